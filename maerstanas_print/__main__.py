@@ -1,0 +1,3 @@
+from maerstanas_print.cli import run
+
+run()

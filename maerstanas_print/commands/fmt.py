@@ -1,0 +1,63 @@
+"""`maerstanas-print fmt FILE [-o OUT]`: write the canonical export form."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from maerstanas_print.cli import EXIT_INVALID, EXIT_OK
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "fmt", help="rewrite a record in the canonical export form",
+        description="Write the canonical form: fixed tag order, every move number, "
+                    "removal lists filled in, forced passes written, lines under 80 columns. "
+                    "Refuses records with errors (warnings are fixed).")
+    parser.add_argument("file", metavar="FILE", help="record file (.mrs); - for stdin")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="output file (default: standard output)")
+    parser.add_argument("--strict", action="store_true",
+                        help="refuse records that need a lenient reading")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from maerstanas_print.export import export_games
+    from maerstanas_print.inputs import read_record
+    from maerstanas_print.outputs import write_output
+    from maerstanas_print.parser import parse
+    from maerstanas_print.verify import replay
+
+    name, text = read_record(args.file)
+    parsed = parse(text, name)
+    source = parsed.source
+    problems = list(parsed.diagnostics)
+    replayed = []
+    for game in parsed.games:
+        result = replay(game, strict=args.strict)
+        replayed.append(result)
+        problems += [d for d in result.diagnostics if d.severity == "error"]
+    if problems or not parsed.games:
+        for diagnostic in problems:
+            print(source.format(diagnostic), file=sys.stderr)
+        print(f"{name}: not formatted: "
+              f"{'no game found' if not parsed.games else 'the record has errors'}",
+              file=sys.stderr)
+        return EXIT_INVALID
+    output = args.output if args.output is not None else "-"
+    if output != "-" and _same_file(output, args.file):
+        from maerstanas_print.cli import EXIT_USAGE, CommandError
+
+        raise CommandError("the output would overwrite the input; pick another -o", EXIT_USAGE)
+    write_output(output, export_games(replayed))
+    return EXIT_OK
+
+
+def _same_file(a: str, b: str) -> bool:
+    from pathlib import Path
+
+    try:
+        return b != "-" and Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False

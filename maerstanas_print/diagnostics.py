@@ -1,0 +1,125 @@
+"""Diagnostics: a code, a severity, a message and where in the source it is.
+
+Positions are character offsets while the record is read; `Source` turns them
+into 1-based line and column numbers and a caret excerpt only when a message
+is printed, so reading a valid file never pays for it.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+# Every code the toolchain can report, with a one-line summary (docs/notation.md
+# lists them with examples). Codes never change meaning once published.
+CODES: dict[str, str] = {
+    # M1xx: the text cannot be read as notation
+    "M100": "syntax error",
+    "M101": "not a square on the board",
+    "M102": "square written row first (4E for E4)",
+    "M103": "misspelt Pass",
+    "M104": "thunder removal list without its `x`",
+    "M105": "letter O written for a digit 0 (or the other way round)",
+    "M106": "unterminated comment, tag or variation",
+    "M107": "misplaced annotation (a glyph, NAG or variation with no move before it)",
+    "M108": "movetext or tags cannot be read here",
+    # M2xx: a move the rules forbid
+    "M201": "square already occupied",
+    "M202": "placement would give a stone four hinges",
+    "M203": "Woden-stone not on an opponent stone",
+    "M204": "special stone already played",
+    "M205": "special stone played with special stones off",
+    "M206": "pass when a move is possible",
+    "M207": "move after the game ended",
+    # M3xx: the record contradicts itself or the replay
+    "M301": "wrong move number",
+    "M302": "thunder removal list differs from the stones removed",
+    "M303": "final score line differs from the computed score",
+    "M304": "score line on a game that is not over",
+    "M305": "Result tag differs from the game's result",
+    "M306": "rule tag with an unknown value",
+    "M307": "duplicate tag",
+    "M308": "game without moves or termination",
+    # M4xx: accepted in lenient mode (warnings), refused with --strict
+    "M401": "written in lower case",
+    "M402": "thunder removal list left out",
+    "M403": "forced Pass left out",
+    "M404": "game without a termination (`*` or the score line)",
+    "M405": "tag value not in the standard form",
+}
+
+
+@dataclass(slots=True)
+class Diagnostic:
+    severity: Severity
+    code: str
+    message: str
+    start: int
+    end: int
+    hint: str | None = None
+
+    def as_error(self) -> Diagnostic:
+        return Diagnostic("error", self.code, self.message, self.start, self.end, self.hint)
+
+
+class Source:
+    """A record text with its name, for turning offsets into lines and columns."""
+
+    def __init__(self, name: str, text: str) -> None:
+        self.name = name
+        self.text = text
+        self._line_starts: list[int] | None = None
+
+    def _starts(self) -> list[int]:
+        if self._line_starts is None:
+            starts = [0]
+            find = self.text.find
+            pos = find("\n")
+            while pos >= 0:
+                starts.append(pos + 1)
+                pos = find("\n", pos + 1)
+            self._line_starts = starts
+        return self._line_starts
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of a character offset."""
+        starts = self._starts()
+        offset = max(0, min(offset, len(self.text)))
+        line = bisect.bisect_right(starts, offset) - 1
+        return line + 1, offset - starts[line] + 1
+
+    def line_text(self, line: int) -> str:
+        starts = self._starts()
+        begin = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(self.text)
+        return self.text[begin:end].rstrip("\r")
+
+    def excerpt(self, start: int, end: int) -> str:
+        """The source line with a caret under [start, end) (clipped to the line)."""
+        line, column = self.locate(start)
+        text = self.line_text(line)
+        width = max(1, min(end, start + len(text) - column + 1) - start)
+        # Keep tabs in the caret line so the caret lines up under them.
+        lead = "".join("\t" if ch == "\t" else " " for ch in text[:column - 1])
+        return f"  {text}\n  {lead}^{'~' * (width - 1)}"
+
+    def format(self, diagnostic: Diagnostic) -> str:
+        line, column = self.locate(diagnostic.start)
+        head = (f"{self.name}:{line}:{column}: {diagnostic.severity} "
+                f"{diagnostic.code}: {diagnostic.message}")
+        parts = [head, self.excerpt(diagnostic.start, diagnostic.end)]
+        if diagnostic.hint:
+            parts.append(f"  hint: {diagnostic.hint}")
+        return "\n".join(parts)
+
+    def as_json(self, diagnostic: Diagnostic) -> dict[str, object]:
+        line, column = self.locate(diagnostic.start)
+        out: dict[str, object] = {"severity": diagnostic.severity, "code": diagnostic.code,
+                                  "line": line, "column": column,
+                                  "message": diagnostic.message}
+        if diagnostic.hint:
+            out["hint"] = diagnostic.hint
+        return out

@@ -1,0 +1,456 @@
+"""The rules of Mǽrstánas on a 49-bit board.
+
+A square is an index 0..48, `row * 7 + column`, with row 0 the TOP row ("1")
+and column 0 the left column ("A"), so A1 is 0 and G7 is 48. A set of squares
+is an int with one bit per square; every rule below is a handful of shifts
+and masks instead of a loop over the board.
+
+The rules are John Beers' (CC BY-SA 4.0), as his own programs apply them (see
+docs/rules-notes.md): hinges count stones of either colour and board edges; a
+placement may not leave the new stone or any neighbour with four hinges; the
+thunder-stone goes on any empty square and removes its orthogonal neighbours;
+the Woden-stone replaces an opponent stone; a player passes only when they
+have no move at all; the game ends when neither player has a move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+SIZE = 7
+SQUARES = SIZE * SIZE
+FULL = (1 << SQUARES) - 1
+FILES = "ABCDEFG"
+
+DARK, LIGHT = 0, 1
+SIDE_NAMES = ("Dark", "Light")
+
+# Special stones in hand, as bit flags.
+THUNDER, WODEN = 1, 2
+BOTH_SPECIALS = THUNDER | WODEN
+
+Scoring = Literal["default", "simple", "wraparound"]
+SCORINGS: tuple[Scoring, ...] = ("default", "simple", "wraparound")
+
+
+def _row_mask(row: int) -> int:
+    return ((1 << SIZE) - 1) << (row * SIZE)
+
+
+def _col_mask(col: int) -> int:
+    return sum(1 << (r * SIZE + col) for r in range(SIZE))
+
+
+ROW_TOP, ROW_BOTTOM = _row_mask(0), _row_mask(SIZE - 1)
+COL_LEFT, COL_RIGHT = _col_mask(0), _col_mask(SIZE - 1)
+NOT_LEFT, NOT_RIGHT = FULL & ~COL_LEFT, FULL & ~COL_RIGHT
+
+
+def square_name(square: int) -> str:
+    row, col = divmod(square, SIZE)
+    return f"{FILES[col]}{row + 1}"
+
+
+def parse_square(name: str) -> int | None:
+    """`"E4"` -> its index; None when the text is not a square on the board."""
+    if len(name) != 2:
+        return None
+    col = FILES.find(name[0].upper())
+    row = ord(name[1]) - ord("1")
+    if col < 0 or not 0 <= row < SIZE:
+        return None
+    return row * SIZE + col
+
+
+def squares_of(mask: int) -> list[int]:
+    """The squares in `mask`, in board order (row by row from the top)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Adjacency on the board: the plain 7x7 square or the torus of wraparound play.
+
+    Each `*_of` method maps a set of squares to the set of squares whose
+    neighbour in that direction lies in the set. With edges, the `hinge_*`
+    methods also count a board edge on that side as occupied.
+    """
+
+    wrap: bool
+
+    def below(self, m: int) -> int:  # squares whose upper neighbour is in m
+        out = (m << SIZE) & FULL
+        return out | (m >> (SIZE * (SIZE - 1))) if self.wrap else out
+
+    def above(self, m: int) -> int:  # squares whose lower neighbour is in m
+        out = m >> SIZE
+        return out | ((m & ROW_TOP) << (SIZE * (SIZE - 1))) if self.wrap else out
+
+    def right_of(self, m: int) -> int:  # squares whose left neighbour is in m
+        out = (m << 1) & NOT_LEFT
+        return out | ((m & COL_RIGHT) >> (SIZE - 1)) if self.wrap else out
+
+    def left_of(self, m: int) -> int:  # squares whose right neighbour is in m
+        out = (m >> 1) & NOT_RIGHT
+        return out | ((m & COL_LEFT) << (SIZE - 1)) if self.wrap else out
+
+    def neighbours(self, m: int) -> int:
+        return self.below(m) | self.above(m) | self.right_of(m) | self.left_of(m)
+
+    def hinge_sides(self, occupied: int) -> tuple[int, int, int, int]:
+        """Per side (up, left, right, down): the squares whose side is a hinge."""
+        up, left = self.below(occupied), self.right_of(occupied)
+        right, down = self.left_of(occupied), self.above(occupied)
+        if not self.wrap:
+            up |= ROW_TOP
+            left |= COL_LEFT
+            right |= COL_RIGHT
+            down |= ROW_BOTTOM
+        return up, left, right, down
+
+    def edge_sides(self, square: int) -> int:
+        """How many board edges the square touches (0 on the torus)."""
+        if self.wrap:
+            return 0
+        row, col = divmod(square, SIZE)
+        return (row == 0) + (row == SIZE - 1) + (col == 0) + (col == SIZE - 1)
+
+
+PLAIN = Geometry(wrap=False)
+TORUS = Geometry(wrap=True)
+
+# Neighbours of each square, in the canonical order of a thunder removal list:
+# up, left, right, down.
+_ORDERED_NEIGHBOURS: dict[bool, list[tuple[int, ...]]] = {}
+
+
+def _ordered_neighbours(geometry: Geometry) -> list[tuple[int, ...]]:
+    table = _ORDERED_NEIGHBOURS.get(geometry.wrap)
+    if table is None:
+        table = []
+        for sq in range(SQUARES):
+            bit = 1 << sq
+            order = (geometry.above(bit), geometry.left_of(bit),
+                     geometry.right_of(bit), geometry.below(bit))
+            table.append(tuple(m.bit_length() - 1 for m in order if m))
+        _ORDERED_NEIGHBOURS[geometry.wrap] = table
+    return table
+
+
+def neighbour_order(geometry: Geometry, square: int) -> tuple[int, ...]:
+    """The neighbours of `square`, up, left, right, down (the canonical removal order)."""
+    return _ordered_neighbours(geometry)[square]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule settings a record declares in its tags."""
+
+    special_stones: bool = True
+    scoring: Scoring = "default"
+    first_player: int = DARK
+
+    @property
+    def geometry(self) -> Geometry:
+        return TORUS if self.scoring == "wraparound" else PLAIN
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One ply: a standard placement, a thunder-stone, a Woden-stone or a pass."""
+
+    kind: Literal["place", "thunder", "woden", "pass"]
+    square: int | None = None
+
+    @classmethod
+    def place(cls, square: int) -> Move:
+        return cls("place", square)
+
+    @classmethod
+    def thunder(cls, square: int) -> Move:
+        return cls("thunder", square)
+
+    @classmethod
+    def woden(cls, square: int) -> Move:
+        return cls("woden", square)
+
+    @classmethod
+    def pass_(cls) -> Move:
+        return cls("pass")
+
+    def __str__(self) -> str:
+        if self.kind == "pass":
+            return "Pass"
+        name = square_name(self.square)  # type: ignore[arg-type]
+        return {"place": name, "thunder": f"T {name}", "woden": f"W {name}"}[self.kind]
+
+
+ProblemKind = Literal["occupied", "four-hinges", "woden-target", "specials-off", "spent",
+                      "pass-not-forced"]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a move is illegal: a kind to act on and a sentence to show."""
+
+    kind: ProblemKind
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class IllegalMove(ValueError):
+    """Raised by `Position.push` for a move the rules forbid; `problem` says why."""
+
+    def __init__(self, move: Move, problem: Problem) -> None:
+        super().__init__(f"{move}: {problem.message}")
+        self.move = move
+        self.problem = problem
+
+
+@dataclass(slots=True)
+class Position:
+    """A board, the specials in hand and the side to move."""
+
+    rules: Rules
+    stones: list[int]  # per side: the squares holding that side's stones
+    thunder_stones: int = 0  # squares holding a thunder-stone (either side)
+    woden_stones: int = 0  # squares holding a Woden-stone (either side)
+    hands: list[int] | None = None  # per side: THUNDER | WODEN flags still in hand
+    turn: int = DARK
+    ply: int = 0
+
+    @classmethod
+    def start(cls, rules: Rules | None = None) -> Position:
+        rules = rules or Rules()
+        hand = BOTH_SPECIALS if rules.special_stones else 0
+        return cls(rules, [0, 0], hands=[hand, hand], turn=rules.first_player)
+
+    def copy(self) -> Position:
+        return Position(self.rules, list(self.stones), self.thunder_stones, self.woden_stones,
+                        list(self.hands or (0, 0)), self.turn, self.ply)
+
+    # --- reading the board -------------------------------------------------
+
+    @property
+    def occupied(self) -> int:
+        return self.stones[DARK] | self.stones[LIGHT]
+
+    def owner(self, square: int) -> int | None:
+        bit = 1 << square
+        if self.stones[DARK] & bit:
+            return DARK
+        if self.stones[LIGHT] & bit:
+            return LIGHT
+        return None
+
+    def kind_at(self, square: int) -> Literal["standard", "thunder", "woden"] | None:
+        bit = 1 << square
+        if not self.occupied & bit:
+            return None
+        if self.thunder_stones & bit:
+            return "thunder"
+        if self.woden_stones & bit:
+            return "woden"
+        return "standard"
+
+    def hinges(self, square: int) -> int:
+        """Occupied sides of `square` (stones of either colour, plus edges)."""
+        geometry = self.rules.geometry
+        return (self.occupied & geometry.neighbours(1 << square)).bit_count() + \
+            geometry.edge_sides(square)
+
+    def in_hand(self, side: int) -> int:
+        return self.hands[side] if self.hands else 0
+
+    # --- legality ----------------------------------------------------------
+
+    def standard_placements(self) -> int:
+        """The empty squares where a standard stone may go, as a mask.
+
+        A square is barred when it would have four hinges itself, or when a
+        neighbouring stone already has three (it would reach four).
+        """
+        occupied = self.occupied
+        geometry = self.rules.geometry
+        up, left, right, down = geometry.hinge_sides(occupied)
+        four = up & left & right & down
+        three_or_more = (up & left & (right | down)) | (right & down & (up | left))
+        saturated = occupied & three_or_more
+        return FULL & ~occupied & ~four & ~geometry.neighbours(saturated)
+
+    def placement_problem(self, square: int) -> Problem | None:
+        """Why a standard stone may not go on `square`, or None if it may."""
+        name = square_name(square)
+        if self.occupied >> square & 1:
+            return Problem("occupied", f"{name} is occupied")
+        if self.hinges(square) >= 4:
+            return Problem("four-hinges", f"a stone on {name} would have four hinges")
+        geometry = self.rules.geometry
+        full = [square_name(n)
+                for n in squares_of(self.occupied & geometry.neighbours(1 << square))
+                if self.hinges(n) >= 3]
+        if full:
+            stones = " and ".join(full)
+            verb = "would reach" if len(full) == 1 else "would each reach"
+            return Problem("four-hinges",
+                           f"the stone{'s' * (len(full) > 1)} on {stones} {verb} four hinges")
+        return None
+
+    def thunder_removals(self, square: int) -> tuple[int, ...]:
+        """The stones a thunder-stone on `square` removes, in canonical order."""
+        occupied = self.occupied
+        return tuple(n for n in neighbour_order(self.rules.geometry, square)
+                     if occupied >> n & 1)
+
+    def move_problem(self, move: Move) -> Problem | None:
+        """Why `move` is illegal for the side to move, or None if it is legal."""
+        side = self.turn
+        if move.kind == "pass":
+            if self.has_move(side):
+                return Problem("pass-not-forced",
+                               f"{SIDE_NAMES[side]} can still move; "
+                               "a pass is allowed only when no move is possible")
+            return None
+        square = move.square
+        assert square is not None
+        if move.kind == "place":
+            return self.placement_problem(square)
+        flag = THUNDER if move.kind == "thunder" else WODEN
+        stone = "thunder-stone" if flag == THUNDER else "Woden-stone"
+        name = square_name(square)
+        if not self.rules.special_stones:
+            return Problem("specials-off", f"special stones are off in this game (no {stone})")
+        if not self.in_hand(side) & flag:
+            return Problem("spent", f"{SIDE_NAMES[side]} has already played the {stone}")
+        if flag == THUNDER and self.occupied >> square & 1:
+            return Problem("occupied", f"{name} is occupied")
+        owner = self.owner(square)
+        if flag == WODEN and owner is None:
+            return Problem("woden-target",
+                           f"{name} is empty; a Woden-stone must replace an opponent stone")
+        if flag == WODEN and owner == side:
+            return Problem("woden-target",
+                           f"{name} holds {SIDE_NAMES[side]}'s own stone; "
+                           "a Woden-stone must replace an opponent stone")
+        return None
+
+    def has_move(self, side: int) -> bool:
+        hand = self.in_hand(side)
+        if hand & THUNDER:
+            return True  # some square is always empty
+        if hand & WODEN and self.stones[1 - side]:
+            return True
+        return bool(self.standard_placements())
+
+    def must_pass(self) -> bool:
+        return not self.has_move(self.turn)
+
+    def is_game_over(self) -> bool:
+        """Neither player can move: no standard placement and no usable special."""
+        return not self.has_move(DARK) and not self.has_move(LIGHT)
+
+    def legal_moves(self) -> list[Move]:
+        side = self.turn
+        if self.must_pass():
+            return [] if self.is_game_over() else [Move.pass_()]
+        moves = [Move.place(sq) for sq in squares_of(self.standard_placements())]
+        hand = self.in_hand(side)
+        if hand & THUNDER:
+            moves += [Move.thunder(sq) for sq in squares_of(FULL & ~self.occupied)]
+        if hand & WODEN:
+            moves += [Move.woden(sq) for sq in squares_of(self.stones[1 - side])]
+        return moves
+
+    # --- making moves ------------------------------------------------------
+
+    def push(self, move: Move, *, check: bool = True) -> tuple[int, ...]:
+        """Play `move`; return the squares it emptied (thunder), canonical order.
+
+        With `check=False` the move is applied as far as it physically can be
+        (the verifier does this to keep following a record past a mistake).
+        """
+        if check:
+            problem = self.move_problem(move)
+            if problem:
+                raise IllegalMove(move, problem)
+        side = self.turn
+        removed: tuple[int, ...] = ()
+        if move.kind != "pass":
+            square = move.square
+            assert square is not None
+            bit = 1 << square
+            if move.kind == "thunder":
+                removed = self.thunder_removals(square)
+                gone = sum(1 << sq for sq in removed)
+                self.stones[DARK] &= ~gone
+                self.stones[LIGHT] &= ~gone
+                self.thunder_stones &= ~gone
+                self.woden_stones &= ~gone
+                self.thunder_stones |= bit
+            elif move.kind == "woden":
+                self.stones[1 - side] &= ~bit
+                self.thunder_stones &= ~bit
+                self.woden_stones |= bit
+            else:
+                self.stones[1 - side] &= ~bit
+            self.stones[side] |= bit
+            if self.hands and move.kind != "place":
+                self.hands[side] &= ~(THUNDER if move.kind == "thunder" else WODEN)
+        self.turn = 1 - side
+        self.ply += 1
+        return removed
+
+    # --- scoring -----------------------------------------------------------
+
+    def score(self, scoring: Scoring | None = None) -> tuple[int, int]:
+        """(Dark, Light) points: one per adjacent friendly pair, plus edge sides.
+
+        Default counts one point per side of a stone touching the board edge,
+        Simple counts none, and wraparound also pairs stones across the edges.
+        """
+        scoring = scoring or self.rules.scoring
+        return score_stones(self.stones[DARK], scoring), score_stones(self.stones[LIGHT], scoring)
+
+    def __str__(self) -> str:
+        return board_diagram(self)
+
+
+def score_stones(own: int, scoring: Scoring) -> int:
+    """Points for one side's stones under `scoring`."""
+    points = (own & (own >> 1) & NOT_RIGHT).bit_count() + (own & (own >> SIZE)).bit_count()
+    if scoring == "wraparound":
+        points += (own & COL_LEFT & (own >> (SIZE - 1))).bit_count()
+        points += (own & ROW_TOP & (own >> (SIZE * (SIZE - 1)))).bit_count()
+    elif scoring == "default":
+        points += ((own & ROW_TOP).bit_count() + (own & ROW_BOTTOM).bit_count()
+                   + (own & COL_LEFT).bit_count() + (own & COL_RIGHT).bit_count())
+    return points
+
+
+def board_diagram(position: Position) -> str:
+    """A plain-text board, row 1 on top: X/O standard stones, T/t thunder, W/w Woden
+    (upper case Dark, lower case Light), `.` empty."""
+    lines = ["   " + " ".join(FILES)]
+    for row in range(SIZE):
+        cells = []
+        for col in range(SIZE):
+            sq = row * SIZE + col
+            owner = position.owner(sq)
+            kind = position.kind_at(sq)
+            if owner is None:
+                cells.append(".")
+            elif kind == "standard":
+                cells.append("X" if owner == DARK else "O")
+            else:
+                mark = "T" if kind == "thunder" else "W"
+                cells.append(mark if owner == DARK else mark.lower())
+        lines.append(f"{row + 1:>2} " + " ".join(cells))
+    return "\n".join(lines)

@@ -1,0 +1,148 @@
+"""The canonical export form of a record, as `fmt` writes it.
+
+Like PGN's export format: the roster tags always present (`?` when unknown)
+in a fixed order, then the rule settings spelled out, then any other tags as
+found; movetext with every move number, one space between tokens, lines under
+80 columns, thunder removal lists filled in (up, left, right, down), forced
+passes written, and the termination. Writing is a pure function of the
+replayed game, so exporting an export changes nothing.
+"""
+
+from __future__ import annotations
+
+from maerstanas_print.engine import SIDE_NAMES, Move, square_name
+from maerstanas_print.record import KNOWN_TAGS, NAG_GLYPHS, ROSTER_TAGS, Comment
+from maerstanas_print.verify import ReplayedGame, ReplayedLine, Step
+
+LINE_WIDTH = 79
+_ROSTER_DEFAULTS = {"Date": "????.??.??"}
+
+
+def export_games(games: list[ReplayedGame]) -> str:
+    return "\n".join(export_game(game) for game in games)
+
+
+def export_game(game: ReplayedGame) -> str:
+    lines = [f'[{name} "{escape_tag(value)}"]' for name, value in export_tags(game)]
+    lines.append("")
+    words = line_words(game.main, first=True)
+    words.append(_termination(game))
+    lines.extend(wrap(words))
+    for comment in game.record.comments_after:
+        lines.extend(wrap(comment_words(comment)))
+    return "\n".join(lines) + "\n"
+
+
+def export_tags(game: ReplayedGame) -> list[tuple[str, str]]:
+    record, rules = game.record, game.rules
+    found = {}
+    for tag in record.tags:
+        found.setdefault(tag.name, tag.value)
+    computed = {
+        "Result": game.result or "*",
+        "SpecialStones": "on" if rules.special_stones else "off",
+        "Scoring": rules.scoring,
+        "FirstPlayer": SIDE_NAMES[rules.first_player],
+    }
+    out = []
+    for name in KNOWN_TAGS:
+        if name in computed:
+            out.append((name, computed[name]))
+        elif name in found:
+            out.append((name, found[name]))
+        elif name in ROSTER_TAGS:
+            out.append((name, _ROSTER_DEFAULTS.get(name, "?")))
+    out += [(name, value) for name, value in found.items() if name not in KNOWN_TAGS]
+    return out
+
+
+def escape_tag(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def move_text(move: Move, removed: tuple[int, ...]) -> str:
+    text = str(move)
+    if move.kind == "thunder" and removed:
+        text += "x" + "/".join(square_name(sq) for sq in removed)
+    return text
+
+
+def line_words(line: ReplayedLine, first: bool = False) -> list[str]:
+    """The words of a line of movetext; a variation comes back in parentheses."""
+    words: list[str] = []
+    for comment in line.line.comments:
+        words += comment_words(comment)
+    interrupted = True
+    for step in line.steps:
+        glyph = NAG_GLYPHS[step.node.nags[0]] if _glyph_first(step) else ""  # type: ignore[union-attr]
+        number = _number(step, interrupted)
+        # A move number stays on the line of its move.
+        words.append(f"{number} " * bool(number) + move_text(step.move, step.removed) + glyph)
+        interrupted = False
+        node = step.node
+        if node is not None:
+            for nag in node.nags[1:] if _glyph_first(step) else node.nags:
+                words.append(f"${nag}")
+            for comment in node.comments:
+                words += comment_words(comment)
+                interrupted = True
+        for variation in step.variations:
+            inner = line_words(variation)
+            inner[0] = "(" + inner[0]
+            inner[-1] += ")"
+            words += inner
+            interrupted = True
+    return words
+
+
+def _glyph_first(step: Step) -> bool:
+    return bool(step.node and step.node.nags and step.node.nags[0] in NAG_GLYPHS)
+
+
+def _number(step: Step, interrupted: bool) -> str:
+    if step.second:
+        return f"{step.number}..." if interrupted else ""
+    return f"{step.number}."
+
+
+def comment_words(comment: Comment) -> list[str]:
+    body = comment.text
+    if comment.diagram is not None:
+        caption = comment.diagram.replace("\\", "\\\\").replace('"', '\\"')
+        command = f'[%diagram "{caption}"]' if caption else "[%diagram]"
+        body = f"{command} {body}".strip()
+    if "}" in body:  # only a `;` comment can hold a brace; it must end its line
+        return [f"; {body}", "\n"]
+    return ("{" + body + "}").split(" ")
+
+
+def _termination(game: ReplayedGame) -> str:
+    if game.finished:
+        dark, light = game.score
+        return f"\nDark: {dark}, Light: {light}"
+    return "*"
+
+
+def wrap(words: list[str]) -> list[str]:
+    """Join words with single spaces into lines of at most LINE_WIDTH columns.
+
+    A word "\\n" forces a line break; a word starting with "\\n" starts a line.
+    """
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        if not word:
+            continue
+        if word.startswith("\n"):
+            if current:
+                lines.append(current)
+            current = word[1:]
+            continue
+        if current and len(current) + 1 + len(word) > LINE_WIDTH:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    if current:
+        lines.append(current)
+    return lines

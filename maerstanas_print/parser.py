@@ -1,0 +1,370 @@
+"""Reading record files: the Lark grammar, syntax diagnostics, and `parse()`.
+
+`parse(text)` first tries the fast scanner (scan.py); when it declines, the
+Lark LALR parser built from `grammar/record.lark` reads the text. On a syntax
+error the reader reports it with a hint for the usual transcription slips,
+blanks out the offending word and reads on, so one run reports every problem.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from maerstanas_print.build import Item, build_games
+from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.record import GameRecord, MoveNumber
+from maerstanas_print.scan import scan
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
+
+MAX_SYNTAX_ERRORS = 100
+
+# What the grammar's terminals are called in messages.
+_TERMINAL_WORDS = {
+    "SQUARE": "a square (A1–G7)",
+    "MOVE_NUMBER": "a move number like `12.`",
+    "THUNDER_MARK": "`T`",
+    "WODEN_MARK": "`W`",
+    "PASS": "`Pass`",
+    "GLYPH": "a glyph like `!`",
+    "NAG": "a NAG like `$1`",
+    "COMMENT": "a `{comment}`",
+    "LINE_COMMENT": "a `;` comment",
+    "UNFINISHED": "`*`",
+    "DARK_SIDE": "`Dark:`",
+    "LIGHT_SIDE": "`Light:`",
+    "POINTS": "a number of points",
+    "TAG_NAME": "a tag name",
+    "TAG_VALUE": 'a tag value in double quotes',
+    "VARIATION_OPEN": "`(`",
+    "VARIATION_CLOSE": "`)`",
+    "TAG_OPEN": "`[`",
+    "TAG_CLOSE": "`]`",
+    "COLON": "`:`",
+    "COMMA": "`,`",
+    "SLASH": "`/`",
+    "X": "`x`",
+    "$END": "the end of the file",
+}
+
+_WORD = re.compile(r"[^\s(){}\[\];]+")
+_BAD_SQUARE = re.compile(r"[A-Za-z][0-9]+(?![A-Za-z])")
+_ROW_FIRST = re.compile(r"([1-7])([A-Ga-g])(?![A-Za-z0-9])")
+_LETTER_O = re.compile(r"[0-9]*[Oo][0-9Oo]*(\.\.\.|\.|\u2026)|[0-9]+[Oo][0-9Oo]*")
+_SQUARE_RUN = re.compile(r"[A-Ga-g][1-7][A-Ga-g][1-7]")
+_THUNDER_NO_X = re.compile(r"[Tt]\s*[A-Ga-g][1-7]\s+[A-Ga-g][1-7]\s*$")
+
+
+@lru_cache(maxsize=1)
+def grammar_parser() -> Lark:
+    """The LALR parser, built once per process."""
+    from lark import Lark
+
+    from maerstanas_print.resources import read_text
+
+    return Lark(read_text("grammar", "record.lark"), parser="lalr", maybe_placeholders=False)
+
+
+@dataclass(slots=True)
+class ParsedFile:
+    """A record file read into games; `diagnostics` are those that belong to no game."""
+
+    source: Source
+    games: list[GameRecord] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def parse(text: str, name: str = "<string>", *, fast: bool = True) -> ParsedFile:
+    """Read every game in `text`; problems become diagnostics, never exceptions."""
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]  # keep offsets: the BOM becomes a space
+    source = Source(name, text)
+    items = scan(text) if fast else None
+    syntax: list[Diagnostic] = []
+    if items is None:
+        items, syntax = read_with_grammar(text)
+    games = build_games(items, len(text))
+    parsed = ParsedFile(source, games)
+    for diagnostic in syntax:
+        owner = None
+        for game in games:
+            if game.start <= diagnostic.start:
+                owner = game
+        if owner is None and games:
+            owner = games[0]
+        (owner.diagnostics if owner else parsed.diagnostics).append(diagnostic)
+    for game in games:
+        game.diagnostics.sort(key=lambda d: d.start)
+    return parsed
+
+
+def parse_game(text: str) -> GameRecord:
+    """The first game of `text` (for tests and small scripts)."""
+    games = parse(text).games
+    if not games:
+        raise ValueError("no game in the text")
+    return games[0]
+
+
+# --- the grammar reader ------------------------------------------------------
+
+def read_with_grammar(text: str) -> tuple[list[Item], list[Diagnostic]]:
+    """Items from the Lark parse; on errors, blank the bad word and read again.
+
+    When the text ends in the middle of something, only the first such error is
+    reported and the unfinished words are dropped from the end one by one.
+    """
+    from lark.exceptions import UnexpectedInput
+
+    parser = grammar_parser()
+    diagnostics: list[Diagnostic] = []
+    truncating = False
+    while True:
+        try:
+            return tree_items(parser.parse(text)), diagnostics
+        except UnexpectedInput as error:
+            if truncating:
+                text = _blank_last_word(text)
+                continue
+            diagnostic, blank = explain(text, error)
+            diagnostics.append(diagnostic)
+            if len(diagnostics) >= MAX_SYNTAX_ERRORS:
+                text = text[:diagnostic.start] + _blank(text[diagnostic.start:])
+                truncating = True
+            elif blank is None:
+                truncating = True
+                text = _blank_last_word(text)
+            else:
+                start, end = blank
+                text = text[:start] + _blank(text[start:end]) + text[end:]
+
+
+def _blank_last_word(text: str) -> str:
+    m = re.search(r"\S+\s*$", text)
+    if m is None:
+        return text
+    return text[:m.start()] + _blank(text[m.start():])
+
+
+def _blank(chunk: str) -> str:
+    return "".join(ch if ch == "\n" else " " for ch in chunk)
+
+
+def tree_items(tree: Tree) -> list[Item]:
+    """Flatten the parse tree into the items the record builder takes."""
+    from lark import Token
+
+    items: list[Item] = []
+
+    def walk(children: list[Tree | Token]) -> None:
+        for child in children:
+            if isinstance(child, Token):
+                items.append(_token_item(child))
+                continue
+            rule = child.data
+            first, last = _first_token(child), _last_token(child)
+            start, end = first.start_pos, last.end_pos
+            if rule == "variation":
+                walk(child.children)
+            elif rule == "tag":
+                _, name, value, _ = child.children
+                items.append(("tag", start, end, (str(name), str(value))))
+            elif rule == "score_line":
+                _, dark, _, light = child.children
+                items.append(("score", start, end, (int(dark), int(light))))
+            else:
+                items.append(("move", start, end, _move_payload(child)))
+
+    walk(tree.children)
+    return items
+
+
+def _token_item(token: Token) -> Item:
+    kind = token.type
+    start, end = token.start_pos, token.end_pos
+    if kind == "MOVE_NUMBER":
+        digits = token.rstrip(".\u2026")
+        return ("number", start, end, MoveNumber(int(digits), token[len(digits):] != ".",
+                                                 start, end))
+    if kind == "VARIATION_OPEN":
+        return ("open", start, end, None)
+    if kind == "VARIATION_CLOSE":
+        return ("close", start, end, None)
+    if kind == "UNFINISHED":
+        return ("unfinished", start, end, None)
+    kinds = {"GLYPH": "glyph", "NAG": "nag", "COMMENT": "comment", "LINE_COMMENT": "lcomment"}
+    return (kinds[kind], start, end, str(token))
+
+
+def _move_payload(tree: Tree) -> tuple[str, str | None, str | None, tuple[str, ...] | None]:
+    rule = tree.data
+    tokens = tree.children
+    if rule == "pass_move":
+        return ("pass", str(tokens[0]), None, None)
+    if rule == "placement":
+        return ("place", None, str(tokens[0]), None)
+    if rule == "woden":
+        return ("woden", str(tokens[0]), str(tokens[1]), None)
+    removals = None
+    if len(tokens) == 3:
+        removals = tuple(str(t) for t in tokens[2].children)  # type: ignore[union-attr]
+    return ("thunder", str(tokens[0]), str(tokens[1]), removals)
+
+
+def _first_token(tree: Tree) -> Token:
+    node = tree
+    while not hasattr(node, "start_pos"):
+        node = node.children[0]  # type: ignore[assignment]
+    return node  # type: ignore[return-value]
+
+
+def _last_token(tree: Tree) -> Token:
+    node = tree
+    while not hasattr(node, "end_pos"):
+        node = node.children[-1]  # type: ignore[assignment]
+    return node  # type: ignore[return-value]
+
+
+# --- explaining syntax errors ------------------------------------------------
+
+def explain(text: str, error: Exception) -> tuple[Diagnostic, tuple[int, int] | None]:
+    """A diagnostic for a Lark error, and the span to blank out before reading on
+    (None: nothing sensible can follow, stop reading at the error)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        return _at_end(text, error)
+    if isinstance(error, UnexpectedToken):
+        pos = error.token.start_pos
+        expected = error.accepts or error.expected
+    elif isinstance(error, UnexpectedCharacters):
+        pos = error.pos_in_stream
+        expected = error.allowed or set()
+    else:  # UnexpectedEOF from other parser modes
+        return _at_end(text, error)
+    word = _WORD.match(text, pos)
+    end = word.end() if word else pos + 1
+    diagnostic = _classify(text, pos, end, expected)
+    return diagnostic, _span_to_drop(text, pos, end, expected, diagnostic)
+
+
+def _span_to_drop(text: str, pos: int, end: int, expected: set[str],
+                  diagnostic: Diagnostic) -> tuple[int, int]:
+    """What to blank before reading on: the bad word, or the whole construct
+    (tag, score line, unclosed comment) it sits in, so one slip gives one error."""
+    line_end = text.find("\n", pos)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[pos] == "{":
+        return pos, len(text)  # an unclosed comment runs to the end
+    if expected & {"TAG_NAME", "TAG_VALUE", "TAG_CLOSE"} or diagnostic.message.startswith("a tag"):
+        opened = text.rfind("[", 0, pos + 1)
+        closed = text.find("]", pos, line_end)
+        return (opened if opened >= 0 else pos), (closed + 1 if closed >= 0 else line_end)
+    if expected & {"COLON", "COMMA", "POINTS", "LIGHT_SIDE"} or \
+            diagnostic.message.startswith("a score line"):
+        opened = text.rfind("Dark", 0, pos + 1)
+        return (opened if opened >= 0 else pos), line_end
+    return pos, end
+
+
+def _classify(text: str, pos: int, end: int, expected: set[str]) -> Diagnostic:
+    chunk = text[pos:end]
+    before = text[max(0, pos - 40):pos]
+    char = text[pos]
+    if char == "{":
+        return Diagnostic("error", "M106", "comment is never closed with `}`", pos, pos + 1,
+                          "close the comment with `}`; comments cannot contain `}`")
+    if char == ")" and "VARIATION_CLOSE" not in expected:
+        return Diagnostic("error", "M100", "`)` closes no variation", pos, pos + 1)
+    if char == "[" and "TAG_OPEN" not in expected:
+        return Diagnostic("error", "M108", "a tag inside a variation", pos, end,
+                          "close the variation with `)` before the next game's tags")
+    if char == '"' and "TAG_VALUE" in expected:
+        return Diagnostic("error", "M106", "tag value is never closed with `\"`", pos, end,
+                          'write tags as [Name "value"] on one line')
+    if chunk.startswith("Dark") and "DARK_SIDE" not in expected:
+        return Diagnostic("error", "M108", "a score line inside a variation", pos, end,
+                          "the final score line goes after the main line, outside `( )`")
+    if re.match(r"[xX][A-Ga-g][1-7]", chunk):
+        return Diagnostic("error", "M100", "only a thunder-stone removes stones", pos, end,
+                          "write the thunder-stone with its marker: `T E4xE3/D4`")
+    if _THUNDER_NO_X.search(before) and char == "/":
+        start = _THUNDER_NO_X.search(before).start() + pos - len(before)  # type: ignore[union-attr]
+        return Diagnostic("error", "M104", "thunder removal list without its `x`", start, end,
+                          "write `T E4xE3/D4`: an `x`, then the removed squares split by `/`")
+    if _SQUARE_RUN.fullmatch(chunk[:4]) and re.search(r"[Tt]\s*$", before):
+        return Diagnostic("error", "M104", "thunder removal list without its `x`", pos, end,
+                          f"write `{chunk[:2]}x{chunk[2:]}`")
+    digits_before = re.search(r"[0-9]+$", before)
+    if char in "Oo" and digits_before:
+        pos -= len(digits_before.group())
+        chunk = text[pos:end].rstrip(",")
+        end = pos + len(chunk)
+    if _LETTER_O.match(chunk):
+        return Diagnostic("error", "M105", f"`{chunk}` has a letter O where a digit 0 belongs",
+                          pos, end, f"write `{chunk.replace('O', '0').replace('o', '0')}`")
+    row_first = _ROW_FIRST.fullmatch(chunk.rstrip("!?"))
+    if row_first:
+        square = f"{row_first.group(2).upper()}{row_first.group(1)}"
+        return Diagnostic("error", "M102", f"`{chunk}` names the row before the column",
+                          pos, end, f"squares are written column first: `{square}`")
+    if _BAD_SQUARE.match(chunk) and chunk[0].upper() not in "TW":
+        bad = _BAD_SQUARE.match(chunk).group()  # type: ignore[union-attr]
+        hint = "columns are A–G from the left, rows 1–7 from the top (A1 is the top-left square)"
+        if "0" in bad[1:]:
+            hint += "; there is no row 0"
+        return Diagnostic("error", "M101", f"`{bad}` is not a square on the board",
+                          pos, pos + len(bad), hint)
+    if chunk.isalpha() and _close_to_pass(chunk):
+        return Diagnostic("error", "M103", f"`{chunk}` is not a move", pos, end,
+                          "a pass is written `Pass`")
+    found = f"`{chunk}`" if chunk.strip() else f"`{char}`"
+    wanted = _expected_words(expected)
+    message = f"unexpected {found}" + (f"; expected {wanted}" if wanted else "")
+    return Diagnostic("error", "M100", message, pos, end)
+
+
+def _close_to_pass(word: str) -> bool:
+    return difflib.SequenceMatcher(None, word.lower(), "pass").ratio() >= 0.75 or \
+        word.lower() in ("pas", "passe", "pss", "pasa")
+
+
+def _expected_words(expected: set[str]) -> str:
+    words = sorted({_TERMINAL_WORDS.get(name, f"`{name}`") for name in expected
+                    if not name.startswith("__")})
+    if len(words) > 6:
+        words = [w for w in words if w in (_TERMINAL_WORDS["SQUARE"],
+                                           _TERMINAL_WORDS["MOVE_NUMBER"],
+                                           _TERMINAL_WORDS["PASS"], "`T`", "`W`")] + ["…"]
+    return ", ".join(words)
+
+
+def _at_end(text: str, error: Exception) -> tuple[Diagnostic, tuple[int, int] | None]:
+    """The text ended inside something: an open variation, tag or thunder list."""
+    end = len(text.rstrip())
+    opened = _unclosed_paren(text)
+    if opened is not None:
+        return Diagnostic("error", "M106", "variation is never closed with `)`",
+                          opened, opened + 1, "close every `(` with `)`"), (opened, opened + 1)
+    expected = getattr(error, "accepts", None) or getattr(error, "expected", None) or set()
+    wanted = _expected_words(set(expected))
+    return Diagnostic("error", "M100", "the file ends in the middle of a move or tag"
+                      + (f"; expected {wanted}" if wanted else ""),
+                      max(0, end - 1), end), None
+
+
+def _unclosed_paren(text: str) -> int | None:
+    """Offset of the last `(` left open, ignoring comments."""
+    stack: list[int] = []
+    for m in re.finditer(r"\{[^}]*\}|;[^\n]*|\"(?:\\.|[^\"\\\n])*\"|[()]", text):
+        token = m.group()
+        if token == "(":
+            stack.append(m.start())
+        elif token == ")" and stack:
+            stack.pop()
+    return stack[-1] if stack else None

@@ -1,0 +1,351 @@
+"""Replaying a record on the engine, and everything that can be wrong with it.
+
+`replay(game)` plays the main line and every variation, checks each move
+against the rules and each redundant detail of the record (move numbers,
+thunder removal lists, the final score line, the Result tag) against the
+engine, and keeps going after a mistake so one run reports them all: a move
+that can physically be made is made, one that cannot is skipped with the turn
+passing on, as the recorder evidently meant.
+
+Lenient readings (lower case, a missing removal list, an omitted forced Pass)
+are warnings; `strict=True` turns every warning into an error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from maerstanas_print.diagnostics import Diagnostic
+from maerstanas_print.engine import (
+    DARK,
+    SCORINGS,
+    SIDE_NAMES,
+    THUNDER,
+    WODEN,
+    Move,
+    Position,
+    Rules,
+    square_name,
+)
+from maerstanas_print.record import RESULTS, GameRecord, Line, PlyNode
+
+_PROBLEM_CODES = {
+    "occupied": "M201",
+    "four-hinges": "M202",
+    "woden-target": "M203",
+    "spent": "M204",
+    "specials-off": "M205",
+    "pass-not-forced": "M206",
+}
+_DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
+_CANONICAL_VALUES = {
+    "SpecialStones": ("on", "off"),
+    "Scoring": SCORINGS,
+    "FirstPlayer": ("Dark", "Light"),
+}
+
+
+@dataclass(slots=True)
+class Step:
+    """One ply as replayed. `node` is None for a forced Pass the record left out."""
+
+    node: PlyNode | None
+    side: int
+    move: Move
+    ply: int  # 0-based ply of the game (passes count)
+    removed: tuple[int, ...] = ()
+    applied: bool = True
+    after: Position | None = None  # kept when replaying with positions
+    variations: list[ReplayedLine] = field(default_factory=list)
+
+    @property
+    def number(self) -> int:
+        return self.ply // 2 + 1
+
+    @property
+    def second(self) -> bool:
+        return self.ply % 2 == 1
+
+
+@dataclass(slots=True)
+class ReplayedLine:
+    line: Line
+    start: Position | None  # the position before the first move (kept with positions)
+    steps: list[Step] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ReplayedGame:
+    record: GameRecord
+    rules: Rules
+    main: ReplayedLine
+    final: Position
+    diagnostics: list[Diagnostic]
+
+    @property
+    def valid(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def plies(self) -> int:
+        return len(self.main.steps)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return self.final.score()
+
+    @property
+    def finished(self) -> bool:
+        return self.final.is_game_over()
+
+    @property
+    def result(self) -> str | None:
+        """"Dark", "Light" or "Tie" once the game is over by the rules, else None."""
+        if not self.finished:
+            return None
+        return result_of(self.score)
+
+
+def result_of(score: tuple[int, int]) -> str:
+    dark, light = score
+    return "Dark" if dark > light else "Light" if light > dark else "Tie"
+
+
+def replay(game: GameRecord, *, strict: bool = False, keep_positions: bool = False
+           ) -> ReplayedGame:
+    """Replay `game`; see the module docstring. Never raises on a bad record."""
+    replayer = _Replayer(game, keep_positions)
+    diagnostics = replayer.diagnostics
+    diagnostics.extend(game.diagnostics)
+    rules = replayer.read_rule_tags()
+    start = Position.start(rules)
+    position = start.copy()
+    syntax_broken = any(d.severity == "error" and d.code.startswith("M1")
+                        for d in game.diagnostics)
+    main = ReplayedLine(game.mainline, start if keep_positions else None)
+    if not syntax_broken:  # a damaged text would only add confusing follow-on errors
+        replayer.play_line(main, position)
+        replayer.check_termination(position)
+    diagnostics.sort(key=lambda d: d.start)
+    if strict:
+        diagnostics[:] = [d.as_error() for d in diagnostics]
+    return ReplayedGame(game, rules, main, position, diagnostics)
+
+
+class _Replayer:
+    def __init__(self, game: GameRecord, keep_positions: bool) -> None:
+        self.game = game
+        self.keep = keep_positions
+        self.diagnostics: list[Diagnostic] = []
+
+    def report(self, severity: str, code: str, message: str, start: int, end: int,
+               hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(severity, code, message, start, end, hint))  # type: ignore[arg-type]
+
+    # --- tags -----------------------------------------------------------------
+
+    def read_rule_tags(self) -> Rules:
+        seen: set[str] = set()
+        for tag in self.game.tags:
+            if tag.name in seen:
+                self.report("error", "M307", f"the tag {tag.name} appears twice",
+                            tag.start, tag.end, "keep one; the first one is used")
+            seen.add(tag.name)
+            allowed = _CANONICAL_VALUES.get(tag.name)
+            if allowed is not None:
+                if tag.value not in allowed:
+                    matches = [v for v in allowed if v.lower() == tag.value.lower()]
+                    if matches:
+                        self.report("warning", "M405",
+                                    f"{tag.name} is written `{matches[0]}`",
+                                    tag.start, tag.end)
+                    else:
+                        choices = ", ".join(f'"{v}"' for v in allowed)
+                        self.report("error", "M306",
+                                    f'{tag.name} "{tag.value}" is not a known setting',
+                                    tag.start, tag.end, f"use one of {choices}")
+            elif tag.name == "Date" and not _DATE.fullmatch(tag.value):
+                self.report("warning", "M405", f'Date "{tag.value}" is not YYYY.MM.DD',
+                            tag.start, tag.end, "write ?? for an unknown part: 2025.??.??")
+            elif tag.name == "Result" and tag.value not in RESULTS:
+                self.report("warning", "M405", f'Result "{tag.value}" is not a result',
+                            tag.start, tag.end, 'use "Dark", "Light", "Tie" or "*"')
+        return self.game.rules()
+
+    # --- moves ----------------------------------------------------------------
+
+    def play_line(self, replayed: ReplayedLine, position: Position) -> None:
+        steps = replayed.steps
+        for node in replayed.line.nodes:
+            if position.must_pass():
+                if position.is_game_over():
+                    self.report("error", "M207",
+                                f"the game is already over; {node_text(node)} cannot be played",
+                                node.start, node.end, _game_over_hint(position))
+                    return
+                if node.move.kind != "pass":
+                    side = SIDE_NAMES[position.turn]
+                    self.report("warning", "M403",
+                                f"{side} has no move here and must pass; the Pass is missing",
+                                node.start, node.end, "write `Pass` before this move")
+                    steps.append(self._apply(None, Move.pass_(), position))
+            if node.number is not None:
+                self.check_number(node, position)
+            if node.lowercase:
+                self.report("warning", "M401", f"`{node_text(node)}` is written in lower case",
+                            node.start, node.end, "squares are upper case: E4, T E4xE3")
+            before = position.copy() if node.variations else None
+            step = self.play_node(node, position)
+            steps.append(step)
+            for line in node.variations:
+                branch = before.copy()  # type: ignore[union-attr]
+                sub = ReplayedLine(line, branch.copy() if self.keep else None)
+                step.variations.append(sub)
+                self.play_line(sub, branch)
+
+    def check_number(self, node: PlyNode, position: Position) -> None:
+        number = node.number
+        assert number is not None
+        expected_n, expected_second = position.ply // 2 + 1, position.ply % 2 == 1
+        if (number.number, number.second) != (expected_n, expected_second):
+            want = f"{expected_n}{'...' if expected_second else '.'}"
+            got = f"{number.number}{'...' if number.second else '.'}"
+            side = SIDE_NAMES[position.turn]
+            self.report("error", "M301", f"move number `{got}` should be `{want}`",
+                        number.start, number.end,
+                        f"this is {side}'s move, ply {position.ply + 1} of the game")
+
+    def play_node(self, node: PlyNode, position: Position) -> Step:
+        move = node.move
+        problem = position.move_problem(move)
+        if problem is not None:
+            self.report("error", _PROBLEM_CODES[problem.kind],
+                        f"{SIDE_NAMES[position.turn]}'s {node_text(node)} is illegal: "
+                        f"{problem.message}", node.start, node.end,
+                        _problem_hint(problem.kind, position, move))
+            if not _physically_possible(position, move):
+                step = self._apply(node, move, position, skip=True)
+                return step
+        step = self._apply(node, move, position)
+        if move.kind == "thunder":
+            self.check_removals(node, step.removed)
+        return step
+
+    def _apply(self, node: PlyNode | None, move: Move, position: Position,
+               skip: bool = False) -> Step:
+        side, ply = position.turn, position.ply
+        if skip:
+            position.push(Move.pass_(), check=False)
+            removed: tuple[int, ...] = ()
+        else:
+            removed = position.push(move, check=False)
+        return Step(node, side, move, ply, removed, not skip,
+                    position.copy() if self.keep else None)
+
+    def check_removals(self, node: PlyNode, removed: tuple[int, ...]) -> None:
+        written = node.removals
+        actual = ", ".join(square_name(sq) for sq in removed) or "nothing"
+        if written is None:
+            if removed:
+                canonical = f"{node_text(node).split('x')[0]}x{'/'.join(map(square_name, removed))}"
+                self.report("warning", "M402",
+                            f"the removal list is left out; this thunder-stone removes {actual}",
+                            node.start, node.end, f"write `{canonical}`")
+            return
+        if sorted(written) != sorted(removed):
+            listed = ", ".join(square_name(sq) for sq in written) or "nothing"
+            self.report("error", "M302",
+                        f"the removal list says {listed}, but the thunder-stone removes {actual}",
+                        node.start, node.end,
+                        "a thunder-stone removes every stone orthogonally next to it")
+
+    # --- the end ----------------------------------------------------------------
+
+    def check_termination(self, position: Position) -> None:
+        game = self.game
+        term = game.termination
+        finished = position.is_game_over()
+        score = position.score()
+        computed = f"Dark: {score[0]}, Light: {score[1]}"
+        if term is not None and not term.unfinished:
+            if not finished:
+                self.report("error", "M304", "the score line ends a game that is not over",
+                            term.start, term.end, _not_over_hint(position) +
+                            "; end an unfinished game with `*`")
+            elif (term.dark, term.light) != score:
+                self.report("error", "M303",
+                            f"the score line says Dark: {term.dark}, Light: {term.light}, "
+                            f"but the final position scores {computed}",
+                            term.start, term.end,
+                            f"under {position.rules.scoring} scoring; write `{computed}`")
+        tag = game.find_tag("Result")
+        if tag is None or tag.value not in RESULTS:
+            return
+        expected = result_of(score) if finished else "*"
+        if tag.value != expected:
+            why = (f"the final position scores {computed}" if finished
+                   else "the game is not over")
+            self.report("error", "M305", f'Result "{tag.value}" disagrees: {why}',
+                        tag.start, tag.end, f'write [Result "{expected}"]')
+
+
+def node_text(node: PlyNode) -> str:
+    """The move in canonical notation (without its removal list)."""
+    return str(node.move)
+
+
+def _physically_possible(position: Position, move: Move) -> bool:
+    if move.kind == "pass":
+        return True
+    square = move.square
+    assert square is not None
+    if move.kind == "woden":
+        return position.owner(square) == 1 - position.turn
+    return not position.occupied >> square & 1
+
+
+def _problem_hint(kind: str, position: Position, move: Move) -> str | None:
+    side = position.turn
+    if kind == "pass-not-forced":
+        return _moves_left(position, side)
+    if kind == "four-hinges":
+        return "no stone may have four hinges (stones of either colour and board edges count)"
+    if kind == "spent":
+        return "each player has one thunder-stone (T) and one Woden-stone (W) per game"
+    if kind == "specials-off":
+        return 'the record says [SpecialStones "off"]'
+    return None
+
+
+def _moves_left(position: Position, side: int) -> str:
+    count = position.standard_placements().bit_count()
+    hand = position.in_hand(side)
+    parts = []
+    if count:
+        parts.append(f"{count} standard placement{'s' * (count != 1)} remain")
+    if hand & THUNDER:
+        parts.append(f"{SIDE_NAMES[side]} still holds the thunder-stone")
+    if hand & WODEN:
+        parts.append(f"{SIDE_NAMES[side]} still holds the Woden-stone")
+    return "; ".join(parts) or "no move remains"
+
+
+def _not_over_hint(position: Position) -> str:
+    parts = []
+    count = position.standard_placements().bit_count()
+    if count:
+        parts.append(f"{count} standard placement{'s' * (count != 1)} remain")
+    for side in (DARK, 1 - DARK):
+        hand = position.in_hand(side)
+        held = [name for flag, name in ((THUNDER, "thunder-stone"), (WODEN, "Woden-stone"))
+                if hand & flag]
+        if held:
+            parts.append(f"{SIDE_NAMES[side]} still holds the {' and the '.join(held)}")
+    return "; ".join(parts) or "a move remains"
+
+
+def _game_over_hint(position: Position) -> str:
+    dark, light = position.score()
+    return (f"no standard placement remains and no special stone is in hand; "
+            f"the game ended with Dark: {dark}, Light: {light}")
