@@ -12,10 +12,9 @@ the two readers cannot drift apart in what a record means:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.engine import Move, parse_square
+from maerstanas_print.engine import SQUARE_INDEX, Move
 from maerstanas_print.record import (
     GLYPH_NAGS,
     Comment,
@@ -50,122 +49,136 @@ def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
     return Comment(_SPACES.sub(" ", body).strip(), start, end, diagram)
 
 
+# Moves are immutable, so one object per (kind, square text) serves every record.
+_MOVES = {(kind, text): Move(kind, square)  # type: ignore[arg-type]
+          for kind in ("place", "thunder", "woden") for text, square in SQUARE_INDEX.items()}
+_PASS = Move.pass_()
+
+
 def make_move(payload: tuple[str, str | None, str | None, tuple[str, ...] | None],
               start: int, end: int) -> PlyNode:
     """A move item's payload is (kind, marker, square, removal squares or None)."""
     kind, marker, square_text, removal_texts = payload
     if kind == "pass":
-        return PlyNode(Move.pass_(), None, start, end, lowercase=marker != "Pass")
-    square = parse_square(square_text)  # type: ignore[arg-type]
-    lower = square_text[0].islower() or (marker is not None and marker.islower())  # type: ignore[index]
+        return PlyNode(_PASS, None, start, end, lowercase=marker != "Pass")
+    lower = square_text[0] > "Z" or (marker is not None and marker > "Z")  # type: ignore[index]
     removals = None
     if removal_texts is not None:
-        removals = tuple(parse_square(r) for r in removal_texts)
-        lower = lower or any(r[0].islower() for r in removal_texts)
-    return PlyNode(Move(kind, square), removals, start, end, lowercase=lower)  # type: ignore[arg-type]
+        removals = tuple(SQUARE_INDEX[r] for r in removal_texts)
+        lower = lower or any(r[0] > "Z" for r in removal_texts)
+    return PlyNode(_MOVES[kind, square_text], removals, start, end, lowercase=lower)
 
 
-@dataclass(slots=True)
-class _GameBuilder:
-    game: GameRecord
-    lines: list[Line] = field(default_factory=list)
-    number: MoveNumber | None = None
-    phase: str = "tags"  # then "moves", then "done"
+def build_games(items: list[Item], text_length: int, first_index: int = 1) -> list[GameRecord]:
+    """Assemble games; misplaced items are reported in each game's `diagnostics`.
 
-
-def build_games(items: list[Item], text_length: int) -> list[GameRecord]:
-    """Assemble games; misplaced items are reported in each game's `diagnostics`."""
+    The state lives in local variables (this loop runs for every token of
+    every record that `check` reads).
+    """
     games: list[GameRecord] = []
-    current: _GameBuilder | None = None
+    game: GameRecord | None = None
+    lines: list[Line] = []
+    nodes: list[PlyNode] = []  # the nodes of lines[-1]
+    number: MoveNumber | None = None
+    phase = _IN_TAGS
 
-    def finish(builder: _GameBuilder | None, end: int) -> None:
-        if builder is None:
-            return
-        if builder.number is not None:
-            builder.game.diagnostics.append(Diagnostic(
-                "error", "M108", "move number with no move after it",
-                builder.number.start, builder.number.end))
-        game = builder.game
-        game.mainline.end = end
-        game.end = end
-        if game.termination is None:
-            game.diagnostics.append(Diagnostic(
-                "warning", "M404", f"game {game.index} has no termination; read as unfinished",
+    def dangling(number: MoveNumber) -> None:
+        game.diagnostics.append(Diagnostic(  # type: ignore[union-attr]
+            "error", "M108", "move number with no move after it", number.start, number.end))
+
+    def finish(end: int) -> None:
+        game.mainline.end = end  # type: ignore[union-attr]
+        game.end = end  # type: ignore[union-attr]
+        if game.termination is None:  # type: ignore[union-attr]
+            game.diagnostics.append(Diagnostic(  # type: ignore[union-attr]
+                "warning", "M404",
+                f"game {game.index} has no termination; read as unfinished",  # type: ignore[union-attr]
                 end, end, "end each game with its score line (`Dark: 42, Light: 39`) or `*`"))
 
-    def begin(start: int) -> _GameBuilder:
-        game = GameRecord(index=len(games) + 1, start=start)
-        game.mainline.start = start
-        games.append(game)
-        return _GameBuilder(game, [game.mainline])
-
     for kind, start, end, payload in items:
-        if kind == "tag":
-            if current is None or current.phase != "tags":
-                if current is not None and current.phase == "moves":
-                    finish(current, start)
-                current = begin(start)
-            name, raw = payload  # type: ignore[misc]
-            current.game.tags.append(Tag(name, unescape_tag_value(raw), start, end))
+        if kind == "move" and phase == _IN_MOVES:  # the common case first
+            node = make_move(payload, start, end)  # type: ignore[arg-type]
+            if number is not None:
+                node.number = number
+                number = None
+            nodes.append(node)
             continue
-        if current is None or (current.phase == "done" and kind not in ("comment", "lcomment")):
-            current = begin(start)
-        game = current.game
-        if current.phase == "done":  # a comment after the termination
+        if kind == "tag":
+            if game is None or phase != _IN_TAGS:
+                if game is not None and phase == _IN_MOVES:
+                    if number is not None:
+                        dangling(number)
+                        number = None
+                    finish(start)
+                game = _new_game(games, start, first_index)
+                lines, nodes, phase = [game.mainline], game.mainline.nodes, _IN_TAGS
+            name, raw = payload  # type: ignore[misc]
+            game.tags.append(Tag(name, unescape_tag_value(raw), start, end))
+            continue
+        if game is None or (phase == _ENDED and kind not in ("comment", "lcomment")):
+            game = _new_game(games, start, first_index)
+            lines, nodes = [game.mainline], game.mainline.nodes
+        elif phase == _ENDED:  # a comment after the termination
             game.comments_after.append(make_comment(payload, start, end,  # type: ignore[arg-type]
                                                     kind == "lcomment"))
             continue
-        current.phase = "moves"
-        line = current.lines[-1]
+        phase = _IN_MOVES
         if kind == "move":
             node = make_move(payload, start, end)  # type: ignore[arg-type]
-            node.number = current.number
-            current.number = None
-            line.nodes.append(node)
+            node.number, number = number, None
+            nodes.append(node)
         elif kind == "number":
-            if current.number is not None:
-                game.diagnostics.append(Diagnostic(
-                    "error", "M108", "move number with no move after it",
-                    current.number.start, current.number.end))
-            current.number = payload  # type: ignore[assignment]
+            if number is not None:
+                dangling(number)
+            number = payload  # type: ignore[assignment]
         elif kind in ("comment", "lcomment"):
             comment = make_comment(payload, start, end, kind == "lcomment")  # type: ignore[arg-type]
-            (line.nodes[-1].comments if line.nodes else line.comments).append(comment)
+            (nodes[-1].comments if nodes else lines[-1].comments).append(comment)
         elif kind in ("glyph", "nag"):
             nag = GLYPH_NAGS[payload] if kind == "glyph" else int(payload[1:])  # type: ignore[index]
-            if line.nodes and current.number is None:
-                line.nodes[-1].nags.append(nag)
+            if nodes and number is None:
+                nodes[-1].nags.append(nag)
             else:
                 game.diagnostics.append(Diagnostic(
                     "error", "M107", f"`{payload}` annotates no move", start, end,
                     "write glyphs and NAGs right after the move they judge"))
         elif kind == "open":
             variation = Line(start=start)
-            if line.nodes and current.number is None:
-                line.nodes[-1].variations.append(variation)
+            if nodes and number is None:
+                nodes[-1].variations.append(variation)
             else:
                 game.diagnostics.append(Diagnostic(
                     "error", "M107", "a variation must follow the move it replaces",
                     start, end))
-            current.lines.append(variation)
+            lines.append(variation)
+            nodes = variation.nodes
         elif kind == "close":
-            if current.number is not None:
-                game.diagnostics.append(Diagnostic(
-                    "error", "M108", "move number with no move after it",
-                    current.number.start, current.number.end))
-                current.number = None
-            current.lines.pop().end = end
+            if number is not None:
+                dangling(number)
+                number = None
+            lines.pop().end = end
+            nodes = lines[-1].nodes
         else:  # "score" or "unfinished"
-            if current.number is not None:
-                game.diagnostics.append(Diagnostic(
-                    "error", "M108", "move number with no move after it",
-                    current.number.start, current.number.end))
-                current.number = None
+            if number is not None:
+                dangling(number)
+                number = None
             dark, light = payload if kind == "score" else (None, None)  # type: ignore[misc]
             game.termination = Termination(dark, light, start, end)
             game.mainline.end = start
             game.end = end
-            current.phase = "done"
-    if current is not None and current.phase != "done":
-        finish(current, text_length)
+            phase = _ENDED
+    if game is not None and phase != _ENDED:
+        if number is not None:
+            dangling(number)
+        finish(text_length)
     return games
+
+
+_IN_TAGS, _IN_MOVES, _ENDED = 0, 1, 2
+
+
+def _new_game(games: list[GameRecord], start: int, first_index: int) -> GameRecord:
+    game = GameRecord(index=len(games) + first_index, start=start)
+    game.mainline.start = start
+    games.append(game)
+    return game

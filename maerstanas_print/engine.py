@@ -52,15 +52,16 @@ def square_name(square: int) -> str:
     return f"{FILES[col]}{row + 1}"
 
 
+SQUARE_INDEX: dict[str, int] = {
+    f"{letter}{row + 1}": row * SIZE + col
+    for row in range(SIZE) for col, upper in enumerate(FILES)
+    for letter in (upper, upper.lower())
+}
+
+
 def parse_square(name: str) -> int | None:
-    """`"E4"` -> its index; None when the text is not a square on the board."""
-    if len(name) != 2:
-        return None
-    col = FILES.find(name[0].upper())
-    row = ord(name[1]) - ord("1")
-    if col < 0 or not 0 <= row < SIZE:
-        return None
-    return row * SIZE + col
+    """`"E4"` (or `"e4"`) -> its index; None when the text is not a square on the board."""
+    return SQUARE_INDEX.get(name)
 
 
 def squares_of(mask: int) -> list[int]:
@@ -73,16 +74,27 @@ def squares_of(mask: int) -> list[int]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
 class Geometry:
     """Adjacency on the board: the plain 7x7 square or the torus of wraparound play.
 
-    Each `*_of` method maps a set of squares to the set of squares whose
-    neighbour in that direction lies in the set. With edges, the `hinge_*`
-    methods also count a board edge on that side as occupied.
+    Each `*_of`-style method maps a set of squares to the set of squares whose
+    neighbour in that direction lies in the set; `hinge_sides` also counts a
+    board edge as occupied (there are none on the torus). Per-square tables
+    make single-square questions a lookup.
     """
 
-    wrap: bool
+    __slots__ = ("wrap", "neighbour_masks", "edge_counts")
+
+    def __init__(self, wrap: bool) -> None:
+        self.wrap = wrap
+        self.neighbour_masks: tuple[int, ...] = tuple(
+            self.neighbours(1 << sq) for sq in range(SQUARES))
+        self.edge_counts: tuple[int, ...] = tuple(
+            0 if wrap else (sq < SIZE) + (sq >= SQUARES - SIZE) + (sq % SIZE == 0)
+            + (sq % SIZE == SIZE - 1) for sq in range(SQUARES))
+
+    def __repr__(self) -> str:
+        return f"Geometry(wrap={self.wrap})"
 
     def below(self, m: int) -> int:  # squares whose upper neighbour is in m
         out = (m << SIZE) & FULL
@@ -116,10 +128,7 @@ class Geometry:
 
     def edge_sides(self, square: int) -> int:
         """How many board edges the square touches (0 on the torus)."""
-        if self.wrap:
-            return 0
-        row, col = divmod(square, SIZE)
-        return (row == 0) + (row == SIZE - 1) + (col == 0) + (col == SIZE - 1)
+        return self.edge_counts[square]
 
 
 PLAIN = Geometry(wrap=False)
@@ -264,8 +273,8 @@ class Position:
     def hinges(self, square: int) -> int:
         """Occupied sides of `square` (stones of either colour, plus edges)."""
         geometry = self.rules.geometry
-        return (self.occupied & geometry.neighbours(1 << square)).bit_count() + \
-            geometry.edge_sides(square)
+        return (self.occupied & geometry.neighbour_masks[square]).bit_count() + \
+            geometry.edge_counts[square]
 
     def in_hand(self, side: int) -> int:
         return self.hands[side] if self.hands else 0
@@ -286,8 +295,28 @@ class Position:
         saturated = occupied & three_or_more
         return FULL & ~occupied & ~four & ~geometry.neighbours(saturated)
 
+    def is_legal_placement(self, square: int) -> bool:
+        """May a standard stone go on `square`? (The verifier's hot path.)"""
+        occupied = self.stones[0] | self.stones[1]
+        if occupied >> square & 1:
+            return False
+        geometry = self.rules.geometry
+        masks, edges = geometry.neighbour_masks, geometry.edge_counts
+        around = occupied & masks[square]
+        if around.bit_count() + edges[square] >= 4:
+            return False
+        while around:
+            low = around & -around
+            n = low.bit_length() - 1
+            if (occupied & masks[n]).bit_count() + edges[n] >= 3:
+                return False
+            around ^= low
+        return True
+
     def placement_problem(self, square: int) -> Problem | None:
         """Why a standard stone may not go on `square`, or None if it may."""
+        if self.is_legal_placement(square):
+            return None
         name = square_name(square)
         if self.occupied >> square & 1:
             return Problem("occupied", f"{name} is occupied")
@@ -295,7 +324,7 @@ class Position:
             return Problem("four-hinges", f"a stone on {name} would have four hinges")
         geometry = self.rules.geometry
         full = [square_name(n)
-                for n in squares_of(self.occupied & geometry.neighbours(1 << square))
+                for n in squares_of(self.occupied & geometry.neighbour_masks[square])
                 if self.hinges(n) >= 3]
         if full:
             stones = " and ".join(full)
@@ -322,7 +351,7 @@ class Position:
         square = move.square
         assert square is not None
         if move.kind == "place":
-            return self.placement_problem(square)
+            return None if self.is_legal_placement(square) else self.placement_problem(square)
         flag = THUNDER if move.kind == "thunder" else WODEN
         stone = "thunder-stone" if flag == THUNDER else "Woden-stone"
         name = square_name(square)
@@ -383,7 +412,9 @@ class Position:
                 raise IllegalMove(move, problem)
         side = self.turn
         removed: tuple[int, ...] = ()
-        if move.kind != "pass":
+        if move.kind == "place" and not self.occupied >> move.square & 1:  # type: ignore[operator]
+            self.stones[side] |= 1 << move.square  # type: ignore[operator]
+        elif move.kind != "pass":
             square = move.square
             assert square is not None
             bit = 1 << square

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 from maerstanas_print.build import Item, build_games
 from maerstanas_print.diagnostics import Diagnostic, Source
 from maerstanas_print.record import GameRecord, MoveNumber
-from maerstanas_print.scan import scan
+from maerstanas_print.scan import scan_games
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -79,28 +80,54 @@ class ParsedFile:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
+class RecordReader:
+    """Reads the games of a text one at a time, so a large file is checked in
+    bounded memory; `diagnostics` collects problems that belong to no game."""
+
+    def __init__(self, text: str, name: str = "<string>", *, fast: bool = True) -> None:
+        if text.startswith("\ufeff"):
+            text = " " + text[1:]  # keep offsets: the byte order mark becomes a space
+        self.text = text
+        self.source = Source(name, text)
+        self.diagnostics: list[Diagnostic] = []
+        self.fast = fast
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        text = self.text
+        read = 0  # games yielded so far
+        offset = 0  # where the text not yet read starts
+        if self.fast:
+            for chunk in scan_games(text):
+                if chunk is None:
+                    break
+                items, end = chunk
+                games = build_games(items, end, read + 1)
+                read += len(games)
+                offset = end
+                yield from games
+            else:
+                return
+        rest = _blank(text[:offset]) + text[offset:] if offset else text
+        items, syntax = read_with_grammar(rest)
+        games = build_games(items, len(text), read + 1)
+        for diagnostic in syntax:
+            owner = None
+            for game in games:
+                if game.start <= diagnostic.start:
+                    owner = game
+            if owner is None and games:
+                owner = games[0]
+            (owner.diagnostics if owner else self.diagnostics).append(diagnostic)
+        for game in games:
+            game.diagnostics.sort(key=lambda d: d.start)
+        yield from games
+
+
 def parse(text: str, name: str = "<string>", *, fast: bool = True) -> ParsedFile:
     """Read every game in `text`; problems become diagnostics, never exceptions."""
-    if text.startswith("\ufeff"):
-        text = " " + text[1:]  # keep offsets: the BOM becomes a space
-    source = Source(name, text)
-    items = scan(text) if fast else None
-    syntax: list[Diagnostic] = []
-    if items is None:
-        items, syntax = read_with_grammar(text)
-    games = build_games(items, len(text))
-    parsed = ParsedFile(source, games)
-    for diagnostic in syntax:
-        owner = None
-        for game in games:
-            if game.start <= diagnostic.start:
-                owner = game
-        if owner is None and games:
-            owner = games[0]
-        (owner.diagnostics if owner else parsed.diagnostics).append(diagnostic)
-    for game in games:
-        game.diagnostics.sort(key=lambda d: d.start)
-    return parsed
+    reader = RecordReader(text, name, fast=fast)
+    games = list(reader)
+    return ParsedFile(reader.source, games, reader.diagnostics)
 
 
 def parse_game(text: str) -> GameRecord:

@@ -12,6 +12,7 @@ scanner succeeds, the grammar reads exactly the same items.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from maerstanas_print.build import Item
 from maerstanas_print.record import MoveNumber
@@ -22,8 +23,9 @@ _MARK_END = r"(?:(?![A-Za-z0-9_])|(?=[A-Ga-g][1-7]))"
 
 _TOKEN = re.compile(
     rf"""
-    (?P<ws>[ \t\f\r\n]+)
-  | (?P<number>(?P<n>[0-9]+)(?P<dots>\.\.\.|\.|\u2026))
+    [ \t\f\r\n]*
+    (?:
+    (?P<number>(?P<n>[0-9]+)(?P<dots>\.\.\.|\.|\u2026))
   | (?P<place>{_SQ})
   | (?P<thunder>(?P<tmark>[Tt]){_MARK_END}{_WS}(?P<tsq>{_SQ})
                 (?:{_WS}x{_WS}(?P<trem>{_SQ}(?:{_WS}/{_WS}{_SQ})*))?)
@@ -38,6 +40,7 @@ _TOKEN = re.compile(
   | (?P<tag>\[{_WS}(?P<tname>[A-Za-z][A-Za-z0-9_]*){_WS}(?P<tvalue>"(?:\\.|[^"\\\n])*"){_WS}\])
   | (?P<score>Dark{_WS}:{_WS}(?P<dark>[0-9]+){_WS},{_WS}Light{_WS}:{_WS}(?P<light>[0-9]+))
   | (?P<unfinished>\*)
+    )
     """,
     re.VERBOSE,
 )
@@ -52,49 +55,86 @@ _TNAME, _TVALUE, _DARK, _LIGHT = _G["tname"], _G["tvalue"], _G["dark"], _G["ligh
 def scan(text: str) -> list[Item] | None:
     """The items of `text`, or None when it needs the full grammar to read."""
     items: list[Item] = []
-    append = items.append
-    match = _TOKEN.match
-    pos, length, depth = 0, len(text), 0
-    while pos < length:
-        m = match(text, pos)
-        if m is None:
+    for chunk in scan_games(text):
+        if chunk is None:
             return None
+        items += chunk[0]
+    return items
+
+
+def scan_games(text: str) -> Iterator[tuple[list[Item], int] | None]:
+    """The items of `text` one game at a time, each with the offset where the
+    game's text ends; a final None means "read the rest with the grammar",
+    from the end of the last game yielded.
+
+    A game ends where the record builder would end it: at a tag after
+    movetext, or at anything but a comment after a termination.
+    """
+    items: list[Item] = []
+    append = items.append
+    pos, depth = 0, 0
+    moves_seen = ended = False
+    for m in _TOKEN.finditer(text):
+        if m.start() != pos:
+            yield None  # something between two tokens that is no token
+            return
         kind = m.lastgroup
-        end = m.end()
+        start, end = m.start(kind), m.end()
+        pos = end
         if kind == "place":
-            append(("move", pos, end, ("place", None, m.group(), None)))
-        elif kind == "ws":
-            pass
-        elif kind == "number":
-            append(("number", pos, end,
-                    MoveNumber(int(m.group(_N)), m.group(_DOTS) != ".", pos, end)))
+            if ended:
+                yield items, start
+                items, ended = [], False
+                append = items.append
+            moves_seen = True
+            append(("move", start, end, ("place", None, m.group(kind), None)))
+            continue
+        if (ended and kind not in ("comment", "lcomment")) or \
+                (kind == "tag" and moves_seen):
+            yield items, start
+            items, ended, moves_seen = [], False, False
+            append = items.append
+        if kind == "tag":
+            if depth:
+                yield None
+                return
+            append(("tag", start, end, (m.group(_TNAME), m.group(_TVALUE))))
+            continue
+        moves_seen = True
+        if kind == "number":
+            append(("number", start, end,
+                    MoveNumber(int(m.group(_N)), m.group(_DOTS) != ".", start, end)))
         elif kind == "thunder":
             removals = m.group(_TREM)
-            append(("move", pos, end, ("thunder", m.group(_TMARK), m.group(_TSQ),
-                                       tuple(_REMOVAL_SPLIT.split(removals))
-                                       if removals is not None else None)))
+            append(("move", start, end, ("thunder", m.group(_TMARK), m.group(_TSQ),
+                                         tuple(_REMOVAL_SPLIT.split(removals))
+                                         if removals is not None else None)))
         elif kind == "woden":
-            append(("move", pos, end, ("woden", m.group(_WMARK), m.group(_WSQ), None)))
+            append(("move", start, end, ("woden", m.group(_WMARK), m.group(_WSQ), None)))
         elif kind == "pass":
-            append(("move", pos, end, ("pass", m.group(), None, None)))
+            append(("move", start, end, ("pass", m.group(kind), None, None)))
         elif kind == "open":
             depth += 1
-            append(("open", pos, end, None))
+            append(("open", start, end, None))
         elif kind == "close":
             if depth == 0:
-                return None
+                yield None
+                return
             depth -= 1
-            append(("close", pos, end, None))
-        elif kind in ("tag", "score", "unfinished"):
+            append(("close", start, end, None))
+        elif kind in ("score", "unfinished"):
             if depth:
-                return None
-            if kind == "tag":
-                append(("tag", pos, end, (m.group(_TNAME), m.group(_TVALUE))))
-            elif kind == "score":
-                append(("score", pos, end, (int(m.group(_DARK)), int(m.group(_LIGHT)))))
+                yield None
+                return
+            if kind == "score":
+                append(("score", start, end, (int(m.group(_DARK)), int(m.group(_LIGHT)))))
             else:
-                append(("unfinished", pos, end, None))
+                append(("unfinished", start, end, None))
+            ended = True
         else:  # glyph, nag, comment, lcomment
-            append((kind, pos, end, m.group()))
-        pos = end
-    return items if depth == 0 else None
+            append((kind, start, end, m.group(kind)))
+    if depth or text[pos:].strip(" \t\f\r\n"):
+        yield None
+        return
+    if items:
+        yield items, len(text)

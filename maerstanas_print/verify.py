@@ -218,6 +218,10 @@ class _Replayer:
 
     def play_node(self, node: PlyNode, position: Position) -> Step:
         move = node.move
+        if move.kind == "place" and position.is_legal_placement(move.square):  # type: ignore[arg-type]
+            side, ply = position.turn, position.ply  # the common case, kept short
+            position.push(move, check=False)
+            return Step(node, side, move, ply, (), True, position.copy() if self.keep else None)
         problem = position.move_problem(move)
         if problem is not None:
             self.report("error", _PROBLEM_CODES[problem.kind],

@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from maerstanas_print.inputs import read_record
-    from maerstanas_print.parser import parse
+    from maerstanas_print.parser import RecordReader
     from maerstanas_print.verify import replay
 
     report: list[dict[str, object]] = []
@@ -32,15 +32,12 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     for path in args.files:
         name, text = read_record(path)
-        parsed = parse(text, name)
-        source = parsed.source
+        reader = RecordReader(text, name)
+        source = reader.source
         games_json = []
-        errors = warnings = invalid = 0
-        for diagnostic in parsed.diagnostics:  # text that belongs to no game
-            errors += diagnostic.severity == "error"
-            if not args.json and not args.quiet:
-                print(source.format(diagnostic), file=out)
-        for game in parsed.games:
+        errors = warnings = invalid = games = 0
+        for game in reader:  # one game at a time: memory stays bounded
+            games += 1
             replayed = replay(game, strict=args.strict)
             if not replayed.valid:
                 invalid += 1
@@ -62,8 +59,12 @@ def run(args: argparse.Namespace) -> int:
                     "result": replayed.result,
                     "diagnostics": [source.as_json(d) for d in replayed.diagnostics],
                 })
-        file_errors = [source.as_json(d) for d in parsed.diagnostics]
-        if invalid or file_errors or not parsed.games:
+        for diagnostic in reader.diagnostics:  # text that belongs to no game
+            errors += diagnostic.severity == "error"
+            if not args.json and not args.quiet:
+                print(source.format(diagnostic), file=out)
+        file_errors = [source.as_json(d) for d in reader.diagnostics]
+        if invalid or file_errors or not games:
             any_invalid = True
         if args.json:
             entry: dict[str, object] = {"path": name, "games": games_json}
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
                 entry["diagnostics"] = file_errors
             report.append(entry)
         else:
-            print(_summary(name, len(parsed.games), invalid, errors, warnings), file=out)
+            print(_summary(name, games, invalid, errors, warnings), file=out)
     if args.json:
         json.dump({"files": report}, out, ensure_ascii=False, indent=2)
         out.write("\n")

@@ -1,0 +1,64 @@
+"""What `board` and `scoresheet` share: option checking and writing the result."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+EXIT_USAGE = 2
+PAPER_CHOICES = ("a4", "letter")
+FORMAT_CHOICES = ("pdf", "html")
+
+
+def add_common_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--paper", default="a4", metavar="{a4,letter}",
+                        help="paper size (default: a4)")
+    parser.add_argument("--format", default="pdf", metavar="{pdf,html}",
+                        help="PDF, or HTML with a print stylesheet (default: pdf)")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="output file or folder; '-' writes to stdout "
+                             "(default: output/<name>)")
+
+
+def choice(value: str, allowed: tuple[str, ...], option: str) -> str:
+    """Check an option in run() so a bad value gives one line and exit code 2."""
+    from maerstanas_print.cli import CommandError
+
+    key = value.strip().lower()
+    if key not in allowed:
+        raise CommandError(f"{option} must be one of {', '.join(allowed)}, not {value!r}",
+                           EXIT_USAGE)
+    return key
+
+
+def number(value: str | None, option: str) -> float | None:
+    from maerstanas_print.cli import CommandError
+
+    if value is None:
+        return None
+    try:
+        result = float(value)
+    except ValueError:
+        result = math.nan
+    if not math.isfinite(result) or result <= 0:
+        raise CommandError(f"{option} must be a positive number of millimetres, not {value!r}",
+                           EXIT_USAGE)
+    return result
+
+
+def emit(sheet, fmt: str, output: str | None) -> int:
+    """Render `sheet` as `fmt` and write it where `-o` says; report on stderr."""
+    from maerstanas_print.cli import CommandError
+    from maerstanas_print.outputs import resolve_output, write_output
+    from maerstanas_print.sheets.render import sheet_html, sheet_pdf
+
+    target = resolve_output(output, f"{sheet.file_stem}.{fmt}")
+    if target == "-" and fmt == "pdf" and sys.stdout.isatty():
+        raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",
+                           EXIT_USAGE)
+    data = sheet_pdf(sheet) if fmt == "pdf" else sheet_html(sheet)
+    write_output(target, data)
+    if target != "-":
+        print(f"wrote {target}", file=sys.stderr)
+    return 0
