@@ -42,7 +42,6 @@ CODES: dict[str, str] = {
     "M305": "Result tag differs from the game's result",
     "M306": "rule tag with an unknown value",
     "M307": "duplicate tag",
-    "M308": "game without moves or termination",
     # M4xx: accepted in lenient mode (warnings), refused with --strict
     "M401": "written in lower case",
     "M402": "thunder removal list left out",

@@ -201,7 +201,7 @@ class Move:
 
 
 ProblemKind = Literal["occupied", "four-hinges", "woden-target", "specials-off", "spent",
-                      "pass-not-forced"]
+                      "pass-not-forced", "game-over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +347,8 @@ class Position:
                 return Problem("pass-not-forced",
                                f"{SIDE_NAMES[side]} can still move; "
                                "a pass is allowed only when no move is possible")
+            if not self.has_move(1 - side):
+                return Problem("game-over", "the game is over; nothing more is played")
             return None
         square = move.square
         assert square is not None
@@ -380,7 +382,8 @@ class Position:
         return bool(self.standard_placements())
 
     def must_pass(self) -> bool:
-        return not self.has_move(self.turn)
+        """The side to move cannot move, but the game goes on (the opponent can)."""
+        return not self.has_move(self.turn) and self.has_move(1 - self.turn)
 
     def is_game_over(self) -> bool:
         """Neither player can move: no standard placement and no usable special."""
@@ -388,7 +391,7 @@ class Position:
 
     def legal_moves(self) -> list[Move]:
         side = self.turn
-        if self.must_pass():
+        if not self.has_move(side):
             return [] if self.is_game_over() else [Move.pass_()]
         moves = [Move.place(sq) for sq in squares_of(self.standard_placements())]
         hand = self.in_hand(side)

@@ -46,6 +46,7 @@ def write_output(target: str | Path, data: bytes | str) -> None:
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(payload)
+            os.chmod(tmp, 0o644)  # mkstemp makes 0600; a printable is for sharing
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)

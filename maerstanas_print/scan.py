@@ -89,15 +89,15 @@ def scan_games(text: str) -> Iterator[tuple[list[Item], int] | None]:
             moves_seen = True
             append(("move", start, end, ("place", None, m.group(kind), None)))
             continue
+        if kind == "tag" and depth:
+            yield None  # a tag inside a variation: the grammar explains
+            return
         if (ended and kind not in ("comment", "lcomment")) or \
                 (kind == "tag" and moves_seen):
             yield items, start
             items, ended, moves_seen = [], False, False
             append = items.append
         if kind == "tag":
-            if depth:
-                yield None
-                return
             append(("tag", start, end, (m.group(_TNAME), m.group(_TVALUE))))
             continue
         moves_seen = True

@@ -37,6 +37,7 @@ _PROBLEM_CODES = {
     "spent": "M204",
     "specials-off": "M205",
     "pass-not-forced": "M206",
+    "game-over": "M207",
 }
 _DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 _CANONICAL_VALUES = {
@@ -178,7 +179,7 @@ class _Replayer:
     def play_line(self, replayed: ReplayedLine, position: Position) -> None:
         steps = replayed.steps
         for node in replayed.line.nodes:
-            if position.must_pass():
+            if not position.has_move(position.turn):
                 if position.is_game_over():
                     self.report("error", "M207",
                                 f"the game is already over; {node_text(node)} cannot be played",

@@ -1,0 +1,64 @@
+"""`maerstanas-print board`: blank boards, one full-size or a page of small ones."""
+
+from __future__ import annotations
+
+import argparse
+
+from maerstanas_print.commands._sheet_output import (
+    EXIT_USAGE,
+    FORMAT_CHOICES,
+    PAPER_CHOICES,
+    add_common_options,
+    choice,
+    emit,
+    number,
+)
+
+PER_PAGE_CHOICES = ("1", "2", "4", "6", "9", "12")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "board",
+        help="print blank boards (PDF or HTML)",
+        description="Blank Mǽrstánas boards: one true-to-scale playing board for stones, "
+                    "or a page of small boards for pencil games.",
+    )
+    add_common_options(parser)
+    parser.add_argument("--per-page", default="1", metavar="{1,2,4,6,9,12}",
+                        help="boards per page; 1 is a full-size playing board (default: 1)")
+    parser.add_argument("--variant", default="standard", metavar="{standard,wraparound}",
+                        help="wraparound marks which edges join (default: standard)")
+    parser.add_argument("--cell-mm", metavar="N",
+                        help="side of a square in mm (default: 24 for one board, "
+                             "else the largest that fits)")
+    parser.add_argument("--theme", default="print", metavar="{print,ink-saver}",
+                        help="ink-saver: light lines and no filled areas (default: print)")
+    rules = parser.add_mutually_exclusive_group()
+    rules.add_argument("--rules", dest="rules", action="store_true", default=None,
+                       help="print the rules in brief under the title (default, "
+                            "except with 12 boards)")
+    rules.add_argument("--no-rules", dest="rules", action="store_false",
+                       help="leave the rules out")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from maerstanas_print.cli import CommandError
+    from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+    from maerstanas_print.sheets.common import SheetError
+
+    options = BoardSheetOptions(
+        paper=choice(args.paper, PAPER_CHOICES, "--paper"),
+        per_page=int(choice(args.per_page, PER_PAGE_CHOICES, "--per-page")),
+        variant=choice(args.variant, ("standard", "wraparound"), "--variant"),  # type: ignore[arg-type]
+        cell=number(args.cell_mm, "--cell-mm"),
+        theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
+        rules=args.rules,
+    )
+    fmt = choice(args.format, FORMAT_CHOICES, "--format")
+    try:
+        sheet = board_sheet(options)
+    except SheetError as exc:
+        raise CommandError(str(exc), EXIT_USAGE) from None
+    return emit(sheet, fmt, args.output)

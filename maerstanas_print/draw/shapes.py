@@ -1,0 +1,154 @@
+"""The drawing model: a few primitives in millimetres, shared by PDF and SVG.
+
+Every sheet, board and diagram is a list of these shapes. The PDF and SVG
+backends each render the same list, so the two outputs cannot drift apart.
+Coordinates are millimetres from the TOP-LEFT corner of the page, y growing
+downwards (the SVG convention); the PDF backend flips them. Line widths are
+millimetres too; only font sizes are in points, as typographers expect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from maerstanas_print.fonts import Face
+
+Anchor = Literal["start", "middle", "end"]
+Point = tuple[float, float]
+
+MM_PER_PT = 25.4 / 72
+PT_PER_MM = 72 / 25.4
+
+
+@dataclass(frozen=True, slots=True)
+class Stroke:
+    """How an outline is drawn. `dash` is a tuple of on/off lengths in mm."""
+
+    color: str = "#000000"
+    width: float = 0.25
+    dash: tuple[float, ...] | None = None
+    cap: Literal["butt", "round", "square"] = "butt"
+    join: Literal["miter", "round", "bevel"] = "miter"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: Stroke
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    stroke: Stroke | None = None
+    fill: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    stroke: Stroke | None = None
+    fill: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Polyline:
+    """An open or closed run of straight segments (runes, arrows, star outlines)."""
+
+    points: tuple[Point, ...]
+    stroke: Stroke | None = None
+    fill: str | None = None
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text; (x, y) is the baseline point the anchor refers to."""
+
+    x: float
+    y: float
+    text: str
+    size: float  # points
+    face: Face = "regular"
+    anchor: Anchor = "start"
+    fill: str = "#000000"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Shapes that belong together; `title`/`desc` describe them to screen readers."""
+
+    children: tuple[Shape, ...]
+    title: str | None = None
+    desc: str | None = None
+
+
+Shape = Line | Rect | Circle | Polyline | Text | Group
+
+
+def group(children: Sequence[Shape], title: str | None = None, desc: str | None = None) -> Group:
+    return Group(tuple(children), title, desc)
+
+
+def walk(shapes: Sequence[Shape]) -> Iterator[Shape]:
+    """Every shape, depth first, groups included (before their children)."""
+    for shape in shapes:
+        yield shape
+        if isinstance(shape, Group):
+            yield from walk(shape.children)
+
+
+def texts(shapes: Sequence[Shape]) -> Iterator[Text]:
+    for shape in walk(shapes):
+        if isinstance(shape, Text):
+            yield shape
+
+
+def chars_by_face(shapes: Sequence[Shape]) -> dict[Face, str]:
+    """The characters each font face must provide (for font subsets and checks)."""
+    found: dict[Face, set[str]] = {}
+    for text in texts(shapes):
+        found.setdefault(text.face, set()).update(text.text)
+    return {face: "".join(sorted(chars)) for face, chars in found.items()}
+
+
+def translate(shapes: Sequence[Shape], dx: float, dy: float) -> list[Shape]:
+    """The same shapes moved by (dx, dy): lets a layout place a ready-made board."""
+    return [_moved(shape, dx, dy) for shape in shapes]
+
+
+def _moved(shape: Shape, dx: float, dy: float) -> Shape:
+    if isinstance(shape, Line):
+        return Line(shape.x1 + dx, shape.y1 + dy, shape.x2 + dx, shape.y2 + dy, shape.stroke)
+    if isinstance(shape, Rect):
+        return Rect(shape.x + dx, shape.y + dy, shape.w, shape.h, shape.stroke, shape.fill)
+    if isinstance(shape, Circle):
+        return Circle(shape.cx + dx, shape.cy + dy, shape.r, shape.stroke, shape.fill)
+    if isinstance(shape, Polyline):
+        points = tuple((x + dx, y + dy) for x, y in shape.points)
+        return Polyline(points, shape.stroke, shape.fill, shape.closed)
+    if isinstance(shape, Text):
+        return Text(shape.x + dx, shape.y + dy, shape.text, shape.size, shape.face,
+                    shape.anchor, shape.fill)
+    return Group(tuple(_moved(child, dx, dy) for child in shape.children),
+                 shape.title, shape.desc)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page: its size in mm, its shapes, and a label for screen readers."""
+
+    width: float
+    height: float
+    shapes: tuple[Shape, ...]
+    label: str = ""

@@ -1,0 +1,1 @@
+"""Printable sheets (boards, score sheets) as page descriptions for PDF and HTML."""

@@ -1,0 +1,237 @@
+"""Blank board sheets: one full-size playing board, or a page of pencil boards.
+
+One board per page is drawn true to scale for real stones (24 mm squares by
+default) with a 50 mm calibration bar. Two to twelve boards per page tile
+the page for pencil games, each with a "Game / Dark / Light" line.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from maerstanas_print.draw.board import THEMES, BoardSpec, Variant, board_shapes
+from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
+from maerstanas_print.sheets.common import (
+    GAME,
+    INK,
+    PAPERS,
+    RULES,
+    Paper,
+    Sheet,
+    SheetError,
+    calibration_bar,
+    header,
+    legend,
+    licence_line,
+    paragraph,
+)
+
+PER_PAGE_GRIDS: dict[int, tuple[int, int]] = {  # boards per page -> (columns, rows)
+    1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4),
+}
+DEFAULT_FULL_CELL = 24.0  # mm: room for 22 mm go stones and the like
+MARGIN = 12.0
+FULL_MARGIN = 10.0  # one board: a little more room so 25 mm squares still fit A4
+GUTTER = 6.0
+MIN_CELL = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSheetOptions:
+    paper: str = "a4"
+    per_page: int = 1
+    variant: Variant = "standard"
+    cell: float | None = None  # mm; None picks the largest tidy size that fits
+    theme: str = "print"
+    rules: bool | None = None  # None: on, except with 12 boards where room is short
+
+    @property
+    def show_rules(self) -> bool:
+        return self.per_page != 12 if self.rules is None else self.rules
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """The page areas a layout fills, in mm."""
+
+    top: float  # below the header (and rules text)
+    bottom: float  # above the footer furniture
+
+
+def board_sheet(options: BoardSheetOptions) -> Sheet:
+    """Build the sheet, or raise SheetError with a one-line reason."""
+    paper = PAPERS.get(options.paper)
+    if paper is None:
+        raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
+    if options.per_page not in PER_PAGE_GRIDS:
+        allowed = ", ".join(map(str, PER_PAGE_GRIDS))
+        raise SheetError(f"--per-page must be one of {allowed}, not {options.per_page}")
+    if options.theme not in THEMES:
+        raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
+    if options.variant not in RULES:
+        raise SheetError(f"unknown variant {options.variant!r}: use standard or wraparound")
+    if options.cell is not None and not (math.isfinite(options.cell) and options.cell > 0):
+        raise SheetError(f"--cell-mm must be a positive number of millimetres, "
+                         f"not {options.cell:g}")
+    if options.per_page == 1:
+        page = _full_board_page(paper, options)
+    else:
+        page = _tiled_page(paper, options)
+    kind = "board" if options.per_page == 1 else "boards"
+    variant = "-wraparound" if options.variant == "wraparound" else ""
+    theme = "" if options.theme == "print" else f"-{options.theme}"
+    stem = f"{kind}{variant}-{paper.key}-{options.per_page}up{theme}"
+    what = "Playing board" if options.per_page == 1 else f"{options.per_page} boards"
+    return Sheet(
+        title=f"{GAME}: {what.lower()}{' (wraparound)' if variant else ''}",
+        subject=f"Blank {GAME} boards for play with stones or pencil",
+        paper=paper,
+        pages=(page,),
+        file_stem=stem,
+    )
+
+
+def _header_and_rules(paper: Paper, options: BoardSheetOptions, subtitle: str,
+                      rules_size: float) -> tuple[list[Shape], float]:
+    shapes, bottom = header(paper, MARGIN, subtitle)
+    if options.show_rules:
+        lines, last = paragraph(RULES[options.variant], MARGIN, bottom + 5.2,
+                                paper.width - 2 * MARGIN, rules_size, "regular", INK, 1.3)
+        shapes.append(Group(tuple(lines), title="Rules in brief"))
+        bottom = last + 1.5
+    return shapes, bottom
+
+
+def _spec(options: BoardSheetOptions, cell: float, title: str) -> BoardSpec:
+    return BoardSpec(cell=cell, variant=options.variant, theme=options.theme, title=title)
+
+
+def _fit_cell(width: float, height: float, options: BoardSheetOptions, extra_h: float) -> float:
+    """The largest cell (to 0.01 mm) whose board fits in width x (height - extra_h)."""
+    lo, hi = 0.0, 60.0
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        w, h = _spec(options, mid, "").size()
+        if w <= width and h + extra_h <= height:
+            lo = mid
+        else:
+            hi = mid
+    return math.floor(lo * 100) / 100
+
+
+def _choose_cell(limit: float, options: BoardSheetOptions, default: float, where: str) -> float:
+    if options.cell is None:
+        cell = min(default, math.floor(limit * 2) / 2)
+        if cell < MIN_CELL:
+            raise SheetError(f"boards do not fit {where}")  # pragma: no cover - fixed sizes
+        return cell
+    if options.cell > limit:
+        raise SheetError(f"--cell-mm {options.cell:g} does not fit {where}: "
+                         f"at most {math.floor(limit * 10) / 10:g} mm")
+    if options.cell < MIN_CELL:
+        raise SheetError(f"--cell-mm {options.cell:g} is too small to play on: "
+                         f"at least {MIN_CELL:g} mm")
+    return options.cell
+
+
+def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
+    """One board centred on the page, legend and calibration bar beneath it."""
+    width = paper.width - 2 * FULL_MARGIN
+    subtitle = "Playing board" + (" · wraparound" if options.variant == "wraparound" else "")
+    top_shapes, top = _header_and_rules(paper, options, subtitle, 9.0)
+    # Below the board, top down: legend, calibration bar; the licence sits at the foot.
+    legend_cell, legend_gap, bar_block = 8.5, 7.0, 12.0
+    licence_y = paper.height - MARGIN + 3.0
+    room_top = top + 4.0
+    room_bottom = licence_y - 6.0 - bar_block - legend_cell - legend_gap
+    limit = _fit_cell(width, room_bottom - room_top, options, 0.0)
+    cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, f"a page of {paper.name}")
+    top_shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm")
+    spec = _spec(options, cell, f"{GAME} board, squares {cell:g} mm")
+    bw, bh = spec.size()
+    free = room_bottom - room_top - bh
+    bx = (paper.width - bw) / 2
+    by = room_top + free * 0.4
+    shapes: list[Shape] = list(top_shapes)
+    shapes.append(board_shapes(spec, bx, by))
+    legend_top = by + bh + legend_gap + free * 0.3
+    legend_w = min(width, 165.0)
+    leg, _ = legend((paper.width - legend_w) / 2, legend_top, legend_w, options.theme, legend_cell)
+    shapes.append(leg)
+    _, bar_w = calibration_bar(0, 0, cell, options.theme)
+    bar, _ = calibration_bar((paper.width - bar_w) / 2, legend_top + legend_cell + 8.0, cell,
+                             options.theme)
+    shapes.append(bar)
+    shapes.append(licence_line(paper, paper.height - licence_y))
+    label = f"{GAME} playing board on {paper.name}, squares {cell:g} mm"
+    return Page(paper.width, paper.height, tuple(shapes), label)
+
+
+def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
+    """A grid of boards, each with a line to note the game and the players."""
+    cols, rows = PER_PAGE_GRIDS[options.per_page]
+    width = paper.width - 2 * MARGIN
+    subtitle = f"{options.per_page} boards for pencil play"
+    if options.variant == "wraparound":
+        subtitle += " · wraparound"
+    top_shapes, top = _header_and_rules(paper, options, subtitle, 8.0)
+    legend_cell = 6.5
+    licence_y = paper.height - MARGIN + 3.0
+    legend_top = licence_y - 5.5 - legend_cell
+    room_top, room_bottom = top + 4.0, legend_top - 4.0
+    tile_w = (width + GUTTER) / cols - GUTTER
+    tile_h = (room_bottom - room_top + GUTTER) / rows - GUTTER
+    line_size = 8.5 if cols == 1 else (7.5 if cols == 2 else 6.5)
+    game_line_h = line_size * MM_PER_PT * 2.0 + 1.5
+    limit = _fit_cell(tile_w, tile_h, options, game_line_h)
+    where = f"{options.per_page} boards to a page of {paper.name}"
+    cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, where)
+    shapes: list[Shape] = list(top_shapes)
+    shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm")
+    for index in range(options.per_page):
+        row, col = divmod(index, cols)
+        spec = _spec(options, cell, f"Board {index + 1}")
+        bw, bh = spec.size()
+        block_h = bh + game_line_h
+        tx = MARGIN + col * (tile_w + GUTTER)
+        ty = room_top + row * (tile_h + GUTTER)
+        bx = tx + (tile_w - bw) / 2
+        by = ty + (tile_h - block_h) / 2
+        board = board_shapes(spec, bx, by)
+        line = _game_line(bx, by + bh + 1.5 + line_size * MM_PER_PT * 1.2, bw, line_size,
+                          options.theme)
+        shapes.append(Group((board, line), title=f"Board {index + 1} of {options.per_page}"))
+    leg, _ = legend(MARGIN + width * 0.1, legend_top, width * 0.8, options.theme, legend_cell,
+                    7.5)
+    shapes.append(leg)
+    shapes.append(licence_line(paper, paper.height - licence_y, 6.5))
+    label = f"{options.per_page} {GAME} boards on {paper.name}, squares {cell:g} mm"
+    return Page(paper.width, paper.height, tuple(shapes), label)
+
+
+def _title_line(paper: Paper, subtitle: str) -> Shape:
+    """The header with its final subtitle: the square size is known only after layout,
+    and the header's height does not depend on its text."""
+    return header(paper, MARGIN, subtitle)[0][0]
+
+
+def _game_line(x: float, baseline: float, width: float, size: float, theme: str) -> Group:
+    """`Game ___  Dark _______  Light _______` across the board's width."""
+    from maerstanas_print.fonts import text_width_mm
+
+    ink = THEMES[theme].ink
+    rule = Stroke(THEMES[theme].grid, 0.2)
+    parts: list[Shape] = []
+    fields = (("Game", 0.24), ("Dark", 0.38), ("Light", 0.38))
+    gap = 1.2
+    cursor = x
+    for label, share in fields:
+        span = width * share
+        label_w = text_width_mm(label, "italic", size)
+        parts.append(Text(cursor, baseline, label, size, "italic", "start", ink))
+        start = cursor + label_w + 0.9
+        end = cursor + span - gap
+        parts.append(Line(start, baseline + 0.5, end, baseline + 0.5, rule))
+        cursor += span
+    return Group(tuple(parts), title="Game, Dark player, Light player")

@@ -1,0 +1,156 @@
+"""Helpers for the sheet tests: fonts, text runs, drawn lines, rasters, references.
+
+Reference images live in tests/reference/ as small grayscale PNGs rendered
+by pypdfium2 (or taken by Chromium). Set MAERSTANAS_UPDATE_REFERENCE=1 to
+rewrite them after a reviewed change of the look.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageChops
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+REFERENCE_DIR = Path(__file__).parent / "reference"
+ARTIFACT_DIR = Path(__file__).parent / "_artifacts"
+MM = 25.4 / 72  # mm per pt
+
+
+def reader(pdf: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(pdf))
+
+
+def _resolve(obj):
+    return obj.get_object() if hasattr(obj, "get_object") else obj
+
+
+def fonts_of(pdf: bytes) -> dict[str, bool]:
+    """Every font the pages use (Form XObjects included) -> is it embedded?"""
+    found: dict[str, bool] = {}
+
+    def embedded(font) -> bool:
+        desc = font.get("/FontDescriptor")
+        if desc is None and "/DescendantFonts" in font:
+            desc = _resolve(_resolve(font["/DescendantFonts"])[0]).get("/FontDescriptor")
+        if desc is None:
+            return False
+        desc = _resolve(desc)
+        return any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+    def walk(resources, seen: set[int]) -> None:
+        resources = _resolve(resources)
+        if not resources or id(resources) in seen:
+            return
+        seen.add(id(resources))
+        for font in _resolve(resources.get("/Font", {})).values():
+            font = _resolve(font)
+            found[str(font.get("/BaseFont"))] = embedded(font)
+        for xobject in _resolve(resources.get("/XObject", {})).values():
+            xobject = _resolve(xobject)
+            if xobject.get("/Subtype") == "/Form" and "/Resources" in xobject:
+                walk(xobject["/Resources"], seen)
+
+    for page in reader(pdf).pages:
+        walk(page.get("/Resources"), set())
+    return found
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    x: float  # pt from the page's left edge
+    y: float  # pt from the page's bottom edge
+
+
+def text_runs(pdf: bytes, page_no: int = 0) -> list[Run]:
+    """Each string the page shows, with its position (from pypdf's text visitor)."""
+    runs: list[Run] = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if text.strip():
+            runs.append(Run(text.strip(), tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]))
+
+    reader(pdf).pages[page_no].extract_text(visitor_text=visit)
+    return runs
+
+
+def all_text(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() or "" for page in reader(pdf).pages)
+
+
+@dataclass(frozen=True)
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+    @property
+    def vertical(self) -> bool:
+        return abs(self.x1 - self.x2) < 1e-6
+
+    @property
+    def length(self) -> float:
+        return ((self.x2 - self.x1) ** 2 + (self.y2 - self.y1) ** 2) ** 0.5
+
+
+def line_segments(pdf: bytes, page_no: int = 0) -> list[Segment]:
+    """Straight `m ... l` segments of the page content (pt; no transforms in use)."""
+    r = reader(pdf)
+    page = r.pages[page_no]
+    content = ContentStream(page.get_contents(), r)
+    out: list[Segment] = []
+    current: tuple[float, float] | None = None
+    for operands, op in content.operations:
+        if op == b"m":
+            current = (float(operands[0]), float(operands[1]))
+        elif op == b"l" and current is not None:
+            point = (float(operands[0]), float(operands[1]))
+            out.append(Segment(*current, *point))
+            current = point
+        elif op == b"cm" and [float(v) for v in operands] != [1, 0, 0, 1, 0, 0]:
+            raise AssertionError("unexpected transform: the measurement assumes none")
+    return out
+
+
+def rasterise(pdf: bytes, dpi: float = 50, page_no: int = 0) -> Image.Image:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return document[page_no].render(scale=dpi / 72).to_pil().convert("L")
+    finally:
+        document.close()
+
+
+def diff_ratio(a: Image.Image, b: Image.Image, threshold: int = 48) -> float:
+    """Share of pixels whose grey levels differ by more than `threshold` (1.0: sizes differ)."""
+    if a.size != b.size:
+        return 1.0
+    diff = ImageChops.difference(a.convert("L"), b.convert("L"))
+    mask = diff.point(lambda v: 255 if v > threshold else 0)
+    return mask.histogram()[255] / (a.size[0] * a.size[1])
+
+
+def compare_with_reference(image: Image.Image, name: str, tolerance: float = 0.002) -> float:
+    """Diff `image` against tests/reference/<name>.png; save the actual image on failure."""
+    path = REFERENCE_DIR / f"{name}.png"
+    image = image.convert("L")
+    if os.environ.get("MAERSTANAS_UPDATE_REFERENCE") == "1" or not path.exists():
+        if os.environ.get("MAERSTANAS_UPDATE_REFERENCE") != "1":
+            raise AssertionError(f"no reference image {path}; review the sheet and run with "
+                                 "MAERSTANAS_UPDATE_REFERENCE=1 to create it")
+        REFERENCE_DIR.mkdir(exist_ok=True)
+        image.save(path, optimize=True)
+    reference = Image.open(path)
+    ratio = diff_ratio(image, reference)
+    if ratio > tolerance:
+        ARTIFACT_DIR.mkdir(exist_ok=True)
+        image.save(ARTIFACT_DIR / f"{name}.actual.png")
+    assert ratio <= tolerance, f"{name}: {ratio:.4%} of pixels differ from the reference"
+    return ratio

@@ -1,0 +1,145 @@
+"""The board description: geometry, labels, stones, marks, themes."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from maerstanas_print.draw.board import (
+    ALL_SIDES,
+    THEMES,
+    BoardSpec,
+    Mark,
+    Stone,
+    board_shapes,
+    describe,
+    stone_shape,
+)
+from maerstanas_print.draw.pdf import PdfInfo, render_pdf
+from maerstanas_print.draw.shapes import (
+    Circle,
+    Group,
+    Line,
+    Page,
+    Polyline,
+    Rect,
+    Text,
+    walk,
+)
+from maerstanas_print.draw.svg import render_svg
+from maerstanas_print.engine import DARK, LIGHT, parse_square
+from tests.pdf_tools import compare_with_reference, rasterise
+
+
+def squares(*names: str) -> list[int]:
+    return [parse_square(n) for n in names]  # type: ignore[misc]
+
+
+def test_size_and_origin() -> None:
+    spec = BoardSpec(cell=20)
+    w, h = spec.size()
+    assert w == h == 7 * 20 + 2 * spec.band
+    assert spec.grid_origin(10, 10) == (10 + spec.band, 10 + spec.band)
+    bare = BoardSpec(cell=20, labels=frozenset())
+    assert bare.size() == (140, 140)
+
+
+def test_grid_lines_are_cell_apart() -> None:
+    board = board_shapes(BoardSpec(cell=12.5), 0, 0)
+    verticals = sorted({s.x1 for s in walk([board]) if isinstance(s, Line) and s.x1 == s.x2})
+    gaps = {round(b - a, 9) for a, b in zip(verticals, verticals[1:], strict=False)}
+    assert gaps == {12.5} and len(verticals) == 6
+
+
+def test_labels_on_all_sides_row_one_on_top() -> None:
+    spec = BoardSpec(cell=10)
+    texts = [s for s in walk([board_shapes(spec, 0, 0)]) if isinstance(s, Text)]
+    for label in "ABCDEFG1234567":
+        assert sum(t.text == label for t in texts) == 2
+    one = [t for t in texts if t.text == "1"]
+    seven = [t for t in texts if t.text == "7"]
+    assert one[0].y < seven[0].y  # 1 at the top
+    only_top = BoardSpec(cell=10, labels=frozenset({"top"}))
+    texts = [s for s in walk([board_shapes(only_top, 0, 0)]) if isinstance(s, Text)]
+    assert sorted(t.text for t in texts) == list("ABCDEFG")
+
+
+def test_stones_drawn_by_kind_and_side() -> None:
+    d4, e3, c5, a1 = squares("D4", "E3", "C5", "A1")
+    spec = BoardSpec(cell=20, stones={
+        d4: Stone(DARK), e3: Stone(LIGHT), c5: Stone(DARK, "thunder"), a1: Stone(LIGHT, "woden"),
+    }, marks={d4: Mark("number", "12"), e3: Mark("dot"), parse_square("B2"): Mark("cross")})
+    board = board_shapes(spec, 0, 0)
+    titles = [g.title for g in walk([board]) if isinstance(g, Group) and g.title]
+    assert "Dark stone on D4" in titles
+    assert "Light stone on E3" in titles
+    assert "Dark thunder-stone on C5" in titles
+    assert "Light Woden-stone on A1" in titles
+    assert "B2 emptied" in titles
+    texts = [s for s in walk([board]) if isinstance(s, Text)]
+    twelve = next(t for t in texts if t.text == "12")
+    assert twelve.fill == "#ffffff"  # a number on a Dark stone is white
+    assert describe(spec) == "Dark: D4, C5 (thunder-stone). Light: A1 (Woden-stone), E3."
+
+
+def test_special_stones_differ_in_shape_not_only_colour() -> None:
+    def outline_kinds(kind: str) -> tuple[str, ...]:
+        group = stone_shape(Stone(LIGHT, kind), 0, 0, 20)  # type: ignore[arg-type]
+        return tuple(type(c).__name__ for c in group.children)
+
+    standard, thunder, woden = (outline_kinds(k) for k in ("standard", "thunder", "woden"))
+    assert standard == ("Circle",)
+    assert thunder[0] == "Polyline" and "Group" in thunder  # star outline + rune
+    assert woden[:2] == ("Circle", "Circle") and "Group" in woden  # double ring + rune
+
+
+def test_ink_saver_has_no_filled_areas() -> None:
+    spec = BoardSpec(cell=15, theme="ink-saver", variant="wraparound",
+                     stones={0: Stone(DARK), 1: Stone(DARK, "thunder"), 2: Stone(DARK, "woden"),
+                             3: Stone(LIGHT), 4: Stone(LIGHT, "thunder")})
+    for shape in walk([board_shapes(spec, 0, 0)]):
+        if isinstance(shape, Rect | Circle | Polyline):
+            assert shape.fill is None, shape
+    assert THEMES["ink-saver"].dark_fill is None
+
+
+def test_wraparound_marks_every_edge_square() -> None:
+    wrap = board_shapes(BoardSpec(cell=20, variant="wraparound"), 0, 0)
+    marks = next(g for g in walk([wrap]) if isinstance(g, Group) and g.title == "Wraparound edges")
+    assert len(marks.children) == 28
+    plain = board_shapes(BoardSpec(cell=20), 0, 0)
+    assert not any(isinstance(g, Group) and g.title == "Wraparound edges" for g in walk([plain]))
+
+
+def test_spec_is_a_plain_dataclass() -> None:
+    spec = BoardSpec()
+    assert dataclasses.replace(spec, cell=10).cell == 10 and spec.labels == ALL_SIDES
+
+
+@pytest.fixture(scope="module")
+def stones_page() -> Page:
+    cells = {
+        parse_square("B2"): Stone(DARK), parse_square("C2"): Stone(LIGHT),
+        parse_square("B4"): Stone(DARK, "thunder"), parse_square("C4"): Stone(LIGHT, "thunder"),
+        parse_square("B6"): Stone(DARK, "woden"), parse_square("C6"): Stone(LIGHT, "woden"),
+        parse_square("E2"): Stone(DARK),
+    }
+    marks = {parse_square("E2"): Mark("number", "7"), parse_square("F2"): Mark("cross"),
+             parse_square("E4"): Mark("dot")}
+    print_board = board_shapes(BoardSpec(cell=12, stones=cells, marks=marks), 5, 5)
+    ink = board_shapes(BoardSpec(cell=12, stones=cells, theme="ink-saver",
+                                 variant="wraparound"), 5, 105)
+    return Page(105, 205, (print_board, ink), "Stones test page")
+
+
+def test_stones_raster_matches_reference(stones_page: Page) -> None:
+    pdf = render_pdf([stones_page], PdfInfo("stones"))
+    compare_with_reference(rasterise(pdf, 72), "board-stones")
+
+
+def test_stones_svg_and_pdf_share_geometry(stones_page: Page) -> None:
+    svg = render_svg(stones_page)
+    assert svg.count("<circle") == sum(isinstance(s, Circle) for s in walk(stones_page.shapes))
+    assert svg.count("<polygon") == sum(
+        isinstance(s, Polyline) and s.closed for s in walk(stones_page.shapes))

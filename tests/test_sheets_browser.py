@@ -1,0 +1,94 @@
+"""The HTML sheets in real headless Chromium (Debian's, driven by Playwright).
+
+Checks: the page loads without console errors with Cardo available, prints to
+PDF at the chosen paper size as one page, that printed page matches the
+ReportLab PDF, and a screenshot matches the reviewed reference image.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.render import sheet_html, sheet_pdf
+from maerstanas_print.sheets.score_sheet import ScoreSheetOptions, score_sheet
+from tests.pdf_tools import compare_with_reference, diff_ratio, rasterise, reader
+from tests.sheet_checks import PAGE_PT
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+SHEETS = {
+    "board-a4-1up": lambda: board_sheet(BoardSheetOptions()),
+    "boards-wraparound-a4-6up-ink-saver": lambda: board_sheet(
+        BoardSheetOptions(per_page=6, variant="wraparound", theme="ink-saver")),
+    "scoresheet-letter": lambda: score_sheet(ScoreSheetOptions(paper="letter")),
+}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
+                    ".ci/install-deps, which installs it. Browser tests are never skipped.")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS,
+                                              headless=True)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture(scope="module", params=sorted(SHEETS))
+def loaded(request, browser, tmp_path_factory):
+    """(name, sheet, page, messages) with the sheet's HTML open in a fresh page."""
+    name = request.param
+    sheet = SHEETS[name]()
+    path = tmp_path_factory.mktemp("html") / f"{name}.html"
+    path.write_text(sheet_html(sheet), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 900, "height": 1200}, device_scale_factor=0.6)
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
+    page.on("requestfailed", lambda r: messages.append(f"requestfailed: {r.url}"))
+    page.goto(path.as_uri())
+    page.evaluate("document.fonts.ready.then(() => true)")
+    yield name, sheet, page, messages
+    page.close()
+
+
+def test_loads_cleanly_with_cardo(loaded) -> None:
+    name, sheet, page, messages = loaded
+    assert messages == []
+    assert page.evaluate("document.fonts.check('12px Cardo', 'Mǽrstánas')")
+    assert page.title() == sheet.title
+    assert page.locator("section.sheet svg").count() == len(sheet.pages)
+
+
+def test_prints_at_paper_size_like_the_pdf(loaded) -> None:
+    name, sheet, page, _ = loaded
+    printed = page.pdf(prefer_css_page_size=True, print_background=True)
+    pages = reader(printed).pages
+    assert len(pages) == len(sheet.pages)
+    w, h = PAGE_PT[sheet.paper.key]
+    box = pages[0].mediabox
+    assert abs(float(box.width) - w) < 1.0 and abs(float(box.height) - h) < 1.0
+    ours = rasterise(sheet_pdf(sheet), 50)
+    theirs = rasterise(printed, 50).resize(ours.size)
+    ratio = diff_ratio(ours, theirs)
+    assert ratio < 0.02, f"Chromium's print differs from the PDF in {ratio:.2%} of pixels"
+
+
+def test_screenshot_matches_reference(loaded) -> None:
+    name, sheet, page, _ = loaded
+    shot = page.locator("section.sheet").first.screenshot()
+    image = Image.open(io.BytesIO(shot)).convert("L")
+    compare_with_reference(image, f"browser-{name}", tolerance=0.004)
