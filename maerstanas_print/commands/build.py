@@ -1,0 +1,42 @@
+"""`maerstanas-print build`: the README's main job, every printable into output/.
+
+Each entry of `JOBS` is one command line of this tool; `build` runs them in
+order, so what it makes is exactly what the single commands make.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+# (file name, arguments) per printable; the file goes into the output folder.
+JOBS: list[tuple[str, list[str]]] = [
+    ("board-a4.pdf", ["board", "--paper", "a4"]),
+    ("board-letter.pdf", ["board", "--paper", "letter"]),
+    ("boards-a4-6up.pdf", ["board", "--per-page", "6"]),
+    ("boards-a4-12up-wraparound.pdf", ["board", "--per-page", "12", "--variant", "wraparound"]),
+    ("board-a4.html", ["board", "--format", "html"]),
+    ("scoresheet-a4.pdf", ["scoresheet", "--paper", "a4"]),
+    ("scoresheet-letter.pdf", ["scoresheet", "--paper", "letter"]),
+    ("scoresheet-a4.html", ["scoresheet", "--format", "html"]),
+]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "build", help="make every printable (boards, score sheets, ...) into a folder",
+        description="Make the whole set of printables into OUT (default: output/).")
+    parser.add_argument("-o", "--output", metavar="DIR", default="output",
+                        help="folder for the files (default: output)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from maerstanas_print.cli import main
+
+    folder = Path(args.output)
+    for filename, command in JOBS:
+        code = main([*command, "-o", str(folder / filename)])
+        if code:
+            return code
+    return 0
