@@ -171,6 +171,8 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
         if number is not None:
             dangling(number)
         finish(text_length)
+    for game in games:
+        game.diagnostics.sort(key=lambda d: d.start)
     return games
 
 
