@@ -28,6 +28,10 @@ from maerstanas_print.record import (
 
 Item = tuple[str, int, int, object]
 
+# Deeper variations are refused: no real annotation needs them, and the
+# verifier and writer walk variations recursively.
+MAX_VARIATION_DEPTH = 50
+
 _DIAGRAM = re.compile(r'\[%diagram(?:\s+"((?:\\.|[^"\\])*)")?\s*\]')
 _SPACES = re.compile(r"\s+")
 _TAG_ESCAPE = re.compile(r"\\(.)")
@@ -144,7 +148,13 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
                     "write glyphs and NAGs right after the move they judge"))
         elif kind == "open":
             variation = Line(start=start)
-            if nodes and number is None:
+            if len(lines) > MAX_VARIATION_DEPTH:  # kept off the tree: never replayed
+                if not any(d.code == "M109" for d in game.diagnostics):
+                    game.diagnostics.append(Diagnostic(
+                        "error", "M109",
+                        f"variations nested more than {MAX_VARIATION_DEPTH} deep",
+                        start, end, "write deep lines as separate variations"))
+            elif nodes and number is None:
                 nodes[-1].variations.append(variation)
             else:
                 game.diagnostics.append(Diagnostic(

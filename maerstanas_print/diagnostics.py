@@ -26,6 +26,7 @@ CODES: dict[str, str] = {
     "M106": "unterminated comment, tag or variation",
     "M107": "misplaced annotation (a glyph, NAG or variation with no move before it)",
     "M108": "movetext or tags cannot be read here",
+    "M109": "variations nested too deeply",
     # M2xx: a move the rules forbid
     "M201": "square already occupied",
     "M202": "placement would give a stone four hinges",

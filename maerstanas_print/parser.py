@@ -93,23 +93,33 @@ class RecordReader:
         self.fast = fast
 
     def __iter__(self) -> Iterator[GameRecord]:
-        text = self.text
-        read = 0  # games yielded so far
-        offset = 0  # where the text not yet read starts
-        if self.fast:
-            for chunk in scan_games(text):
-                if chunk is None:
+        text, length = self.text, len(self.text)
+        pos, read = 0, 0  # where the unread text starts; games yielded so far
+        while pos < length:
+            failure = None
+            for chunk in scan_games(text, pos):
+                if isinstance(chunk, int):
+                    failure = chunk
                     break
                 items, end = chunk
-                games = build_games(items, end, read + 1)
+                games = (build_games(items, end, read + 1) if self.fast
+                         else self._read_region(pos, end, read + 1))
                 read += len(games)
-                offset = end
+                pos = end
                 yield from games
-            else:
+            if failure is None:
                 return
-        rest = _blank(text[:offset]) + text[offset:] if offset else text
-        items, syntax = read_with_grammar(rest)
-        games = build_games(items, len(text), read + 1)
+            # A damaged game: the grammar reads it, up to the next line that
+            # starts with a tag, so the damage cannot spread past that line.
+            end = next_tag_line(text, max(failure, pos) + 1)
+            games = self._read_region(pos, end, read + 1)
+            read += len(games)
+            pos = end
+            yield from games
+
+    def _read_region(self, start: int, end: int, first_index: int) -> list[GameRecord]:
+        items, syntax = read_with_grammar(self.text[start:end], start)
+        games = build_games(items, end, first_index)
         for diagnostic in syntax:
             owner = None
             for game in games:
@@ -120,7 +130,16 @@ class RecordReader:
             (owner.diagnostics if owner else self.diagnostics).append(diagnostic)
         for game in games:
             game.diagnostics.sort(key=lambda d: d.start)
-        yield from games
+        return games
+
+
+_TAG_LINE = re.compile(r"\n[ \t]*(?=\[[ \t]*[A-Za-z])")
+
+
+def next_tag_line(text: str, pos: int) -> int:
+    """The start of the first line after `pos` that begins with a tag, or the end."""
+    found = _TAG_LINE.search(text, pos)
+    return found.start() + 1 if found else len(text)
 
 
 def parse(text: str, name: str = "<string>", *, fast: bool = True) -> ParsedFile:
@@ -140,35 +159,46 @@ def parse_game(text: str) -> GameRecord:
 
 # --- the grammar reader ------------------------------------------------------
 
-def read_with_grammar(text: str) -> tuple[list[Item], list[Diagnostic]]:
-    """Items from the Lark parse; on errors, blank the bad word and read again.
+MAX_TRUNCATIONS = 20
+
+
+def read_with_grammar(text: str, base: int = 0) -> tuple[list[Item], list[Diagnostic]]:
+    """Items from the Lark parse of `text` (offsets moved on by `base`); on an
+    error, blank the bad word and read again, so every error is reported.
 
     When the text ends in the middle of something, only the first such error is
-    reported and the unfinished words are dropped from the end one by one.
+    reported and the unfinished words are dropped from the end.
     """
     from lark.exceptions import UnexpectedInput
 
     parser = grammar_parser()
     diagnostics: list[Diagnostic] = []
-    truncating = False
+    truncations = 0
     while True:
         try:
-            return tree_items(parser.parse(text)), diagnostics
+            items = tree_items(parser.parse(text), base)
+            break
         except UnexpectedInput as error:
-            if truncating:
-                text = _blank_last_word(text)
+            if truncations:
+                truncations += 1
+                text = (_blank_last_word(text) if truncations < MAX_TRUNCATIONS
+                        else _blank(text))
                 continue
             diagnostic, blank = explain(text, error)
             diagnostics.append(diagnostic)
             if len(diagnostics) >= MAX_SYNTAX_ERRORS:
                 text = text[:diagnostic.start] + _blank(text[diagnostic.start:])
-                truncating = True
+                truncations = 1
             elif blank is None:
-                truncating = True
+                truncations = 1
                 text = _blank_last_word(text)
             else:
-                start, end = blank
-                text = text[:start] + _blank(text[start:end]) + text[end:]
+                for start, end in blank:
+                    text = text[:start] + _blank(text[start:end]) + text[end:]
+    for d in diagnostics:
+        d.start += base
+        d.end += base
+    return items, diagnostics
 
 
 def _blank_last_word(text: str) -> str:
@@ -182,38 +212,43 @@ def _blank(chunk: str) -> str:
     return "".join(ch if ch == "\n" else " " for ch in chunk)
 
 
-def tree_items(tree: Tree) -> list[Item]:
-    """Flatten the parse tree into the items the record builder takes."""
+def tree_items(tree: Tree, base: int = 0) -> list[Item]:
+    """Flatten the parse tree into the items the record builder takes.
+
+    Iterative, so thousands of nested variations cannot exhaust the stack.
+    """
     from lark import Token
 
     items: list[Item] = []
-
-    def walk(children: list[Tree | Token]) -> None:
-        for child in children:
-            if isinstance(child, Token):
-                items.append(_token_item(child))
-                continue
-            rule = child.data
-            first, last = _first_token(child), _last_token(child)
-            start, end = first.start_pos, last.end_pos
-            if rule == "variation":
-                walk(child.children)
-            elif rule == "tag":
-                _, name, value, _ = child.children
-                items.append(("tag", start, end, (str(name), str(value))))
-            elif rule == "score_line":
-                _, dark, _, light = child.children
-                items.append(("score", start, end, (int(dark), int(light))))
-            else:
-                items.append(("move", start, end, _move_payload(child)))
-
-    walk(tree.children)
+    stack: list[Iterator[Tree | Token]] = [iter(tree.children)]
+    while stack:
+        child = next(stack[-1], None)
+        if child is None:
+            stack.pop()
+            continue
+        if isinstance(child, Token):
+            items.append(_token_item(child, base))
+            continue
+        rule = child.data
+        if rule == "variation":
+            stack.append(iter(child.children))
+            continue
+        start = _first_token(child).start_pos + base
+        end = _last_token(child).end_pos + base
+        if rule == "tag":
+            _, name, value, _ = child.children
+            items.append(("tag", start, end, (str(name), str(value))))
+        elif rule == "score_line":
+            _, dark, _, light = child.children
+            items.append(("score", start, end, (int(dark), int(light))))
+        else:
+            items.append(("move", start, end, _move_payload(child)))
     return items
 
 
-def _token_item(token: Token) -> Item:
+def _token_item(token: Token, base: int) -> Item:
     kind = token.type
-    start, end = token.start_pos, token.end_pos
+    start, end = token.start_pos + base, token.end_pos + base
     if kind == "MOVE_NUMBER":
         digits = token.rstrip(".\u2026")
         return ("number", start, end, MoveNumber(int(digits), token[len(digits):] != ".",
@@ -259,9 +294,12 @@ def _last_token(tree: Tree) -> Token:
 
 # --- explaining syntax errors ------------------------------------------------
 
-def explain(text: str, error: Exception) -> tuple[Diagnostic, tuple[int, int] | None]:
-    """A diagnostic for a Lark error, and the span to blank out before reading on
-    (None: nothing sensible can follow, stop reading at the error)."""
+Spans = list[tuple[int, int]]
+
+
+def explain(text: str, error: Exception) -> tuple[Diagnostic, Spans | None]:
+    """A diagnostic for a Lark error, and the spans to blank out before reading
+    on (None: the text ended early; drop unfinished words from the end)."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
@@ -276,8 +314,12 @@ def explain(text: str, error: Exception) -> tuple[Diagnostic, tuple[int, int] | 
         return _at_end(text, error)
     word = _WORD.match(text, pos)
     end = word.end() if word else pos + 1
+    if (text[pos] == "*" or text.startswith("Dark", pos)) and "DARK_SIDE" not in expected:
+        opened = _unclosed_parens(text[:pos])
+        if opened:  # the game ends inside a variation: the `(` is the mistake
+            return _never_closed(opened), [(at, at + 1) for at in opened]
     diagnostic = _classify(text, pos, end, expected)
-    return diagnostic, _span_to_drop(text, pos, end, expected, diagnostic)
+    return diagnostic, [_span_to_drop(text, pos, end, expected, diagnostic)]
 
 
 def _span_to_drop(text: str, pos: int, end: int, expected: set[str],
@@ -371,13 +413,12 @@ def _expected_words(expected: set[str]) -> str:
     return ", ".join(words)
 
 
-def _at_end(text: str, error: Exception) -> tuple[Diagnostic, tuple[int, int] | None]:
+def _at_end(text: str, error: Exception) -> tuple[Diagnostic, Spans | None]:
     """The text ended inside something: an open variation, tag or thunder list."""
     end = len(text.rstrip())
-    opened = _unclosed_paren(text)
-    if opened is not None:
-        return Diagnostic("error", "M106", "variation is never closed with `)`",
-                          opened, opened + 1, "close every `(` with `)`"), (opened, opened + 1)
+    opened = _unclosed_parens(text)
+    if opened:
+        return _never_closed(opened), [(at, at + 1) for at in opened]
     expected = getattr(error, "accepts", None) or getattr(error, "expected", None) or set()
     wanted = _expected_words(set(expected))
     return Diagnostic("error", "M100", "the file ends in the middle of a move or tag"
@@ -385,8 +426,14 @@ def _at_end(text: str, error: Exception) -> tuple[Diagnostic, tuple[int, int] | 
                       max(0, end - 1), end), None
 
 
-def _unclosed_paren(text: str) -> int | None:
-    """Offset of the last `(` left open, ignoring comments."""
+def _never_closed(opened: list[int]) -> Diagnostic:
+    count = f" ({len(opened)} are open)" if len(opened) > 1 else ""
+    return Diagnostic("error", "M106", f"variation is never closed with `)`{count}",
+                      opened[0], opened[0] + 1, "close every `(` with `)`")
+
+
+def _unclosed_parens(text: str) -> list[int]:
+    """Offsets of the `(` left open, outermost first, ignoring comments."""
     stack: list[int] = []
     for m in re.finditer(r"\{[^}]*\}|;[^\n]*|\"(?:\\.|[^\"\\\n])*\"|[()]", text):
         token = m.group()
@@ -394,4 +441,4 @@ def _unclosed_paren(text: str) -> int | None:
             stack.append(m.start())
         elif token == ")" and stack:
             stack.pop()
-    return stack[-1] if stack else None
+    return stack

@@ -56,27 +56,27 @@ def scan(text: str) -> list[Item] | None:
     """The items of `text`, or None when it needs the full grammar to read."""
     items: list[Item] = []
     for chunk in scan_games(text):
-        if chunk is None:
+        if isinstance(chunk, int):
             return None
         items += chunk[0]
     return items
 
 
-def scan_games(text: str) -> Iterator[tuple[list[Item], int] | None]:
-    """The items of `text` one game at a time, each with the offset where the
-    game's text ends; a final None means "read the rest with the grammar",
-    from the end of the last game yielded.
+def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int]:
+    """The items of `text` from `pos`, one game at a time, each with the offset
+    where the game's text ends. A final int is where the scanner gave up: the
+    grammar must read from the end of the last game yielded.
 
     A game ends where the record builder would end it: at a tag after
     movetext, or at anything but a comment after a termination.
     """
     items: list[Item] = []
     append = items.append
-    pos, depth = 0, 0
+    depth = 0
     moves_seen = ended = False
-    for m in _TOKEN.finditer(text):
+    for m in _TOKEN.finditer(text, pos):
         if m.start() != pos:
-            yield None  # something between two tokens that is no token
+            yield pos  # something between two tokens that is no token
             return
         kind = m.lastgroup
         start, end = m.start(kind), m.end()
@@ -90,7 +90,7 @@ def scan_games(text: str) -> Iterator[tuple[list[Item], int] | None]:
             append(("move", start, end, ("place", None, m.group(kind), None)))
             continue
         if kind == "tag" and depth:
-            yield None  # a tag inside a variation: the grammar explains
+            yield start  # a tag inside a variation: the grammar explains
             return
         if (ended and kind not in ("comment", "lcomment")) or \
                 (kind == "tag" and moves_seen):
@@ -118,13 +118,13 @@ def scan_games(text: str) -> Iterator[tuple[list[Item], int] | None]:
             append(("open", start, end, None))
         elif kind == "close":
             if depth == 0:
-                yield None
+                yield start
                 return
             depth -= 1
             append(("close", start, end, None))
         elif kind in ("score", "unfinished"):
             if depth:
-                yield None
+                yield start
                 return
             if kind == "score":
                 append(("score", start, end, (int(m.group(_DARK)), int(m.group(_LIGHT)))))
@@ -134,7 +134,7 @@ def scan_games(text: str) -> Iterator[tuple[list[Item], int] | None]:
         else:  # glyph, nag, comment, lcomment
             append((kind, start, end, m.group(kind)))
     if depth or text[pos:].strip(" \t\f\r\n"):
-        yield None
+        yield pos
         return
     if items:
         yield items, len(text)

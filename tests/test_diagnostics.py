@@ -35,6 +35,7 @@ CASES = [
     ("M107", "(1. C4) 1. D4 *", "(", 1, "must follow the move"),
     ("M108", '1. D4 ([Event "x"]) *', "[", 1, "a tag inside a variation"),
     ("M108", "1. D4 E3 2. *", "2.", 1, "move number with no move"),
+    ("M109", "1. D4 " + "(1. E4 " * 60 + ")" * 60 + " *", "(", 51, "nested more than 50"),
     ("M201", "1. E4 E4 *", "E4", 2, "E4 is occupied"),
     ("M202", "1. C1 D2 2. D1 E1 *", "E1", 1, "the stone on D1 would reach four hinges"),
     ("M202", "1. B1 A2 2. A1 *", "A1", 1, "a stone on A1 would have four hinges"),

@@ -7,7 +7,10 @@ order, so what it makes is exactly what the single commands make.
 from __future__ import annotations
 
 import argparse
+from importlib.resources import files
 from pathlib import Path
+
+SAMPLE_GAME = str(files("maerstanas_print") / "samples" / "sample-game.mrs")
 
 # (file name, arguments) per printable; the file goes into the output folder.
 JOBS: list[tuple[str, list[str]]] = [
@@ -19,6 +22,11 @@ JOBS: list[tuple[str, list[str]]] = [
     ("scoresheet-a4.pdf", ["scoresheet", "--paper", "a4"]),
     ("scoresheet-letter.pdf", ["scoresheet", "--paper", "letter"]),
     ("scoresheet-a4.html", ["scoresheet", "--format", "html"]),
+    ("sample-game.pdf", ["game", SAMPLE_GAME]),
+    ("sample-game.html", ["game", SAMPLE_GAME, "--format", "html"]),
+    ("rulebook-a4.pdf", ["rulebook", "--paper", "a4"]),
+    ("rulebook-letter.pdf", ["rulebook", "--paper", "letter"]),
+    ("rulebook.html", ["rulebook", "--format", "html"]),
 ]
 
 

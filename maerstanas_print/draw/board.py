@@ -50,6 +50,7 @@ class Theme:
     dark_fill: str | None
     light_fill: str | None
     weight: float  # multiplies every line width
+    accent: str = "#b0412e"  # hinge bars and score points in teaching diagrams
 
     @property
     def contrast_on_dark(self) -> str:
@@ -62,7 +63,8 @@ THEMES: dict[str, Theme] = {
                    band_fill="#ebe6dc", dark_fill="#1a1a1a", light_fill="#ffffff", weight=1.0),
     # Grey hairlines and no filled areas at all: Dark stones are hatched.
     "ink-saver": Theme("ink-saver", ink="#4d4d4d", grid="#8c8c8c", label="#666666",
-                       band_fill=None, dark_fill=None, light_fill=None, weight=0.7),
+                       band_fill=None, dark_fill=None, light_fill=None, weight=0.7,
+                       accent="#4d4d4d"),
 }
 
 
@@ -72,12 +74,23 @@ class Stone:
     kind: StoneKind = "standard"
 
 
+MarkKind = Literal["number", "cross", "dot", "text", "ghost", "barred", "hinges", "points"]
+
+
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """Something drawn on a square: a move number, a removal cross, a last-move dot."""
+    """Something drawn on a square: a move number, a removal cross, a last-move dot.
 
-    kind: Literal["number", "cross", "dot", "text"]
+    Teaching diagrams add: `ghost` (a dashed ring, a stone that could go here),
+    `barred` (the ring struck through: it may not), `hinges` (bars along the
+    square's occupied `sides`) and `points` (a score bead on each of `sides`,
+    midway between two friendly stones or on the board edge). Ghost and barred
+    rings also draw hinge bars on `sides`.
+    """
+
+    kind: MarkKind
     text: str = ""
+    sides: frozenset[Side] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -316,8 +329,51 @@ def _mark(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int, mark
                      title=f"{square_name(square)} emptied")
     if mark.kind == "dot":
         return Circle(cx, cy, 0.09 * cell, None, color)
+    if mark.kind in ("ghost", "barred", "hinges", "points"):
+        return _teaching_mark(spec, theme, cx, cy, square, mark)
     size = 0.42 * cell / MM_PER_PT * (0.8 if len(mark.text) > 2 else 1.0)
     return Text(cx, cy + 0.34 * size * MM_PER_PT, mark.text, size, "regular", "middle", color)
+
+
+_SIDE_VECTORS: dict[Side, tuple[int, int]] = {
+    "top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+def _teaching_mark(spec: BoardSpec, theme: Theme, cx: float, cy: float, square: int,
+                   mark: Mark) -> Group:
+    """Ghost and barred rings, hinge bars and score beads (see `Mark`)."""
+    cell = spec.cell
+    name = square_name(square)
+    parts: list[Shape] = []
+    sides = sorted(mark.sides)
+    if mark.kind == "points":
+        r = 0.11 * cell
+        for side in sides:
+            dx, dy = _SIDE_VECTORS[side]
+            parts.append(Circle(cx + dx * cell / 2, cy + dy * cell / 2, r,
+                                Stroke("#ffffff", max(0.15, 0.025 * cell)), theme.accent))
+        count = len(sides)
+        return Group(tuple(parts), title=f"{count} point{'s' * (count != 1)} at {name}")
+    for side in sides:
+        dx, dy = _SIDE_VECTORS[side]
+        inset = 0.5 * cell - 0.075 * cell
+        half = 0.3 * cell
+        bx, by = cx + dx * inset, cy + dy * inset
+        px, py = -dy * half, dx * half  # along the side
+        parts.append(Line(bx - px, by - py, bx + px, by + py,
+                          Stroke(theme.accent, 0.09 * cell, cap="round")))
+    if mark.kind in ("ghost", "barred"):
+        ring = Stroke(theme.ink, max(0.22, 0.03 * cell), dash=(0.07 * cell, 0.05 * cell))
+        radius = 0.48 * cell if square in spec.stones else 0.34 * cell  # around a stone
+        parts.append(Circle(cx, cy, radius, ring, None))
+        if mark.kind == "barred":
+            s = radius / math.sqrt(2)
+            parts.append(Line(cx - s, cy + s, cx + s, cy - s,
+                              Stroke(theme.ink, max(0.3, 0.05 * cell), cap="round")))
+    hinges = f", {len(sides)} hinge{'s' * (len(sides) != 1)} marked" if sides else ""
+    what = {"ghost": f"a stone may go on {name}", "barred": f"no stone may go on {name}",
+            "hinges": f"hinges of {name}"}[mark.kind]
+    return Group(tuple(parts), title=what + hinges)
 
 
 def describe(spec: BoardSpec) -> str:

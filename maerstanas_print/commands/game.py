@@ -1,0 +1,93 @@
+"""`maerstanas-print game`: annotated game documents (diagrams, commentary, score)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from maerstanas_print.commands._sheet_output import (
+    EXIT_USAGE,
+    FORMAT_CHOICES,
+    PAPER_CHOICES,
+    add_common_options,
+    choice,
+)
+
+THEME_CHOICES = ("print", "ink-saver", "screen")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "game",
+        help="annotated game document: moves, comments, diagrams, score (PDF or HTML)",
+        description="Print the games of a record file as an annotated document: the move "
+                    "text with comments and variations, diagrams where the record asks "
+                    "for them and every N moves, the final position with its score "
+                    "explained, and a score chart. An invalid record is refused with "
+                    "check's diagnostics.")
+    parser.add_argument("file", metavar="FILE", help="record file (.mrs); '-' reads stdin")
+    add_common_options(parser)
+    parser.add_argument("--game", metavar="N", help="only the Nth game of the file")
+    parser.add_argument("--every", metavar="N", default="10",
+                        help="a diagram after every N moves without one; 0: only where "
+                             "the record asks (default: 10)")
+    parser.add_argument("--numbers", default="on", metavar="{on,off}",
+                        help="move numbers on the stones of each diagram (default: on)")
+    parser.add_argument("--theme", default="print", metavar="{print,ink-saver,screen}",
+                        help="colours of boards and charts (default: print)")
+    parser.set_defaults(func=run)
+
+
+def _count(value: str, option: str, minimum: int) -> int:
+    from maerstanas_print.cli import CommandError
+
+    try:
+        number = int(value)
+    except ValueError:
+        number = minimum - 1
+    if number < minimum:
+        raise CommandError(f"{option} must be a whole number of at least {minimum}, "
+                           f"not {value!r}", EXIT_USAGE)
+    return number
+
+
+def run(args: argparse.Namespace) -> int:
+    from maerstanas_print.cli import CommandError
+    from maerstanas_print.loading import load_verified
+    from maerstanas_print.outputs import resolve_output, write_output
+
+    fmt = choice(args.format, FORMAT_CHOICES, "--format")
+    paper = choice(args.paper, PAPER_CHOICES, "--paper")
+    theme = choice(args.theme, THEME_CHOICES, "--theme")
+    numbers = choice(args.numbers, ("on", "off"), "--numbers") == "on"
+    every = _count(args.every, "--every", 0)
+    which = _count(args.game, "--game", 1) if args.game is not None else None
+    stem = "game" if args.file == "-" else Path(args.file).stem
+    target = resolve_output(args.output, f"{stem}.{fmt}")
+    if target == "-" and fmt == "pdf" and sys.stdout.isatty():
+        raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",
+                           EXIT_USAGE)
+    _source, games = load_verified(args.file)
+    if which is not None:
+        if which > len(games):
+            raise CommandError(f"{args.file} has {len(games)} game"
+                               f"{'s' * (len(games) != 1)}; there is no game {which}",
+                               EXIT_USAGE)
+        games = [games[which - 1]]
+    title = stem if len(games) > 1 or which is None else f"{stem}, game {which}"
+    if fmt == "pdf":
+        from maerstanas_print.gamedoc.pdf import game_pdf
+
+        data: bytes | str = game_pdf(games, title=title, paper=paper, every=every,
+                                     numbers=numbers, theme=theme)
+    else:
+        from maerstanas_print.gamedoc.html import game_html
+        from maerstanas_print.gamedoc.pdf import Progress
+
+        data = game_html(games, title=title, paper=paper, every=every, numbers=numbers,
+                         theme=theme, progress=lambda total, what: Progress(total, what))
+    write_output(target, data)
+    if target != "-":
+        print(f"wrote {target}", file=sys.stderr)
+    return 0

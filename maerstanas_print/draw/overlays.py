@@ -1,0 +1,115 @@
+"""Annotations drawn over a board: last move, numbers on special stones, emptied
+squares, and the score explained as links between stones and ticks at the edge.
+
+They use the board's own geometry (`BoardSpec.grid_origin`, `cell`), so they
+sit exactly on the squares `board_shapes` draws, in PDF and SVG alike. Every
+mark differs by shape, not colour alone: Dark's links and ticks are solid
+bars, Light's hollow ones, so a grayscale print keeps them apart.
+"""
+
+from __future__ import annotations
+
+from maerstanas_print.draw.board import THEMES, BoardSpec, Theme
+from maerstanas_print.draw.shapes import MM_PER_PT, Circle, Group, Line, Shape, Stroke, Text
+from maerstanas_print.engine import DARK, SIDE_NAMES, SIZE, square_name
+
+FAINT = "#8a8a8a"
+_OUT = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+def centre(spec: BoardSpec, x: float, y: float, square: int) -> tuple[float, float]:
+    """Centre of `square` when the board's box starts at (x, y)."""
+    gx, gy = spec.grid_origin(x, y)
+    row, col = divmod(square, SIZE)
+    return gx + (col + 0.5) * spec.cell, gy + (row + 0.5) * spec.cell
+
+
+def last_move(spec: BoardSpec, x: float, y: float, square: int) -> Group:
+    """Corner brackets inside the square: visible around any kind of stone."""
+    theme = THEMES[spec.theme]
+    cx, cy = centre(spec, x, y, square)
+    h, arm = 0.47 * spec.cell, 0.2 * spec.cell
+    stroke = Stroke(theme.ink, max(0.3, 0.045 * spec.cell), cap="round", join="round")
+    parts: list[Shape] = []
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            px, py = cx + sx * h, cy + sy * h
+            parts.append(Line(px, py, px - sx * arm, py, stroke))
+            parts.append(Line(px, py, px, py - sy * arm, stroke))
+    return Group(tuple(parts), title=f"last move: {square_name(square)}")
+
+
+def badge(spec: BoardSpec, x: float, y: float, square: int, text: str) -> Group:
+    """A move number in a small disc at the square's top-left corner (for special
+    stones, whose face carries the rune)."""
+    theme = THEMES[spec.theme]
+    cx, cy = centre(spec, x, y, square)
+    cell = spec.cell
+    bx, by = cx - 0.3 * cell, cy - 0.3 * cell
+    size = (0.32 if len(text) < 3 else 0.25) * cell / MM_PER_PT
+    return Group((
+        Circle(bx, by, 0.22 * cell, Stroke(theme.ink, max(0.15, 0.02 * cell)), "#ffffff"),
+        Text(bx, by + 0.34 * size * MM_PER_PT, text, size, "regular", "middle", theme.ink),
+    ), title=f"move {text}")
+
+
+def emptied(spec: BoardSpec, x: float, y: float, square: int) -> Group:
+    """A faint thin cross: a stone stood here within the diagram's moves and was removed."""
+    cx, cy = centre(spec, x, y, square)
+    s = 0.22 * spec.cell
+    stroke = Stroke(FAINT, max(0.2, 0.03 * spec.cell), cap="round")
+    return Group((Line(cx - s, cy - s, cx + s, cy + s, stroke),
+                  Line(cx - s, cy + s, cx + s, cy - s, stroke)),
+                 title=f"{square_name(square)} emptied by a thunder-stone")
+
+
+def _bar(x1: float, y1: float, x2: float, y2: float, side: int, cell: float,
+         theme: Theme) -> list[Shape]:
+    """Dark: a solid bar. Light: a hollow bar (ink outline, white core)."""
+    width = 0.16 * cell
+    outer = Line(x1, y1, x2, y2, Stroke(theme.ink, width, cap="round"))
+    if side == DARK:
+        return [outer]
+    return [outer, Line(x1, y1, x2, y2, Stroke("#ffffff", width * 0.5, cap="round"))]
+
+
+def links(spec: BoardSpec, x: float, y: float, pairs: tuple[tuple[int, int, int], ...]
+          ) -> Group:
+    """A bar across the gap between each friendly pair; across the edge (wraparound)
+    two half-bars run from each stone out through its edge."""
+    theme = THEMES[spec.theme]
+    cell = spec.cell
+    reach = 0.5 * cell + 0.45 * spec.band
+    out: list[Shape] = []
+    for side, a, b in pairs:
+        (ax, ay), (bx, by) = centre(spec, x, y, a), centre(spec, x, y, b)
+        name = f"{SIDE_NAMES[side]} pair {square_name(a)}–{square_name(b)}"
+        if abs(ax - bx) + abs(ay - by) <= cell * 1.01:  # neighbours on the plain grid
+            dx, dy = (bx - ax) / cell, (by - ay) / cell
+            parts = _bar(ax + dx * 0.3 * cell, ay + dy * 0.3 * cell,
+                         bx - dx * 0.3 * cell, by - dy * 0.3 * cell, side, cell, theme)
+        else:  # joined across the edge: a is on the top row or the left column
+            dx, dy = (0, -1) if abs(ax - bx) < 1e-6 else (-1, 0)
+            parts = (_bar(ax + dx * 0.3 * cell, ay + dy * 0.3 * cell, ax + dx * reach,
+                          ay + dy * reach, side, cell, theme)
+                     + _bar(bx - dx * 0.3 * cell, by - dy * 0.3 * cell, bx - dx * reach,
+                            by - dy * reach, side, cell, theme))
+        out.append(Group(tuple(parts), title=name))
+    return Group(tuple(out), title="Pairs (one point each)")
+
+
+def ticks(spec: BoardSpec, x: float, y: float, edges: tuple[tuple[int, int, str], ...]
+          ) -> Group:
+    """A short bar from each edge stone out across the frame: one point per edge side."""
+    theme = THEMES[spec.theme]
+    cell = spec.cell
+    out: list[Shape] = []
+    for side, square, where in edges:
+        cx, cy = centre(spec, x, y, square)
+        dx, dy = _OUT[where]
+        parts = _bar(cx + dx * 0.3 * cell, cy + dy * 0.3 * cell,
+                     cx + dx * (0.5 * cell + 0.45 * spec.band),
+                     cy + dy * (0.5 * cell + 0.45 * spec.band), side, cell, theme)
+        out.append(Group(tuple(parts),
+                         title=f"{SIDE_NAMES[side]} edge point: {square_name(square)} {where}"))
+    return Group(tuple(out), title="Edge sides (one point each)")

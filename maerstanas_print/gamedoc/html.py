@@ -1,0 +1,206 @@
+"""HTML for game documents: a `<section>` per game (the rulebook's contract) and
+the `game` command's whole page.
+
+Templates live in `templates/` (`game_fragment.html.j2`, `game.html.j2`,
+`game.css`); the environment autoescapes, so names, tags and comments from
+the record are always text. Pictures are the same shapes as the PDF, as
+inline SVG. The step-through viewer is markup with the `hidden` attribute and
+a small inline script that reveals it: with scripts off the page still reads
+in full, diagrams and all.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, stone_shape
+from maerstanas_print.draw.shapes import Page, Shape, chars_by_face
+from maerstanas_print.draw.svg import _Writer, render_svg
+from maerstanas_print.engine import DARK, LIGHT, SIZE, Position
+from maerstanas_print.gamedoc import figures
+from maerstanas_print.gamedoc.model import Document, document
+from maerstanas_print.verify import ReplayedGame
+
+VIEWER_CELL = 9.0
+# One letter per square in the viewer's data, as `engine.board_diagram` writes them.
+_CODES = {("standard", DARK): "X", ("standard", LIGHT): "O", ("thunder", DARK): "T",
+          ("thunder", LIGHT): "t", ("woden", DARK): "W", ("woden", LIGHT): "w"}
+_PROTOTYPES = {"X": Stone(DARK), "O": Stone(LIGHT), "T": Stone(DARK, "thunder"),
+               "t": Stone(LIGHT, "thunder"), "W": Stone(DARK, "woden"),
+               "w": Stone(LIGHT, "woden")}
+_PROTO_IDS = {"X": "ds", "O": "ls", "T": "dt", "t": "lt", "W": "dw", "w": "lw"}
+_ENV = None
+
+
+def _env():
+    global _ENV
+    if _ENV is None:
+        from maerstanas_print.sheets.render import _environment
+
+        _ENV = _environment()
+    return _ENV
+
+
+def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: str) -> str:
+    return render_svg(Page(width, height, tuple(shapes), label), prefix)
+
+
+def board_code(position: Position) -> str:
+    """The position as 49 letters: X/O Dark/Light standard, T/t thunder, W/w Woden, `.`."""
+    out = []
+    for sq in range(SIZE * SIZE):
+        owner = position.owner(sq)
+        out.append("." if owner is None else _CODES[(position.kind_at(sq), owner)])
+    return "".join(out)
+
+
+def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
+    """The viewer's board (empty, with stone prototypes) and the data of every ply."""
+    from markupsafe import Markup
+
+    spec = BoardSpec(cell=VIEWER_CELL, labels=frozenset(("top", "left")),
+                     variant="wraparound" if game.rules.geometry.wrap else "standard",
+                     theme=figures.board_theme(theme), title="Step-through board")
+    w, h = spec.size()
+    svg = _svg([board_shapes(spec, 0, 0)], w, h, "Step-through board", f"{prefix}-v")
+    writer = _Writer(f"{prefix}-vp")
+    defs = ["<defs>"]
+    for code, stone in _PROTOTYPES.items():
+        writer.out = []
+        for child in stone_shape(stone, 0, 0, VIEWER_CELL, figures.board_theme(theme)).children:
+            writer.shape(child, "    ")
+        defs.append(f'  <g id="{prefix}-v-{_PROTO_IDS[code]}">')
+        defs += writer.out
+        defs.append("  </g>")
+    from maerstanas_print.draw import overlays
+
+    writer.out = []
+    ring = overlays.last_move(spec, 0, 0, 0)
+    cx, cy = overlays.centre(spec, 0, 0, 0)
+    from maerstanas_print.draw.shapes import translate
+
+    for child in translate(list(ring.children), -cx, -cy):
+        writer.shape(child, "    ")
+    defs.append(f'  <g id="{prefix}-v-last">')
+    defs += writer.out
+    defs += ["  </g>", "</defs>", '<g class="mg-layer"></g>']
+    svg = svg.replace("</svg>", "\n".join(defs) + "\n</svg>")
+    gx, gy = spec.grid_origin(0, 0)
+    steps = game.main.steps
+    positions = [game.main.start] + [step.after for step in steps]
+    data = {
+        "prefix": f"{prefix}-v",
+        "cell": VIEWER_CELL, "ox": gx, "oy": gy,
+        "boards": [board_code(p) for p in positions],  # type: ignore[arg-type]
+        "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
+        "scores": [list(s) for s in doc.series],
+        "last": [None] + [step.move.square for step in steps],
+        "ids": _PROTO_IDS,
+    }
+    # JSON inside <script>: no "<", ">" or "&" can close the element or open a comment.
+    payload = (json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+               .replace(">", "\\u003e").replace("&", "\\u0026"))
+    return {"svg": Markup(svg), "data": Markup(payload), "plies": len(positions) - 1}
+
+
+def fragment_context(game: ReplayedGame, doc: Document, id_prefix: str,
+                     theme: str = "print") -> dict:
+    """What `game_fragment.html.j2` needs: the model plus every picture as SVG."""
+    from markupsafe import Markup
+
+    diagrams = []
+    for diagram in doc.diagrams:
+        group, w, h = figures.diagram_shapes(diagram, figures.DIAGRAM_MAX, theme)
+        svg = _svg([group], w, h, diagram.title, f"{id_prefix}-d{diagram.index}")
+        diagrams.append({"model": diagram, "svg": Markup(svg)})
+    group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme)
+    score_svg = Markup(_svg([group], w, h, "Final position with its points",
+                            f"{id_prefix}-score"))
+    chart = figures.chart_shapes(doc.series, doc.specials,
+                                 [f"{label} {move}" for label, move in doc.plies],
+                                 110.0, 52.0, theme)
+    chart_svg = Markup(_svg([chart], 110.0, 52.0, "The score after every move",
+                            f"{id_prefix}-chart"))
+    return {"doc": doc, "p": id_prefix, "diagrams": diagrams, "score_svg": score_svg,
+            "chart_svg": chart_svg, "viewer": _viewer(game, doc, id_prefix, theme)}
+
+
+def game_html_fragment(game: ReplayedGame, *, every: int | None = None, numbers: bool = True,
+                       id_prefix: str = "g1", theme: str = "print"):
+    """One game as a `<section>` (valid HTML5 inside `<body>`), ids prefixed."""
+    from markupsafe import Markup
+
+    doc = document(game, every=every, numbers=numbers)
+    html = _env().get_template("game_fragment.html.j2").render(
+        **fragment_context(game, doc, id_prefix, theme))
+    return Markup(html)
+
+
+def game_css() -> str:
+    from maerstanas_print.resources import read_text
+
+    return read_text("templates", "game.css")
+
+
+def viewer_script() -> str:
+    """The step-through viewer's script (the page template inlines it)."""
+    from maerstanas_print.resources import read_text
+
+    return read_text("templates", "game_viewer.js.j2")
+
+
+def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
+              every: int | None = None, numbers: bool = True, theme: str = "print",
+              progress: Callable | None = None) -> str:
+    """A self-contained page of every game: contents, fragments, viewer, print CSS."""
+    from markupsafe import Markup
+
+    from maerstanas_print.fonts import font_face_css, missing_glyphs
+    from maerstanas_print.sheets.common import LICENCE, PAPERS
+
+    env = _env()
+    template = env.get_template("game_fragment.html.j2")
+    sections = []
+    entries = []
+    shapes: list[Shape] = []
+    chars: set[str] = set(title + LICENCE + "0123456789–…·«»‹›")
+    bar = progress(len(games), "writing") if progress else None
+    for i, game in enumerate(games, 1):
+        doc = document(game, every=every, numbers=numbers)
+        context = fragment_context(game, doc, f"g{i}", theme)
+        sections.append(Markup(template.render(**context)))
+        entries.append({"id": f"g{i}", "title": doc.title, "subtitle": doc.subtitle})
+        chars.update(_document_chars(doc))
+        if i == 1:
+            shapes.append(board_shapes(BoardSpec(cell=9.0), 0, 0))
+        if bar:
+            bar.step()
+    if bar:
+        bar.close()
+    faces = chars_by_face(shapes)
+    text = "".join(sorted(chars))
+    for face in ("regular", "italic", "bold"):
+        faces[face] = "".join(sorted(set(faces.get(face, "")) | set(text)
+                                     - set(missing_glyphs(text, face))))  # type: ignore[arg-type]
+    return env.get_template("game.html.j2").render(
+        title=title, paper=PAPERS[paper], games=entries, sections=sections,
+        font_css=Markup(font_face_css(faces)), css=Markup(game_css()),
+        script=Markup(viewer_script()), licence=LICENCE.replace("Sheet made", "Page made"))
+
+
+def _document_chars(doc: Document) -> set[str]:
+    chars = set(doc.title + doc.subtitle + doc.result)
+    for label, value in doc.details:
+        chars.update(label + value)
+    for text in doc.intro:
+        chars.update(text)
+    for block in doc.blocks:
+        for run in block.runs:
+            chars.update(run.text)
+    for diagram in doc.diagrams:
+        chars.update(diagram.title + diagram.range_text + diagram.checkpoint.text())
+        for note in diagram.notes:
+            chars.update(note)
+    chars.update(doc.explanation.text())
+    return chars

@@ -1,0 +1,517 @@
+"""What an annotated game document says, independent of PDF or HTML.
+
+`document(game)` turns a replayed game into plain data: the title block, the
+move text as blocks of typed runs, the diagrams with their captions, the
+score explanation of the final position and the score after every ply. The
+PDF and HTML renderers only lay this out, so the two media cannot disagree
+about a number, a caption or where a diagram goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from maerstanas_print.draw.board import Stone
+from maerstanas_print.engine import (
+    COL_LEFT,
+    COL_RIGHT,
+    DARK,
+    LIGHT,
+    NOT_RIGHT,
+    ROW_BOTTOM,
+    ROW_TOP,
+    SIDE_NAMES,
+    SIZE,
+    THUNDER,
+    WODEN,
+    Position,
+    square_name,
+    squares_of,
+)
+from maerstanas_print.export import move_text
+from maerstanas_print.record import NAG_GLYPHS, Comment
+from maerstanas_print.verify import ReplayedGame, ReplayedLine, Step
+
+DEFAULT_EVERY = 10  # moves (pairs of plies) between automatic diagrams
+
+RunKind = Literal["move", "comment", "lead", "bracket"]
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of text with a role: a move (with its ply on the main line), a comment..."""
+
+    kind: RunKind
+    text: str
+    ply: int | None = None  # main-line ply of a move run (for the HTML viewer)
+
+
+@dataclass(slots=True)
+class Block:
+    """A paragraph of move text; `depth` 0 is the main line, 1+ a variation."""
+
+    kind: Literal["para", "variation", "diagram", "result"]
+    runs: list[Run] = field(default_factory=list)
+    depth: int = 0
+    diagram: int | None = None  # index into Document.diagrams for kind "diagram"
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """What a reader replaying on a real board can count to confirm they are in sync."""
+
+    stones: tuple[int, int]
+    in_hand: tuple[int, int]  # THUNDER | WODEN flags per side
+    score: tuple[int, int]
+    scoring: str
+
+    def text(self) -> str:
+        def hand(side: int) -> str:
+            flags = self.in_hand[side]
+            held = [name for flag, name in ((THUNDER, "T"), (WODEN, "W")) if flags & flag]
+            return " ".join(held) if held else "none"
+
+        return (f"On the board: Dark {self.stones[DARK]}, Light {self.stones[LIGHT]} stones. "
+                f"In hand: Dark {hand(DARK)}, Light {hand(LIGHT)}. "
+                f"Score: Dark {self.score[DARK]}, Light {self.score[LIGHT]}.")
+
+
+@dataclass(slots=True)
+class Diagram:
+    """One numbered diagram: the position after `steps[-1]`, numbers for `steps`."""
+
+    index: int
+    caption: str | None  # the record's caption ("" or None when it gave none)
+    kind: Literal["requested", "every", "final", "variation"]
+    steps: list[Step]
+    after: Position
+    stones: dict[int, Stone]
+    numbers: dict[int, str]  # square -> move number on the stone now there
+    last: int | None  # square of the last move (None after a pass)
+    emptied: list[int]  # squares a thunder-stone emptied within the range, empty now
+    range_text: str
+    notes: list[str]
+    checkpoint: Checkpoint
+    variation: bool = False
+
+    @property
+    def title(self) -> str:
+        head = f"Diagram {self.index}"
+        return f"{head}: {self.caption}" if self.caption else head
+
+    @property
+    def plies(self) -> tuple[int, int]:
+        return self.steps[0].ply, self.steps[-1].ply
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreExplanation:
+    """The final position's points, drawn as links (pairs) and ticks (edge sides)."""
+
+    position: Position
+    links: tuple[tuple[int, int, int], ...]  # (side, square, square) per friendly pair
+    ticks: tuple[tuple[int, int, str], ...]  # (side, square, "top"/...) per edge point
+    pairs: tuple[int, int]
+    edges: tuple[int, int]
+    score: tuple[int, int]
+    scoring: str
+
+    def text(self) -> str:
+        parts = []
+        for side in (DARK, LIGHT):
+            total = f"{SIDE_NAMES[side]} {self.score[side]}"
+            pairs = _count(self.pairs[side], "pair")
+            if self.scoring == "default":
+                parts.append(f"{total} = {pairs} + {_count(self.edges[side], 'edge side')}")
+            else:
+                parts.append(f"{total} = {pairs}")
+        how = {
+            "default": "A bar joins each pair of side-by-side stones of one colour and a tick "
+                       "marks each side of a stone on the board edge: one point each.",
+            "simple": "A bar joins each pair of side-by-side stones of one colour: one point "
+                      "each (Simple scoring: edges score nothing).",
+            "wraparound": "A bar joins each pair of side-by-side stones of one colour: one "
+                          "point each. Pairs across an edge (wraparound) are drawn as two "
+                          "half-bars at opposite edges.",
+        }[self.scoring]
+        return f"{how} {'. '.join(parts)}."
+
+
+@dataclass(slots=True)
+class Document:
+    """Everything one game's document shows, in reading order."""
+
+    title: str
+    subtitle: str
+    details: list[tuple[str, str]]  # (label, value) for the title block
+    intro: list[str]  # the game comment(s)
+    blocks: list[Block]
+    diagrams: list[Diagram]
+    result: str
+    explanation: ScoreExplanation
+    series: list[tuple[int, int]]  # score after each ply; [0] is the start
+    specials: list[tuple[int, int, str]]  # (ply, side, "thunder"/"woden") for the chart
+    plies: list[tuple[str, str]] = field(default_factory=list)  # (label, move) per ply
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def move_label(step: Step) -> str:
+    return f"{step.number}..." if step.second else f"{step.number}."
+
+
+def step_text(step: Step) -> str:
+    """The move as the notation writes it, with its suffix glyph."""
+    text = move_text(step.move, step.removed)
+    node = step.node
+    if node is not None:
+        for i, nag in enumerate(node.nags):
+            text += NAG_GLYPHS[nag] if i == 0 and nag in NAG_GLYPHS else f" ${nag}"
+    return text
+
+
+# --- title block ------------------------------------------------------------------
+
+
+def _tag(game: ReplayedGame, name: str) -> str | None:
+    value = game.record.tag(name)
+    if value is None or value.strip() in ("", "?", "????.??.??"):
+        return None
+    return value.strip()
+
+
+def result_text(game: ReplayedGame) -> str:
+    if not game.finished:
+        return "Unfinished"
+    dark, light = game.score
+    winner = {"Dark": "Dark wins", "Light": "Light wins", "Tie": "A tie"}[game.result or "Tie"]
+    return f"{winner}, Dark: {dark}, Light: {light}"
+
+
+def game_title(game: ReplayedGame) -> str:
+    dark = _tag(game, "Dark") or "Dark"
+    light = _tag(game, "Light") or "Light"
+    return f"{dark} – {light}"
+
+
+def _details(game: ReplayedGame) -> list[tuple[str, str]]:
+    rules = game.rules
+    out = []
+    for label, name in (("Event", "Event"), ("Site", "Site"), ("Date", "Date"),
+                        ("Round", "Round"), ("Dark", "Dark"), ("Light", "Light"),
+                        ("Annotator", "Annotator")):
+        value = _tag(game, name)
+        if value is not None:
+            if name == "Date":
+                value = value.replace(".??", "").replace("????", "?")
+            out.append((label, value))
+    settings = [
+        "special stones " + ("on" if rules.special_stones else "off"),
+        f"{rules.scoring} scoring",
+        f"{SIDE_NAMES[rules.first_player]} moves first",
+    ]
+    out.append(("Rules", ", ".join(settings)))
+    out.append(("Result", result_text(game)))
+    return out
+
+
+# --- diagrams ---------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Board:
+    """Which step put the stone that now stands on each square (for numbers and notes)."""
+
+    placed: dict[int, Step] = field(default_factory=dict)
+
+    def copy(self) -> _Board:
+        return _Board(dict(self.placed))
+
+    def play(self, step: Step) -> None:
+        for sq in step.removed:
+            self.placed.pop(sq, None)
+        if step.move.kind != "pass" and step.applied:
+            self.placed[step.move.square] = step  # type: ignore[index]
+
+
+def _who(step: Step | None, square: int, side: int | None = None) -> str:
+    if step is None:
+        return f"{SIDE_NAMES[side] if side is not None else 'the stone'} on {square_name(square)}"
+    return f"{SIDE_NAMES[step.side]} {step.number} ({square_name(square)})"
+
+
+def _listing(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def stones_of(position: Position) -> dict[int, Stone]:
+    out = {}
+    for side in (DARK, LIGHT):
+        for sq in squares_of(position.stones[side]):
+            out[sq] = Stone(side, position.kind_at(sq) or "standard")  # type: ignore[arg-type]
+    return out
+
+
+def _make_diagram(index: int, caption: str | None, kind: str, before: Position,
+                  board: _Board, steps: list[Step], variation: bool) -> Diagram:
+    """A diagram of the range `steps`, played from `before` with `board` the placements."""
+    board = board.copy()
+    in_range: dict[int, Step] = {}  # square -> latest numbered step placed there in range
+    hidden: list[tuple[Step, Step]] = []  # (earlier in-range stone, later stone on its square)
+    emptied: set[int] = set()
+    notes: list[str] = []
+    for step in steps:
+        move = step.move
+        if move.kind == "pass":
+            notes.append(f"{move_label(step)} Pass: {SIDE_NAMES[step.side]} has no move.")
+            board.play(step)
+            continue
+        sq = move.square
+        assert sq is not None
+        if move.kind == "thunder":
+            if step.removed:
+                gone = [_who(board.placed.get(r), r) for r in step.removed]
+                notes.append(f"{move_label(step)} T {square_name(sq)} removed {_listing(gone)}.")
+            else:
+                notes.append(f"{move_label(step)} T {square_name(sq)} removed nothing.")
+            emptied.update(step.removed)
+            for r in step.removed:
+                earlier = in_range.pop(r, None)
+                if earlier is not None:
+                    hidden.append((earlier, step))  # removed; noted by the thunder note
+        if move.kind == "woden":
+            victim = board.placed.get(sq)
+            owner = SIDE_NAMES[1 - step.side]
+            what = (f"{owner} {victim.number}" if victim is not None
+                    else f"{owner}'s stone")
+            notes.append(f"{move_label(step)} W {square_name(sq)} replaced {what} "
+                         f"with a {SIDE_NAMES[step.side]} Woden-stone.")
+        earlier = in_range.get(sq)
+        if earlier is not None and earlier is not step:
+            notes.append(f"{SIDE_NAMES[step.side]} {step.number} at {square_name(sq)}, "
+                         f"where {SIDE_NAMES[earlier.side]} {earlier.number} stood.")
+        emptied.discard(sq)
+        in_range[sq] = step
+        board.play(step)
+    after = steps[-1].after if steps else before
+    assert after is not None
+    emptied = {sq for sq in emptied if after.owner(sq) is None}
+    last_step = steps[-1] if steps else None
+    last = last_step.move.square if last_step and last_step.move.kind != "pass" else None
+    numbers = {sq: str(step.number) for sq, step in in_range.items()
+               if after.owner(sq) == step.side}
+    first, final = (steps[0], steps[-1]) if steps else (None, None)
+    if first is None or final is None:
+        range_text = "The starting position"
+    elif first is final:
+        range_text = f"{move_label(first)} {step_text(first)}"
+    else:
+        range_text = (f"{move_label(first)} {step_text(first)} to "
+                      f"{move_label(final)} {step_text(final)}")
+    if variation:
+        range_text = "Variation: " + range_text
+    checkpoint = Checkpoint(
+        (after.stones[DARK].bit_count(), after.stones[LIGHT].bit_count()),
+        (after.in_hand(DARK), after.in_hand(LIGHT)), after.score(), after.rules.scoring)
+    return Diagram(index, caption, kind, steps, after, stones_of(after), numbers,  # type: ignore[arg-type]
+                   last, sorted(emptied), range_text, notes, checkpoint, variation)
+
+
+def _requested(step: Step) -> str | None:
+    """The caption of the first diagram request in the step's comments, or None."""
+    if step.node is None:
+        return None
+    for comment in step.node.comments:
+        if comment.diagram is not None:
+            return comment.diagram
+    return None
+
+
+# --- score explanation ------------------------------------------------------------
+
+
+def explain_score(position: Position) -> ScoreExplanation:
+    """Count the points again, as pairs and edge sides, independently of the engine."""
+    scoring = position.rules.scoring
+    links: list[tuple[int, int, int]] = []
+    ticks: list[tuple[int, int, str]] = []
+    pairs = [0, 0]
+    edges = [0, 0]
+    for side in (DARK, LIGHT):
+        own = position.stones[side]
+        for sq in squares_of(own & (own >> 1) & NOT_RIGHT):
+            links.append((side, sq, sq + 1))
+        for sq in squares_of(own & (own >> SIZE)):
+            links.append((side, sq, sq + SIZE))
+        if scoring == "wraparound":
+            for sq in squares_of(own & COL_LEFT & (own >> (SIZE - 1))):
+                links.append((side, sq, sq + SIZE - 1))
+            for sq in squares_of(own & ROW_TOP & (own >> (SIZE * (SIZE - 1)))):
+                links.append((side, sq, sq + SIZE * (SIZE - 1)))
+        elif scoring == "default":
+            for mask, where in ((ROW_TOP, "top"), (COL_LEFT, "left"), (COL_RIGHT, "right"),
+                                (ROW_BOTTOM, "bottom")):
+                for sq in squares_of(own & mask):
+                    ticks.append((side, sq, where))
+        pairs[side] = sum(1 for s, _, _ in links if s == side)
+        edges[side] = sum(1 for s, _, _ in ticks if s == side)
+    score = (pairs[0] + edges[0], pairs[1] + edges[1])
+    return ScoreExplanation(position, tuple(links), tuple(ticks), (pairs[0], pairs[1]),
+                            (edges[0], edges[1]), score, scoring)
+
+
+# --- the move text ----------------------------------------------------------------
+
+
+class _Builder:
+    def __init__(self, game: ReplayedGame, every: int, numbers: bool) -> None:
+        self.game = game
+        self.every = every
+        self.numbers = numbers
+        self.blocks: list[Block] = []
+        self.diagrams: list[Diagram] = []
+
+    def add_diagram(self, caption: str | None, kind: str, before: Position, board: _Board,
+                    steps: list[Step], variation: bool = False) -> int:
+        index = len(self.diagrams)
+        self.diagrams.append(_make_diagram(index + 1, caption, kind, before, board, steps,
+                                           variation))
+        self.blocks.append(Block("diagram", diagram=index))
+        return index
+
+    def main_line(self) -> None:
+        game = self.game
+        line = game.main
+        start = line.start
+        assert start is not None, "replay the game with keep_positions=True"
+        board = _Board()
+        range_board, range_before = board.copy(), start
+        pending: list[Step] = []
+        para: list[Run] = []
+        last_diagram = -1
+        steps = line.steps
+        for i, step in enumerate(steps):
+            before = steps[i - 1].after if i else start
+            fresh = not para or para[-1].kind != "move"
+            label = move_label(step)
+            text = step_text(step)
+            word = f"{label} {text}" if (not step.second or fresh) else text
+            para.append(Run("move", word, step.ply))
+            pending.append(step)
+            prior = board.copy() if step.variations else None
+            board.play(step)
+            caption = _requested(step)
+            due = (caption is None and self.every > 0 and i - last_diagram >= 2 * self.every)
+            final = i == len(steps) - 1
+            comments = step.node.comments if step.node else []
+            if caption is not None or due or (final and pending):
+                if caption is None:  # comments stay with their move, the diagram follows
+                    para += self._comment_runs(comments)
+                self._flush(para)
+                para = []
+                kind = "requested" if caption is not None else ("every" if due else "final")
+                self.add_diagram(caption or None, kind, range_before, range_board, pending)
+                pending = []
+                range_board, range_before = board.copy(), step.after  # type: ignore[assignment]
+                last_diagram = i
+                if caption is not None:
+                    para += self._comment_runs(comments)
+            else:
+                para += self._comment_runs(comments)
+            if step.variations:
+                self._flush(para)
+                para = []
+                assert prior is not None
+                self._variations(step, before, prior)
+            elif para and para[-1].kind == "comment":
+                self._flush(para)
+                para = []
+        self._flush(para)
+        self.blocks.append(Block("result", [Run("lead", result_text(game))]))
+
+    def _comment_runs(self, comments: list[Comment]) -> list[Run]:
+        return [Run("comment", c.text) for c in comments if c.text]
+
+    def _flush(self, runs: list[Run], depth: int = 0) -> None:
+        if runs:
+            self.blocks.append(Block("para" if depth == 0 else "variation", list(runs), depth))
+
+    def _variations(self, step: Step, before: Position | None, board: _Board) -> None:
+        assert before is not None
+        for variation in step.variations:
+            lead = (f"Instead of {SIDE_NAMES[step.side]}'s {ordinal(step.number)} move "
+                    f"({move_label(step)} {step_text(step)}):")
+            runs = [Run("lead", lead)]
+            diagrams = self._line_runs(variation, runs, before, board, top=True)
+            self._flush(runs, depth=1)
+            for caption, steps, vboard in diagrams:
+                first = variation.steps.index(steps[0])
+                start = variation.steps[first - 1].after if first else variation.start
+                self.add_diagram(caption, "variation", start or before, vboard, steps,
+                                 variation=True)
+
+    def _line_runs(self, line: ReplayedLine, runs: list[Run], before: Position,
+                   board: _Board, top: bool) -> list[tuple[str, list[Step], _Board]]:
+        """Runs of a variation (nested ones in brackets); its diagram requests."""
+        diagrams = []
+        vboard = board.copy()
+        from_board, from_i = board.copy(), 0
+        runs += [Run("comment", c.text) for c in line.line.comments if c.text]
+        fresh = True
+        for i, step in enumerate(line.steps):
+            word = (f"{move_label(step)} {step_text(step)}"
+                    if not step.second or fresh else step_text(step))
+            runs.append(Run("move", word))
+            fresh = False
+            prior = vboard.copy() if step.variations else None
+            vboard.play(step)
+            caption = _requested(step)
+            if caption is not None and top:
+                diagrams.append((caption, line.steps[from_i: i + 1], from_board))
+                from_board, from_i = vboard.copy(), i + 1
+            comments = self._comment_runs(step.node.comments if step.node else [])
+            if comments:
+                runs += comments
+                fresh = True
+            for sub in step.variations:
+                runs.append(Run("bracket", "("))
+                sub_before = line.steps[i - 1].after if i else (line.start or before)
+                assert sub_before is not None and prior is not None
+                self._line_runs(sub, runs, sub_before, prior, top=False)
+                runs.append(Run("bracket", ")"))
+                fresh = True
+        return diagrams
+
+
+def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = True
+             ) -> Document:
+    """The document model of one replayed game (replayed with keep_positions=True)."""
+    builder = _Builder(game, DEFAULT_EVERY if every is None else every, numbers)
+    builder.main_line()
+    if not numbers:
+        for diagram in builder.diagrams:
+            diagram.numbers = {}
+    start = game.main.start
+    assert start is not None
+    series = [start.score()] + [step.after.score() for step in game.main.steps]  # type: ignore[union-attr]
+    specials = [(step.ply, step.side, step.move.kind) for step in game.main.steps
+                if step.move.kind in ("thunder", "woden")]
+    intro = [c.text for c in game.record.mainline.comments if c.text]
+    event = _tag(game, "Event")
+    round_ = _tag(game, "Round")
+    subtitle = ", ".join(p for p in (event, f"round {round_}" if round_ else None,
+                                     _tag(game, "Date")) if p)
+    plies = [(move_label(step), step_text(step)) for step in game.main.steps]
+    return Document(game_title(game), subtitle, _details(game), intro, builder.blocks,
+                    builder.diagrams, result_text(game), explain_score(game.final), series,
+                    specials, plies)

@@ -1,0 +1,384 @@
+"""ReportLab flowables for a game document, and the `game` command's PDF.
+
+`game_flowables` is the contract the rulebook builds on: a list of platypus
+flowables for one game, fitting a frame `width_mm` wide, set in Cardo. Every
+piece of record text is escaped before it reaches Paragraph markup, so a
+comment saying `<b>` prints those three characters.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Callable, Sequence
+from xml.sax.saxutils import escape
+
+from maerstanas_print.draw.pdf import draw_shapes
+from maerstanas_print.draw.shapes import PT_PER_MM, Shape
+from maerstanas_print.fonts import register_fonts
+from maerstanas_print.gamedoc import figures
+from maerstanas_print.gamedoc.model import Block, Diagram, Document, Run, document
+from maerstanas_print.verify import ReplayedGame
+
+NBSP = "\u00a0"
+_STYLES: dict[str, object] | None = None
+
+
+def styles() -> dict:
+    """Paragraph styles of the game document, all Cardo (built once)."""
+    global _STYLES
+    if _STYLES is None:
+        from reportlab.lib.enums import TA_CENTER, TA_LEFT
+        from reportlab.lib.styles import ParagraphStyle
+
+        register_fonts()
+        base = ParagraphStyle("gd-body", fontName="Cardo", fontSize=9.6, leading=13.2,
+                              alignment=TA_LEFT, spaceAfter=3.2, textColor="#1a1a1a")
+        _STYLES = {
+            "title": ParagraphStyle("gd-title", base, fontName="Cardo-Bold", fontSize=15,
+                                    leading=18, spaceAfter=1),
+            "subtitle": ParagraphStyle("gd-subtitle", base, fontName="Cardo-Italic",
+                                       fontSize=10, leading=12.5, spaceAfter=4),
+            "detail": ParagraphStyle("gd-detail", base, fontSize=8.4, leading=10.4,
+                                     spaceAfter=0),
+            "intro": ParagraphStyle("gd-intro", base, fontName="Cardo-Italic", spaceAfter=5),
+            "para": base,
+            "variation": ParagraphStyle("gd-variation", base, fontSize=8.8, leading=11.6,
+                                        leftIndent=4.5 * 72 / 25.4, spaceAfter=3.2),
+            "result": ParagraphStyle("gd-result", base, fontName="Cardo-Bold", spaceBefore=2,
+                                     spaceAfter=6),
+            "heading": ParagraphStyle("gd-heading", base, fontName="Cardo-Bold", fontSize=11,
+                                      leading=14, spaceBefore=6, spaceAfter=3),
+            "caption": ParagraphStyle("gd-caption", base, fontSize=7.8, leading=9.6,
+                                      alignment=TA_CENTER, spaceAfter=0),
+            "caption-title": ParagraphStyle("gd-caption-title", base, fontName="Cardo-Bold",
+                                            fontSize=8.2, leading=10, alignment=TA_CENTER,
+                                            spaceBefore=2.5, spaceAfter=0.5),
+        }
+    return _STYLES
+
+
+def _text(text: str) -> str:
+    return escape(text)
+
+
+def _move(text: str) -> str:
+    """A move never breaks across lines: `16. W E1` stays whole."""
+    return escape(text).replace(" ", NBSP)
+
+
+def runs_markup(runs: Sequence[Run], main: bool) -> str:
+    """Paragraph markup for runs: main-line moves bold, variation comments italic."""
+    out: list[str] = []
+    for run in runs:
+        if run.kind == "move":
+            out.append(f"<b>{_move(run.text)}</b>" if main else _move(run.text))
+        elif run.kind == "comment":
+            out.append(_text(run.text) if main else f"<i>{_text(run.text)}</i>")
+        elif run.kind == "lead":
+            out.append(f"<i>{_text(run.text)}</i>")
+        else:
+            out.append(_text(run.text))
+    text = " ".join(out)
+    return text.replace("( ", "(").replace(" )", ")")
+
+
+def _shapes_flowable():
+    from reportlab.platypus import Flowable
+
+    class ShapesFlowable(Flowable):
+        """A group of our shapes (mm, y down) as a fixed-size flowable."""
+
+        def __init__(self, shapes: Sequence[Shape], width_mm: float, height_mm: float,
+                     align: str = "CENTER") -> None:
+            super().__init__()
+            self.shapes = shapes
+            self.w_mm, self.h_mm = width_mm, height_mm
+            self.width, self.height = width_mm * PT_PER_MM, height_mm * PT_PER_MM
+            self.hAlign = align
+
+        def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+            return self.width, self.height
+
+        def draw(self) -> None:
+            self.canv.saveState()
+            draw_shapes(self.canv, self.shapes, self.h_mm)
+            self.canv.restoreState()
+
+    return ShapesFlowable
+
+
+def shapes_flowable(shapes: Sequence[Shape], width_mm: float, height_mm: float):
+    return _shapes_flowable()(shapes, width_mm, height_mm)
+
+
+def caption_paragraphs(diagram: Diagram) -> list:
+    from reportlab.platypus import Paragraph
+
+    st = styles()
+    out = [Paragraph(_text(diagram.title), st["caption-title"]),
+           Paragraph(_move(diagram.range_text).replace(NBSP + "to" + NBSP, " to "),
+                     st["caption"])]
+    for note in diagram.notes:
+        out.append(Paragraph(_text(note), st["caption"]))
+    out.append(Paragraph(f"<i>{_text(diagram.checkpoint.text())}</i>", st["caption"]))
+    return out
+
+
+def diagram_flowable(diagram: Diagram, width_mm: float, theme: str):
+    from reportlab.platypus import KeepTogether, Spacer
+
+    group, w, h = figures.diagram_shapes(diagram, width_mm, theme)
+    return KeepTogether([Spacer(1, 3), shapes_flowable([group], w, h),
+                         *caption_paragraphs(diagram), Spacer(1, 6)])
+
+
+def _title_block(doc: Document) -> list:
+    from reportlab.platypus import Paragraph
+
+    st = styles()
+    out = [Paragraph(_text(doc.title), st["title"])]
+    if doc.subtitle:
+        out.append(Paragraph(_text(doc.subtitle), st["subtitle"]))
+    for label, value in doc.details:
+        out.append(Paragraph(f"<i>{_text(label)}:</i> {_text(value)}", st["detail"]))
+    return out
+
+
+def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> list:
+    """The flowables of one game's document model."""
+    from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, Spacer
+
+    st = styles()
+    out: list = [KeepTogether(_title_block(doc)), Spacer(1, 6)]
+    out += [Paragraph(_text(text), st["intro"]) for text in doc.intro]
+    for block in doc.blocks:
+        out.append(_block(block, doc, width_mm, theme))
+    out.append(CondPageBreak(60 * PT_PER_MM))
+    out.append(Paragraph("Final position and score", st["heading"]))
+    group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
+    dark, light = doc.explanation.score
+    out.append(KeepTogether([
+        shapes_flowable([group], w, h),
+        Paragraph(f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
+                  st["caption"]),
+        Spacer(1, 6),
+    ]))
+    chart_w = min(width_mm, 110.0)
+    chart_h = min(48.0, chart_w * 0.52)
+    chart = figures.chart_shapes(doc.series, doc.specials,
+                                 [f"{label} {move}" for label, move in doc.plies],
+                                 chart_w, chart_h, theme)
+    out.append(KeepTogether([
+        Paragraph("The score move by move", st["heading"]),
+        shapes_flowable([chart], chart_w, chart_h),
+        Paragraph("Dark: solid line, filled dots. Light: dashed line, open dots. "
+                  "Stones under the axis mark thunder- and Woden-stones.", st["caption"]),
+    ]))
+    return out
+
+
+def _block(block: Block, doc: Document, width_mm: float, theme: str):
+    from reportlab.platypus import Paragraph
+
+    st = styles()
+    if block.kind == "diagram":
+        assert block.diagram is not None
+        return diagram_flowable(doc.diagrams[block.diagram], width_mm, theme)
+    if block.kind == "result":
+        return Paragraph(_text(block.runs[0].text), st["result"])
+    main = block.depth == 0
+    return Paragraph(runs_markup(block.runs, main), st["para" if main else "variation"])
+
+
+def game_flowables(game: ReplayedGame, *, every: int | None = None, numbers: bool = True,
+                   theme: str = "print", width_mm: float) -> list:
+    """Platypus flowables for one game (title block, moves, diagrams with captions,
+    final-position score explanation, score chart) fitting a frame `width_mm` wide.
+
+    Uses the Cardo faces registered by `maerstanas_print.fonts`; the game must be
+    replayed with `keep_positions=True`.
+    """
+    return document_flowables(document(game, every=every, numbers=numbers), width_mm, theme)
+
+
+# --- the `game` command's document ------------------------------------------------
+
+
+class Progress:
+    """A one-line bar on stderr, only when stderr is a terminal."""
+
+    def __init__(self, total: int, what: str, stream=None) -> None:
+        self.stream = stream or sys.stderr
+        self.total = total
+        self.what = what
+        self.done = 0
+        self.on = total > 0 and bool(getattr(self.stream, "isatty", lambda: False)())
+
+    def step(self, n: int = 1) -> None:
+        self.done += n
+        if self.on:
+            width = 30
+            full = width * self.done // max(1, self.total)
+            self.stream.write(f"\r{self.what} [{'#' * full}{'.' * (width - full)}] "
+                              f"{self.done}/{self.total}")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.on:
+            self.stream.write("\r" + " " * 60 + "\r")
+            self.stream.flush()
+
+
+def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
+             every: int | None = None, numbers: bool = True, theme: str = "print",
+             progress: Callable[[int, str], Progress] | None = None) -> bytes:
+    """One PDF of every game, two columns, with a contents list for several games."""
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer
+
+    from maerstanas_print.sheets.common import LICENCE, PAPERS
+
+    register_fonts()
+    make_progress = progress or (lambda total, what: Progress(total, what))
+    sheet = PAPERS[paper]
+    page_w, page_h = sheet.width * PT_PER_MM, sheet.height * PT_PER_MM
+    margin, top, bottom, gutter = 16 * PT_PER_MM, 20 * PT_PER_MM, 18 * PT_PER_MM, 7 * PT_PER_MM
+    col_w = (page_w - 2 * margin - gutter) / 2
+    frames = [Frame(margin + i * (col_w + gutter), bottom, col_w, page_h - top - bottom,
+                    leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                    id=f"col{i}") for i in range(2)]
+    buffer = io.BytesIO()
+
+    def decorate(canvas, doc) -> None:
+        canvas.saveState()
+        canvas.setFont("Cardo-Italic", 8)
+        canvas.setFillColor("#555555")
+        canvas.drawString(margin, page_h - 12 * PT_PER_MM, title)
+        canvas.drawRightString(page_w - margin, page_h - 12 * PT_PER_MM, "Mǽrstánas")
+        canvas.setStrokeColor("#999999")
+        canvas.setLineWidth(0.4)
+        canvas.line(margin, page_h - 13.6 * PT_PER_MM, page_w - margin, page_h - 13.6 * PT_PER_MM)
+        canvas.setFont("Cardo", 8.5)
+        canvas.drawCentredString(page_w / 2, 10 * PT_PER_MM, str(doc.page))
+        if doc.page == 1:
+            canvas.setFont("Cardo-Italic", 6.5)
+            canvas.drawCentredString(page_w / 2, 6 * PT_PER_MM, LICENCE.replace(
+                "Sheet made", "Document made"))
+        canvas.restoreState()
+
+    class GameDocTemplate(BaseDocTemplate):
+        def afterFlowable(self, flowable) -> None:
+            if isinstance(flowable, GameStart):
+                layout.step()
+
+    doc = GameDocTemplate(buffer, pagesize=(page_w, page_h), leftMargin=margin,
+                          rightMargin=margin, topMargin=top, bottomMargin=bottom,
+                          title=title, author="maerstanas_print", creator="maerstanas_print",
+                          subject="Annotated Mǽrstánas games", invariant=1,
+                          initialFontName="Cardo", lang="en")
+    doc.addPageTemplates([PageTemplate(id="body", frames=frames, onPage=decorate)])
+    width_mm = col_w / PT_PER_MM
+    story: list = []
+    st = styles()
+    models = []
+    prepare = make_progress(len(games), "preparing")
+    for game in games:
+        models.append(document(game, every=every, numbers=numbers))
+        prepare.step()
+    prepare.close()
+    if len(games) > 1:
+        story.append(Paragraph(_text(title), st["title"]))
+        story.append(Paragraph(f"{len(games)} games", st["subtitle"]))
+        story.append(Paragraph("Contents", st["heading"]))
+        for i, model in enumerate(models, 1):
+            story.append(ContentsLine(f"g{i}", f"{i}. {model.title}", model.subtitle))
+        story.append(Spacer(1, 10))
+    for i, model in enumerate(models, 1):
+        story.append(GameStart(f"g{i}", f"{i}. {model.title}", contents=len(games) > 1,
+                               first=i == 1))
+        story += document_flowables(model, width_mm, theme)
+    layout = make_progress(len(games), "laying out")
+    try:
+        doc.build(story)
+    finally:
+        layout.close()
+    return buffer.getvalue()
+
+
+def _flowable_base():
+    from reportlab.platypus import Flowable
+
+    return Flowable
+
+
+class GameStart(_flowable_base()):  # type: ignore[misc]
+    """Where a game begins: a new column unless there is room, a bookmark, an
+    outline entry, and (with a contents list) the page number the list shows.
+
+    The contents entries draw a named PDF form; this defines it once the page is
+    known, so the document is laid out once, not twice as TableOfContents needs.
+    """
+
+    def __init__(self, key: str, title: str, contents: bool, first: bool) -> None:
+        super().__init__()
+        self.key, self.title, self.contents, self.first = key, title, contents, first
+        self.width = self.height = 0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        if not self.first and avail_height < 110 * PT_PER_MM:
+            return avail_width, avail_height + 1  # pushes the game to the next column
+        return 0, 0
+
+    def split(self, avail_width: float, avail_height: float) -> list:
+        return []
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.bookmarkPage(self.key)
+        canvas.addOutlineEntry(self.title, self.key, level=0)
+        if self.contents:
+            canvas.beginForm(f"page-{self.key}", lowerx=-60, lowery=-6, upperx=6, uppery=16)
+            canvas.setFont("Cardo", 9.6)
+            canvas.setFillColor("#1a1a1a")
+            canvas.drawRightString(0, 0, str(canvas.getPageNumber()))
+            canvas.endForm()
+
+
+class ContentsLine(_flowable_base()):  # type: ignore[misc]
+    """One contents entry: the game, dotted leaders and its page (a form filled later)."""
+
+    def __init__(self, key: str, title: str, subtitle: str) -> None:
+        super().__init__()
+        self.key, self.title, self.subtitle = key, title, subtitle
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        self.height = 21 if self.subtitle else 12.5
+        return self.width, self.height
+
+    def draw(self) -> None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        canvas = self.canv
+        y = self.height - 9.6
+        canvas.setFont("Cardo", 9.6)
+        canvas.setFillColor("#1a1a1a")
+        title = self.title
+        room = self.width - 26
+        while stringWidth(title, "Cardo", 9.6) > room and len(title) > 4:
+            title = title[:-2].rstrip() + "…"
+        canvas.drawString(0, y, title)
+        start = stringWidth(title, "Cardo", 9.6) + 4
+        canvas.setFillColor("#888888")
+        dots = int((self.width - 18 - start) / stringWidth(" .", "Cardo", 9.6))
+        canvas.drawString(start, y, " ." * max(0, dots))
+        if self.subtitle:
+            canvas.setFont("Cardo-Italic", 7.5)
+            canvas.setFillColor("#555555")
+            sub = self.subtitle if len(self.subtitle) < 70 else self.subtitle[:68] + "…"
+            canvas.drawString(9, y - 8.6, sub)
+        canvas.linkRect("", self.key, (0, y - 2, self.width, y + 9), relative=1, thickness=0)
+        canvas.saveState()
+        canvas.translate(self.width, y)
+        canvas.doForm(f"page-{self.key}")
+        canvas.restoreState()

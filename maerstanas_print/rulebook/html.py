@@ -1,0 +1,169 @@
+"""The rulebook as one self-contained HTML page: the same text and figures as the PDF.
+
+Blocks become semantic HTML (sections, figures with inline SVG and captions,
+tables, a definition list for the glossary); the page skeleton, the contents
+list and the screen and print styles live in `templates/rulebook.html.j2` and
+`templates/rulebook.css`. Cardo is embedded as subsets, as on the sheets.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from maerstanas_print.draw.board import describe
+from maerstanas_print.draw.shapes import Page
+from maerstanas_print.draw.svg import render_svg
+from maerstanas_print.fonts import FACES, font_face_css
+from maerstanas_print.rulebook import layout
+from maerstanas_print.rulebook.figures import Figure, figure_shapes
+from maerstanas_print.rulebook.inline import to_html
+from maerstanas_print.rulebook.model import (
+    BlankBoards,
+    Block,
+    Bullets,
+    Glossary,
+    Heading,
+    Para,
+    RecordText,
+    SampleGame,
+    StoneKey,
+    Table,
+    plain,
+)
+from maerstanas_print.rulebook.prepare import PreparedBook
+from maerstanas_print.sheets.common import PAPERS
+
+FIGURE_WIDTH = 156.0  # mm: the PDF's text width on A4
+
+
+class _Renderer:
+    def __init__(self, prepared: PreparedBook, paper: str) -> None:
+        self.prepared = prepared
+        self.paper = paper
+        self.extra_css: list[str] = []
+
+    def inline(self, text: str) -> Markup:
+        return to_html(text, self.prepared.numbers)
+
+    def svg(self, shapes, width: float, height: float, label: str, prefix: str) -> Markup:
+        # Our SVG writer escapes every text and attribute it writes.
+        return Markup(render_svg(Page(width, height, tuple(shapes), label), prefix))
+
+    def block(self, block: Block, prefix: str) -> Markup:
+        if isinstance(block, Para):
+            return Markup('<p class="{}">{}</p>').format(block.style, self.inline(block.text))
+        if isinstance(block, Heading):
+            return Markup('<h3 id="{}">{}</h3>').format(prefix + block.anchor,
+                                                        self.inline(block.text))
+        if isinstance(block, Bullets):
+            tag = "ol" if block.numbered else "ul"
+            items = Markup("").join(Markup("<li>{}</li>").format(self.inline(i))
+                                    for i in block.items)
+            return Markup("<{0}>{1}</{0}>").format(Markup(tag), items)
+        if isinstance(block, Figure):
+            return self.figure(block)
+        if isinstance(block, Table):
+            return self.table(block)
+        if isinstance(block, RecordText):
+            caption = Markup("<figcaption>{}</figcaption>").format(self.inline(block.caption)) \
+                if block.caption else Markup("")
+            return Markup('<figure class="record"><pre><code>{}</code></pre>{}</figure>').format(
+                block.text, caption)
+        if isinstance(block, Glossary):
+            rows = Markup("").join(
+                Markup('<div><dt lang="ang">{}</dt><dd>{}</dd></div>').format(
+                    term, self.inline(gloss)) for term, gloss in block.entries)
+            return Markup('<dl class="glossary">{}</dl>').format(rows)
+        if isinstance(block, StoneKey):
+            shapes, height = layout.stone_key(FIGURE_WIDTH)
+            svg = self.svg(shapes, FIGURE_WIDTH, height,
+                           "The stones: standard, thunder-stone (rune thorn) and Woden-stone "
+                           "(rune ós), each in Dark and Light", "key")
+            return Markup('<div class="stone-key">{}</div>').format(svg)
+        if isinstance(block, SampleGame):
+            return self.sample_game(block)
+        if isinstance(block, BlankBoards):
+            page = layout.blank_board_page(self.paper)
+            return Markup('<div class="sheet">{}</div>').format(
+                self.svg(page.shapes, page.width, page.height, page.label, "boards"))
+        raise TypeError(f"no HTML form for {block!r}")  # pragma: no cover
+
+    def figure(self, figure: Figure) -> Markup:
+        view = self.prepared.figure(figure.key)
+        shapes, height = figure_shapes(view, FIGURE_WIDTH)
+        numbers = self.prepared.numbers
+        panels = "; ".join(f"{p.label}: {describe(p.spec)}" for p in view.panels)
+        label = f"Figure {view.number}. {plain(figure.alt or figure.caption, numbers)} " \
+                f"({panels})"
+        svg = self.svg(shapes, FIGURE_WIDTH, height, label, f"fig{view.number}")
+        return Markup('<figure class="diagram" id="fig-{}">{}<figcaption><b>Figure {}.</b> '
+                      "{}</figcaption></figure>").format(figure.key, svg, view.number,
+                                                         self.inline(figure.caption))
+
+    def table(self, table: Table) -> Markup:
+        head = Markup("").join(Markup('<th scope="col">{}</th>').format(self.inline(c))
+                               for c in table.header)
+        rows = Markup("").join(
+            Markup("<tr>{}</tr>").format(Markup("").join(
+                Markup("<td>{}</td>").format(self.inline(c)) for c in row))
+            for row in table.rows)
+        return Markup("<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>").format(
+            head, rows)
+
+    def sample_game(self, block: SampleGame) -> Markup:
+        game = layout.sample_game(block.resource)
+        gamedoc = layout.gamedoc()
+        if gamedoc is not None:
+            self.extra_css.append(gamedoc.game_css())
+            return Markup(gamedoc.game_html_fragment(game, id_prefix="sample"))
+        shapes, height = layout.final_diagram(game, FIGURE_WIDTH)
+        svg = self.svg(shapes, FIGURE_WIDTH, height, "The final position of the sample game",
+                       "final")
+        return Markup('<p>{}</p><figure class="record"><pre><code>{}</code></pre></figure>'
+                      '<figure class="diagram">{}<figcaption>{}</figcaption></figure>').format(
+            layout.sample_details(game), layout.sample_movetext(game), svg,
+            layout.final_caption(game))
+
+    def chapters(self) -> list[dict]:
+        out = []
+        for number, chapter in layout.numbered(self.prepared.book.chapters):
+            prefix = chapter.anchor + "-"
+            out.append({
+                "number": number,
+                "label": f"Appendix {number}" if chapter.appendix else f"Chapter {number}",
+                "title": chapter.title,
+                "anchor": chapter.anchor,
+                "appendix": chapter.appendix,
+                "sheet": isinstance(chapter.blocks[0], BlankBoards),
+                "sections": [{"title": b.text, "anchor": prefix + b.anchor}
+                             for b in chapter.blocks if isinstance(b, Heading)],
+                "body": Markup("\n").join(self.block(b, prefix) for b in chapter.blocks),
+            })
+        return out
+
+
+def rulebook_html(prepared: PreparedBook, paper: str = "a4") -> str:
+    """The finished HTML document (one file, no scripts, no external resources)."""
+    from maerstanas_print.resources import read_text
+    from maerstanas_print.sheets.render import _environment
+
+    renderer = _Renderer(prepared, paper)
+    book = prepared.book
+    chapters = renderer.chapters()
+    art_w, art_h, art = layout.title_art()
+    front = [renderer.inline(b.text) for b in book.front if isinstance(b, Para)]
+    context = {
+        "book": book,
+        "paper": PAPERS[paper],
+        "chapters": chapters,
+        "front": front,
+        "art": renderer.svg(art, art_w, art_h, "A board in play, with every kind of stone",
+                            "art"),
+    }
+    template = _environment().get_template("rulebook.html.j2")
+    draft = template.render(font_css="", css="", **context)
+    chars = "".join(sorted(set(draft)))  # every character the page can show
+    css = Markup(read_text("templates", "rulebook.css") + "\n".join(renderer.extra_css))
+    return template.render(font_css=Markup(font_face_css({face: chars for face in FACES})),
+                           css=css, **context)
+

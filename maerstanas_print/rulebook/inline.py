@@ -1,0 +1,70 @@
+"""The book's inline markup (see `model`) as ReportLab paragraph markup and as HTML.
+
+Both translations escape the text themselves, so nothing written in the book
+can turn into markup by accident, and both set quotes the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+from markupsafe import Markup
+
+from maerstanas_print.rulebook.model import Span, spans
+
+NOTATION_COLOUR = "#6b2a1c"
+LINK_COLOUR = "#6b2a1c"
+_DOUBLE = re.compile(r'"([^"]*)"')
+
+
+def typeset(text: str) -> str:
+    """Curly quotes and apostrophes for running text (never for notation)."""
+    text = _DOUBLE.sub("\u201c\\1\u201d", text)
+    return text.replace("'", "\u2019")
+
+
+def _figure_words(span: Span, figures: dict[str, int]) -> str:
+    if span.text not in figures:
+        raise KeyError(f"the text refers to an unknown figure {span.text!r}")
+    return f"figure\u00a0{figures[span.text]}"
+
+
+# How each kind of span is written: ReportLab paragraph markup, and HTML.
+_REPORTLAB = {
+    "text": "{}",
+    "code": f'<font color="{NOTATION_COLOUR}">{{}}</font>',
+    "bold": "<b>{}</b>",
+    "italic": "<i>{}</i>",
+    "link": f'<a href="{{url}}" color="{LINK_COLOUR}">{{}}</a>',
+    "fig": "{}",
+}
+_HTML = {
+    "text": "{}",
+    "code": '<code class="notation">{}</code>',
+    "bold": "<strong>{}</strong>",
+    "italic": "<em>{}</em>",
+    "link": '<a href="{url}">{}</a>',
+    "fig": '<a href="#fig-{key}">{}</a>',
+}
+
+
+def _render(text: str, figures: dict[str, int], forms: dict[str, str], code_space: str) -> str:
+    out = []
+    for span in spans(text):
+        if span.kind == "fig":
+            body = _figure_words(span, figures)
+        elif span.kind == "code":  # notation is never broken across lines in the PDF
+            body = escape(span.text, quote=False).replace(" ", code_space)
+        else:
+            body = escape(typeset(span.text), quote=False)
+        out.append(forms[span.kind].format(body, url=escape(span.url), key=span.text))
+    return "".join(out)
+
+
+def to_reportlab(text: str, figures: dict[str, int]) -> str:
+    return _render(text, figures, _REPORTLAB, "\u00a0")
+
+
+def to_html(text: str, figures: dict[str, int]) -> Markup:
+    return Markup(_render(text, figures, _HTML, " "))

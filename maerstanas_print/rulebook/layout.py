@@ -1,0 +1,145 @@
+"""What the PDF and the HTML book share besides the text: margins, numbering, drawings.
+
+The title vignette, the stone key, the blank-board page and the appendix's
+sample game are drawn here once, as shapes in millimetres, and each renderer
+only places them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Sequence
+from functools import cache
+from types import ModuleType
+
+from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes
+from maerstanas_print.draw.shapes import Page, Shape
+from maerstanas_print.engine import DARK, LIGHT, parse_square
+from maerstanas_print.rulebook.model import Chapter
+from maerstanas_print.sheets.common import legend
+
+SIDE_MARGIN = 27.0  # mm
+TOP_MARGIN = 26.0
+BOTTOM_MARGIN = 24.0
+APPENDIX_LETTERS = "ABCDEFGH"
+
+
+def numbered(chapters: Sequence[Chapter]) -> Iterator[tuple[str, Chapter]]:
+    """Chapters numbered 1, 2, ...; appendices lettered A, B, ..."""
+    number = letter = 0
+    for chapter in chapters:
+        if chapter.appendix:
+            yield APPENDIX_LETTERS[letter], chapter
+            letter += 1
+        else:
+            number += 1
+            yield str(number), chapter
+
+
+def _stones(dark: str, light: str, thunder: str = "", woden: str = "") -> dict[int, Stone]:
+    out: dict[int, Stone] = {}
+    for side, names in ((DARK, dark), (LIGHT, light)):
+        for name in names.split():
+            sq = parse_square(name)
+            assert sq is not None
+            kind = "thunder" if name in thunder.split() else \
+                "woden" if name in woden.split() else "standard"
+            out[sq] = Stone(side, kind)  # type: ignore[arg-type]
+    return out
+
+
+def title_art(cell: float = 11.0) -> tuple[float, float, list[Shape]]:
+    """A board in play for the title page: every kind of stone, both colours."""
+    spec = BoardSpec(cell=cell, labels=frozenset(), title="A board in play",
+                     stones=_stones("B2 C2 C3 E5 F5 F6 D4 A7", "E2 F2 F3 B5 C5 B6 G1 D6",
+                                    thunder="D4 D6", woden="A7 G1"))
+    width, height = spec.size()
+    pad = 1.0  # room for the outer half of the frame's stroke
+    return width + 2 * pad, height + 2 * pad, [board_shapes(spec, pad, pad)]
+
+
+def stone_key(width: float) -> tuple[list[Shape], float]:
+    """The stone legend of the printed sheets, centred in `width` mm."""
+    cell, inner = 9.0, min(width, 150.0)
+    group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0)
+    return [group], height + 7.0
+
+
+@cache
+def blank_board_page(paper: str) -> Page:
+    """The six-board pencil sheet, exactly as `maerstanas-print board --per-page 6` prints it."""
+    from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+
+    return board_sheet(BoardSheetOptions(paper=paper, per_page=6)).pages[0]
+
+
+# --- the appendix's sample game ----------------------------------------------
+
+
+@cache
+def sample_game(resource: str = "sample-game.mrs"):
+    """The shipped sample record, replayed (it is checked like every record)."""
+    from importlib import resources
+
+    from maerstanas_print import parse, replay
+
+    text = resources.files("maerstanas_print").joinpath("samples", resource).read_text("utf-8")
+    game = replay(parse(text, resource).games[0], keep_positions=True)
+    if not game.valid:
+        raise ValueError(f"the shipped sample game {resource} is not valid")
+    return game
+
+
+def gamedoc() -> ModuleType | None:
+    """The annotated-game renderer, once it offers its contract (it draws the sample game).
+
+    Until `maerstanas_print.gamedoc` provides `game_flowables`, `game_html_fragment`
+    and `game_css`, the appendix falls back to the move text and a final diagram.
+    """
+    try:
+        module = importlib.import_module("maerstanas_print.gamedoc")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("maerstanas_print.gamedoc"):
+            return None
+        raise
+    needed = ("game_flowables", "game_html_fragment", "game_css")
+    return module if all(hasattr(module, name) for name in needed) else None
+
+
+def sample_details(game) -> str:
+    """One line naming the players, the date and the rules the game was played by."""
+    rules = game.rules
+    parts = [f"Dark: {game.record.tag('Dark') or '?'}",
+             f"Light: {game.record.tag('Light') or '?'}",
+             f"played {game.record.tag('Date') or '?'}",
+             f"special stones {'on' if rules.special_stones else 'off'}",
+             f"{rules.scoring} scoring"]
+    return " · ".join(parts)
+
+
+def sample_movetext(game) -> str:
+    """The main line as the record writes it, without comments or variations."""
+    from maerstanas_print.export import move_text
+
+    words = []
+    for step in game.main.steps:
+        number = "" if step.second else f"{step.number}. "
+        words.append(number + move_text(step.move, step.removed))
+    dark, light = game.score
+    return " ".join(words) + f"\nDark: {dark}, Light: {light}"
+
+
+def final_diagram(game, width: float, cell: float = 8.0) -> tuple[list[Shape], float]:
+    position = game.final
+    stones = {sq: Stone(position.owner(sq), position.kind_at(sq))  # type: ignore[arg-type]
+              for sq in range(49) if position.owner(sq) is not None}
+    spec = BoardSpec(cell=cell, labels=frozenset(("top", "left", "right", "bottom")),
+                     stones=stones, title="The final position of the sample game")
+    w, h = spec.size()
+    return [board_shapes(spec, (width - w) / 2, 0.0)], h
+
+
+def final_caption(game) -> str:
+    dark, light = game.score
+    return (f"The final position. Neither player can move: Dark scores {dark}, "
+            f"Light {light}.")

@@ -1,0 +1,200 @@
+"""The rulebook as data: chapters of blocks, written once for the PDF and the HTML.
+
+Running text uses a tiny inline markup, kept deliberately small so that both
+renderers can translate it exactly:
+
+- `*italic*` and `**bold**`;
+- `` `E4` `` for notation (set apart, never reflowed inside);
+- `[words](https://...)` for a link;
+- `{fig:key}` for "figure N", numbered in order of appearance.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from maerstanas_print.rulebook.figures import Figure
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+    style: str = "body"  # "body", "lead" (larger opening text) or "note" (a boxed aside)
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A section heading inside a chapter (level 2 of the contents)."""
+
+    text: str
+
+    @property
+    def anchor(self) -> str:
+        return slug(self.text)
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: tuple[str, ...]
+    numbered: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    widths: tuple[float, ...] = ()  # shares of the text width; even when empty
+
+
+@dataclass(frozen=True)
+class RecordText:
+    """A game record shown as written; the build replays it and refuses an invalid one."""
+
+    text: str
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class Glossary:
+    entries: tuple[tuple[str, str], ...]  # (term, gloss)
+
+
+@dataclass(frozen=True)
+class StoneKey:
+    """The three kinds of stone in both colours, with their runes."""
+
+
+@dataclass(frozen=True)
+class BlankBoards:
+    """A page of blank boards for pencil games (the `board --per-page 6` sheet)."""
+
+
+@dataclass(frozen=True)
+class SampleGame:
+    """The shipped sample game with its diagrams (appendix)."""
+
+    resource: str = "sample-game.mrs"
+
+
+Block = Para | Heading | Bullets | Table | RecordText | Glossary | Figure | StoneKey | \
+    BlankBoards | SampleGame
+
+
+@dataclass(frozen=True)
+class Chapter:
+    title: str
+    blocks: tuple[Block, ...]
+    appendix: bool = False
+
+    @property
+    def anchor(self) -> str:
+        return slug(self.title)
+
+
+@dataclass(frozen=True)
+class Book:
+    title: str
+    subtitle: str
+    author: str
+    chapters: tuple[Chapter, ...]
+    front: tuple[Block, ...] = field(default_factory=tuple)  # the title page's small print
+
+    def figures(self) -> Iterator[Figure]:
+        for chapter in self.chapters:
+            for block in chapter.blocks:
+                if isinstance(block, Figure):
+                    yield block
+
+    def figure_numbers(self) -> dict[str, int]:
+        return {figure.key: n for n, figure in enumerate(self.figures(), 1)}
+
+    def texts(self) -> Iterator[str]:
+        """Every string the book prints, for glyph checks."""
+        yield from (self.title, self.subtitle, self.author)
+        for block in self.front:
+            yield from block_texts(block)
+        for chapter in self.chapters:
+            yield chapter.title
+            for block in chapter.blocks:
+                yield from block_texts(block)
+
+
+def block_texts(block: Block) -> Iterator[str]:
+    if isinstance(block, Para | Heading):
+        yield block.text
+    elif isinstance(block, Bullets):
+        yield from block.items
+    elif isinstance(block, Table):
+        yield from block.header
+        for row in block.rows:
+            yield from row
+    elif isinstance(block, RecordText):
+        yield block.text
+        yield block.caption
+    elif isinstance(block, Glossary):
+        for term, gloss in block.entries:
+            yield term
+            yield gloss
+    elif isinstance(block, Figure):
+        yield block.caption
+        yield block.alt
+        for panel in block.panels:
+            yield panel.label
+
+
+def slug(text: str) -> str:
+    """An ASCII id for an anchor: "The Woden-stone" -> "the-woden-stone"."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "section"
+
+
+# --- inline markup -----------------------------------------------------------
+
+_INLINE = re.compile(
+    r"`(?P<code>[^`]+)`"
+    r"|\*\*(?P<bold>[^*]+)\*\*"
+    r"|\*(?P<italic>[^*]+)\*"
+    r"|\[(?P<link>[^\]]+)\]\((?P<url>[^)\s]+)\)"
+    r"|\{fig:(?P<fig>[a-z0-9-]+)\}"
+)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of inline text: kind is text, code, bold, italic, link or fig."""
+
+    kind: str
+    text: str
+    url: str = ""
+
+
+def spans(text: str) -> list[Span]:
+    out: list[Span] = []
+    pos = 0
+    for match in _INLINE.finditer(text):
+        if match.start() > pos:
+            out.append(Span("text", text[pos:match.start()]))
+        kind = match.lastgroup if match.lastgroup != "url" else "link"
+        if match["link"] is not None:
+            out.append(Span("link", match["link"], match["url"]))
+        else:
+            out.append(Span(kind or "text", match[kind or 0]))
+        pos = match.end()
+    if pos < len(text):
+        out.append(Span("text", text[pos:]))
+    return out
+
+
+def plain(text: str, figures: dict[str, int] | None = None) -> str:
+    """The words of `text` without markup (for glyph checks, alt text and the outline)."""
+    parts = []
+    for span in spans(text):
+        if span.kind == "fig":
+            parts.append(f"figure {(figures or {}).get(span.text, 0)}")
+        else:
+            parts.append(span.text)
+    return "".join(parts)

@@ -1,0 +1,410 @@
+"""The rulebook as a PDF: ReportLab platypus, Cardo throughout, figures as vector drawings.
+
+Three page templates: the title page (no furniture), body pages (running
+header, folio) and full-page sheets (the blank boards, which bring their own
+furniture). Chapters and sections feed the table of contents and the PDF
+outline; `multiBuild` settles the page numbers. `invariant=1` makes the same
+book give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from maerstanas_print.draw.pdf import draw_shapes
+from maerstanas_print.draw.shapes import PT_PER_MM, Shape
+from maerstanas_print.fonts import register_fonts
+from maerstanas_print.rulebook import layout
+from maerstanas_print.rulebook.figures import Figure, figure_shapes
+from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab
+from maerstanas_print.rulebook.model import (
+    BlankBoards,
+    Block,
+    Bullets,
+    Chapter,
+    Glossary,
+    Heading,
+    Para,
+    RecordText,
+    SampleGame,
+    StoneKey,
+    Table,
+)
+from maerstanas_print.rulebook.prepare import PreparedBook
+from maerstanas_print.sheets.common import PAPERS
+
+INK, SOFT, ACCENT, TINT = "#1a1a1a", "#6b6b6b", "#8a3324", "#f4f0e6"
+
+
+def _styles():
+    from reportlab.lib.enums import TA_CENTER, TA_LEFT
+    from reportlab.lib.styles import ParagraphStyle
+
+    base = ParagraphStyle("body", fontName="Cardo", fontSize=11, leading=15.5,
+                          textColor=INK, spaceAfter=7, alignment=TA_LEFT, allowWidows=0)
+
+    def style(name: str, **kw) -> ParagraphStyle:
+        return ParagraphStyle(name, parent=base, **kw)
+
+    return {
+        "body": base,
+        "lead": style("lead", fontSize=12.5, leading=17.5, spaceAfter=9),
+        "note": style("note", backColor=TINT, borderPadding=(7, 9, 7, 9), spaceBefore=6,
+                      spaceAfter=14, leftIndent=9, rightIndent=9),
+        "chapter-label": style("chapter-label", fontName="Cardo-Italic", fontSize=12,
+                               textColor=ACCENT, spaceAfter=2, leading=15),
+        "chapter": style("chapter", fontName="Cardo-Bold", fontSize=25, leading=30,
+                         spaceAfter=16),
+        "section": style("section", fontName="Cardo-Bold", fontSize=13, leading=16,
+                         spaceBefore=11, spaceAfter=5, keepWithNext=1),
+        "bullet": style("bullet", leftIndent=15, bulletIndent=3, spaceAfter=3.5),
+        "caption": style("caption", fontName="Cardo", fontSize=9.5, leading=12.8,
+                         textColor="#333333", spaceAfter=0),
+        "cell": style("cell", fontSize=9.5, leading=12.5, spaceAfter=0),
+        "cell-head": style("cell-head", fontName="Cardo-Bold", fontSize=9.5, leading=12.5,
+                           spaceAfter=0),
+        "record": style("record", fontSize=9.5, leading=13, textColor=NOTATION_COLOUR,
+                        spaceAfter=0),
+        "term": style("term", fontName="Cardo-Bold", fontSize=11, leading=14.6,
+                      spaceAfter=0),
+        "title": style("title", fontName="Cardo-Bold", fontSize=46, leading=52,
+                       alignment=TA_CENTER),
+        "subtitle": style("subtitle", fontName="Cardo-Italic", fontSize=19, leading=24,
+                          alignment=TA_CENTER, textColor=INK),
+        "byline": style("byline", fontSize=13, leading=17, alignment=TA_CENTER,
+                        textColor=SOFT),
+        "small": style("small", fontSize=9, leading=12.5, alignment=TA_CENTER,
+                       textColor=SOFT, leftIndent=60, rightIndent=60, spaceAfter=4),
+        "toc0": style("toc0", fontSize=11.5, leading=15, leftIndent=22, firstLineIndent=-22,
+                      spaceBefore=5),
+        "toc1": style("toc1", fontSize=9.5, leading=12.5, leftIndent=34, textColor="#333333"),
+    }
+
+
+def _shapes_flowable(shapes: Sequence[Shape], width_mm: float, height_mm: float):
+    """A platypus Flowable that draws our mm shapes (the draw/ PDF backend) in place."""
+    from reportlab.platypus import Flowable
+
+    class ShapesFlowable(Flowable):
+        def wrap(self, avail_width, avail_height):
+            return width_mm * PT_PER_MM, height_mm * PT_PER_MM
+
+        def draw(self):
+            draw_shapes(self.canv, shapes, height_mm)
+
+    return ShapesFlowable()
+
+
+def _marker(kind: str, text: str, level: int = 0):
+    """A zero-size flowable that only tells the document where a heading is."""
+    from reportlab.platypus import Flowable
+
+    class Marker(Flowable):
+        def wrap(self, avail_width, avail_height):
+            return 0, 0
+
+        def draw(self):
+            pass
+
+    marker = Marker()
+    marker.marker = (kind, text, level)  # type: ignore[attr-defined]
+    return marker
+
+
+class _Builder:
+    """Turns the prepared book into a platypus story."""
+
+    def __init__(self, prepared: PreparedBook, paper: str) -> None:
+        self.prepared = prepared
+        self.paper = PAPERS[paper]
+        self.styles = _styles()
+        self.width_mm = self.paper.width - 2 * layout.SIDE_MARGIN
+
+    def p(self, text: str, style: str = "body"):
+        from reportlab.platypus import Paragraph
+
+        return Paragraph(to_reportlab(text, self.prepared.numbers), self.styles[style])
+
+    def story(self) -> list:
+        from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak, Spacer
+
+        story: list = self.title_page()
+        story += [NextPageTemplate("body"), PageBreak()]
+        story += self.contents()
+        for number, chapter in layout.numbered(self.prepared.book.chapters):
+            if isinstance(chapter.blocks[0], BlankBoards):
+                story += [NextPageTemplate("sheet"), PageBreak(),
+                          _marker("chapter", f"{number}  {chapter.title}")]
+                story += [self.blank_boards(), NextPageTemplate("body")]
+                continue
+            if chapter.appendix or number == "1":
+                story.append(PageBreak())
+            else:  # chapters run on, but never start in the last third of a page
+                story += [CondPageBreak(90 * PT_PER_MM), Spacer(1, 14)]
+            story += self.chapter(number, chapter)
+        return story
+
+    def title_page(self) -> list:
+        from reportlab.platypus import Spacer
+
+        book = self.prepared.book
+        art_w, art_h, art = layout.title_art()
+        out = [Spacer(1, 30 * PT_PER_MM),
+               self.p(book.title, "title"), Spacer(1, 5 * PT_PER_MM),
+               self.p(book.subtitle, "subtitle"), Spacer(1, 4 * PT_PER_MM),
+               self.p(book.author, "byline"), Spacer(1, 16 * PT_PER_MM)]
+        flow = _shapes_flowable(art, art_w, art_h)
+        flow.hAlign = "CENTER"
+        out += [flow, Spacer(1, 22 * PT_PER_MM)]
+        for block in book.front:
+            if isinstance(block, Para):
+                out.append(self.p(block.text, "small"))
+        return out
+
+    def contents(self) -> list:
+        from reportlab.platypus.tableofcontents import TableOfContents
+
+        toc = TableOfContents(dotsMinLevel=0)
+        toc.levelStyles = [self.styles["toc0"], self.styles["toc1"]]
+        toc.tableStyle = [("FONT", (0, 0), (-1, -1), "Cardo", 10),
+                          ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                          ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                          ("RIGHTPADDING", (0, 0), (-1, -1), 0)]
+        return [self.p("Contents", "chapter"), toc]
+
+    def chapter(self, number: str, chapter: Chapter) -> list:
+        label = f"Appendix {number}" if chapter.appendix else f"Chapter {number}"
+        out: list = [_marker("chapter", f"{number}  {chapter.title}"),
+                     self.p(label, "chapter-label"), self.p(chapter.title, "chapter")]
+        for block in chapter.blocks:
+            out += self.block(block)
+        return out
+
+    def block(self, block: Block) -> list:
+        from reportlab.platypus import ListFlowable, ListItem
+
+        if isinstance(block, Para):
+            return [self.p(block.text, block.style)]
+        if isinstance(block, Heading):
+            return [_marker("section", block.text, 1), self.p(block.text, "section")]
+        if isinstance(block, Bullets):
+            items = [ListItem(self.p(item, "bullet"), leftIndent=15) for item in block.items]
+            kind = {"bulletType": "1", "bulletFormat": "%s.", "bulletFontName": "Cardo-Bold"} \
+                if block.numbered else {"bulletType": "bullet", "start": "•",
+                                        "bulletFontName": "Cardo"}
+            return [ListFlowable(items, leftIndent=15, bulletFontSize=10.5,
+                                 bulletColor=ACCENT, spaceAfter=6, **kind)]
+        if isinstance(block, Figure):
+            return [self.figure(block)]
+        if isinstance(block, Table):
+            return [self.table(block)]
+        if isinstance(block, RecordText):
+            return [self.record(block)]
+        if isinstance(block, Glossary):
+            return [self.glossary(block)]
+        if isinstance(block, StoneKey):
+            shapes, height = layout.stone_key(self.width_mm)
+            return [_shapes_flowable(shapes, self.width_mm, height)]
+        if isinstance(block, SampleGame):
+            return self.sample_game(block)
+        raise TypeError(f"no PDF form for {block!r}")  # pragma: no cover
+
+    def figure(self, figure: Figure):
+        from reportlab.platypus import KeepTogether, Spacer
+
+        view = self.prepared.figure(figure.key)
+        shapes, height = figure_shapes(view, self.width_mm)
+        caption = self.p(f"**Figure {view.number}.** {figure.caption}", "caption")
+        block = KeepTogether([Spacer(1, 4), _shapes_flowable(shapes, self.width_mm, height),
+                              Spacer(1, 3), caption, Spacer(1, 12)])
+        block.floating = True  # type: ignore[attr-defined]
+        return block
+
+    def table(self, table: Table):
+        from reportlab.platypus import Table as RLTable
+        from reportlab.platypus import TableStyle
+
+        width = self.width_mm * PT_PER_MM
+        shares = table.widths or tuple(1 / len(table.header) for _ in table.header)
+        rows = [[self.p(cell, "cell-head") for cell in table.header]]
+        rows += [[self.p(cell, "cell") for cell in row] for row in table.rows]
+        out = RLTable(rows, colWidths=[width * s for s in shares], repeatRows=1,
+                      spaceBefore=4, spaceAfter=12)
+        out.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), "Cardo", 9.5),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.5, INK),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.8, INK),
+            ("LINEBELOW", (0, 1), (-1, -2), 0.25, "#bdb6a6"),
+            ("TOPPADDING", (0, 0), (-1, -1), 3.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+        ]))
+        return out
+
+    def record(self, block: RecordText):
+        from reportlab.platypus import KeepTogether, Spacer, XPreformatted
+        from reportlab.platypus import Table as RLTable
+
+        text = XPreformatted(_xml(block.text), self.styles["record"])
+        box = RLTable([[text]], colWidths=[self.width_mm * PT_PER_MM], style=[
+            ("FONT", (0, 0), (-1, -1), "Cardo", 9.5),
+            ("BACKGROUND", (0, 0), (-1, -1), TINT),
+            ("LINEBEFORE", (0, 0), (0, -1), 2, ACCENT),
+            ("LEFTPADDING", (0, 0), (-1, -1), 10),
+            ("TOPPADDING", (0, 0), (-1, -1), 7),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+        ])
+        parts = [Spacer(1, 2), box]
+        if block.caption:
+            parts += [Spacer(1, 4), self.p(block.caption, "caption")]
+        return KeepTogether([*parts, Spacer(1, 12)])
+
+    def glossary(self, block: Glossary):
+        from reportlab.platypus import Table as RLTable
+
+        width = self.width_mm * PT_PER_MM
+        rows = [[self.p(term, "term"), self.p(gloss, "body")] for term, gloss in block.entries]
+        return RLTable(rows, colWidths=[width * 0.28, width * 0.72], style=[
+            ("FONT", (0, 0), (-1, -1), "Cardo", 10.5),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEBELOW", (0, 0), (-1, -2), 0.25, "#bdb6a6"),
+            ("TOPPADDING", (0, 0), (-1, -1), 5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ])
+
+    def sample_game(self, block: SampleGame) -> list:
+        from reportlab.platypus import KeepTogether, Spacer
+
+        game = layout.sample_game(block.resource)
+        gamedoc = layout.gamedoc()
+        if gamedoc is not None:
+            return list(gamedoc.game_flowables(game, width_mm=self.width_mm))
+        out: list = [self.p(layout.sample_details(game)),
+                     self.record(RecordText(layout.sample_movetext(game)))]
+        shapes, height = layout.final_diagram(game, self.width_mm)
+        out.append(KeepTogether([_shapes_flowable(shapes, self.width_mm, height), Spacer(1, 3),
+                                 self.p(layout.final_caption(game), "caption")]))
+        return out
+
+    def blank_boards(self):
+        page = layout.blank_board_page(self.paper.key)
+        return _shapes_flowable(page.shapes, page.width, page.height)
+
+
+def _xml(text: str) -> str:
+    from html import escape
+
+    return escape(text, quote=False)
+
+
+def _float_figure(frame, canv, flowables: list) -> None:
+    """Let a figure float, as a typesetter would place it.
+
+    If the figure does not fit the rest of the page, whatever follows it in the
+    same chapter and does fit (paragraphs, headings, lists) is set first, so the
+    page is filled and the figure opens the next one.
+    """
+    from reportlab.platypus import KeepTogether, ListFlowable, Paragraph, Table
+
+    figure = flowables[0]
+    if len(flowables) < 2 or not getattr(figure, "floating", False):
+        return
+    avail = frame._y - frame._y1p
+    if figure.wrapOn(canv, frame._aW, avail)[1] <= avail:
+        return
+    following = flowables[1]
+    marker = getattr(following, "marker", None)
+    movable = (Paragraph, ListFlowable, Table, KeepTogether)
+    if getattr(following, "floating", False) or (marker is not None and marker[0] == "chapter") \
+            or (marker is None and not isinstance(following, movable)):
+        return
+    if marker is not None and len(flowables) > 2:  # a heading's marker moves with the heading
+        need = flowables[2].wrapOn(canv, frame._aW, avail)[1] + 40
+    else:
+        need = following.wrapOn(canv, frame._aW, avail)[1] + following.getSpaceBefore()
+    if need <= avail:
+        flowables.insert(0, flowables.pop(1))
+
+
+def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+    size = PAPERS[paper]
+    width, height = size.width * PT_PER_MM, size.height * PT_PER_MM
+    side, top, bottom = (layout.SIDE_MARGIN * PT_PER_MM, layout.TOP_MARGIN * PT_PER_MM,
+                         layout.BOTTOM_MARGIN * PT_PER_MM)
+    book = prepared.book
+
+    class Doc(BaseDocTemplate):
+        def handle_flowable(self, flowables):
+            if getattr(self, "frame", None) is not None:
+                _float_figure(self.frame, self.canv, flowables)
+            super().handle_flowable(flowables)
+
+        def beforeDocument(self):
+            self.chapter_title = "Contents"  # multiBuild runs several passes
+
+        def afterFlowable(self, flowable):
+            marker = getattr(flowable, "marker", None)
+            if marker is None:
+                return
+            kind, text, level = marker
+            key = f"h{self.seq.nextf('heading')}"
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(text.replace("  ", " "), key, level=level, closed=True)
+            self.notify("TOCEntry", (level, text.replace("  ", "\u2002"), self.page, key))
+            if kind == "chapter":
+                self.chapter_title = text.split("  ", 1)[1]
+
+    def furniture(canvas, doc):
+        canvas.saveState()
+        canvas.setFillColor(SOFT)
+        y = height - top + 16
+        canvas.setFont("Cardo-Italic", 8.5)
+        canvas.drawString(side, y, f"{book.title} · {book.subtitle}")
+        canvas.drawRightString(width - side, y, doc.chapter_title)
+        canvas.setStrokeColor("#bdb6a6")
+        canvas.setLineWidth(0.4)
+        canvas.line(side, y - 5, width - side, y - 5)
+        canvas.setFont("Cardo", 9.5)
+        canvas.setFillColor(INK)
+        canvas.drawCentredString(width / 2, bottom - 24, str(doc.page))
+        canvas.restoreState()
+
+    body = Frame(side, bottom, width - 2 * side, height - top - bottom, id="body",
+                 leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    full = Frame(0, 0, width, height, id="full", leftPadding=0, rightPadding=0,
+                 topPadding=0, bottomPadding=0)
+    doc = Doc(
+        buffer, pagesize=(width, height), invariant=1, pageCompression=1,
+        initialFontName="Cardo", initialFontSize=10,
+        title=f"{book.title}: {book.subtitle}",
+        author="John Beers (game and rules); maerstanas_print (this adaptation)",
+        subject="The rules of Mǽrstánas, a two-player stone-placement game on a 7×7 board, "
+                "illustrated; adapted under CC BY-SA 4.0",
+        keywords=["Mǽrstánas", "board game", "rules", "rulebook", "CC BY-SA 4.0"],
+        creator="maerstanas_print", lang="en",
+    )
+    doc.addPageTemplates([
+        PageTemplate("title", [Frame(side, bottom, width - 2 * side, height - top - bottom,
+                                     id="title", leftPadding=0, rightPadding=0,
+                                     topPadding=0, bottomPadding=0)]),
+        PageTemplate("body", [body], onPageEnd=furniture),
+        PageTemplate("sheet", [full]),
+    ])
+    return doc
+
+
+def rulebook_pdf(prepared: PreparedBook, paper: str = "a4") -> bytes:
+    """The finished PDF (bytes)."""
+    register_fonts()
+    buffer = io.BytesIO()
+    doc = _doc(buffer, prepared, paper)
+    story = _Builder(prepared, paper).story()
+    doc.multiBuild(story)
+    return buffer.getvalue()
+

@@ -1,0 +1,70 @@
+"""Check the whole book before anything is drawn, and hand both renderers the results.
+
+`prepare` realises every figure (the engine checks each claim), replays every
+record shown as text, and checks that Cardo can set every character. Any
+failure is a `RulebookError` whose one-line message names what is wrong, and
+the command writes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from maerstanas_print.fonts import FACES, missing_glyphs
+from maerstanas_print.rulebook.figures import FigureError, FigureView, realise
+from maerstanas_print.rulebook.inline import typeset
+from maerstanas_print.rulebook.model import Book, RecordText, plain, spans
+
+
+class RulebookError(ValueError):
+    """The book cannot be built as written; the message is one line."""
+
+
+@dataclass(frozen=True)
+class PreparedBook:
+    book: Book
+    figures: dict[str, FigureView]  # by key
+    numbers: dict[str, int]  # figure key -> number
+
+    def figure(self, key: str) -> FigureView:
+        return self.figures[key]
+
+
+def check_record(block: RecordText) -> None:
+    from maerstanas_print import parse, replay
+
+    parsed = parse(block.text, "<rulebook record>")
+    problems = [d.message for d in parsed.diagnostics if d.severity == "error"]
+    for game in parsed.games:
+        problems += [d.message for d in replay(game).diagnostics if d.severity == "error"]
+    if problems or not parsed.games:
+        first = block.text.splitlines()[0]
+        raise RulebookError(f"the record beginning {first!r} is not valid: "
+                            f"{problems[0] if problems else 'no game in it'}")
+
+
+def prepare(book: Book) -> PreparedBook:
+    numbers = book.figure_numbers()
+    if len(numbers) != sum(1 for _ in book.figures()):
+        raise RulebookError("two figures share a key")
+    figures: dict[str, FigureView] = {}
+    for figure in book.figures():
+        try:
+            figures[figure.key] = realise(figure, numbers[figure.key])
+        except FigureError as exc:
+            raise RulebookError(str(exc)) from None
+    for chapter in book.chapters:
+        for block in chapter.blocks:
+            if isinstance(block, RecordText):
+                check_record(block)
+    for text in book.texts():
+        for span in spans(text):
+            if span.kind == "fig" and span.text not in numbers:
+                raise RulebookError(f"the text refers to a figure {span.text!r} that the book "
+                                    "does not have")
+    text = "".join(typeset(plain(t, numbers)) for t in book.texts())
+    for face in FACES:
+        missing = missing_glyphs(text, face)
+        if missing:
+            raise RulebookError(f"Cardo {face} cannot set {''.join(missing)!r} used in the book")
+    return PreparedBook(book, figures, numbers)

@@ -1,0 +1,133 @@
+"""Every rulebook figure is checked by the engine, and a false claim stops the build."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from maerstanas_print.cli import main
+from maerstanas_print.fonts import FACES, missing_glyphs
+from maerstanas_print.rulebook import content
+from maerstanas_print.rulebook.claims import (
+    GameOver,
+    Hinges,
+    Illegal,
+    Legal,
+    MustPass,
+    Scores,
+    ThunderRemoves,
+    WodenTarget,
+)
+from maerstanas_print.rulebook.figures import Figure, FigureError, Panel, Record, Stones, realise
+from maerstanas_print.rulebook.inline import typeset
+from maerstanas_print.rulebook.model import Chapter, Para, RecordText, plain
+from maerstanas_print.rulebook.prepare import RulebookError, prepare
+
+BOOK = content.book()
+
+
+def test_every_figure_claims_something_and_the_engine_agrees() -> None:
+    figures = list(BOOK.figures())
+    assert len(figures) >= 9
+    for number, figure in enumerate(figures, 1):
+        assert any(panel.claims for panel in figure.panels), figure.key
+        view = realise(figure, number)  # raises FigureError on a false claim
+        assert len(view.panels) == len(figure.panels)
+
+
+def test_the_book_covers_every_kind_of_claim() -> None:
+    kinds = {type(claim) for figure in BOOK.figures() for panel in figure.panels
+             for claim in panel.claims}
+    assert {Legal, Illegal, Hinges, ThunderRemoves, WodenTarget, MustPass, GameOver,
+            Scores} <= kinds
+    scorings = {claim.scoring for figure in BOOK.figures() for panel in figure.panels
+                for claim in panel.claims if isinstance(claim, Scores)}
+    assert scorings == {"default", "simple", "wraparound"}
+
+
+NEIGHBOUR = Stones(dark="C1 D1", light="D2")
+
+
+@pytest.mark.parametrize(("claim", "engine_says"), [
+    (Illegal("E1", "D1"), None),
+    (Illegal("E1", "C1"), "E1 is illegal because the stone on D1 would reach four hinges"),
+    (Legal("E1"), "E1 is illegal: the stone on D1 would reach four hinges"),
+    (Illegal("F1"), "a stone may go on F1"),
+    (Hinges("D1", 3), None),
+    (ThunderRemoves("E1", ("D1", "F1")), "it removes D1"),
+    (ThunderRemoves("D3", ("D2",)), None),
+    (WodenTarget("C1"), "W C1 is illegal: C1 holds Dark's own stone; a Woden-stone must "
+                        "replace an opponent stone"),
+    (WodenTarget("D2"), None),
+    (Scores(2, 1), "it gives Dark 3, Light 0"),
+    (MustPass(), "Dark can still move"),
+    (GameOver(), "the game goes on"),
+])
+def test_claims_are_put_to_the_engine(claim, engine_says) -> None:
+    assert claim.check(NEIGHBOUR.position()) == engine_says
+
+
+def _false_figure() -> Figure:
+    return Figure("false-claim", "A figure whose claim is false.", (
+        Panel("E1", Stones(dark="C1 D1"), claims=(Illegal("E1", "D1"),)),
+    ))
+
+
+def test_a_false_claim_names_the_figure_and_the_claim() -> None:
+    with pytest.raises(FigureError) as caught:
+        realise(_false_figure(), 4)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message == ("figure 4 (false-claim), panel 'E1' claims 'E1 is illegal: D1 would "
+                       "reach four hinges', but a stone may go on E1")
+
+
+def test_the_notation_of_a_shown_move_is_checked() -> None:
+    record = Record("1. D4 E3 2. C5 F4 *")
+    good = Figure("t", "", (Panel("after", record, then="T E4xE3/D4/F4"),))
+    realise(good, 1)
+    for written, why in (("T E4xE3/D4", "T E4xE3/D4 is written T E4xE3/D4/F4"),
+                         ("T E4xD4/E3/F4", "is written T E4xE3/D4/F4"),
+                         ("W D4", "W D4 cannot be played")):
+        bad = Figure("t", "", (Panel("after", record, then=written),))
+        with pytest.raises(FigureError, match=why.replace("/", "/")):
+            realise(bad, 1)
+
+
+def test_an_invalid_record_setup_is_refused() -> None:
+    bad = Figure("r", "", (Panel("p", Record("1. D4 D4 *")),))
+    with pytest.raises(FigureError, match="figure 1 \\(r\\), panel 'p': the record is not valid"):
+        realise(bad, 1)
+
+
+def _book_with(block) -> object:
+    chapter = Chapter("Extra", (block,))
+    return dataclasses.replace(BOOK, chapters=(*BOOK.chapters, chapter))
+
+
+def test_the_command_refuses_a_false_figure_and_writes_nothing(tmp_path, monkeypatch,
+                                                               capsys) -> None:
+    monkeypatch.setattr(content, "book", lambda: _book_with(_false_figure()))
+    target = tmp_path / "book.pdf"
+    assert main(["rulebook", "-o", str(target)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0
+    assert "figure 10 (false-claim)" in err and "E1 is illegal: D1 would reach four" in err
+    assert not target.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_records_shown_as_text_and_figure_references_are_checked() -> None:
+    with pytest.raises(RulebookError, match="is not valid"):
+        prepare(_book_with(RecordText("1. D4 E4 Dark: 9, Light: 0")))
+    with pytest.raises(RulebookError, match="figure 'nowhere'"):
+        prepare(_book_with(Para("See {fig:nowhere}.")))
+
+
+def test_cardo_sets_every_character_of_the_book() -> None:
+    numbers = BOOK.figure_numbers()
+    text = "".join(typeset(plain(t, numbers)) for t in BOOK.texts())
+    assert {"ǽ", "Þ", "ó", "æ", "á"} <= set(text)
+    for face in FACES:
+        assert missing_glyphs(text, face) == [], face

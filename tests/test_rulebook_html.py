@@ -1,0 +1,120 @@
+"""The rulebook HTML: same text and figures as the PDF, valid HTML5, clean in Chromium.
+
+The Nu HTML checker (vnu.jar from npm's vnu-jar, run with Java) and Debian's
+chromium are installed by .ci/install-deps; when they are missing these tests
+fail with a message saying so rather than being skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from maerstanas_print.rulebook import content
+from maerstanas_print.rulebook.html import rulebook_html
+from maerstanas_print.rulebook.layout import numbered
+from maerstanas_print.rulebook.model import plain
+from maerstanas_print.rulebook.prepare import prepare
+from tests.pdf_tools import all_text, reader
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+BOOK = content.book()
+
+
+def vnu_jar() -> Path:
+    candidates = [Path(os.environ["VNU_JAR"])] if os.environ.get("VNU_JAR") else []
+    candidates.append(ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar")
+    for path in candidates:
+        if path.is_file():
+            return path
+    pytest.fail("the Nu HTML checker is missing (node_modules/vnu-jar/build/dist/vnu.jar); "
+                "run .ci/install-deps, which installs it with npm. This test is never skipped.")
+
+
+@pytest.fixture(scope="module")
+def html_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("rulebook") / "rulebook.html"
+    path.write_text(rulebook_html(prepare(BOOK), "a4"), encoding="utf-8")
+    return path
+
+
+def test_same_text_and_figures_as_the_pdf(html_file) -> None:
+    html = html_file.read_text(encoding="utf-8")
+    numbers = BOOK.figure_numbers()
+    for number, chapter in numbered(BOOK.chapters):
+        assert f'<a href="#{chapter.anchor}"><span class="num">{number}</span>' in html
+        assert f'id="{chapter.anchor}"' in html
+    figures = re.findall(r'<figure class="diagram" id="fig-([a-z-]+)"><svg', html)
+    assert figures == [figure.key for figure in BOOK.figures()]
+    for figure in BOOK.figures():
+        words = plain(figure.caption, numbers).split()[:6]
+        assert " ".join(words).replace("'", "’") in html, figure.key
+    # Every inline SVG has a title for screen readers.
+    assert html.count("<svg ") == html.count('role="img" aria-labelledby=')
+    # No scripts to run (the sample game may carry its moves as JSON data) and nothing
+    # fetched from elsewhere.
+    assert re.findall(r"<script(?![^>]*type=\"application/json\")", html) == []
+    assert not re.search(r'(src|href)="https?://[^"]*\.(css|js|png|woff2?)"', html)
+
+
+def test_html_is_valid_html5(html_file) -> None:
+    java = shutil.which("java")
+    if java is None:
+        pytest.fail("java is missing; run .ci/install-deps (it installs default-jre-headless) "
+                    "to run the Nu HTML checker. This test is never skipped.")
+    result = subprocess.run([java, "-jar", str(vnu_jar()), "--errors-only", "--format", "text",
+                             str(html_file)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, f"vnu found errors:\n{result.stdout}{result.stderr}"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
+                    ".ci/install-deps. Browser tests are never skipped.")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS,
+                                              headless=True)
+        yield instance
+        instance.close()
+
+
+@pytest.mark.browser
+def test_renders_and_prints_in_chromium(browser, html_file) -> None:
+    page = browser.new_page(viewport={"width": 900, "height": 1200})
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
+    page.on("requestfailed", lambda r: messages.append(f"requestfailed: {r.url}"))
+    page.goto(html_file.as_uri())
+    page.evaluate("document.fonts.ready.then(() => true)")
+    assert messages == []
+    assert page.evaluate("document.fonts.check('16px Cardo', 'Mǽrstánas Þunor-stán')")
+    assert page.title() == "Mǽrstánas: Rules of play"
+    links = page.locator("nav.contents a")
+    assert links.count() >= len(BOOK.chapters)
+    for href in page.eval_on_selector_all("nav.contents a", "els => els.map(e => e.hash)"):
+        assert page.locator(href).count() == 1, href
+    # The figures are drawn at a readable size, not collapsed.
+    box = page.locator("figure.diagram svg").first.bounding_box()
+    assert box and box["width"] > 400 and box["height"] > 150
+    page.emulate_media(media="print")
+    printed = page.pdf(prefer_css_page_size=True, print_background=True)
+    page.close()
+    pages = reader(printed).pages
+    assert 10 <= len(pages) <= 24
+    assert round(float(pages[0].mediabox.width) * 25.4 / 72) == 210
+    text = all_text(printed)
+    assert "\x00" not in text
+    for title in ("Placing stones and hinges", "Glossary", "Þunor-stán"):
+        assert title in text

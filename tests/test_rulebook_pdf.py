@@ -1,0 +1,115 @@
+"""The rulebook PDF: outline, text layer, fonts, metadata, paper sizes, determinism."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+
+import pytest
+
+from maerstanas_print.cli import main
+from maerstanas_print.rulebook import content
+from maerstanas_print.rulebook.layout import numbered
+from maerstanas_print.rulebook.pdf import rulebook_pdf
+from maerstanas_print.rulebook.prepare import prepare
+from tests.pdf_tools import all_text, fonts_of, reader
+
+MM = 25.4 / 72
+BOOK = content.book()
+CHAPTERS = [chapter.title for chapter in BOOK.chapters]
+
+
+@pytest.fixture(scope="module")
+def prepared():
+    return prepare(BOOK)
+
+
+@pytest.fixture(scope="module")
+def a4(prepared) -> bytes:
+    return rulebook_pdf(prepared, "a4")
+
+
+@pytest.fixture(scope="module")
+def letter(prepared) -> bytes:
+    return rulebook_pdf(prepared, "letter")
+
+
+def _outline_titles(pdf: bytes) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+
+    def walk(items, level: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                out.append((level, item.title))
+
+    walk(reader(pdf).outline, 0)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_outline_has_every_chapter_and_section(paper, a4, letter) -> None:
+    pdf = a4 if paper == "a4" else letter
+    outline = _outline_titles(pdf)
+    top = [title for level, title in outline if level == 0]
+    assert top == [f"{n} {chapter.title}" for n, chapter in numbered(BOOK.chapters)]
+    sections = {title for level, title in outline if level == 1}
+    assert {"Hinges", "The hinge limit", "The thunder-stone (Þunor-stán)",
+            "Advanced Mǽrstánas: wraparound"} <= sections
+
+
+def test_text_layer_has_the_chapters_and_the_special_letters(a4) -> None:
+    text = all_text(a4)
+    assert "\x00" not in text
+    for title in CHAPTERS:
+        assert title in text, title
+    for word in ("Mǽrstánas", "Þunor-stán", "wóden-stán", "freóndlíc heorr", "frǽcenes",
+                 "T E4xE3/D4/F4", "John Beers", "CC BY-SA 4.0", "Contents"):
+        assert word in text, word
+    for number in range(1, len(list(BOOK.figures())) + 1):
+        assert f"Figure {number}." in text
+
+
+def test_only_embedded_cardo_fonts(a4, letter) -> None:
+    for pdf in (a4, letter):
+        fonts = fonts_of(pdf)
+        assert fonts and all(fonts.values()), fonts
+        assert all("Cardo" in name for name in fonts), fonts
+
+
+def test_metadata_and_paper(a4, letter) -> None:
+    r = reader(a4)
+    meta = r.metadata
+    assert meta["/Title"] == "Mǽrstánas: Rules of play"
+    assert "John Beers" in meta["/Author"]
+    assert "CC BY-SA 4.0" in meta["/Subject"]
+    assert r.trailer["/Root"]["/Lang"] == "en"
+    for pdf, size in ((a4, (210, 297)), (letter, (215.9, 279.4))):
+        for page in reader(pdf).pages:
+            box = page.mediabox
+            assert (round(float(box.width) * MM, 1), round(float(box.height) * MM, 1)) == size
+    assert 12 <= len(r.pages) <= 24
+
+
+def test_identical_input_gives_identical_bytes(prepared, a4) -> None:
+    assert rulebook_pdf(prepared, "a4") == a4
+    code = ("import sys; from maerstanas_print.rulebook.content import book; "
+            "from maerstanas_print.rulebook.prepare import prepare; "
+            "from maerstanas_print.rulebook.pdf import rulebook_pdf; "
+            "sys.stdout.buffer.write(rulebook_pdf(prepare(book()), 'a4'))")
+    env = {**os.environ, "PYTHONHASHSEED": "7"}
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
+                           env=env).stdout
+    assert hashlib.sha256(other).hexdigest() == hashlib.sha256(a4).hexdigest()
+
+
+def test_command_writes_the_default_name(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["rulebook", "--paper", "letter"]) == 0
+    written = tmp_path / "output" / "rulebook-letter.pdf"
+    assert written.read_bytes().startswith(b"%PDF")
+    assert "wrote output/rulebook-letter.pdf" in capsys.readouterr().err
+    assert main(["rulebook", "--paper", "a5"]) == 2
