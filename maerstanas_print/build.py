@@ -15,8 +15,11 @@ import re
 
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.engine import SQUARE_INDEX, Move
+from maerstanas_print.games import game_named, square_index
+from maerstanas_print.games.tafl import TaflMove
 from maerstanas_print.record import (
     GLYPH_NAGS,
+    RESULT_TOKENS,
     Comment,
     GameRecord,
     Line,
@@ -53,24 +56,65 @@ def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
     return Comment(_SPACES.sub(" ", body).strip(), start, end, diagram)
 
 
-# Moves are immutable, so one object per (kind, square text) serves every record.
+# Moves are immutable, so one object per (kind, square text) serves every
+# Mǽrstánas record.
 _MOVES = {(kind, text): Move(kind, square)  # type: ignore[arg-type]
           for kind in ("place", "thunder", "woden") for text, square in SQUARE_INDEX.items()}
 _PASS = Move.pass_()
 
+MovePayload = tuple[str, str | None, str | None, tuple[str, ...] | None, str | None]
 
-def make_move(payload: tuple[str, str | None, str | None, tuple[str, ...] | None],
-              start: int, end: int) -> PlyNode:
-    """A move item's payload is (kind, marker, square, removal squares or None)."""
-    kind, marker, square_text, removal_texts = payload
+
+class OffBoard(ValueError):
+    """A square that does not exist on this game's board."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def make_move(payload: MovePayload, start: int, end: int, size: int = 7) -> PlyNode:
+    """A move item's payload is (kind, marker, square, removal squares, origin).
+
+    Raises OffBoard for a square the board of `size` does not have.
+    """
+    kind, marker, square_text, removal_texts, origin_text = payload
     if kind == "pass":
         return PlyNode(_PASS, None, start, end, lowercase=marker != "Pass")
     lower = square_text[0] > "Z" or (marker is not None and marker > "Z")  # type: ignore[index]
-    removals = None
+    removals = pieces = None
     if removal_texts is not None:
-        removals = tuple(SQUARE_INDEX[r] for r in removal_texts)
-        lower = lower or any(r[0] > "Z" for r in removal_texts)
-    return PlyNode(_MOVES[kind, square_text], removals, start, end, lowercase=lower)
+        # `KA5`: the king taken on A5; `K10`: whatever stood on K10 (19x19)
+        squares = [r[1:] if r[1] > "9" else r for r in removal_texts]
+        removals = tuple(_index(r, size) for r in squares)
+        lower = lower or any(r[0] > "Z" for r in squares)
+        if kind == "move":
+            pieces = tuple(r[:len(r) - len(q)] for r, q in zip(removal_texts, squares,
+                                                                strict=True))
+    if kind == "move":
+        lower = lower or origin_text[0] > "Z"  # type: ignore[index]
+        move = TaflMove(marker or "S", _index(origin_text, size),  # type: ignore[arg-type]
+                        _index(square_text, size))  # type: ignore[arg-type]
+        return PlyNode(move, removals, start, end, lowercase=lower, removal_pieces=pieces)
+    if size == 7:
+        found = _MOVES.get((kind, square_text))  # type: ignore[arg-type]
+        if found is None:
+            raise OffBoard(square_text)  # type: ignore[arg-type]
+        return PlyNode(found, removals, start, end, lowercase=lower)
+    return PlyNode(Move(kind, _index(square_text, size)), removals, start, end,  # type: ignore[arg-type]
+                   lowercase=lower)
+
+
+def _index(text: str, size: int) -> int:
+    square = square_index(text, size)
+    if square is None:
+        raise OffBoard(text)
+    return square
+
+
+def _board_size(game: GameRecord) -> int:
+    info = game_named(game.tag("Game"))
+    return info.size if info else 7
 
 
 def build_games(items: list[Item], text_length: int, first_index: int = 1) -> list[GameRecord]:
@@ -85,10 +129,21 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
     nodes: list[PlyNode] = []  # the nodes of lines[-1]
     number: MoveNumber | None = None
     phase = _IN_TAGS
+    size = 7
 
     def dangling(number: MoveNumber) -> None:
         game.diagnostics.append(Diagnostic(  # type: ignore[union-attr]
             "error", "M108", "move number with no move after it", number.start, number.end))
+
+    def off_board(off: OffBoard, start: int) -> None:
+        info = game_named(game.tag("Game"))  # type: ignore[union-attr]
+        where = f"the {size}x{size} board" + (f" of {info.title}" if info else "")
+        last = "ABCDEFGHIJKLMNOPQRS"[size - 1]
+        game.diagnostics.append(Diagnostic(  # type: ignore[union-attr]
+            "error", "M101", f"`{off.text}` is not a square on {where}",
+            start, start + len(off.text),
+            f"columns are A–{last} from the left, rows 1–{size} from the top "
+            "(A1 is the top-left square)"))
 
     def finish(end: int) -> None:
         game.mainline.end = end  # type: ignore[union-attr]
@@ -101,7 +156,11 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
 
     for kind, start, end, payload in items:
         if kind == "move" and phase == _IN_MOVES:  # the common case first
-            node = make_move(payload, start, end)  # type: ignore[arg-type]
+            try:
+                node = make_move(payload, start, end, size)  # type: ignore[arg-type]
+            except OffBoard as off:
+                off_board(off, start)
+                continue
             if number is not None:
                 node.number = number
                 number = None
@@ -126,9 +185,15 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
             game.comments_after.append(make_comment(payload, start, end,  # type: ignore[arg-type]
                                                     kind == "lcomment"))
             continue
-        phase = _IN_MOVES
+        if phase != _IN_MOVES:
+            phase = _IN_MOVES
+            size = _board_size(game)
         if kind == "move":
-            node = make_move(payload, start, end)  # type: ignore[arg-type]
+            try:
+                node = make_move(payload, start, end, size)  # type: ignore[arg-type]
+            except OffBoard as off:
+                off_board(off, start)
+                continue
             node.number, number = number, None
             nodes.append(node)
         elif kind == "number":
@@ -138,9 +203,19 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
         elif kind in ("comment", "lcomment"):
             comment = make_comment(payload, start, end, kind == "lcomment")  # type: ignore[arg-type]
             (nodes[-1].comments if nodes else lines[-1].comments).append(comment)
+        elif kind == "glyph" and nodes and number is None and \
+                isinstance(nodes[-1].move, TaflMove) and payload in ("!", "++", "+"):
+            if payload == "+":  # a threat; `!` and `++` say the move ends the game
+                nodes[-1].threat = True
+            else:
+                nodes[-1].ends = True
         elif kind in ("glyph", "nag"):
-            nag = GLYPH_NAGS[payload] if kind == "glyph" else int(payload[1:])  # type: ignore[index]
-            if nodes and number is None:
+            nag = GLYPH_NAGS.get(payload) if kind == "glyph" else int(payload[1:])  # type: ignore
+            if nag is None:
+                game.diagnostics.append(Diagnostic(
+                    "error", "M107", f"`{payload}` belongs after a move of a tafl game",
+                    start, end, "in Mǽrstánas, judge a move with ! ? !! ?? !? ?! or $n"))
+            elif nodes and number is None:
                 nodes[-1].nags.append(nag)
             else:
                 game.diagnostics.append(Diagnostic(
@@ -168,12 +243,13 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
                 number = None
             lines.pop().end = end
             nodes = lines[-1].nodes
-        else:  # "score" or "unfinished"
+        else:  # "score", "result" or "unfinished"
             if number is not None:
                 dangling(number)
                 number = None
             dark, light = payload if kind == "score" else (None, None)  # type: ignore[misc]
-            game.termination = Termination(dark, light, start, end)
+            result = RESULT_TOKENS[payload] if kind == "result" else None  # type: ignore[index]
+            game.termination = Termination(dark, light, start, end, result)
             game.mainline.end = start
             game.end = end
             phase = _ENDED

@@ -35,20 +35,26 @@ CODES: dict[str, str] = {
     "M205": "special stone played with special stones off",
     "M206": "pass when a move is possible",
     "M207": "move after the game ended",
+    "M208": "move of the wrong kind for this game (a placement in a tafl game, ...)",
+    "M209": "no such piece of the mover's on that square (empty, the opponent's, wrong letter)",
+    "M210": "the piece cannot go there (not a line, blocked, occupied, the throne)",
+    "M211": "move that repeats a position for the third time (Cyngesheall)",
     # M3xx: the record contradicts itself or the replay
     "M301": "wrong move number",
-    "M302": "thunder removal list differs from the stones removed",
+    "M302": "removal or capture list differs from the stones removed",
     "M303": "final score line differs from the computed score",
     "M304": "score line on a game that is not over",
     "M305": "Result tag differs from the game's result",
     "M306": "rule tag with an unknown value",
     "M307": "duplicate tag",
+    "M312": "`!` on a move that does not end the game",
     # M4xx: accepted in lenient mode (warnings), refused with --strict
     "M401": "written in lower case",
-    "M402": "thunder removal list left out",
+    "M402": "removal or capture list (or a piece letter in it) left out",
     "M403": "forced Pass left out",
     "M404": "game without a termination (`*` or the score line)",
     "M405": "tag value not in the standard form",
+    "M406": "game-ending move without its `!`",
 }
 
 

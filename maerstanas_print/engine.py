@@ -201,7 +201,8 @@ class Move:
 
 
 ProblemKind = Literal["occupied", "four-hinges", "woden-target", "specials-off", "spent",
-                      "pass-not-forced", "game-over"]
+                      "pass-not-forced", "game-over", "wrong-piece", "unreachable",
+                      "repetition"]
 
 
 @dataclass(frozen=True, slots=True)

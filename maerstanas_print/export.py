@@ -13,6 +13,7 @@ from __future__ import annotations
 from maerstanas_print.engine import SIDE_NAMES, Move, square_name
 from maerstanas_print.record import KNOWN_TAGS, NAG_GLYPHS, ROSTER_TAGS, Comment
 from maerstanas_print.verify import ReplayedGame, ReplayedLine, Step
+from maerstanas_print.verify_tafl import TaflReplayedGame
 
 LINE_WIDTH = 79
 _ROSTER_DEFAULTS = {"Date": "????.??.??"}
@@ -22,7 +23,7 @@ def export_games(games: list[ReplayedGame]) -> str:
     return "\n".join(export_game(game) for game in games)
 
 
-def export_game(game: ReplayedGame) -> str:
+def export_game(game: ReplayedGame | TaflReplayedGame) -> str:
     lines = [f'[{name} "{escape_tag(value)}"]' for name, value in export_tags(game)]
     lines.append("")
     words = line_words(game.main, first=True)
@@ -33,17 +34,24 @@ def export_game(game: ReplayedGame) -> str:
     return "\n".join(lines) + "\n"
 
 
-def export_tags(game: ReplayedGame) -> list[tuple[str, str]]:
-    record, rules = game.record, game.rules
-    found = {}
+def export_tags(game: ReplayedGame | TaflReplayedGame) -> list[tuple[str, str]]:
+    """The tags in canonical order, with what the replay decides filled in."""
+    record = game.record
+    found: dict[str, str] = {}
     for tag in record.tags:
         found.setdefault(tag.name, tag.value)
-    computed = {
-        "Result": game.result or "*",
-        "SpecialStones": "on" if rules.special_stones else "off",
-        "Scoring": rules.scoring,
-        "FirstPlayer": SIDE_NAMES[rules.first_player],
-    }
+    computed = {"Result": game.result or _written_result(game)}
+    if isinstance(game, ReplayedGame):
+        rules = game.rules
+        computed.update({
+            "SpecialStones": "on" if rules.special_stones else "off",
+            "Scoring": rules.scoring,
+            "FirstPlayer": SIDE_NAMES[rules.first_player],
+        })
+    else:
+        computed["Game"] = game.game.tag
+        if game.ending is not None:
+            computed["Termination"] = game.ending
     out = []
     for name in KNOWN_TAGS:
         if name in computed:
@@ -54,6 +62,12 @@ def export_tags(game: ReplayedGame) -> list[tuple[str, str]]:
             out.append((name, _ROSTER_DEFAULTS.get(name, "?")))
     out += [(name, value) for name, value in found.items() if name not in KNOWN_TAGS]
     return out
+
+
+def _written_result(game: ReplayedGame | TaflReplayedGame) -> str:
+    """An unfinished game's result: what its termination says (`1-0` etc.) or `*`."""
+    term = game.record.termination
+    return term.result if term is not None and term.result else "*"
 
 
 def escape_tag(value: str) -> str:
@@ -77,7 +91,12 @@ def line_words(line: ReplayedLine, first: bool = False) -> list[str]:
         glyph = NAG_GLYPHS[step.node.nags[0]] if _glyph_first(step) else ""  # type: ignore[union-attr]
         number = _number(step, interrupted)
         # A move number stays on the line of its move.
-        words.append(f"{number} " * bool(number) + move_text(step.move, step.removed) + glyph)
+        text = step.notation or move_text(step.move, step.removed)  # type: ignore[arg-type]
+        if step.node is not None and step.node.threat:
+            text += "+"
+        if text.endswith("!") and glyph:
+            text += " "  # `!` ends a tafl game; glued to a `?` it would read as `!?`
+        words.append(f"{number} " * bool(number) + text + glyph)
         interrupted = False
         node = step.node
         if node is not None:
@@ -116,11 +135,14 @@ def comment_words(comment: Comment) -> list[str]:
     return ("{" + body + "}").split(" ")
 
 
-def _termination(game: ReplayedGame) -> str:
-    if game.finished:
-        dark, light = game.score
-        return f"\nDark: {dark}, Light: {light}"
-    return "*"
+def _termination(game: ReplayedGame | TaflReplayedGame) -> str:
+    if isinstance(game, ReplayedGame):
+        if game.finished:
+            dark, light = game.score
+            return f"\nDark: {dark}, Light: {light}"
+        return "*"
+    result = game.result or _written_result(game)
+    return {"Dark": "1-0", "Light": "0-1", "Draw": "1/2-1/2"}.get(result, "*")
 
 
 def wrap(words: list[str]) -> list[str]:

@@ -259,23 +259,42 @@ def _token_item(token: Token, base: int) -> Item:
         return ("close", start, end, None)
     if kind == "UNFINISHED":
         return ("unfinished", start, end, None)
+    if kind == "RESULT":
+        return ("result", start, end, str(token))
     kinds = {"GLYPH": "glyph", "NAG": "nag", "COMMENT": "comment", "LINE_COMMENT": "lcomment"}
     return (kinds[kind], start, end, str(token))
 
 
-def _move_payload(tree: Tree) -> tuple[str, str | None, str | None, tuple[str, ...] | None]:
+MovePayload = tuple[str, str | None, str | None, tuple[str, ...] | None, str | None]
+
+
+def _move_payload(tree: Tree) -> MovePayload:
+    """(kind, marker, square, removal squares as written, origin) of a move."""
     rule = tree.data
     tokens = tree.children
     if rule == "pass_move":
-        return ("pass", str(tokens[0]), None, None)
+        return ("pass", str(tokens[0]), None, None, None)
     if rule == "placement":
-        return ("place", None, str(tokens[0]), None)
+        return ("place", None, str(tokens[0]), None, None)
     if rule == "woden":
-        return ("woden", str(tokens[0]), str(tokens[1]), None)
+        return ("woden", str(tokens[0]), str(tokens[1]), None, None)
     removals = None
-    if len(tokens) == 3:
-        removals = tuple(str(t) for t in tokens[2].children)  # type: ignore[union-attr]
-    return ("thunder", str(tokens[0]), str(tokens[1]), removals)
+    if tokens and not isinstance(tokens[-1], str):  # the removals subtree
+        written: list[str] = []
+        letter = ""
+        for token in tokens[-1].children:  # type: ignore[union-attr]
+            if token.type == "REMOVED_PIECE":  # type: ignore[union-attr]
+                letter = str(token)
+                continue
+            written.append(letter + str(token))
+            letter = ""
+        removals = tuple(written)
+        tokens = tokens[:-1]
+    if rule == "thunder":
+        return ("thunder", str(tokens[0]), str(tokens[1]), removals, None)
+    piece = str(tokens[0]) if len(tokens) == 3 else None
+    origin, target = tokens[-2], tokens[-1]
+    return ("move", piece, str(target), removals, str(origin))
 
 
 def _first_token(tree: Tree) -> Token:

@@ -13,14 +13,18 @@ from dataclasses import dataclass, field
 
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.engine import DARK, LIGHT, SCORINGS, Move, Rules
+from maerstanas_print.games.tafl import TaflMove
 
 # Tags in the order the canonical form writes them; others follow as found.
-KNOWN_TAGS = ("Event", "Site", "Date", "Round", "Dark", "Light", "Result", "Annotator",
-              "SpecialStones", "Scoring", "FirstPlayer")
+KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Dark", "Light", "Result",
+              "Termination", "Annotator", "SpecialStones", "Scoring", "FirstPlayer", "Options",
+              "Setup", "InHand")
 # The roster every canonical record carries, `?` when unknown (as PGN's export form).
 ROSTER_TAGS = ("Event", "Site", "Date", "Round", "Dark", "Light", "Result")
 RULE_TAGS = ("SpecialStones", "Scoring", "FirstPlayer")
 RESULTS = ("Dark", "Light", "Tie", "*")
+TAFL_RESULTS = ("Dark", "Light", "Draw", "*")
+RESULT_TOKENS = {"1-0": "Dark", "0-1": "Light", "1/2-1/2": "Draw"}
 
 # Suffix glyphs and the NAGs they stand for (the PGN numbering).
 GLYPH_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
@@ -59,14 +63,22 @@ class MoveNumber:
 
 @dataclass(slots=True)
 class PlyNode:
-    """One move as written, with what is attached to it."""
+    """One move as written, with what is attached to it.
 
-    move: Move
-    removals: tuple[int, ...] | None  # the thunder list as written (None: not written)
+    `move` is an engine `Move` in Mǽrstánas and a `TaflMove` in the movement
+    games; `removals` is the `x` list as written (None: not written), with
+    `removal_pieces` the piece letters written in front of its squares.
+    """
+
+    move: Move | TaflMove
+    removals: tuple[int, ...] | None
     start: int = 0
     end: int = 0
     number: MoveNumber | None = None
     lowercase: bool = False  # squares, marker or `pass` written in lower case
+    removal_pieces: tuple[str, ...] | None = None  # "" where no letter was written
+    ends: bool = False  # `!` (or `++`) after a movement: the move ends the game
+    threat: bool = False  # `+` after a movement
     nags: list[int] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     variations: list[Line] = field(default_factory=list)
@@ -88,16 +100,17 @@ class Line:
 
 @dataclass(slots=True)
 class Termination:
-    """`Dark: 42, Light: 39` (a score) or `*` (unfinished)."""
+    """`Dark: 42, Light: 39` (a score), `1-0`/`0-1`/`1/2-1/2` (a result) or `*`."""
 
     dark: int | None = None
     light: int | None = None
     start: int = 0
     end: int = 0
+    result: str | None = None  # "Dark", "Light" or "Draw" for a result token
 
     @property
     def unfinished(self) -> bool:
-        return self.dark is None
+        return self.dark is None and self.result is None
 
 
 @dataclass(slots=True)

@@ -18,20 +18,24 @@ from maerstanas_print.build import Item
 from maerstanas_print.record import MoveNumber
 
 _WS = r"[ \t\f\r\n]*"
-_SQ = r"[A-Ga-g][1-7](?![0-9A-Za-wyz_])"
-_MARK_END = r"(?:(?![A-Za-z0-9_])|(?=[A-Ga-g][1-7]))"
+_SQ = r"[A-Sa-s](?:1[0-9]|[1-9])(?![0-9A-Za-wyz_])"
+_MARK_END = r"(?:(?![A-Za-z0-9_])|(?=[A-Sa-s][1-9]))"
+_PIECE = r"[KC](?=[A-Sa-s][1-9])"
 
 _TOKEN = re.compile(
     rf"""
     [ \t\f\r\n]*
     (?:
-    (?P<number>(?P<n>[0-9]+)(?P<dots>\.\.\.|\.|\u2026))
+    (?P<movement>(?P<mpiece>{_PIECE})?(?P<morigin>{_SQ}){_WS}-{_WS}(?P<mtarget>{_SQ})
+                 (?:{_WS}x{_WS}(?P<mrem>(?:{_PIECE})?{_SQ}(?:{_WS}/{_WS}(?:{_PIECE})?{_SQ})*))?)
+  | (?P<result>1-0|0-1|1/2-1/2)
+  | (?P<number>(?P<n>[0-9]+)(?P<dots>\.\.\.|\.|\u2026))
   | (?P<place>{_SQ})
   | (?P<thunder>(?P<tmark>[Tt]){_MARK_END}{_WS}(?P<tsq>{_SQ})
                 (?:{_WS}x{_WS}(?P<trem>{_SQ}(?:{_WS}/{_WS}{_SQ})*))?)
   | (?P<woden>(?P<wmark>[Ww]){_MARK_END}{_WS}(?P<wsq>{_SQ}))
   | (?P<pass>[Pp][Aa][Ss][Ss](?![A-Za-z0-9_]))
-  | (?P<glyph>!!|\?\?|!\?|\?!|!|\?)
+  | (?P<glyph>!!|\?\?|!\?|\?!|\+\+|!|\?|\+)
   | (?P<nag>\$[0-9]+)
   | (?P<comment>\{{[^}}]*\}})
   | (?P<lcomment>;[^\n]*)
@@ -50,6 +54,7 @@ _N, _DOTS = _G["n"], _G["dots"]
 _TMARK, _TSQ, _TREM = _G["tmark"], _G["tsq"], _G["trem"]
 _WMARK, _WSQ = _G["wmark"], _G["wsq"]
 _TNAME, _TVALUE, _DARK, _LIGHT = _G["tname"], _G["tvalue"], _G["dark"], _G["light"]
+_MPIECE, _MORIGIN, _MTARGET, _MREM = _G["mpiece"], _G["morigin"], _G["mtarget"], _G["mrem"]
 
 
 def scan(text: str) -> list[Item] | None:
@@ -87,7 +92,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                 items, ended = [], False
                 append = items.append
             moves_seen = True
-            append(("move", start, end, ("place", None, m.group(kind), None)))
+            append(("move", start, end, ("place", None, m.group(kind), None, None)))
             continue
         if kind == "tag" and depth:
             yield start  # a tag inside a variation: the grammar explains
@@ -108,11 +113,17 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             removals = m.group(_TREM)
             append(("move", start, end, ("thunder", m.group(_TMARK), m.group(_TSQ),
                                          tuple(_REMOVAL_SPLIT.split(removals))
-                                         if removals is not None else None)))
+                                         if removals is not None else None, None)))
+        elif kind == "movement":
+            removals = m.group(_MREM)
+            append(("move", start, end, ("move", m.group(_MPIECE), m.group(_MTARGET),
+                                         tuple(_REMOVAL_SPLIT.split(removals))
+                                         if removals is not None else None,
+                                         m.group(_MORIGIN))))
         elif kind == "woden":
-            append(("move", start, end, ("woden", m.group(_WMARK), m.group(_WSQ), None)))
+            append(("move", start, end, ("woden", m.group(_WMARK), m.group(_WSQ), None, None)))
         elif kind == "pass":
-            append(("move", start, end, ("pass", m.group(kind), None, None)))
+            append(("move", start, end, ("pass", m.group(kind), None, None, None)))
         elif kind == "open":
             depth += 1
             append(("open", start, end, None))
@@ -122,12 +133,14 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                 return
             depth -= 1
             append(("close", start, end, None))
-        elif kind in ("score", "unfinished"):
+        elif kind in ("score", "unfinished", "result"):
             if depth:
                 yield start
                 return
             if kind == "score":
                 append(("score", start, end, (int(m.group(_DARK)), int(m.group(_LIGHT)))))
+            elif kind == "result":
+                append(("result", start, end, m.group(kind)))
             else:
                 append(("unfinished", start, end, None))
             ended = True

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.engine import (
     DARK,
+    LIGHT,
     SCORINGS,
     SIDE_NAMES,
     THUNDER,
@@ -28,7 +30,12 @@ from maerstanas_print.engine import (
     Rules,
     square_name,
 )
-from maerstanas_print.record import RESULTS, GameRecord, Line, PlyNode
+from maerstanas_print.games import GAMES, MAERSTANAS, GameInfo, game_named
+from maerstanas_print.games.tafl import read_position
+from maerstanas_print.record import RESULTS, GameRecord, Line, PlyNode, Tag
+
+if TYPE_CHECKING:
+    from maerstanas_print.verify_tafl import TaflReplayedGame
 
 _PROBLEM_CODES = {
     "occupied": "M201",
@@ -59,6 +66,7 @@ class Step:
     applied: bool = True
     after: Position | None = None  # kept when replaying with positions
     variations: list[ReplayedLine] = field(default_factory=list)
+    notation: str | None = None  # the canonical text, where the move alone cannot say it
 
     @property
     def number(self) -> int:
@@ -93,6 +101,14 @@ class ReplayedGame:
         return len(self.main.steps)
 
     @property
+    def scoring(self) -> str | None:
+        return self.rules.scoring
+
+    @property
+    def ending(self) -> str | None:
+        return "score" if self.finished else None
+
+    @property
     def score(self) -> tuple[int, int]:
         return self.final.score()
 
@@ -114,65 +130,178 @@ def result_of(score: tuple[int, int]) -> str:
 
 
 def replay(game: GameRecord, *, strict: bool = False, keep_positions: bool = False
-           ) -> ReplayedGame:
-    """Replay `game`; see the module docstring. Never raises on a bad record."""
-    replayer = _Replayer(game, keep_positions)
+           ) -> ReplayedGame | TaflReplayedGame:
+    """Replay `game` under its game's rules; see the module docstring.
+
+    Never raises on a bad record: every problem becomes a diagnostic.
+    """
+    info = game_named(game.tag("Game"))
+    if info is not None and info.kind == "movement":
+        from maerstanas_print.verify_tafl import replay_tafl
+
+        return replay_tafl(game, info, strict=strict, keep_positions=keep_positions)
+    replayer = _MaerstanasReplayer(game, info or MAERSTANAS, keep_positions)
     diagnostics = replayer.diagnostics
-    diagnostics.extend(game.diagnostics)
-    rules = replayer.read_rule_tags()
-    start = Position.start(rules)
+    rules = replayer.read_tags()
+    start = replayer.start_position(rules)
     position = start.copy()
-    syntax_broken = any(d.severity == "error" and d.code.startswith("M1")
-                        for d in game.diagnostics)
     main = ReplayedLine(game.mainline, start if keep_positions else None)
-    if not syntax_broken:  # a damaged text would only add confusing follow-on errors
+    if not replayer.syntax_broken():  # damaged text would only add follow-on errors
         replayer.play_line(main, position)
         replayer.check_termination(position)
-    diagnostics.sort(key=lambda d: d.start)
-    if strict:
-        diagnostics[:] = [d.as_error() for d in diagnostics]
+    replayer.finish(strict)
     return ReplayedGame(game, rules, main, position, diagnostics)
 
 
-class _Replayer:
-    def __init__(self, game: GameRecord, keep_positions: bool) -> None:
+def parse_options(value: str) -> list[tuple[str, str]]:
+    """`"repetition=forbid3; no_legal_move=lose"` -> [(name, value), ...]."""
+    pairs = []
+    for part in value.replace(",", ";").split(";"):
+        if part.strip():
+            name, _, chosen = part.partition("=")
+            pairs.append((name.strip(), chosen.strip()))
+    return pairs
+
+
+class BaseReplayer:
+    """What every game's verifier checks the same way: tags, numbers, case."""
+
+    def __init__(self, game: GameRecord, info: GameInfo, keep_positions: bool) -> None:
         self.game = game
+        self.info = info
         self.keep = keep_positions
-        self.diagnostics: list[Diagnostic] = []
+        self.diagnostics: list[Diagnostic] = list(game.diagnostics)
 
     def report(self, severity: str, code: str, message: str, start: int, end: int,
                hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(severity, code, message, start, end, hint))  # type: ignore[arg-type]
 
+    def syntax_broken(self) -> bool:
+        return any(d.severity == "error" and d.code.startswith("M1")
+                   for d in self.game.diagnostics)
+
+    def finish(self, strict: bool) -> None:
+        self.diagnostics.sort(key=lambda d: d.start)
+        if strict:
+            self.diagnostics[:] = [d.as_error() for d in self.diagnostics]
+
     # --- tags -----------------------------------------------------------------
 
-    def read_rule_tags(self) -> Rules:
+    def read_common_tags(self, settings: dict[str, tuple[str, ...]],
+                         results: tuple[str, ...]) -> None:
+        """Duplicates, Game, Date, Result, Options and the game's settings tags."""
         seen: set[str] = set()
+        title = self.info.title
         for tag in self.game.tags:
             if tag.name in seen:
                 self.report("error", "M307", f"the tag {tag.name} appears twice",
                             tag.start, tag.end, "keep one; the first one is used")
             seen.add(tag.name)
-            allowed = _CANONICAL_VALUES.get(tag.name)
-            if allowed is not None:
-                if tag.value not in allowed:
-                    matches = [v for v in allowed if v.lower() == tag.value.lower()]
-                    if matches:
-                        self.report("warning", "M405",
-                                    f"{tag.name} is written `{matches[0]}`",
-                                    tag.start, tag.end)
-                    else:
-                        choices = ", ".join(f'"{v}"' for v in allowed)
-                        self.report("error", "M306",
-                                    f'{tag.name} "{tag.value}" is not a known setting',
-                                    tag.start, tag.end, f"use one of {choices}")
+            if tag.name in settings:
+                self._check_value(tag, settings[tag.name])
+            elif tag.name in ("SpecialStones", "Scoring", "Options", "InHand"):
+                if tag.name == "Options" and self.info.tafl is not None:
+                    self._check_options(tag)
+                else:
+                    self.report("error", "M306", f"{tag.name} is not a setting of {title}",
+                                tag.start, tag.end, "remove the tag")
+            elif tag.name == "Game":
+                known = game_named(tag.value)
+                if known is None:
+                    names = ", ".join(f'"{name}"' for name in GAMES)
+                    self.report("error", "M306", f'Game "{tag.value}" is not a game we know',
+                                tag.start, tag.end, f"use one of {names}")
+                elif known.tag != tag.value:
+                    self.report("warning", "M405", f"Game is written `{known.tag}`",
+                                tag.start, tag.end)
             elif tag.name == "Date" and not _DATE.fullmatch(tag.value):
                 self.report("warning", "M405", f'Date "{tag.value}" is not YYYY.MM.DD',
                             tag.start, tag.end, "write ?? for an unknown part: 2025.??.??")
-            elif tag.name == "Result" and tag.value not in RESULTS:
+            elif tag.name == "Result" and tag.value not in results:
+                choices = ", ".join(f'"{r}"' for r in results)
                 self.report("warning", "M405", f'Result "{tag.value}" is not a result',
-                            tag.start, tag.end, 'use "Dark", "Light", "Tie" or "*"')
+                            tag.start, tag.end, f"use {choices}")
+
+    def _check_value(self, tag: Tag, allowed: tuple[str, ...]) -> None:
+        if tag.value in allowed:
+            return
+        matches = [v for v in allowed if v.lower() == tag.value.lower()]
+        if matches:
+            self.report("warning", "M405", f"{tag.name} is written `{matches[0]}`",
+                        tag.start, tag.end)
+        else:
+            choices = ", ".join(f'"{v}"' for v in allowed)
+            self.report("error", "M306", f'{tag.name} "{tag.value}" is not a known setting',
+                        tag.start, tag.end, f"use one of {choices}")
+
+    def _check_options(self, tag: Tag) -> None:
+        rules = self.info.tafl
+        assert rules is not None
+        for name, value in parse_options(tag.value):
+            allowed = rules.choices.get(name)
+            if allowed is None:
+                names = ", ".join(rules.choices)
+                self.report("error", "M306", f"{self.info.title} has no option `{name}`",
+                            tag.start, tag.end, f"its options are {names}")
+            elif value not in allowed:
+                self.report("error", "M306", f"option {name} cannot be `{value}`",
+                            tag.start, tag.end, f"use one of {', '.join(allowed)}")
+
+    def check_number(self, node: PlyNode, ply: int, side: int) -> None:
+        number = node.number
+        assert number is not None
+        expected_n, expected_second = ply // 2 + 1, ply % 2 == 1
+        if (number.number, number.second) != (expected_n, expected_second):
+            want = f"{expected_n}{'...' if expected_second else '.'}"
+            got = f"{number.number}{'...' if number.second else '.'}"
+            self.report("error", "M301", f"move number `{got}` should be `{want}`",
+                        number.start, number.end,
+                        f"this is {SIDE_NAMES[side]}'s move, ply {ply + 1} of the game")
+
+
+class _MaerstanasReplayer(BaseReplayer):
+    def read_tags(self) -> Rules:
+        self.read_common_tags(_CANONICAL_VALUES, RESULTS)
         return self.game.rules()
+
+    def start_position(self, rules: Rules) -> Position:
+        """The start, or the position of a `[Setup "..."]` tag (with `[InHand]`)."""
+        position = Position.start(rules)
+        tag = self.game.find_tag("Setup")
+        if tag is None:
+            return position
+        try:
+            board = read_position(tag.value, 7)
+        except ValueError as exc:
+            self.report("error", "M306", f"Setup cannot be read: {exc}", tag.start, tag.end,
+                        "rows from 1 (top) to 7, digits for empty runs: /7/7/3S3/7/7/7/7/")
+            return position
+        for square, letter in enumerate(board):
+            if letter == ".":
+                continue
+            if letter.upper() not in "STW":
+                self.report("error", "M306", f"`{letter}` is not a Mǽrstánas stone in Setup",
+                            tag.start, tag.end, "S plain, T thunder-stone, W Woden-stone; "
+                            "upper case Dark, lower case Light")
+                continue
+            position.stones[DARK if letter.isupper() else LIGHT] |= 1 << square
+            if letter.upper() == "T":
+                position.thunder_stones |= 1 << square
+            elif letter.upper() == "W":
+                position.woden_stones |= 1 << square
+        hands = self.game.find_tag("InHand")
+        if hands is not None and position.hands is not None:
+            position.hands = [0, 0]
+            for part in hands.value.split():
+                side, _, stones = part.partition(":")
+                index = SIDE_NAMES.index(side) if side in SIDE_NAMES else None
+                if index is None or set(stones) - set("TW"):
+                    self.report("error", "M306", f'InHand "{hands.value}" cannot be read',
+                                hands.start, hands.end, 'write it like "Dark:TW Light:W"')
+                    continue
+                position.hands[index] = (THUNDER if "T" in stones else 0) | \
+                    (WODEN if "W" in stones else 0)
+        return position
 
     # --- moves ----------------------------------------------------------------
 
@@ -192,7 +321,7 @@ class _Replayer:
                                 node.start, node.end, "write `Pass` before this move")
                     steps.append(self._apply(None, Move.pass_(), position))
             if node.number is not None:
-                self.check_number(node, position)
+                self.check_number(node, position.ply, position.turn)
             if node.lowercase:
                 self.report("warning", "M401", f"`{node_text(node)}` is written in lower case",
                             node.start, node.end, "squares are upper case: E4, T E4xE3")
@@ -204,18 +333,6 @@ class _Replayer:
                 sub = ReplayedLine(line, branch.copy() if self.keep else None)
                 step.variations.append(sub)
                 self.play_line(sub, branch)
-
-    def check_number(self, node: PlyNode, position: Position) -> None:
-        number = node.number
-        assert number is not None
-        expected_n, expected_second = position.ply // 2 + 1, position.ply % 2 == 1
-        if (number.number, number.second) != (expected_n, expected_second):
-            want = f"{expected_n}{'...' if expected_second else '.'}"
-            got = f"{number.number}{'...' if number.second else '.'}"
-            side = SIDE_NAMES[position.turn]
-            self.report("error", "M301", f"move number `{got}` should be `{want}`",
-                        number.start, number.end,
-                        f"this is {side}'s move, ply {position.ply + 1} of the game")
 
     def play_node(self, node: PlyNode, position: Position) -> Step:
         move = node.move

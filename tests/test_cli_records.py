@@ -47,8 +47,9 @@ def test_check_json_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert code == 1
     data = json.loads(out)
     first = data["files"][0]["games"][0]
-    assert first == {"index": 1, "valid": True, "plies": 36, "scoring": "default",
-                     "score": {"Dark": 14, "Light": 16}, "result": "Light", "diagnostics": []}
+    assert first == {"index": 1, "game": "Maerstanas", "valid": True, "plies": 36,
+                     "scoring": "default", "score": {"Dark": 14, "Light": 16},
+                     "result": "Light", "termination": "score", "diagnostics": []}
     games = data["files"][1]["games"]
     assert [g["index"] for g in games] == [1, 2]
     second = games[1]

@@ -46,6 +46,15 @@ CASES = [
     ("M206", "1. Pass *", "Pass", 1, "Dark can still move"),
     ("M207", SAMPLE[:SAMPLE_END] + "19. B1\n" + SAMPLE[SAMPLE_END:], "B1", 1,
      "the game is already over"),
+    ("M208", '[Game "Cyngesheall"]\n1. E4 *', "E4", 1, "places a stone"),
+    ("M209", '[Game "Cyngesheall"]\n1. F6-E5 *', "F6-E5", 1, "holds the commander"),
+    ("M210", '[Game "Cyngesheall"]\n1. CF6-E5 D1-D7 *', "D1-D7", 1, "D7 is occupied"),
+    ("M211", '[Game "Cyngesheall"]\n1. CF6-E5 CB2-C3 2. CE5-F6 CC3-B2 3. CF6-E5 CB2-C3 '
+     "4. CE5-F6 CC3-B2 *", "CC3-B2", 2, "third time"),
+    ("M312", '[Game "Cyngesheall"]\n1. CF6-E5! *', "CF6-E5", 1, "does not"),
+    ("M406", '[Game "Cyngesheall"]\n1. CF6-E5 D1-F1 2. CE5-C3 A4-C4xCC3 3. F5-A5 C4-C5 '
+     "4. F7-F2 CB2-E5 5. KG7-F7 B3-F3xF2 6. G4-E4xCE5 C2-C4 7. KF7-F4 C5-F5xKF4 0-1",
+     "C5-F5xKF4", 1, "has no `!`"),
     ("M301", "1. E4 2. D4 *", "2.", 1, "should be `1...`"),
     ("M301", "1. E4 D4 3. C4 *", "3.", 1, "should be `2.`"),
     ("M302", "1. D4 E3 2. C5 F4 3. T E4xE3 *", "T E4xE3", 1,

@@ -49,14 +49,16 @@ def run(args: argparse.Namespace) -> int:
                 if not args.json and not args.quiet:
                     print(source.format(diagnostic), file=out)
             if args.json:
-                dark, light = replayed.score
+                score = replayed.score
                 games_json.append({
                     "index": game.index,
+                    "game": game.tag("Game") or "Maerstanas",
                     "valid": replayed.valid,
                     "plies": replayed.plies,
-                    "scoring": replayed.rules.scoring,
-                    "score": {"Dark": dark, "Light": light},
+                    "scoring": replayed.scoring,
+                    "score": {"Dark": score[0], "Light": score[1]} if score else None,
                     "result": replayed.result,
+                    "termination": replayed.ending,
                     "diagnostics": [source.as_json(d) for d in replayed.diagnostics],
                 })
         for diagnostic in reader.diagnostics:  # text that belongs to no game

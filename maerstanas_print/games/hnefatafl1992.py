@@ -1,0 +1,36 @@
+"""The 1992 "E-mail Hnefatafl": Neil Bernstein's rules, posted to the Usenet
+group rec.games.abstract on 11 December 1992, on a 19x19 board.
+
+Black (our Dark: 24 men and the king) moves first and wins when the king
+reaches any edge square; White (our Light: 48 men) wins by surrounding the
+king on all four sides (the empty throne counts as a side). Men are caught
+between two enemies on a row or column, or between an enemy and the empty
+throne; only the king may enter the throne. The layout is the Alea Evangelii
+arrangement. Our readings of what the post leaves open are the defaults of
+the options below (docs/rules-notes.md).
+"""
+
+from __future__ import annotations
+
+from maerstanas_print.games.tafl import TaflRules
+
+SETUP = ("/2s2s7s2s2/19/s4s7s4s/7s1s1s7/6s1S1S1s6/s1s2s7s2s1s/4s4S4s4/3s4S1S4s3/"
+         "4S2S1S1S2S4/3s2S1SKS1S2s3/4S2S1S1S2S4/3s4S1S4s3/4s4S4s4/s1s2s7s2s1s/"
+         "6s1S1S1s6/7s1s1s7/s4s7s4s/19/2s2s7s2s2/")
+
+RULES = TaflRules(
+    name="EmailHnefatafl1992",
+    size=19,
+    setup=SETUP,
+    diagonal_pieces=frozenset(),
+    throne=9 * 19 + 9,  # J10
+    king_capture="four-sides",
+    king_goal="edge",
+    options={"king_armed": "yes", "throne_king_may_stop": "yes",
+             "throne_hostile_to_king": "yes", "no_legal_move": "lose",
+             "repetition": "draw3"},
+    choices={"king_armed": ("yes", "no"), "throne_king_may_stop": ("yes", "no"),
+             "throne_hostile_to_king": ("yes", "no"),
+             "no_legal_move": ("lose", "pass", "draw"),
+             "repetition": ("draw3", "forbid3", "ignore")},
+)

@@ -1,0 +1,384 @@
+"""Movement games of the tafl family: sliding pieces and custodial capture.
+
+One engine serves Cyngesheall and the 1992 e-mail Hnefatafl; each game is a
+`TaflRules` value (board size, start position, which pieces move how, the
+throne, how the king is caught and where he escapes to) plus its options.
+
+A square is `row * size + column` with row 0 the TOP row ("1"), as in every
+game of this toolchain. A board is a list of one-letter codes: `.` empty,
+upper case Dark, lower case Light; `S` a plain stone (man), `K` the king,
+`C` the commander.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Literal
+
+from maerstanas_print.engine import Problem
+
+DARK, LIGHT = 0, 1
+SIDE_NAMES = ("Dark", "Light")
+EMPTY = "."
+
+Option = Literal[
+    "corner_access", "no_legal_move", "repetition", "king_armed",
+    "throne_king_may_stop", "throne_hostile_to_king",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TaflRules:
+    """Everything that makes one tafl game differ from another."""
+
+    name: str
+    size: int
+    setup: str  # a position string, row 1 first (see `read_position`)
+    diagonal_pieces: frozenset[str]  # piece letters (upper case) that also move diagonally
+    throne: int | None  # the throne square, if the game has one
+    king_capture: Literal["two-sides", "four-sides"]
+    king_goal: Literal["enemy-corner", "edge"]
+    options: dict[str, str] = field(default_factory=dict)  # the defaults, name -> value
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)  # allowed values
+
+    def opt(self, name: str) -> str:
+        return self.options[name]
+
+    def with_options(self, chosen: dict[str, str]) -> TaflRules:
+        merged = dict(self.options)
+        merged.update(chosen)
+        return TaflRules(self.name, self.size, self.setup, self.diagonal_pieces, self.throne,
+                         self.king_capture, self.king_goal, merged, self.choices)
+
+
+def side_of(piece: str) -> int:
+    return DARK if piece.isupper() else LIGHT
+
+
+def read_position(text: str, size: int) -> list[str]:
+    """A position string `/ksss3/.../` (row 1 first, digits for empty runs) as a board.
+
+    Raises ValueError with a sentence saying what is wrong.
+    """
+    rows = [r for r in text.strip().strip("/").split("/")]
+    if len(rows) != size:
+        raise ValueError(f"the position has {len(rows)} rows; this board has {size}")
+    board: list[str] = []
+    for number, row in enumerate(rows, start=1):
+        cells: list[str] = []
+        digits = ""
+        for ch in row + " ":
+            if ch.isdigit():
+                digits += ch
+                continue
+            if digits:
+                cells.extend(EMPTY * int(digits))
+                digits = ""
+            if ch == " ":
+                break
+            if ch.upper() not in "SKCTW":
+                raise ValueError(f"row {number}: `{ch}` is not a piece letter")
+            cells.append(ch)
+        if len(cells) != size:
+            raise ValueError(f"row {number} has {len(cells)} squares; it needs {size}")
+        board.extend(cells)
+    return board
+
+
+def write_position(board: list[str], size: int) -> str:
+    rows = []
+    for r in range(size):
+        out, run = "", 0
+        for ch in board[r * size:(r + 1) * size]:
+            if ch == EMPTY:
+                run += 1
+                continue
+            if run:
+                out += str(run)
+                run = 0
+            out += ch
+        if run:
+            out += str(run)
+        rows.append(out)
+    return "/" + "/".join(rows) + "/"
+
+
+@dataclass(frozen=True, slots=True)
+class TaflMove:
+    piece: str  # the upper-case letter of the piece moved: S, K or C
+    origin: int
+    target: int
+
+
+@dataclass(slots=True)
+class TaflPosition:
+    """A tafl position with its history (for repetition) and its outcome."""
+
+    rules: TaflRules
+    board: list[str]
+    turn: int = DARK
+    ply: int = 0
+    seen: Counter[tuple[str, int]] = field(default_factory=Counter)
+    winner: int | None = None  # DARK, LIGHT, or None
+    ending: str | None = None  # "escape", "king captured", "no legal move", "repetition"
+
+    @classmethod
+    def start(cls, rules: TaflRules, setup: str | None = None, turn: int = DARK) -> TaflPosition:
+        board = read_position(setup or rules.setup, rules.size)
+        position = cls(rules, board, turn)
+        position.seen[position.key()] += 1
+        return position
+
+    def copy(self) -> TaflPosition:
+        return TaflPosition(self.rules, list(self.board), self.turn, self.ply,
+                            Counter(self.seen), self.winner, self.ending)
+
+    def key(self) -> tuple[str, int]:
+        return "".join(self.board), self.turn
+
+    @property
+    def over(self) -> bool:
+        return self.ending is not None
+
+    # --- geometry -------------------------------------------------------------
+
+    def _step(self, square: int, dr: int, dc: int) -> int | None:
+        size = self.rules.size
+        row, col = divmod(square, size)
+        row, col = row + dr, col + dc
+        if 0 <= row < size and 0 <= col < size:
+            return row * size + col
+        return None
+
+    def corners(self) -> set[int]:
+        n = self.rules.size
+        return {0, n - 1, n * (n - 1), n * n - 1}
+
+    def on_edge(self, square: int) -> bool:
+        n = self.rules.size
+        row, col = divmod(square, n)
+        return row in (0, n - 1) or col in (0, n - 1)
+
+    # --- moving -----------------------------------------------------------------
+
+    def _may_enter(self, piece: str, square: int, stop: bool) -> bool:
+        rules = self.rules
+        king = piece.upper() == "K"
+        if rules.throne is not None and square == rules.throne:
+            if not king:
+                return False
+            return not stop or rules.opt("throne_king_may_stop") == "yes"
+        if rules.options.get("corner_access") == "kings_only" and square in self.corners():
+            return king
+        return True
+
+    def targets(self, origin: int) -> list[int]:
+        """Squares the piece on `origin` may move to."""
+        piece = self.board[origin]
+        directions = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        if piece.upper() in self.rules.diagonal_pieces:
+            directions += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+        out = []
+        for dr, dc in directions:
+            square = self._step(origin, dr, dc)
+            while square is not None and self.board[square] == EMPTY:
+                if not self._may_enter(piece, square, stop=False):
+                    break
+                if self._may_enter(piece, square, stop=True):
+                    out.append(square)
+                square = self._step(square, dr, dc)
+        return out
+
+    def pseudo_moves(self) -> list[TaflMove]:
+        side = self.turn
+        moves = []
+        for origin, piece in enumerate(self.board):
+            if piece != EMPTY and side_of(piece) == side:
+                moves += [TaflMove(piece.upper(), origin, t) for t in self.targets(origin)]
+        return moves
+
+    def legal_moves(self) -> list[TaflMove]:
+        """Moves of the side to move; empty once the game is over."""
+        if self.over:
+            return []
+        moves = self.pseudo_moves()
+        if self.rules.opt("repetition") == "forbid3":
+            moves = [m for m in moves if not self._third_time(m)]
+        return moves
+
+    def has_legal_move(self) -> bool:
+        """Like `bool(legal_moves())`, stopping at the first move found."""
+        forbid = self.rules.opt("repetition") == "forbid3"
+        for origin, piece in enumerate(self.board):
+            if piece == EMPTY or side_of(piece) != self.turn:
+                continue
+            for target in self.targets(origin):
+                if not forbid or not self._third_time(TaflMove(piece.upper(), origin, target)):
+                    return True
+        return False
+
+    def _third_time(self, move: TaflMove) -> bool:
+        after = self.copy()
+        after._apply(move)
+        return self.seen[after.key()] >= 2
+
+    def move_problem(self, move: TaflMove) -> Problem | None:
+        """Why `move` is illegal for the side to move, or None."""
+        if self.over:
+            return Problem("game-over", f"the game is already over ({self.ending})")
+        piece = self.board[move.origin]
+        name = square_text(move.origin, self.rules.size)
+        if piece == EMPTY:
+            return Problem("wrong-piece", f"{name} is empty")
+        if side_of(piece) != self.turn:
+            return Problem("wrong-piece", f"{name} holds {SIDE_NAMES[side_of(piece)]}'s piece")
+        if piece.upper() != move.piece:
+            letter = "" if piece.upper() == "S" else piece.upper()
+            return Problem("wrong-piece", f"{name} holds {PIECE_NAMES[piece.upper()]}, not "
+                           f"{PIECE_NAMES[move.piece]}; write it `{letter}{name}-…`")
+        if move.target not in self.targets(move.origin):
+            return Problem("unreachable", self._why_not_reachable(move))
+        if self.rules.opt("repetition") == "forbid3" and self._third_time(move):
+            return Problem("repetition", "it would repeat a position for the third time")
+        return None
+
+    def _why_not_reachable(self, move: TaflMove) -> str:
+        size = self.rules.size
+        (r0, c0), (r1, c1) = divmod(move.origin, size), divmod(move.target, size)
+        origin, target = square_text(move.origin, size), square_text(move.target, size)
+        if move.origin == move.target:
+            return "a move must go somewhere"
+        diagonal = abs(r1 - r0) == abs(c1 - c0)
+        if not (r0 == r1 or c0 == c1 or diagonal):
+            return f"{target} is not on a straight line from {origin}"
+        if diagonal and move.piece not in self.rules.diagonal_pieces:
+            return f"{PIECE_NAMES[move.piece]} moves only along rows and columns"
+        if self.board[move.target] != EMPTY:
+            return f"{target} is occupied"
+        dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+        square = self._step(move.origin, dr, dc)
+        while square is not None and square != move.target:
+            if self.board[square] != EMPTY:
+                return f"the way is blocked at {square_text(square, size)}"
+            if not self._may_enter(self.board[move.origin], square, stop=False):
+                return f"only the king may pass the throne at {square_text(square, size)}"
+            square = self._step(square, dr, dc)
+        return f"{PIECE_NAMES[move.piece]} may not stop on {target}"
+
+    def captures(self, move: TaflMove) -> list[int]:
+        """The squares a move empties, in canonical order (up, down, left, right).
+
+        Computed on the position after the piece has moved; only enemy pieces
+        next to the moved piece, with the mover's piece (or a hostile empty
+        throne) beyond, are taken; the king per the game's rule.
+        """
+        board = list(self.board)
+        board[move.target], board[move.origin] = board[move.origin], EMPTY
+        side = self.turn
+        out = []
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            victim = self._step(move.target, dr, dc)
+            if victim is None or board[victim] == EMPTY or side_of(board[victim]) == side:
+                continue
+            if board[victim].upper() == "K" and self.rules.king_capture == "four-sides":
+                if self._king_surrounded(board, victim, side):
+                    out.append(victim)
+                continue
+            anvil = self._step(victim, dr, dc)
+            if anvil is not None and self._is_anvil(board, anvil, side):
+                out.append(victim)
+        return out
+
+    def _is_anvil(self, board: list[str], square: int, side: int) -> bool:
+        piece = board[square]
+        if piece != EMPTY:
+            if side_of(piece) != side:
+                return False
+            return piece.upper() != "K" or self.rules.options.get("king_armed", "yes") == "yes"
+        return square == self.rules.throne  # the empty throne is hostile to all
+
+    def _king_surrounded(self, board: list[str], king: int, side: int) -> bool:
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            square = self._step(king, dr, dc)
+            if square is None:
+                return False
+            piece = board[square]
+            if piece != EMPTY and side_of(piece) == side:
+                continue
+            if (piece == EMPTY and square == self.rules.throne
+                    and self.rules.opt("throne_hostile_to_king") == "yes"):
+                continue
+            return False
+        return True
+
+    def _apply(self, move: TaflMove) -> list[int]:
+        taken = self.captures(move)
+        board = self.board
+        board[move.target], board[move.origin] = board[move.origin], EMPTY
+        for square in taken:
+            board[square] = EMPTY
+        self.turn = 1 - self.turn
+        self.ply += 1
+        return taken
+
+    def push(self, move: TaflMove) -> list[int]:
+        """Play a legal move; return what it captured; decide the game's end."""
+        mover = self.turn
+        kings_taken = any(self.board[sq].upper() == "K" for sq in self.captures(move))
+        taken = self._apply(move)
+        self.seen[self.key()] += 1
+        self._decide(move, mover, kings_taken)
+        return taken
+
+    def _decide(self, move: TaflMove, mover: int, kings_taken: bool) -> None:
+        """Captures first, then the win: a taken king, then an escape."""
+        rules = self.rules
+        if kings_taken:
+            self.winner, self.ending = mover, "king captured"
+            return
+        if self.board[move.target].upper() == "K":
+            king = move.target
+            if rules.king_goal == "edge" and self.on_edge(king):
+                self.winner, self.ending = mover, "escape"
+                return
+            if rules.king_goal == "enemy-corner" and king == self._goal(mover):
+                self.winner, self.ending = mover, "escape"
+                return
+        if rules.opt("repetition") == "draw3" and self.seen[self.key()] >= 3:
+            self.ending = "repetition"  # a draw
+            return
+        if self.has_legal_move():
+            return
+        if self.pseudo_moves():  # every move would repeat a third time: a draw
+            self.ending = "repetition"
+            return
+        rule = rules.opt("no_legal_move")
+        if rule == "pass":
+            return  # the side to move passes (see `must_pass`)
+        self.ending = "no legal move"
+        if rule == "lose":
+            self.winner = mover
+
+    def _goal(self, side: int) -> int:
+        n = self.rules.size
+        return 0 if side == DARK else n * n - 1
+
+    def must_pass(self) -> bool:
+        return (not self.over and self.rules.opt("no_legal_move") == "pass"
+                and not self.has_legal_move())
+
+    def pass_turn(self) -> None:
+        self.turn = 1 - self.turn
+        self.ply += 1
+        self.seen[self.key()] += 1
+        if not self.has_legal_move():  # neither side can move: a draw
+            self.ending = "no legal move"
+
+
+PIECE_NAMES = {"S": "a plain stone", "K": "the king", "C": "the commander"}
+
+
+def square_text(square: int, size: int) -> str:
+    row, col = divmod(square, size)
+    return f"{'ABCDEFGHIJKLMNOPQRS'[col]}{row + 1}"
