@@ -26,11 +26,11 @@ _TOKEN = re.compile(
     rf"""
     [ \t\f\r\n]*
     (?:
-    (?P<movement>(?P<mpiece>{_PIECE})?(?P<morigin>{_SQ}){_WS}-{_WS}(?P<mtarget>{_SQ})
+    (?P<place>{_SQ})(?!{_WS}-)
+  | (?P<movement>(?P<mpiece>{_PIECE})?(?P<morigin>{_SQ}){_WS}-{_WS}(?P<mtarget>{_SQ})
                  (?:{_WS}x{_WS}(?P<mrem>(?:{_PIECE})?{_SQ}(?:{_WS}/{_WS}(?:{_PIECE})?{_SQ})*))?)
   | (?P<result>1-0|0-1|1/2-1/2)
   | (?P<number>(?P<n>[0-9]+)(?P<dots>\.\.\.|\.|\u2026))
-  | (?P<place>{_SQ})
   | (?P<thunder>(?P<tmark>[Tt]){_MARK_END}{_WS}(?P<tsq>{_SQ})
                 (?:{_WS}x{_WS}(?P<trem>{_SQ}(?:{_WS}/{_WS}{_SQ})*))?)
   | (?P<woden>(?P<wmark>[Ww]){_MARK_END}{_WS}(?P<wsq>{_SQ}))
