@@ -84,12 +84,11 @@ class ReplayedLine:
     steps: list[Step] = field(default_factory=list)
 
 
-@dataclass(slots=True)
-class ReplayedGame:
-    record: GameRecord
-    rules: Rules
+class ReplayedCommon:
+    """What a replayed game answers the same way in every game."""
+
+    __slots__ = ()
     main: ReplayedLine
-    final: Position
     diagnostics: list[Diagnostic]
 
     @property
@@ -98,7 +97,17 @@ class ReplayedGame:
 
     @property
     def plies(self) -> int:
+        """Plies of the main line, passes included."""
         return len(self.main.steps)
+
+
+@dataclass(slots=True)
+class ReplayedGame(ReplayedCommon):
+    record: GameRecord
+    rules: Rules
+    main: ReplayedLine
+    final: Position
+    diagnostics: list[Diagnostic]
 
     @property
     def scoring(self) -> str | None:

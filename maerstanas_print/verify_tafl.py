@@ -26,7 +26,13 @@ from maerstanas_print.games.tafl import (
     side_of,
 )
 from maerstanas_print.record import TAFL_RESULTS, GameRecord, PlyNode
-from maerstanas_print.verify import BaseReplayer, ReplayedLine, Step, parse_options
+from maerstanas_print.verify import (
+    BaseReplayer,
+    ReplayedCommon,
+    ReplayedLine,
+    Step,
+    parse_options,
+)
 
 _PROBLEM_CODES = {"wrong-piece": "M209", "unreachable": "M210", "repetition": "M211",
                   "game-over": "M207"}
@@ -36,21 +42,13 @@ _WINS = ("escape", "king captured")  # the endings a `!` marks
 
 
 @dataclass(slots=True)
-class TaflReplayedGame:
+class TaflReplayedGame(ReplayedCommon):
     record: GameRecord
     game: GameInfo
     rules: TaflRules
     main: ReplayedLine
     final: TaflPosition
     diagnostics: list[Diagnostic]
-
-    @property
-    def valid(self) -> bool:
-        return not any(d.severity == "error" for d in self.diagnostics)
-
-    @property
-    def plies(self) -> int:
-        return len(self.main.steps)
 
     @property
     def score(self) -> None:
