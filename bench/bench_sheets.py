@@ -56,9 +56,12 @@ def main() -> None:
     args = parser.parse_args()
 
     from maerstanas_print.fonts import subset_font_base64
+    from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
     from maerstanas_print.sheets.render import sheet_html, sheet_pdf
     from maerstanas_print.sheets.score_sheet import ScoreSheetOptions, score_sheet
+    from maerstanas_print.sheets.setup_sheet import SetupSheetOptions, setup_sheet
+    from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 
     peers = {"reportlab plain grid (PDF)": peer_reportlab_grid}
     try:
@@ -78,6 +81,16 @@ def main() -> None:
         "board 12-up letter ink-saver": lambda: board_sheet(
             BoardSheetOptions(paper="letter", per_page=12, theme="ink-saver")),
         "score sheet A4": lambda: score_sheet(ScoreSheetOptions()),
+        "cyngesheall board 1-up A4": lambda: board_sheet(BoardSheetOptions(game=CYNGESHEALL)),
+        "cyngesheall boards 12-up A4": lambda: board_sheet(
+            BoardSheetOptions(game=CYNGESHEALL, per_page=12)),
+        "1992 board 1-up A4": lambda: board_sheet(BoardSheetOptions(game=HNEFATAFL_1992)),
+        "1992 boards 2-up letter ink": lambda: board_sheet(
+            BoardSheetOptions(game=HNEFATAFL_1992, per_page=2, paper="letter",
+                              theme="ink-saver")),
+        "cyngesheall setup A4": lambda: setup_sheet(SetupSheetOptions(game=CYNGESHEALL)),
+        "1992 setup A4": lambda: setup_sheet(SetupSheetOptions(game=HNEFATAFL_1992)),
+        "cyngesheall stones A4": lambda: stones_sheet(StonesSheetOptions()),
     }
     print(f"peer: {base_name}: {base * 1000:7.2f} ms")
     for name, seconds in list(peer_times.items())[1:]:

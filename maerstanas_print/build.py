@@ -211,7 +211,11 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
                 nodes[-1].ends = True
         elif kind in ("glyph", "nag"):
             nag = GLYPH_NAGS.get(payload) if kind == "glyph" else int(payload[1:])  # type: ignore
-            if nag is None:
+            if nag is not None and nag > 255:
+                game.diagnostics.append(Diagnostic(
+                    "error", "M107", f"`{payload}` is not a NAG", start, end,
+                    "NAGs run from $0 to $255, as in PGN"))
+            elif nag is None:
                 game.diagnostics.append(Diagnostic(
                     "error", "M107", f"`{payload}` belongs after a move of a tafl game",
                     start, end, "in Mǽrstánas, judge a move with ! ? !! ?? !? ?! or $n"))

@@ -15,7 +15,9 @@ from maerstanas_print import __version__
 from maerstanas_print.outputs import OutputError
 
 # Each name is a module in maerstanas_print.commands with `register(subparsers)`.
-COMMAND_MODULES = ["check", "fmt", "importlog", "board", "scoresheet", "game", "rulebook", "build"]
+COMMAND_MODULES = [
+    "check", "fmt", "importlog", "board", "scoresheet", "setup", "stones",
+    "game", "rulebook", "build"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -47,9 +49,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        # Inside the try: Ctrl-C while the sub-commands are imported is an
+        # interruption like any other, not a traceback.
+        args = build_parser().parse_args(argv)
         return int(args.func(args) or 0)
     except CommandError as exc:
         print(f"maerstanas-print: {exc}", file=sys.stderr)

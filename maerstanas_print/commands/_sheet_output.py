@@ -1,4 +1,4 @@
-"""What `board` and `scoresheet` share: option checking and writing the result."""
+"""What the sheet commands share: option checking and writing the result."""
 
 from __future__ import annotations
 
@@ -19,6 +19,29 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="output file or folder; '-' writes to stdout "
                              "(default: output/<name>)")
+
+
+GAME_CHOICES = ("maerstanas", "cyngesheall", "hnefatafl1992")
+
+
+def add_game_option(parser: argparse.ArgumentParser, choices: tuple[str, ...] = GAME_CHOICES,
+                    default: str = "maerstanas") -> None:
+    names = ",".join(choices)
+    parser.add_argument("--game", default=default, metavar=f"{{{names}}}",
+                        help=f"which game the sheet is for (default: {default}); the record "
+                             "tag names (e.g. EmailHnefatafl1992) work too")
+
+
+def game_choice(value: str, allowed: tuple[str, ...] = GAME_CHOICES):
+    """The GameInfo `--game` names (a slug or a Game tag, any case), or a one-line usage error."""
+    from maerstanas_print.cli import CommandError
+    from maerstanas_print.sheets.common import sheet_game
+
+    game = sheet_game(value)
+    if game is None or game.slug not in allowed:
+        raise CommandError(f"--game must be one of {', '.join(allowed)}, not {value!r}",
+                           EXIT_USAGE)
+    return game
 
 
 def choice(value: str, allowed: tuple[str, ...], option: str) -> str:

@@ -9,8 +9,10 @@ from maerstanas_print.commands._sheet_output import (
     FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
+    add_game_option,
     choice,
     emit,
+    game_choice,
     number,
 )
 
@@ -22,9 +24,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "board",
         help="print blank boards (PDF or HTML)",
         description="Blank Mǽrstánas boards: one true-to-scale playing board for stones, "
-                    "or a page of small boards for pencil games.",
+                    "or a page of small boards for pencil games. --game cyngesheall or "
+                    "hnefatafl1992 draws the sibling games' boards (19x19: 1 or 2 a page).",
     )
     add_common_options(parser)
+    add_game_option(parser)
     parser.add_argument("--per-page", default="1", metavar="{1,2,4,6,9,12}",
                         help="boards per page; 1 is a full-size playing board (default: 1)")
     parser.add_argument("--variant", default="standard", metavar="{standard,wraparound}",
@@ -55,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
         cell=number(args.cell_mm, "--cell-mm"),
         theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
         rules=args.rules,
+        game=game_choice(args.game),
     )
     fmt = choice(args.format, FORMAT_CHOICES, "--format")
     try:

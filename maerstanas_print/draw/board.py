@@ -5,8 +5,11 @@ a given top-left corner. Blank sheets, the legend, score sheets and (later)
 annotated game diagrams all come through here, so a board looks the same in
 every product and in both PDF and SVG.
 
-Squares are indexed as in the engine: `row * 7 + col`, row 0 the top row
-("1"), column 0 the left column ("A"). Stones sit inside squares.
+Squares are indexed as in the engine: `row * n + col` on an n x n board
+(7 for Mǽrstánas and Cyngesheall, 19 for the 1992 Hnefatafl), row 0 the top
+row ("1"), column 0 the left column ("A"). Stones sit inside squares.
+`spec_for_game` reads what a game's board needs (its size, the kings' home
+corners, the throne, the escape edge) from the game's definition.
 """
 
 from __future__ import annotations
@@ -28,14 +31,23 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
-from maerstanas_print.engine import DARK, FILES, LIGHT, SIZE, square_name
+from maerstanas_print.engine import DARK, LIGHT, SIZE
+from maerstanas_print.games import FILES, GameInfo
+from maerstanas_print.games.tafl import read_position
 
-StoneKind = Literal["standard", "thunder", "woden"]
+# The Mǽrstánas stones (also Cyngesheall's pieces), then the 1992 game's men and king.
+StoneKind = Literal["standard", "thunder", "woden", "man", "king"]
 Variant = Literal["standard", "wraparound"]
 Side = Literal["top", "bottom", "left", "right"]
 ALL_SIDES: frozenset[Side] = frozenset(("top", "bottom", "left", "right"))
-KIND_NAMES = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone"}
+KIND_NAMES = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",
+              "man": "man", "king": "king"}
 SIDE_WORDS = {DARK: "Dark", LIGHT: "Light"}
+MAN_LETTERS = {DARK: "X", LIGHT: "O"}  # as in the 1992 post: X Black (Dark), O White (Light)
+# Special squares: where each king starts (Cyngesheall: the other king's goal) and the throne.
+SpecialKind = Literal["dark-home", "light-home", "throne"]
+SPECIAL_NAMES = {"dark-home": "Dark's home corner", "light-home": "Light's home corner",
+                 "throne": "the throne"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +120,23 @@ class BoardSpec:
     stones: Mapping[int, Stone] = field(default_factory=dict)
     marks: Mapping[int, Mark] = field(default_factory=dict)
     title: str = "Mǽrstánas board"
+    squares: int = SIZE  # squares along a side: 7, or 19 for the 1992 game
+    specials: Mapping[int, SpecialKind] = field(default_factory=dict)
+    escape_edge: bool = False  # the edge ring is where the king escapes (1992)
+    arrows: tuple[Arrow, ...] = ()
 
     @property
     def band(self) -> float:
         """Width of the coordinate band around the grid (mm)."""
-        return min(6.5, max(3.4, 0.3 * self.cell))
+        if self.squares < 10:
+            return min(6.5, max(3.4, 0.3 * self.cell))
+        return min(7.0, max(3.4, 0.42 * self.cell))  # room for two-digit rows
 
     @property
     def label_size(self) -> float:
         """Coordinate font size (pt), readable from 5.5 pt on small boards."""
+        if self.squares >= 10:  # the 19x19 board: its small squares get a wider band
+            return min(11.0, max(5.5, 0.68 * self.cell))
         return min(11.0, max(5.5, 2.2 + 0.38 * self.cell))
 
     @property
@@ -127,9 +147,14 @@ class BoardSpec:
     def frame_width(self) -> float:
         return self.grid_width * 2.2
 
+    @property
+    def side(self) -> float:
+        """The grid's side in mm."""
+        return self.squares * self.cell
+
     def size(self) -> tuple[float, float]:
         """Overall width and height in mm, coordinate bands included."""
-        side = SIZE * self.cell
+        side = self.side
         width = side + self.band * (("left" in self.labels) + ("right" in self.labels))
         height = side + self.band * (("top" in self.labels) + ("bottom" in self.labels))
         return width, height
@@ -139,50 +164,120 @@ class BoardSpec:
         return (x + (self.band if "left" in self.labels else 0.0),
                 y + (self.band if "top" in self.labels else 0.0))
 
+    def name(self, square: int) -> str:
+        row, col = divmod(square, self.squares)
+        return f"{FILES[col]}{row + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """A curved arrow from the centre of one square towards another (a king's way home).
+
+    `bend` bows the curve sideways, in cells (positive: to the left of the
+    direction of travel), so two arrows along one diagonal stay apart.
+    """
+
+    start: int
+    end: int
+    side: int  # whose arrow: Dark's is solid, Light's dashed
+    bend: float = 0.0
+
+
+PIECE_KINDS: dict[str, dict[str, StoneKind]] = {  # position letter -> stone kind
+    "stones": {"S": "standard", "C": "thunder", "K": "woden"},  # Cyngesheall
+    "men": {"S": "man", "K": "king"},  # the 1992 game
+}
+
+
+def piece_style(game: GameInfo) -> str:
+    """How a game's pieces are drawn: Beers' stones with runes, or the 1992 lettered men."""
+    return game.pieces
+
+
+def start_stones(game: GameInfo, setup: str | None = None) -> dict[int, Stone]:
+    """The start position of a movement game as stones, read from its setup string."""
+    if game.tafl is None:
+        return {}
+    board = read_position(setup or game.tafl.setup, game.size)
+    kinds = PIECE_KINDS[piece_style(game)]
+    return {square: Stone(DARK if letter.isupper() else LIGHT, kinds[letter.upper()])
+            for square, letter in enumerate(board) if letter != "."}
+
+
+def spec_for_game(game: GameInfo, **fields) -> BoardSpec:
+    """A BoardSpec for `game`: its size, special squares and escape edge, plus `fields`.
+
+    Everything comes from the game's definition: a king's home corner is
+    where its setup puts the king (games whose king runs to the enemy corner),
+    the throne is the rules' throne square, and an edge-escape game marks the
+    whole edge ring.
+    """
+    specials: dict[int, SpecialKind] = {}
+    rules = game.tafl
+    if rules is not None:
+        if rules.king_goal == "enemy-corner":
+            board = read_position(rules.setup, game.size)
+            for square, letter in enumerate(board):
+                if letter == "K":
+                    specials[square] = "dark-home"
+                elif letter == "k":
+                    specials[square] = "light-home"
+        if rules.throne is not None:
+            specials[rules.throne] = "throne"
+    fields.setdefault("title", f"{game.title} board")
+    return BoardSpec(squares=game.size, specials=specials,
+                     escape_edge=rules is not None and rules.king_goal == "edge", **fields)
+
 
 def board_shapes(spec: BoardSpec, x: float, y: float) -> Group:
     """The whole board with its box's top-left corner at (x, y)."""
     theme = THEMES[spec.theme]
     gx, gy = spec.grid_origin(x, y)
-    side = SIZE * spec.cell
+    side = spec.side
     width, height = spec.size()
     shapes: list[Shape] = []
     if theme.band_fill and spec.labels:
         shapes.append(Rect(x, y, width, height, Stroke(theme.grid, spec.grid_width * 0.6),
                            theme.band_fill))
         shapes.append(Rect(gx, gy, side, side, None, "#ffffff"))
+    if spec.escape_edge:
+        shapes.append(_escape_ring(spec, theme, gx, gy))
+    for square in sorted(spec.specials):
+        shapes.append(_special(spec, theme, gx, gy, square, spec.specials[square]))
     shapes.append(_grid(spec, theme, gx, gy))
     shapes += _labels(spec, theme, x, y, gx, gy)
     if spec.variant == "wraparound":
         shapes.append(_wrap_markers(spec, theme, gx, gy))
     for square in sorted(spec.stones):
         shapes.append(stone_shape(spec.stones[square], *_centre(spec, gx, gy, square),
-                                  spec.cell, theme, name=square_name(square)))
+                                  spec.cell, theme, name=spec.name(square)))
     for square in sorted(spec.marks):
         shapes.append(_mark(spec, theme, gx, gy, square, spec.marks[square]))
+    for arrow in spec.arrows:
+        shapes.append(_arrow(spec, theme, gx, gy, arrow))
     return Group(tuple(shapes), title=spec.title, desc=describe(spec))
 
 
 def _centre(spec: BoardSpec, gx: float, gy: float, square: int) -> tuple[float, float]:
-    row, col = divmod(square, SIZE)
+    row, col = divmod(square, spec.squares)
     return gx + (col + 0.5) * spec.cell, gy + (row + 0.5) * spec.cell
 
 
 def _grid(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
-    """Six inner lines each way, then the outer frame (dashed when the board wraps)."""
-    cell, side = spec.cell, SIZE * spec.cell
+    """The inner lines each way, then the outer frame (dashed when the board wraps)."""
+    cell, side, n = spec.cell, spec.side, spec.squares
     thin = Stroke(theme.grid, spec.grid_width)
     lines: list[Shape] = []
-    for i in range(1, SIZE):
+    for i in range(1, n):
         lines.append(Line(gx + i * cell, gy, gx + i * cell, gy + side, thin))
-    for i in range(1, SIZE):
+    for i in range(1, n):
         lines.append(Line(gx, gy + i * cell, gx + side, gy + i * cell, thin))
     if spec.variant == "wraparound":
         # The frame has an opening in the middle of every edge square, where the
         # wrap chevron passes through: the edge is a doorway, not a wall.
         frame = Stroke(theme.ink, spec.frame_width * 0.8, cap="square")
         stub = 0.3 * cell
-        for i in range(SIZE):
+        for i in range(n):
             a, b = i * cell, (i + 1) * cell
             for u0, u1 in ((a, a + stub), (b - stub, b)):
                 lines.append(Line(gx + u0, gy, gx + u1, gy, frame))
@@ -192,16 +287,125 @@ def _grid(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
     else:
         frame = Stroke(theme.ink, spec.frame_width, join="miter")
         lines.append(Rect(gx, gy, side, side, frame, None))
+        if spec.escape_edge:  # a second heavy frame closes the ring of edge squares
+            lines.append(Rect(gx + cell, gy + cell, side - 2 * cell, side - 2 * cell,
+                              Stroke(theme.ink, spec.frame_width * 0.8, join="miter"), None))
     return Group(tuple(lines))
+
+
+ESCAPE_TINT = "#f3ede1"  # the edge ring of the 1992 board (print theme)
+DARK_HOME_TINT = "#cbc4b7"  # Dark's home corner: a darker tone, as Dark's stones are dark
+THRONE_TINT = "#d9d2c5"
+
+
+def _escape_ring(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
+    """A pale tint on every edge square (print theme only; the frames mark it anyway)."""
+    cell, side = spec.cell, spec.side
+    parts: list[Shape] = []
+    if theme.band_fill:
+        parts = [Rect(gx, gy, side, cell, None, ESCAPE_TINT),
+                 Rect(gx, gy + side - cell, side, cell, None, ESCAPE_TINT),
+                 Rect(gx, gy + cell, cell, side - 2 * cell, None, ESCAPE_TINT),
+                 Rect(gx + side - cell, gy + cell, cell, side - 2 * cell, None, ESCAPE_TINT)]
+    return Group(tuple(parts), title="The edge squares: the king escapes here",
+                 desc="Dark wins when the king reaches any square of the outer ring.")
+
+
+def _special(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int,
+             kind: SpecialKind) -> Group:
+    """A home corner or the throne: clear, but quieter than any piece.
+
+    Dark's home corner is toned (hatched in ink-saver), Light's is white with
+    an inner outline, as Dark stones are dark and Light stones outlined. The
+    throne is toned with a double outline.
+    """
+    cell = spec.cell
+    row, col = divmod(square, spec.squares)
+    x0, y0 = gx + col * cell, gy + row * cell
+    inset = 0.09 * cell
+    line = Stroke(theme.ink, max(0.2, spec.grid_width * 1.4), join="miter")
+    parts: list[Shape] = []
+    if kind == "dark-home":
+        if theme.band_fill:
+            parts.append(Rect(x0, y0, cell, cell, None, DARK_HOME_TINT))
+        else:
+            parts += _square_hatch(x0, y0, cell, max(1.2, 0.09 * cell), theme)
+        parts.append(Rect(x0 + inset, y0 + inset, cell - 2 * inset, cell - 2 * inset, line,
+                          None))
+    elif kind == "light-home":
+        parts.append(Rect(x0 + inset, y0 + inset, cell - 2 * inset, cell - 2 * inset, line,
+                          None))
+    else:
+        if theme.band_fill:
+            parts.append(Rect(x0, y0, cell, cell, None, THRONE_TINT))
+        for k in (0.1, 0.2):
+            d = k * cell
+            parts.append(Rect(x0 + d, y0 + d, cell - 2 * d, cell - 2 * d, line, None))
+    return Group(tuple(parts), title=f"{spec.name(square)}: {SPECIAL_NAMES[kind]}")
+
+
+def _square_hatch(x0: float, y0: float, cell: float, gap: float, theme: Theme) -> list[Shape]:
+    """45° lines across one square (ink-saver's way of toning without filling)."""
+    stroke = Stroke(theme.grid, max(0.12, 0.008 * cell))
+    out: list[Shape] = []
+    k = gap
+    while k < 2 * cell:
+        # The line x + y = k (square coordinates), clipped to the square.
+        a = (max(0.0, k - cell), min(cell, k))
+        b = (min(cell, k), max(0.0, k - cell))
+        out.append(Line(x0 + a[0], y0 + a[1], x0 + b[0], y0 + b[1], stroke))
+        k += gap
+    return out
+
+
+def _arrow(spec: BoardSpec, theme: Theme, gx: float, gy: float, arrow: Arrow) -> Group:
+    """A bowed arrow between two squares, stopping short of the pieces on them."""
+    (x1, y1), (x2, y2) = (_centre(spec, gx, gy, arrow.start), _centre(spec, gx, gy, arrow.end))
+    cell = spec.cell
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    nx, ny = dy / length, -dx / length  # the left of the direction of travel (y down)
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    cx, cy = mx + nx * arrow.bend * cell * 2, my + ny * arrow.bend * cell * 2
+
+    def at(t: float) -> tuple[float, float]:
+        u = 1 - t
+        return (u * u * x1 + 2 * u * t * cx + t * t * x2, u * u * y1 + 2 * u * t * cy + t * t * y2)
+
+    clear = 0.5 * cell / length  # leave the start and end squares' pieces visible
+    steps = 40
+    points = tuple(at(clear + (1 - 2 * clear) * i / steps) for i in range(steps + 1))
+    width = max(0.35, 0.045 * cell) * theme.weight
+    dark = arrow.side == DARK
+    dash = None if dark else (3.2 * width, 1.6 * width)
+    stroke = Stroke(theme.ink, width, dash=dash, cap="butt", join="round")
+    halo = Stroke("#ffffff", width * 2.4, cap="round", join="round")
+    # The head: two barbs from the tip, along the curve's last direction.
+    (ax, ay), (bx, by) = points[-2], points[-1]
+    hx, hy = bx - ax, by - ay
+    norm = math.hypot(hx, hy)
+    hx, hy = hx / norm, hy / norm
+    head_len = 0.22 * cell
+    left = (bx - hx * head_len + hy * head_len * 0.55, by - hy * head_len - hx * head_len * 0.55)
+    right = (bx - hx * head_len - hy * head_len * 0.55, by - hy * head_len + hx * head_len * 0.55)
+    head = Polyline((left, (bx, by), right), None, theme.ink, closed=True)
+    shaft = points[:-3] + (((left[0] + right[0]) / 2, (left[1] + right[1]) / 2),)
+    who = SIDE_WORDS[arrow.side]
+    return Group((Polyline(shaft, halo), Polyline(head.points, Stroke("#ffffff", width * 1.6,
+                                                                      join="round"), "#ffffff",
+                                                 closed=True),
+                  Polyline(shaft, stroke), head),
+                 title=f"{who}'s king: from {spec.name(arrow.start)} to its goal "
+                       f"{spec.name(arrow.end)}")
 
 
 def _labels(spec: BoardSpec, theme: Theme, x: float, y: float, gx: float, gy: float
             ) -> list[Shape]:
     size = spec.label_size
     rise = 0.34 * size * MM_PER_PT  # half the cap height: centres figures on a point
-    band, cell, side = spec.band, spec.cell, SIZE * spec.cell
+    band, cell, side = spec.band, spec.cell, spec.side
     out: list[Shape] = []
-    for i in range(SIZE):
+    for i in range(spec.squares):
         cx = gx + (i + 0.5) * cell
         cy = gy + (i + 0.5) * cell
         if "top" in spec.labels:
@@ -226,7 +430,7 @@ def _wrap_markers(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
     edges (leave on the right, come back on the left); every column carries
     one pointing down at top and bottom. Strokes only, so ink-saver stays unfilled.
     """
-    cell, side = spec.cell, SIZE * spec.cell
+    cell, side = spec.cell, spec.side
     a = min(1.5, max(0.55, 0.1 * cell))  # chevron half-size
     stroke = Stroke(theme.ink, max(0.2, spec.grid_width * 1.5), cap="round", join="round")
     out: list[Shape] = []
@@ -238,7 +442,7 @@ def _wrap_markers(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
         return Polyline(((tip[0] - dx * a + px * a, tip[1] - dy * a + py * a), tip,
                          (tip[0] - dx * a - px * a, tip[1] - dy * a - py * a)), stroke)
 
-    for i in range(SIZE):
+    for i in range(spec.squares):
         c = (i + 0.5) * cell
         out.append(chevron(gx, gy + c, 1, 0))
         out.append(chevron(gx + side, gy + c, 1, 0))
@@ -283,12 +487,38 @@ def stone_shape(stone: Stone, cx: float, cy: float, cell: float, theme: Theme | 
         if dark and fill is None:
             parts += _hatch(cx, cy, 0.36 * cell, 0.26 * cell, cell, theme)
         parts.append(rune_shapes(OS.char, cx, cy, 0.42 * cell, mark_color, 0.055 * cell))
+    elif stone.kind in ("man", "king"):
+        parts += _lettered(stone, cx, cy, cell, theme, outline)
     else:
         parts.append(Circle(cx, cy, 0.4 * cell, outline, fill))
         if dark and fill is None:
             parts += _hatch(cx, cy, 0.4 * cell, 0.0, cell, theme)
     where = f" on {name}" if name else ""
     return Group(tuple(parts), title=f"{SIDE_WORDS[stone.side]} {KIND_NAMES[stone.kind]}{where}")
+
+
+def _lettered(stone: Stone, cx: float, cy: float, cell: float, theme: Theme,
+              outline: Stroke) -> list[Shape]:
+    """The 1992 game's pieces: a disc with the post's letter, X (Dark), O (Light), K (king).
+
+    Dark discs are filled with a white letter, Light discs white with a dark
+    letter; the king adds an outer ring. In ink-saver every disc is an outline
+    and the letter alone tells the sides apart (a thicker ring for Dark).
+    """
+    dark = stone.side == DARK
+    fill = theme.dark_fill if dark else theme.light_fill
+    letter = "K" if stone.kind == "king" else MAN_LETTERS[stone.side]
+    ring = outline if not dark or fill else Stroke(theme.ink, outline.width * 1.8)
+    parts: list[Shape] = []
+    r = 0.4 * cell
+    if stone.kind == "king":
+        parts.append(Circle(cx, cy, 0.47 * cell, outline, None))
+        r = 0.38 * cell
+    parts.append(Circle(cx, cy, r, ring, fill))
+    size = 0.62 * cell / MM_PER_PT
+    color = theme.contrast_on_dark if dark and fill else theme.ink
+    parts.append(Text(cx, cy + 0.33 * size * MM_PER_PT, letter, size, "bold", "middle", color))
+    return parts
 
 
 def _hatch(cx: float, cy: float, r_out: float, r_in: float, cell: float, theme: Theme
@@ -326,7 +556,7 @@ def _mark(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int, mark
         stroke = Stroke(theme.ink, max(0.3, 0.05 * cell), cap="round")
         return Group((Line(cx - s, cy - s, cx + s, cy + s, stroke),
                       Line(cx - s, cy + s, cx + s, cy - s, stroke)),
-                     title=f"{square_name(square)} emptied")
+                     title=f"{spec.name(square)} emptied")
     if mark.kind == "dot":
         return Circle(cx, cy, 0.09 * cell, None, color)
     if mark.kind in ("ghost", "barred", "hinges", "points"):
@@ -343,7 +573,7 @@ def _teaching_mark(spec: BoardSpec, theme: Theme, cx: float, cy: float, square: 
                    mark: Mark) -> Group:
     """Ghost and barred rings, hinge bars and score beads (see `Mark`)."""
     cell = spec.cell
-    name = square_name(square)
+    name = spec.name(square)
     parts: list[Shape] = []
     sides = sorted(mark.sides)
     if mark.kind == "points":
@@ -378,15 +608,20 @@ def _teaching_mark(spec: BoardSpec, theme: Theme, cx: float, cy: float, square: 
 
 def describe(spec: BoardSpec) -> str:
     """A plain-text account of the board for screen readers (the SVG `<desc>`)."""
+    n = spec.squares
     wrap = " Wraparound: opposite edges join." if spec.variant == "wraparound" else ""
+    extra = "".join(f" {spec.name(sq)} is {SPECIAL_NAMES[kind]}."
+                    for sq, kind in sorted(spec.specials.items()))
+    if spec.escape_edge:
+        extra += " The edge squares, where the king escapes, are marked."
     if not spec.stones:
-        return (f"Empty 7 by 7 board, squares {spec.cell:g} mm, columns A to G, "
-                f"rows 1 (top) to 7.{wrap}")
+        return (f"Empty {n} by {n} board, squares {spec.cell:g} mm, columns A to "
+                f"{FILES[n - 1]}, rows 1 (top) to {n}.{wrap}{extra}")
     parts = []
     for side in (DARK, LIGHT):
         names = [
-            square_name(sq) + ("" if st.kind == "standard" else f" ({KIND_NAMES[st.kind]})")
+            spec.name(sq) + ("" if st.kind in ("standard", "man") else f" ({KIND_NAMES[st.kind]})")
             for sq, st in sorted(spec.stones.items()) if st.side == side
         ]
         parts.append(f"{SIDE_WORDS[side]}: {', '.join(names) if names else 'none'}.")
-    return " ".join(parts) + wrap
+    return " ".join(parts) + wrap + extra

@@ -26,6 +26,8 @@ class GameInfo:
     tafl: TaflRules | None = None
     credit: str = ""
     removal_order: str = "ulrd"  # canonical order of an `x` list: up, left, right, down
+    slug: str = ""  # how command lines and file names call the game
+    pieces: Literal["stones", "men"] = "stones"  # rune stones, or the 1992 post's X/O/K men
 
     def square_name(self, square: int) -> str:
         row, col = divmod(square, self.size)
@@ -33,22 +35,25 @@ class GameInfo:
 
 
 MAERSTANAS = GameInfo("Maerstanas", "Mǽrstánas", 7, "placement",
-                      credit="Mǽrstánas is a game by John Beers (CC BY-SA 4.0).")
+                      credit="Mǽrstánas is a game by John Beers (CC BY-SA 4.0).",
+                      slug="maerstanas")
 CYNGESHEALL = GameInfo("Cyngesheall", "Cyngesheall", 7, "movement", cyngesheall.RULES,
                        credit="Cyngesheall is a game by John Beers (CC BY-SA 4.0).",
-                       removal_order="udlr")
+                       removal_order="udlr", slug="cyngesheall")
 HNEFATAFL_1992 = GameInfo("EmailHnefatafl1992", "E-mail Hnefatafl (1992)", 19, "movement",
                           hnefatafl1992.RULES,
                           credit="The 1992 e-mail Hnefatafl rules were posted by Neil "
                                  "Bernstein to rec.games.abstract on 11 December 1992.",
-                          removal_order="udlr")
+                          removal_order="udlr", slug="hnefatafl1992", pieces="men")
 
 GAMES: dict[str, GameInfo] = {g.tag: g for g in (MAERSTANAS, CYNGESHEALL, HNEFATAFL_1992)}
 _BY_LOWER = {name.lower(): game for name, game in GAMES.items()}
+_BY_LOWER.update({game.slug: game for game in GAMES.values()})
 
 
 def game_named(value: str | None) -> GameInfo | None:
-    """The game a Game tag names (Mǽrstánas when there is no tag); None if unknown."""
+    """The game a Game tag (or a slug such as `hnefatafl1992`) names, in any case;
+    Mǽrstánas when there is no tag; None if unknown."""
     if value is None:
         return MAERSTANAS
     return _BY_LOWER.get(value.lower())

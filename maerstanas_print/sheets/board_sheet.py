@@ -3,6 +3,10 @@
 One board per page is drawn true to scale for real stones (24 mm squares by
 default) with a 50 mm calibration bar. Two to twelve boards per page tile
 the page for pencil games, each with a "Game / Dark / Light" line.
+
+The same sheets serve the sibling games: Cyngesheall (the 7x7 board with the
+kings' home corners marked) and the 1992 e-mail Hnefatafl (19x19, throne and
+escape edge marked; one or two boards to a page).
 """
 
 from __future__ import annotations
@@ -10,19 +14,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from maerstanas_print.draw.board import THEMES, BoardSpec, Variant, board_shapes
+from maerstanas_print.draw.board import THEMES, BoardSpec, Variant, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
+from maerstanas_print.games import MAERSTANAS, GameInfo
 from maerstanas_print.sheets.common import (
-    GAME,
     INK,
     PAPERS,
     RULES,
+    SIBLING_RULES,
     Paper,
     Sheet,
     SheetError,
     calibration_bar,
+    game_legend,
+    game_licence,
     header,
-    legend,
     licence_line,
     paragraph,
 )
@@ -35,6 +41,7 @@ MARGIN = 12.0
 FULL_MARGIN = 10.0  # one board: a little more room so 25 mm squares still fit A4
 GUTTER = 6.0
 MIN_CELL = 5.0
+BIG_BOARD_PER_PAGE = (1, 2)  # a 19x19 board is too big for more
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +51,18 @@ class BoardSheetOptions:
     variant: Variant = "standard"
     cell: float | None = None  # mm; None picks the largest tidy size that fits
     theme: str = "print"
-    rules: bool | None = None  # None: on, except with 12 boards where room is short
+    rules: bool | None = None  # None: on, except where room is short
+    game: GameInfo = MAERSTANAS
 
     @property
     def show_rules(self) -> bool:
-        return self.per_page != 12 if self.rules is None else self.rules
+        if self.rules is not None:
+            return self.rules
+        return self.per_page != 12 and not (self.game.size > 7 and self.per_page > 1)
+
+    @property
+    def rules_text(self) -> str:
+        return SIBLING_RULES.get(self.game.tag) or RULES[self.variant]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +85,13 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
         raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
     if options.variant not in RULES:
         raise SheetError(f"unknown variant {options.variant!r}: use standard or wraparound")
+    game = options.game
+    if options.variant != "standard" and game is not MAERSTANAS:
+        raise SheetError(f"--variant {options.variant} is a Mǽrstánas variant; "
+                         f"{game.title} has none")
+    if game.size > 7 and options.per_page not in BIG_BOARD_PER_PAGE:
+        raise SheetError(f"the {game.size} x {game.size} board fits 1 or 2 to a page, "
+                         f"not {options.per_page}")
     if options.cell is not None and not (math.isfinite(options.cell) and options.cell > 0):
         raise SheetError(f"--cell-mm must be a positive number of millimetres, "
                          f"not {options.cell:g}")
@@ -81,11 +102,12 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
     kind = "board" if options.per_page == 1 else "boards"
     variant = "-wraparound" if options.variant == "wraparound" else ""
     theme = "" if options.theme == "print" else f"-{options.theme}"
-    stem = f"{kind}{variant}-{paper.key}-{options.per_page}up{theme}"
+    slug = "" if game is MAERSTANAS else f"-{game.slug}"
+    stem = f"{kind}{slug}{variant}-{paper.key}-{options.per_page}up{theme}"
     what = "Playing board" if options.per_page == 1 else f"{options.per_page} boards"
     return Sheet(
-        title=f"{GAME}: {what.lower()}{' (wraparound)' if variant else ''}",
-        subject=f"Blank {GAME} boards for play with stones or pencil",
+        title=f"{game.title}: {what.lower()}{' (wraparound)' if variant else ''}",
+        subject=f"Blank {game.title} boards for play with stones or pencil",
         paper=paper,
         pages=(page,),
         file_stem=stem,
@@ -94,9 +116,9 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
 
 def _header_and_rules(paper: Paper, options: BoardSheetOptions, subtitle: str,
                       rules_size: float) -> tuple[list[Shape], float]:
-    shapes, bottom = header(paper, MARGIN, subtitle)
+    shapes, bottom = header(paper, MARGIN, subtitle, options.game.title)
     if options.show_rules:
-        lines, last = paragraph(RULES[options.variant], MARGIN, bottom + 5.2,
+        lines, last = paragraph(options.rules_text, MARGIN, bottom + 5.2,
                                 paper.width - 2 * MARGIN, rules_size, "regular", INK, 1.3)
         shapes.append(Group(tuple(lines), title="Rules in brief"))
         bottom = last + 1.5
@@ -104,7 +126,14 @@ def _header_and_rules(paper: Paper, options: BoardSheetOptions, subtitle: str,
 
 
 def _spec(options: BoardSheetOptions, cell: float, title: str) -> BoardSpec:
-    return BoardSpec(cell=cell, variant=options.variant, theme=options.theme, title=title)
+    return spec_for_game(options.game, cell=cell, variant=options.variant, theme=options.theme,
+                         title=title)
+
+
+def _legend_height(options: BoardSheetOptions, cell: float) -> float:
+    """How tall the game's legend is with stones `cell` mm wide."""
+    return game_legend(options.game, _spec(options, 10.0, ""), 0, 0, 160.0, options.theme,
+                       cell)[1]
 
 
 def _fit_cell(width: float, height: float, options: BoardSheetOptions, extra_h: float) -> float:
@@ -137,18 +166,20 @@ def _choose_cell(limit: float, options: BoardSheetOptions, default: float, where
 
 def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     """One board centred on the page, legend and calibration bar beneath it."""
+    game = options.game
     width = paper.width - 2 * FULL_MARGIN
     subtitle = "Playing board" + (" · wraparound" if options.variant == "wraparound" else "")
     top_shapes, top = _header_and_rules(paper, options, subtitle, 9.0)
     # Below the board, top down: legend, calibration bar; the licence sits at the foot.
     legend_cell, legend_gap, bar_block = 8.5, 7.0, 12.0
+    legend_h = _legend_height(options, legend_cell)
     licence_y = paper.height - MARGIN + 3.0
     room_top = top + 4.0
-    room_bottom = licence_y - 6.0 - bar_block - legend_cell - legend_gap
+    room_bottom = licence_y - 6.0 - bar_block - legend_h - legend_gap
     limit = _fit_cell(width, room_bottom - room_top, options, 0.0)
     cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, f"a page of {paper.name}")
-    top_shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm")
-    spec = _spec(options, cell, f"{GAME} board, squares {cell:g} mm")
+    top_shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm", game.title)
+    spec = _spec(options, cell, f"{game.title} board, squares {cell:g} mm")
     bw, bh = spec.size()
     free = room_bottom - room_top - bh
     bx = (paper.width - bw) / 2
@@ -156,15 +187,16 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     shapes: list[Shape] = list(top_shapes)
     shapes.append(board_shapes(spec, bx, by))
     legend_top = by + bh + legend_gap + free * 0.3
-    legend_w = min(width, 165.0)
-    leg, _ = legend((paper.width - legend_w) / 2, legend_top, legend_w, options.theme, legend_cell)
+    legend_w = min(width, 165.0 if game.size == 7 else 186.0)
+    leg, _ = game_legend(game, spec, (paper.width - legend_w) / 2, legend_top, legend_w,
+                         options.theme, legend_cell)
     shapes.append(leg)
     _, bar_w = calibration_bar(0, 0, cell, options.theme)
-    bar, _ = calibration_bar((paper.width - bar_w) / 2, legend_top + legend_cell + 8.0, cell,
+    bar, _ = calibration_bar((paper.width - bar_w) / 2, legend_top + legend_h + 8.0, cell,
                              options.theme)
     shapes.append(bar)
-    shapes.append(licence_line(paper, paper.height - licence_y))
-    label = f"{GAME} playing board on {paper.name}, squares {cell:g} mm"
+    shapes.append(licence_line(paper, paper.height - licence_y, text=game_licence(game)))
+    label = f"{game.title} playing board on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
 
@@ -176,9 +208,11 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     if options.variant == "wraparound":
         subtitle += " · wraparound"
     top_shapes, top = _header_and_rules(paper, options, subtitle, 8.0)
+    game = options.game
     legend_cell = 6.5
+    legend_h = _legend_height(options, legend_cell)
     licence_y = paper.height - MARGIN + 3.0
-    legend_top = licence_y - 5.5 - legend_cell
+    legend_top = licence_y - 5.5 - legend_h
     room_top, room_bottom = top + 4.0, legend_top - 4.0
     tile_w = (width + GUTTER) / cols - GUTTER
     tile_h = (room_bottom - room_top + GUTTER) / rows - GUTTER
@@ -188,7 +222,7 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     where = f"{options.per_page} boards to a page of {paper.name}"
     cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, where)
     shapes: list[Shape] = list(top_shapes)
-    shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm")
+    shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm", game.title)
     for index in range(options.per_page):
         row, col = divmod(index, cols)
         spec = _spec(options, cell, f"Board {index + 1}")
@@ -202,18 +236,19 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
         line = _game_line(bx, by + bh + 1.5 + line_size * MM_PER_PT * 1.2, bw, line_size,
                           options.theme)
         shapes.append(Group((board, line), title=f"Board {index + 1} of {options.per_page}"))
-    leg, _ = legend(MARGIN + width * 0.1, legend_top, width * 0.8, options.theme, legend_cell,
-                    7.5)
+    share = 0.8 if game.size == 7 else 1.0
+    leg, _ = game_legend(game, _spec(options, cell, ""), MARGIN + width * (1 - share) / 2,
+                         legend_top, width * share, options.theme, legend_cell, 7.5)
     shapes.append(leg)
-    shapes.append(licence_line(paper, paper.height - licence_y, 6.5))
-    label = f"{options.per_page} {GAME} boards on {paper.name}, squares {cell:g} mm"
+    shapes.append(licence_line(paper, paper.height - licence_y, 6.5, game_licence(game)))
+    label = f"{options.per_page} {game.title} boards on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
 
-def _title_line(paper: Paper, subtitle: str) -> Shape:
+def _title_line(paper: Paper, subtitle: str, title: str) -> Shape:
     """The header with its final subtitle: the square size is known only after layout,
     and the header's height does not depend on its text."""
-    return header(paper, MARGIN, subtitle)[0][0]
+    return header(paper, MARGIN, subtitle, title)[0][0]
 
 
 def _game_line(x: float, baseline: float, width: float, size: float, theme: str) -> Group:

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from maerstanas_print.draw.board import THEMES, Stone, StoneKind, stone_shape
+from maerstanas_print.draw.board import (
+    DARK_HOME_TINT,
+    ESCAPE_TINT,
+    THEMES,
+    THRONE_TINT,
+    BoardSpec,
+    Stone,
+    StoneKind,
+    stone_shape,
+)
 from maerstanas_print.draw.runes import OS, THORN, rune_shapes
 from maerstanas_print.draw.shapes import (
     MM_PER_PT,
@@ -15,9 +24,17 @@ from maerstanas_print.draw.shapes import (
     Shape,
     Stroke,
     Text,
+    translate,
 )
 from maerstanas_print.engine import DARK, LIGHT
 from maerstanas_print.fonts import Face, text_width_mm
+from maerstanas_print.games import (
+    CYNGESHEALL,
+    HNEFATAFL_1992,
+    MAERSTANAS,
+    GameInfo,
+    game_named,
+)
 
 GAME = "Mǽrstánas"
 LICENCE = ("Mǽrstánas is a game by John Beers. Its rules are licensed CC BY-SA 4.0 "
@@ -41,6 +58,36 @@ RULES = {
 }
 INK = "#1a1a1a"
 SOFT = "#6b6b6b"
+
+# The sibling games' rules in brief, for the sheets' rules line (our words; see
+# docs/rules-notes.md for the decisions behind them).
+SIBLING_RULES = {
+    CYNGESHEALL.tag: (
+        "Dark moves first. Every piece slides any number of empty squares along a row or "
+        "column; the commander (the thunder-stone) may also slide diagonally. An enemy piece, "
+        "the king too, caught between the piece you moved and another of yours on a row or "
+        "column is taken. Win by bringing your king to the corner where the enemy king "
+        "started, or by taking the enemy king."
+    ),
+    HNEFATAFL_1992.tag: (
+        "Black (Dark: 24 men X and the king K) moves first; White (Light: 48 men O) "
+        "follows. Pieces slide any number of empty squares along a row or column. A man "
+        "caught between two enemies, or between an enemy and the empty throne, is taken. "
+        "Only the king may stop on or pass over the throne J10. Black wins when the king "
+        "reaches any edge square; White wins by surrounding the king on all four sides "
+        "(the empty throne counts as one)."
+    ),
+}
+def sheet_game(value: str) -> GameInfo | None:
+    """The game a `--game` value names: a slug (`hnefatafl1992`) or a Game tag, any case."""
+    return game_named(value.strip())
+
+
+def game_licence(game: GameInfo) -> str:
+    """The credit line a sheet of `game` carries."""
+    if game is MAERSTANAS:
+        return LICENCE
+    return f"{game.credit} Sheet made with maerstanas_print."
 
 
 class SheetError(ValueError):
@@ -100,19 +147,21 @@ def paragraph(text: str, x: float, y: float, width: float, size: float,
     return shapes, y + (len(shapes) - 1) * step
 
 
-def header(paper: Paper, margin: float, subtitle: str) -> tuple[list[Shape], float]:
+def header(paper: Paper, margin: float, subtitle: str, title: str = GAME
+           ) -> tuple[list[Shape], float]:
     """Title at the top left, a description at the right, a rule below; returns its bottom."""
     base = margin + 9.0
     shapes: list[Shape] = [
-        Text(margin, base, GAME, 26, "bold", "start", INK),
+        Text(margin, base, title, 26, "bold", "start", INK),
         Text(paper.width - margin, base, subtitle, 10, "italic", "end", SOFT),
         Line(margin, base + 3.2, paper.width - margin, base + 3.2, Stroke(INK, 0.3)),
     ]
-    return [Group(tuple(shapes), title=f"{GAME}: {subtitle}")], base + 3.2
+    return [Group(tuple(shapes), title=f"{title}: {subtitle}")], base + 3.2
 
 
-def licence_line(paper: Paper, margin: float, size: float = 7.0) -> Shape:
-    return Text(paper.width / 2, paper.height - margin, LICENCE, size, "italic", "middle", SOFT)
+def licence_line(paper: Paper, margin: float, size: float = 7.0, text: str = LICENCE
+                 ) -> Shape:
+    return Text(paper.width / 2, paper.height - margin, text, size, "italic", "middle", SOFT)
 
 
 def checkbox(x: float, y: float, size: float, stroke: Stroke) -> Rect:
@@ -120,10 +169,12 @@ def checkbox(x: float, y: float, size: float, stroke: Stroke) -> Rect:
     return Rect(x, y, size, size, stroke, None)
 
 
-def calibration_bar(x: float, y: float, cell: float, theme: str = "print") -> tuple[Group, float]:
+def calibration_bar(x: float, y: float, cell: float, theme: str = "print",
+                    note: str | None = None) -> tuple[Group, float]:
     """A 50 mm scale with mm ticks, and the square size, so a print can be checked.
 
     (x, y) is the left end of the bar's base line; returns the group and its width.
+    `note` replaces the sentence about the square size (e.g. on a sheet of stones).
     """
     ink = THEMES[theme].ink
     stroke = Stroke(ink, 0.25)
@@ -133,12 +184,14 @@ def calibration_bar(x: float, y: float, cell: float, theme: str = "print") -> tu
         out.append(Line(x + mm, y, x + mm, y - tick, stroke))
     for mm in range(0, 51, 10):
         out.append(Text(x + mm, y + 3.2, str(mm), 6.5, "regular", "middle", ink))
-    note = (f"This bar is exactly 50 mm and each square {cell:g} mm when printed at 100 % "
-            "(“actual size”, no “fit to page”).")
+    if note is None:
+        note = (f"This bar is exactly 50 mm and each square {cell:g} mm when printed at 100 % "
+                "(“actual size”, no “fit to page”).")
     out.append(Text(x + 54, y - 0.4, note, 7.5, "italic", "start", ink))
     width = 54 + text_width_mm(note, "italic", 7.5)
-    return Group(tuple(out), title="50 mm calibration bar",
-                 desc=f"Measure this bar: it should be 50 mm. Squares are {cell:g} mm."), width
+    desc = f"Measure this bar: it should be 50 mm. Squares are {cell:g} mm." if cell else (
+        "Measure this bar: it should be 50 mm.")
+    return Group(tuple(out), title="50 mm calibration bar", desc=desc), width
 
 
 LEGEND_ITEMS: tuple[tuple[StoneKind, str, str | None, str], ...] = (
@@ -148,8 +201,17 @@ LEGEND_ITEMS: tuple[tuple[StoneKind, str, str | None, str], ...] = (
 )
 
 
+CYNGESHEALL_ITEMS: tuple[tuple[StoneKind, str, str | None, str], ...] = (
+    ("woden", "king", OS.char, "Woden-stone"),
+    ("thunder", "commander", THORN.char, "thunder-stone"),
+    ("standard", "stone", None, ""),
+)
+
+
 def legend(x: float, y: float, width: float, theme: str, cell: float = 9.0,
-           size: float = 8.5) -> tuple[Group, float]:
+           size: float = 8.5,
+           items: tuple[tuple[StoneKind, str, str | None, str], ...] = LEGEND_ITEMS
+           ) -> tuple[Group, float]:
     """The three stone kinds, Dark and Light, each with its name and rune.
 
     (x, y) is the top-left; the items share `width` evenly. Returns the group
@@ -157,9 +219,9 @@ def legend(x: float, y: float, width: float, theme: str, cell: float = 9.0,
     """
     ink = THEMES[theme].ink
     out: list[Shape] = []
-    slot = width / len(LEGEND_ITEMS)
+    slot = width / len(items)
     cy = y + cell / 2
-    for i, (kind, name, rune, rune_name) in enumerate(LEGEND_ITEMS):
+    for i, (kind, name, rune, rune_name) in enumerate(items):
         left = x + i * slot
         parts: list[Shape] = [
             stone_shape(Stone(DARK, kind), left + cell / 2, cy, cell, theme),
@@ -179,3 +241,107 @@ def legend(x: float, y: float, width: float, theme: str, cell: float = 9.0,
         title = f"Legend: {name}" + (f", rune {rune} ({rune_name})" if rune else "")
         out.append(Group(tuple(parts), title=title))
     return Group(tuple(out), title="Stones"), cell
+
+
+def _swatch(kind: str, x: float, y: float, side: float, theme: str) -> list[Shape]:
+    """A small square showing how the board marks a special square (top-left at x, y)."""
+    t = THEMES[theme]
+    line = Stroke(t.ink, 0.25)
+    frame = Stroke(t.grid, 0.2)
+    inset = 0.09 * side
+    parts: list[Shape] = []
+    if kind == "escape":
+        parts.append(Rect(x, y, side, side, frame, ESCAPE_TINT if t.band_fill else None))
+        parts.append(Line(x, y, x, y + side, Stroke(t.ink, 0.55)))  # the board's edge
+        parts.append(Line(x + side, y, x + side, y + side, Stroke(t.ink, 0.45)))  # the ring's
+        return parts
+    fill = {"dark-home": DARK_HOME_TINT, "throne": THRONE_TINT}.get(kind)
+    parts.append(Rect(x, y, side, side, frame, fill if t.band_fill else None))
+    if kind == "dark-home" and not t.band_fill:
+        gap = max(1.2, 0.09 * side)
+        k = gap
+        while k < 2 * side:
+            a = (max(0.0, k - side), min(side, k))
+            b = (min(side, k), max(0.0, k - side))
+            parts.append(Line(x + a[0], y + a[1], x + b[0], y + b[1], Stroke(t.grid, 0.12)))
+            k += gap
+    insets = (0.1 * side, 0.2 * side) if kind == "throne" else (inset,)
+    for d in insets:
+        parts.append(Rect(x + d, y + d, side - 2 * d, side - 2 * d, line, None))
+    return parts
+
+
+def _item(parts: list[Shape], tx: float, cy: float, name: str, note: str, size: float,
+          ink: str) -> None:
+    """A legend label: the name, and under it a smaller italic note."""
+    if note:
+        parts.append(Text(tx, cy - 0.4, name, size, "regular", "start", ink))
+        parts.append(Text(tx, cy + 0.4 + size * MM_PER_PT * 0.85, note, size * 0.88, "italic",
+                          "start", ink))
+    else:
+        parts.append(Text(tx, cy + 0.34 * size * MM_PER_PT, name, size, "regular", "start",
+                          ink))
+
+
+def men_legend(x: float, y: float, width: float, theme: str, cell: float = 9.0,
+               size: float = 8.5, squares: bool = True) -> tuple[Group, float]:
+    """The 1992 game's pieces (X, O, K) and, with `squares`, its throne and escape edge."""
+    ink = THEMES[theme].ink
+    entries: list[tuple[list[Shape], str, str]] = []
+    for side, kind, name, note in ((DARK, "man", "Black man (X)", "our Dark"),
+                                   (LIGHT, "man", "White man (O)", "our Light"),
+                                   (DARK, "king", "Black king (K)", "our Dark")):
+        entries.append(([stone_shape(Stone(side, kind), 0, 0, cell, theme)], name, note))  # type: ignore[arg-type]
+    if squares:
+        entries.append((_swatch("throne", -cell * 0.45, -cell * 0.45, cell * 0.9, theme),
+                        "throne", "J10, the king only"))
+        entries.append((_swatch("escape", -cell * 0.45, -cell * 0.45, cell * 0.9, theme),
+                        "edge squares", "the king escapes here"))
+    out: list[Shape] = []
+    slot = width / len(entries)
+    cy = y + cell / 2
+    for i, (glyph, name, note) in enumerate(entries):
+        left = x + i * slot
+        parts = translate(glyph, left + cell / 2, cy)
+        _item(parts, left + cell + 2.0, cy, name, note, size, ink)
+        out.append(Group(tuple(parts), title=f"Legend: {name}, {note}"))
+    return Group(tuple(out), title="Pieces and squares"), cell
+
+
+def corners_line(spec: BoardSpec, x: float, y: float, width: float, theme: str,
+                 size: float = 8.0) -> tuple[Group, float]:
+    """One line per side, with a swatch: where each king starts and where it wins.
+
+    Read from the board's own special squares, so it always matches the board.
+    `y` is the top; returns the group and its height.
+    """
+    ink = THEMES[theme].ink
+    homes = {kind: spec.name(square) for square, kind in spec.specials.items()}
+    side_h = size * MM_PER_PT * 1.5
+    out: list[Shape] = []
+    slot = width / 2
+    for i, (kind, who, goal) in enumerate((("dark-home", "Dark", "light-home"),
+                                           ("light-home", "Light", "dark-home"))):
+        if kind not in homes:
+            continue
+        text = f"{who}’s king starts on {homes[kind]} and wins on {homes[goal]}"
+        text_w = text_width_mm(text, "regular", size) + side_h + 2.0
+        left = x + i * slot + (slot - text_w) / 2
+        parts = _swatch(kind, left, y, side_h, theme)
+        parts.append(Text(left + side_h + 2.0, y + side_h / 2 + 0.34 * size * MM_PER_PT, text,
+                          size, "regular", "start", ink))
+        out.append(Group(tuple(parts), title=text))
+    return Group(tuple(out), title="Home corners"), side_h
+
+
+def game_legend(game: GameInfo, spec: BoardSpec, x: float, y: float, width: float, theme: str,
+                cell: float = 9.0, size: float = 8.5) -> tuple[Group, float]:
+    """The legend a board of `game` needs under it; returns the group and its height."""
+    if game.pieces == "men":
+        return men_legend(x, y, width, theme, cell, size)
+    if game.tafl is None:
+        return legend(x, y, width, theme, cell, size)
+    stones, height = legend(x, y, width, theme, cell, size, CYNGESHEALL_ITEMS)
+    gap = max(2.5, cell * 0.4)
+    corners, corners_h = corners_line(spec, x, y + height + gap, width, theme, size * 0.95)
+    return Group((stones, corners), title="Legend"), height + gap + corners_h

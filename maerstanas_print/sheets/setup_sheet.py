@@ -1,0 +1,249 @@
+"""Setup diagrams for the movement games: the start position, drawn and listed.
+
+Everything on the page comes from the game's definition: the diagram's pieces
+are its setup string read by `read_position`, the coordinate table lists the
+same pieces, and for a game whose kings race to the enemy corner (Cyngesheall)
+an arrow runs from each king to its goal. Nothing is placed by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from maerstanas_print.draw.board import (
+    THEMES,
+    Arrow,
+    Stone,
+    board_shapes,
+    spec_for_game,
+    start_stones,
+)
+from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
+from maerstanas_print.engine import DARK, LIGHT
+from maerstanas_print.fonts import text_width_mm
+from maerstanas_print.games import GameInfo
+from maerstanas_print.sheets.common import (
+    INK,
+    PAPERS,
+    SOFT,
+    Paper,
+    Sheet,
+    SheetError,
+    game_legend,
+    game_licence,
+    header,
+    licence_line,
+    paragraph,
+)
+
+MARGIN = 12.0
+CELLS = {7: 19.0, 19: 8.5}  # mm: the diagram's largest square per board size
+TABLE_SIZE = 8.5  # pt
+
+
+@dataclass(frozen=True, slots=True)
+class SetupSheetOptions:
+    game: GameInfo
+    paper: str = "a4"
+    theme: str = "print"
+
+
+def _side_names(game: GameInfo) -> dict[int, str]:
+    if game.pieces == "men":  # the 1992 post's Black and White
+        return {DARK: "Dark (Black, X)", LIGHT: "Light (White, O)"}
+    return {DARK: "Dark", LIGHT: "Light"}
+
+
+def _kind_columns(game: GameInfo) -> list[tuple[tuple[str, ...], str]]:
+    """(stone kinds, column heading) in table order: king, commander, the rest."""
+    if game.pieces == "men":
+        return [(("king",), "King"), (("man",), "Men")]
+    return [(("woden",), "King (Woden-stone)"), (("thunder",), "Commander (thunder-stone)"),
+            (("standard",), "Stones")]
+
+
+def _goal(game: GameInfo, side: int, stones: dict[int, Stone], name) -> str:
+    """What `side` plays for, in words, from the rules and the start position."""
+    rules = game.tafl
+    assert rules is not None
+    kings = {st.side: sq for sq, st in stones.items() if st.kind in ("woden", "king")}
+    enemy = 1 - side
+    if side in kings:
+        if rules.king_goal == "edge":
+            goal = "the king to any edge square"
+        else:
+            goal = f"the king to {name(kings[enemy])}"
+        if enemy in kings:
+            goal += f", or take {('Dark', 'Light')[enemy]}’s king"
+        return goal
+    if rules.king_capture == "four-sides":
+        return "surround the king on all four sides"
+    return "take the king"  # pragma: no cover - no such game yet
+
+
+def setup_rows(game: GameInfo) -> tuple[list[str], list[list[str]]]:
+    """The coordinate table: headings and one row per side, from the setup string."""
+    stones = start_stones(game)
+    spec = spec_for_game(game)
+    columns = _kind_columns(game)
+    headings = ["Side", *(heading for _, heading in columns), "Goal"]
+    rows = []
+    for side in (DARK, LIGHT):
+        row = [_side_names(game)[side] + (", moves first" if side == DARK else "")]
+        for kinds, _ in columns:
+            squares = [spec.name(sq) for sq, st in sorted(stones.items())
+                       if st.side == side and st.kind in kinds]
+            if not squares:
+                row.append("–")
+            elif len(squares) == 1:
+                row.append(squares[0])
+            else:
+                row.append(f"{len(squares)}: {' '.join(squares)}")
+        row.append(_goal(game, side, stones, spec.name))
+        rows.append(row)
+    return headings, rows
+
+
+def _table(headings: list[str], rows: list[list[str]], shares: list[float], x: float,
+           y: float, width: float, theme: str) -> tuple[Group, float]:
+    """A ruled table with wrapped cells; (x, y) is its top-left. Returns it and its height."""
+    ink = THEMES[theme].ink
+    size = TABLE_SIZE
+    step = size * 1.3 * MM_PER_PT
+    pad = 1.8
+    total = sum(shares)
+    widths = [width * s / total for s in shares]
+    parts: list[Shape] = []
+    rule = Stroke(ink, 0.3)
+    hair = Stroke(THEMES[theme].grid, 0.15)
+    parts.append(Line(x, y, x + width, y, rule))
+    cursor = y
+    for index, cells in enumerate([headings, *rows]):
+        face = "bold" if index == 0 else "regular"
+        baseline = cursor + pad + size * MM_PER_PT * 0.8
+        last = baseline
+        left = x
+        for text, w in zip(cells, widths, strict=True):
+            lines, bottom = paragraph(text, left + 1.0, baseline, w - 2.5, size, face, ink, 1.3)
+            parts += lines
+            last = max(last, bottom)
+            left += w
+        cursor = last + step * 0.35 + pad
+        parts.append(Line(x, cursor, x + width, cursor, rule if index == 0 else hair))
+    parts[-1] = Line(x, cursor, x + width, cursor, rule)
+    return Group(tuple(parts), title="Where the pieces start"), cursor - y
+
+
+def _fit(game: GameInfo, height: float) -> float:
+    """The largest square (to 0.5 mm) whose board is at most `height` mm tall."""
+    cell = CELLS[game.size]
+    while cell > 4.0 and spec_for_game(game, cell=cell).size()[1] > height:
+        cell -= 0.5
+    return cell
+
+
+def _position_note(game: GameInfo, x: float, y: float, width: float) -> tuple[Group, float]:
+    """The setup as a record's position string; (x, y) is the first baseline."""
+    assert game.tafl is not None
+    note = ("The same position as a record’s Setup tag (rows from the top, digits count "
+            "empty squares, capitals are Dark’s pieces: S stone or man, K king"
+            + (", C commander):" if game.size == 7 else "):"))
+    lines, last = paragraph(note, x, y, width, 7.5, "italic", SOFT, 1.3)
+    step = 8.0 * 1.3 * MM_PER_PT
+    for chunk in _split_position(game.tafl.setup, width, 8.0):
+        last += step
+        lines.append(Text(x, last, chunk, 8.0, "regular", "start", INK))
+    return Group(tuple(lines), title="Position string"), last - y + step
+
+
+def _split_position(text: str, width: float, size: float) -> list[str]:
+    """A position string in lines no wider than `width`, broken only after a `/`."""
+    pieces = [piece + "/" for piece in text.split("/")[:-1]] + [text.split("/")[-1]]
+    lines: list[str] = []
+    current = ""
+    for piece in pieces:
+        if current and text_width_mm(current + piece, "regular", size) > width:
+            lines.append(current)
+            current = piece
+        else:
+            current += piece
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _arrows(game: GameInfo, stones: dict[int, Stone]) -> tuple[Arrow, ...]:
+    """For kings that race to the enemy corner: each king's way to its goal."""
+    rules = game.tafl
+    if rules is None or rules.king_goal != "enemy-corner":
+        return ()
+    kings = {st.side: sq for sq, st in stones.items() if st.kind in ("woden", "king")}
+    if len(kings) != 2:
+        return ()  # pragma: no cover - both sides have a king in these games
+    return tuple(Arrow(kings[side], kings[1 - side], side, bend=0.32) for side in (DARK, LIGHT))
+
+
+def setup_sheet(options: SetupSheetOptions) -> Sheet:
+    """The setup page of a movement game, or SheetError with a one-line reason."""
+    game = options.game
+    paper = PAPERS.get(options.paper)
+    if paper is None:
+        raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
+    if options.theme not in THEMES:
+        raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
+    if game.tafl is None:
+        raise SheetError(f"{game.title} starts on an empty board: there is no setup to draw")
+    page = _page(paper, game, options.theme)
+    theme = "" if options.theme == "print" else f"-{options.theme}"
+    return Sheet(
+        title=f"{game.title}: setting up",
+        subject=f"The start position of {game.title}, drawn and listed",
+        paper=paper,
+        pages=(page,),
+        file_stem=f"setup-{game.slug}-{paper.key}{theme}",
+    )
+
+
+def _page(paper: Paper, game: GameInfo, theme: str) -> Page:
+    assert game.tafl is not None
+    width = paper.width - 2 * MARGIN
+    shapes, top = header(paper, MARGIN, "Setting up", game.title)
+    stones = start_stones(game)
+    arrows = _arrows(game, stones)
+    counts = {side: sum(st.side == side for st in stones.values()) for side in (DARK, LIGHT)}
+    intro = (f"Set out the {counts[DARK]} Dark and {counts[LIGHT]} Light pieces as shown; "
+             "Dark moves first.")
+    if arrows:
+        intro += (" The arrows show where each king is going: to the corner where the other "
+                  "king starts (solid: Dark’s king, dashed: Light’s).")
+    if game.tafl.throne is not None:
+        intro += " The king starts on the throne."
+    lines, last = paragraph(intro, MARGIN, top + 6.0, width, 9.5, "regular", INK, 1.3)
+    shapes.append(Group(tuple(lines), title="How to set up"))
+    headings, rows = setup_rows(game)
+    shares = [1.2, 1.25, 1.55, 2.6, 2.0] if game.size == 7 else [1.2, 0.55, 4.6, 1.6]
+    # Measure what goes under the board first: the board takes the room that is left.
+    _, table_h = _table(headings, rows, shares, MARGIN, 0.0, width, theme)
+    notes = _position_note(game, MARGIN, 0.0, width)
+    notes_h = notes[1]
+    legend_w = min(width, 165.0 if game.size == 7 else width)
+    leg_h = game_legend(game, spec_for_game(game), 0, 0, legend_w, theme, 7.5, 8.0)[1]
+    board_top = last + 5.0
+    room = (paper.height - MARGIN - 4.0) - board_top - (5.0 + leg_h + 6.0 + table_h + 5.0
+                                                        + notes_h)
+    cell = min(CELLS[game.size], _fit(game, room))
+    spec = spec_for_game(game, cell=cell, theme=theme, stones=stones, arrows=arrows,
+                         title=f"{game.title}: the start position")
+    bw, bh = spec.size()
+    shapes.append(board_shapes(spec, (paper.width - bw) / 2, board_top))
+    legend_top = board_top + bh + 5.0
+    leg, leg_h = game_legend(game, spec, (paper.width - legend_w) / 2, legend_top, legend_w,
+                             theme, 7.5, 8.0)
+    shapes.append(leg)
+    table_top = legend_top + leg_h + 6.0
+    table, table_h = _table(headings, rows, shares, MARGIN, table_top, width, theme)
+    shapes.append(table)
+    shapes.append(_position_note(game, MARGIN, table_top + table_h + 5.0, width)[0])
+    shapes.append(licence_line(paper, MARGIN - 3.0, text=game_licence(game)))
+    label = f"{game.title}: the start position on {paper.name}"
+    return Page(paper.width, paper.height, tuple(shapes), label)

@@ -1,0 +1,411 @@
+"""Printables of the sibling games: boards, setup diagrams and the stones sheet.
+
+Cyngesheall's board has its kings' home corners marked; the 1992 Hnefatafl's
+19x19 board its throne and escape edge. The setup diagrams must show exactly
+the position of the game definitions, and the stones sheet twenty stones.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from maerstanas_print.cli import main
+from maerstanas_print.draw.board import (
+    THEMES,
+    BoardSpec,
+    Stone,
+    board_shapes,
+    spec_for_game,
+    start_stones,
+    stone_shape,
+)
+from maerstanas_print.draw.shapes import Circle, Group, Polyline, Rect, Text, walk
+from maerstanas_print.draw.svg import render_svg
+from maerstanas_print.engine import DARK, LIGHT
+from maerstanas_print.games import CYNGESHEALL, FILES, HNEFATAFL_1992, MAERSTANAS, GameInfo
+from maerstanas_print.games.tafl import read_position
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.common import SheetError, sheet_game
+from maerstanas_print.sheets.render import sheet_html, sheet_pdf
+from maerstanas_print.sheets.setup_sheet import SetupSheetOptions, setup_rows, setup_sheet
+from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
+from tests.pdf_tools import (
+    MM,
+    all_text,
+    compare_with_reference,
+    line_segments,
+    rasterise,
+    text_runs,
+)
+from tests.sheet_checks import (
+    assert_fonts_embedded,
+    assert_no_missing_glyphs,
+    assert_page_size,
+    assert_poppler_reads,
+)
+
+GAMES = {"cyngesheall": CYNGESHEALL, "hnefatafl1992": HNEFATAFL_1992}
+PIECES = {"S": ("standard", "man"), "K": ("woden", "king"), "C": ("thunder",)}
+
+
+def board_pdf(game: GameInfo, **kw) -> bytes:
+    return sheet_pdf(board_sheet(BoardSheetOptions(game=game, **kw)))
+
+
+def measured_cells(pdf: bytes, n: int) -> list[float]:
+    """Cell sizes (mm) from the grid lines: each spans n cells, neighbours one cell apart."""
+    verticals = [s for s in line_segments(pdf) if s.vertical and s.length > 20]
+    length, count = Counter(round(s.length, 2) for s in verticals).most_common(1)[0]
+    assert count % (n - 1) == 0, count  # n - 1 inner lines per board
+    xs = sorted({round(s.x1, 3) for s in verticals if round(s.length, 2) == length})
+    spacing = min(b - a for a, b in zip(xs, xs[1:], strict=False))
+    return [length / n * MM, spacing * MM]
+
+
+def board_labels(pdf: bytes, n: int) -> tuple[list[str], list[str], list[str], list[str]]:
+    """(top, bottom, left, right) coordinate labels read back from the text layer."""
+    runs = text_runs(pdf)
+    letters = set(FILES[:n])
+    numbers = {str(i) for i in range(1, n + 1)}
+    a_rows = sorted({r.y for r in runs if r.text == "A"})
+    top = [r.text for r in sorted((r for r in runs if r.y == a_rows[-1]), key=lambda r: r.x)
+           if r.text in letters]
+    bottom = [r.text for r in sorted((r for r in runs if r.y == a_rows[0]), key=lambda r: r.x)
+              if r.text in letters]
+    ones = sorted((r.x, r.y) for r in runs if r.text == "1")
+    y_top, y_bottom = ones[0][1], min(r.y for r in runs if r.text == str(n))
+    side = [r for r in runs if r.text in numbers and y_bottom - 1 <= r.y <= y_top + 1]
+    middle = (ones[0][0] + ones[-1][0]) / 2
+    left = [r.text for r in sorted((r for r in side if r.x < middle), key=lambda r: -r.y)]
+    right = [r.text for r in sorted((r for r in side if r.x > middle), key=lambda r: -r.y)]
+    return top, bottom, left, right
+
+
+# --- the drawing -------------------------------------------------------------------
+
+
+def test_spec_reads_special_squares_from_the_definitions() -> None:
+    cyng = spec_for_game(CYNGESHEALL)
+    assert {cyng.name(sq): kind for sq, kind in cyng.specials.items()} == {
+        "A1": "light-home", "G7": "dark-home"}
+    assert cyng.squares == 7 and not cyng.escape_edge
+    big = spec_for_game(HNEFATAFL_1992)
+    assert {big.name(sq): kind for sq, kind in big.specials.items()} == {"J10": "throne"}
+    assert big.squares == 19 and big.escape_edge
+    plain = spec_for_game(MAERSTANAS, title="Mǽrstánas board")
+    assert plain == BoardSpec()  # the Mǽrstánas board is the old default
+
+
+def test_start_stones_are_the_setup_string() -> None:
+    for game in GAMES.values():
+        board = read_position(game.tafl.setup, game.size)  # type: ignore[union-attr]
+        stones = start_stones(game)
+        assert len(stones) == sum(ch != "." for ch in board)
+        for square, stone in stones.items():
+            letter = board[square]
+            assert stone.side == (DARK if letter.isupper() else LIGHT)
+            assert stone.kind in PIECES[letter.upper()]
+    counts = Counter((s.side, s.kind) for s in start_stones(HNEFATAFL_1992).values())
+    assert counts == {(DARK, "man"): 24, (DARK, "king"): 1, (LIGHT, "man"): 48}
+
+
+def test_1992_pieces_differ_in_grayscale_and_letter() -> None:
+    def parts(stone: Stone, theme: str) -> tuple:
+        group = stone_shape(stone, 0, 0, 10, theme)
+        circles = [c for c in group.children if isinstance(c, Circle)]
+        letters = [t.text for t in group.children if isinstance(t, Text)]
+        return len(circles), circles[-1].fill, letters
+
+    assert parts(Stone(DARK, "man"), "print") == (1, THEMES["print"].dark_fill, ["X"])
+    assert parts(Stone(LIGHT, "man"), "print") == (1, "#ffffff", ["O"])
+    assert parts(Stone(DARK, "king"), "print") == (2, THEMES["print"].dark_fill, ["K"])
+    for stone in (Stone(DARK, "man"), Stone(LIGHT, "man"), Stone(DARK, "king")):
+        assert parts(stone, "ink-saver")[1] is None
+
+
+def test_ink_saver_sibling_boards_have_no_filled_areas() -> None:
+    for game in GAMES.values():
+        spec = spec_for_game(game, cell=10, theme="ink-saver", stones=start_stones(game))
+        for shape in walk([board_shapes(spec, 0, 0)]):
+            if isinstance(shape, Rect | Circle):
+                assert shape.fill is None, shape
+            if isinstance(shape, Polyline):
+                assert shape.fill is None, shape
+
+
+def test_board_description_names_special_squares() -> None:
+    desc = board_shapes(spec_for_game(HNEFATAFL_1992, cell=9.5), 0, 0).desc
+    assert desc is not None
+    assert "19 by 19" in desc and "columns A to S" in desc and "J10 is the throne" in desc
+    desc = board_shapes(spec_for_game(CYNGESHEALL, cell=9.5), 0, 0).desc
+    assert "A1 is Light's home corner" in desc and "G7 is Dark's home corner" in desc
+
+
+# --- board sheets -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("game", "per_page"), [
+    (CYNGESHEALL, 1), (CYNGESHEALL, 4), (CYNGESHEALL, 12), (HNEFATAFL_1992, 1),
+    (HNEFATAFL_1992, 2),
+])
+def test_board_sheets(paper: str, game: GameInfo, per_page: int) -> None:
+    sheet = board_sheet(BoardSheetOptions(game=game, paper=paper, per_page=per_page))
+    pdf = sheet_pdf(sheet)
+    assert_page_size(pdf, paper)
+    assert_fonts_embedded(pdf)
+    assert_no_missing_glyphs(sheet)
+    text = all_text(pdf)
+    assert game.title in text and game.credit in text
+    if per_page == 1:
+        top, bottom, left, right = board_labels(pdf, game.size)
+        assert top == bottom == list(FILES[:game.size])
+        assert left == right == [str(i) for i in range(1, game.size + 1)]
+    runs = Counter(r.text for r in text_runs(pdf))
+    assert runs["B"] == runs["2"] == 2 * per_page  # every board labelled on four sides
+    if game is CYNGESHEALL:
+        assert "Dark’s king starts on G7 and wins on A1" in text
+        assert "Light’s king starts on A1 and wins on G7" in text
+        assert "king" in text and "commander" in text and "Woden-stone" in text
+    else:
+        for words in ("Black man (X)", "White man (O)", "Black king (K)", "throne", "edge"):
+            assert words in text, words
+        assert "Neil Bernstein" in text and "11 December 1992" in text
+
+
+def test_1992_labels_are_right_including_i_and_d_before_e() -> None:
+    top, bottom, left, right = board_labels(board_pdf(HNEFATAFL_1992), 19)
+    assert "".join(top) == "".join(bottom) == "ABCDEFGHIJKLMNOPQRS"
+    assert left[0] == "1" and left[-1] == "19"  # row 1 at the top
+
+
+@pytest.mark.parametrize(("game", "paper", "per_page", "expected"), [
+    (HNEFATAFL_1992, "a4", 1, 9.5), (HNEFATAFL_1992, "letter", 1, 9.5),
+    (HNEFATAFL_1992, "a4", 2, 5.5), (CYNGESHEALL, "a4", 1, 24.0), (CYNGESHEALL, "letter", 4, None),
+])
+def test_cell_size_measured_from_the_drawing(game: GameInfo, paper: str, per_page: int,
+                                             expected: float | None) -> None:
+    pdf = board_pdf(game, paper=paper, per_page=per_page)
+    stated = float(re.search(r"squares ([\d.]+) mm", all_text(pdf)).group(1))  # type: ignore[union-attr]
+    if expected is not None:
+        assert stated == expected
+    for measured in measured_cells(pdf, game.size):
+        assert abs(measured - stated) < 0.1, (measured, stated)
+
+
+def test_1992_playing_board_has_the_calibration_bar() -> None:
+    pdf = board_pdf(HNEFATAFL_1992)
+    horizontal = [s for s in line_segments(pdf) if abs(s.y1 - s.y2) < 1e-6]
+    assert any(abs(s.length * MM - 50.0) < 0.05 for s in horizontal)
+    assert "exactly 50 mm and each square 9.5 mm" in all_text(pdf)
+
+
+def test_special_squares_on_the_sheets() -> None:
+    def titles(game: GameInfo) -> set[str]:
+        sheet = board_sheet(BoardSheetOptions(game=game))
+        return {g.title for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title}
+
+    cyng = titles(CYNGESHEALL)
+    assert {"A1: Light's home corner", "G7: Dark's home corner"} <= cyng
+    big = titles(HNEFATAFL_1992)
+    assert "J10: the throne" in big and "The edge squares: the king escapes here" in big
+
+
+@pytest.mark.parametrize("options", [
+    {"game": HNEFATAFL_1992, "per_page": 4}, {"game": HNEFATAFL_1992, "per_page": 12},
+    {"game": HNEFATAFL_1992, "variant": "wraparound"},
+    {"game": CYNGESHEALL, "variant": "wraparound"},
+    {"game": HNEFATAFL_1992, "cell": 12.0},
+])
+def test_bad_sibling_options_raise(options: dict) -> None:
+    with pytest.raises(SheetError):
+        board_sheet(BoardSheetOptions(**options))
+
+
+def test_game_names_accepted() -> None:
+    for name in ("maerstanas", "Maerstanas", "CYNGESHEALL", "cyngesheall", "hnefatafl1992",
+                 "EmailHnefatafl1992", "emailhnefatafl1992", " Hnefatafl1992 "):
+        assert sheet_game(name) is not None, name
+    assert sheet_game("hnefatafl") is None and sheet_game("chess") is None
+
+
+# --- setup sheets -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_setup_sheet(paper: str, name: str) -> None:
+    game = GAMES[name]
+    sheet = setup_sheet(SetupSheetOptions(game=game, paper=paper))
+    pdf = sheet_pdf(sheet)
+    assert_page_size(pdf, paper)
+    assert_fonts_embedded(pdf)
+    assert_no_missing_glyphs(sheet)
+    # The pieces drawn are the definition's, square for square (their titles say which).
+    drawn = Counter()
+    for group in walk(sheet.pages[0].shapes):
+        if isinstance(group, Group) and group.title and " on " in group.title:
+            match = re.fullmatch(r"(Dark|Light) (.+) on ([A-S]\d+)", group.title)
+            if match:
+                drawn[match.groups()] += 1
+    expected = Counter()
+    spec = spec_for_game(game)
+    names = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",
+             "man": "man", "king": "king"}
+    for square, stone in start_stones(game).items():
+        expected[("Dark" if stone.side == DARK else "Light", names[stone.kind],
+                  spec.name(square))] += 1
+    assert drawn == expected
+    # The table lists every piece's square, in the PDF's text layer.
+    text = all_text(pdf)
+    for square in start_stones(game):
+        assert re.search(rf"\b{spec.name(square)}\b", text), spec.name(square)
+    assert "".join(text.split()).count(game.tafl.setup) == 1  # type: ignore[union-attr]
+    # The HTML carries the same pieces for screen readers.
+    svg = render_svg(sheet.pages[0])
+    assert len(re.findall(r"<title id=\"[^\"]+\">(?:Dark|Light) [^<]+ on [A-S]\d+</title>",
+                          svg)) == len(expected)
+
+
+def test_setup_table_rows() -> None:
+    headings, rows = setup_rows(CYNGESHEALL)
+    assert headings[:3] == ["Side", "King (Woden-stone)", "Commander (thunder-stone)"]
+    assert rows[0][:3] == ["Dark, moves first", "G7", "F6"]
+    assert rows[0][3] == "8: G4 F5 G5 E6 G6 D7 E7 F7"
+    assert rows[1][:3] == ["Light", "A1", "B2"] and rows[1][4].startswith("the king to G7")
+    headings, rows = setup_rows(HNEFATAFL_1992)
+    assert rows[0][1] == "J10" and rows[0][2].startswith("24: I5 K5 J7")
+    assert rows[1][1] == "–" and rows[1][2].startswith("48: C1 F1 N1 Q1 A3")
+    assert rows[1][3] == "surround the king on all four sides"
+
+
+def test_cyngesheall_setup_has_an_arrow_per_king() -> None:
+    sheet = setup_sheet(SetupSheetOptions(game=CYNGESHEALL))
+    titles = [g.title for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title]
+    assert "Dark's king: from G7 to its goal A1" in titles
+    assert "Light's king: from A1 to its goal G7" in titles
+    big = setup_sheet(SetupSheetOptions(game=HNEFATAFL_1992))
+    assert not any(isinstance(g, Group) and g.title and "to its goal" in g.title
+                   for g in walk(big.pages[0].shapes))
+
+
+def test_setup_refuses_maerstanas() -> None:
+    with pytest.raises(SheetError):
+        setup_sheet(SetupSheetOptions(game=MAERSTANAS))
+
+
+# --- stones sheet ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_stones_sheet(paper: str) -> None:
+    sheet = stones_sheet(StonesSheetOptions(paper=paper))
+    pdf = sheet_pdf(sheet)
+    assert_page_size(pdf, paper)
+    assert_fonts_embedded(pdf)
+    text = " ".join(all_text(pdf).split())
+    assert "Mǽrstánas set already contains" in text and "John Beers" in text
+    groups = [g for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title
+              and re.fullmatch(r"(Dark|Light) \w+ to cut out", g.title)]
+    kinds = Counter(g.title for g in groups)
+    assert kinds == {"Dark stone to cut out": 8, "Dark commander to cut out": 1,
+                     "Dark king to cut out": 1, "Light stone to cut out": 8,
+                     "Light commander to cut out": 1, "Light king to cut out": 1}
+    cuts = [c for c in walk(sheet.pages[0].shapes) if isinstance(c, Circle)
+            and c.stroke is not None and c.stroke.dash]
+    assert len(cuts) == 20 and {round(c.r * 2, 3) for c in cuts} == {22.0}
+    svg = render_svg(sheet.pages[0])
+    assert len(re.findall(r">(?:Dark|Light) \w+ to cut out</title>", svg)) == 20
+    assert len(re.findall(r"<circle [^>]*stroke-dasharray", svg)) == 20
+
+
+def test_stones_are_the_board_drawing_21_mm_across() -> None:
+    sheet = stones_sheet(StonesSheetOptions())
+    group = next(g for g in walk(sheet.pages[0].shapes)
+                 if isinstance(g, Group) and g.title == "Dark king to cut out")
+    rings = [c for c in group.children if isinstance(c, Circle) and not c.stroke.dash]  # type: ignore[union-attr]
+    assert round(max(c.r for c in rings) * 2, 3) == 21.0
+    runes = [g for g in group.children if isinstance(g, Group)]
+    assert runes and all(isinstance(p, Polyline) for p in runes[0].children)  # ᚩ as strokes
+
+
+# --- looks ------------------------------------------------------------------------------
+
+
+REFERENCES = {
+    "board-cyngesheall-a4-1up": lambda: board_sheet(BoardSheetOptions(game=CYNGESHEALL)),
+    "board-hnefatafl1992-a4-1up": lambda: board_sheet(BoardSheetOptions(game=HNEFATAFL_1992)),
+    "boards-hnefatafl1992-letter-2up-ink-saver": lambda: board_sheet(BoardSheetOptions(
+        game=HNEFATAFL_1992, per_page=2, paper="letter", theme="ink-saver")),
+    "setup-cyngesheall-a4": lambda: setup_sheet(SetupSheetOptions(game=CYNGESHEALL)),
+    "setup-hnefatafl1992-letter": lambda: setup_sheet(SetupSheetOptions(
+        game=HNEFATAFL_1992, paper="letter")),
+    "stones-cyngesheall-a4": lambda: stones_sheet(StonesSheetOptions()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCES))
+def test_looks_like_the_reviewed_reference(name: str) -> None:
+    sheet = REFERENCES[name]()
+    assert sheet.file_stem == name
+    compare_with_reference(rasterise(sheet_pdf(sheet), 50), name)
+
+
+def test_deterministic() -> None:
+    for make in REFERENCES.values():
+        assert sheet_pdf(make()) == sheet_pdf(make())
+        assert sheet_html(make()) == sheet_html(make())
+
+
+def test_poppler_opens_them(tmp_path) -> None:
+    assert_poppler_reads(tmp_path, sheet_pdf(REFERENCES["setup-hnefatafl1992-letter"]()))
+    assert_poppler_reads(tmp_path, sheet_pdf(REFERENCES["stones-cyngesheall-a4"]()))
+
+
+# --- command line --------------------------------------------------------------------------
+
+
+def test_cli_default_game_is_unchanged(tmp_path) -> None:
+    assert main(["board", "-o", str(tmp_path / "a.pdf")]) == 0
+    assert main(["board", "--game", "Maerstanas", "-o", str(tmp_path / "b.pdf")]) == 0
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_cli_writes_default_names(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    runs = [
+        (["board", "--game", "Cyngesheall"], "board-cyngesheall-a4-1up.pdf"),
+        (["board", "--game", "EmailHnefatafl1992", "--per-page", "2", "--paper", "letter",
+          "--format", "html"], "boards-hnefatafl1992-letter-2up.html"),
+        (["setup", "--game", "hnefatafl1992"], "setup-hnefatafl1992-a4.pdf"),
+        (["setup", "--game", "cyngesheall", "--format", "html", "--theme", "ink-saver"],
+         "setup-cyngesheall-a4-ink-saver.html"),
+        (["stones", "--paper", "letter"], "stones-cyngesheall-letter.pdf"),
+    ]
+    for argv, name in runs:
+        assert main(argv) == 0, argv
+        assert (tmp_path / "output" / name).stat().st_size > 1000, name
+
+
+@pytest.mark.parametrize("argv", [
+    ["board", "--game", "hnefatafl1992", "--per-page", "4"],
+    ["board", "--game", "hnefatafl1992", "--per-page", "6"],
+    ["board", "--game", "cyngesheall", "--variant", "wraparound"],
+    ["board", "--game", "hnefatafl1992", "--variant", "wraparound"],
+    ["board", "--game", "chess"],
+    ["board", "--game", "hnefatafl1992", "--cell-mm", "15"],
+    ["setup", "--game", "maerstanas"],
+    ["setup", "--game", "go"],
+    ["setup", "--paper", "a3"],
+    ["stones", "--format", "svg"],
+    ["stones", "--theme", "neon"],
+])
+def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("maerstanas-print: "), err
+    assert not (tmp_path / "output").exists()
