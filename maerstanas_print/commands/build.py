@@ -36,6 +36,11 @@ JOBS: list[tuple[str, list[str]]] = [
     ("rulebook-a4.pdf", ["rulebook", "--paper", "a4"]),
     ("rulebook-letter.pdf", ["rulebook", "--paper", "letter"]),
     ("rulebook.html", ["rulebook", "--format", "html"]),
+    ("rulebook-cyngesheall-a4.pdf", ["rulebook", "--game", "cyngesheall"]),
+    ("rulebook-cyngesheall.html", ["rulebook", "--game", "cyngesheall", "--format", "html"]),
+    ("rulebook-hnefatafl1992-a4.pdf", ["rulebook", "--game", "hnefatafl1992"]),
+    ("rulebook-hnefatafl1992.html", ["rulebook", "--game", "hnefatafl1992", "--format",
+                                     "html"]),
 ]
 
 

@@ -14,7 +14,9 @@ from maerstanas_print.commands._sheet_output import (
     FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
+    add_game_option,
     choice,
+    game_choice,
 )
 
 EXIT_INVALID = 1
@@ -24,28 +26,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "rulebook",
         help="print the illustrated rules (PDF or HTML)",
-        description="The rules of Mǽrstánas in our own words, with figures checked by the "
-                    "rules engine. Default output: output/rulebook-<paper>.<format>.",
+        description="The rules of Mǽrstánas, Cyngesheall or the 1992 e-mail Hnefatafl in our "
+                    "own words, with figures checked by the rules engine. Default output: "
+                    "output/rulebook-<paper>.<format> (Mǽrstánas) or "
+                    "output/rulebook-<game>-<paper>.<format>.",
     )
     add_common_options(parser)
+    add_game_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.rulebook.content import book
+    from maerstanas_print.rulebook.books import book_for, file_stem
 
+    game = game_choice(args.game)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     fmt = choice(args.format, FORMAT_CHOICES, "--format")
-    return write_rulebook(book(), paper, fmt, args.output)
+    return write_rulebook(book_for(game), paper, fmt, args.output, file_stem(game, paper, fmt))
 
 
-def write_rulebook(source, paper: str, fmt: str, output: str | None) -> int:
+def write_rulebook(source, paper: str, fmt: str, output: str | None,
+                   stem: str | None = None) -> int:
     """Check, render and write `source` (a rulebook `Book`); used by tests with other books."""
     from maerstanas_print.cli import CommandError
     from maerstanas_print.outputs import resolve_output, write_output
     from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
-    target = resolve_output(output, f"rulebook-{paper}.{fmt}")
+    target = resolve_output(output, f"{stem or f'rulebook-{paper}'}.{fmt}")
     if target == "-" and fmt == "pdf" and sys.stdout.isatty():
         raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",
                            EXIT_USAGE)

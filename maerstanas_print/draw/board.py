@@ -124,6 +124,36 @@ class BoardSpec:
     specials: Mapping[int, SpecialKind] = field(default_factory=dict)
     escape_edge: bool = False  # the edge ring is where the king escapes (1992)
     arrows: tuple[Arrow, ...] = ()
+    # Draw only part of the board: (first column, first row, columns, rows), 0-based.
+    # Sides where the window stops short of the board's edge get a thin line, not
+    # the frame, and the coordinates stay the real ones.
+    window: tuple[int, int, int, int] | None = None
+
+    @property
+    def view(self) -> tuple[int, int, int, int]:
+        """(first column, first row, columns, rows) of what is drawn: the window or all."""
+        return self.window or (0, 0, self.squares, self.squares)
+
+    def shows(self, square: int) -> bool:
+        col0, row0, cols, rows = self.view
+        row, col = divmod(square, self.squares)
+        return col0 <= col < col0 + cols and row0 <= row < row0 + rows
+
+    def cut(self) -> frozenset[Side]:
+        """The sides where the window stops short of the board's edge."""
+        if self.window is None:
+            return frozenset()
+        col0, row0, cols, rows = self.window
+        out: set[Side] = set()
+        if row0 > 0:
+            out.add("top")
+        if col0 > 0:
+            out.add("left")
+        if col0 + cols < self.squares:
+            out.add("right")
+        if row0 + rows < self.squares:
+            out.add("bottom")
+        return frozenset(out)
 
     @property
     def band(self) -> float:
@@ -152,11 +182,17 @@ class BoardSpec:
         """The grid's side in mm."""
         return self.squares * self.cell
 
+    @property
+    def grid_size(self) -> tuple[float, float]:
+        """Width and height of the drawn grid in mm (the whole grid, or the window)."""
+        _, _, cols, rows = self.view
+        return cols * self.cell, rows * self.cell
+
     def size(self) -> tuple[float, float]:
         """Overall width and height in mm, coordinate bands included."""
-        side = self.side
-        width = side + self.band * (("left" in self.labels) + ("right" in self.labels))
-        height = side + self.band * (("top" in self.labels) + ("bottom" in self.labels))
+        grid_w, grid_h = self.grid_size
+        width = grid_w + self.band * (("left" in self.labels) + ("right" in self.labels))
+        height = grid_h + self.band * (("top" in self.labels) + ("bottom" in self.labels))
         return width, height
 
     def grid_origin(self, x: float, y: float) -> tuple[float, float]:
@@ -181,6 +217,7 @@ class Arrow:
     end: int
     side: int  # whose arrow: Dark's is solid, Light's dashed
     bend: float = 0.0
+    title: str = ""  # what the arrow says to a screen reader; default: a king's way home
 
 
 PIECE_KINDS: dict[str, dict[str, StoneKind]] = {  # position letter -> stone kind
@@ -233,34 +270,39 @@ def board_shapes(spec: BoardSpec, x: float, y: float) -> Group:
     """The whole board with its box's top-left corner at (x, y)."""
     theme = THEMES[spec.theme]
     gx, gy = spec.grid_origin(x, y)
-    side = spec.side
+    grid_w, grid_h = spec.grid_size
     width, height = spec.size()
     shapes: list[Shape] = []
     if theme.band_fill and spec.labels:
         shapes.append(Rect(x, y, width, height, Stroke(theme.grid, spec.grid_width * 0.6),
                            theme.band_fill))
-        shapes.append(Rect(gx, gy, side, side, None, "#ffffff"))
+        shapes.append(Rect(gx, gy, grid_w, grid_h, None, "#ffffff"))
     if spec.escape_edge:
         shapes.append(_escape_ring(spec, theme, gx, gy))
     for square in sorted(spec.specials):
-        shapes.append(_special(spec, theme, gx, gy, square, spec.specials[square]))
+        if spec.shows(square):
+            shapes.append(_special(spec, theme, gx, gy, square, spec.specials[square]))
     shapes.append(_grid(spec, theme, gx, gy))
     shapes += _labels(spec, theme, x, y, gx, gy)
     if spec.variant == "wraparound":
         shapes.append(_wrap_markers(spec, theme, gx, gy))
     for square in sorted(spec.stones):
-        shapes.append(stone_shape(spec.stones[square], *_centre(spec, gx, gy, square),
-                                  spec.cell, theme, name=spec.name(square)))
+        if spec.shows(square):
+            shapes.append(stone_shape(spec.stones[square], *_centre(spec, gx, gy, square),
+                                      spec.cell, theme, name=spec.name(square)))
     for square in sorted(spec.marks):
-        shapes.append(_mark(spec, theme, gx, gy, square, spec.marks[square]))
+        if spec.shows(square):
+            shapes.append(_mark(spec, theme, gx, gy, square, spec.marks[square]))
     for arrow in spec.arrows:
-        shapes.append(_arrow(spec, theme, gx, gy, arrow))
+        if spec.shows(arrow.start) and spec.shows(arrow.end):
+            shapes.append(_arrow(spec, theme, gx, gy, arrow))
     return Group(tuple(shapes), title=spec.title, desc=describe(spec))
 
 
 def _centre(spec: BoardSpec, gx: float, gy: float, square: int) -> tuple[float, float]:
     row, col = divmod(square, spec.squares)
-    return gx + (col + 0.5) * spec.cell, gy + (row + 0.5) * spec.cell
+    col0, row0, _, _ = spec.view
+    return gx + (col - col0 + 0.5) * spec.cell, gy + (row - row0 + 0.5) * spec.cell
 
 
 def _grid(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
@@ -284,12 +326,86 @@ def _grid(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
                 lines.append(Line(gx + u0, gy + side, gx + u1, gy + side, frame))
                 lines.append(Line(gx, gy + u0, gx, gy + u1, frame))
                 lines.append(Line(gx + side, gy + u0, gx + side, gy + u1, frame))
+    elif spec.window is not None:
+        return _window_grid(spec, theme, gx, gy)
     else:
         frame = Stroke(theme.ink, spec.frame_width, join="miter")
         lines.append(Rect(gx, gy, side, side, frame, None))
         if spec.escape_edge:  # a second heavy frame closes the ring of edge squares
             lines.append(Rect(gx + cell, gy + cell, side - 2 * cell, side - 2 * cell,
                               Stroke(theme.ink, spec.frame_width * 0.8, join="miter"), None))
+    return Group(tuple(lines))
+
+
+def _window_grid(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
+    """The grid of a window: the frame only where the board really ends.
+
+    On a cut side the outermost line is a plain grid line, and where no
+    coordinates stand beyond it every line that crosses it runs on a little way
+    in dashes, so the board plainly goes on; the escape ring's inner frame is
+    drawn where it passes through the window.
+    """
+    cell, n = spec.cell, spec.squares
+    col0, row0, cols, rows = spec.view
+    width, height = spec.grid_size
+    cut = spec.cut()
+    thin = Stroke(theme.grid, spec.grid_width)
+    faint = Stroke(theme.grid, spec.grid_width, dash=(0.6, 0.6))
+    run = 0.35 * cell
+    runs = cut - spec.labels  # labelled sides keep their band clear
+    lines: list[Shape] = []
+    top = gy - run
+    bottom = gy + height + run
+    left = gx - run
+    right = gx + width + run
+    for i in range(cols + 1):
+        x = gx + i * cell
+        if i in (0, cols) and ("left" if i == 0 else "right") not in cut:
+            continue  # the frame
+        lines.append(Line(x, gy, x, gy + height, thin))
+        if "top" in runs:
+            lines.append(Line(x, top, x, gy, faint))
+        if "bottom" in runs:
+            lines.append(Line(x, gy + height, x, bottom, faint))
+    for j in range(rows + 1):
+        y = gy + j * cell
+        if j in (0, rows) and ("top" if j == 0 else "bottom") not in cut:
+            continue
+        lines.append(Line(gx, y, gx + width, y, thin))
+        if "left" in runs:
+            lines.append(Line(left, y, gx, y, faint))
+        if "right" in runs:
+            lines.append(Line(gx + width, y, right, y, faint))
+    frame = Stroke(theme.ink, spec.frame_width, cap="square")
+    for side, (x1, y1, x2, y2) in (("top", (gx, gy, gx + width, gy)),
+                                   ("bottom", (gx, gy + height, gx + width, gy + height)),
+                                   ("left", (gx, gy, gx, gy + height)),
+                                   ("right", (gx + width, gy, gx + width, gy + height))):
+        if side not in cut:
+            lines.append(Line(x1, y1, x2, y2, frame))
+    if spec.escape_edge:  # the inner frame of the edge ring, clipped to the window
+        ring = Stroke(theme.ink, spec.frame_width * 0.8, cap="square")
+        lo, hi = 1, n - 1  # the ring's inner frame runs along lines 1 and n - 1
+
+        def clip(a: int, b: int, first: int, count: int) -> tuple[int, int] | None:
+            a, b = max(a, first), min(b, first + count)
+            return (a, b) if a < b else None
+
+        for line, horizontal in ((lo, True), (hi, True), (lo, False), (hi, False)):
+            first, count = (row0, rows) if horizontal else (col0, cols)
+            if not first <= line <= first + count:
+                continue
+            span = clip(lo, hi, *((col0, cols) if horizontal else (row0, rows)))
+            if span is None:
+                continue
+            if horizontal:
+                y = gy + (line - row0) * cell
+                lines.append(Line(gx + (span[0] - col0) * cell, y, gx + (span[1] - col0) * cell,
+                                  y, ring))
+            else:
+                x = gx + (line - col0) * cell
+                lines.append(Line(x, gy + (span[0] - row0) * cell, x,
+                                  gy + (span[1] - row0) * cell, ring))
     return Group(tuple(lines))
 
 
@@ -302,11 +418,21 @@ def _escape_ring(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
     """A pale tint on every edge square (print theme only; the frames mark it anyway)."""
     cell, side = spec.cell, spec.side
     parts: list[Shape] = []
-    if theme.band_fill:
+    if theme.band_fill and spec.window is None:
         parts = [Rect(gx, gy, side, cell, None, ESCAPE_TINT),
                  Rect(gx, gy + side - cell, side, cell, None, ESCAPE_TINT),
                  Rect(gx, gy + cell, cell, side - 2 * cell, None, ESCAPE_TINT),
                  Rect(gx + side - cell, gy + cell, cell, side - 2 * cell, None, ESCAPE_TINT)]
+    elif theme.band_fill:  # a window: the parts of the four strips that fall inside it
+        n = spec.squares
+        col0, row0, cols, rows = spec.view
+        for c, r, w, h in ((0, 0, n, 1), (0, n - 1, n, 1), (0, 1, 1, n - 2),
+                           (n - 1, 1, 1, n - 2)):
+            c1, r1 = max(c, col0), max(r, row0)
+            c2, r2 = min(c + w, col0 + cols), min(r + h, row0 + rows)
+            if c1 < c2 and r1 < r2:
+                parts.append(Rect(gx + (c1 - col0) * cell, gy + (r1 - row0) * cell,
+                                  (c2 - c1) * cell, (r2 - r1) * cell, None, ESCAPE_TINT))
     return Group(tuple(parts), title="The edge squares: the king escapes here",
                  desc="Dark wins when the king reaches any square of the outer ring.")
 
@@ -321,7 +447,8 @@ def _special(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int,
     """
     cell = spec.cell
     row, col = divmod(square, spec.squares)
-    x0, y0 = gx + col * cell, gy + row * cell
+    col0, row0, _, _ = spec.view
+    x0, y0 = gx + (col - col0) * cell, gy + (row - row0) * cell
     inset = 0.09 * cell
     line = Stroke(theme.ink, max(0.2, spec.grid_width * 1.4), join="miter")
     parts: list[Shape] = []
@@ -372,7 +499,7 @@ def _arrow(spec: BoardSpec, theme: Theme, gx: float, gy: float, arrow: Arrow) ->
         u = 1 - t
         return (u * u * x1 + 2 * u * t * cx + t * t * x2, u * u * y1 + 2 * u * t * cy + t * t * y2)
 
-    clear = 0.5 * cell / length  # leave the start and end squares' pieces visible
+    clear = min(0.5 * cell, 0.3 * length) / length  # leave the squares' pieces visible
     steps = 40
     points = tuple(at(clear + (1 - 2 * clear) * i / steps) for i in range(steps + 1))
     width = max(0.35, 0.045 * cell) * theme.weight
@@ -391,35 +518,38 @@ def _arrow(spec: BoardSpec, theme: Theme, gx: float, gy: float, arrow: Arrow) ->
     head = Polyline((left, (bx, by), right), None, theme.ink, closed=True)
     shaft = points[:-3] + (((left[0] + right[0]) / 2, (left[1] + right[1]) / 2),)
     who = SIDE_WORDS[arrow.side]
+    title = arrow.title or (f"{who}'s king: from {spec.name(arrow.start)} to its goal "
+                            f"{spec.name(arrow.end)}")
     return Group((Polyline(shaft, halo), Polyline(head.points, Stroke("#ffffff", width * 1.6,
                                                                       join="round"), "#ffffff",
                                                  closed=True),
                   Polyline(shaft, stroke), head),
-                 title=f"{who}'s king: from {spec.name(arrow.start)} to its goal "
-                       f"{spec.name(arrow.end)}")
+                 title=title)
 
 
 def _labels(spec: BoardSpec, theme: Theme, x: float, y: float, gx: float, gy: float
             ) -> list[Shape]:
     size = spec.label_size
     rise = 0.34 * size * MM_PER_PT  # half the cap height: centres figures on a point
-    band, cell, side = spec.band, spec.cell, spec.side
+    band, cell = spec.band, spec.cell
+    col0, row0, cols, rows = spec.view
+    grid_w, grid_h = spec.grid_size
     out: list[Shape] = []
-    for i in range(spec.squares):
+    for i in range(max(cols, rows)):
         cx = gx + (i + 0.5) * cell
         cy = gy + (i + 0.5) * cell
-        if "top" in spec.labels:
-            out.append(Text(cx, y + band / 2 + rise, FILES[i], size, "regular", "middle",
-                            theme.label))
-        if "bottom" in spec.labels:
-            out.append(Text(cx, gy + side + band / 2 + rise, FILES[i], size, "regular",
+        if i < cols and "top" in spec.labels:
+            out.append(Text(cx, y + band / 2 + rise, FILES[col0 + i], size, "regular",
                             "middle", theme.label))
-        if "left" in spec.labels:
-            out.append(Text(x + band / 2, cy + rise, str(i + 1), size, "regular", "middle",
-                            theme.label))
-        if "right" in spec.labels:
-            out.append(Text(gx + side + band / 2, cy + rise, str(i + 1), size, "regular",
+        if i < cols and "bottom" in spec.labels:
+            out.append(Text(cx, gy + grid_h + band / 2 + rise, FILES[col0 + i], size,
+                            "regular", "middle", theme.label))
+        if i < rows and "left" in spec.labels:
+            out.append(Text(x + band / 2, cy + rise, str(row0 + i + 1), size, "regular",
                             "middle", theme.label))
+        if i < rows and "right" in spec.labels:
+            out.append(Text(gx + grid_w + band / 2, cy + rise, str(row0 + i + 1), size,
+                            "regular", "middle", theme.label))
     return out
 
 
@@ -614,6 +744,16 @@ def describe(spec: BoardSpec) -> str:
                     for sq, kind in sorted(spec.specials.items()))
     if spec.escape_edge:
         extra += " The edge squares, where the king escapes, are marked."
+    if spec.window is not None:
+        col0, row0, cols, rows = spec.window
+        extra = (f" Part of the {n} by {n} board: columns {FILES[col0]} to "
+                 f"{FILES[col0 + cols - 1]}, rows {row0 + 1} to {row0 + rows}."
+                 + "".join(f" {spec.name(sq)} is {SPECIAL_NAMES[kind]}."
+                           for sq, kind in sorted(spec.specials.items()) if spec.shows(sq)))
+        if spec.escape_edge and spec.cut() != ALL_SIDES:
+            extra += " The board's edge squares, where the king escapes, are marked."
+    if spec.window is not None and not any(spec.shows(sq) for sq in spec.stones):
+        return f"No pieces.{extra}"
     if not spec.stones:
         return (f"Empty {n} by {n} board, squares {spec.cell:g} mm, columns A to "
                 f"{FILES[n - 1]}, rows 1 (top) to {n}.{wrap}{extra}")
@@ -621,7 +761,7 @@ def describe(spec: BoardSpec) -> str:
     for side in (DARK, LIGHT):
         names = [
             spec.name(sq) + ("" if st.kind in ("standard", "man") else f" ({KIND_NAMES[st.kind]})")
-            for sq, st in sorted(spec.stones.items()) if st.side == side
+            for sq, st in sorted(spec.stones.items()) if st.side == side and spec.shows(sq)
         ]
         parts.append(f"{SIDE_WORDS[side]}: {', '.join(names) if names else 'none'}.")
     return " ".join(parts) + wrap + extra

@@ -12,7 +12,7 @@ engine disagrees. Only a realised figure can be drawn.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from maerstanas_print.draw.board import BoardSpec, Mark, Stone, Variant, board_shapes
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Shape, Text
@@ -29,7 +29,9 @@ from maerstanas_print.engine import (
     Scoring,
 )
 from maerstanas_print.export import move_text
+from maerstanas_print.games.tafl import TaflPosition
 from maerstanas_print.rulebook.claims import Claim, ClaimError, square
+from maerstanas_print.rulebook.tafl_claims import TaflClaim, TaflRecord, TaflSetup, TaflStones
 
 INK = "#1a1a1a"
 _MOVE = re.compile(r"^(?:(?P<kind>[TW]) )?(?P<square>[A-G][1-7])(?:x(?P<removed>\S+))?$|^Pass$")
@@ -96,19 +98,24 @@ class Record:
         return game.final
 
 
-Setup = Stones | Record
+Setup = Stones | Record | TaflStones | TaflRecord
 
 
 @dataclass(frozen=True)
 class Panel:
-    """One board of a figure: a position, optionally one move later, and its claims."""
+    """One board of a figure: a position, optionally one move later, and its claims.
+
+    Movement games take `TaflStones`/`TaflRecord` setups and tafl claims; their
+    `window` ("H5:Q14", top-left to bottom-right) draws part of a big board.
+    """
 
     label: str
     setup: Setup
     then: str | None = None  # a move in record notation, played before drawing
-    claims: tuple[Claim, ...] = ()
+    claims: tuple[Claim | TaflClaim, ...] = ()
     marks: dict[str, Mark] = field(default_factory=dict)  # extra marks by square name
     show_claim_marks: bool = True
+    window: str | None = None
 
 
 @dataclass(frozen=True)
@@ -125,7 +132,7 @@ class Figure:
 class PanelView:
     label: str
     spec: BoardSpec
-    position: Position
+    position: Position | TaflPosition
 
 
 @dataclass(frozen=True)
@@ -170,6 +177,11 @@ def realise(figure: Figure, number: int, cell: float = 6.0) -> FigureView:
     views = []
     for panel in figure.panels:
         where = f"figure {number} ({figure.key}), panel {panel.label!r}"
+        if isinstance(panel.setup, TaflSetup):
+            from maerstanas_print.rulebook.tafl_figures import realise_tafl_panel
+
+            views.append(realise_tafl_panel(panel, where, cell))
+            continue
         try:
             position = panel.setup.position()
             marks: dict[int, Mark] = {}
@@ -178,8 +190,11 @@ def realise(figure: Figure, number: int, cell: float = 6.0) -> FigureView:
         except ClaimError as exc:
             raise FigureError(f"{where}: {exc}") from None
         for claim in panel.claims:
+            if hasattr(claim, "arrows"):
+                raise FigureError(f"{where}: claim {claim.text!r} is about a movement game, "
+                                  "not Mǽrstánas")
             try:
-                verdict = claim.check(position)
+                verdict = claim.check(position)  # type: ignore[arg-type]
             except ClaimError as exc:
                 raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}"
                                   ) from None
@@ -213,8 +228,8 @@ def figure_cell(view: FigureView, width: float, largest: float = 7.2) -> float:
     """The square size that fits all panels of the figure side by side into `width` mm."""
     n = len(view.panels)
     probe = view.panels[0].spec
-    per_cell = (probe.size()[0] - probe.band) / probe.cell  # 7 squares
-    cell = (width - PANEL_GAP * (n - 1) - n * probe.band) / (n * per_cell)
+    columns = sum(panel.spec.view[2] for panel in view.panels)
+    cell = (width - PANEL_GAP * (n - 1) - n * probe.band) / columns
     return min(largest, cell)
 
 
@@ -225,12 +240,14 @@ def figure_shapes(view: FigureView, width: float) -> tuple[list[Shape], float]:
     sizes = [spec.size() for spec in specs]
     total = sum(w for w, _ in sizes) + PANEL_GAP * (len(specs) - 1)
     x = (width - total) / 2
-    board_h = max(h for _, h in sizes)
+    # A cropped board's lines run on past a cut bottom edge: keep the label clear of them.
+    board_h = max(h + (0.4 * spec.cell if "bottom" in spec.cut() else 0.0)
+                  for spec, (_, h) in zip(specs, sizes, strict=True))
     label_line = LABEL_SIZE * MM_PER_PT * 1.3
     shapes: list[Shape] = []
     for panel, spec, (w, _) in zip(view.panels, specs, sizes, strict=True):
         board = board_shapes(spec, x, 0.0)
-        grid_centre = x + spec.band + 3.5 * spec.cell
+        grid_centre = x + spec.band + spec.grid_size[0] / 2
         label = Text(grid_centre, board_h + 1.2 + LABEL_SIZE * MM_PER_PT, panel.label,
                      LABEL_SIZE, "italic", "middle", INK)
         shapes.append(Group((board, label), title=panel.label, desc=board.desc))
@@ -239,6 +256,5 @@ def figure_shapes(view: FigureView, width: float) -> tuple[list[Shape], float]:
 
 
 def _resize(spec: BoardSpec, cell: float) -> BoardSpec:
-    return BoardSpec(cell=cell, labels=spec.labels, variant=spec.variant, theme=spec.theme,
-                     stones=spec.stones, marks=spec.marks, title=spec.title)
+    return replace(spec, cell=cell)
 

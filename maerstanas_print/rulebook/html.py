@@ -34,6 +34,7 @@ from maerstanas_print.rulebook.prepare import PreparedBook
 from maerstanas_print.sheets.common import PAPERS
 
 FIGURE_WIDTH = 156.0  # mm: the PDF's text width on A4
+RUNNING_HEAD = '"Mǽrstánas · Rules of play"'  # in rulebook.css; each book puts its own
 
 
 class _Renderer:
@@ -75,15 +76,14 @@ class _Renderer:
                     term, self.inline(gloss)) for term, gloss in block.entries)
             return Markup('<dl class="glossary">{}</dl>').format(rows)
         if isinstance(block, StoneKey):
-            shapes, height = layout.stone_key(FIGURE_WIDTH)
-            svg = self.svg(shapes, FIGURE_WIDTH, height,
-                           "The stones: standard, thunder-stone (rune thorn) and Woden-stone "
-                           "(rune ós), each in Dark and Light", "key")
+            shapes, height = layout.stone_key(FIGURE_WIDTH, block.game)
+            svg = self.svg(shapes, FIGURE_WIDTH, height, layout.stone_key_label(block.game),
+                           "key")
             return Markup('<div class="stone-key">{}</div>').format(svg)
         if isinstance(block, SampleGame):
             return self.sample_game(block)
         if isinstance(block, BlankBoards):
-            page = layout.blank_board_page(self.paper)
+            page = layout.blank_board_page(self.paper, block.game, block.per_page)
             return Markup('<div class="sheet">{}</div>').format(
                 self.svg(page.shapes, page.width, page.height, page.label, "boards"))
         raise TypeError(f"no HTML form for {block!r}")  # pragma: no cover
@@ -150,20 +150,21 @@ def rulebook_html(prepared: PreparedBook, paper: str = "a4") -> str:
     renderer = _Renderer(prepared, paper)
     book = prepared.book
     chapters = renderer.chapters()
-    art_w, art_h, art = layout.title_art()
+    art_w, art_h, art = layout.title_art(book.game)
     front = [renderer.inline(b.text) for b in book.front if isinstance(b, Para)]
     context = {
         "book": book,
         "paper": PAPERS[paper],
         "chapters": chapters,
         "front": front,
-        "art": renderer.svg(art, art_w, art_h, "A board in play, with every kind of stone",
-                            "art"),
+        "art": renderer.svg(art, art_w, art_h, layout.title_art_label(book.game), "art"),
     }
     template = _environment().get_template("rulebook.html.j2")
     draft = template.render(font_css="", css="", **context)
     chars = "".join(sorted(set(draft)))  # every character the page can show
-    css = Markup(read_text("templates", "rulebook.css") + "\n".join(renderer.extra_css))
+    css = read_text("templates", "rulebook.css").replace(
+        RUNNING_HEAD, f'"{book.title} · {book.subtitle}"')
+    css = Markup(css + "\n".join(renderer.extra_css))
     return template.render(font_css=Markup(font_face_css({face: chars for face in FACES})),
                            css=css, **context)
 

@@ -12,11 +12,12 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from types import ModuleType
 
-from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes
+from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game, start_stones
 from maerstanas_print.draw.shapes import Page, Shape
 from maerstanas_print.engine import DARK, LIGHT, parse_square
+from maerstanas_print.games import GameInfo, game_named
 from maerstanas_print.rulebook.model import Chapter
-from maerstanas_print.sheets.common import legend
+from maerstanas_print.sheets.common import game_legend, legend
 
 SIDE_MARGIN = 27.0  # mm
 TOP_MARGIN = 26.0
@@ -48,29 +49,70 @@ def _stones(dark: str, light: str, thunder: str = "", woden: str = "") -> dict[i
     return out
 
 
-def title_art(cell: float = 11.0) -> tuple[float, float, list[Shape]]:
-    """A board in play for the title page: every kind of stone, both colours."""
-    spec = BoardSpec(cell=cell, labels=frozenset(), title="A board in play",
-                     stones=_stones("B2 C2 C3 E5 F5 F6 D4 A7", "E2 F2 F3 B5 C5 B6 G1 D6",
-                                    thunder="D4 D6", woden="A7 G1"))
+def _game(tag: str) -> GameInfo:
+    game = game_named(tag)
+    if game is None:
+        raise ValueError(f"no game is called {tag!r}")
+    return game
+
+
+def title_art(game: str = "Maerstanas", cell: float = 11.0) -> tuple[float, float, list[Shape]]:
+    """The title page's board: for Mǽrstánas a board in play with every kind of stone,
+    for a movement game its start position, drawn from the game's setup."""
+    info = _game(game)
+    if info.tafl is None:
+        spec = BoardSpec(cell=cell, labels=frozenset(), title="A board in play",
+                         stones=_stones("B2 C2 C3 E5 F5 F6 D4 A7", "E2 F2 F3 B5 C5 B6 G1 D6",
+                                        thunder="D4 D6", woden="A7 G1"))
+    else:
+        spec = spec_for_game(info, cell=cell if info.size == 7 else 4.6,
+                             labels=frozenset(), stones=start_stones(info),
+                             title=title_art_label(game))
     width, height = spec.size()
     pad = 1.0  # room for the outer half of the frame's stroke
     return width + 2 * pad, height + 2 * pad, [board_shapes(spec, pad, pad)]
 
 
-def stone_key(width: float) -> tuple[list[Shape], float]:
+def title_art_label(game: str = "Maerstanas") -> str:
+    info = _game(game)
+    if info.tafl is None:
+        return "A board in play, with every kind of stone"
+    return f"The start position of {info.title}"
+
+
+def stone_key(width: float, game: str = "Maerstanas") -> tuple[list[Shape], float]:
     """The stone legend of the printed sheets, centred in `width` mm."""
+    info = _game(game)
     cell, inner = 9.0, min(width, 150.0)
-    group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0)
+    if info.tafl is None:
+        group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0)
+    else:
+        inner = width if info.pieces == "men" else inner
+        group, height = game_legend(info, spec_for_game(info), (width - inner) / 2, 2.0, inner,
+                                    "print", cell, 9.0)
     return [group], height + 7.0
 
 
+def stone_key_label(game: str = "Maerstanas") -> str:
+    info = _game(game)
+    if info.pieces == "men":
+        return ("The pieces: Black's men (X) and king (K), White's men (O); the throne J10 "
+                "and the edge squares where the king escapes")
+    if info.tafl is not None:
+        return ("The pieces in Dark and Light: the king (Woden-stone, rune ós), the "
+                "commander (thunder-stone, rune thorn) and the plain stones; each king's "
+                "home corner")
+    return ("The stones: standard, thunder-stone (rune thorn) and Woden-stone "
+            "(rune ós), each in Dark and Light")
+
+
 @cache
-def blank_board_page(paper: str) -> Page:
-    """The six-board pencil sheet, exactly as `maerstanas-print board --per-page 6` prints it."""
+def blank_board_page(paper: str, game: str = "Maerstanas", per_page: int = 6) -> Page:
+    """The pencil sheet, exactly as `maerstanas-print board --game G --per-page N` prints it."""
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
-    return board_sheet(BoardSheetOptions(paper=paper, per_page=6)).pages[0]
+    return board_sheet(BoardSheetOptions(paper=paper, per_page=per_page,
+                                         game=_game(game))).pages[0]
 
 
 # --- the appendix's sample game ----------------------------------------------

@@ -63,12 +63,17 @@ class Glossary:
 
 @dataclass(frozen=True)
 class StoneKey:
-    """The three kinds of stone in both colours, with their runes."""
+    """The game's pieces in both colours (the Mǽrstánas stones with their runes by default)."""
+
+    game: str = "Maerstanas"  # a Game tag
 
 
 @dataclass(frozen=True)
 class BlankBoards:
-    """A page of blank boards for pencil games (the `board --per-page 6` sheet)."""
+    """A page of blank boards for pencil games (the `board --per-page N` sheet)."""
+
+    game: str = "Maerstanas"  # a Game tag
+    per_page: int = 6
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,21 @@ class Book:
     author: str
     chapters: tuple[Chapter, ...]
     front: tuple[Block, ...] = field(default_factory=tuple)  # the title page's small print
+    game: str = "Maerstanas"  # the Game tag of the game the book teaches
+    # The document's metadata (PDF info, HTML head); `description` empty: the
+    # Mǽrstánas sentence. `licence_url` empty: no licence is claimed.
+    pdf_author: str = "John Beers (game and rules); maerstanas_print (this adaptation)"
+    subject: str = ("The rules of Mǽrstánas, a two-player stone-placement game on a 7×7 "
+                    "board, illustrated; adapted under CC BY-SA 4.0")
+    keywords: tuple[str, ...] = ("Mǽrstánas", "board game", "rules", "rulebook",
+                                 "CC BY-SA 4.0")
+    description: str = ""
+    licence_url: str = "https://creativecommons.org/licenses/by-sa/4.0/"
+
+    @property
+    def meta_description(self) -> str:
+        return self.description or (f"The rules of {self.title}, a game by John Beers, "
+                                    "illustrated: an adaptation under CC BY-SA 4.0.")
 
     def figures(self) -> Iterator[Figure]:
         for chapter in self.chapters:

@@ -136,7 +136,7 @@ class _Builder:
             if isinstance(chapter.blocks[0], BlankBoards):
                 story += [NextPageTemplate("sheet"), PageBreak(),
                           _marker("chapter", f"{number}  {chapter.title}")]
-                story += [self.blank_boards(), NextPageTemplate("body")]
+                story += [self.blank_boards(chapter.blocks[0]), NextPageTemplate("body")]
                 continue
             if chapter.appendix or number == "1":
                 story.append(PageBreak())
@@ -149,7 +149,7 @@ class _Builder:
         from reportlab.platypus import Spacer
 
         book = self.prepared.book
-        art_w, art_h, art = layout.title_art()
+        art_w, art_h, art = layout.title_art(book.game)
         out = [Spacer(1, 30 * PT_PER_MM),
                self.p(book.title, "title"), Spacer(1, 5 * PT_PER_MM),
                self.p(book.subtitle, "subtitle"), Spacer(1, 4 * PT_PER_MM),
@@ -204,7 +204,7 @@ class _Builder:
         if isinstance(block, Glossary):
             return [self.glossary(block)]
         if isinstance(block, StoneKey):
-            shapes, height = layout.stone_key(self.width_mm)
+            shapes, height = layout.stone_key(self.width_mm, block.game)
             return [_shapes_flowable(shapes, self.width_mm, height)]
         if isinstance(block, SampleGame):
             return self.sample_game(block)
@@ -290,8 +290,8 @@ class _Builder:
                                  self.p(layout.final_caption(game), "caption")]))
         return out
 
-    def blank_boards(self):
-        page = layout.blank_board_page(self.paper.key)
+    def blank_boards(self, block: BlankBoards):
+        page = layout.blank_board_page(self.paper.key, block.game, block.per_page)
         return _shapes_flowable(page.shapes, page.width, page.height)
 
 
@@ -383,10 +383,7 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         buffer, pagesize=(width, height), invariant=1, pageCompression=1,
         initialFontName="Cardo", initialFontSize=10,
         title=f"{book.title}: {book.subtitle}",
-        author="John Beers (game and rules); maerstanas_print (this adaptation)",
-        subject="The rules of Mǽrstánas, a two-player stone-placement game on a 7×7 board, "
-                "illustrated; adapted under CC BY-SA 4.0",
-        keywords=["Mǽrstánas", "board game", "rules", "rulebook", "CC BY-SA 4.0"],
+        author=book.pdf_author, subject=book.subject, keywords=list(book.keywords),
         creator="maerstanas_print", lang="en",
     )
     doc.addPageTemplates([

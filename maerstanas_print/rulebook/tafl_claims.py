@@ -1,0 +1,366 @@
+"""Figure positions and claims for the movement games (Cyngesheall, the 1992 Hnefatafl).
+
+The tafl counterpart of `claims` and of the `Stones`/`Record` setups: a panel
+starts from `TaflStones` (pieces named square by square, or the game's own
+start) or `TaflRecord` (a record replayed by the verifier), and its claims are
+put to `TaflPosition`: a move is legal, or illegal for a stated reason; a move
+takes exactly these pieces; the game is over and who won; a side has so many
+moves; the position is the game's setup. Each claim also says which marks
+and arrows show it on the board.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from maerstanas_print.draw.board import Arrow, Mark
+from maerstanas_print.games import GameInfo, game_named, square_index
+from maerstanas_print.games.tafl import (
+    EMPTY,
+    SIDE_NAMES,
+    TaflMove,
+    TaflPosition,
+    read_position,
+    write_position,
+)
+from maerstanas_print.rulebook.claims import ClaimError
+
+_MOVE = re.compile(r"^(?P<piece>[KC])?(?P<origin>[A-S]\d{1,2})-(?P<target>[A-S]\d{1,2})"
+                   r"(?:x(?P<taken>[^!\s]+))?(?P<ends>!)?$")
+_PIECE = re.compile(r"^(?P<piece>[KC])?(?P<square>[A-S]\d{1,2})$")
+
+
+def info_of(position: TaflPosition) -> GameInfo:
+    game = game_named(position.rules.name)
+    assert game is not None and game.tafl is not None
+    return game
+
+
+def tafl_square(name: str, size: int) -> int:
+    index = square_index(name, size)
+    if index is None:
+        raise ClaimError(f"{name!r} is not a square of the {size} x {size} board")
+    return index
+
+
+def _info(tag: str) -> GameInfo:
+    game = game_named(tag)
+    if game is None or game.tafl is None:
+        raise ClaimError(f"{tag!r} is not a movement game")
+    return game
+
+
+def tafl_names(squares: list[int] | tuple[int, ...], size: int) -> str:
+    words = [_name(sq, size) for sq in squares]
+    if len(words) <= 1:
+        return "".join(words) or "nothing"
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _name(square: int, size: int) -> str:
+    row, col = divmod(square, size)
+    return f"{'ABCDEFGHIJKLMNOPQRS'[col]}{row + 1}"
+
+
+def _options(text: str) -> dict[str, str]:
+    out = {}
+    for part in text.split(";"):
+        if part.strip():
+            name, _, value = part.partition("=")
+            out[name.strip()] = value.strip()
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class TaflStones:
+    """A movement-game position: the game's start (`dark` and `light` empty), or pieces
+    named as in the notation, separated by spaces: `H8` a plain stone or man, `KJ11`
+    the king, `CF6` the commander. `options` as in the Options tag."""
+
+    game: str
+    dark: str = ""
+    light: str = ""
+    to_move: str = "Dark"
+    options: str = ""
+
+    def position(self) -> TaflPosition:
+        info = _info(self.game)
+        assert info.tafl is not None
+        rules = info.tafl
+        if self.options:
+            chosen = _options(self.options)
+            for name, value in chosen.items():
+                if value not in rules.choices.get(name, ()):
+                    raise ClaimError(f"option {name}={value} is not one of {info.title}'s")
+            rules = rules.with_options(chosen)
+        turn = SIDE_NAMES.index(self.to_move)
+        if not self.dark and not self.light:
+            return TaflPosition.start(rules, turn=turn)
+        board = [EMPTY] * (info.size * info.size)
+        for upper, text in ((True, self.dark), (False, self.light)):
+            for word in text.split():
+                match = _PIECE.match(word) if square_index(word, info.size) is None else None
+                letter, name = (match["piece"] or "S", match["square"]) if match else ("S", word)
+                square = tafl_square(name, info.size)
+                if board[square] != EMPTY:
+                    raise ClaimError(f"{name} is given two pieces")
+                board[square] = letter if upper else letter.lower()
+        if rules.throne is not None and board[rules.throne] not in (EMPTY, "K"):
+            raise ClaimError("only Dark's king may stand on the throne")
+        return TaflPosition.start(rules, write_position(board, info.size), turn)
+
+
+@dataclass(frozen=True, slots=True)
+class TaflRecord:
+    """A position reached by replaying a movement-game record, which must be valid."""
+
+    game: str
+    text: str
+
+    def position(self) -> TaflPosition:
+        from maerstanas_print import parse, replay
+
+        info = _info(self.game)
+        text = self.text if "[Game " in self.text else f'[Game "{info.tag}"]\n\n{self.text}'
+        parsed = parse(text, "<figure>")
+        errors = [d for d in parsed.diagnostics if d.severity == "error"]
+        if errors or len(parsed.games) != 1:
+            raise ClaimError(f"the record does not read: {errors[0].message if errors else ''}")
+        game = replay(parsed.games[0])
+        if not game.valid:
+            first = next(d for d in game.diagnostics if d.severity == "error")
+            raise ClaimError(f"the record is not valid: {first.message}")
+        return game.final  # type: ignore[return-value]
+
+
+TaflSetup = TaflStones | TaflRecord
+
+
+def read_move(written: str, position: TaflPosition) -> TaflMove:
+    """`KA1-A4` (any capture list and `!` ignored) as a TaflMove."""
+    match = _MOVE.match(written)
+    if not match:
+        raise ClaimError(f"{written!r} is not a move in the record notation")
+    size = position.rules.size
+    return TaflMove(match["piece"] or "S", tafl_square(match["origin"], size),
+                    tafl_square(match["target"], size))
+
+
+def move_arrow(move: TaflMove, side: int, size: int) -> Arrow:
+    where = f"{_name(move.origin, size)} to {_name(move.target, size)}"
+    return Arrow(move.origin, move.target, side, title=f"{SIDE_NAMES[side]} moves from {where}")
+
+
+def play_tafl_written(position: TaflPosition, written: str
+                      ) -> tuple[TaflPosition, dict[int, Mark], tuple[Arrow, ...]]:
+    """Play `written` and insist the record would write it so (captures and `!` included).
+
+    Returns the new position, crosses on the emptied squares and the move's arrow.
+    """
+    from maerstanas_print.verify_tafl import move_text
+
+    move = read_move(written, position)
+    problem = position.move_problem(move)
+    if problem is not None:
+        raise ClaimError(f"{written} cannot be played: {problem}")
+    before = list(position.board)
+    after = position.copy()
+    mover = after.turn
+    taken = after.push(move)
+    ends = after.ending in ("escape", "king captured")
+    canonical = move_text(move, taken, before, info_of(position), ends)
+    if canonical != written:
+        raise ClaimError(f"{written} is written {canonical}")
+    size = position.rules.size
+    return after, {sq: Mark("cross") for sq in taken}, (move_arrow(move, mover, size),)
+
+
+# --- claims ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CanMove:
+    """The side to move may play `move` (written without captures)."""
+
+    move: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.move} is legal"
+
+    def check(self, position: TaflPosition) -> str | None:
+        problem = position.move_problem(read_move(self.move, position))
+        return None if problem is None else f"{self.move} is illegal: {problem}"
+
+    def marks(self, position: TaflPosition) -> dict[int, Mark]:
+        return {read_move(self.move, position).target: Mark("ghost")}
+
+    def arrows(self, position: TaflPosition) -> tuple[Arrow, ...]:
+        return (move_arrow(read_move(self.move, position), position.turn,
+                           position.rules.size),)
+
+
+ProblemKind = Literal["wrong-piece", "unreachable", "repetition", "game-over"]
+
+
+@dataclass(frozen=True, slots=True)
+class CannotMove:
+    """The side to move may not play `move`: the engine's reason is of `kind` and its
+    words contain `words`."""
+
+    move: str
+    kind: ProblemKind
+    words: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.move} is illegal ({self.words})"
+
+    def check(self, position: TaflPosition) -> str | None:
+        problem = position.move_problem(read_move(self.move, position))
+        if problem is None:
+            return f"{self.move} is legal"
+        if problem.kind != self.kind or self.words not in problem.message:
+            return f"{self.move} is illegal because {problem} ({problem.kind})"
+        return None
+
+    def marks(self, position: TaflPosition) -> dict[int, Mark]:
+        return {read_move(self.move, position).target: Mark("barred")}
+
+    def arrows(self, position: TaflPosition) -> tuple[Arrow, ...]:
+        move = read_move(self.move, position)
+        arrow = move_arrow(move, position.turn, position.rules.size)
+        size = position.rules.size
+        return (Arrow(arrow.start, arrow.end, arrow.side,
+                      title=f"{SIDE_NAMES[position.turn]} may not move from "
+                            f"{_name(move.origin, size)} to {_name(move.target, size)}"),)
+
+
+@dataclass(frozen=True, slots=True)
+class Takes:
+    """`move` is legal and takes exactly the pieces on `taken` (none when empty)."""
+
+    move: str
+    taken: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        gone = ", ".join(self.taken) if self.taken else "nothing"
+        return f"{self.move} takes {gone}"
+
+    def check(self, position: TaflPosition) -> str | None:
+        move = read_move(self.move, position)
+        problem = position.move_problem(move)
+        if problem is not None:
+            return f"{self.move} is illegal: {problem}"
+        got = position.captures(move)
+        size = position.rules.size
+        if set(got) != {tafl_square(name, size) for name in self.taken}:
+            return f"it takes {tafl_names(got, size)}"
+        return None
+
+    def marks(self, position: TaflPosition) -> dict[int, Mark]:
+        return {read_move(self.move, position).target: Mark("ghost")}
+
+    def arrows(self, position: TaflPosition) -> tuple[Arrow, ...]:
+        return (move_arrow(read_move(self.move, position), position.turn,
+                           position.rules.size),)
+
+
+@dataclass(frozen=True, slots=True)
+class Ends:
+    """The game is over by `ending` ("escape", "king captured", ...) and `winner` won
+    ("Dark", "Light", or "" for a draw)."""
+
+    ending: str
+    winner: str = ""
+
+    @property
+    def text(self) -> str:
+        who = f", {self.winner} wins" if self.winner else ", a draw"
+        return f"the game ends ({self.ending}){who}"
+
+    def check(self, position: TaflPosition) -> str | None:
+        if not position.over:
+            return "the game goes on"
+        winner = SIDE_NAMES[position.winner] if position.winner is not None else ""
+        if (position.ending, winner) != (self.ending, self.winner):
+            return f"it ends by {position.ending}, winner {winner or 'nobody'}"
+        return None
+
+    def marks(self, position: TaflPosition) -> dict[int, Mark]:
+        return {}
+
+    def arrows(self, position: TaflPosition) -> tuple[Arrow, ...]:
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class GoesOn:
+    """The game is not over."""
+
+    @property
+    def text(self) -> str:
+        return "the game goes on"
+
+    def check(self, position: TaflPosition) -> str | None:
+        return None if not position.over else f"the game is over ({position.ending})"
+
+    def marks(self, position: TaflPosition) -> dict[int, Mark]:
+        return {}
+
+    def arrows(self, position: TaflPosition) -> tuple[Arrow, ...]:
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCount:
+    """`side` ("Dark" or "Light") would have exactly `count` legal moves here."""
+
+    side: str
+    count: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.side} has {self.count} moves"
+
+    def check(self, position: TaflPosition) -> str | None:
+        probe = position.copy()
+        probe.turn = SIDE_NAMES.index(self.side)
+        got = len(probe.legal_moves())
+        return None if got == self.count else f"{self.side} has {got}"
+
+    def marks(self, position: TaflPosition) -> dict[int, Mark]:
+        return {}
+
+    def arrows(self, position: TaflPosition) -> tuple[Arrow, ...]:
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class IsSetup:
+    """The position is the game's start position (its setup string), Dark to move."""
+
+    @property
+    def text(self) -> str:
+        return "this is the start position"
+
+    def check(self, position: TaflPosition) -> str | None:
+        written = write_position(position.board, position.rules.size)
+        start = write_position(read_position(position.rules.setup, position.rules.size),
+                               position.rules.size)
+        if written != start:
+            return f"the position is {written}, the setup {start}"
+        return None if position.turn == 0 else "Light is to move"
+
+    def marks(self, position: TaflPosition) -> dict[int, Mark]:
+        return {}
+
+    def arrows(self, position: TaflPosition) -> tuple[Arrow, ...]:
+        return ()
+
+
+TaflClaim = CanMove | CannotMove | Takes | Ends | GoesOn | MoveCount | IsSetup
+

@@ -1,0 +1,36 @@
+"""Pieces of the movement-game books that come from the game's definition, not from prose.
+
+The coordinate table is read from the setup string (the same rows as the
+`setup` sheet); the options table lists every option the rules offer, with
+its default, and refuses to build if an option has no description, so a new
+option cannot slip into the engine without the book saying what it does.
+"""
+
+from __future__ import annotations
+
+from maerstanas_print.games import GameInfo
+from maerstanas_print.rulebook.model import Table
+
+
+def setup_table(game: GameInfo) -> Table:
+    """Where every piece starts, one row per side, from the game's setup string."""
+    from maerstanas_print.sheets.setup_sheet import setup_rows
+
+    headings, rows = setup_rows(game)
+    widths = (0.14, 0.19, 0.23, 0.25, 0.19) if len(headings) == 5 else (0.17, 0.09, 0.56, 0.18)
+    return Table(tuple(headings), tuple(tuple(row) for row in rows), widths=widths)
+
+
+def options_table(game: GameInfo, meanings: dict[tuple[str, str], str]) -> Table:
+    """Every option and value the game's rules offer: `name=value`, what it does, and
+    which is the default. `meanings` says what each (name, value) does."""
+    rules = game.tafl
+    assert rules is not None
+    rows = []
+    for name, values in rules.choices.items():
+        for value in values:
+            if (name, value) not in meanings:
+                raise ValueError(f"the book does not say what {name}={value} does")
+            default = "default" if rules.options.get(name) == value else ""
+            rows.append((f"`{name}={value}`", meanings[(name, value)], default))
+    return Table(("Option", "What it does", ""), tuple(rows), widths=(0.36, 0.52, 0.12))

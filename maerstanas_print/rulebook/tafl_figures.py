@@ -1,0 +1,86 @@
+"""Realising a movement-game panel: replay, check every claim, and draw the right board.
+
+The board comes from `spec_for_game`, so a Cyngesheall figure shows the rune
+stones and the kings' home corners, and a 1992 figure the lettered men, the
+throne and the escape edge; a panel's `window` crops the 19 x 19 board to
+the squares that matter, with its real coordinates.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from maerstanas_print.draw.board import PIECE_KINDS, Arrow, BoardSpec, Mark, Stone, spec_for_game
+from maerstanas_print.engine import DARK, LIGHT
+from maerstanas_print.games.tafl import EMPTY, TaflPosition
+from maerstanas_print.rulebook.claims import ClaimError
+from maerstanas_print.rulebook.tafl_claims import (
+    TaflClaim,
+    info_of,
+    play_tafl_written,
+    tafl_square,
+)
+
+if TYPE_CHECKING:
+    from maerstanas_print.rulebook.figures import Panel, PanelView
+
+
+def parse_window(text: str, size: int) -> tuple[int, int, int, int]:
+    """"H5:Q14" -> (first column, first row, columns, rows)."""
+    first, _, last = text.partition(":")
+    a, b = tafl_square(first, size), tafl_square(last, size)
+    (r0, c0), (r1, c1) = divmod(a, size), divmod(b, size)
+    if r1 < r0 or c1 < c0:
+        raise ClaimError(f"the window {text} runs backwards")
+    return c0, r0, c1 - c0 + 1, r1 - r0 + 1
+
+
+def realise_tafl_panel(panel: Panel, where: str, cell: float) -> PanelView:
+    from maerstanas_print.rulebook.figures import FigureError, PanelView
+
+    try:
+        position: TaflPosition = panel.setup.position()  # type: ignore[assignment]
+        marks: dict[int, Mark] = {}
+        arrows: tuple[Arrow, ...] = ()
+        if panel.then:
+            position, marks, arrows = play_tafl_written(position, panel.then)
+        window = parse_window(panel.window, position.rules.size) if panel.window else None
+    except ClaimError as exc:
+        raise FigureError(f"{where}: {exc}") from None
+    for claim in panel.claims:
+        if not hasattr(claim, "arrows"):
+            raise FigureError(f"{where}: claim {claim.text!r} is about Mǽrstánas, not "
+                              f"{info_of(position).title}")
+        tafl_claim: TaflClaim = claim  # type: ignore[assignment]
+        try:
+            verdict = tafl_claim.check(position)
+        except ClaimError as exc:
+            raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}") from None
+        if verdict is not None:
+            raise FigureError(f"{where} claims {claim.text!r}, but {verdict}")
+        if panel.show_claim_marks:
+            marks.update(tafl_claim.marks(position))
+            arrows += tafl_claim.arrows(position)
+    size = position.rules.size
+    for name, mark in panel.marks.items():
+        try:
+            marks[tafl_square(name, size)] = mark
+        except ClaimError as exc:
+            raise FigureError(f"{where}: {exc}") from None
+    spec = tafl_spec(position, marks, arrows, cell, panel.label, window)
+    hidden = [sq for sq in (*marks, *(a.start for a in arrows), *(a.end for a in arrows))
+              if not spec.shows(sq)]
+    if hidden:
+        raise FigureError(f"{where}: {spec.name(hidden[0])} is outside the window "
+                          f"{panel.window}")
+    return PanelView(panel.label, spec, position)
+
+
+def tafl_spec(position: TaflPosition, marks: dict[int, Mark], arrows: tuple[Arrow, ...],
+              cell: float, label: str, window: tuple[int, int, int, int] | None) -> BoardSpec:
+    info = info_of(position)
+    kinds = PIECE_KINDS[info.pieces]
+    stones = {sq: Stone(DARK if piece.isupper() else LIGHT, kinds[piece.upper()])
+              for sq, piece in enumerate(position.board) if piece != EMPTY}
+    return spec_for_game(info, cell=cell, labels=frozenset(("top", "left")), stones=stones,
+                         marks=marks, arrows=arrows, title=label, window=window)

@@ -1,0 +1,374 @@
+"""The Cyngesheall and 1992 e-mail Hnefatafl rulebooks: the same machinery, another game.
+
+Every tafl claim is put to the engine, a false one stops the build with one
+line and nothing written; both books are real PDFs (outline, text layer,
+embedded Cardo, metadata, identical bytes for identical input) and valid,
+console-clean HTML. Java, the Nu checker and Chromium are required: when they
+are missing these tests fail, they are never skipped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from maerstanas_print.cli import main
+from maerstanas_print.draw.board import BoardSpec, board_shapes, describe, spec_for_game
+from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, game_named
+from maerstanas_print.rulebook import content_cyngesheall, content_hnefatafl1992
+from maerstanas_print.rulebook.books import BOOKS, book_for
+from maerstanas_print.rulebook.figures import Figure, FigureError, Panel, realise
+from maerstanas_print.rulebook.html import rulebook_html
+from maerstanas_print.rulebook.layout import numbered
+from maerstanas_print.rulebook.model import Chapter, RecordText, plain
+from maerstanas_print.rulebook.pdf import rulebook_pdf
+from maerstanas_print.rulebook.prepare import RulebookError, prepare
+from maerstanas_print.rulebook.tafl_claims import (
+    CanMove,
+    CannotMove,
+    Ends,
+    GoesOn,
+    IsSetup,
+    MoveCount,
+    TaflRecord,
+    TaflStones,
+    Takes,
+)
+from tests.pdf_tools import all_text, fonts_of, reader
+from tests.test_rulebook_html import ARGS, CHROMIUM, vnu_jar
+
+GAMES = {"cyngesheall": CYNGESHEALL, "hnefatafl1992": HNEFATAFL_1992}
+BOOKS_BY_SLUG = {slug: book_for(game) for slug, game in GAMES.items()}
+
+
+@pytest.fixture(scope="module")
+def prepared():
+    return {slug: prepare(book) for slug, book in BOOKS_BY_SLUG.items()}
+
+
+@pytest.fixture(scope="module")
+def pdfs(prepared) -> dict[str, bytes]:
+    return {slug: rulebook_pdf(book, "a4") for slug, book in prepared.items()}
+
+
+@pytest.fixture(scope="module")
+def html_files(prepared, tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("sibling-books")
+    out = {}
+    for slug, book in prepared.items():
+        out[slug] = folder / f"rulebook-{slug}.html"
+        out[slug].write_text(rulebook_html(book, "a4"), encoding="utf-8")
+    return out
+
+
+# --- the registry and the command ---------------------------------------------
+
+
+def test_one_book_per_game_through_one_registry() -> None:
+    assert set(BOOKS) == {MAERSTANAS.tag, CYNGESHEALL.tag, HNEFATAFL_1992.tag}
+    for game in GAMES.values():
+        assert book_for(game).game == game.tag
+
+
+@pytest.mark.parametrize("name", ["cyngesheall", "Cyngesheall", "CYNGESHEALL"])
+def test_the_command_takes_slugs_and_tags_in_any_case(name, tmp_path, monkeypatch,
+                                                      capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["rulebook", "--game", name, "--format", "html"]) == 0
+    written = tmp_path / "output" / "rulebook-cyngesheall-a4.html"
+    assert "<title>Cyngesheall: Rules of play</title>" in written.read_text("utf-8")
+
+
+def test_the_command_names_the_1992_book_by_its_slug(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["rulebook", "--game", "emailhnefatafl1992", "--paper", "letter"]) == 0
+    assert (tmp_path / "output" / "rulebook-hnefatafl1992-letter.pdf").read_bytes()[:4] == \
+        b"%PDF"
+    assert main(["rulebook", "--game", "chess"]) == 2
+    assert "--game must be one of" in capsys.readouterr().err
+
+
+def test_build_makes_both_books() -> None:
+    from maerstanas_print.commands.build import JOBS
+
+    names = {name: args for name, args in JOBS}
+    for slug in GAMES:
+        assert names[f"rulebook-{slug}-a4.pdf"] == ["rulebook", "--game", slug]
+        assert names[f"rulebook-{slug}.html"] == ["rulebook", "--game", slug, "--format",
+                                                  "html"]
+
+
+# --- claims -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_figure_claims_something_and_the_engine_agrees(slug) -> None:
+    figures = list(BOOKS_BY_SLUG[slug].figures())
+    assert len(figures) >= 8
+    for number, figure in enumerate(figures, 1):
+        assert all(panel.claims for panel in figure.panels), figure.key
+        view = realise(figure, number)
+        assert len(view.panels) == len(figure.panels)
+
+
+def test_the_books_use_every_kind_of_tafl_claim() -> None:
+    kinds = {type(claim) for book in BOOKS_BY_SLUG.values() for figure in book.figures()
+             for panel in figure.panels for claim in panel.claims}
+    assert {CanMove, CannotMove, Takes, Ends, GoesOn, MoveCount, IsSetup} <= kinds
+
+
+def test_1992_figures_are_windows_of_the_real_board() -> None:
+    book = BOOKS_BY_SLUG["hnefatafl1992"]
+    for number, figure in enumerate(book.figures(), 1):
+        view = realise(figure, number)
+        for panel in view.panels:
+            assert panel.spec.squares == 19
+            if figure.key != "setup":
+                assert panel.spec.window is not None, figure.key
+                assert "Part of the 19 by 19 board" in describe(panel.spec)
+
+
+C = CYNGESHEALL.tag
+H = HNEFATAFL_1992.tag
+START = TaflStones(C)
+
+
+@pytest.mark.parametrize(("setup", "claim", "engine_says"), [
+    (START, IsSetup(), None),
+    (TaflStones(C, dark="KG7 D3"), IsSetup(), "the position is /7/7/3S3/7/7/7/6K/, the setup "
+                                              "/ksss3/scs4/ss5/s5S/5SS/4SCS/3SSSK/"),
+    (START, MoveCount("Light", 37), None),
+    (START, MoveCount("Dark", 36), "Dark has 37"),
+    (START, CanMove("CF6-C3"), None),
+    (START, CanMove("F6-C3"), "F6-C3 is illegal: F6 holds the commander, not a plain stone; "
+                              "write it `CF6-…`"),
+    (START, CannotMove("F7-F1", "unreachable", "blocked at F6"), None),
+    (START, CannotMove("F7-F1", "wrong-piece", "blocked at F6"),
+     "F7-F1 is illegal because the way is blocked at F6 (unreachable)"),
+    (START, CannotMove("G4-G1", "unreachable", "blocked"), "G4-G1 is legal"),
+    (TaflStones(C, dark="KG7 D3 F5", light="KA1 D4"), Takes("F5-D5", ("D4",)), None),
+    (TaflStones(C, dark="KG7 D3 F5", light="KA1 D4"), Takes("F5-D5"), "it takes D4"),
+    (TaflStones(H, dark="KJ11", light="I11 J12 L11", to_move="Light"),
+     Takes("L11-K11", ("J11",)), None),
+    (TaflStones(H, dark="KJ11", light="I11 J12 L11", to_move="Light",
+                options="throne_hostile_to_king=no"), Takes("L11-K11", ("J11",)),
+     "it takes nothing"),
+    (TaflRecord(C, content_cyngesheall.SAMPLE), Ends("king captured", "Light"), None),
+    (TaflRecord(C, content_cyngesheall.SAMPLE), Ends("escape", "Light"),
+     "it ends by king captured, winner Light"),
+    (TaflRecord(H, content_hnefatafl1992.OPENING + " *"), GoesOn(), None),
+    (TaflRecord(H, content_hnefatafl1992.OPENING + " *"), Ends("escape", "Dark"),
+     "the game goes on"),
+])
+def test_tafl_claims_are_put_to_the_engine(setup, claim, engine_says) -> None:
+    assert claim.check(setup.position()) == engine_says
+
+
+def _false_figure() -> Figure:
+    return Figure("false-capture", "A figure whose claim is false.", (
+        Panel("D5", TaflStones(C, dark="KG7 D3 F5", light="KA1 D4"),
+              claims=(Takes("F5-D5", ("D4", "E5")),)),
+    ))
+
+
+def test_a_false_tafl_claim_names_the_figure_and_the_claim() -> None:
+    with pytest.raises(FigureError) as caught:
+        realise(_false_figure(), 3)
+    assert str(caught.value) == ("figure 3 (false-capture), panel 'D5' claims 'F5-D5 takes "
+                                 "D4, E5', but it takes D4")
+
+
+@pytest.mark.parametrize(("panel", "why"), [
+    (Panel("p", START, then="CF6-C3xB2"), "CF6-C3xB2 is written CF6-C3"),
+    (Panel("p", TaflStones(C, dark="KA5 G7", light="KG1 C3"), then="KA5-A1"),
+     "KA5-A1 is written KA5-A1!"),
+    (Panel("p", START, then="D7-D1"), "D7-D1 cannot be played: D1 is occupied"),
+    (Panel("p", TaflRecord(C, "1. D1-D2 *")), "the record is not valid"),
+    (Panel("p", TaflStones(H, dark="KJ10 C2", light="B2 D4", to_move="Light"),
+           claims=(Takes("D4-D2", ("C2",)),), window="E1:J6"), "D2 is outside the window E1:J6"),
+    (Panel("p", TaflStones(C, options="repetition=sometimes")),
+     "option repetition=sometimes is not one of Cyngesheall's"),
+])
+def test_shown_moves_setups_and_windows_are_checked(panel, why) -> None:
+    with pytest.raises(FigureError, match=re.escape(why)):
+        realise(Figure("t", "", (panel,)), 1)
+
+
+def test_the_command_refuses_a_false_tafl_figure_and_writes_nothing(tmp_path, monkeypatch,
+                                                                    capsys) -> None:
+    book = BOOKS_BY_SLUG["cyngesheall"]
+    false = dataclasses.replace(book, chapters=(*book.chapters,
+                                                Chapter("Extra", (_false_figure(),))))
+    monkeypatch.setattr(content_cyngesheall, "book", lambda: false)
+    target = tmp_path / "book.pdf"
+    assert main(["rulebook", "--game", "cyngesheall", "-o", str(target)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0
+    assert "(false-capture)" in err and "claims 'F5-D5 takes D4, E5', but it takes D4" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_shown_record_of_a_sibling_game_is_replayed() -> None:
+    book = BOOKS_BY_SLUG["hnefatafl1992"]
+    bad = RecordText('[Game "EmailHnefatafl1992"]\n\n1. O9-O10 N6-N10xO11 *')
+    with pytest.raises(RulebookError, match="is not valid"):
+        prepare(dataclasses.replace(book, chapters=(*book.chapters, Chapter("X", (bad,)))))
+
+
+# --- the board window ---------------------------------------------------------
+
+
+def test_a_window_keeps_the_real_coordinates_and_defaults_are_unchanged() -> None:
+    whole = spec_for_game(HNEFATAFL_1992, cell=5.0)
+    assert whole.window is None and whole.view == (0, 0, 19, 19)
+    part = dataclasses.replace(whole, window=(7, 8, 5, 4))
+    assert part.cut() == {"top", "left", "right", "bottom"}
+    assert part.size()[0] == pytest.approx(whole.size()[0] - 14 * 5.0)
+    texts = [s.text for s in _texts(board_shapes(part, 0, 0))]
+    assert set(texts) == {"H", "I", "J", "K", "L", "9", "10", "11", "12"}
+    assert BoardSpec().window is None and BoardSpec().cut() == frozenset()
+
+
+def _texts(group):
+    for shape in group.children:
+        if hasattr(shape, "children"):
+            yield from _texts(shape)
+        elif hasattr(shape, "text") and hasattr(shape, "size"):
+            yield shape
+
+
+# --- the PDFs -------------------------------------------------------------------
+
+
+def _outline(pdf: bytes) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+
+    def walk(items, level: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                out.append((level, item.title))
+
+    walk(reader(pdf).outline, 0)
+    return out
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_outline_text_fonts_and_metadata(slug, pdfs) -> None:
+    book, pdf = BOOKS_BY_SLUG[slug], pdfs[slug]
+    top = [title for level, title in _outline(pdf) if level == 0]
+    assert top == [f"{n} {chapter.title}" for n, chapter in numbered(book.chapters)]
+    text = all_text(pdf)
+    assert "\x00" not in text
+    for chapter in book.chapters:
+        assert chapter.title in text
+    for number in range(1, len(list(book.figures())) + 1):
+        assert f"Figure {number}." in text
+    fonts = fonts_of(pdf)
+    assert fonts and all(fonts.values()) and all("Cardo" in name for name in fonts), fonts
+    r = reader(pdf)
+    assert r.metadata["/Title"] == f"{book.title}: {book.subtitle}"
+    assert r.trailer["/Root"]["/Lang"] == "en"
+    assert 10 <= len(r.pages) <= 20
+    box = r.pages[0].mediabox
+    assert (round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)) == \
+        (210, 297)
+
+
+def test_the_credits_are_where_they_belong(pdfs) -> None:
+    cyng = all_text(pdfs["cyngesheall"])
+    for words in ("John Beers", "CC BY-SA 4.0", "github.com/jaerrib/cyngesheall",
+                  "king’s hall", "CF6-D4xD3/D5/C4/E4", "KA5-A1!", "corner_access=kings_only"):
+        assert words in cyng, words
+    meta = reader(pdfs["cyngesheall"]).metadata
+    assert "John Beers" in meta["/Author"] and "CC BY-SA 4.0" in meta["/Subject"]
+    h = all_text(pdfs["hnefatafl1992"])
+    for words in ("Neil Bernstein", "11 December 1992", "rec.games.abstract", "Alea Evangelii",
+                  "our readings", "L11-K11xKJ11!", "throne_hostile_to_king=no"):
+        assert words in h, words
+    assert "CC BY-SA" not in h and "John Beers" not in h
+    meta = reader(pdfs["hnefatafl1992"]).metadata
+    assert "Neil Bernstein" in meta["/Author"] and "11 December 1992" in meta["/Subject"]
+
+
+def test_identical_input_gives_identical_bytes(prepared, pdfs) -> None:
+    again = prepare(book_for(game_named("hnefatafl1992")))  # type: ignore[arg-type]
+    assert rulebook_pdf(again, "a4") == pdfs["hnefatafl1992"]
+    letter = rulebook_pdf(prepared["cyngesheall"], "letter")
+    assert rulebook_pdf(prepared["cyngesheall"], "letter") == letter
+    box = reader(letter).pages[0].mediabox
+    assert round(float(box.width) * 25.4 / 72, 1) == 215.9
+
+
+# --- the HTML -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_same_text_and_figures_as_the_pdf(slug, html_files) -> None:
+    book = BOOKS_BY_SLUG[slug]
+    html = html_files[slug].read_text("utf-8")
+    figures = re.findall(r'<figure class="diagram" id="fig-([a-z0-9-]+)"><svg', html)
+    assert figures == [figure.key for figure in book.figures()]
+    numbers = book.figure_numbers()
+    for figure in book.figures():
+        words = plain(figure.caption, numbers).split()[:6]
+        assert " ".join(words).replace("'", "’") in html, figure.key
+    assert html.count("<svg ") == html.count('role="img" aria-labelledby=')
+    assert f'content: "{book.title} · {book.subtitle}"' in html
+    assert "<script" not in html
+
+
+def test_both_books_are_valid_html5(html_files) -> None:
+    java = shutil.which("java")
+    if java is None:
+        pytest.fail("java is missing; run .ci/install-deps (it installs default-jre-headless) "
+                    "to run the Nu HTML checker. This test is never skipped.")
+    result = subprocess.run([java, "-jar", str(vnu_jar()), "--errors-only", "--format", "text",
+                             *map(str, html_files.values())], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, f"vnu found errors:\n{result.stdout}{result.stderr}"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
+                    ".ci/install-deps. Browser tests are never skipped.")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS,
+                                              headless=True)
+        yield instance
+        instance.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("slug", GAMES)
+def test_renders_cleanly_in_chromium(slug, browser, html_files) -> None:
+    book = BOOKS_BY_SLUG[slug]
+    page = browser.new_page(viewport={"width": 900, "height": 1200})
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
+    page.on("requestfailed", lambda r: messages.append(f"requestfailed: {r.url}"))
+    page.goto(html_files[slug].as_uri())
+    page.evaluate("document.fonts.ready.then(() => true)")
+    assert messages == []
+    assert page.title() == f"{book.title}: {book.subtitle}"
+    for href in page.eval_on_selector_all("nav.contents a", "els => els.map(e => e.hash)"):
+        assert page.locator(href).count() == 1, href
+    box = page.locator("figure.diagram svg").first.bounding_box()
+    assert box and box["width"] > 400 and box["height"] > 150
+    page.emulate_media(media="print")
+    printed = page.pdf(prefer_css_page_size=True, print_background=True)
+    page.close()
+    assert 8 <= len(reader(printed).pages) <= 24
+    text = all_text(printed)
+    assert "Glossary" in text and "What we decided" in text
