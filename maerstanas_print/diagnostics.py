@@ -13,6 +13,9 @@ from typing import Literal
 
 Severity = Literal["error", "warning"]
 
+# Longest source line a diagnostic prints whole; longer ones are cut around the caret.
+EXCERPT_WIDTH = 120
+
 # Every code the toolchain can report, with a one-line summary (docs/notation.md
 # lists them with examples). Codes never change meaning once published.
 CODES: dict[str, str] = {
@@ -104,13 +107,28 @@ class Source:
         return self.text[begin:end].rstrip("\r")
 
     def excerpt(self, start: int, end: int) -> str:
-        """The source line with a caret under [start, end) (clipped to the line)."""
+        """The source line with a caret under [start, end) (clipped to the line).
+
+        A line longer than EXCERPT_WIDTH is shown as a window around the caret,
+        with `…` where it is cut: a record on one megabyte line must not print
+        a megabyte per diagnostic.
+        """
         line, column = self.locate(start)
         text = self.line_text(line)
         width = max(1, min(end, start + len(text) - column + 1) - start)
+        at = column - 1
+        if len(text) > EXCERPT_WIDTH:
+            begin = max(0, min(at - EXCERPT_WIDTH // 3, len(text) - EXCERPT_WIDTH))
+            finish = begin + EXCERPT_WIDTH
+            cut = "…" if begin else ""
+            shown = cut + text[begin:finish] + ("…" if finish < len(text) else "")
+            before = cut + text[begin:at]
+            width = max(1, min(width, finish - at))
+        else:
+            shown, before = text, text[:at]
         # Keep tabs in the caret line so the caret lines up under them.
-        lead = "".join("\t" if ch == "\t" else " " for ch in text[:column - 1])
-        return f"  {text}\n  {lead}^{'~' * (width - 1)}"
+        lead = "".join("\t" if ch == "\t" else " " for ch in before)
+        return f"  {shown}\n  {lead}^{'~' * (width - 1)}"
 
     def format(self, diagnostic: Diagnostic) -> str:
         line, column = self.locate(diagnostic.start)

@@ -31,6 +31,38 @@ def resolve_output(option: str | None, default_name: str) -> str | Path:
     return path
 
 
+def same_file(target: str | Path, source: str) -> bool:
+    """Whether writing `target` would replace the input file `source`
+    (also through a symlink or a hard link)."""
+    if target == "-" or source == "-":
+        return False
+    a, b = Path(target), Path(source)
+    try:
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def refuse_overwriting_input(target: str | Path, source: str) -> None:
+    """Refuse (exit code 2) an output that would replace its own input: a typo
+    in `-o` must not cost the user their record."""
+    if same_file(target, source):
+        from maerstanas_print.cli import EXIT_USAGE, CommandError
+
+        raise CommandError(f"{target}: the output would overwrite the input; pick another -o",
+                           EXIT_USAGE)
+
+
+def _blocking_file(path: Path) -> Path | None:
+    """The first existing ancestor of `path` that is a file, not a folder."""
+    for parent in reversed(path.parents):
+        if parent.exists() and not parent.is_dir():
+            return parent
+    return None
+
+
 def write_output(target: str | Path, data: bytes | str) -> None:
     """Write `data` to `target` atomically (or to stdout for `-`)."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -52,4 +84,6 @@ def write_output(target: str | Path, data: bytes | str) -> None:
             Path(tmp).unlink(missing_ok=True)
             raise
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        blocking = _blocking_file(path)
+        why = f"{blocking} is a file, not a folder" if blocking else exc.strerror or exc
+        raise OutputError(f"cannot write {path}: {why}") from None

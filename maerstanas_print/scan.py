@@ -41,7 +41,8 @@ _TOKEN = re.compile(
   | (?P<lcomment>;[^\n]*)
   | (?P<open>\()
   | (?P<close>\))
-  | (?P<tag>\[{_WS}(?P<tname>[A-Za-z][A-Za-z0-9_]*){_WS}(?P<tvalue>"(?:\\.|[^"\\\n])*"){_WS}\])
+  | (?P<tag>\[{_WS}(?P<tname>[A-Za-z][A-Za-z0-9_]*){_WS}
+            (?P<tvalue>"[^"\\\n]*(?:\\.[^"\\\n]*)*"){_WS}\])
   | (?P<score>Dark{_WS}:{_WS}(?P<dark>[0-9]{{1,6}}(?![0-9])){_WS},
               {_WS}Light{_WS}:{_WS}(?P<light>[0-9]{{1,6}}(?![0-9])))
   | (?P<unfinished>\*)

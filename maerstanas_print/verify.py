@@ -31,7 +31,7 @@ from maerstanas_print.engine import (
     square_name,
 )
 from maerstanas_print.games import GAMES, MAERSTANAS, GameInfo, game_named
-from maerstanas_print.games.tafl import read_position
+from maerstanas_print.games.tafl import TaflMove, read_position
 from maerstanas_print.record import RESULTS, GameRecord, Line, PlyNode, Tag
 
 if TYPE_CHECKING:
@@ -317,6 +317,15 @@ class _MaerstanasReplayer(BaseReplayer):
     def play_line(self, replayed: ReplayedLine, position: Position) -> None:
         steps = replayed.steps
         for node in replayed.line.nodes:
+            if isinstance(node.move, TaflMove):  # `A1-A4` moves a stone; this game places
+                self.report("error", "M208", "Mǽrstánas places stones; a stone never moves "
+                            "from one square to another", node.start, node.end,
+                            'write the square the stone goes on (E4), or name the game: '
+                            '[Game "Cyngesheall"]')
+                side, ply = position.turn, position.ply
+                position.push(Move.pass_(), check=False)  # the turn passes on
+                steps.append(Step(node, side, Move.pass_(), ply, (), False))
+                continue
             if not position.has_move(position.turn):
                 if position.is_game_over():
                     self.report("error", "M207",

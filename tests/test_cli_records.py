@@ -71,7 +71,7 @@ def test_check_reads_stdin() -> None:
 @pytest.mark.parametrize(("content", "words"), [
     (None, "no such file"),
     (b"\x00\x01binary", "binary file"),
-    ("1. D4 *".encode("utf-16"), "binary file"),
+    ("1. D4 *".encode("utf-16"), "UTF-16 text, not UTF-8"),
     (b"1. D4 {caf\xe9} *", "not UTF-8"),
 ])
 def test_unreadable_input_exits_3_with_one_line(tmp_path: Path, content: bytes | None,

@@ -25,10 +25,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from maerstanas_print.export import export_games
     from maerstanas_print.inputs import read_record
-    from maerstanas_print.outputs import write_output
+    from maerstanas_print.outputs import refuse_overwriting_input, write_output
     from maerstanas_print.parser import parse
     from maerstanas_print.verify import replay
 
+    output = args.output if args.output is not None else "-"
+    refuse_overwriting_input(output, args.file)  # before reading: a usage error comes first
     name, text = read_record(args.file)
     parsed = parse(text, name)
     source = parsed.source
@@ -45,19 +47,6 @@ def run(args: argparse.Namespace) -> int:
               f"{'no game found' if not parsed.games else 'the record has errors'}",
               file=sys.stderr)
         return EXIT_INVALID
-    output = args.output if args.output is not None else "-"
-    if output != "-" and _same_file(output, args.file):
-        from maerstanas_print.cli import EXIT_USAGE, CommandError
-
-        raise CommandError("the output would overwrite the input; pick another -o", EXIT_USAGE)
     write_output(output, export_games(replayed))
     return EXIT_OK
 
-
-def _same_file(a: str, b: str) -> bool:
-    from pathlib import Path
-
-    try:
-        return b != "-" and Path(a).resolve() == Path(b).resolve()
-    except OSError:
-        return False

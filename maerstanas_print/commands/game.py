@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._sheet_output import (
     EXIT_USAGE,
@@ -14,7 +15,17 @@ from maerstanas_print.commands._sheet_output import (
     choice,
 )
 
+if TYPE_CHECKING:
+    from maerstanas_print.diagnostics import Source
+    from maerstanas_print.verify import ReplayedGame
+
 THEME_CHOICES = ("print", "ink-saver", "screen")
+
+# ReportLab sets a paragraph again for every page it runs onto, so its time grows
+# with the square of the paragraph's length: 80,000 characters of comment take
+# seconds, a megabyte takes many minutes. A game whose record text (whitespace
+# runs counted once) is longer than this is refused as PDF; HTML has no limit.
+MAX_PDF_GAME_CHARS = 50_000
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -55,7 +66,7 @@ def _count(value: str, option: str, minimum: int) -> int:
 def run(args: argparse.Namespace) -> int:
     from maerstanas_print.cli import CommandError
     from maerstanas_print.loading import load_verified
-    from maerstanas_print.outputs import resolve_output, write_output
+    from maerstanas_print.outputs import refuse_overwriting_input, resolve_output, write_output
 
     fmt = choice(args.format, FORMAT_CHOICES, "--format")
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
@@ -68,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     if target == "-" and fmt == "pdf" and sys.stdout.isatty():
         raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",
                            EXIT_USAGE)
-    _source, games = load_verified(args.file)
+    refuse_overwriting_input(target, args.file)
+    source, games = load_verified(args.file)
     if which is not None:
         if which > len(games):
             raise CommandError(f"{args.file} has {len(games)} game"
@@ -78,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     title = stem if len(games) > 1 or which is None else f"{stem}, game {which}"
     if fmt == "pdf":
         from maerstanas_print.gamedoc.pdf import game_pdf
+
+        _refuse_huge_games(source, games)
 
         data: bytes | str = game_pdf(games, title=title, paper=paper, every=every,
                                      numbers=numbers, theme=theme)
@@ -91,3 +105,21 @@ def run(args: argparse.Namespace) -> int:
     if target != "-":
         print(f"wrote {target}", file=sys.stderr)
     return 0
+
+
+def _refuse_huge_games(source: Source, games: list[ReplayedGame]) -> None:
+    """Refuse, with the game's position, a game too long to set as PDF in good time."""
+    import re
+
+    from maerstanas_print.cli import EXIT_INVALID, CommandError
+
+    spaces = re.compile(r"\s+")
+    for replayed in games:
+        record = replayed.record
+        size = len(spaces.sub(" ", source.text[record.start:record.end]))
+        if size > MAX_PDF_GAME_CHARS:
+            line, column = source.locate(record.start)
+            raise CommandError(
+                f"{source.name}:{line}:{column}: game {record.index} has {size:,} characters of "
+                f"text, more than a PDF takes ({MAX_PDF_GAME_CHARS:,}); shorten its comments "
+                "or use --format html", EXIT_INVALID)

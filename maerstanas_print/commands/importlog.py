@@ -29,13 +29,15 @@ def run(args: argparse.Namespace) -> int:
     from maerstanas_print.export import export_game
     from maerstanas_print.importer import LogError, record_from_log
     from maerstanas_print.inputs import read_record
-    from maerstanas_print.outputs import write_output
+    from maerstanas_print.outputs import refuse_overwriting_input, write_output
 
     special = args.special_stones.lower()
     scoring = args.scoring.lower()
     if special not in ("on", "off") or scoring not in ("default", "simple"):
         raise CommandError("--special-stones takes on|off and --scoring default|simple",
                            EXIT_USAGE)
+    output = args.output if args.output is not None else "-"
+    refuse_overwriting_input(output, args.log)
     name, text = read_record(args.log)
     try:
         imported = record_from_log(text, special_stones=special == "on", scoring=scoring,
@@ -49,6 +51,5 @@ def run(args: argparse.Namespace) -> int:
                   f"{diagnostic.message}", file=sys.stderr)
         print(f"{name}: not imported: the log has illegal moves", file=sys.stderr)
         return EXIT_INVALID
-    write_output(args.output if args.output is not None else "-",
-                 export_game(imported.game))
+    write_output(output, export_game(imported.game))
     return EXIT_OK

@@ -73,13 +73,18 @@ def read_position(text: str, size: int) -> list[str]:
                 digits += ch
                 continue
             if digits:
-                cells.extend(EMPTY * int(digits))
+                run = int(digits[:4])  # a run longer than the row is refused below anyway
+                if len(digits) > 3 or len(cells) + run > size:
+                    raise ValueError(f"row {number} has more than {size} squares")
+                cells.extend(EMPTY * run)
                 digits = ""
             if ch == " ":
                 break
             if ch.upper() not in "SKCTW":
                 raise ValueError(f"row {number}: `{ch}` is not a piece letter")
             cells.append(ch)
+            if len(cells) > size:
+                raise ValueError(f"row {number} has more than {size} squares")
         if len(cells) != size:
             raise ValueError(f"row {number} has {len(cells)} squares; it needs {size}")
         board.extend(cells)

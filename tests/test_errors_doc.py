@@ -1,0 +1,60 @@
+"""docs/errors.md and the code stay in step: it documents exactly the codes of
+`CODES`, each with an example record that really produces that code when read
+and replayed, and it lists the exit codes the command line uses."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from record_helpers import ROOT
+
+from maerstanas_print import cli
+from maerstanas_print.diagnostics import CODES
+from maerstanas_print.parser import parse
+from maerstanas_print.verify import replay
+
+DOC = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+SECTIONS = dict(re.findall(r"^### (M\d{3})\b[^\n]*\n(.*?)(?=^##|\Z)", DOC, re.M | re.S))
+
+
+def produced(text: str) -> set[str]:
+    parsed = parse(text, "example.mrs")
+    found = {d.code for d in parsed.diagnostics}
+    for game in parsed.games:
+        found |= {d.code for d in replay(game).diagnostics}
+    return found
+
+
+def test_every_code_is_documented_and_no_other() -> None:
+    headings = re.findall(r"^### (M\d{3})\b", DOC, re.M)
+    assert len(headings) == len(set(headings)), "a code is documented twice"
+    assert set(headings) == set(CODES)
+    assert headings == sorted(headings)
+
+
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_the_example_produces_its_code(code: str) -> None:
+    section = SECTIONS.get(code)
+    assert section is not None, f"{code} is not documented"
+    examples = re.findall(r"```mrs\n(.*?)```", section, re.S)
+    assert examples, f"{code} has no example record"
+    assert code in produced(examples[0]), examples[0]
+    assert "Fix:" in section
+
+
+def test_the_lenient_examples_are_warnings_that_strict_refuses() -> None:
+    for code in (c for c in CODES if c.startswith("M4")):
+        example = re.findall(r"```mrs\n(.*?)```", SECTIONS[code], re.S)[0]
+        games = parse(example).games
+        lenient = [d for g in games for d in replay(g).diagnostics if d.code == code]
+        strict = [d for g in games for d in replay(g, strict=True).diagnostics if d.code == code]
+        assert lenient and all(d.severity == "warning" for d in lenient), code
+        assert strict and all(d.severity == "error" for d in strict), code
+
+
+def test_the_exit_codes_are_listed() -> None:
+    table = dict(re.findall(r"^\| (\d+) \| (.+) \|$", DOC.split("## Exit codes")[1], re.M))
+    assert set(table) == {str(code) for code in (cli.EXIT_OK, cli.EXIT_INVALID, cli.EXIT_USAGE,
+                                                  cli.EXIT_IO, cli.EXIT_INTERRUPTED)}
+    assert "usage" in table["2"] and "interrupted" in table["130"].lower()
