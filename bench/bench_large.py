@@ -10,9 +10,9 @@ a syntax error, so the grammar's recovery path runs too), then runs
 file as the baseline. Peak memory is the child's ru_maxrss (RUSAGE_CHILDREN),
 measured in a separate watcher process per run so the runs do not mix.
 
-`check` holds the file's text once (the reader needs it to point at lines and
-columns) and every game only while it is replayed, so memory grows with the
-file's size, not with the number of games times their replay state.
+`check` reads a large file in pieces that end where a game's tag block begins
+(after one pass that only checks the encoding), and every game only while it
+is replayed, so its memory does not grow with the file.
 """
 
 from __future__ import annotations

@@ -77,9 +77,10 @@ class Diagnostic:
 class Source:
     """A record text with its name, for turning offsets into lines and columns."""
 
-    def __init__(self, name: str, text: str) -> None:
+    def __init__(self, name: str, text: str, first_line: int = 1) -> None:
         self.name = name
         self.text = text
+        self.first_line = first_line  # the file's line number of the text's first line
         self._line_starts: list[int] | None = None
 
     def _starts(self) -> list[int]:
@@ -132,6 +133,7 @@ class Source:
 
     def format(self, diagnostic: Diagnostic) -> str:
         line, column = self.locate(diagnostic.start)
+        line += self.first_line - 1
         head = (f"{self.name}:{line}:{column}: {diagnostic.severity} "
                 f"{diagnostic.code}: {diagnostic.message}")
         parts = [head, self.excerpt(diagnostic.start, diagnostic.end)]
@@ -141,6 +143,7 @@ class Source:
 
     def as_json(self, diagnostic: Diagnostic) -> dict[str, object]:
         line, column = self.locate(diagnostic.start)
+        line += self.first_line - 1
         out: dict[str, object] = {"severity": diagnostic.severity, "code": diagnostic.code,
                                   "line": line, "column": column,
                                   "message": diagnostic.message}

@@ -84,17 +84,20 @@ class RecordReader:
     """Reads the games of a text one at a time, so a large file is checked in
     bounded memory; `diagnostics` collects problems that belong to no game."""
 
-    def __init__(self, text: str, name: str = "<string>", *, fast: bool = True) -> None:
+    def __init__(self, text: str, name: str = "<string>", *, fast: bool = True,
+                 first_index: int = 1, first_line: int = 1) -> None:
+        """`first_index` and `first_line` place a piece of a larger file in it."""
         if text.startswith("\ufeff"):
             text = " " + text[1:]  # keep offsets: the byte order mark becomes a space
         self.text = text
-        self.source = Source(name, text)
+        self.source = Source(name, text, first_line)
         self.diagnostics: list[Diagnostic] = []
         self.fast = fast
+        self.first_index = first_index
 
     def __iter__(self) -> Iterator[GameRecord]:
         text, length = self.text, len(self.text)
-        pos, read = 0, 0  # where the unread text starts; games yielded so far
+        pos, read = 0, self.first_index - 1  # where the unread text starts; games so far
         while pos < length:
             failure = None
             for chunk in scan_games(text, pos):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass, field
 
 from maerstanas_print.cli import EXIT_INVALID, EXIT_OK
 
@@ -22,63 +23,88 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
+@dataclass(slots=True)
+class _Tally:
+    """What `check` has found in one file so far."""
+
+    games: int = 0
+    invalid: int = 0
+    errors: int = 0
+    warnings: int = 0
+    games_json: list[dict[str, object]] = field(default_factory=list)
+    file_errors: list[dict[str, object]] = field(default_factory=list)
+
+
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.inputs import read_record
-    from maerstanas_print.parser import RecordReader
-    from maerstanas_print.verify import replay
+    from maerstanas_print.inputs import read_record_pieces
 
     report: list[dict[str, object]] = []
     any_invalid = False
-    out = sys.stdout
     for path in args.files:
-        name, text = read_record(path)
-        reader = RecordReader(text, name)
-        source = reader.source
-        games_json = []
-        errors = warnings = invalid = games = 0
-        for game in reader:  # one game at a time: memory stays bounded
-            games += 1
-            replayed = replay(game, strict=args.strict)
-            if not replayed.valid:
-                invalid += 1
-            for diagnostic in replayed.diagnostics:
-                if diagnostic.severity == "error":
-                    errors += 1
-                else:
-                    warnings += 1
-                if not args.json and not args.quiet:
-                    print(source.format(diagnostic), file=out)
-            if args.json:
-                score = replayed.score
-                games_json.append({
-                    "index": game.index,
-                    "game": game.tag("Game") or "Maerstanas",
-                    "valid": replayed.valid,
-                    "plies": replayed.plies,
-                    "scoring": replayed.scoring,
-                    "score": {"Dark": score[0], "Light": score[1]} if score else None,
-                    "result": replayed.result,
-                    "termination": replayed.ending,
-                    "diagnostics": [source.as_json(d) for d in replayed.diagnostics],
-                })
-        for diagnostic in reader.diagnostics:  # text that belongs to no game
-            errors += diagnostic.severity == "error"
-            if not args.json and not args.quiet:
-                print(source.format(diagnostic), file=out)
-        file_errors = [source.as_json(d) for d in reader.diagnostics]
-        if invalid or file_errors or not games:
+        name, pieces = read_record_pieces(path)
+        tally = _Tally()
+        for text, first_line in pieces:  # a large file comes in pieces
+            _check_piece(text, name, first_line, tally, args)
+        if tally.invalid or tally.file_errors or not tally.games:
             any_invalid = True
         if args.json:
-            entry: dict[str, object] = {"path": name, "games": games_json}
-            if file_errors:
-                entry["diagnostics"] = file_errors
+            entry: dict[str, object] = {"path": name, "games": tally.games_json}
+            if tally.file_errors:
+                entry["diagnostics"] = tally.file_errors
             report.append(entry)
         else:
-            print(_summary(name, games, invalid, errors, warnings), file=out)
+            print(_summary(name, tally.games, tally.invalid, tally.errors, tally.warnings))
     if args.json:
-        json.dump({"files": report}, out, ensure_ascii=False, indent=2)
-        out.write("\n")
+        json.dump({"files": report}, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
     return EXIT_INVALID if any_invalid else EXIT_OK
+
+
+def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
+                 args: argparse.Namespace) -> None:
+    from maerstanas_print.parser import RecordReader
+    from maerstanas_print.verify import replay
+
+    printing = not args.json and not args.quiet
+    reader = RecordReader(text, name, first_index=tally.games + 1, first_line=first_line)
+    source = reader.source
+    shown = 0  # problems that belong to no game, reported as they turn up
+
+    def no_game_problems() -> None:
+        nonlocal shown
+        for diagnostic in reader.diagnostics[shown:]:
+            tally.errors += diagnostic.severity == "error"
+            tally.file_errors.append(source.as_json(diagnostic))
+            if printing:
+                print(source.format(diagnostic))
+        shown = len(reader.diagnostics)
+
+    for game in reader:  # one game at a time: memory stays bounded
+        no_game_problems()
+        tally.games += 1
+        replayed = replay(game, strict=args.strict)
+        tally.invalid += not replayed.valid
+        for diagnostic in replayed.diagnostics:
+            if diagnostic.severity == "error":
+                tally.errors += 1
+            else:
+                tally.warnings += 1
+            if printing:
+                print(source.format(diagnostic))
+        if args.json:
+            score = replayed.score
+            tally.games_json.append({
+                "index": game.index,
+                "game": game.tag("Game") or "Maerstanas",
+                "valid": replayed.valid,
+                "plies": replayed.plies,
+                "scoring": replayed.scoring,
+                "score": {"Dark": score[0], "Light": score[1]} if score else None,
+                "result": replayed.result,
+                "termination": replayed.ending,
+                "diagnostics": [source.as_json(d) for d in replayed.diagnostics],
+            })
+    no_game_problems()
 
 
 def _plural(count: int, word: str) -> str:

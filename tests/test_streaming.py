@@ -1,0 +1,63 @@
+"""`check` on a large file reads it in pieces; the report must not change."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from record_helpers import sample_text
+
+from maerstanas_print import inputs
+from maerstanas_print.cli import main
+from maerstanas_print.engine import Rules
+from maerstanas_print.generate import random_game, record_text
+
+
+def collection(count: int) -> str:
+    """Games with tags, some damaged, some with multi-line comments holding `[`."""
+    rng = random.Random(11)
+    parts = []
+    for i in range(count):
+        rules = Rules(special_stones=rng.random() < 0.7)
+        body = record_text(random_game(rng, rules), rules, tags={"Event": f"g{i}"})
+        if i % 7 == 3:
+            body = body.replace(" ", " H9 ", 1)  # damaged: M101
+        if i % 5 == 1:
+            body = body.replace("\n1. ", "\n{a note\n[Not a tag] inside}\n1. ", 1)
+        parts.append(body)
+    parts.append(sample_text())
+    return "\n".join(parts)
+
+
+def report(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict, str]:
+    code = main(["check", "--json", str(path)])
+    data = json.loads(capsys.readouterr().out)
+    main(["check", str(path)])
+    return code, data, capsys.readouterr().out
+
+
+def test_pieces_give_the_same_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "many.mrs"
+    path.write_text(collection(60), encoding="utf-8")
+    whole = report(path, capsys)
+    monkeypatch.setattr(inputs, "WHOLE_FILE_BYTES", 1000)
+    monkeypatch.setattr(inputs, "PIECE_CHARS", 500)
+    name, pieces = inputs.read_record_pieces(str(path))
+    assert len(list(pieces)) > 10  # really in pieces
+    assert report(path, capsys) == whole
+    assert whole[1]["files"][0]["games"][-1]["score"] == {"Dark": 14, "Light": 16}
+    assert sum(not g["valid"] for g in whole[1]["files"][0]["games"]) == 9
+
+
+def test_a_large_file_is_checked_for_encoding_first(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(inputs, "WHOLE_FILE_BYTES", 1000)
+    path = tmp_path / "late-latin1.mrs"
+    path.write_bytes(collection(10).encode("utf-8") + "{café}".encode("latin-1"))
+    assert main(["check", str(path)]) == 3
+    out, err = capsys.readouterr()
+    assert out == "" and "not UTF-8" in err and len(err.strip().splitlines()) == 1
