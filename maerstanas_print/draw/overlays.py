@@ -4,7 +4,9 @@ squares, and the score explained as links between stones and ticks at the edge.
 They use the board's own geometry (`BoardSpec.grid_origin`, `cell`), so they
 sit exactly on the squares `board_shapes` draws, in PDF and SVG alike. Every
 mark differs by shape, not colour alone: Dark's links and ticks are solid
-bars, Light's hollow ones, so a grayscale print keeps them apart.
+bars, Light's open ones (two hairlines round a white core), so a grayscale print
+keeps them apart. Edge marks live in a clear strip between the frame and the
+coordinates (`strip_width`), never over a coordinate.
 """
 
 from __future__ import annotations
@@ -25,11 +27,14 @@ def centre(spec: BoardSpec, x: float, y: float, square: int) -> tuple[float, flo
 
 
 def last_move(spec: BoardSpec, x: float, y: float, square: int) -> Group:
-    """Corner brackets inside the square: visible around any kind of stone."""
+    """Corner brackets inside the square: visible around any kind of stone.
+
+    They stand a little inside the grid lines (not on them, where they would
+    read as a thicker grid) and clear of the stone's outline."""
     theme = THEMES[spec.theme]
     cx, cy = centre(spec, x, y, square)
-    h, arm = 0.47 * spec.cell, 0.2 * spec.cell
-    stroke = Stroke(theme.ink, max(0.3, 0.045 * spec.cell), cap="round", join="round")
+    h, arm = 0.415 * spec.cell, 0.17 * spec.cell
+    stroke = Stroke(theme.ink, max(0.35, 0.06 * spec.cell), cap="round", join="round")
     parts: list[Shape] = []
     for sx in (-1, 1):
         for sy in (-1, 1):
@@ -46,7 +51,7 @@ def badge(spec: BoardSpec, x: float, y: float, square: int, text: str) -> Group:
     cx, cy = centre(spec, x, y, square)
     cell = spec.cell
     bx, by = cx - 0.3 * cell, cy - 0.3 * cell
-    size = (0.32 if len(text) < 3 else 0.25) * cell / MM_PER_PT
+    size = {1: 0.3, 2: 0.26}.get(len(text), 0.2) * cell / MM_PER_PT
     return Group((
         Circle(bx, by, 0.22 * cell, Stroke(theme.ink, max(0.15, 0.02 * cell)), "#ffffff"),
         Text(bx, by + 0.34 * size * MM_PER_PT, text, size, "regular", "middle", theme.ink),
@@ -65,21 +70,35 @@ def emptied(spec: BoardSpec, x: float, y: float, square: int) -> Group:
 
 def _bar(x1: float, y1: float, x2: float, y2: float, side: int, cell: float,
          theme: Theme) -> list[Shape]:
-    """Dark: a solid bar. Light: a hollow bar (ink outline, white core)."""
-    width = 0.16 * cell
-    outer = Line(x1, y1, x2, y2, Stroke(theme.ink, width, cap="round"))
+    """One point: a fine solid bar for Dark, an open bar (two hairlines round a
+    white core) for Light, so they differ in grayscale and the stones still read
+    first."""
+    hair = max(0.2, 0.026 * cell) * theme.weight
     if side == DARK:
-        return [outer]
-    return [outer, Line(x1, y1, x2, y2, Stroke("#ffffff", width * 0.5, cap="round"))]
+        return [Line(x1, y1, x2, y2, Stroke(theme.ink, max(0.45, 0.075 * cell), cap="round"))]
+    width = max(0.8, 0.13 * cell)
+    return [Line(x1, y1, x2, y2, Stroke(theme.ink, width, cap="round")),
+            Line(x1, y1, x2, y2, Stroke("#ffffff", width - 2 * hair, cap="round"))]
 
 
-def links(spec: BoardSpec, x: float, y: float, pairs: tuple[tuple[int, int, int], ...]
-          ) -> Group:
+def strip_width(cell: float) -> float:
+    """The clear strip between the frame and the coordinates where edge ticks and
+    wraparound half-bars are drawn, so they never cover a coordinate."""
+    return max(2.0, 0.24 * cell)
+
+
+def _reach(spec: BoardSpec, strip: float) -> float:
+    """How far from a square's centre an edge mark runs: into the strip, not across it."""
+    return 0.5 * spec.cell + 0.7 * strip
+
+
+def links(spec: BoardSpec, x: float, y: float, pairs: tuple[tuple[int, int, int], ...],
+          strip: float | None = None) -> Group:
     """A bar across the gap between each friendly pair; across the edge (wraparound)
-    two half-bars run from each stone out through its edge."""
+    two half-bars run from each stone out through its edge into the strip."""
     theme = THEMES[spec.theme]
     cell = spec.cell
-    reach = 0.5 * cell + 0.45 * spec.band
+    reach = _reach(spec, strip_width(cell) if strip is None else strip)
     out: list[Shape] = []
     for side, a, b in pairs:
         (ax, ay), (bx, by) = centre(spec, x, y, a), centre(spec, x, y, b)
@@ -98,18 +117,19 @@ def links(spec: BoardSpec, x: float, y: float, pairs: tuple[tuple[int, int, int]
     return Group(tuple(out), title="Pairs (one point each)")
 
 
-def ticks(spec: BoardSpec, x: float, y: float, edges: tuple[tuple[int, int, str], ...]
-          ) -> Group:
-    """A short bar from each edge stone out across the frame: one point per edge side."""
+def ticks(spec: BoardSpec, x: float, y: float, edges: tuple[tuple[int, int, str], ...],
+          strip: float | None = None) -> Group:
+    """A short bar from each edge stone out across the frame into the strip
+    (`strip_width`) between frame and coordinates: one point per edge side."""
     theme = THEMES[spec.theme]
     cell = spec.cell
+    reach = _reach(spec, strip_width(cell) if strip is None else strip)
     out: list[Shape] = []
     for side, square, where in edges:
         cx, cy = centre(spec, x, y, square)
         dx, dy = _OUT[where]
         parts = _bar(cx + dx * 0.3 * cell, cy + dy * 0.3 * cell,
-                     cx + dx * (0.5 * cell + 0.45 * spec.band),
-                     cy + dy * (0.5 * cell + 0.45 * spec.band), side, cell, theme)
+                     cx + dx * reach, cy + dy * reach, side, cell, theme)
         out.append(Group(tuple(parts),
                          title=f"{SIDE_NAMES[side]} edge point: {square_name(square)} {where}"))
     return Group(tuple(out), title="Edge sides (one point each)")

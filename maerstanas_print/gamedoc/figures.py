@@ -16,6 +16,7 @@ from maerstanas_print.draw.board import (
 )
 from maerstanas_print.draw.board import stone_shape as _stone
 from maerstanas_print.draw.shapes import (
+    MM_PER_PT,
     Circle,
     Group,
     Line,
@@ -25,7 +26,7 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
-from maerstanas_print.engine import DARK, LIGHT, SIDE_NAMES, Position
+from maerstanas_print.engine import DARK, FILES, LIGHT, SIDE_NAMES, Position
 from maerstanas_print.gamedoc.model import Diagram, ScoreExplanation
 
 # The screen theme: a warm board band and slightly softer lines, for reading on a
@@ -86,18 +87,92 @@ def diagram_shapes(diagram: Diagram, width: float, theme: str = "print"
 
 def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "print"
                  ) -> tuple[Group, float, float]:
-    """The final position with every point drawn: links for pairs, ticks for edges."""
+    """The final position with every point drawn: links for pairs, ticks for edges.
+
+    Coordinates stand on the top and left, as on every diagram; between the
+    frame and the coordinates (and on the bottom and right) runs a clear strip
+    where the edge ticks and wraparound half-bars are drawn, so no mark covers
+    a coordinate.
+    """
+    from maerstanas_print.gamedoc.model import stones_of
+
     width = min(width, SCORE_MAX)
-    spec = _spec(explanation.position, width, theme, {}, "Final position, scored",
-                 all_sides=True)
-    board = board_shapes(spec, 0, 0)
-    w, h = spec.size()
+    position = explanation.position
+    cell = width / 7.8
+    while cell > 3:
+        band, strip = _band(cell), overlays.strip_width(cell)
+        if 7 * cell + band + 2 * strip <= width:
+            break
+        cell -= 0.25
+    band, strip = _band(cell), overlays.strip_width(cell)
+    spec = BoardSpec(cell=cell, labels=frozenset(),
+                     variant="wraparound" if position.rules.geometry.wrap else "standard",
+                     theme=board_theme(theme), stones=stones_of(position),
+                     title="Final position, scored")
+    look = THEMES[spec.theme]
+    side = 7 * cell
+    gx = gy = band + strip
+    w = h = band + 2 * strip + side
+    frame: list[Shape] = []
+    if look.band_fill:
+        frame.append(Rect(0, 0, w, h, Stroke(look.grid, spec.grid_width * 0.6), look.band_fill))
+        frame.append(Rect(gx, gy, side, side, None, "#ffffff"))
+    size = BoardSpec(cell=cell).label_size
+    rise = 0.34 * size * MM_PER_PT
+    for i in range(7):
+        frame.append(Text(gx + (i + 0.5) * cell, band / 2 + rise, FILES[i], size, "regular",
+                          "middle", look.label))
+        frame.append(Text(band / 2, gy + (i + 0.5) * cell + rise, str(i + 1), size, "regular",
+                          "middle", look.label))
+    board = board_shapes(spec, gx, gy)
     dark, light = explanation.score
     desc = (f"{board.desc} Score: Dark {dark}, Light {light}. "
             f"{explanation.text()}")
-    return Group((board, overlays.links(spec, 0, 0, explanation.links),
-                  overlays.ticks(spec, 0, 0, explanation.ticks)),
+    return Group((*frame, board, overlays.links(spec, gx, gy, explanation.links, strip),
+                  overlays.ticks(spec, gx, gy, explanation.ticks, strip)),
                  "Final position with its points", desc), w, h
+
+
+def _band(cell: float) -> float:
+    return min(6.5, max(3.4, 0.3 * cell))
+
+
+CHART_FONT = 7.5  # pt: axis numbers, legend and end labels
+CHART_STONE = 3.4  # mm: the special stones under the axis
+
+
+def chart_height(width: float, specials: list[tuple[int, int, str]], n_plies: int) -> float:
+    """A good height for a chart `width` mm wide: a plot about half as tall as wide,
+    plus the rows of special stones under the axis."""
+    return 0.5 * width + 14.0 + _special_rows(specials, width, n_plies) * (CHART_STONE + 0.4)
+
+
+def _chart_frame(width: float) -> tuple[float, float, float]:
+    return 8.5, 15.5, 8.0  # left, right, top margins (mm)
+
+
+def _lanes(specials: list[tuple[int, int, str]], width: float, n_plies: int) -> list[int]:
+    """A row for each special stone so that no two overlap: the first row free at its x."""
+    left, right, _ = _chart_frame(width)
+    pw = width - left - right
+    n = max(1, n_plies)
+    ends: list[float] = []
+    out = []
+    for ply, _side, _kind in specials:
+        x = left + pw * (ply + 1) / n
+        for lane, end in enumerate(ends):
+            if x - end >= CHART_STONE * 1.08:
+                ends[lane] = x
+                out.append(lane)
+                break
+        else:
+            ends.append(x)
+            out.append(len(ends) - 1)
+    return out
+
+
+def _special_rows(specials: list[tuple[int, int, str]], width: float, n_plies: int) -> int:
+    return 1 + max(_lanes(specials, width, n_plies)) if specials else 0
 
 
 def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, str]],
@@ -106,16 +181,24 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
     """Both players' scores after every ply: Dark a solid line with filled dots,
     Light a dashed line with open dots; special stones marked under the axis.
 
-    `labels[i]` names ply i + 1 ("16... W E3") for the screen-reader text.
+    The legend stands just above the plot, the move numbers under the axis and
+    the special stones under them, each at the ply it was played (stacked
+    when they fall close together). `labels[i]` names ply i + 1 ("16... W E3")
+    for the screen-reader text.
     """
     ink = THEMES[board_theme(theme)].ink
     soft = "#b5b5b5"
-    left, right, top, bottom = 8.0, 14.0, 6.0, 15.0
-    pw, ph = width - left - right, height - top - bottom
+    font = CHART_FONT
     n = max(1, len(series) - 1)
+    lanes = _lanes(specials, width, n)
+    rows = 1 + max(lanes) if lanes else 0
+    left, right, top = _chart_frame(width)
+    bottom = 5.5 + rows * (CHART_STONE + 0.4)
+    pw, ph = width - left - right, height - top - bottom
     peak = max(4, max(max(p) for p in series))
     step = 2 if peak <= 12 else 5 if peak <= 40 else 10
     peak = -(-peak // step) * step
+    rise = 0.34 * font * MM_PER_PT
 
     def px(i: float) -> float:
         return left + pw * i / n
@@ -127,47 +210,59 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
     thin = Stroke(soft, 0.15)
     for v in range(0, peak + 1, step):
         out.append(Line(left, py(v), left + pw, py(v), thin if v else Stroke(ink, 0.3)))
-        out.append(Text(left - 1.2, py(v) + 0.9, str(v), 6.5, "regular", "end", ink))
+        out.append(Text(left - 1.3, py(v) + rise, str(v), font, "regular", "end", ink))
     out.append(Line(left, top, left, top + ph, Stroke(ink, 0.3)))
+    axis = top + ph
     moves = (n + 1) // 2
-    every = 1 if moves <= 12 else 5 if moves <= 60 else 10
+    every = 1 if moves <= 12 else 2 if moves <= 24 else 5 if moves <= 60 else 10
     for move in range(1, moves + 1):
         if move % every and move != 1:
             continue
         x = px(2 * move - 1)  # after the first ply of that move
-        out.append(Line(x, top + ph, x, top + ph + 1.0, Stroke(ink, 0.25)))
-        out.append(Text(x, top + ph + 3.6, str(move), 6.5, "regular", "middle", ink))
-    out.append(Text(left - 1.2, top + ph + 3.6, "move", 6.5, "italic", "end", ink))
-    for ply, side, kind in specials:
-        out.append(_stone(Stone(side, kind), px(ply + 1), top + ph - 2.2, 3.6,  # type: ignore[arg-type]
+        out.append(Line(x, axis, x, axis + 1.0, Stroke(ink, 0.25)))
+        out.append(Text(x, axis + 1.6 + 2 * rise, str(move), font, "regular", "middle", ink))
+    out.append(Text(left - 1.3, axis + 1.6 + 2 * rise, "move", font, "italic", "end", ink))
+    row0 = axis + 5.0 + CHART_STONE / 2
+    for (ply, side, kind), lane in zip(specials, lanes, strict=True):
+        x, y = px(ply + 1), row0 + lane * (CHART_STONE + 0.4)
+        out.append(Line(x, axis + 0.3, x, y - CHART_STONE / 2, Stroke(soft, 0.15, dash=(0.4, 0.4))))
+        out.append(_stone(Stone(side, kind), x, y, CHART_STONE / 0.92,  # type: ignore[arg-type]
                           board_theme(theme)))
+    ends: dict[int, float] = {}
+    for side in (LIGHT, DARK):
+        ends[side] = py(series[-1][side]) + rise
+    gap = font * MM_PER_PT * 1.15
+    if abs(ends[DARK] - ends[LIGHT]) < gap:  # keep the two end labels apart
+        mid = (ends[DARK] + ends[LIGHT]) / 2
+        dark_lower = series[-1][DARK] < series[-1][LIGHT] or (
+            series[-1][DARK] == series[-1][LIGHT])
+        ends[DARK] = mid + (gap / 2 if dark_lower else -gap / 2)
+        ends[LIGHT] = mid + (-gap / 2 if dark_lower else gap / 2)
     for side in (LIGHT, DARK):  # Dark on top where they overlap
         points = tuple((px(i), py(s[side])) for i, s in enumerate(series))
         if side == DARK:
-            stroke = Stroke(ink, 0.45, join="round")
+            stroke = Stroke(ink, 0.5, join="round")
         else:
-            stroke = Stroke(ink, 0.35, dash=(1.2, 0.8), join="round")
+            stroke = Stroke(ink, 0.4, dash=(1.2, 0.8), join="round")
         line = Polyline(points, stroke)
-        r = 0.55 if n <= 80 else 0.35
+        r = 0.6 if n <= 60 else 0.45 if n <= 120 else 0.3
         dots = [Circle(x, y, r, Stroke(ink, 0.2), ink if side == DARK else "#ffffff")
                 for x, y in points[1:]]
         final = series[-1][side]
-        label_y = py(final) + 0.9
-        other = series[-1][1 - side]
-        if abs(final - other) * ph / peak < 3.0:  # keep the two end labels apart
-            label_y += 1.6 if final < other or (final == other and side == LIGHT) else -1.6
-        end = Text(left + pw + 1.4, label_y, f"{SIDE_NAMES[side]} {final}", 6.5,
+        end = Text(left + pw + 1.6, ends[side], f"{SIDE_NAMES[side]} {final}", font,
                    "bold" if side == DARK else "regular", "start", ink)
         out.append(Group((line, *dots, end), title=f"{SIDE_NAMES[side]}'s score"))
-    # Legend: which line is which, drawn with the lines' own styles.
-    lx = left + 1.5
+    # Legend just above the plot, drawn with the lines' own styles; "points" names
+    # the vertical axis.
+    y = top - 3.2
+    out.append(Text(left - 1.3, y + rise, "points", font, "italic", "end", ink))
     for i, side in enumerate((DARK, LIGHT)):
-        y = top - 3.0
-        x = lx + i * 22
-        stroke = (Stroke(ink, 0.45) if side == DARK else Stroke(ink, 0.35, dash=(1.2, 0.8)))
-        out.append(Line(x, y, x + 6, y, stroke))
-        out.append(Circle(x + 3, y, 0.55, Stroke(ink, 0.2), ink if side == DARK else "#ffffff"))
-        out.append(Text(x + 7.2, y + 0.8, SIDE_NAMES[side], 6.5, "regular", "start", ink))
+        x = left + 2.0 + i * 24
+        stroke = (Stroke(ink, 0.5) if side == DARK else Stroke(ink, 0.4, dash=(1.2, 0.8)))
+        out.append(Line(x, y, x + 7, y, stroke))
+        out.append(Circle(x + 3.5, y, 0.6, Stroke(ink, 0.2), ink if side == DARK else "#ffffff"))
+        out.append(Text(x + 8.4, y + rise, SIDE_NAMES[side], font,
+                        "bold" if side == DARK else "regular", "start", ink))
     desc = "Score after each move: " + "; ".join(
         f"{labels[i - 1]} Dark {d}, Light {li}" for i, (d, li) in enumerate(series) if i)
     return Group((Rect(0, 0, width, height, None, None), *out),

@@ -19,10 +19,10 @@ from maerstanas_print.draw.shapes import Page, Shape, chars_by_face
 from maerstanas_print.draw.svg import _Writer, render_svg
 from maerstanas_print.engine import DARK, LIGHT, SIZE, Position
 from maerstanas_print.gamedoc import figures
-from maerstanas_print.gamedoc.model import Document, document
+from maerstanas_print.gamedoc.model import Document, collection_title, document
 from maerstanas_print.verify import ReplayedGame
 
-VIEWER_CELL = 9.0
+VIEWER_CELL = 11.0
 # One letter per square in the viewer's data, as `engine.board_diagram` writes them.
 _CODES = {("standard", DARK): "X", ("standard", LIGHT): "O", ("thunder", DARK): "T",
           ("thunder", LIGHT): "t", ("woden", DARK): "W", ("woden", LIGHT): "w"}
@@ -117,10 +117,12 @@ def fragment_context(game: ReplayedGame, doc: Document, id_prefix: str,
     group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme)
     score_svg = Markup(_svg([group], w, h, "Final position with its points",
                             f"{id_prefix}-score"))
+    chart_w = 120.0
+    chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
     chart = figures.chart_shapes(doc.series, doc.specials,
                                  [f"{label} {move}" for label, move in doc.plies],
-                                 110.0, 52.0, theme)
-    chart_svg = Markup(_svg([chart], 110.0, 52.0, "The score after every move",
+                                 chart_w, chart_h, theme)
+    chart_svg = Markup(_svg([chart], chart_w, chart_h, "The score after every move",
                             f"{id_prefix}-chart"))
     return {"doc": doc, "p": id_prefix, "diagrams": diagrams, "score_svg": score_svg,
             "chart_svg": chart_svg, "viewer": _viewer(game, doc, id_prefix, theme)}
@@ -166,8 +168,10 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     shapes: list[Shape] = []
     chars: set[str] = set(title + LICENCE + "0123456789–…·«»‹›")
     bar = progress(len(games), "writing") if progress else None
-    for i, game in enumerate(games, 1):
-        doc = document(game, every=every, numbers=numbers)
+    docs = [document(game, every=every, numbers=numbers) for game in games]
+    heading = collection_title(docs, title)
+    chars.update(heading)
+    for i, (game, doc) in enumerate(zip(games, docs, strict=True), 1):
         context = fragment_context(game, doc, f"g{i}", theme)
         sections.append(Markup(template.render(**context)))
         entries.append({"id": f"g{i}", "title": doc.title, "subtitle": doc.subtitle})
@@ -184,9 +188,21 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
         faces[face] = "".join(sorted(set(faces.get(face, "")) | set(text)
                                      - set(missing_glyphs(text, face))))  # type: ignore[arg-type]
     return env.get_template("game.html.j2").render(
-        title=title, paper=PAPERS[paper], games=entries, sections=sections,
+        title=heading, page_title=docs[0].title if len(docs) == 1 else heading,
+        head_left=Markup(css_string(docs[0].title if len(docs) == 1 else heading)),
+        head_right=Markup(css_string(heading if len(docs) == 1 and heading != docs[0].title
+                                     else "Mǽrstánas")),
+        paper=PAPERS[paper], games=entries, sections=sections,
         font_css=Markup(font_face_css(faces)), css=Markup(game_css()),
         script=Markup(viewer_script()), licence=LICENCE.replace("Sheet made", "Page made"))
+
+
+def css_string(text: str) -> str:
+    """`text` as a quoted CSS string with every character but ASCII letters and digits
+    written as a six-digit escape: record text inside a <style> element can then
+    neither end the string nor the element."""
+    return '"' + "".join(c if c.isascii() and c.isalnum() else f"\\{ord(c):06x}"
+                         for c in text) + '"'
 
 
 def _document_chars(doc: Document) -> set[str]:

@@ -67,13 +67,18 @@ class Checkpoint:
     scoring: str
 
     def text(self) -> str:
+        return " ".join(self.sentences())
+
+    def sentences(self) -> tuple[str, str, str]:
+        """The stones on the board, the special stones in hand, the score: captions
+        set them so a line breaks only between them."""
         def hand(side: int) -> str:
             flags = self.in_hand[side]
             held = [name for flag, name in ((THUNDER, "T"), (WODEN, "W")) if flags & flag]
             return " ".join(held) if held else "none"
 
-        return (f"On the board: Dark {self.stones[DARK]}, Light {self.stones[LIGHT]} stones. "
-                f"In hand: Dark {hand(DARK)}, Light {hand(LIGHT)}. "
+        return (f"On the board: Dark {self.stones[DARK]}, Light {self.stones[LIGHT]} stones.",
+                f"In hand: Dark {hand(DARK)}, Light {hand(LIGHT)}.",
                 f"Score: Dark {self.score[DARK]}, Light {self.score[LIGHT]}.")
 
 
@@ -515,3 +520,19 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
     return Document(game_title(game), subtitle, _details(game), intro, builder.blocks,
                     builder.diagrams, result_text(game), explain_score(game.final), series,
                     specials, plies)
+
+
+def event_of(doc: Document) -> str | None:
+    """The game's Event tag as the title block shows it (None when unknown)."""
+    return dict(doc.details).get("Event")
+
+
+def collection_title(docs: list[Document], fallback: str) -> str:
+    """What a reader calls a document of `docs`: the Event all its games share,
+    else the players of a lone game, else `fallback` (the file's name)."""
+    events = {event_of(doc) for doc in docs}
+    if docs and len(events) == 1 and None not in events:
+        return events.pop()  # type: ignore[return-value]
+    if len(docs) == 1:
+        return docs[0].title
+    return fallback

@@ -17,7 +17,15 @@ from maerstanas_print.draw.pdf import draw_shapes
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.gamedoc import figures
-from maerstanas_print.gamedoc.model import Block, Diagram, Document, Run, document
+from maerstanas_print.gamedoc.model import (
+    Block,
+    Diagram,
+    Document,
+    Run,
+    collection_title,
+    document,
+    event_of,
+)
 from maerstanas_print.verify import ReplayedGame
 
 NBSP = "\u00a0"
@@ -33,7 +41,8 @@ def styles() -> dict:
 
         register_fonts()
         base = ParagraphStyle("gd-body", fontName="Cardo", fontSize=9.6, leading=13.2,
-                              alignment=TA_LEFT, spaceAfter=3.2, textColor="#1a1a1a")
+                              alignment=TA_LEFT, spaceAfter=3.2, textColor="#1a1a1a",
+                              allowWidows=0, allowOrphans=0)
         _STYLES = {
             "title": ParagraphStyle("gd-title", base, fontName="Cardo-Bold", fontSize=15,
                                     leading=18, spaceAfter=1),
@@ -121,16 +130,24 @@ def caption_paragraphs(diagram: Diagram) -> list:
                      st["caption"])]
     for note in diagram.notes:
         out.append(Paragraph(_text(note), st["caption"]))
-    out.append(Paragraph(f"<i>{_text(diagram.checkpoint.text())}</i>", st["caption"]))
+    board, hand, score = (_text(t).replace(" ", NBSP) for t in diagram.checkpoint.sentences())
+    out.append(Paragraph(f"<i>{board} {hand}<br/>{score}</i>", st["caption"]))
     return out
 
 
-def diagram_flowable(diagram: Diagram, width_mm: float, theme: str):
-    from reportlab.platypus import KeepTogether, Spacer
+def diagram_parts(diagram: Diagram, width_mm: float, theme: str) -> list:
+    """The board and its caption, to be kept together."""
+    from reportlab.platypus import Spacer
 
     group, w, h = figures.diagram_shapes(diagram, width_mm, theme)
-    return KeepTogether([Spacer(1, 3), shapes_flowable([group], w, h),
-                         *caption_paragraphs(diagram), Spacer(1, 6)])
+    return [Spacer(1, 3), shapes_flowable([group], w, h), *caption_paragraphs(diagram),
+            Spacer(1, 6)]
+
+
+def diagram_flowable(diagram: Diagram, width_mm: float, theme: str):
+    from reportlab.platypus import KeepTogether
+
+    return KeepTogether(diagram_parts(diagram, width_mm, theme))
 
 
 def _title_block(doc: Document) -> list:
@@ -147,25 +164,37 @@ def _title_block(doc: Document) -> list:
 
 def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> list:
     """The flowables of one game's document model."""
-    from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, Spacer
+    from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
     st = styles()
     out: list = [KeepTogether(_title_block(doc)), Spacer(1, 6)]
     out += [Paragraph(_text(text), st["intro"]) for text in doc.intro]
-    for block in doc.blocks:
-        out.append(_block(block, doc, width_mm, theme))
-    out.append(CondPageBreak(60 * PT_PER_MM))
-    out.append(Paragraph("Final position and score", st["heading"]))
+    held = None  # a short paragraph waiting to go with the diagram after it
+    for i, block in enumerate(doc.blocks):
+        nxt = doc.blocks[i + 1] if i + 1 < len(doc.blocks) else None
+        if block.kind == "diagram" and held is not None:
+            assert block.diagram is not None
+            out.append(KeepTogether([held, *diagram_parts(doc.diagrams[block.diagram],
+                                                          width_mm, theme)]))
+            held = None
+            continue
+        flowable = _block(block, doc, width_mm, theme)
+        if (nxt is not None and nxt.kind == "diagram" and block.kind in ("para", "variation")
+                and sum(len(run.text) + 1 for run in block.runs) <= KEEP_WITH_DIAGRAM):
+            held = flowable
+        else:
+            out.append(flowable)
     group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
     dark, light = doc.explanation.score
-    out.append(KeepTogether([
+    out.append(KeepTogether([  # the heading never stands alone at a column's foot
+        Paragraph("Final position and score", st["heading"]),
         shapes_flowable([group], w, h),
         Paragraph(f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
                   st["caption"]),
         Spacer(1, 6),
     ]))
-    chart_w = min(width_mm, 110.0)
-    chart_h = min(48.0, chart_w * 0.52)
+    chart_w = min(width_mm, 120.0)
+    chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
     chart = figures.chart_shapes(doc.series, doc.specials,
                                  [f"{label} {move}" for label, move in doc.plies],
                                  chart_w, chart_h, theme)
@@ -176,6 +205,12 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
                   "Stones under the axis mark thunder- and Woden-stones.", st["caption"]),
     ]))
     return out
+
+
+# A paragraph this short (in characters) moves with the diagram after it, so the
+# moves never stand at a column's foot with their diagram in the next column; a
+# longer one may still split, to leave no great gap.
+KEEP_WITH_DIAGRAM = 400
 
 
 def _block(block: Block, doc: Document, width_mm: float, theme: str):
@@ -248,20 +283,46 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                     id=f"col{i}") for i in range(2)]
     buffer = io.BytesIO()
+    models = []
+    prepare = make_progress(len(games), "preparing")
+    for game in games:
+        models.append(document(game, every=every, numbers=numbers))
+        prepare.step()
+    prepare.close()
+    several = len(models) > 1
+    heading = collection_title(models, title)
+    heads = [(f"{i}. {m.title}" if several else m.title, event_of(m)) for i, m in
+             enumerate(models, 1)]
+    # The running head names the game on the page (the first one seen on it); the
+    # opening page carries none, as a book's chapter openings do: its title block
+    # says it all.
+    state: dict = {"current": None, "seen": []}
 
-    def decorate(canvas, doc) -> None:
+    def begin_page(canvas, doc) -> None:
+        state["seen"] = []  # filled as flowables land: the games this page shows
+
+    def end_page(canvas, doc) -> None:
         canvas.saveState()
-        canvas.setFont("Cardo-Italic", 8)
-        canvas.setFillColor("#555555")
-        canvas.drawString(margin, page_h - 12 * PT_PER_MM, title)
-        canvas.drawRightString(page_w - margin, page_h - 12 * PT_PER_MM, "Mǽrstánas")
-        canvas.setStrokeColor("#999999")
-        canvas.setLineWidth(0.4)
-        canvas.line(margin, page_h - 13.6 * PT_PER_MM, page_w - margin, page_h - 13.6 * PT_PER_MM)
+        if doc.page > 1 and state["seen"]:
+            left, event = heads[state["seen"][0]]
+            right = heading if several else (event or "Mǽrstánas")
+            if right == left:
+                right = "Mǽrstánas"
+            y = page_h - 12 * PT_PER_MM
+            room = (page_w - 2 * margin) / 2 - 12
+            canvas.setFont("Cardo-Italic", 8)
+            canvas.setFillColor("#555555")
+            canvas.drawString(margin, y, _fit(left, "Cardo-Italic", 8, room))
+            canvas.drawRightString(page_w - margin, y, _fit(right, "Cardo-Italic", 8, room))
+            canvas.setStrokeColor("#999999")
+            canvas.setLineWidth(0.4)
+            canvas.line(margin, y - 1.6 * PT_PER_MM, page_w - margin, y - 1.6 * PT_PER_MM)
         canvas.setFont("Cardo", 8.5)
+        canvas.setFillColor("#1a1a1a")
         canvas.drawCentredString(page_w / 2, 10 * PT_PER_MM, str(doc.page))
         if doc.page == 1:
             canvas.setFont("Cardo-Italic", 6.5)
+            canvas.setFillColor("#555555")
             canvas.drawCentredString(page_w / 2, 6 * PT_PER_MM, LICENCE.replace(
                 "Sheet made", "Document made"))
         canvas.restoreState()
@@ -269,32 +330,31 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     class GameDocTemplate(BaseDocTemplate):
         def afterFlowable(self, flowable) -> None:
             if isinstance(flowable, GameStart):
+                state["current"] = int(flowable.key[1:]) - 1
                 layout.step()
+            if state["current"] is not None and state["current"] not in state["seen"]:
+                state["seen"].append(state["current"])
 
     doc = GameDocTemplate(buffer, pagesize=(page_w, page_h), leftMargin=margin,
                           rightMargin=margin, topMargin=top, bottomMargin=bottom,
-                          title=title, author="maerstanas_print", creator="maerstanas_print",
+                          title=heading if several else heads[0][0],
+                          author="maerstanas_print", creator="maerstanas_print",
                           subject="Annotated Mǽrstánas games", invariant=1,
                           initialFontName="Cardo", lang="en")
-    doc.addPageTemplates([PageTemplate(id="body", frames=frames, onPage=decorate)])
+    doc.addPageTemplates([PageTemplate(id="body", frames=frames, onPage=begin_page,
+                                       onPageEnd=end_page)])
     width_mm = col_w / PT_PER_MM
     story: list = []
     st = styles()
-    models = []
-    prepare = make_progress(len(games), "preparing")
-    for game in games:
-        models.append(document(game, every=every, numbers=numbers))
-        prepare.step()
-    prepare.close()
-    if len(games) > 1:
-        story.append(Paragraph(_text(title), st["title"]))
+    if several:
+        story.append(Paragraph(_text(heading), st["title"]))
         story.append(Paragraph(f"{len(games)} games", st["subtitle"]))
         story.append(Paragraph("Contents", st["heading"]))
         for i, model in enumerate(models, 1):
             story.append(ContentsLine(f"g{i}", f"{i}. {model.title}", model.subtitle))
         story.append(Spacer(1, 10))
     for i, model in enumerate(models, 1):
-        story.append(GameStart(f"g{i}", f"{i}. {model.title}", contents=len(games) > 1,
+        story.append(GameStart(f"g{i}", f"{i}. {model.title}", contents=several,
                                first=i == 1))
         story += document_flowables(model, width_mm, theme)
     layout = make_progress(len(games), "laying out")
@@ -303,6 +363,17 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     finally:
         layout.close()
     return buffer.getvalue()
+
+
+def _fit(text: str, font: str, size: float, room: float) -> str:
+    """`text` cut with an ellipsis to fit `room` points."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if stringWidth(text, font, size) <= room:
+        return text
+    while len(text) > 1 and stringWidth(text + "…", font, size) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _flowable_base():
