@@ -196,3 +196,32 @@ def test_tafl_moves_are_objects_with_pieces() -> None:
     first = game.main.steps[0].move
     assert isinstance(first, TaflMove) and first.piece == "C"
     assert game.main.steps[0].side == DARK
+
+
+@pytest.mark.parametrize(("text", "code", "words"), [
+    # F7 cannot reach F1: Dark's commander on F6 is in the way (no jumping)
+    ('[Game "Cyngesheall"]\n1. F7-F1 *', "M210", "blocked at F6"),
+    # Dark may not move Light's stone
+    ('[Game "Cyngesheall"]\n1. A4-A5 *', "M209", "holds Light's piece"),
+    # a move after the king was taken
+    (CYNGESHEALL_GAME.replace("0-1", "8. G5-G4 0-1"), "M207", "already over"),
+    # the result contradicts the game's end
+    (CYNGESHEALL_GAME.replace("0-1", "1-0"), "M305", "a win for Light"),
+    (CYNGESHEALL_GAME.replace('[Termination "king captured"]', '[Termination "escape"]'),
+     "M305", "ended by king captured"),
+    # a capture list naming a piece the move does not take
+    ('[Game "Cyngesheall"]\n1. CF6-E5 D1-F1 2. CE5-C3 A4-C4xCC3/B3 *', "M302", "says C3, B3"),
+])
+def test_tafl_rule_mistakes(text: str, code: str, words: str) -> None:
+    found = [d for d in diagnostics(text) if d[1] == code]
+    assert found and words in found[0][4], diagnostics(text)
+
+
+def test_k_file_and_king_letters_on_the_big_board() -> None:
+    # `K10-K12` moves a man standing on the K file; `KK10-K12` moves the king.
+    man = replayed(record("EmailHnefatafl1992", {"K10": "S", "Q16": "K"}, "1. K10-K12"))
+    assert man.valid and man.main.steps[0].move.piece == "S"
+    king = replayed(record("EmailHnefatafl1992", {"K10": "K"}, "1. KK10-K12"))
+    assert king.valid and king.main.steps[0].move.piece == "K"
+    wrong = diagnostics(record("EmailHnefatafl1992", {"K10": "K"}, "1. K10-K12"))
+    assert [d[1] for d in wrong] == ["M209"] and "holds the king" in wrong[0][4]
