@@ -11,6 +11,7 @@ from importlib.resources import files
 from pathlib import Path
 
 SAMPLE_GAME = str(files("maerstanas_print") / "samples" / "sample-game.mrs")
+SAMPLE_CYNGESHEALL = str(files("maerstanas_print") / "samples" / "cyngesheall-game.mrs")
 
 # (file name, arguments) per printable; the file goes into the output folder.
 JOBS: list[tuple[str, list[str]]] = [
@@ -33,6 +34,8 @@ JOBS: list[tuple[str, list[str]]] = [
     ("scoresheet-a4.html", ["scoresheet", "--format", "html"]),
     ("sample-game.pdf", ["game", SAMPLE_GAME]),
     ("sample-game.html", ["game", SAMPLE_GAME, "--format", "html"]),
+    ("sample-cyngesheall.pdf", ["game", SAMPLE_CYNGESHEALL]),
+    ("sample-cyngesheall.html", ["game", SAMPLE_CYNGESHEALL, "--format", "html"]),
     ("rulebook-a4.pdf", ["rulebook", "--paper", "a4"]),
     ("rulebook-letter.pdf", ["rulebook", "--paper", "letter"]),
     ("rulebook.html", ["rulebook", "--format", "html"]),

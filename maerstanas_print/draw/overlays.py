@@ -11,19 +11,32 @@ coordinates (`strip_width`), never over a coordinate.
 
 from __future__ import annotations
 
+import math
+
 from maerstanas_print.draw.board import THEMES, BoardSpec, Theme
-from maerstanas_print.draw.shapes import MM_PER_PT, Circle, Group, Line, Shape, Stroke, Text
-from maerstanas_print.engine import DARK, SIDE_NAMES, SIZE, square_name
+from maerstanas_print.draw.shapes import (
+    MM_PER_PT,
+    Circle,
+    Group,
+    Line,
+    Polyline,
+    Shape,
+    Stroke,
+    Text,
+)
+from maerstanas_print.engine import DARK, SIDE_NAMES
 
 FAINT = "#8a8a8a"
 _OUT = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
 def centre(spec: BoardSpec, x: float, y: float, square: int) -> tuple[float, float]:
-    """Centre of `square` when the board's box starts at (x, y)."""
+    """Centre of `square` when the board's box starts at (x, y); any board size, and
+    on a window (`BoardSpec.window`) relative to the window's first square."""
     gx, gy = spec.grid_origin(x, y)
-    row, col = divmod(square, SIZE)
-    return gx + (col + 0.5) * spec.cell, gy + (row + 0.5) * spec.cell
+    row, col = divmod(square, spec.squares)
+    col0, row0, _, _ = spec.view
+    return gx + (col - col0 + 0.5) * spec.cell, gy + (row - row0 + 0.5) * spec.cell
 
 
 def last_move(spec: BoardSpec, x: float, y: float, square: int) -> Group:
@@ -41,7 +54,7 @@ def last_move(spec: BoardSpec, x: float, y: float, square: int) -> Group:
             px, py = cx + sx * h, cy + sy * h
             parts.append(Line(px, py, px - sx * arm, py, stroke))
             parts.append(Line(px, py, px, py - sy * arm, stroke))
-    return Group(tuple(parts), title=f"last move: {square_name(square)}")
+    return Group(tuple(parts), title=f"last move: {spec.name(square)}")
 
 
 def badge(spec: BoardSpec, x: float, y: float, square: int, text: str) -> Group:
@@ -58,14 +71,46 @@ def badge(spec: BoardSpec, x: float, y: float, square: int, text: str) -> Group:
     ), title=f"move {text}")
 
 
-def emptied(spec: BoardSpec, x: float, y: float, square: int) -> Group:
+def emptied(spec: BoardSpec, x: float, y: float, square: int,
+            how: str = "by a thunder-stone") -> Group:
     """A faint thin cross: a stone stood here within the diagram's moves and was removed."""
     cx, cy = centre(spec, x, y, square)
     s = 0.22 * spec.cell
     stroke = Stroke(FAINT, max(0.2, 0.03 * spec.cell), cap="round")
     return Group((Line(cx - s, cy - s, cx + s, cy + s, stroke),
                   Line(cx - s, cy + s, cx + s, cy - s, stroke)),
-                 title=f"{square_name(square)} emptied by a thunder-stone")
+                 title=f"{spec.name(square)} emptied {how}")
+
+
+def move_arrow(spec: BoardSpec, x: float, y: float, origin: int, target: int, side: int
+               ) -> Group:
+    """A thin straight arrow from the square a piece left to the edge of the piece on
+    its arrival square: the last move of a movement game. Dark's is solid, Light's
+    dashed, both with a white halo so they read across grid lines."""
+    theme = THEMES[spec.theme]
+    (x1, y1), (x2, y2) = centre(spec, x, y, origin), centre(spec, x, y, target)
+    cell = spec.cell
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    stop = 0.47 * cell  # just outside the piece
+    bx, by = x2 - ux * stop, y2 - uy * stop
+    ax, ay = x1 + ux * 0.12 * cell, y1 + uy * 0.12 * cell
+    width = max(0.22, 0.028 * cell) * theme.weight
+    head = max(0.9, 0.2 * cell)
+    px, py = -uy, ux
+    hx, hy = bx - ux * head, by - uy * head
+    tip = ((hx + px * head * 0.45, hy + py * head * 0.45), (bx, by),
+           (hx - px * head * 0.45, hy - py * head * 0.45))
+    dash = None if side == DARK else (3.5 * width, 2.2 * width)
+    halo = Stroke("#ffffff", width * 3.2, cap="round")
+    start = Circle(x1, y1, max(0.35, 0.07 * cell), None, theme.ink)
+    return Group((Line(ax, ay, hx, hy, halo), Line(ax, ay, hx, hy, Stroke(theme.ink, width,
+                                                                           dash=dash)),
+                  start, Polyline(tip, Stroke("#ffffff", width * 1.4, join="round"),
+                                  "#ffffff", closed=True),
+                  Polyline(tip, None, theme.ink, closed=True)),
+                 title=f"last move: {SIDE_NAMES[side]} from {spec.name(origin)} to "
+                       f"{spec.name(target)}")
 
 
 def _bar(x1: float, y1: float, x2: float, y2: float, side: int, cell: float,
@@ -102,7 +147,7 @@ def links(spec: BoardSpec, x: float, y: float, pairs: tuple[tuple[int, int, int]
     out: list[Shape] = []
     for side, a, b in pairs:
         (ax, ay), (bx, by) = centre(spec, x, y, a), centre(spec, x, y, b)
-        name = f"{SIDE_NAMES[side]} pair {square_name(a)}–{square_name(b)}"
+        name = f"{SIDE_NAMES[side]} pair {spec.name(a)}–{spec.name(b)}"
         if abs(ax - bx) + abs(ay - by) <= cell * 1.01:  # neighbours on the plain grid
             dx, dy = (bx - ax) / cell, (by - ay) / cell
             parts = _bar(ax + dx * 0.3 * cell, ay + dy * 0.3 * cell,
@@ -131,5 +176,5 @@ def ticks(spec: BoardSpec, x: float, y: float, edges: tuple[tuple[int, int, str]
         parts = _bar(cx + dx * 0.3 * cell, cy + dy * 0.3 * cell,
                      cx + dx * reach, cy + dy * reach, side, cell, theme)
         out.append(Group(tuple(parts),
-                         title=f"{SIDE_NAMES[side]} edge point: {square_name(square)} {where}"))
+                         title=f"{SIDE_NAMES[side]} edge point: {spec.name(square)} {where}"))
     return Group(tuple(out), title="Edge sides (one point each)")

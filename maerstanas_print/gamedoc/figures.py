@@ -13,6 +13,7 @@ from maerstanas_print.draw.board import (
     Stone,
     Theme,
     board_shapes,
+    spec_for_game,
 )
 from maerstanas_print.draw.board import stone_shape as _stone
 from maerstanas_print.draw.shapes import (
@@ -28,6 +29,8 @@ from maerstanas_print.draw.shapes import (
 )
 from maerstanas_print.engine import DARK, FILES, LIGHT, SIDE_NAMES, Position
 from maerstanas_print.gamedoc.model import Diagram, ScoreExplanation
+from maerstanas_print.games import FILES as BOARD_FILES
+from maerstanas_print.games import GameInfo
 
 # The screen theme: a warm board band and slightly softer lines, for reading on a
 # display; registered beside the board module's print and ink-saver themes.
@@ -36,6 +39,7 @@ THEMES.setdefault("screen", Theme("screen", ink="#202020", grid="#3c3c3c", label
                                   light_fill="#fffdf7", weight=0.9))
 DIAGRAM_MAX = 66.0  # mm: the widest a move diagram gets, whatever the column
 SCORE_MAX = 80.0
+FULL_BOARD_MAX = 90.0  # mm: a whole 19x19 board (a final position, wide action)
 
 
 def board_theme(theme: str) -> str:
@@ -70,6 +74,12 @@ def _spec(position: Position, width: float, theme: str, marks: dict[int, Mark],
 def diagram_shapes(diagram: Diagram, width: float, theme: str = "print"
                    ) -> tuple[Group, float, float]:
     """The board of one diagram (numbers, last move, emptied squares); shapes, w, h."""
+    if diagram.game is not None:
+        # A whole 19x19 board takes the column's width (up to FULL_BOARD_MAX); a 7x7
+        # board and a window of a big one are sized like every diagram.
+        big = diagram.window is None and diagram.game.size > 10
+        return _tafl_diagram_shapes(diagram, min(width, FULL_BOARD_MAX if big
+                                                 else DIAGRAM_MAX), theme)
     width = min(width, DIAGRAM_MAX)
     plain = {sq: Mark("number", n) for sq, n in diagram.numbers.items()
              if diagram.stones[sq].kind == "standard"}
@@ -83,6 +93,111 @@ def diagram_shapes(diagram: Diagram, width: float, theme: str = "print"
     board = board_shapes(spec, 0, 0)
     w, h = spec.size()
     return Group((board, *extra), board.title, board.desc), w, h
+
+
+def fit_cell(width: float, across: int, squares: int) -> float:
+    """The largest square (mm, in 0.25 steps) such that `across` squares and the
+    coordinate band of a `squares`-wide board fit in `width`."""
+    cell = width / (across + 0.4)
+    while cell > 2.5:
+        if across * cell + BoardSpec(cell=cell, squares=squares).band <= width:
+            return cell
+        cell -= 0.25
+    return 2.5
+
+
+def _tafl_spec(game: GameInfo, stones: dict[int, Stone], marks: dict[int, Mark], width: float,
+               theme: str, title: str, window: tuple[int, int, int, int] | None) -> BoardSpec:
+    across = window[2] if window else game.size  # the width decides; windows may be tall
+    return spec_for_game(game, cell=fit_cell(width, across, game.size),
+                         labels=frozenset(("top", "left")), theme=board_theme(theme),
+                         stones=stones, marks=marks, title=title, window=window)
+
+
+def _tafl_diagram_shapes(diagram: Diagram, width: float, theme: str
+                         ) -> tuple[Group, float, float]:
+    """A movement game's diagram: the game's board (throne, king corners or escape
+    edge), numbers on the pieces moved in the range (in the disc of a plain stone;
+    a numbered man of the 1992 game shows its number instead of its letter, its
+    tone still telling the side; kings and commanders carry a corner badge), the
+    last move's arrow and brackets, faint crosses where captures emptied squares."""
+    assert diagram.game is not None
+    stones = dict(diagram.stones)
+    marks: dict[int, Mark] = {}
+    badges: list[tuple[int, str]] = []
+    for sq, number in sorted(diagram.numbers.items()):
+        stone = stones[sq]
+        if stone.kind in ("standard", "man"):
+            stones[sq] = Stone(stone.side, "standard")
+            marks[sq] = Mark("number", number)
+        else:
+            badges.append((sq, number))
+    spec = _tafl_spec(diagram.game, stones, marks, width, theme, diagram.title, diagram.window)
+    extra: list[Shape] = [overlays.emptied(spec, 0, 0, sq, "by a capture")
+                          for sq in diagram.emptied if spec.shows(sq)]
+    if diagram.arrow is not None:
+        origin, target, side = diagram.arrow
+        if spec.shows(origin) and spec.shows(target):
+            extra.append(overlays.move_arrow(spec, 0, 0, origin, target, side))
+    for sq, number in badges:
+        if spec.shows(sq):
+            extra.append(overlays.badge(spec, 0, 0, sq, number))
+    if diagram.last is not None and spec.shows(diagram.last):
+        extra.append(overlays.last_move(spec, 0, 0, diagram.last))
+    board = board_shapes(spec, 0, 0)
+    w, h = spec.size()
+    # Where a window stops short of the board's edge without coordinates, the grid
+    # lines run on a little in dashes: leave them room, clear of the caption.
+    cut = spec.cut() - spec.labels
+    w += 0.4 * spec.cell * ("right" in cut)
+    h += 0.4 * spec.cell * ("bottom" in cut)
+    return Group((board, *extra), board.title, tafl_description(diagram, spec)), w, h
+
+
+def tafl_description(diagram: Diagram, spec: BoardSpec) -> str:
+    """The diagram in words for screen readers (the SVG `<desc>`): the game and the
+    moves, each side's pieces by kind and square, the numbers, the last move, the
+    squares captures emptied, the part of the board shown, and the checkpoint."""
+    game = diagram.game
+    assert game is not None
+    words = {"standard": "stones", "man": "men", "thunder": "commander", "woden": "king",
+             "king": "king"}
+    parts = [f"{game.title}, after {diagram.range_text.removeprefix('Variation: ')}."]
+    if diagram.window is not None:
+        col0, row0, cols, rows = diagram.window
+        parts.append(f"Part of the board: columns {BOARD_FILES[col0]} to "
+                     f"{BOARD_FILES[col0 + cols - 1]}, rows {row0 + 1} to {row0 + rows}.")
+    for side in (DARK, LIGHT):
+        groups: dict[str, list[str]] = {}
+        for sq, stone in sorted(diagram.stones.items()):
+            if stone.side == side and spec.shows(sq):
+                groups.setdefault(words[stone.kind], []).append(game.square_name(sq))
+        text = "; ".join(f"{kind} {', '.join(names)}" for kind, names in sorted(
+            groups.items(), key=lambda item: item[0] in ("stones", "men")))
+        parts.append(f"{SIDE_NAMES[side]}: {text or 'none shown'}.")
+    if diagram.numbers:
+        parts.append("Move numbers: " + ", ".join(
+            f"{number} on {game.square_name(sq)}" for sq, number in sorted(
+                diagram.numbers.items(), key=lambda item: (int(item[1]), item[0]))) + ".")
+    if diagram.arrow is not None:
+        origin, target, side = diagram.arrow
+        parts.append(f"Last move: {SIDE_NAMES[side]} from {game.square_name(origin)} to "
+                     f"{game.square_name(target)}.")
+    if diagram.emptied:
+        parts.append("Emptied by captures: "
+                     + ", ".join(game.square_name(sq) for sq in diagram.emptied) + ".")
+    parts.append(diagram.checkpoint.text())
+    return " ".join(parts)
+
+
+def position_shapes(game: GameInfo, stones: dict[int, Stone], width: float,
+                    theme: str = "print", title: str = "Final position"
+                    ) -> tuple[Group, float, float]:
+    """A whole movement-game board with its pieces (the final position)."""
+    spec = _tafl_spec(game, stones, {}, width, theme, title, None)
+    board = board_shapes(spec, 0, 0)
+    w, h = spec.size()
+    return board, w, h
 
 
 def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "print"
@@ -176,15 +291,18 @@ def _special_rows(specials: list[tuple[int, int, str]], width: float, n_plies: i
 
 
 def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, str]],
-                 labels: list[str], width: float, height: float, theme: str = "print"
-                 ) -> Group:
+                 labels: list[str], width: float, height: float, theme: str = "print",
+                 unit: str = "points", title: str = "The score after every move",
+                 what: str = "Score after each move") -> Group:
     """Both players' scores after every ply: Dark a solid line with filled dots,
     Light a dashed line with open dots; special stones marked under the axis.
 
     The legend stands just above the plot, the move numbers under the axis and
     the special stones under them, each at the ply it was played (stacked
     when they fall close together). `labels[i]` names ply i + 1 ("16... W E3")
-    for the screen-reader text.
+    for the screen-reader text. Movement games draw the pieces on the board
+    the same way (`unit` "pieces", with the kings and commanders taken under
+    the axis).
     """
     ink = THEMES[board_theme(theme)].ink
     soft = "#b5b5b5"
@@ -255,7 +373,7 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
     # Legend just above the plot, drawn with the lines' own styles; "points" names
     # the vertical axis.
     y = top - 3.2
-    out.append(Text(left - 1.3, y + rise, "points", font, "italic", "end", ink))
+    out.append(Text(left - 1.3, y + rise, unit, font, "italic", "end", ink))
     for i, side in enumerate((DARK, LIGHT)):
         x = left + 2.0 + i * 24
         stroke = (Stroke(ink, 0.5) if side == DARK else Stroke(ink, 0.4, dash=(1.2, 0.8)))
@@ -263,7 +381,6 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
         out.append(Circle(x + 3.5, y, 0.6, Stroke(ink, 0.2), ink if side == DARK else "#ffffff"))
         out.append(Text(x + 8.4, y + rise, SIDE_NAMES[side], font,
                         "bold" if side == DARK else "regular", "start", ink))
-    desc = "Score after each move: " + "; ".join(
+    desc = f"{what}: " + "; ".join(
         f"{labels[i - 1]} Dark {d}, Light {li}" for i, (d, li) in enumerate(series) if i)
-    return Group((Rect(0, 0, width, height, None, None), *out),
-                 title="The score after every move", desc=desc)
+    return Group((Rect(0, 0, width, height, None, None), *out), title=title, desc=desc)

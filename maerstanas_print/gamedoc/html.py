@@ -14,15 +14,30 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, stone_shape
+from maerstanas_print.draw.board import (
+    PIECE_KINDS,
+    BoardSpec,
+    Stone,
+    board_shapes,
+    piece_style,
+    spec_for_game,
+    stone_shape,
+)
 from maerstanas_print.draw.shapes import Page, Shape, chars_by_face
 from maerstanas_print.draw.svg import _Writer, render_svg
 from maerstanas_print.engine import DARK, LIGHT, SIZE, Position
 from maerstanas_print.gamedoc import figures
-from maerstanas_print.gamedoc.model import Document, collection_title, document
+from maerstanas_print.gamedoc.model import (
+    Document,
+    collection_title,
+    credit_line,
+    document,
+    progress_words,
+)
 from maerstanas_print.verify import ReplayedGame
 
 VIEWER_CELL = 11.0
+VIEWER_WIDTH = 7 * VIEWER_CELL  # a 19x19 viewer board gets the same width
 # One letter per square in the viewer's data, as `engine.board_diagram` writes them.
 _CODES = {("standard", DARK): "X", ("standard", LIGHT): "O", ("thunder", DARK): "T",
           ("thunder", LIGHT): "t", ("woden", DARK): "W", ("woden", LIGHT): "w"}
@@ -55,22 +70,46 @@ def board_code(position: Position) -> str:
     return "".join(out)
 
 
+def _tafl_prototypes(doc: Document) -> tuple[dict[str, Stone], dict[str, str]]:
+    """A movement game's board letters (`S`, `k`...) as stones, and their SVG ids."""
+    assert doc.game is not None
+    prototypes: dict[str, Stone] = {}
+    ids: dict[str, str] = {}
+    for letter, kind in PIECE_KINDS[piece_style(doc.game)].items():
+        for side, code in ((DARK, letter), (LIGHT, letter.lower())):
+            prototypes[code] = Stone(side, kind)
+            ids[code] = f"{'dl'[side]}{letter.lower()}"
+    return prototypes, ids
+
+
 def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
-    """The viewer's board (empty, with stone prototypes) and the data of every ply."""
+    """The viewer's board (empty, with stone prototypes) and the data of every ply.
+
+    Mǽrstánas boards are coded as `board_code` writes them; a movement game's as
+    its position's board letters (`.` empty, upper case Dark), one per square."""
     from markupsafe import Markup
 
-    spec = BoardSpec(cell=VIEWER_CELL, labels=frozenset(("top", "left")),
-                     variant="wraparound" if game.rules.geometry.wrap else "standard",
-                     theme=figures.board_theme(theme), title="Step-through board")
+    prototypes, ids = _PROTOTYPES, _PROTO_IDS
+    cell = VIEWER_CELL
+    if doc.game is not None:
+        cell = figures.fit_cell(max(VIEWER_WIDTH, 5.6 * doc.game.size), doc.game.size,
+                                doc.game.size)
+        spec = spec_for_game(doc.game, cell=cell, labels=frozenset(("top", "left")),
+                             theme=figures.board_theme(theme), title="Step-through board")
+        prototypes, ids = _tafl_prototypes(doc)
+    else:
+        spec = BoardSpec(cell=VIEWER_CELL, labels=frozenset(("top", "left")),
+                         variant="wraparound" if game.rules.geometry.wrap else "standard",
+                         theme=figures.board_theme(theme), title="Step-through board")
     w, h = spec.size()
     svg = _svg([board_shapes(spec, 0, 0)], w, h, "Step-through board", f"{prefix}-v")
     writer = _Writer(f"{prefix}-vp")
     defs = ["<defs>"]
-    for code, stone in _PROTOTYPES.items():
+    for code, stone in prototypes.items():
         writer.out = []
-        for child in stone_shape(stone, 0, 0, VIEWER_CELL, figures.board_theme(theme)).children:
+        for child in stone_shape(stone, 0, 0, cell, figures.board_theme(theme)).children:
             writer.shape(child, "    ")
-        defs.append(f'  <g id="{prefix}-v-{_PROTO_IDS[code]}">')
+        defs.append(f'  <g id="{prefix}-v-{ids[code]}">')
         defs += writer.out
         defs.append("  </g>")
     from maerstanas_print.draw import overlays
@@ -89,15 +128,26 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     gx, gy = spec.grid_origin(0, 0)
     steps = game.main.steps
     positions = [game.main.start] + [step.after for step in steps]
-    data = {
-        "prefix": f"{prefix}-v",
-        "cell": VIEWER_CELL, "ox": gx, "oy": gy,
-        "boards": [board_code(p) for p in positions],  # type: ignore[arg-type]
-        "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
-        "scores": [list(s) for s in doc.series],
-        "last": [None] + [step.move.square for step in steps],
-        "ids": _PROTO_IDS,
-    }
+    if doc.game is None:
+        data = {
+            "prefix": f"{prefix}-v",
+            "cell": VIEWER_CELL, "ox": gx, "oy": gy,
+            "boards": [board_code(p) for p in positions],  # type: ignore[arg-type]
+            "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
+            "scores": [list(s) for s in doc.series],
+            "last": [None] + [step.move.square for step in steps],
+            "ids": _PROTO_IDS,
+        }
+    else:
+        data = {
+            "prefix": f"{prefix}-v",
+            "cell": cell, "ox": gx, "oy": gy, "size": doc.game.size, "unit": "pieces",
+            "boards": ["".join(p.board) for p in positions],  # type: ignore[union-attr]
+            "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
+            "scores": [list(s) for s in doc.series],
+            "last": [None] + [getattr(step.move, "target", None) for step in steps],
+            "ids": ids,
+        }
     # JSON inside <script>: no "<", ">" or "&" can close the element or open a comment.
     payload = (json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
                .replace(">", "\\u003e").replace("&", "\\u0026"))
@@ -111,21 +161,35 @@ def fragment_context(game: ReplayedGame, doc: Document, id_prefix: str,
 
     diagrams = []
     for diagram in doc.diagrams:
-        group, w, h = figures.diagram_shapes(diagram, figures.DIAGRAM_MAX, theme)
+        group, w, h = figures.diagram_shapes(diagram, figures.FULL_BOARD_MAX, theme)
         svg = _svg([group], w, h, diagram.title, f"{id_prefix}-d{diagram.index}")
         diagrams.append({"model": diagram, "svg": Markup(svg)})
-    group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme)
-    score_svg = Markup(_svg([group], w, h, "Final position with its points",
-                            f"{id_prefix}-score"))
+    words = progress_words(doc)
+    score_svg = final_svg = None
+    if doc.explanation is not None:
+        group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme)
+        score_svg = Markup(_svg([group], w, h, "Final position with its points",
+                                f"{id_prefix}-score"))
+    elif doc.final is not None and doc.game is not None:
+        from maerstanas_print.gamedoc.readers import TaflReader
+
+        group, w, h = figures.position_shapes(doc.game, TaflReader.stones_of(doc.game, doc.final),
+                                              FINAL_MAX, theme)
+        final_svg = Markup(_svg([group], w, h, "Final position", f"{id_prefix}-final"))
     chart_w = 120.0
     chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
     chart = figures.chart_shapes(doc.series, doc.specials,
                                  [f"{label} {move}" for label, move in doc.plies],
-                                 chart_w, chart_h, theme)
-    chart_svg = Markup(_svg([chart], chart_w, chart_h, "The score after every move",
+                                 chart_w, chart_h, theme, unit=words["unit"],
+                                 title=words["title"], what=words["what"])
+    chart_svg = Markup(_svg([chart], chart_w, chart_h, words["title"],
                             f"{id_prefix}-chart"))
     return {"doc": doc, "p": id_prefix, "diagrams": diagrams, "score_svg": score_svg,
-            "chart_svg": chart_svg, "viewer": _viewer(game, doc, id_prefix, theme)}
+            "final_svg": final_svg, "words": words, "chart_svg": chart_svg,
+            "viewer": _viewer(game, doc, id_prefix, theme)}
+
+
+FINAL_MAX = figures.FULL_BOARD_MAX  # mm: the whole 19x19 final board
 
 
 def game_html_fragment(game: ReplayedGame, *, every: int | None = None, numbers: bool = True,
@@ -146,10 +210,9 @@ def game_css() -> str:
 
 
 def viewer_script() -> str:
-    """The step-through viewer's script (the page template inlines it)."""
-    from maerstanas_print.resources import read_text
-
-    return read_text("templates", "game_viewer.js.j2")
+    """The step-through viewer's script (the page template inlines it), in the form
+    that serves every game (boards of any size)."""
+    return _env().get_template("game_viewer.js.j2").render(sized=True)
 
 
 def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
@@ -170,7 +233,10 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     bar = progress(len(games), "writing") if progress else None
     docs = [document(game, every=every, numbers=numbers) for game in games]
     heading = collection_title(docs, title)
+    credit = credit_line(docs, "Page made")
     chars.update(heading)
+    if any(doc.game is not None for doc in docs):
+        chars.update(credit)
     for i, (game, doc) in enumerate(zip(games, docs, strict=True), 1):
         context = fragment_context(game, doc, f"g{i}", theme)
         sections.append(Markup(template.render(**context)))
@@ -191,10 +257,17 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
         title=heading, page_title=docs[0].title if len(docs) == 1 else heading,
         head_left=Markup(css_string(docs[0].title if len(docs) == 1 else heading)),
         head_right=Markup(css_string(heading if len(docs) == 1 and heading != docs[0].title
-                                     else "Mǽrstánas")),
+                                     else docs[0].game_name if len(docs) == 1
+                                     else _games_name(docs))),
         paper=PAPERS[paper], games=entries, sections=sections,
         font_css=Markup(font_face_css(faces)), css=Markup(game_css()),
-        script=Markup(viewer_script()), licence=LICENCE.replace("Sheet made", "Page made"))
+        sized=any(doc.game is not None for doc in docs), licence=credit)
+
+
+def _games_name(docs: list[Document]) -> str:
+    """The running head's right side for several games: their game, if they share one."""
+    names = {doc.game_name for doc in docs}
+    return names.pop() if len(names) == 1 else "Mǽrstánas"
 
 
 def css_string(text: str) -> str:
@@ -218,5 +291,10 @@ def _document_chars(doc: Document) -> set[str]:
         chars.update(diagram.title + diagram.range_text + diagram.checkpoint.text())
         for note in diagram.notes:
             chars.update(note)
-    chars.update(doc.explanation.text())
+    if doc.explanation is not None:
+        chars.update(doc.explanation.text())
+    if doc.game is not None:
+        for text in progress_words(doc).values():
+            chars.update(text)
+        chars.update("Final position")
     return chars

@@ -5,12 +5,18 @@ move text as blocks of typed runs, the diagrams with their captions, the
 score explanation of the final position and the score after every ply. The
 PDF and HTML renderers only lay this out, so the two media cannot disagree
 about a number, a caption or where a diagram goes.
+
+The game is a parameter: what differs between Mǽrstánas and the movement
+games (which pieces stand where, what a caption notes about a range of moves,
+the replay checkpoint, the progress curve) comes from a board reader chosen
+from the replayed game (`gamedoc.readers`); where diagrams go, the move text,
+the variations and the numbering are shared.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from maerstanas_print.draw.board import Stone
 from maerstanas_print.engine import (
@@ -32,6 +38,10 @@ from maerstanas_print.engine import (
 from maerstanas_print.export import move_text
 from maerstanas_print.record import NAG_GLYPHS, Comment
 from maerstanas_print.verify import ReplayedGame, ReplayedLine, Step
+
+if TYPE_CHECKING:
+    from maerstanas_print.gamedoc.readers import BoardReader
+    from maerstanas_print.games import GameInfo
 
 DEFAULT_EVERY = 10  # moves (pairs of plies) between automatic diagrams
 
@@ -99,6 +109,12 @@ class Diagram:
     notes: list[str]
     checkpoint: Checkpoint
     variation: bool = False
+    # Movement games: the game (for its board), the part of a big board drawn
+    # (first column, first row, columns, rows) and the last move's arrow
+    # (origin, target, side). None for Mǽrstánas.
+    game: GameInfo | None = None
+    window: tuple[int, int, int, int] | None = None
+    arrow: tuple[int, int, int] | None = None
 
     @property
     def title(self) -> str:
@@ -154,10 +170,19 @@ class Document:
     blocks: list[Block]
     diagrams: list[Diagram]
     result: str
-    explanation: ScoreExplanation
-    series: list[tuple[int, int]]  # score after each ply; [0] is the start
-    specials: list[tuple[int, int, str]]  # (ply, side, "thunder"/"woden") for the chart
+    explanation: ScoreExplanation | None  # None for movement games (won, not scored)
+    series: list[tuple[int, int]]  # score (pieces, for tafl) after each ply; [0] the start
+    specials: list[tuple[int, int, str]]  # (ply, side, stone kind) marked under the chart
     plies: list[tuple[str, str]] = field(default_factory=list)  # (label, move) per ply
+    # Movement games: the game, and the whole final board when the last diagram
+    # showed only part of it (the 1992 game's 19x19).
+    game: GameInfo | None = None
+    final: Any = None  # a TaflPosition, or None
+    progress: Literal["score", "pieces"] = "score"
+
+    @property
+    def game_name(self) -> str:
+        return self.game.title if self.game is not None else "Mǽrstánas"
 
 
 def _count(n: int, word: str) -> str:
@@ -175,7 +200,7 @@ def move_label(step: Step) -> str:
 
 def step_text(step: Step) -> str:
     """The move as the notation writes it, with its suffix glyph."""
-    text = move_text(step.move, step.removed)
+    text = step.notation or move_text(step.move, step.removed)
     node = step.node
     if node is not None:
         for i, nag in enumerate(node.nags):
@@ -194,6 +219,10 @@ def _tag(game: ReplayedGame, name: str) -> str | None:
 
 
 def result_text(game: ReplayedGame) -> str:
+    if game.score is None:  # a movement game: won or drawn, not scored
+        from maerstanas_print.gamedoc.readers import tafl_result_text
+
+        return tafl_result_text(game)  # type: ignore[arg-type]
     if not game.finished:
         return "Unfinished"
     dark, light = game.score
@@ -207,8 +236,7 @@ def game_title(game: ReplayedGame) -> str:
     return f"{dark} – {light}"
 
 
-def _details(game: ReplayedGame) -> list[tuple[str, str]]:
-    rules = game.rules
+def _details(game: ReplayedGame, reader: BoardReader) -> list[tuple[str, str]]:
     out = []
     for label, name in (("Event", "Event"), ("Site", "Site"), ("Date", "Date"),
                         ("Round", "Round"), ("Dark", "Dark"), ("Light", "Light"),
@@ -218,14 +246,20 @@ def _details(game: ReplayedGame) -> list[tuple[str, str]]:
             if name == "Date":
                 value = value.replace(".??", "").replace("????", "?")
             out.append((label, value))
+    out += reader.rule_details(game)
+    out.append(("Result", result_text(game)))
+    return out
+
+
+def rule_settings(game: ReplayedGame) -> list[tuple[str, str]]:
+    """The title block's rule line for Mǽrstánas."""
+    rules = game.rules
     settings = [
         "special stones " + ("on" if rules.special_stones else "off"),
         f"{rules.scoring} scoring",
         f"{SIDE_NAMES[rules.first_player]} moves first",
     ]
-    out.append(("Rules", ", ".join(settings)))
-    out.append(("Result", result_text(game)))
-    return out
+    return [("Rules", ", ".join(settings))]
 
 
 # --- diagrams ---------------------------------------------------------------------
@@ -267,9 +301,45 @@ def stones_of(position: Position) -> dict[int, Stone]:
     return out
 
 
-def _make_diagram(index: int, caption: str | None, kind: str, before: Position,
-                  board: _Board, steps: list[Step], variation: bool) -> Diagram:
-    """A diagram of the range `steps`, played from `before` with `board` the placements."""
+@dataclass(slots=True)
+class RangeMarks:
+    """What a diagram marks about its range of moves (see `BoardReader.marks`)."""
+
+    numbers: dict[int, str]
+    last: int | None
+    emptied: list[int]
+    notes: list[str]
+    arrow: tuple[int, int, int] | None = None
+
+
+def range_text(steps: list[Step], variation: bool) -> str:
+    first, final = (steps[0], steps[-1]) if steps else (None, None)
+    if first is None or final is None:
+        text = "The starting position"
+    elif first is final:
+        text = f"{move_label(first)} {step_text(first)}"
+    else:
+        text = (f"{move_label(first)} {step_text(first)} to "
+                f"{move_label(final)} {step_text(final)}")
+    return "Variation: " + text if variation else text
+
+
+def _make_diagram(reader: BoardReader, index: int, caption: str | None, kind: str,
+                  before: Any, board: Any, steps: list[Step], variation: bool) -> Diagram:
+    """A diagram of the range `steps`, played from `before` with `board` the tracker."""
+    marks = reader.marks(before, board, steps)
+    after = steps[-1].after if steps else before
+    assert after is not None
+    if reader.game is not None and not caption and kind == "final":
+        caption = "Final position"
+    return Diagram(index, caption, kind, steps, after, reader.stones(after),  # type: ignore[arg-type]
+                   marks.numbers, marks.last, marks.emptied, range_text(steps, variation),
+                   marks.notes, reader.checkpoint(after), variation, reader.game,
+                   reader.window(before, steps), marks.arrow)
+
+
+def maerstanas_marks(before: Position, board: _Board, steps: list[Step]) -> RangeMarks:
+    """Numbers, last move, emptied squares and notes of a Mǽrstánas range."""
     board = board.copy()
     in_range: dict[int, Step] = {}  # square -> latest numbered step placed there in range
     hidden: list[tuple[Step, Step]] = []  # (earlier in-range stone, later stone on its square)
@@ -315,21 +385,13 @@ def _make_diagram(index: int, caption: str | None, kind: str, before: Position,
     last = last_step.move.square if last_step and last_step.move.kind != "pass" else None
     numbers = {sq: str(step.number) for sq, step in in_range.items()
                if after.owner(sq) == step.side}
-    first, final = (steps[0], steps[-1]) if steps else (None, None)
-    if first is None or final is None:
-        range_text = "The starting position"
-    elif first is final:
-        range_text = f"{move_label(first)} {step_text(first)}"
-    else:
-        range_text = (f"{move_label(first)} {step_text(first)} to "
-                      f"{move_label(final)} {step_text(final)}")
-    if variation:
-        range_text = "Variation: " + range_text
-    checkpoint = Checkpoint(
+    return RangeMarks(numbers, last, sorted(emptied), notes)
+
+
+def maerstanas_checkpoint(after: Position) -> Checkpoint:
+    return Checkpoint(
         (after.stones[DARK].bit_count(), after.stones[LIGHT].bit_count()),
         (after.in_hand(DARK), after.in_hand(LIGHT)), after.score(), after.rules.scoring)
-    return Diagram(index, caption, kind, steps, after, stones_of(after), numbers,  # type: ignore[arg-type]
-                   last, sorted(emptied), range_text, notes, checkpoint, variation)
 
 
 def _requested(step: Step) -> str | None:
@@ -379,18 +441,20 @@ def explain_score(position: Position) -> ScoreExplanation:
 
 
 class _Builder:
-    def __init__(self, game: ReplayedGame, every: int, numbers: bool) -> None:
+    def __init__(self, game: ReplayedGame, every: int, numbers: bool,
+                 reader: BoardReader) -> None:
         self.game = game
+        self.reader = reader
         self.every = every
         self.numbers = numbers
         self.blocks: list[Block] = []
         self.diagrams: list[Diagram] = []
 
-    def add_diagram(self, caption: str | None, kind: str, before: Position, board: _Board,
+    def add_diagram(self, caption: str | None, kind: str, before: Position, board: Any,
                     steps: list[Step], variation: bool = False) -> int:
         index = len(self.diagrams)
-        self.diagrams.append(_make_diagram(index + 1, caption, kind, before, board, steps,
-                                           variation))
+        self.diagrams.append(_make_diagram(self.reader, index + 1, caption, kind, before,
+                                           board, steps, variation))
         self.blocks.append(Block("diagram", diagram=index))
         return index
 
@@ -399,7 +463,7 @@ class _Builder:
         line = game.main
         start = line.start
         assert start is not None, "replay the game with keep_positions=True"
-        board = _Board()
+        board = self.reader.tracker()
         range_board, range_before = board.copy(), start
         pending: list[Step] = []
         para: list[Run] = []
@@ -451,7 +515,7 @@ class _Builder:
         if runs:
             self.blocks.append(Block("para" if depth == 0 else "variation", list(runs), depth))
 
-    def _variations(self, step: Step, before: Position | None, board: _Board) -> None:
+    def _variations(self, step: Step, before: Position | None, board: Any) -> None:
         assert before is not None
         for variation in step.variations:
             lead = (f"Instead of {SIDE_NAMES[step.side]}'s {ordinal(step.number)} move "
@@ -466,7 +530,7 @@ class _Builder:
                                  variation=True)
 
     def _line_runs(self, line: ReplayedLine, runs: list[Run], before: Position,
-                   board: _Board, top: bool) -> list[tuple[str, list[Step], _Board]]:
+                   board: Any, top: bool) -> list[tuple[str, list[Step], Any]]:
         """Runs of a variation (nested ones in brackets); its diagram requests."""
         diagrams = []
         vboard = board.copy()
@@ -501,25 +565,69 @@ class _Builder:
 def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = True
              ) -> Document:
     """The document model of one replayed game (replayed with keep_positions=True)."""
-    builder = _Builder(game, DEFAULT_EVERY if every is None else every, numbers)
+    from maerstanas_print.gamedoc.readers import reader_for
+
+    reader = reader_for(game)
+    builder = _Builder(game, DEFAULT_EVERY if every is None else every, numbers, reader)
     builder.main_line()
     if not numbers:
         for diagram in builder.diagrams:
             diagram.numbers = {}
     start = game.main.start
     assert start is not None
-    series = [start.score()] + [step.after.score() for step in game.main.steps]  # type: ignore[union-attr]
-    specials = [(step.ply, step.side, step.move.kind) for step in game.main.steps
-                if step.move.kind in ("thunder", "woden")]
+    series, specials = reader.series(game)
     intro = [c.text for c in game.record.mainline.comments if c.text]
     event = _tag(game, "Event")
     round_ = _tag(game, "Round")
     subtitle = ", ".join(p for p in (event, f"round {round_}" if round_ else None,
                                      _tag(game, "Date")) if p)
     plies = [(move_label(step), step_text(step)) for step in game.main.steps]
-    return Document(game_title(game), subtitle, _details(game), intro, builder.blocks,
-                    builder.diagrams, result_text(game), explain_score(game.final), series,
-                    specials, plies)
+    final = None
+    if reader.game is not None and builder.diagrams and builder.diagrams[-1].window:
+        final = game.final  # the last diagram showed part of the board: show it all
+    return Document(game_title(game), subtitle, _details(game, reader), intro, builder.blocks,
+                    builder.diagrams, result_text(game), reader.explanation(game), series,
+                    specials, plies, reader.game, final,
+                    "score" if reader.game is None else "pieces")
+
+
+def progress_words(doc: Document) -> dict[str, str]:
+    """The closing chart's heading, caption and labels (the same in PDF and HTML)."""
+    if doc.progress == "score":
+        return {"heading": "The score move by move", "unit": "points",
+                "title": "The score after every move", "what": "Score after each move",
+                "caption": "Dark: solid line, filled dots. Light: dashed line, open dots. "
+                           "Stones under the axis mark thunder- and Woden-stones."}
+    caption = "Dark: solid line, filled dots. Light: dashed line, open dots."
+    if doc.specials:
+        caption += " Under the axis, each king or commander taken, at its move."
+    return {"heading": "Pieces on the board move by move", "unit": "pieces",
+            "title": "Pieces on the board after every move",
+            "what": "Pieces on the board after each move", "caption": caption}
+
+
+def documents_subject(docs: list[Document]) -> str:
+    """"Annotated Mǽrstánas games", or the games the documents are of."""
+    names: list[str] = []
+    for doc in docs:
+        if doc.game_name not in names:
+            names.append(doc.game_name)
+    return f"Annotated {' and '.join(names) or 'Mǽrstánas'} games"
+
+
+def credit_line(docs: list[Document], made: str) -> str:
+    """The credit under a document: the games' credits, then `made` ("Document made")."""
+    from maerstanas_print.sheets.common import LICENCE
+
+    games = []
+    for doc in docs:
+        if doc.game not in games:
+            games.append(doc.game)
+    if games in ([], [None]):
+        return LICENCE.replace("Sheet made", made)
+    credits = [LICENCE.split(" Sheet made")[0] if game is None else game.credit
+               for game in games]
+    return " ".join(credits) + f" {made} with maerstanas_print."
 
 
 def event_of(doc: Document) -> str | None:

@@ -23,8 +23,11 @@ from maerstanas_print.gamedoc.model import (
     Document,
     Run,
     collection_title,
+    credit_line,
     document,
+    documents_subject,
     event_of,
+    progress_words,
 )
 from maerstanas_print.verify import ReplayedGame
 
@@ -184,6 +187,8 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
             held = flowable
         else:
             out.append(flowable)
+    if doc.explanation is None:
+        return out + _tafl_closing(doc, width_mm, theme)
     group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
     dark, light = doc.explanation.score
     out.append(KeepTogether([  # the heading never stands alone at a column's foot
@@ -203,6 +208,40 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
         shapes_flowable([chart], chart_w, chart_h),
         Paragraph("Dark: solid line, filled dots. Light: dashed line, open dots. "
                   "Stones under the axis mark thunder- and Woden-stones.", st["caption"]),
+    ]))
+    return out
+
+
+def _tafl_closing(doc: Document, width_mm: float, theme: str) -> list:
+    """A movement game's end: the whole final board when the diagrams showed part of
+    it, then the pieces on the board after every move."""
+    from reportlab.platypus import KeepTogether, Paragraph, Spacer
+
+    from maerstanas_print.gamedoc.readers import TaflReader
+
+    st = styles()
+    out: list = []
+    words = progress_words(doc)
+    if doc.final is not None and doc.game is not None:
+        stones = TaflReader.stones_of(doc.game, doc.final)
+        group, w, h = figures.position_shapes(doc.game, stones,
+                                              min(width_mm, figures.FULL_BOARD_MAX), theme)
+        out.append(KeepTogether([
+            Paragraph("Final position", st["heading"]),
+            shapes_flowable([group], w, h),
+            Paragraph(f"<b>{_text(doc.result)}.</b>", st["caption"]),
+            Spacer(1, 6),
+        ]))
+    chart_w = min(width_mm, 120.0)
+    chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
+    chart = figures.chart_shapes(doc.series, doc.specials,
+                                 [f"{label} {move}" for label, move in doc.plies],
+                                 chart_w, chart_h, theme, unit=words["unit"],
+                                 title=words["title"], what=words["what"])
+    out.append(KeepTogether([
+        Paragraph(_text(words["heading"]), st["heading"]),
+        shapes_flowable([chart], chart_w, chart_h),
+        Paragraph(_text(words["caption"]), st["caption"]),
     ]))
     return out
 
@@ -271,7 +310,7 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     """One PDF of every game, two columns, with a contents list for several games."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer
 
-    from maerstanas_print.sheets.common import LICENCE, PAPERS
+    from maerstanas_print.sheets.common import PAPERS
 
     register_fonts()
     make_progress = progress or (lambda total, what: Progress(total, what))
@@ -291,6 +330,7 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     prepare.close()
     several = len(models) > 1
     heading = collection_title(models, title)
+    credit = credit_line(models, "Document made")
     heads = [(f"{i}. {m.title}" if several else m.title, event_of(m)) for i, m in
              enumerate(models, 1)]
     # The running head names the game on the page (the first one seen on it); the
@@ -305,9 +345,10 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
         canvas.saveState()
         if doc.page > 1 and state["seen"]:
             left, event = heads[state["seen"][0]]
-            right = heading if several else (event or "Mǽrstánas")
+            game_name = models[state["seen"][0]].game_name
+            right = heading if several else (event or game_name)
             if right == left:
-                right = "Mǽrstánas"
+                right = game_name
             y = page_h - 12 * PT_PER_MM
             room = (page_w - 2 * margin) / 2 - 12
             canvas.setFont("Cardo-Italic", 8)
@@ -323,8 +364,7 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
         if doc.page == 1:
             canvas.setFont("Cardo-Italic", 6.5)
             canvas.setFillColor("#555555")
-            canvas.drawCentredString(page_w / 2, 6 * PT_PER_MM, LICENCE.replace(
-                "Sheet made", "Document made"))
+            canvas.drawCentredString(page_w / 2, 6 * PT_PER_MM, credit)
         canvas.restoreState()
 
     class GameDocTemplate(BaseDocTemplate):
@@ -339,7 +379,7 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
                           rightMargin=margin, topMargin=top, bottomMargin=bottom,
                           title=heading if several else heads[0][0],
                           author="maerstanas_print", creator="maerstanas_print",
-                          subject="Annotated Mǽrstánas games", invariant=1,
+                          subject=documents_subject(models), invariant=1,
                           initialFontName="Cardo", lang="en")
     doc.addPageTemplates([PageTemplate(id="body", frames=frames, onPage=begin_page,
                                        onPageEnd=end_page)])
