@@ -31,12 +31,13 @@ MAX_PDF_GAME_CHARS = 50_000
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "game",
-        help="annotated game document: moves, comments, diagrams, score (PDF or HTML)",
+        help="annotated game document: moves, comments, diagrams, charts (PDF or HTML)",
         description="Print the games of a record file as an annotated document: the move "
                     "text with comments and variations, diagrams where the record asks "
-                    "for them and every N moves, the final position with its score "
-                    "explained, and a score chart. An invalid record is refused with "
-                    "check's diagnostics.")
+                    "for them and every N moves, and the final position: for Mǽrstánas "
+                    "with its score explained and a score chart, for Cyngesheall and the "
+                    "1992 e-mail Hnefatafl with the result and a chart of the pieces on "
+                    "the board. An invalid record is refused with check's diagnostics.")
     parser.add_argument("file", metavar="FILE", help="record file (.mrs); '-' reads stdin")
     add_common_options(parser)
     parser.add_argument("--game", metavar="N", help="only the Nth game of the file")
