@@ -9,7 +9,6 @@ still shows every diagram; the page prints to PDF.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,24 +20,7 @@ from tests.pdf_tools import all_text, reader
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 CODES = {"ds": "X", "ls": "O", "dt": "T", "lt": "t", "dw": "W", "lw": "w"}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
-                    ".ci/install-deps, which installs it. Browser tests are never skipped.")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS,
-                                              headless=True)
-        yield instance
-        instance.close()
 
 
 @pytest.fixture(scope="module")

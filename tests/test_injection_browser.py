@@ -9,7 +9,6 @@ The record is the one of tests/test_injection.py: every vector sets
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,9 +18,6 @@ from maerstanas_print.cli import main
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
 @pytest.fixture(scope="module")
@@ -34,50 +30,42 @@ def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
-def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path) -> None:
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
-                    ".ci/install-deps. Browser tests are never skipped.")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 1000, "height": 1200})
-            errors: list[str] = []
-            dialogs: list[str] = []
-            requests: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-            page.on("request", lambda request: requests.append(request.url))
-            page.goto(page_file.resolve().as_uri())
-            page.wait_for_load_state("load")
-            # Give onerror/onload handlers of broken images and SVGs a chance to fire.
-            page.wait_for_timeout(300)
-            assert page.evaluate("typeof window.pwned") == "undefined"
-            assert errors == [] and dialogs == []
-            # nothing fetched but the page itself and data: URIs (fonts)
-            assert [u for u in requests if not u.startswith(("file:", "data:"))] == []
-            # `javascript:` never becomes a link; only our own scripts exist
-            assert page.evaluate(
-                "[...document.querySelectorAll('a[href]')]"
-                ".filter(a => a.href.toLowerCase().startsWith('javascript:')).length") == 0
-            assert page.evaluate("document.querySelectorAll('img, iframe').length") == 0
-            assert page.evaluate(
-                "[...document.querySelectorAll('*')].filter(e => [...e.attributes]"
-                ".some(a => a.name.startsWith('on'))).length") == 0
-            # the injected `body{display:none}` and `*{color:red}` never apply
-            assert page.locator("body").is_visible()
-            assert page.evaluate("getComputedStyle(document.body).color") != "rgb(255, 0, 0)"
-            text = re.sub(r"\s+", " ", page.evaluate("document.body.innerText"))
-            for literal in LITERALS:
-                assert literal in text, literal
-            # the diagram caption is also an SVG <title>: text, with `]]>` intact
-            titles = page.evaluate(
-                "[...document.querySelectorAll('svg title')].map(t => t.textContent)")
-            assert any(LITERALS[7] in title for title in titles)
-            # the step-through viewer still works on the hostile page
-            page.keyboard.press("End")
-            assert page.evaluate("typeof window.pwned") == "undefined"
-        finally:
-            browser.close()
+def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path,
+                                                            browser) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 1200})
+    errors: list[str] = []
+    dialogs: list[str] = []
+    requests: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(page_file.resolve().as_uri())
+    page.wait_for_load_state("load")
+    # Give onerror/onload handlers of broken images and SVGs a chance to fire.
+    page.wait_for_timeout(300)
+    assert page.evaluate("typeof window.pwned") == "undefined"
+    assert errors == [] and dialogs == []
+    # nothing fetched but the page itself and data: URIs (fonts)
+    assert [u for u in requests if not u.startswith(("file:", "data:"))] == []
+    # `javascript:` never becomes a link; only our own scripts exist
+    assert page.evaluate(
+        "[...document.querySelectorAll('a[href]')]"
+        ".filter(a => a.href.toLowerCase().startsWith('javascript:')).length") == 0
+    assert page.evaluate("document.querySelectorAll('img, iframe').length") == 0
+    assert page.evaluate(
+        "[...document.querySelectorAll('*')].filter(e => [...e.attributes]"
+        ".some(a => a.name.startsWith('on'))).length") == 0
+    # the injected `body{display:none}` and `*{color:red}` never apply
+    assert page.locator("body").is_visible()
+    assert page.evaluate("getComputedStyle(document.body).color") != "rgb(255, 0, 0)"
+    text = re.sub(r"\s+", " ", page.evaluate("document.body.innerText"))
+    for literal in LITERALS:
+        assert literal in text, literal
+    # the diagram caption is also an SVG <title>: text, with `]]>` intact
+    titles = page.evaluate(
+        "[...document.querySelectorAll('svg title')].map(t => t.textContent)")
+    assert any(LITERALS[7] in title for title in titles)
+    # the step-through viewer still works on the hostile page
+    page.keyboard.press("End")
+    assert page.evaluate("typeof window.pwned") == "undefined"
+    page.close()

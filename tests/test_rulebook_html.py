@@ -23,9 +23,6 @@ from maerstanas_print.rulebook.prepare import prepare
 from tests.pdf_tools import all_text, reader
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 BOOK = content.book()
 
 
@@ -73,20 +70,6 @@ def test_html_is_valid_html5(html_file) -> None:
     result = subprocess.run([java, "-jar", str(vnu_jar()), "--errors-only", "--format", "text",
                              str(html_file)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, f"vnu found errors:\n{result.stdout}{result.stderr}"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
-                    ".ci/install-deps. Browser tests are never skipped.")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS,
-                                              headless=True)
-        yield instance
-        instance.close()
 
 
 @pytest.mark.browser

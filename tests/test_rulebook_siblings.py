@@ -40,7 +40,7 @@ from maerstanas_print.rulebook.tafl_claims import (
     Takes,
 )
 from tests.pdf_tools import all_text, fonts_of, reader
-from tests.test_rulebook_html import ARGS, CHROMIUM, vnu_jar
+from tests.test_rulebook_html import vnu_jar
 
 GAMES = {"cyngesheall": CYNGESHEALL, "hnefatafl1992": HNEFATAFL_1992}
 BOOKS_BY_SLUG = {slug: book_for(game) for slug, game in GAMES.items()}
@@ -333,20 +333,6 @@ def test_both_books_are_valid_html5(html_files) -> None:
                              *map(str, html_files.values())], capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, f"vnu found errors:\n{result.stdout}{result.stderr}"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
-                    ".ci/install-deps. Browser tests are never skipped.")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS,
-                                              headless=True)
-        yield instance
-        instance.close()
 
 
 @pytest.mark.browser

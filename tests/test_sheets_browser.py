@@ -8,8 +8,6 @@ ReportLab PDF, and a screenshot matches the reviewed reference image.
 from __future__ import annotations
 
 import io
-import shutil
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -22,29 +20,12 @@ from tests.sheet_checks import PAGE_PT
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 SHEETS = {
     "board-a4-1up": lambda: board_sheet(BoardSheetOptions()),
     "boards-wraparound-a4-6up-ink-saver": lambda: board_sheet(
         BoardSheetOptions(per_page=6, variant="wraparound", theme="ink-saver")),
     "scoresheet-letter": lambda: score_sheet(ScoreSheetOptions(paper="letter")),
 }
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
-                    ".ci/install-deps, which installs it. Browser tests are never skipped.")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS,
-                                              headless=True)
-        yield instance
-        instance.close()
 
 
 @pytest.fixture(scope="module", params=sorted(SHEETS))

@@ -19,7 +19,6 @@ from maerstanas_print.sheets.setup_sheet import SetupSheetOptions, setup_sheet
 from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 from tests.pdf_tools import compare_with_reference, diff_ratio, rasterise, reader
 from tests.sheet_checks import PAGE_PT
-from tests.test_sheets_browser import browser  # noqa: F401  (the shared Chromium fixture)
 
 pytestmark = pytest.mark.browser
 
