@@ -317,21 +317,22 @@ class TaflPosition:
             return False
         return True
 
-    def _apply(self, move: TaflMove) -> list[int]:
+    def _apply(self, move: TaflMove) -> tuple[list[int], bool]:
+        """Make the move; return what it captured and whether a king was among it."""
         taken = self.captures(move)
         board = self.board
+        kings_taken = any(board[square].upper() == "K" for square in taken)
         board[move.target], board[move.origin] = board[move.origin], EMPTY
         for square in taken:
             board[square] = EMPTY
         self.turn = 1 - self.turn
         self.ply += 1
-        return taken
+        return taken, kings_taken
 
     def push(self, move: TaflMove) -> list[int]:
         """Play a legal move; return what it captured; decide the game's end."""
         mover = self.turn
-        kings_taken = any(self.board[sq].upper() == "K" for sq in self.captures(move))
-        taken = self._apply(move)
+        taken, kings_taken = self._apply(move)
         self.seen[self.key()] += 1
         self._decide(move, mover, kings_taken)
         return taken
