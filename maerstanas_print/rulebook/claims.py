@@ -24,12 +24,28 @@ from maerstanas_print.engine import (
     square_name,
     squares_of,
 )
+from maerstanas_print.games.tafl import TaflPosition
 
 SIDE_ORDER: tuple[Side, ...] = ("top", "left", "right", "bottom")
 
 
 class ClaimError(ValueError):
     """A claim that cannot even be read (a bad square name, an unknown side)."""
+
+
+def replayed_final(text: str) -> Position | TaflPosition:
+    """The final position of a figure's record, which must read and replay cleanly."""
+    from maerstanas_print import parse, replay
+
+    parsed = parse(text, "<figure>")
+    errors = [d for d in parsed.diagnostics if d.severity == "error"]
+    if errors or len(parsed.games) != 1:
+        raise ClaimError(f"the record does not read: {errors[0].message if errors else ''}")
+    game = replay(parsed.games[0])
+    if not game.valid:
+        first = next(d for d in game.diagnostics if d.severity == "error")
+        raise ClaimError(f"the record is not valid: {first.message}")
+    return game.final
 
 
 def square(name: str) -> int:

@@ -30,7 +30,7 @@ from maerstanas_print.engine import (
 )
 from maerstanas_print.export import move_text
 from maerstanas_print.games.tafl import TaflPosition
-from maerstanas_print.rulebook.claims import Claim, ClaimError, square
+from maerstanas_print.rulebook.claims import Claim, ClaimError, replayed_final, square
 from maerstanas_print.rulebook.tafl_claims import TaflClaim, TaflRecord, TaflSetup, TaflStones
 
 INK = "#1a1a1a"
@@ -85,17 +85,10 @@ class Record:
     text: str
 
     def position(self) -> Position:
-        from maerstanas_print import parse, replay
-
-        parsed = parse(self.text, "<figure>")
-        errors = [d for d in parsed.diagnostics if d.severity == "error"]
-        if errors or len(parsed.games) != 1:
-            raise ClaimError(f"the record does not read: {errors[0].message if errors else ''}")
-        game = replay(parsed.games[0])
-        if not game.valid:
-            first = next(d for d in game.diagnostics if d.severity == "error")
-            raise ClaimError(f"the record is not valid: {first.message}")
-        return game.final
+        final = replayed_final(self.text)
+        if not isinstance(final, Position):
+            raise ClaimError("the record is not a Mǽrstánas game")
+        return final
 
 
 Setup = Stones | Record | TaflStones | TaflRecord

@@ -25,7 +25,7 @@ from maerstanas_print.games.tafl import (
     read_position,
     write_position,
 )
-from maerstanas_print.rulebook.claims import ClaimError
+from maerstanas_print.rulebook.claims import ClaimError, replayed_final
 
 _MOVE = re.compile(r"^(?P<piece>[KC])?(?P<origin>[A-S]\d{1,2})-(?P<target>[A-S]\d{1,2})"
                    r"(?:x(?P<taken>[^!\s]+))?(?P<ends>!)?$")
@@ -120,19 +120,12 @@ class TaflRecord:
     text: str
 
     def position(self) -> TaflPosition:
-        from maerstanas_print import parse, replay
-
         info = _info(self.game)
         text = self.text if "[Game " in self.text else f'[Game "{info.tag}"]\n\n{self.text}'
-        parsed = parse(text, "<figure>")
-        errors = [d for d in parsed.diagnostics if d.severity == "error"]
-        if errors or len(parsed.games) != 1:
-            raise ClaimError(f"the record does not read: {errors[0].message if errors else ''}")
-        game = replay(parsed.games[0])
-        if not game.valid:
-            first = next(d for d in game.diagnostics if d.severity == "error")
-            raise ClaimError(f"the record is not valid: {first.message}")
-        return game.final  # type: ignore[return-value]
+        final = replayed_final(text)
+        if not isinstance(final, TaflPosition):
+            raise ClaimError(f"the record is not a {info.title} game")
+        return final
 
 
 TaflSetup = TaflStones | TaflRecord
