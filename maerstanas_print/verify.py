@@ -14,6 +14,7 @@ are warnings; `strict=True` turns every warning into an error.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -256,6 +257,28 @@ class BaseReplayer:
                 self.report("error", "M306", f"option {name} cannot be `{value}`",
                             tag.start, tag.end, f"use one of {', '.join(allowed)}")
 
+    def compare_x_list(self, node: PlyNode, removed: Sequence[int], *, actual: str,
+                       name: Callable[[int], str], wording: tuple[str, str, str],
+                       canonical: Callable[[], str], hint: str) -> bool:
+        """Compare the `x` list as written with what the move removed, as sets (any
+        order). A list left out is a lenient reading (M402), a different one an error
+        (M302). True when the two agree. `wording` is (list, mover, verb), e.g.
+        ("capture list", "move", "takes")."""
+        listed_as, subject, verb = wording
+        written = node.removals
+        if written is None:
+            if removed:
+                self.report("warning", "M402", f"the {listed_as} is left out; this "
+                            f"{subject} {verb} {actual}", node.start, node.end,
+                            f"write `{canonical()}`")
+            return False
+        if sorted(written) != sorted(removed):
+            listed = ", ".join(name(sq) for sq in written) or "nothing"
+            self.report("error", "M302", f"the {listed_as} says {listed}, but the "
+                        f"{subject} {verb} {actual}", node.start, node.end, hint)
+            return False
+        return True
+
     def check_number(self, node: PlyNode, ply: int, side: int) -> None:
         number = node.number
         assert number is not None
@@ -384,21 +407,12 @@ class _MaerstanasReplayer(BaseReplayer):
                     position.copy() if self.keep else None)
 
     def check_removals(self, node: PlyNode, removed: tuple[int, ...]) -> None:
-        written = node.removals
-        actual = ", ".join(square_name(sq) for sq in removed) or "nothing"
-        if written is None:
-            if removed:
-                canonical = f"{node_text(node).split('x')[0]}x{'/'.join(map(square_name, removed))}"
-                self.report("warning", "M402",
-                            f"the removal list is left out; this thunder-stone removes {actual}",
-                            node.start, node.end, f"write `{canonical}`")
-            return
-        if sorted(written) != sorted(removed):
-            listed = ", ".join(square_name(sq) for sq in written) or "nothing"
-            self.report("error", "M302",
-                        f"the removal list says {listed}, but the thunder-stone removes {actual}",
-                        node.start, node.end,
-                        "a thunder-stone removes every stone orthogonally next to it")
+        self.compare_x_list(
+            node, removed, actual=", ".join(map(square_name, removed)) or "nothing",
+            name=square_name, wording=("removal list", "thunder-stone", "removes"),
+            canonical=lambda: (f"{node_text(node).split('x')[0]}x"
+                               f"{'/'.join(map(square_name, removed))}"),
+            hint="a thunder-stone removes every stone orthogonally next to it")
 
     # --- the end ----------------------------------------------------------------
 

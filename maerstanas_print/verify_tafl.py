@@ -204,23 +204,15 @@ class _TaflReplayer(BaseReplayer):
     def check_captures(self, node: PlyNode, taken: list[int], board: list[str]) -> None:
         """Compare the written `x` list (squares and letters) with the captures."""
         name = self.info.square_name
-        actual = ", ".join(_letter(board[sq]) + name(sq) for sq in taken) or "nothing"
-        written = node.removals
-        if written is None:
-            if taken:
-                canonical = move_text(node.move, taken, board, self.info)  # type: ignore[arg-type]
-                self.report("warning", "M402",
-                            f"the capture list is left out; this move takes {actual}",
-                            node.start, node.end, f"write `{canonical}`")
+        agreed = self.compare_x_list(
+            node, taken, actual=", ".join(_letter(board[sq]) + name(sq) for sq in taken)
+            or "nothing", name=name, wording=("capture list", "move", "takes"),
+            canonical=lambda: move_text(node.move, taken, board, self.info),  # type: ignore[arg-type]
+            hint="a piece is taken when it stands between the moved piece and another of "
+                 "the mover's pieces on a row or column")
+        if not agreed:
             return
-        if sorted(written) != sorted(taken):
-            listed = ", ".join(name(sq) for sq in written) or "nothing"
-            self.report("error", "M302", f"the capture list says {listed}, but the move "
-                        f"takes {actual}", node.start, node.end,
-                        "a piece is taken when it stands between the moved piece and "
-                        "another of the mover's pieces on a row or column")
-            return
-        for square, letter in zip(written, node.removal_pieces or (), strict=False):
+        for square, letter in zip(node.removals or (), node.removal_pieces or (), strict=False):
             wanted = _letter(board[square])
             if letter != wanted:
                 what = PIECE_NAMES[board[square].upper()]
