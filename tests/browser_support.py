@@ -21,3 +21,20 @@ def require_chromium() -> None:
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
                     ".ci/install-deps, which installs it. Browser tests are never skipped.")
+
+
+def open_page(browser, path: Path, *, scripts: bool = True, fonts: bool = True,
+              viewport: tuple[int, int] = (900, 1200), scale: float = 1.0):
+    """(context, page, messages): `path` open in a fresh context, with every console
+    message, page error and failed request recorded in `messages`."""
+    context = browser.new_context(java_script_enabled=scripts, device_scale_factor=scale,
+                                  viewport={"width": viewport[0], "height": viewport[1]})
+    page = context.new_page()
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
+    page.on("requestfailed", lambda r: messages.append(f"requestfailed: {r.url}"))
+    page.goto(path.as_uri())
+    if scripts and fonts:
+        page.evaluate("document.fonts.ready.then(() => true)")
+    return context, page, messages

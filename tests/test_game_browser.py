@@ -15,6 +15,7 @@ import pytest
 
 from maerstanas_print.gamedoc import game_css, game_html_fragment
 from maerstanas_print.gamedoc.html import board_code, game_html
+from tests.browser_support import open_page
 from tests.game_helpers import HAND, load
 from tests.pdf_tools import all_text, reader
 
@@ -35,16 +36,7 @@ def pages(tmp_path_factory) -> dict[str, Path]:
 
 
 def _open(browser, path: Path, scripts: bool = True):
-    context = browser.new_context(java_script_enabled=scripts,
-                                  viewport={"width": 1000, "height": 1200})
-    page = context.new_page()
-    messages: list[str] = []
-    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
-    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
-    page.on("requestfailed", lambda r: messages.append(f"requestfailed: {r.url}"))
-    page.goto(path.as_uri())
-    page.evaluate("document.fonts.ready.then(() => true)") if scripts else None
-    return context, page, messages
+    return open_page(browser, path, scripts=scripts, viewport=(1000, 1200))
 
 
 def _shown(page, viewer: str) -> str:

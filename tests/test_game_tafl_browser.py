@@ -14,6 +14,7 @@ import pytest
 
 from maerstanas_print import parse, replay
 from maerstanas_print.gamedoc.html import game_html
+from tests.browser_support import open_page
 from tests.test_game_tafl import CYNGESHEALL_SAMPLE, OPENING_1992
 
 pytestmark = pytest.mark.browser
@@ -39,13 +40,7 @@ def pages(tmp_path_factory) -> dict[str, tuple[Path, list]]:
 
 
 def _open(browser, path: Path):
-    context = browser.new_context(viewport={"width": 1000, "height": 1200})
-    page = context.new_page()
-    messages: list[str] = []
-    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
-    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
-    page.goto(path.as_uri())
-    return context, page, messages
+    return open_page(browser, path, fonts=False, viewport=(1000, 1200))
 
 
 def _shown(page, viewer: str) -> str:

@@ -20,6 +20,7 @@ from maerstanas_print.rulebook.html import rulebook_html
 from maerstanas_print.rulebook.layout import numbered
 from maerstanas_print.rulebook.model import plain
 from maerstanas_print.rulebook.prepare import prepare
+from tests.browser_support import open_page
 from tests.pdf_tools import all_text, reader
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,13 +75,7 @@ def test_html_is_valid_html5(html_file) -> None:
 
 @pytest.mark.browser
 def test_renders_and_prints_in_chromium(browser, html_file) -> None:
-    page = browser.new_page(viewport={"width": 900, "height": 1200})
-    messages: list[str] = []
-    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
-    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
-    page.on("requestfailed", lambda r: messages.append(f"requestfailed: {r.url}"))
-    page.goto(html_file.as_uri())
-    page.evaluate("document.fonts.ready.then(() => true)")
+    context, page, messages = open_page(browser, html_file)
     assert messages == []
     assert page.evaluate("document.fonts.check('16px Cardo', 'Mǽrstánas Þunor-stán')")
     assert page.title() == "Mǽrstánas: Rules of play"
@@ -93,7 +88,7 @@ def test_renders_and_prints_in_chromium(browser, html_file) -> None:
     assert box and box["width"] > 400 and box["height"] > 150
     page.emulate_media(media="print")
     printed = page.pdf(prefer_css_page_size=True, print_background=True)
-    page.close()
+    context.close()
     pages = reader(printed).pages
     assert 10 <= len(pages) <= 24
     assert round(float(pages[0].mediabox.width) * 25.4 / 72) == 210

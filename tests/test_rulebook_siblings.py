@@ -39,6 +39,7 @@ from maerstanas_print.rulebook.tafl_claims import (
     TaflStones,
     Takes,
 )
+from tests.browser_support import open_page
 from tests.pdf_tools import all_text, fonts_of, reader
 from tests.test_rulebook_html import vnu_jar
 
@@ -339,13 +340,7 @@ def test_both_books_are_valid_html5(html_files) -> None:
 @pytest.mark.parametrize("slug", GAMES)
 def test_renders_cleanly_in_chromium(slug, browser, html_files) -> None:
     book = BOOKS_BY_SLUG[slug]
-    page = browser.new_page(viewport={"width": 900, "height": 1200})
-    messages: list[str] = []
-    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
-    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
-    page.on("requestfailed", lambda r: messages.append(f"requestfailed: {r.url}"))
-    page.goto(html_files[slug].as_uri())
-    page.evaluate("document.fonts.ready.then(() => true)")
+    context, page, messages = open_page(browser, html_files[slug])
     assert messages == []
     assert page.title() == f"{book.title}: {book.subtitle}"
     for href in page.eval_on_selector_all("nav.contents a", "els => els.map(e => e.hash)"):
@@ -354,7 +349,7 @@ def test_renders_cleanly_in_chromium(slug, browser, html_files) -> None:
     assert box and box["width"] > 400 and box["height"] > 150
     page.emulate_media(media="print")
     printed = page.pdf(prefer_css_page_size=True, print_background=True)
-    page.close()
+    context.close()
     assert 8 <= len(reader(printed).pages) <= 24
     text = all_text(printed)
     assert "Glossary" in text and "What we decided" in text

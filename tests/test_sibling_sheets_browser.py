@@ -17,6 +17,7 @@ from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from maerstanas_print.sheets.setup_sheet import SetupSheetOptions, setup_sheet
 from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
+from tests.browser_support import open_page
 from tests.pdf_tools import compare_with_reference, diff_ratio, rasterise, reader
 from tests.sheet_checks import PAGE_PT
 
@@ -42,15 +43,9 @@ def loaded(request, browser, tmp_path_factory):  # noqa: F811
     assert sheet.file_stem == name
     path = tmp_path_factory.mktemp("html") / f"{name}.html"
     path.write_text(sheet_html(sheet), encoding="utf-8")
-    page = browser.new_page(viewport={"width": 900, "height": 1200}, device_scale_factor=0.6)
-    messages: list[str] = []
-    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
-    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
-    page.on("requestfailed", lambda r: messages.append(f"requestfailed: {r.url}"))
-    page.goto(path.as_uri())
-    page.evaluate("document.fonts.ready.then(() => true)")
+    context, page, messages = open_page(browser, path, scale=0.6)
     yield name, sheet, page, messages
-    page.close()
+    context.close()
 
 
 def test_loads_cleanly_with_cardo(loaded) -> None:
