@@ -5,6 +5,11 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from maerstanas_print.sheets.common import Sheet
 
 EXIT_USAGE = 2
 PAPER_CHOICES = ("a4", "letter")
@@ -70,12 +75,19 @@ def number(value: str | None, option: str) -> float | None:
     return result
 
 
-def emit(sheet, fmt: str, output: str | None) -> int:
-    """Render `sheet` as `fmt` and write it where `-o` says; report on stderr."""
+def emit(make_sheet: Callable[[], Sheet], args: argparse.Namespace) -> int:
+    """Check `--format`, make the sheet (a sheet that cannot be laid out is a usage
+    error, exit 2), render it and write it where `-o` says; report on stderr."""
     from maerstanas_print.cli import CommandError
     from maerstanas_print.outputs import resolve_output, write_output
+    from maerstanas_print.sheets.common import SheetError
     from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 
+    fmt, output = choice(args.format, FORMAT_CHOICES, "--format"), args.output
+    try:
+        sheet = make_sheet()
+    except SheetError as exc:
+        raise CommandError(str(exc), EXIT_USAGE) from None
     target = resolve_output(output, f"{sheet.file_stem}.{fmt}")
     if target == "-" and fmt == "pdf" and sys.stdout.isatty():
         raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",

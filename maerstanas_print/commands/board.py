@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 
 from maerstanas_print.commands._sheet_output import (
-    EXIT_USAGE,
-    FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
     add_game_option,
@@ -48,9 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.cli import CommandError
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
-    from maerstanas_print.sheets.common import SheetError
 
     options = BoardSheetOptions(
         paper=choice(args.paper, PAPER_CHOICES, "--paper"),
@@ -61,9 +57,4 @@ def run(args: argparse.Namespace) -> int:
         rules=args.rules,
         game=game_choice(args.game),
     )
-    fmt = choice(args.format, FORMAT_CHOICES, "--format")
-    try:
-        sheet = board_sheet(options)
-    except SheetError as exc:
-        raise CommandError(str(exc), EXIT_USAGE) from None
-    return emit(sheet, fmt, args.output)
+    return emit(lambda: board_sheet(options), args)

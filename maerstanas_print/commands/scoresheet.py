@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 
 from maerstanas_print.commands._sheet_output import (
-    EXIT_USAGE,
-    FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
     choice,
@@ -26,14 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.cli import CommandError
-    from maerstanas_print.sheets.common import SheetError
     from maerstanas_print.sheets.score_sheet import ScoreSheetOptions, score_sheet
 
     options = ScoreSheetOptions(paper=choice(args.paper, PAPER_CHOICES, "--paper"))
-    fmt = choice(args.format, FORMAT_CHOICES, "--format")
-    try:
-        sheet = score_sheet(options)
-    except SheetError as exc:
-        raise CommandError(str(exc), EXIT_USAGE) from None
-    return emit(sheet, fmt, args.output)
+    return emit(lambda: score_sheet(options), args)

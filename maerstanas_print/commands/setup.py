@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 
 from maerstanas_print.commands._sheet_output import (
-    EXIT_USAGE,
-    FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
     add_game_option,
@@ -33,8 +31,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.cli import CommandError
-    from maerstanas_print.sheets.common import SheetError
     from maerstanas_print.sheets.setup_sheet import SetupSheetOptions, setup_sheet
 
     options = SetupSheetOptions(
@@ -42,9 +38,4 @@ def run(args: argparse.Namespace) -> int:
         paper=choice(args.paper, PAPER_CHOICES, "--paper"),
         theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
     )
-    fmt = choice(args.format, FORMAT_CHOICES, "--format")
-    try:
-        sheet = setup_sheet(options)
-    except SheetError as exc:  # pragma: no cover - the options are checked above
-        raise CommandError(str(exc), EXIT_USAGE) from None
-    return emit(sheet, fmt, args.output)
+    return emit(lambda: setup_sheet(options), args)

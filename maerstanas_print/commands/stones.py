@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 
 from maerstanas_print.commands._sheet_output import (
-    EXIT_USAGE,
-    FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
     choice,
@@ -29,17 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.cli import CommandError
-    from maerstanas_print.sheets.common import SheetError
     from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 
     options = StonesSheetOptions(
         paper=choice(args.paper, PAPER_CHOICES, "--paper"),
         theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
     )
-    fmt = choice(args.format, FORMAT_CHOICES, "--format")
-    try:
-        sheet = stones_sheet(options)
-    except SheetError as exc:  # pragma: no cover - the options are checked above
-        raise CommandError(str(exc), EXIT_USAGE) from None
-    return emit(sheet, fmt, args.output)
+    return emit(lambda: stones_sheet(options), args)
