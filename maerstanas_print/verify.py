@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.engine import (
@@ -257,6 +257,26 @@ class BaseReplayer:
                 self.report("error", "M306", f"option {name} cannot be `{value}`",
                             tag.start, tag.end, f"use one of {', '.join(allowed)}")
 
+    # --- moves (each game's replayer supplies play_line and play_node) ------------
+
+    def play_line(self, replayed: ReplayedLine, position: Any) -> None:
+        raise NotImplementedError
+
+    def play_node(self, node: PlyNode, position: Any) -> Step:
+        raise NotImplementedError
+
+    def play_step(self, node: PlyNode, position: Any, steps: list[Step]) -> None:
+        """Play `node` and keep its step; replay each of its variations from the
+        position before it, leaving `position` as the main line has it."""
+        before = position.copy() if node.variations else None
+        step = self.play_node(node, position)
+        steps.append(step)
+        for line in node.variations:
+            branch = before.copy()
+            sub = ReplayedLine(line, branch.copy() if self.keep else None)
+            step.variations.append(sub)
+            self.play_line(sub, branch)
+
     def compare_x_list(self, node: PlyNode, removed: Sequence[int], *, actual: str,
                        name: Callable[[int], str], wording: tuple[str, str, str],
                        canonical: Callable[[], str], hint: str) -> bool:
@@ -366,14 +386,7 @@ class _MaerstanasReplayer(BaseReplayer):
             if node.lowercase:
                 self.report("warning", "M401", f"`{node_text(node)}` is written in lower case",
                             node.start, node.end, "squares are upper case: E4, T E4xE3")
-            before = position.copy() if node.variations else None
-            step = self.play_node(node, position)
-            steps.append(step)
-            for line in node.variations:
-                branch = before.copy()  # type: ignore[union-attr]
-                sub = ReplayedLine(line, branch.copy() if self.keep else None)
-                step.variations.append(sub)
-                self.play_line(sub, branch)
+            self.play_step(node, position, steps)
 
     def play_node(self, node: PlyNode, position: Position) -> Step:
         move = node.move

@@ -142,14 +142,7 @@ class _TaflReplayer(BaseReplayer):
             if node.lowercase:
                 self.report("warning", "M401", "squares are written in lower case",
                             node.start, node.end, "write squares in upper case: A1-A4")
-            before = position.copy() if node.variations else None
-            step = self.play_node(node, position)
-            replayed.steps.append(step)
-            for line in node.variations:
-                branch = before.copy()  # type: ignore[union-attr]
-                sub = ReplayedLine(line, branch.copy() if self.keep else None)  # type: ignore[arg-type]
-                step.variations.append(sub)
-                self.play_line(sub, branch)
+            self.play_step(node, position, replayed.steps)
 
     def play_node(self, node: PlyNode, position: TaflPosition) -> Step:
         side, ply = position.turn, position.ply
