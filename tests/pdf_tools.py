@@ -154,3 +154,18 @@ def compare_with_reference(image: Image.Image, name: str, tolerance: float = 0.0
         image.save(ARTIFACT_DIR / f"{name}.actual.png")
     assert ratio <= tolerance, f"{name}: {ratio:.4%} of pixels differ from the reference"
     return ratio
+
+
+def outline_titles(pdf: bytes) -> list[tuple[int, str]]:
+    """(depth, title) of every PDF bookmark, in order; depth 0 for chapters."""
+    out: list[tuple[int, str]] = []
+
+    def walk(items, level: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                out.append((level, item.title))
+
+    walk(reader(pdf).outline, 0)
+    return out

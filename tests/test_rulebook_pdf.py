@@ -14,7 +14,7 @@ from maerstanas_print.rulebook import content
 from maerstanas_print.rulebook.layout import numbered
 from maerstanas_print.rulebook.pdf import rulebook_pdf
 from maerstanas_print.rulebook.prepare import prepare
-from tests.pdf_tools import all_text, fonts_of, reader
+from tests.pdf_tools import all_text, fonts_of, outline_titles, reader
 
 MM = 25.4 / 72
 BOOK = content.book()
@@ -36,24 +36,12 @@ def letter(prepared) -> bytes:
     return rulebook_pdf(prepared, "letter")
 
 
-def _outline_titles(pdf: bytes) -> list[tuple[int, str]]:
-    out: list[tuple[int, str]] = []
-
-    def walk(items, level: int) -> None:
-        for item in items:
-            if isinstance(item, list):
-                walk(item, level + 1)
-            else:
-                out.append((level, item.title))
-
-    walk(reader(pdf).outline, 0)
-    return out
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_outline_has_every_chapter_and_section(paper, a4, letter) -> None:
     pdf = a4 if paper == "a4" else letter
-    outline = _outline_titles(pdf)
+    outline = outline_titles(pdf)
     top = [title for level, title in outline if level == 0]
     assert top == [f"{n} {chapter.title}" for n, chapter in numbered(BOOK.chapters)]
     sections = {title for level, title in outline if level == 1}

@@ -40,7 +40,7 @@ from maerstanas_print.rulebook.tafl_claims import (
     Takes,
 )
 from tests.browser_support import open_page
-from tests.pdf_tools import all_text, fonts_of, reader
+from tests.pdf_tools import all_text, fonts_of, outline_titles, reader
 from tests.test_rulebook_html import vnu_jar
 
 GAMES = {"cyngesheall": CYNGESHEALL, "hnefatafl1992": HNEFATAFL_1992}
@@ -246,24 +246,12 @@ def _texts(group):
 # --- the PDFs -------------------------------------------------------------------
 
 
-def _outline(pdf: bytes) -> list[tuple[int, str]]:
-    out: list[tuple[int, str]] = []
-
-    def walk(items, level: int) -> None:
-        for item in items:
-            if isinstance(item, list):
-                walk(item, level + 1)
-            else:
-                out.append((level, item.title))
-
-    walk(reader(pdf).outline, 0)
-    return out
 
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_outline_text_fonts_and_metadata(slug, pdfs) -> None:
     book, pdf = BOOKS_BY_SLUG[slug], pdfs[slug]
-    top = [title for level, title in _outline(pdf) if level == 0]
+    top = [title for level, title in outline_titles(pdf) if level == 0]
     assert top == [f"{n} {chapter.title}" for n, chapter in numbered(book.chapters)]
     text = all_text(pdf)
     assert "\x00" not in text
