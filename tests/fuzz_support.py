@@ -114,3 +114,29 @@ def valid_record(rng: random.Random) -> str:
                                      "{[%diagram \"here\"] look}"]))
     lines[-3] = " ".join(words)
     return "\n".join(lines)
+
+
+def mutate(tokens: list[str], op: str, where: int, piece: str = "") -> list[str]:
+    """One slip of a hand-typed or copied record, applied to its tokens: `delete`,
+    `duplicate`, `swap`, `truncate`, `insert` (of `piece`), `replace_char`, `cut_char`."""
+    tokens = list(tokens)
+    if not tokens:
+        return tokens
+    i = where % len(tokens)
+    if op == "delete":
+        del tokens[i]
+    elif op == "duplicate":
+        tokens.insert(i, tokens[i])
+    elif op == "swap" and i + 1 < len(tokens):
+        tokens[i], tokens[i + 1] = tokens[i + 1], tokens[i]
+    elif op == "truncate":
+        tokens = tokens[:i]
+    elif op == "insert":
+        tokens.insert(i, piece)
+    elif op == "replace_char" and tokens[i]:
+        j = where % len(tokens[i])
+        tokens[i] = tokens[i][:j] + piece[:1] + tokens[i][j + 1:]
+    elif op == "cut_char" and tokens[i]:
+        j = where % len(tokens[i])
+        tokens[i] = tokens[i][:j] + tokens[i][j + 1:]
+    return tokens

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from fuzz_support import examine, examples, valid_record
+from fuzz_support import examine, examples, mutate, valid_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -106,25 +106,7 @@ def test_mutated_valid_records(seed: int, edits: list[tuple[str, int, str]]) -> 
     hand-typed or copied record has."""
     tokens = valid_record(random.Random(seed)).replace("\n", " \n ").split(" ")
     for op, where, piece in edits:
-        if not tokens:
-            break
-        i = where % len(tokens)
-        if op == "delete":
-            del tokens[i]
-        elif op == "duplicate":
-            tokens.insert(i, tokens[i])
-        elif op == "swap" and i + 1 < len(tokens):
-            tokens[i], tokens[i + 1] = tokens[i + 1], tokens[i]
-        elif op == "truncate":
-            tokens = tokens[:i]
-        elif op == "insert":
-            tokens.insert(i, piece)
-        elif op == "replace_char" and tokens[i]:
-            j = where % len(tokens[i])
-            tokens[i] = tokens[i][:j] + piece[:1] + tokens[i][j + 1:]
-        elif op == "cut_char" and tokens[i]:
-            j = where % len(tokens[i])
-            tokens[i] = tokens[i][:j] + tokens[i][j + 1:]
+        tokens = mutate(tokens, op, where, piece)
     examine(" ".join(tokens))
 
 

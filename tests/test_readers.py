@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from fuzz_support import mutate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from record_helpers import sample_text
@@ -65,17 +66,7 @@ def test_mutated_records_read_the_same_both_ways(seed: int, cut: int, op: str) -
     rng = random.Random(seed)
     rules = Rules(special_stones=rng.random() < 0.7)
     text = record_text(random_game(rng, rules), rules, tags={"Event": "m"})
-    tokens = text.split(" ")
-    i = cut % len(tokens)
-    if op == "delete":
-        del tokens[i]
-    elif op == "duplicate":
-        tokens.insert(i, tokens[i])
-    elif op == "swap" and i + 1 < len(tokens):
-        tokens[i], tokens[i + 1] = tokens[i + 1], tokens[i]
-    elif op == "truncate":
-        tokens = tokens[:i]
-    same_reading(" ".join(tokens))
+    same_reading(" ".join(mutate(text.split(" "), op, cut)))
 
 
 def test_the_sample_and_many_games_read_the_same_both_ways() -> None:
