@@ -18,8 +18,8 @@ import time
 
 
 def maerstanas_records(count: int, rng: random.Random) -> list[str]:
-    from maerstanas_print.engine import Rules
-    from maerstanas_print.generate import random_game, record_text
+    from maerstanas_print.games.maerstanas.engine import Rules
+    from maerstanas_print.games.maerstanas.generate import random_game, record_text
 
     records: list[str] = []
     while len(records) < count:

@@ -33,7 +33,7 @@ def best_of(fn: Callable[[], object], repeat: int) -> float:
 
 def annotated_record(seed: int = 7) -> str:
     """A random game of 36+ plies with a comment every fourth ply and a few diagrams."""
-    from maerstanas_print.generate import random_game, record_text
+    from maerstanas_print.games.maerstanas.generate import random_game, record_text
 
     rng = random.Random(seed)
     while True:
@@ -56,7 +56,7 @@ def annotated_record(seed: int = 7) -> str:
 
 
 def many_games(count: int, seed: int = 1) -> str:
-    from maerstanas_print.generate import random_game, record_text
+    from maerstanas_print.games.maerstanas.generate import random_game, record_text
 
     rng = random.Random(seed)
     return "\n".join(record_text(random_game(rng), tags={"Event": "Bench", "Round": str(i)})

@@ -25,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from maerstanas_print.engine import Rules
-from maerstanas_print.generate import random_game, record_text
+from maerstanas_print.games.maerstanas.engine import Rules
+from maerstanas_print.games.maerstanas.generate import random_game, record_text
 
 WATCH = ("import resource, subprocess, sys; "
          "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "

@@ -57,11 +57,11 @@ def main() -> None:
 
     from maerstanas_print.fonts import subset_font_base64
     from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
+    from maerstanas_print.games.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
+    from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet
+    from maerstanas_print.games.tafl.stones_sheet import StonesSheetOptions, stones_sheet
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
     from maerstanas_print.sheets.render import sheet_html, sheet_pdf
-    from maerstanas_print.sheets.score_sheet import ScoreSheetOptions, score_sheet
-    from maerstanas_print.sheets.setup_sheet import SetupSheetOptions, setup_sheet
-    from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 
     peers = {"reportlab plain grid (PDF)": peer_reportlab_grid}
     try:
@@ -90,7 +90,7 @@ def main() -> None:
                               theme="ink-saver")),
         "cyngesheall setup A4": lambda: setup_sheet(SetupSheetOptions(game=CYNGESHEALL)),
         "1992 setup A4": lambda: setup_sheet(SetupSheetOptions(game=HNEFATAFL_1992)),
-        "cyngesheall stones A4": lambda: stones_sheet(StonesSheetOptions()),
+        "cyngesheall stones A4": lambda: stones_sheet(StonesSheetOptions(game=CYNGESHEALL)),
     }
     print(f"peer: {base_name}: {base * 1000:7.2f} ms")
     for name, seconds in list(peer_times.items())[1:]:

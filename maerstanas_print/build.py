@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 
 from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.engine import SQUARE_INDEX, Move
-from maerstanas_print.games import game_named, square_index
-from maerstanas_print.games.tafl import TaflMove
+from maerstanas_print.games import default_game, game_named
+from maerstanas_print.games.protocol import Game, OffBoard
+from maerstanas_print.geometry import FILES
 from maerstanas_print.record import (
     GLYPH_NAGS,
     RESULT_TOKENS,
@@ -56,65 +56,39 @@ def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
     return Comment(_SPACES.sub(" ", body).strip(), start, end, diagram)
 
 
-# Moves are immutable, so one object per (kind, square text) serves every
-# Mǽrstánas record.
-_MOVES = {(kind, text): Move(kind, square)  # type: ignore[arg-type]
-          for kind in ("place", "thunder", "woden") for text, square in SQUARE_INDEX.items()}
-_PASS = Move.pass_()
-
 MovePayload = tuple[str, str | None, str | None, tuple[str, ...] | None, str | None]
 
 
-class OffBoard(ValueError):
-    """A square that does not exist on this game's board."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
-
-
-def make_move(payload: MovePayload, start: int, end: int, size: int = 7) -> PlyNode:
-    """A move item's payload is (kind, marker, square, removal squares, origin).
-
-    Raises OffBoard for a square the board of `size` does not have.
-    """
+def make_move(payload: MovePayload, start: int, end: int, game: Game) -> PlyNode:
+    """A move item's payload is (kind, marker, square, removal squares, origin); the
+    game makes its move of it. Raises OffBoard for a square its board does not have."""
     kind, marker, square_text, removal_texts, origin_text = payload
     if kind == "pass":
-        return PlyNode(_PASS, None, start, end, lowercase=marker != "Pass")
-    lower = square_text[0] > "Z" or (marker is not None and marker > "Z")  # type: ignore[index]
+        return PlyNode(game.read_move("pass", None, None, None), None, start, end,
+                       lowercase=marker != "Pass")
+    assert square_text is not None
+    lower = square_text[0] > "Z" or (marker is not None and marker > "Z")
     removals = pieces = None
     if removal_texts is not None:
         # `KA5`: the king taken on A5; `K10`: whatever stood on K10 (19x19)
         squares = [r[1:] if r[1] > "9" else r for r in removal_texts]
-        removals = tuple(_index(r, size) for r in squares)
+        removals = tuple(_index(r, game) for r in squares)
         lower = lower or any(r[0] > "Z" for r in squares)
         if kind == "move":
             pieces = tuple(r[:len(r) - len(q)] for r, q in zip(removal_texts, squares,
                                                                 strict=True))
     if kind == "move":
-        lower = lower or origin_text[0] > "Z"  # type: ignore[index]
-        move = TaflMove(marker or "S", _index(origin_text, size),  # type: ignore[arg-type]
-                        _index(square_text, size))  # type: ignore[arg-type]
-        return PlyNode(move, removals, start, end, lowercase=lower, removal_pieces=pieces)
-    if size == 7:
-        found = _MOVES.get((kind, square_text))  # type: ignore[arg-type]
-        if found is None:
-            raise OffBoard(square_text)  # type: ignore[arg-type]
-        return PlyNode(found, removals, start, end, lowercase=lower)
-    return PlyNode(Move(kind, _index(square_text, size)), removals, start, end,  # type: ignore[arg-type]
-                   lowercase=lower)
+        assert origin_text is not None
+        lower = lower or origin_text[0] > "Z"
+    move = game.read_move(kind, marker, square_text, origin_text)
+    return PlyNode(move, removals, start, end, lowercase=lower, removal_pieces=pieces)
 
 
-def _index(text: str, size: int) -> int:
-    square = square_index(text, size)
+def _index(text: str, game: Game) -> int:
+    square = game.board.parse(text)
     if square is None:
         raise OffBoard(text)
     return square
-
-
-def _board_size(game: GameRecord) -> int:
-    info = game_named(game.tag("Game"))
-    return info.size if info else 7
 
 
 def build_games(items: list[Item], text_length: int, first_index: int = 1) -> list[GameRecord]:
@@ -129,16 +103,16 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
     nodes: list[PlyNode] = []  # the nodes of lines[-1]
     number: MoveNumber | None = None
     phase = _IN_TAGS
-    size = 7
+    definition = default_game()
 
     def dangling(number: MoveNumber) -> None:
         game.diagnostics.append(Diagnostic(  # type: ignore[union-attr]
             "error", "M108", "move number with no move after it", number.start, number.end))
 
     def off_board(off: OffBoard, start: int) -> None:
-        info = game_named(game.tag("Game"))  # type: ignore[union-attr]
-        where = f"the {size}x{size} board" + (f" of {info.title}" if info else "")
-        last = "ABCDEFGHIJKLMNOPQRS"[size - 1]
+        size = definition.size
+        where = f"the {size}x{size} board of {definition.title}"
+        last = FILES[size - 1]
         game.diagnostics.append(Diagnostic(  # type: ignore[union-attr]
             "error", "M101", f"`{off.text}` is not a square on {where}",
             start, start + len(off.text),
@@ -157,7 +131,7 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
     for kind, start, end, payload in items:
         if kind == "move" and phase == _IN_MOVES:  # the common case first
             try:
-                node = make_move(payload, start, end, size)  # type: ignore[arg-type]
+                node = make_move(payload, start, end, definition)  # type: ignore[arg-type]
             except OffBoard as off:
                 off_board(off, start)
                 continue
@@ -187,10 +161,10 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
             continue
         if phase != _IN_MOVES:
             phase = _IN_MOVES
-            size = _board_size(game)
+            definition = game_named(game.tag("Game")) or default_game()
         if kind == "move":
             try:
-                node = make_move(payload, start, end, size)  # type: ignore[arg-type]
+                node = make_move(payload, start, end, definition)  # type: ignore[arg-type]
             except OffBoard as off:
                 off_board(off, start)
                 continue
@@ -203,8 +177,8 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
         elif kind in ("comment", "lcomment"):
             comment = make_comment(payload, start, end, kind == "lcomment")  # type: ignore[arg-type]
             (nodes[-1].comments if nodes else lines[-1].comments).append(comment)
-        elif kind == "glyph" and nodes and number is None and \
-                isinstance(nodes[-1].move, TaflMove) and payload in ("!", "++", "+"):
+        elif kind == "glyph" and nodes and number is None and payload in ("!", "++", "+") \
+                and getattr(nodes[-1].move, "origin", None) is not None:
             if payload == "+":  # a threat; `!` and `++` say the move ends the game
                 nodes[-1].threat = True
             else:

@@ -10,10 +10,9 @@ replayed game, so exporting an export changes nothing.
 
 from __future__ import annotations
 
-from maerstanas_print.engine import SIDE_NAMES, Move, square_name
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.record import KNOWN_TAGS, NAG_GLYPHS, ROSTER_TAGS, Comment
 from maerstanas_print.verify import ReplayedGame, ReplayedLine, Step
-from maerstanas_print.verify_tafl import TaflReplayedGame
 
 LINE_WIDTH = 79
 _ROSTER_DEFAULTS = {"Date": "????.??.??"}
@@ -23,10 +22,10 @@ def export_games(games: list[ReplayedGame]) -> str:
     return "\n".join(export_game(game) for game in games)
 
 
-def export_game(game: ReplayedGame | TaflReplayedGame) -> str:
+def export_game(game: ReplayedGame) -> str:
     lines = [f'[{name} "{escape_tag(value)}"]' for name, value in export_tags(game)]
     lines.append("")
-    words = line_words(game.main, first=True)
+    words = line_words(game.main, game.game, first=True)
     words.append(_termination(game))
     lines.extend(wrap(words))
     for comment in game.record.comments_after:
@@ -34,24 +33,14 @@ def export_game(game: ReplayedGame | TaflReplayedGame) -> str:
     return "\n".join(lines) + "\n"
 
 
-def export_tags(game: ReplayedGame | TaflReplayedGame) -> list[tuple[str, str]]:
+def export_tags(game: ReplayedGame) -> list[tuple[str, str]]:
     """The tags in canonical order, with what the replay decides filled in."""
     record = game.record
     found: dict[str, str] = {}
     for tag in record.tags:
         found.setdefault(tag.name, tag.value)
     computed = {"Result": game.result or _written_result(game)}
-    if isinstance(game, ReplayedGame):
-        rules = game.rules
-        computed.update({
-            "SpecialStones": "on" if rules.special_stones else "off",
-            "Scoring": rules.scoring,
-            "FirstPlayer": SIDE_NAMES[rules.first_player],
-        })
-    else:
-        computed["Game"] = game.game.tag
-        if game.ending is not None:
-            computed["Termination"] = game.ending
+    computed.update(game.game.settings_tags(game))
     out = []
     for name in KNOWN_TAGS:
         if name in computed:
@@ -64,7 +53,7 @@ def export_tags(game: ReplayedGame | TaflReplayedGame) -> list[tuple[str, str]]:
     return out
 
 
-def _written_result(game: ReplayedGame | TaflReplayedGame) -> str:
+def _written_result(game: ReplayedGame) -> str:
     """An unfinished game's result: what its termination says (`1-0` etc.) or `*`."""
     term = game.record.termination
     return term.result if term is not None and term.result else "*"
@@ -74,16 +63,10 @@ def escape_tag(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def move_text(move: Move, removed: tuple[int, ...]) -> str:
-    text = str(move)
-    if move.kind == "thunder" and removed:
-        text += "x" + "/".join(square_name(sq) for sq in removed)
-    return text
-
-
-def line_words(line: ReplayedLine, first: bool = False) -> list[str]:
+def line_words(line: ReplayedLine, game: Game, first: bool = False) -> list[str]:
     """The words of a line of movetext; a variation comes back in parentheses."""
     words: list[str] = []
+    step_text = game.step_text
     for comment in line.line.comments:
         words += comment_words(comment)
     interrupted = True
@@ -91,7 +74,7 @@ def line_words(line: ReplayedLine, first: bool = False) -> list[str]:
         glyph = NAG_GLYPHS[step.node.nags[0]] if _glyph_first(step) else ""  # type: ignore[union-attr]
         number = _number(step, interrupted)
         # A move number stays on the line of its move.
-        text = step.notation or move_text(step.move, step.removed)  # type: ignore[arg-type]
+        text = step_text(step)
         if step.node is not None and step.node.threat:
             text += "+"
         if text.endswith("!") and glyph:
@@ -106,7 +89,7 @@ def line_words(line: ReplayedLine, first: bool = False) -> list[str]:
                 words += comment_words(comment)
                 interrupted = True
         for variation in step.variations:
-            inner = line_words(variation)
+            inner = line_words(variation, game)
             inner[0] = "(" + inner[0]
             inner[-1] += ")"
             words += inner
@@ -135,14 +118,8 @@ def comment_words(comment: Comment) -> list[str]:
     return ("{" + body + "}").split(" ")
 
 
-def _termination(game: ReplayedGame | TaflReplayedGame) -> str:
-    if isinstance(game, ReplayedGame):
-        if game.finished:
-            dark, light = game.score
-            return f"\nDark: {dark}, Light: {light}"
-        return "*"
-    result = game.result or _written_result(game)
-    return {"Dark": "1-0", "Light": "0-1", "Draw": "1/2-1/2"}.get(result, "*")
+def _termination(game: ReplayedGame) -> str:
+    return game.game.termination_text(game)
 
 
 def wrap(words: list[str]) -> list[str]:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from maerstanas_print.diagnostics import Diagnostic, Source
-from maerstanas_print.engine import DARK, SIDE_NAMES
+from maerstanas_print.games.maerstanas.engine import DARK, SIDE_NAMES
 from maerstanas_print.parser import parse
 from maerstanas_print.verify import ReplayedGame, replay
 

@@ -138,3 +138,12 @@ def _pieces(path: str) -> Iterator[tuple[str, int]]:
                 last_is_tag = is_tag
     if lines:
         yield "".join(lines), first_line
+
+
+def read_text(path: str) -> tuple[str, str]:
+    """(display name, text) of a record file, for library callers: a file that cannot
+    be read raises OSError with the same one-line message the commands print."""
+    try:
+        return read_record(path)
+    except CommandError as exc:
+        raise OSError(str(exc)) from None

@@ -9,11 +9,12 @@ verifier can point at the exact token.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.engine import DARK, LIGHT, SCORINGS, Move, Rules
-from maerstanas_print.games.tafl import TaflMove
+from maerstanas_print.tags import TagDate
 
 # Tags in the order the canonical form writes them; others follow as found.
 KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Dark", "Light", "Result",
@@ -21,9 +22,6 @@ KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Dark", "Light", "Result
               "Setup", "InHand")
 # The roster every canonical record carries, `?` when unknown (as PGN's export form).
 ROSTER_TAGS = ("Event", "Site", "Date", "Round", "Dark", "Light", "Result")
-RULE_TAGS = ("SpecialStones", "Scoring", "FirstPlayer")
-RESULTS = ("Dark", "Light", "Tie", "*")
-TAFL_RESULTS = ("Dark", "Light", "Draw", "*")
 RESULT_TOKENS = {"1-0": "Dark", "0-1": "Light", "1/2-1/2": "Draw"}
 
 # Suffix glyphs and the NAGs they stand for (the PGN numbering).
@@ -65,12 +63,13 @@ class MoveNumber:
 class PlyNode:
     """One move as written, with what is attached to it.
 
-    `move` is an engine `Move` in Mǽrstánas and a `TaflMove` in the movement
-    games; `removals` is the `x` list as written (None: not written), with
-    `removal_pieces` the piece letters written in front of its squares.
+    `move` is the game's own move (its `Game.read_move` made it from the text;
+    a move of a kind the game does not have stays a `WrittenMove`); `removals`
+    is the `x` list as written (None: not written), with `removal_pieces` the
+    piece letters written in front of its squares.
     """
 
-    move: Move | TaflMove
+    move: Any
     removals: tuple[int, ...] | None
     start: int = 0
     end: int = 0
@@ -138,11 +137,31 @@ class GameRecord:
                 return tag
         return None
 
-    def rules(self) -> Rules:
-        """The rule settings from the tags (defaults where absent or unreadable)."""
-        special = (self.tag("SpecialStones") or "on").lower() != "off"
-        scoring = (self.tag("Scoring") or "default").lower()
-        first = (self.tag("FirstPlayer") or "Dark").lower()
-        return Rules(special_stones=special,
-                     scoring=scoring if scoring in SCORINGS else "default",  # type: ignore[arg-type]
-                     first_player=LIGHT if first == "light" else DARK)
+    @property
+    def date(self) -> TagDate | None:
+        """The Date tag as a date (parts may be unknown); None when absent or unreadable."""
+        value = self.tag("Date")
+        return TagDate.parse(value) if value is not None else None
+
+    def mainline_nodes(self) -> list[PlyNode]:
+        """The moves of the main line, as written."""
+        return list(self.mainline.nodes)
+
+    def walk(self) -> Iterator[tuple[PlyNode, int]]:
+        """Every move of the record, main line and variations, in reading order, with
+        its depth (0 main line, 1 a variation, 2 a variation inside one...)."""
+        yield from walk_line(self.mainline, 0)
+
+
+def walk_line(line: Line, depth: int) -> Iterator[tuple[PlyNode, int]]:
+    """Every move of `line` and of its variations, in reading order (see `GameRecord.walk`)."""
+    stack: list[tuple[Iterator[PlyNode], int]] = [(iter(line.nodes), depth)]
+    while stack:
+        nodes, level = stack[-1]
+        node = next(nodes, None)
+        if node is None:
+            stack.pop()
+            continue
+        yield node, level
+        for variation in reversed(node.variations):
+            stack.append((iter(variation.nodes), level + 1))

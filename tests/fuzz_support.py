@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 
 from maerstanas_print.diagnostics import CODES, Diagnostic, Source
-from maerstanas_print.engine import Rules
-from maerstanas_print.generate import random_game, record_text
+from maerstanas_print.games.maerstanas.engine import Rules
+from maerstanas_print.games.maerstanas.generate import random_game, record_text
 from maerstanas_print.parser import parse
 from maerstanas_print.verify import replay
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from maerstanas_print import parse, replay
-from maerstanas_print.engine import parse_square
+from maerstanas_print.games.maerstanas.engine import parse_square
 from maerstanas_print.verify import ReplayedGame
 from tests.record_helpers import SAMPLE
 

@@ -28,7 +28,7 @@ from maerstanas_print.draw.shapes import (
     walk,
 )
 from maerstanas_print.draw.svg import render_svg
-from maerstanas_print.engine import DARK, LIGHT, parse_square
+from maerstanas_print.games.maerstanas.engine import DARK, LIGHT, parse_square
 from tests.pdf_tools import compare_with_reference, rasterise
 
 

@@ -33,7 +33,7 @@ from reference_rules import LIGHT as REF_LIGHT
 from reference_rules import PASS, RefGame, RefMove, Square, all_squares
 from reference_rules import square_name as ref_square_name
 
-from maerstanas_print.engine import (
+from maerstanas_print.games.maerstanas.engine import (
     DARK,
     LIGHT,
     SCORINGS,

@@ -14,12 +14,19 @@ from pathlib import Path
 import pytest
 
 from maerstanas_print.gamedoc import game_css, game_html_fragment
-from maerstanas_print.gamedoc.html import board_code, game_html
+from maerstanas_print.gamedoc.html import game_html
+from maerstanas_print.games import MAERSTANAS
+from maerstanas_print.games.maerstanas.document import MaerstanasReader
 from tests.browser_support import open_page
 from tests.game_helpers import HAND, load
 from tests.pdf_tools import all_text, reader
 
 pytestmark = pytest.mark.browser
+
+
+def board_code(position) -> str:
+    """The viewer's letters for a position, as the game's document reader writes them."""
+    return MaerstanasReader(MAERSTANAS).board_code(position)
 
 CODES = {"ds": "X", "ls": "O", "dt": "T", "lt": "t", "dw": "W", "lw": "w"}
 

@@ -7,8 +7,8 @@ comments), not copied from the program's output.
 from __future__ import annotations
 
 from maerstanas_print.draw.board import Stone
-from maerstanas_print.engine import DARK, LIGHT, THUNDER, WODEN
 from maerstanas_print.gamedoc.model import document
+from maerstanas_print.games.maerstanas.engine import DARK, LIGHT, THUNDER, WODEN
 from tests.game_helpers import HAND, WRAP, load, sq
 
 

@@ -138,8 +138,8 @@ def test_rendering_a_game_is_fast() -> None:
 
 
 def test_build_jobs_include_the_sample_game() -> None:
-    from maerstanas_print.commands.build import JOBS
+    from maerstanas_print.commands.build import jobs
 
-    names = {name: args for name, args in JOBS}
+    names = {name: args for name, args in jobs()}
     assert names["sample-game.pdf"][0] == "game"
     assert Path(names["sample-game.html"][1]).name == "sample-game.mrs"

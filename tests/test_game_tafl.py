@@ -23,7 +23,8 @@ from maerstanas_print.gamedoc.figures import diagram_shapes
 from maerstanas_print.gamedoc.html import game_html
 from maerstanas_print.gamedoc.model import document
 from maerstanas_print.gamedoc.pdf import game_pdf
-from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, square_index
+from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
+from maerstanas_print.geometry import parse_square as square_index
 from tests.pdf_tools import all_text, fonts_of
 from tests.record_helpers import SAMPLE
 
@@ -221,9 +222,9 @@ def test_command_builds_mixed_files_and_refuses_invalid_tafl(tmp_path, monkeypat
 
 
 def test_build_jobs_include_the_cyngesheall_sample() -> None:
-    from maerstanas_print.commands.build import JOBS
+    from maerstanas_print.commands.build import jobs
 
-    names = {name: args for name, args in JOBS}
+    names = {name: args for name, args in jobs()}
     for name in ("sample-cyngesheall.pdf", "sample-cyngesheall.html"):
         assert names[name][0] == "game"
         assert Path(names[name][1]).name == "cyngesheall-game.mrs"

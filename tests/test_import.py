@@ -9,7 +9,7 @@ from record_helpers import sample_text
 
 from maerstanas_print import parse, replay
 from maerstanas_print.cli import main
-from maerstanas_print.engine import square_name
+from maerstanas_print.games.maerstanas.engine import square_name
 from maerstanas_print.importer import LogError, record_from_log
 
 KINDS = {"place": "standard stone", "thunder": "thunder-stone", "woden": "Woden-stone"}

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from record_helpers import sample_text
 
-from maerstanas_print.engine import Rules
-from maerstanas_print.generate import random_game, record_text
+from maerstanas_print.games.maerstanas.engine import Rules
+from maerstanas_print.games.maerstanas.generate import random_game, record_text
 from maerstanas_print.parser import parse, read_with_grammar
 from maerstanas_print.scan import scan
 

@@ -12,7 +12,7 @@ import pytest
 from record_helpers import ROOT, replay_all
 
 from maerstanas_print import Move, Position, parse, parse_game, parse_square, replay
-from maerstanas_print.engine import DARK, LIGHT, square_name
+from maerstanas_print.games.maerstanas.engine import DARK, LIGHT, square_name
 
 
 def doc_examples(name: str) -> list[str]:

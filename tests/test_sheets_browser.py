@@ -12,9 +12,9 @@ import io
 import pytest
 from PIL import Image
 
+from maerstanas_print.games.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
-from maerstanas_print.sheets.score_sheet import ScoreSheetOptions, score_sheet
 from tests.browser_support import open_page
 from tests.pdf_tools import compare_with_reference, diff_ratio, rasterise, reader
 from tests.sheet_checks import PAGE_PT

@@ -10,8 +10,9 @@ import pytest
 from record_helpers import diagnostics
 
 from maerstanas_print import parse, replay
-from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, square_index
-from maerstanas_print.games.tafl import DARK, LIGHT, TaflMove, TaflPosition, write_position
+from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
+from maerstanas_print.games.tafl.engine import DARK, LIGHT, TaflMove, TaflPosition, write_position
+from maerstanas_print.geometry import parse_square as square_index
 
 CYNGESHEALL_GAME = """[Game "Cyngesheall"]
 [RulesVersion "0.3"]

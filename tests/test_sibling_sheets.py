@@ -19,19 +19,20 @@ from maerstanas_print.draw.board import (
     Stone,
     board_shapes,
     spec_for_game,
-    start_stones,
     stone_shape,
 )
 from maerstanas_print.draw.shapes import Circle, Group, Polyline, Rect, Text, walk
 from maerstanas_print.draw.svg import render_svg
-from maerstanas_print.engine import DARK, LIGHT
-from maerstanas_print.games import CYNGESHEALL, FILES, HNEFATAFL_1992, MAERSTANAS, GameInfo
-from maerstanas_print.games.tafl import read_position
+from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS
+from maerstanas_print.games.maerstanas.engine import DARK, LIGHT
+from maerstanas_print.games.protocol import Game as GameInfo
+from maerstanas_print.games.tafl.engine import read_position
+from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_rows, setup_sheet
+from maerstanas_print.games.tafl.stones_sheet import StonesSheetOptions, stones_sheet
+from maerstanas_print.geometry import FILES
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.common import SheetError, sheet_game
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
-from maerstanas_print.sheets.setup_sheet import SetupSheetOptions, setup_rows, setup_sheet
-from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 from tests.pdf_tools import (
     MM,
     all_text,
@@ -102,13 +103,13 @@ def test_spec_reads_special_squares_from_the_definitions() -> None:
 def test_start_stones_are_the_setup_string() -> None:
     for game in GAMES.values():
         board = read_position(game.tafl.setup, game.size)  # type: ignore[union-attr]
-        stones = start_stones(game)
+        stones = game.start_stones()
         assert len(stones) == sum(ch != "." for ch in board)
         for square, stone in stones.items():
             letter = board[square]
             assert stone.side == (DARK if letter.isupper() else LIGHT)
             assert stone.kind in PIECES[letter.upper()]
-    counts = Counter((s.side, s.kind) for s in start_stones(HNEFATAFL_1992).values())
+    counts = Counter((s.side, s.kind) for s in HNEFATAFL_1992.start_stones().values())
     assert counts == {(DARK, "man"): 24, (DARK, "king"): 1, (LIGHT, "man"): 48}
 
 
@@ -128,7 +129,7 @@ def test_1992_pieces_differ_in_grayscale_and_letter() -> None:
 
 def test_ink_saver_sibling_boards_have_no_filled_areas() -> None:
     for game in GAMES.values():
-        spec = spec_for_game(game, cell=10, theme="ink-saver", stones=start_stones(game))
+        spec = spec_for_game(game, cell=10, theme="ink-saver", stones=game.start_stones())
         for shape in walk([board_shapes(spec, 0, 0)]):
             if isinstance(shape, Rect | Circle):
                 assert shape.fill is None, shape
@@ -255,13 +256,13 @@ def test_setup_sheet(paper: str, name: str) -> None:
     spec = spec_for_game(game)
     names = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",
              "man": "man", "king": "king"}
-    for square, stone in start_stones(game).items():
+    for square, stone in game.start_stones().items():
         expected[("Dark" if stone.side == DARK else "Light", names[stone.kind],
                   spec.name(square))] += 1
     assert drawn == expected
     # The table lists every piece's square, in the PDF's text layer.
     text = all_text(pdf)
-    for square in start_stones(game):
+    for square in game.start_stones():
         assert re.search(rf"\b{spec.name(square)}\b", text), spec.name(square)
     assert "".join(text.split()).count(game.tafl.setup) == 1  # type: ignore[union-attr]
     # The HTML carries the same pieces for screen readers.
@@ -293,8 +294,9 @@ def test_cyngesheall_setup_has_an_arrow_per_king() -> None:
 
 
 def test_setup_refuses_maerstanas() -> None:
-    with pytest.raises(SheetError):
-        setup_sheet(SetupSheetOptions(game=MAERSTANAS))
+    # Mǽrstánas starts on an empty board: its game has no setup sheet to give.
+    with pytest.raises(LookupError, match="empty board"):
+        MAERSTANAS.setup_sheet("a4", "print")
 
 
 # --- stones sheet ---------------------------------------------------------------------
@@ -302,7 +304,7 @@ def test_setup_refuses_maerstanas() -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_stones_sheet(paper: str) -> None:
-    sheet = stones_sheet(StonesSheetOptions(paper=paper))
+    sheet = stones_sheet(StonesSheetOptions(game=CYNGESHEALL, paper=paper))
     pdf = sheet_pdf(sheet)
     assert_page_size(pdf, paper)
     assert_fonts_embedded(pdf)
@@ -323,7 +325,7 @@ def test_stones_sheet(paper: str) -> None:
 
 
 def test_stones_are_the_board_drawing_21_mm_across() -> None:
-    sheet = stones_sheet(StonesSheetOptions())
+    sheet = stones_sheet(StonesSheetOptions(game=CYNGESHEALL))
     group = next(g for g in walk(sheet.pages[0].shapes)
                  if isinstance(g, Group) and g.title == "Dark king to cut out")
     rings = [c for c in group.children if isinstance(c, Circle) and not c.stroke.dash]  # type: ignore[union-attr]
@@ -343,7 +345,7 @@ REFERENCES = {
     "setup-cyngesheall-a4": lambda: setup_sheet(SetupSheetOptions(game=CYNGESHEALL)),
     "setup-hnefatafl1992-letter": lambda: setup_sheet(SetupSheetOptions(
         game=HNEFATAFL_1992, paper="letter")),
-    "stones-cyngesheall-a4": lambda: stones_sheet(StonesSheetOptions()),
+    "stones-cyngesheall-a4": lambda: stones_sheet(StonesSheetOptions(game=CYNGESHEALL)),
 }
 
 

@@ -13,10 +13,10 @@ import pytest
 from PIL import Image
 
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
+from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet
+from maerstanas_print.games.tafl.stones_sheet import StonesSheetOptions, stones_sheet
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
-from maerstanas_print.sheets.setup_sheet import SetupSheetOptions, setup_sheet
-from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 from tests.browser_support import open_page
 from tests.pdf_tools import compare_with_reference, diff_ratio, rasterise, reader
 from tests.sheet_checks import PAGE_PT
@@ -30,7 +30,7 @@ SHEETS = {
     "setup-cyngesheall-letter-ink-saver": lambda: setup_sheet(
         SetupSheetOptions(game=CYNGESHEALL, paper="letter", theme="ink-saver")),
     "setup-hnefatafl1992-a4": lambda: setup_sheet(SetupSheetOptions(game=HNEFATAFL_1992)),
-    "stones-cyngesheall-a4": lambda: stones_sheet(StonesSheetOptions()),
+    "stones-cyngesheall-a4": lambda: stones_sheet(StonesSheetOptions(game=CYNGESHEALL)),
 }
 SCREENSHOTS = {"setup-hnefatafl1992-a4", "stones-cyngesheall-a4"}
 

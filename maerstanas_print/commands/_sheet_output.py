@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from maerstanas_print.games.protocol import Game
     from maerstanas_print.sheets.common import Sheet
 
 EXIT_USAGE = 2
@@ -26,23 +27,38 @@ def add_common_options(parser: argparse.ArgumentParser) -> None:
                              "(default: output/<name>)")
 
 
-GAME_CHOICES = ("maerstanas", "cyngesheall", "hnefatafl1992")
+GamePredicate = Callable[["Game"], bool]
 
 
-def add_game_option(parser: argparse.ArgumentParser, choices: tuple[str, ...] = GAME_CHOICES,
-                    default: str = "maerstanas") -> None:
-    names = ",".join(choices)
-    parser.add_argument("--game", default=default, metavar=f"{{{names}}}",
-                        help=f"which game the sheet is for (default: {default}); the record "
-                             "tag names (e.g. EmailHnefatafl1992) work too")
+def _any_game(game: Game) -> bool:
+    return True
 
 
-def game_choice(value: str, allowed: tuple[str, ...] = GAME_CHOICES):
-    """The GameInfo `--game` names (a slug or a Game tag, any case), or a one-line usage error."""
+def game_slugs(which: GamePredicate = _any_game) -> tuple[str, ...]:
+    """The slugs of the registered games `which` accepts, the default game first."""
+    from maerstanas_print.games import all_games
+
+    return tuple(game.slug for game in all_games() if which(game))
+
+
+def add_game_option(parser: argparse.ArgumentParser, which: GamePredicate = _any_game,
+                    what: str = "the sheet") -> None:
+    """`--game NAME`: which game `what` is for; the default is the first game that fits."""
+    slugs = game_slugs(which)
+    names = ",".join(slugs)
+    parser.add_argument("--game", default=None, metavar=f"{{{names}}}",
+                        help=f"which game {what} is for (default: {slugs[0] if slugs else '-'});"
+                             " the record tag names (e.g. EmailHnefatafl1992) work too")
+
+
+def game_choice(value: str | None, which: GamePredicate = _any_game) -> Game:
+    """The game `--game` names (a slug or a Game tag, any case; None: the first that
+    fits), or a one-line usage error."""
     from maerstanas_print.cli import CommandError
-    from maerstanas_print.sheets.common import sheet_game
+    from maerstanas_print.games import game_named
 
-    game = sheet_game(value)
+    allowed = game_slugs(which)
+    game = game_named(allowed[0] if value is None and allowed else (value or "").strip())
     if game is None or game.slug not in allowed:
         raise CommandError(f"--game must be one of {', '.join(allowed)}, not {value!r}",
                            EXIT_USAGE)

@@ -21,9 +21,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "board",
         help="print blank boards (PDF or HTML)",
-        description="Blank Mǽrstánas boards: one true-to-scale playing board for stones, "
-                    "or a page of small boards for pencil games. --game cyngesheall or "
-                    "hnefatafl1992 draws the sibling games' boards (19x19: 1 or 2 a page).",
+        description="Blank boards: one true-to-scale playing board for stones, or a page "
+                    "of small boards for pencil games, for any game (--game; boards wider "
+                    "than 7 squares: 1 or 2 a page).",
     )
     add_common_options(parser)
     add_game_option(parser)

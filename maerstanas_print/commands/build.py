@@ -1,7 +1,8 @@
 """`maerstanas-print build`: the README's main job, every printable into output/.
 
-Each entry of `JOBS` is one command line of this tool; `build` runs them in
-order, so what it makes is exactly what the single commands make.
+Every registered game lists its printables (`Game.printables`): one command
+line of this tool per file. `build` runs them in order, so what it makes is
+exactly what the single commands make.
 """
 
 from __future__ import annotations
@@ -9,42 +10,6 @@ from __future__ import annotations
 import argparse
 from importlib.resources import files
 from pathlib import Path
-
-SAMPLE_GAME = str(files("maerstanas_print") / "samples" / "sample-game.mrs")
-SAMPLE_CYNGESHEALL = str(files("maerstanas_print") / "samples" / "cyngesheall-game.mrs")
-
-# (file name, arguments) per printable; the file goes into the output folder.
-JOBS: list[tuple[str, list[str]]] = [
-    ("board-a4.pdf", ["board", "--paper", "a4"]),
-    ("board-letter.pdf", ["board", "--paper", "letter"]),
-    ("boards-a4-6up.pdf", ["board", "--per-page", "6"]),
-    ("boards-a4-12up-wraparound.pdf", ["board", "--per-page", "12", "--variant", "wraparound"]),
-    ("board-a4.html", ["board", "--format", "html"]),
-    ("board-cyngesheall-a4.pdf", ["board", "--game", "cyngesheall"]),
-    ("board-cyngesheall-a4.html", ["board", "--game", "cyngesheall", "--format", "html"]),
-    ("board-hnefatafl1992-a4.pdf", ["board", "--game", "hnefatafl1992"]),
-    ("board-hnefatafl1992-a4.html", ["board", "--game", "hnefatafl1992", "--format", "html"]),
-    ("setup-cyngesheall-a4.pdf", ["setup", "--game", "cyngesheall"]),
-    ("setup-cyngesheall-a4.html", ["setup", "--game", "cyngesheall", "--format", "html"]),
-    ("setup-hnefatafl1992-a4.pdf", ["setup", "--game", "hnefatafl1992"]),
-    ("stones-cyngesheall-a4.pdf", ["stones"]),
-    ("stones-cyngesheall-a4.html", ["stones", "--format", "html"]),
-    ("scoresheet-a4.pdf", ["scoresheet", "--paper", "a4"]),
-    ("scoresheet-letter.pdf", ["scoresheet", "--paper", "letter"]),
-    ("scoresheet-a4.html", ["scoresheet", "--format", "html"]),
-    ("sample-game.pdf", ["game", SAMPLE_GAME]),
-    ("sample-game.html", ["game", SAMPLE_GAME, "--format", "html"]),
-    ("sample-cyngesheall.pdf", ["game", SAMPLE_CYNGESHEALL]),
-    ("sample-cyngesheall.html", ["game", SAMPLE_CYNGESHEALL, "--format", "html"]),
-    ("rulebook-a4.pdf", ["rulebook", "--paper", "a4"]),
-    ("rulebook-letter.pdf", ["rulebook", "--paper", "letter"]),
-    ("rulebook.html", ["rulebook", "--format", "html"]),
-    ("rulebook-cyngesheall-a4.pdf", ["rulebook", "--game", "cyngesheall"]),
-    ("rulebook-cyngesheall.html", ["rulebook", "--game", "cyngesheall", "--format", "html"]),
-    ("rulebook-hnefatafl1992-a4.pdf", ["rulebook", "--game", "hnefatafl1992"]),
-    ("rulebook-hnefatafl1992.html", ["rulebook", "--game", "hnefatafl1992", "--format",
-                                     "html"]),
-]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -56,11 +21,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
+def jobs() -> list[tuple[str, list[str]]]:
+    """(file name, command words) for every printable of every registered game; a
+    word `@sample:NAME` is the shipped sample record NAME."""
+    from maerstanas_print.games import all_games
+
+    samples = files("maerstanas_print") / "samples"
+    out = []
+    for game in all_games():
+        for filename, command in game.printables():
+            words = [str(samples / w.removeprefix("@sample:")) if w.startswith("@sample:")
+                     else w for w in command]
+            out.append((filename, words))
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     from maerstanas_print.cli import main
 
     folder = Path(args.output)
-    for filename, command in JOBS:
+    for filename, command in jobs():
         code = main([*command, "-o", str(folder / filename)])
         if code:
             return code

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._sheet_output import (
     EXIT_USAGE,
@@ -19,27 +20,34 @@ from maerstanas_print.commands._sheet_output import (
     game_choice,
 )
 
+if TYPE_CHECKING:
+    from maerstanas_print.games.protocol import Game
+
 EXIT_INVALID = 1
+
+
+def _has_book(game: Game) -> bool:
+    return game.rulebook_source() is not None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "rulebook",
         help="print the illustrated rules (PDF or HTML)",
-        description="The rules of Mǽrstánas, Cyngesheall or the 1992 e-mail Hnefatafl in our "
-                    "own words, with figures checked by the rules engine. Default output: "
+        description="The rules of a game (--game) in our own words, with figures checked "
+                    "by the rules engine. Default output: "
                     "output/rulebook-<paper>.<format> (Mǽrstánas) or "
                     "output/rulebook-<game>-<paper>.<format>.",
     )
     add_common_options(parser)
-    add_game_option(parser)
+    add_game_option(parser, _has_book, "the rulebook")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from maerstanas_print.rulebook.books import book_for, file_stem
 
-    game = game_choice(args.game)
+    game = game_choice(args.game, _has_book)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     fmt = choice(args.format, FORMAT_CHOICES, "--format")
     return write_rulebook(book_for(game), paper, fmt, args.output, file_stem(game, paper, fmt))

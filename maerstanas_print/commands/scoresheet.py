@@ -3,28 +3,38 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._sheet_output import (
     PAPER_CHOICES,
     add_common_options,
+    add_game_option,
     choice,
     emit,
+    game_choice,
 )
+
+if TYPE_CHECKING:
+    from maerstanas_print.games.protocol import Game
+
+
+def _scored(game: Game) -> bool:
+    return game.has_score_sheet
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "scoresheet",
         help="print score sheets for recording a game by hand",
-        description="A Mǽrstánas score sheet laid out in notation order (tags, numbered "
-                    "moves, final score), two to a page.",
+        description="A score sheet laid out in notation order (tags, numbered moves, final "
+                    "score), two to a page, for a game that has one (Mǽrstánas).",
     )
     add_common_options(parser)
+    add_game_option(parser, _scored, "the score sheet")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.sheets.score_sheet import ScoreSheetOptions, score_sheet
-
-    options = ScoreSheetOptions(paper=choice(args.paper, PAPER_CHOICES, "--paper"))
-    return emit(lambda: score_sheet(options), args)
+    game = game_choice(args.game, _scored)
+    paper = choice(args.paper, PAPER_CHOICES, "--paper")
+    return emit(lambda: game.score_sheet(paper), args)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from maerstanas_print.draw.runes import OS, THORN, rune_shapes
 from maerstanas_print.draw.shapes import (
@@ -31,12 +31,14 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
-from maerstanas_print.engine import DARK, LIGHT, SIZE
-from maerstanas_print.games import FILES, GameInfo
-from maerstanas_print.games.tafl import read_position
+from maerstanas_print.games.protocol import DARK, LIGHT, Game
+from maerstanas_print.geometry import FILES
+from maerstanas_print.pieces import SpecialKind, Stone, StoneKind
 
-# The Mǽrstánas stones (also Cyngesheall's pieces), then the 1992 game's men and king.
-StoneKind = Literal["standard", "thunder", "woden", "man", "king"]
+__all__ = ["Arrow", "BoardSpec", "Mark", "SpecialKind", "Stone", "StoneKind", "THEMES", "Theme",
+           "board_shapes", "spec_for_game", "stone_shape"]
+
+SIZE = 7  # squares along a side, unless a spec says otherwise
 Variant = Literal["standard", "wraparound"]
 Side = Literal["top", "bottom", "left", "right"]
 ALL_SIDES: frozenset[Side] = frozenset(("top", "bottom", "left", "right"))
@@ -44,8 +46,6 @@ KIND_NAMES = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-s
               "man": "man", "king": "king"}
 SIDE_WORDS = {DARK: "Dark", LIGHT: "Light"}
 MAN_LETTERS = {DARK: "X", LIGHT: "O"}  # as in the 1992 post: X Black (Dark), O White (Light)
-# Special squares: where each king starts (Cyngesheall: the other king's goal) and the throne.
-SpecialKind = Literal["dark-home", "light-home", "throne"]
 SPECIAL_NAMES = {"dark-home": "Dark's home corner", "light-home": "Light's home corner",
                  "throne": "the throne"}
 
@@ -78,12 +78,6 @@ THEMES: dict[str, Theme] = {
                        band_fill=None, dark_fill=None, light_fill=None, weight=0.7,
                        accent="#4d4d4d"),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Stone:
-    side: int  # engine.DARK or engine.LIGHT
-    kind: StoneKind = "standard"
 
 
 MarkKind = Literal["number", "cross", "dot", "text", "ghost", "barred", "hinges", "points"]
@@ -220,50 +214,14 @@ class Arrow:
     title: str = ""  # what the arrow says to a screen reader; default: a king's way home
 
 
-PIECE_KINDS: dict[str, dict[str, StoneKind]] = {  # position letter -> stone kind
-    "stones": {"S": "standard", "C": "thunder", "K": "woden"},  # Cyngesheall
-    "men": {"S": "man", "K": "king"},  # the 1992 game
-}
-
-
-def piece_style(game: GameInfo) -> str:
-    """How a game's pieces are drawn: Beers' stones with runes, or the 1992 lettered men."""
-    return game.pieces
-
-
-def start_stones(game: GameInfo, setup: str | None = None) -> dict[int, Stone]:
-    """The start position of a movement game as stones, read from its setup string."""
-    if game.tafl is None:
-        return {}
-    board = read_position(setup or game.tafl.setup, game.size)
-    kinds = PIECE_KINDS[piece_style(game)]
-    return {square: Stone(DARK if letter.isupper() else LIGHT, kinds[letter.upper()])
-            for square, letter in enumerate(board) if letter != "."}
-
-
-def spec_for_game(game: GameInfo, **fields) -> BoardSpec:
+def spec_for_game(game: Game, **fields: Any) -> BoardSpec:
     """A BoardSpec for `game`: its size, special squares and escape edge, plus `fields`.
 
-    Everything comes from the game's definition: a king's home corner is
-    where its setup puts the king (games whose king runs to the enemy corner),
-    the throne is the rules' throne square, and an edge-escape game marks the
-    whole edge ring.
+    Everything comes from the game's definition (`special_squares`, `escape_edge`).
     """
-    specials: dict[int, SpecialKind] = {}
-    rules = game.tafl
-    if rules is not None:
-        if rules.king_goal == "enemy-corner":
-            board = read_position(rules.setup, game.size)
-            for square, letter in enumerate(board):
-                if letter == "K":
-                    specials[square] = "dark-home"
-                elif letter == "k":
-                    specials[square] = "light-home"
-        if rules.throne is not None:
-            specials[rules.throne] = "throne"
     fields.setdefault("title", f"{game.title} board")
-    return BoardSpec(squares=game.size, specials=specials,
-                     escape_edge=rules is not None and rules.king_goal == "edge", **fields)
+    return BoardSpec(squares=game.size, specials=game.special_squares(),
+                     escape_edge=game.escape_edge, **fields)
 
 
 def board_shapes(spec: BoardSpec, x: float, y: float) -> Group:

@@ -27,10 +27,9 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
-from maerstanas_print.engine import DARK, FILES, LIGHT, SIDE_NAMES, Position
 from maerstanas_print.gamedoc.model import Diagram, ScoreExplanation
-from maerstanas_print.games import FILES as BOARD_FILES
-from maerstanas_print.games import GameInfo
+from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, Game
+from maerstanas_print.geometry import FILES
 
 # The screen theme: a warm board band and slightly softer lines, for reading on a
 # display; registered beside the board module's print and ink-saver themes.
@@ -57,24 +56,22 @@ def cell_for(width: float) -> float:
     return 3.0
 
 
-def _spec(position: Position, width: float, theme: str, marks: dict[int, Mark],
+def _spec(diagram: Diagram, width: float, theme: str, marks: dict[int, Mark],
           title: str, all_sides: bool = False) -> BoardSpec:
-    from maerstanas_print.gamedoc.model import stones_of
-
     labels = ALL_SIDES if all_sides else frozenset(("top", "left"))
     cell = cell_for(width)
     if all_sides:
         cell = cell_for(width - min(6.5, max(3.4, 0.3 * cell)))
     return BoardSpec(cell=cell, labels=labels,
-                     variant="wraparound" if position.rules.geometry.wrap else "standard",
-                     theme=board_theme(theme), stones=stones_of(position), marks=marks,
+                     variant=diagram.game.board_variant(diagram.after),
+                     theme=board_theme(theme), stones=diagram.stones, marks=marks,
                      title=title)
 
 
 def diagram_shapes(diagram: Diagram, width: float, theme: str = "print"
                    ) -> tuple[Group, float, float]:
     """The board of one diagram (numbers, last move, emptied squares); shapes, w, h."""
-    if diagram.game is not None:
+    if diagram.style == "movement":
         # A whole 19x19 board takes the column's width (up to FULL_BOARD_MAX); a 7x7
         # board and a window of a big one are sized like every diagram.
         big = diagram.window is None and diagram.game.size > 10
@@ -83,7 +80,7 @@ def diagram_shapes(diagram: Diagram, width: float, theme: str = "print"
     width = min(width, DIAGRAM_MAX)
     plain = {sq: Mark("number", n) for sq, n in diagram.numbers.items()
              if diagram.stones[sq].kind == "standard"}
-    spec = _spec(diagram.after, width, theme, plain, diagram.title)
+    spec = _spec(diagram, width, theme, plain, diagram.title)
     extra: list[Shape] = [overlays.emptied(spec, 0, 0, sq) for sq in diagram.emptied]
     for sq, number in sorted(diagram.numbers.items()):
         if diagram.stones[sq].kind != "standard":
@@ -106,7 +103,7 @@ def fit_cell(width: float, across: int, squares: int) -> float:
     return 2.5
 
 
-def _tafl_spec(game: GameInfo, stones: dict[int, Stone], marks: dict[int, Mark], width: float,
+def _tafl_spec(game: Game, stones: dict[int, Stone], marks: dict[int, Mark], width: float,
                theme: str, title: str, window: tuple[int, int, int, int] | None) -> BoardSpec:
     across = window[2] if window else game.size  # the width decides; windows may be tall
     return spec_for_game(game, cell=fit_cell(width, across, game.size),
@@ -121,7 +118,6 @@ def _tafl_diagram_shapes(diagram: Diagram, width: float, theme: str
     a numbered man of the 1992 game shows its number instead of its letter, its
     tone still telling the side; kings and commanders carry a corner badge), the
     last move's arrow and brackets, faint crosses where captures emptied squares."""
-    assert diagram.game is not None
     stones = dict(diagram.stones)
     marks: dict[int, Mark] = {}
     badges: list[tuple[int, str]] = []
@@ -159,14 +155,13 @@ def tafl_description(diagram: Diagram, spec: BoardSpec) -> str:
     moves, each side's pieces by kind and square, the numbers, the last move, the
     squares captures emptied, the part of the board shown, and the checkpoint."""
     game = diagram.game
-    assert game is not None
     words = {"standard": "stones", "man": "men", "thunder": "commander", "woden": "king",
              "king": "king"}
     parts = [f"{game.title}, after {diagram.range_text.removeprefix('Variation: ')}."]
     if diagram.window is not None:
         col0, row0, cols, rows = diagram.window
-        parts.append(f"Part of the board: columns {BOARD_FILES[col0]} to "
-                     f"{BOARD_FILES[col0 + cols - 1]}, rows {row0 + 1} to {row0 + rows}.")
+        parts.append(f"Part of the board: columns {FILES[col0]} to "
+                     f"{FILES[col0 + cols - 1]}, rows {row0 + 1} to {row0 + rows}.")
     for side in (DARK, LIGHT):
         groups: dict[str, list[str]] = {}
         for sq, stone in sorted(diagram.stones.items()):
@@ -190,7 +185,7 @@ def tafl_description(diagram: Diagram, spec: BoardSpec) -> str:
     return " ".join(parts)
 
 
-def position_shapes(game: GameInfo, stones: dict[int, Stone], width: float,
+def position_shapes(game: Game, stones: dict[int, Stone], width: float,
                     theme: str = "print", title: str = "Final position"
                     ) -> tuple[Group, float, float]:
     """A whole movement-game board with its pieces (the final position)."""
@@ -209,10 +204,7 @@ def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "prin
     where the edge ticks and wraparound half-bars are drawn, so no mark covers
     a coordinate.
     """
-    from maerstanas_print.gamedoc.model import stones_of
-
     width = min(width, SCORE_MAX)
-    position = explanation.position
     cell = width / 7.8
     while cell > 3:
         band, strip = _band(cell), overlays.strip_width(cell)
@@ -221,8 +213,8 @@ def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "prin
         cell -= 0.25
     band, strip = _band(cell), overlays.strip_width(cell)
     spec = BoardSpec(cell=cell, labels=frozenset(),
-                     variant="wraparound" if position.rules.geometry.wrap else "standard",
-                     theme=board_theme(theme), stones=stones_of(position),
+                     variant="wraparound" if explanation.scoring == "wraparound" else "standard",
+                     theme=board_theme(theme), stones=explanation.stones,
                      title="Final position, scored")
     look = THEMES[spec.theme]
     side = 7 * cell

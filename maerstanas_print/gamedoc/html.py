@@ -15,17 +15,13 @@ import json
 from collections.abc import Callable
 
 from maerstanas_print.draw.board import (
-    PIECE_KINDS,
     BoardSpec,
-    Stone,
     board_shapes,
-    piece_style,
     spec_for_game,
     stone_shape,
 )
 from maerstanas_print.draw.shapes import Page, Shape, chars_by_face
 from maerstanas_print.draw.svg import _Writer, render_svg
-from maerstanas_print.engine import DARK, LIGHT, SIZE, Position
 from maerstanas_print.gamedoc import figures
 from maerstanas_print.gamedoc.model import (
     Document,
@@ -38,13 +34,6 @@ from maerstanas_print.verify import ReplayedGame
 
 VIEWER_CELL = 11.0
 VIEWER_WIDTH = 7 * VIEWER_CELL  # a 19x19 viewer board gets the same width
-# One letter per square in the viewer's data, as `engine.board_diagram` writes them.
-_CODES = {("standard", DARK): "X", ("standard", LIGHT): "O", ("thunder", DARK): "T",
-          ("thunder", LIGHT): "t", ("woden", DARK): "W", ("woden", LIGHT): "w"}
-_PROTOTYPES = {"X": Stone(DARK), "O": Stone(LIGHT), "T": Stone(DARK, "thunder"),
-               "t": Stone(LIGHT, "thunder"), "W": Stone(DARK, "woden"),
-               "w": Stone(LIGHT, "woden")}
-_PROTO_IDS = {"X": "ds", "O": "ls", "T": "dt", "t": "lt", "W": "dw", "w": "lw"}
 _ENV = None
 
 
@@ -61,27 +50,6 @@ def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: s
     return render_svg(Page(width, height, tuple(shapes), label), prefix)
 
 
-def board_code(position: Position) -> str:
-    """The position as 49 letters: X/O Dark/Light standard, T/t thunder, W/w Woden, `.`."""
-    out = []
-    for sq in range(SIZE * SIZE):
-        owner = position.owner(sq)
-        out.append("." if owner is None else _CODES[(position.kind_at(sq), owner)])
-    return "".join(out)
-
-
-def _tafl_prototypes(doc: Document) -> tuple[dict[str, Stone], dict[str, str]]:
-    """A movement game's board letters (`S`, `k`...) as stones, and their SVG ids."""
-    assert doc.game is not None
-    prototypes: dict[str, Stone] = {}
-    ids: dict[str, str] = {}
-    for letter, kind in PIECE_KINDS[piece_style(doc.game)].items():
-        for side, code in ((DARK, letter), (LIGHT, letter.lower())):
-            prototypes[code] = Stone(side, kind)
-            ids[code] = f"{'dl'[side]}{letter.lower()}"
-    return prototypes, ids
-
-
 def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     """The viewer's board (empty, with stone prototypes) and the data of every ply.
 
@@ -89,23 +57,26 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     its position's board letters (`.` empty, upper case Dark), one per square."""
     from markupsafe import Markup
 
-    prototypes, ids = _PROTOTYPES, _PROTO_IDS
+    from maerstanas_print.gamedoc.readers import reader_for
+
+    reader = reader_for(game)
+    prototypes = reader.viewer_prototypes()
+    ids = {code: ident for code, (_stone, ident) in prototypes.items()}
     cell = VIEWER_CELL
-    if doc.game is not None:
-        cell = figures.fit_cell(max(VIEWER_WIDTH, 5.6 * doc.game.size), doc.game.size,
-                                doc.game.size)
-        spec = spec_for_game(doc.game, cell=cell, labels=frozenset(("top", "left")),
+    if doc.style == "movement":
+        cell = figures.fit_cell(max(VIEWER_WIDTH, 5.6 * game.game.size), game.game.size,
+                                game.game.size)
+        spec = spec_for_game(game.game, cell=cell, labels=frozenset(("top", "left")),
                              theme=figures.board_theme(theme), title="Step-through board")
-        prototypes, ids = _tafl_prototypes(doc)
     else:
         spec = BoardSpec(cell=VIEWER_CELL, labels=frozenset(("top", "left")),
-                         variant="wraparound" if game.rules.geometry.wrap else "standard",
+                         variant=game.game.board_variant(game.final),
                          theme=figures.board_theme(theme), title="Step-through board")
     w, h = spec.size()
     svg = _svg([board_shapes(spec, 0, 0)], w, h, "Step-through board", f"{prefix}-v")
     writer = _Writer(f"{prefix}-vp")
     defs = ["<defs>"]
-    for code, stone in prototypes.items():
+    for code, (stone, _ident) in prototypes.items():
         writer.out = []
         for child in stone_shape(stone, 0, 0, cell, figures.board_theme(theme)).children:
             writer.shape(child, "    ")
@@ -128,26 +99,16 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     gx, gy = spec.grid_origin(0, 0)
     steps = game.main.steps
     positions = [game.main.start] + [step.after for step in steps]
-    if doc.game is None:
-        data = {
-            "prefix": f"{prefix}-v",
-            "cell": VIEWER_CELL, "ox": gx, "oy": gy,
-            "boards": [board_code(p) for p in positions],  # type: ignore[arg-type]
-            "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
-            "scores": [list(s) for s in doc.series],
-            "last": [None] + [step.move.square for step in steps],
-            "ids": _PROTO_IDS,
-        }
-    else:
-        data = {
-            "prefix": f"{prefix}-v",
-            "cell": cell, "ox": gx, "oy": gy, "size": doc.game.size, "unit": "pieces",
-            "boards": ["".join(p.board) for p in positions],  # type: ignore[union-attr]
-            "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
-            "scores": [list(s) for s in doc.series],
-            "last": [None] + [getattr(step.move, "target", None) for step in steps],
-            "ids": ids,
-        }
+    data: dict[str, object] = {"prefix": f"{prefix}-v", "cell": cell, "ox": gx, "oy": gy}
+    if doc.style == "movement":  # the viewer's script reads the size and the unit
+        data.update({"size": game.game.size, "unit": "pieces"})
+    data.update({
+        "boards": [reader.board_code(p) for p in positions],
+        "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
+        "scores": [list(s) for s in doc.series],
+        "last": [None] + [reader.last_square(step) for step in steps],
+        "ids": ids,
+    })
     # JSON inside <script>: no "<", ">" or "&" can close the element or open a comment.
     payload = (json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
                .replace(">", "\\u003e").replace("&", "\\u0026"))
@@ -171,9 +132,7 @@ def fragment_context(game: ReplayedGame, doc: Document, id_prefix: str,
         score_svg = Markup(_svg([group], w, h, "Final position with its points",
                                 f"{id_prefix}-score"))
     elif doc.final is not None and doc.game is not None:
-        from maerstanas_print.gamedoc.readers import TaflReader
-
-        group, w, h = figures.position_shapes(doc.game, TaflReader.stones_of(doc.game, doc.final),
+        group, w, h = figures.position_shapes(doc.game, doc.game.stones(doc.final),
                                               FINAL_MAX, theme)
         final_svg = Markup(_svg([group], w, h, "Final position", f"{id_prefix}-final"))
     chart_w = 120.0
@@ -222,20 +181,21 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     from markupsafe import Markup
 
     from maerstanas_print.fonts import font_face_css, missing_glyphs
-    from maerstanas_print.sheets.common import LICENCE, PAPERS
+    from maerstanas_print.games import default_game
+    from maerstanas_print.sheets.common import PAPERS
 
     env = _env()
     template = env.get_template("game_fragment.html.j2")
     sections = []
     entries = []
     shapes: list[Shape] = []
-    chars: set[str] = set(title + LICENCE + "0123456789–…·«»‹›")
+    chars: set[str] = set(title + default_game().licence_line() + "0123456789–…·«»‹›")
     bar = progress(len(games), "writing") if progress else None
     docs = [document(game, every=every, numbers=numbers) for game in games]
     heading = collection_title(docs, title)
     credit = credit_line(docs, "Page made")
     chars.update(heading)
-    if any(doc.game is not None for doc in docs):
+    if any(doc.style == "movement" for doc in docs):
         chars.update(credit)
     for i, (game, doc) in enumerate(zip(games, docs, strict=True), 1):
         context = fragment_context(game, doc, f"g{i}", theme)
@@ -261,7 +221,7 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
                                      else _games_name(docs))),
         paper=PAPERS[paper], games=entries, sections=sections,
         font_css=Markup(font_face_css(faces)), css=Markup(game_css()),
-        sized=any(doc.game is not None for doc in docs), licence=credit)
+        sized=any(doc.style == "movement" for doc in docs), licence=credit)
 
 
 def _games_name(docs: list[Document]) -> str:
@@ -293,7 +253,7 @@ def _document_chars(doc: Document) -> set[str]:
             chars.update(note)
     if doc.explanation is not None:
         chars.update(doc.explanation.text())
-    if doc.game is not None:
+    if doc.style == "movement":
         for text in progress_words(doc).values():
             chars.update(text)
         chars.update("Final position")

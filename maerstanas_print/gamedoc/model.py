@@ -18,30 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from maerstanas_print.draw.board import Stone
-from maerstanas_print.engine import (
-    COL_LEFT,
-    COL_RIGHT,
-    DARK,
-    LIGHT,
-    NOT_RIGHT,
-    ROW_BOTTOM,
-    ROW_TOP,
-    SIDE_NAMES,
-    SIZE,
-    THUNDER,
-    WODEN,
-    Position,
-    square_name,
-    squares_of,
-)
-from maerstanas_print.export import move_text
+from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES
 from maerstanas_print.record import NAG_GLYPHS, Comment
 from maerstanas_print.verify import ReplayedGame, ReplayedLine, Step
 
 if TYPE_CHECKING:
-    from maerstanas_print.gamedoc.readers import BoardReader
-    from maerstanas_print.games import GameInfo
+    from maerstanas_print.gamedoc.readers import BoardReader, Checkpoint
+    from maerstanas_print.games.protocol import Game
+    from maerstanas_print.pieces import Stone
 
 DEFAULT_EVERY = 10  # moves (pairs of plies) between automatic diagrams
 
@@ -67,31 +51,6 @@ class Block:
     diagram: int | None = None  # index into Document.diagrams for kind "diagram"
 
 
-@dataclass(frozen=True, slots=True)
-class Checkpoint:
-    """What a reader replaying on a real board can count to confirm they are in sync."""
-
-    stones: tuple[int, int]
-    in_hand: tuple[int, int]  # THUNDER | WODEN flags per side
-    score: tuple[int, int]
-    scoring: str
-
-    def text(self) -> str:
-        return " ".join(self.sentences())
-
-    def sentences(self) -> tuple[str, str, str]:
-        """The stones on the board, the special stones in hand, the score: captions
-        set them so a line breaks only between them."""
-        def hand(side: int) -> str:
-            flags = self.in_hand[side]
-            held = [name for flag, name in ((THUNDER, "T"), (WODEN, "W")) if flags & flag]
-            return " ".join(held) if held else "none"
-
-        return (f"On the board: Dark {self.stones[DARK]}, Light {self.stones[LIGHT]} stones.",
-                f"In hand: Dark {hand(DARK)}, Light {hand(LIGHT)}.",
-                f"Score: Dark {self.score[DARK]}, Light {self.score[LIGHT]}.")
-
-
 @dataclass(slots=True)
 class Diagram:
     """One numbered diagram: the position after `steps[-1]`, numbers for `steps`."""
@@ -100,7 +59,7 @@ class Diagram:
     caption: str | None  # the record's caption ("" or None when it gave none)
     kind: Literal["requested", "every", "final", "variation"]
     steps: list[Step]
-    after: Position
+    after: Any  # the game's position after the range
     stones: dict[int, Stone]
     numbers: dict[int, str]  # square -> move number on the stone now there
     last: int | None  # square of the last move (None after a pass)
@@ -108,11 +67,11 @@ class Diagram:
     range_text: str
     notes: list[str]
     checkpoint: Checkpoint
+    game: Game
     variation: bool = False
-    # Movement games: the game (for its board), the part of a big board drawn
-    # (first column, first row, columns, rows) and the last move's arrow
-    # (origin, target, side). None for Mǽrstánas.
-    game: GameInfo | None = None
+    style: str = "placement"  # how figures draw it: the game's `figure_style`
+    # The part of a big board drawn (first column, first row, columns, rows) and the
+    # last move's arrow (origin, target, side); None where the game draws neither.
     window: tuple[int, int, int, int] | None = None
     arrow: tuple[int, int, int] | None = None
 
@@ -130,13 +89,14 @@ class Diagram:
 class ScoreExplanation:
     """The final position's points, drawn as links (pairs) and ticks (edge sides)."""
 
-    position: Position
+    position: Any  # the final position
     links: tuple[tuple[int, int, int], ...]  # (side, square, square) per friendly pair
     ticks: tuple[tuple[int, int, str], ...]  # (side, square, "top"/...) per edge point
     pairs: tuple[int, int]
     edges: tuple[int, int]
     score: tuple[int, int]
     scoring: str
+    stones: dict[int, Stone] = field(default_factory=dict)  # the final position, drawn
 
     def text(self) -> str:
         parts = []
@@ -174,15 +134,17 @@ class Document:
     series: list[tuple[int, int]]  # score (pieces, for tafl) after each ply; [0] the start
     specials: list[tuple[int, int, str]]  # (ply, side, stone kind) marked under the chart
     plies: list[tuple[str, str]] = field(default_factory=list)  # (label, move) per ply
-    # Movement games: the game, and the whole final board when the last diagram
-    # showed only part of it (the 1992 game's 19x19).
-    game: GameInfo | None = None
-    final: Any = None  # a TaflPosition, or None
+    game: Game | None = None
+    # The whole final board when the last diagram showed only part of it (a 19x19
+    # game's window), else None.
+    final: Any = None
     progress: Literal["score", "pieces"] = "score"
+    style: str = "placement"  # how figures draw its boards: the game's `figure_style`
 
     @property
     def game_name(self) -> str:
-        return self.game.title if self.game is not None else "Mǽrstánas"
+        assert self.game is not None
+        return self.game.title
 
 
 def _count(n: int, word: str) -> str:
@@ -198,9 +160,9 @@ def move_label(step: Step) -> str:
     return f"{step.number}..." if step.second else f"{step.number}."
 
 
-def step_text(step: Step) -> str:
+def step_text(step: Step, game: Game) -> str:
     """The move as the notation writes it, with its suffix glyph."""
-    text = step.notation or move_text(step.move, step.removed)
+    text = game.step_text(step)
     node = step.node
     if node is not None:
         for i, nag in enumerate(node.nags):
@@ -219,15 +181,11 @@ def _tag(game: ReplayedGame, name: str) -> str | None:
 
 
 def result_text(game: ReplayedGame) -> str:
-    if game.score is None:  # a movement game: won or drawn, not scored
-        from maerstanas_print.gamedoc.readers import tafl_result_text
+    """"Dark wins, Dark: 16, Light: 14", "Light wins: king captured", "Unfinished"..."""
+    from maerstanas_print.gamedoc.readers import reader_for
 
-        return tafl_result_text(game)  # type: ignore[arg-type]
-    if not game.finished:
-        return "Unfinished"
-    dark, light = game.score
-    winner = {"Dark": "Dark wins", "Light": "Light wins", "Tie": "A tie"}[game.result or "Tie"]
-    return f"{winner}, Dark: {dark}, Light: {light}"
+    text: str = reader_for(game).result_text(game)
+    return text
 
 
 def game_title(game: ReplayedGame) -> str:
@@ -247,58 +205,17 @@ def _details(game: ReplayedGame, reader: BoardReader) -> list[tuple[str, str]]:
                 value = value.replace(".??", "").replace("????", "?")
             out.append((label, value))
     out += reader.rule_details(game)
-    out.append(("Result", result_text(game)))
+    out.append(("Result", reader.result_text(game)))
     return out
 
 
-def rule_settings(game: ReplayedGame) -> list[tuple[str, str]]:
-    """The title block's rule line for Mǽrstánas."""
-    rules = game.rules
-    settings = [
-        "special stones " + ("on" if rules.special_stones else "off"),
-        f"{rules.scoring} scoring",
-        f"{SIDE_NAMES[rules.first_player]} moves first",
-    ]
-    return [("Rules", ", ".join(settings))]
-
-
 # --- diagrams ---------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Board:
-    """Which step put the stone that now stands on each square (for numbers and notes)."""
-
-    placed: dict[int, Step] = field(default_factory=dict)
-
-    def copy(self) -> _Board:
-        return _Board(dict(self.placed))
-
-    def play(self, step: Step) -> None:
-        for sq in step.removed:
-            self.placed.pop(sq, None)
-        if step.move.kind != "pass" and step.applied:
-            self.placed[step.move.square] = step  # type: ignore[index]
-
-
-def _who(step: Step | None, square: int, side: int | None = None) -> str:
-    if step is None:
-        return f"{SIDE_NAMES[side] if side is not None else 'the stone'} on {square_name(square)}"
-    return f"{SIDE_NAMES[step.side]} {step.number} ({square_name(square)})"
 
 
 def _listing(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def stones_of(position: Position) -> dict[int, Stone]:
-    out = {}
-    for side in (DARK, LIGHT):
-        for sq in squares_of(position.stones[side]):
-            out[sq] = Stone(side, position.kind_at(sq) or "standard")  # type: ignore[arg-type]
-    return out
 
 
 @dataclass(slots=True)
@@ -312,15 +229,15 @@ class RangeMarks:
     arrow: tuple[int, int, int] | None = None
 
 
-def range_text(steps: list[Step], variation: bool) -> str:
+def range_text(steps: list[Step], variation: bool, game: Game) -> str:
     first, final = (steps[0], steps[-1]) if steps else (None, None)
     if first is None or final is None:
         text = "The starting position"
     elif first is final:
-        text = f"{move_label(first)} {step_text(first)}"
+        text = f"{move_label(first)} {step_text(first, game)}"
     else:
-        text = (f"{move_label(first)} {step_text(first)} to "
-                f"{move_label(final)} {step_text(final)}")
+        text = (f"{move_label(first)} {step_text(first, game)} to "
+                f"{move_label(final)} {step_text(final, game)}")
     return "Variation: " + text if variation else text
 
 
@@ -330,68 +247,13 @@ def _make_diagram(reader: BoardReader, index: int, caption: str | None, kind: st
     marks = reader.marks(before, board, steps)
     after = steps[-1].after if steps else before
     assert after is not None
-    if reader.game is not None and not caption and kind == "final":
-        caption = "Final position"
+    if reader.final_caption and not caption and kind == "final":
+        caption = reader.final_caption
     return Diagram(index, caption, kind, steps, after, reader.stones(after),  # type: ignore[arg-type]
-                   marks.numbers, marks.last, marks.emptied, range_text(steps, variation),
-                   marks.notes, reader.checkpoint(after), variation, reader.game,
+                   marks.numbers, marks.last, marks.emptied,
+                   range_text(steps, variation, reader.game), marks.notes,
+                   reader.checkpoint(after), reader.game, variation, reader.style,
                    reader.window(before, steps), marks.arrow)
-
-
-def maerstanas_marks(before: Position, board: _Board, steps: list[Step]) -> RangeMarks:
-    """Numbers, last move, emptied squares and notes of a Mǽrstánas range."""
-    board = board.copy()
-    in_range: dict[int, Step] = {}  # square -> latest numbered step placed there in range
-    hidden: list[tuple[Step, Step]] = []  # (earlier in-range stone, later stone on its square)
-    emptied: set[int] = set()
-    notes: list[str] = []
-    for step in steps:
-        move = step.move
-        if move.kind == "pass":
-            notes.append(f"{move_label(step)} Pass: {SIDE_NAMES[step.side]} has no move.")
-            board.play(step)
-            continue
-        sq = move.square
-        assert sq is not None
-        if move.kind == "thunder":
-            if step.removed:
-                gone = [_who(board.placed.get(r), r) for r in step.removed]
-                notes.append(f"{move_label(step)} T {square_name(sq)} removed {_listing(gone)}.")
-            else:
-                notes.append(f"{move_label(step)} T {square_name(sq)} removed nothing.")
-            emptied.update(step.removed)
-            for r in step.removed:
-                earlier = in_range.pop(r, None)
-                if earlier is not None:
-                    hidden.append((earlier, step))  # removed; noted by the thunder note
-        if move.kind == "woden":
-            victim = board.placed.get(sq)
-            owner = SIDE_NAMES[1 - step.side]
-            what = (f"{owner} {victim.number}" if victim is not None
-                    else f"{owner}'s stone")
-            notes.append(f"{move_label(step)} W {square_name(sq)} replaced {what} "
-                         f"with a {SIDE_NAMES[step.side]} Woden-stone.")
-        earlier = in_range.get(sq)
-        if earlier is not None and earlier is not step:
-            notes.append(f"{SIDE_NAMES[step.side]} {step.number} at {square_name(sq)}, "
-                         f"where {SIDE_NAMES[earlier.side]} {earlier.number} stood.")
-        emptied.discard(sq)
-        in_range[sq] = step
-        board.play(step)
-    after = steps[-1].after if steps else before
-    assert after is not None
-    emptied = {sq for sq in emptied if after.owner(sq) is None}
-    last_step = steps[-1] if steps else None
-    last = last_step.move.square if last_step and last_step.move.kind != "pass" else None
-    numbers = {sq: str(step.number) for sq, step in in_range.items()
-               if after.owner(sq) == step.side}
-    return RangeMarks(numbers, last, sorted(emptied), notes)
-
-
-def maerstanas_checkpoint(after: Position) -> Checkpoint:
-    return Checkpoint(
-        (after.stones[DARK].bit_count(), after.stones[LIGHT].bit_count()),
-        (after.in_hand(DARK), after.in_hand(LIGHT)), after.score(), after.rules.scoring)
 
 
 def _requested(step: Step) -> str | None:
@@ -407,36 +269,6 @@ def _requested(step: Step) -> str | None:
 # --- score explanation ------------------------------------------------------------
 
 
-def explain_score(position: Position) -> ScoreExplanation:
-    """Count the points again, as pairs and edge sides, independently of the engine."""
-    scoring = position.rules.scoring
-    links: list[tuple[int, int, int]] = []
-    ticks: list[tuple[int, int, str]] = []
-    pairs = [0, 0]
-    edges = [0, 0]
-    for side in (DARK, LIGHT):
-        own = position.stones[side]
-        for sq in squares_of(own & (own >> 1) & NOT_RIGHT):
-            links.append((side, sq, sq + 1))
-        for sq in squares_of(own & (own >> SIZE)):
-            links.append((side, sq, sq + SIZE))
-        if scoring == "wraparound":
-            for sq in squares_of(own & COL_LEFT & (own >> (SIZE - 1))):
-                links.append((side, sq, sq + SIZE - 1))
-            for sq in squares_of(own & ROW_TOP & (own >> (SIZE * (SIZE - 1)))):
-                links.append((side, sq, sq + SIZE * (SIZE - 1)))
-        elif scoring == "default":
-            for mask, where in ((ROW_TOP, "top"), (COL_LEFT, "left"), (COL_RIGHT, "right"),
-                                (ROW_BOTTOM, "bottom")):
-                for sq in squares_of(own & mask):
-                    ticks.append((side, sq, where))
-        pairs[side] = sum(1 for s, _, _ in links if s == side)
-        edges[side] = sum(1 for s, _, _ in ticks if s == side)
-    score = (pairs[0] + edges[0], pairs[1] + edges[1])
-    return ScoreExplanation(position, tuple(links), tuple(ticks), (pairs[0], pairs[1]),
-                            (edges[0], edges[1]), score, scoring)
-
-
 # --- the move text ----------------------------------------------------------------
 
 
@@ -450,7 +282,7 @@ class _Builder:
         self.blocks: list[Block] = []
         self.diagrams: list[Diagram] = []
 
-    def add_diagram(self, caption: str | None, kind: str, before: Position, board: Any,
+    def add_diagram(self, caption: str | None, kind: str, before: Any, board: Any,
                     steps: list[Step], variation: bool = False) -> int:
         index = len(self.diagrams)
         self.diagrams.append(_make_diagram(self.reader, index + 1, caption, kind, before,
@@ -473,7 +305,7 @@ class _Builder:
             before = steps[i - 1].after if i else start
             fresh = not para or para[-1].kind != "move"
             label = move_label(step)
-            text = step_text(step)
+            text = step_text(step, self.game.game)
             word = f"{label} {text}" if (not step.second or fresh) else text
             para.append(Run("move", word, step.ply))
             pending.append(step)
@@ -506,7 +338,7 @@ class _Builder:
                 self._flush(para)
                 para = []
         self._flush(para)
-        self.blocks.append(Block("result", [Run("lead", result_text(game))]))
+        self.blocks.append(Block("result", [Run("lead", self.reader.result_text(game))]))
 
     def _comment_runs(self, comments: list[Comment]) -> list[Run]:
         return [Run("comment", c.text) for c in comments if c.text]
@@ -515,11 +347,11 @@ class _Builder:
         if runs:
             self.blocks.append(Block("para" if depth == 0 else "variation", list(runs), depth))
 
-    def _variations(self, step: Step, before: Position | None, board: Any) -> None:
+    def _variations(self, step: Step, before: Any, board: Any) -> None:
         assert before is not None
         for variation in step.variations:
             lead = (f"Instead of {SIDE_NAMES[step.side]}'s {ordinal(step.number)} move "
-                    f"({move_label(step)} {step_text(step)}):")
+                    f"({move_label(step)} {step_text(step, self.game.game)}):")
             runs = [Run("lead", lead)]
             diagrams = self._line_runs(variation, runs, before, board, top=True)
             self._flush(runs, depth=1)
@@ -529,7 +361,7 @@ class _Builder:
                 self.add_diagram(caption, "variation", start or before, vboard, steps,
                                  variation=True)
 
-    def _line_runs(self, line: ReplayedLine, runs: list[Run], before: Position,
+    def _line_runs(self, line: ReplayedLine, runs: list[Run], before: Any,
                    board: Any, top: bool) -> list[tuple[str, list[Step], Any]]:
         """Runs of a variation (nested ones in brackets); its diagram requests."""
         diagrams = []
@@ -538,8 +370,8 @@ class _Builder:
         runs += [Run("comment", c.text) for c in line.line.comments if c.text]
         fresh = True
         for i, step in enumerate(line.steps):
-            word = (f"{move_label(step)} {step_text(step)}"
-                    if not step.second or fresh else step_text(step))
+            word = (f"{move_label(step)} {step_text(step, self.game.game)}"
+                    if not step.second or fresh else step_text(step, self.game.game))
             runs.append(Run("move", word))
             fresh = False
             prior = vboard.copy() if step.variations else None
@@ -581,14 +413,13 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
     round_ = _tag(game, "Round")
     subtitle = ", ".join(p for p in (event, f"round {round_}" if round_ else None,
                                      _tag(game, "Date")) if p)
-    plies = [(move_label(step), step_text(step)) for step in game.main.steps]
+    plies = [(move_label(step), step_text(step, game.game)) for step in game.main.steps]
     final = None
-    if reader.game is not None and builder.diagrams and builder.diagrams[-1].window:
+    if builder.diagrams and builder.diagrams[-1].window:
         final = game.final  # the last diagram showed part of the board: show it all
     return Document(game_title(game), subtitle, _details(game, reader), intro, builder.blocks,
-                    builder.diagrams, result_text(game), reader.explanation(game), series,
-                    specials, plies, reader.game, final,
-                    "score" if reader.game is None else "pieces")
+                    builder.diagrams, reader.result_text(game), reader.explanation(game),
+                    series, specials, plies, game.game, final, reader.progress, reader.style)
 
 
 def progress_words(doc: Document) -> dict[str, str]:
@@ -607,26 +438,25 @@ def progress_words(doc: Document) -> dict[str, str]:
 
 
 def documents_subject(docs: list[Document]) -> str:
-    """"Annotated Mǽrstánas games", or the games the documents are of."""
+    """"Annotated Mǽrstánas games": the games the documents are of."""
+    from maerstanas_print.games import default_game
+
     names: list[str] = []
     for doc in docs:
         if doc.game_name not in names:
             names.append(doc.game_name)
-    return f"Annotated {' and '.join(names) or 'Mǽrstánas'} games"
+    return f"Annotated {' and '.join(names) or default_game().title} games"
 
 
 def credit_line(docs: list[Document], made: str) -> str:
     """The credit under a document: the games' credits, then `made` ("Document made")."""
-    from maerstanas_print.sheets.common import LICENCE
+    from maerstanas_print.games import default_game
 
-    games = []
+    games: list[Game] = []
     for doc in docs:
-        if doc.game not in games:
+        if doc.game is not None and doc.game not in games:
             games.append(doc.game)
-    if games in ([], [None]):
-        return LICENCE.replace("Sheet made", made)
-    credits = [LICENCE.split(" Sheet made")[0] if game is None else game.credit
-               for game in games]
+    credits = [game.credit for game in games or [default_game()]]
     return " ".join(credits) + f" {made} with maerstanas_print."
 
 

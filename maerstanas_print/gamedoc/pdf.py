@@ -217,13 +217,11 @@ def _tafl_closing(doc: Document, width_mm: float, theme: str) -> list:
     it, then the pieces on the board after every move."""
     from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
-    from maerstanas_print.gamedoc.readers import TaflReader
-
     st = styles()
     out: list = []
     words = progress_words(doc)
     if doc.final is not None and doc.game is not None:
-        stones = TaflReader.stones_of(doc.game, doc.final)
+        stones = doc.game.stones(doc.final)
         group, w, h = figures.position_shapes(doc.game, stones,
                                               min(width_mm, figures.FULL_BOARD_MAX), theme)
         out.append(KeepTogether([

@@ -1,8 +1,9 @@
 """Board readers: what a game document needs to know about one game.
 
 `model.document` builds every document the same way (where diagrams go, the
-move text, variations, numbering ranges); a board reader answers the
-questions that differ between games:
+move text, variations, numbering ranges); a board reader, which the game
+provides (`Game.document_reader`), answers the questions that differ between
+games:
 
 - `stones(position)`: the position as drawable stones;
 - `tracker()`: an object with `copy()` and `play(step)` that remembers which
@@ -13,335 +14,58 @@ questions that differ between games:
 - `window(before, steps)`: the part of a big board a diagram shows;
 - `series(game)`: the progress curve (score, or pieces on the board) and the
   stones marked under it; `explanation(game)`: the scored final position;
-- `rule_details(game)`: the title block's game and rule lines.
-
-`MaerstanasReader` keeps Mǽrstánas documents exactly as they were;
-`TaflReader` serves the movement games (Cyngesheall, the 1992 Hnefatafl),
-reading everything it draws from the game's definition (`GameInfo`).
+- `rule_details(game)`: the title block's game and rule lines; `result_text`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
-from maerstanas_print.draw.board import PIECE_KINDS, Stone, piece_style
-from maerstanas_print.gamedoc.model import (
-    Checkpoint,
-    RangeMarks,
-    ScoreExplanation,
-    _Board,
-    _listing,
-    explain_score,
-    maerstanas_checkpoint,
-    maerstanas_marks,
-    move_label,
-    rule_settings,
-    stones_of,
-)
-from maerstanas_print.games import GameInfo
-from maerstanas_print.games.tafl import DARK, EMPTY, LIGHT, SIDE_NAMES, TaflPosition, side_of
-from maerstanas_print.verify import ReplayedGame, Step
-from maerstanas_print.verify_tafl import TaflReplayedGame
+if TYPE_CHECKING:
+    from maerstanas_print.gamedoc.model import RangeMarks, ScoreExplanation
+    from maerstanas_print.games.protocol import Game
+    from maerstanas_print.pieces import Stone
+    from maerstanas_print.verify import ReplayedGame, Step
 
 
-class MaerstanasReader:
-    """Mǽrstánas: placed stones, thunder- and Woden-stones, the score."""
+class Checkpoint(Protocol):
+    """What a reader replaying on a real board can count to confirm they are in sync."""
 
-    game: GameInfo | None = None
+    def text(self) -> str: ...
 
-    def stones(self, position):
-        return stones_of(position)
-
-    def tracker(self) -> _Board:
-        return _Board()
-
-    def marks(self, before, board: _Board, steps: list[Step]) -> RangeMarks:
-        return maerstanas_marks(before, board, steps)
-
-    def checkpoint(self, position) -> Checkpoint:
-        return maerstanas_checkpoint(position)
-
-    def window(self, before, steps: list[Step]) -> None:
-        return None
-
-    def series(self, game: ReplayedGame):
-        start = game.main.start
-        assert start is not None
-        series = [start.score()] + [step.after.score() for step in game.main.steps]  # type: ignore[union-attr]
-        specials = [(step.ply, step.side, step.move.kind) for step in game.main.steps
-                    if step.move.kind in ("thunder", "woden")]
-        return series, specials
-
-    def explanation(self, game: ReplayedGame) -> ScoreExplanation:
-        return explain_score(game.final)
-
-    def rule_details(self, game: ReplayedGame) -> list[tuple[str, str]]:
-        return rule_settings(game)
+    def sentences(self) -> tuple[str, ...]: ...
 
 
-# --- movement games ----------------------------------------------------------------
+class BoardReader(Protocol):
+    game: Game
+    style: str  # "placement" or "movement": how figures draw the diagrams
+    progress: Any  # "score" or "pieces": what the closing chart plots
+    final_caption: str | None  # the last diagram's caption when the record gives none
 
-ENDING_WORDS = {"escape": "the king escaped", "king captured": "king captured",
-                "no legal move": "no legal move", "repetition": "repetition"}
-PIECE_WORDS = {"K": "king", "C": "commander"}
-BIG_BOARD = 10  # boards with more squares a side than this get windowed diagrams
-WINDOW_MIN = 9  # a window shows at least 9 x 9 squares
-WINDOW_MAX = 13  # wider action than this: the whole board
+    def stones(self, position: Any) -> dict[int, Stone]: ...
 
+    def tracker(self) -> Any: ...
 
-def tafl_result_text(game: TaflReplayedGame) -> str:
-    """"Light wins: king captured", "Drawn: repetition", "Unfinished"."""
-    final = game.final
-    if not final.over:
-        return "Unfinished"
-    how = ENDING_WORDS.get(final.ending or "", final.ending or "")
-    if final.winner is None:
-        return f"Drawn: {how}"
-    return f"{SIDE_NAMES[final.winner]} wins: {how}"
+    def marks(self, before: Any, tracker: Any, steps: list[Step]) -> RangeMarks: ...
 
+    def checkpoint(self, position: Any) -> Checkpoint: ...
 
-@dataclass(frozen=True, slots=True)
-class TaflCheckpoint:
-    """Pieces on the board per side, where the kings (and commanders) stand, whose move."""
+    def window(self, before: Any, steps: list[Step]) -> tuple[int, int, int, int] | None: ...
 
-    pieces: tuple[int, int]
-    where: str  # "Kings: Dark F4, Light taken. Commanders: ..."
-    turn: str  # "Light to move." or the result
+    def series(self, game: ReplayedGame
+               ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]: ...
 
-    def text(self) -> str:
-        return " ".join(self.sentences())
+    def explanation(self, game: ReplayedGame) -> ScoreExplanation | None: ...
 
-    def sentences(self) -> tuple[str, str, str]:
-        return (f"On the board: Dark {self.pieces[DARK]}, Light {self.pieces[LIGHT]} pieces.",
-                self.where, self.turn)
+    def rule_details(self, game: ReplayedGame) -> list[tuple[str, str]]: ...
+
+    def result_text(self, game: ReplayedGame) -> str: ...
 
 
-@dataclass(slots=True)
-class _Pieces:
-    """Which moves each piece on the board has made: square -> piece, piece -> steps."""
-
-    at: dict[int, int] = field(default_factory=dict)
-    moves: dict[int, list[Step]] = field(default_factory=dict)
-    count: int = 0
-
-    def copy(self) -> _Pieces:
-        return _Pieces(dict(self.at), {k: list(v) for k, v in self.moves.items()}, self.count)
-
-    def play(self, step: Step) -> None:
-        move = step.move
-        if not step.applied or not hasattr(move, "origin"):
-            return  # a pass
-        piece = self.at.pop(move.origin, None)  # type: ignore[attr-defined]
-        if piece is None:
-            self.count += 1
-            piece = self.count
-        for square in step.removed:
-            self.at.pop(square, None)
-        self.at[move.target] = piece  # type: ignore[attr-defined]
-        self.moves.setdefault(piece, []).append(step)
+def reader_for(game: ReplayedGame) -> BoardReader:
+    """The board reader of a replayed game: its game's."""
+    reader: BoardReader = game.game.document_reader(game)
+    return reader
 
 
-class TaflReader:
-    """Cyngesheall and the 1992 e-mail Hnefatafl: moving pieces and captures."""
-
-    def __init__(self, game: TaflReplayedGame) -> None:
-        self.game: GameInfo | None = game.game
-        self.info = game.game
-        self.kinds = PIECE_KINDS[piece_style(game.game)]
-        start = game.main.start
-        board = start.board if start is not None else []  # type: ignore[union-attr]
-        # The kings and commanders the game started with: the checkpoint says where
-        # each one is now (or that it was taken).
-        self.specials = [(letter, side) for letter in ("K", "C") for side in (DARK, LIGHT)
-                         if (letter if side == DARK else letter.lower()) in board]
-
-    def name(self, square: int) -> str:
-        return self.info.square_name(square)
-
-    def piece_word(self, letter: str) -> str:
-        return PIECE_WORDS.get(letter.upper(), "man" if self.info.pieces == "men" else "stone")
-
-    def stones(self, position: TaflPosition) -> dict[int, Stone]:
-        return self.stones_of(self.info, position)
-
-    @staticmethod
-    def stones_of(game: GameInfo, position: TaflPosition) -> dict[int, Stone]:
-        """A movement-game position as the game's stones (or men)."""
-        kinds = PIECE_KINDS[piece_style(game)]
-        return {sq: Stone(side_of(p), kinds[p.upper()])  # type: ignore[arg-type]
-                for sq, p in enumerate(position.board) if p != EMPTY}
-
-    def tracker(self) -> _Pieces:
-        return _Pieces()
-
-    def short(self, step: Step) -> str:
-        """The move without its capture list: `KF7-F4`, `C5-F5`."""
-        move = step.move
-        if not hasattr(move, "origin"):
-            return "Pass"
-        letter = "" if move.piece == "S" else move.piece  # type: ignore[attr-defined]
-        return f"{letter}{self.name(move.origin)}-{self.name(move.target)}"  # type: ignore[attr-defined]
-
-    def marks(self, before: TaflPosition, pieces: _Pieces, steps: list[Step]) -> RangeMarks:
-        """Numbers on the pieces moved in the range (a piece moved more than once
-        carries its last number, the earlier ones are listed), the last move with
-        its arrow, and the squares captures emptied, listed in the notes."""
-        pieces = pieces.copy()
-        in_range = {id(step) for step in steps}
-        board = list(before.board)
-        notes: list[str] = []
-        emptied: set[int] = set()
-
-        def numbered(piece: int | None) -> list[Step]:
-            return [s for s in pieces.moves.get(piece, []) if id(s) in in_range] \
-                if piece is not None else []
-
-        for step in steps:
-            move = step.move
-            if not hasattr(move, "origin"):
-                notes.append(f"{move_label(step)} Pass: {SIDE_NAMES[step.side]} has no move.")
-                pieces.play(step)
-                continue
-            if step.removed:
-                taken = []
-                for square in step.removed:
-                    letter = board[square]
-                    what = f"the {self.piece_word(letter)} on {self.name(square)}"
-                    earlier = numbered(pieces.at.get(square))
-                    if earlier:
-                        what += (f" ({SIDE_NAMES[side_of(letter)]} "
-                                 f"{', '.join(str(s.number) for s in earlier)})")
-                    taken.append(what)
-                notes.append(f"{move_label(step)} {self.short(step)} took {_listing(taken)}.")
-                emptied.update(step.removed)
-            emptied.discard(move.target)  # type: ignore[attr-defined]
-            pieces.play(step)
-            if step.after is not None:
-                board = list(step.after.board)  # type: ignore[attr-defined]
-        emptied = {sq for sq in emptied if board[sq] == EMPTY}
-        numbers: dict[int, str] = {}
-        for square, piece in sorted(pieces.at.items()):
-            moved = numbered(piece)
-            if not moved:
-                continue
-            numbers[square] = str(moved[-1].number)
-            if len(moved) > 1:
-                earlier = [f"{s.number} ({self.short(s)})" for s in moved[:-1]]
-                notes.append(f"{SIDE_NAMES[moved[-1].side]} {moved[-1].number} on "
-                             f"{self.name(square)} also moved at {_listing(earlier)}.")
-        last = steps[-1] if steps else None
-        target = arrow = None
-        if last is not None and hasattr(last.move, "origin"):
-            move = last.move
-            target = move.target  # type: ignore[attr-defined]
-            arrow = (move.origin, move.target, last.side)  # type: ignore[attr-defined]
-        return RangeMarks(numbers, target, sorted(emptied), notes, arrow)
-
-    def checkpoint(self, position: TaflPosition) -> TaflCheckpoint:
-        counts = [0, 0]
-        for piece in position.board:
-            if piece != EMPTY:
-                counts[side_of(piece)] += 1
-        groups = []
-        for letter in ("K", "C"):
-            sides = [side for lt, side in self.specials if lt == letter]
-            if not sides:
-                continue
-            where = []
-            for side in sides:
-                code = letter if side == DARK else letter.lower()
-                squares = [self.name(sq) for sq, p in enumerate(position.board) if p == code]
-                where.append(f"{SIDE_NAMES[side]} {', '.join(squares) or 'taken'}")
-            word = PIECE_WORDS[letter]
-            if len(sides) == 1:
-                groups.append(f"{SIDE_NAMES[sides[0]]}'s {word}: {where[0].split(' ', 1)[1]}.")
-            else:
-                groups.append(f"{word.capitalize()}s: {', '.join(where)}.")
-        if position.over:
-            turn = "Game over. " + _over_text(position)
-        else:
-            turn = f"{SIDE_NAMES[position.turn]} to move."
-        return TaflCheckpoint((counts[DARK], counts[LIGHT]), " ".join(groups), turn)
-
-    def window(self, before: TaflPosition, steps: list[Step]) -> tuple[int, int, int, int] | None:
-        """On a big board, the squares the range's moves touch (origins, arrivals,
-        captures) with a square's margin, at least 9 x 9, inside the board; the
-        whole board when the action spans more than 13 squares."""
-        n = self.info.size
-        if n <= BIG_BOARD:
-            return None
-        squares: list[int] = []
-        for step in steps:
-            move = step.move
-            if hasattr(move, "origin"):
-                squares += [move.origin, move.target, *step.removed]  # type: ignore[attr-defined]
-        if not squares:
-            return None
-        rows = [sq // n for sq in squares]
-        cols = [sq % n for sq in squares]
-        spans = []
-        for low, high in ((min(cols), max(cols)), (min(rows), max(rows))):
-            low, high = max(0, low - 1), min(n - 1, high + 1)
-            size = max(WINDOW_MIN, high - low + 1)
-            if size > WINDOW_MAX:
-                return None
-            first = (low + high + 1) // 2 - size // 2
-            first = max(0, min(n - size, first))
-            spans.append((first, size))
-        (col0, cols_n), (row0, rows_n) = spans
-        return col0, row0, cols_n, rows_n
-
-    def series(self, game: TaflReplayedGame):
-        """Pieces on the board per side after every ply; under the chart, the kings
-        and commanders taken (drawn as the stones they are)."""
-        start = game.main.start
-        assert start is not None
-        positions = [start] + [step.after for step in game.main.steps]
-        series = []
-        for position in positions:
-            counts = [0, 0]
-            for piece in position.board:  # type: ignore[union-attr]
-                if piece != EMPTY:
-                    counts[side_of(piece)] += 1
-            series.append((counts[DARK], counts[LIGHT]))
-        specials = []
-        for i, step in enumerate(game.main.steps):
-            board = positions[i].board  # type: ignore[union-attr]
-            for square in step.removed:
-                letter = board[square].upper()
-                if letter in ("K", "C"):
-                    specials.append((step.ply, side_of(board[square]), self.kinds[letter]))
-        return series, specials
-
-    def explanation(self, game: TaflReplayedGame) -> None:
-        return None
-
-    def rule_details(self, game: TaflReplayedGame) -> list[tuple[str, str]]:
-        rules = game.rules
-        defaults = self.info.tafl.options if self.info.tafl is not None else {}
-        changed = [f"{name.replace('_', ' ')} {value}" for name, value in rules.options.items()
-                   if defaults.get(name) != value]
-        first = SIDE_NAMES[game.main.start.turn] if game.main.start is not None else "Dark"  # type: ignore[union-attr]
-        settings = (changed or ["as published"]) + [f"{first} moves first"]
-        return [("Game", self.info.title), ("Rules", ", ".join(settings))]
-
-
-def _over_text(position: TaflPosition) -> str:
-    how = ENDING_WORDS.get(position.ending or "", position.ending or "")
-    if position.winner is None:
-        return f"Drawn: {how}."
-    return f"{SIDE_NAMES[position.winner]} wins: {how}."
-
-
-BoardReader = MaerstanasReader | TaflReader
-
-
-def reader_for(game) -> BoardReader:
-    """The board reader of a replayed game."""
-    if isinstance(game, TaflReplayedGame):
-        return TaflReader(game)
-    return MaerstanasReader()
-
-
-__all__ = ["BoardReader", "MaerstanasReader", "TaflCheckpoint", "TaflReader", "reader_for",
-           "tafl_result_text"]
+__all__ = ["BoardReader", "Checkpoint", "reader_for"]

@@ -1,75 +1,67 @@
-"""The games this toolchain knows, one definition each.
+"""The games this toolchain knows: a registry of `Game` definitions.
 
-A record names its game in the `[Game "..."]` tag (no tag: Mǽrstánas). Adding
-a game means adding a module with its rules and an entry here; the readers,
-the verifier and the writer ask this registry what the game needs (its board
-size, whether stones are placed or moved, its rules), never the game's name.
+A record names its game in the `[Game "..."]` tag (no tag: the default game,
+Mǽrstánas). This registry is the only code that knows which games exist; the
+readers, the verifier, the writer, the documents, the sheets and the commands
+ask it (`game_named`, `all_games`) and then talk to the `Game` they get.
+A game of one's own is added with `register` (see docs/adding-a-game.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from maerstanas_print.games.maerstanas import MaerstanasGame
+from maerstanas_print.games.protocol import Game
+from maerstanas_print.games.tafl import TaflGame, cyngesheall, hnefatafl1992
 
-from maerstanas_print.games import cyngesheall, hnefatafl1992
-from maerstanas_print.games.tafl import TaflRules
+__all__ = ["CYNGESHEALL", "HNEFATAFL_1992", "MAERSTANAS", "Game", "all_games",
+           "default_game", "game_named", "register", "unregister"]
 
-FILES = "ABCDEFGHIJKLMNOPQRS"
-
-
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    tag: str  # the value of the Game tag
-    title: str  # the name as printed
-    size: int
-    kind: Literal["placement", "movement"]
-    tafl: TaflRules | None = None
-    credit: str = ""
-    removal_order: str = "ulrd"  # canonical order of an `x` list: up, left, right, down
-    slug: str = ""  # how command lines and file names call the game
-    pieces: Literal["stones", "men"] = "stones"  # rune stones, or the 1992 post's X/O/K men
-
-    def square_name(self, square: int) -> str:
-        row, col = divmod(square, self.size)
-        return f"{FILES[col]}{row + 1}"
+_GAMES: dict[str, Game] = {}  # by Game tag, in the order registered
+_NAMES: dict[str, Game] = {}  # lower-case tags and slugs
 
 
-MAERSTANAS = GameInfo("Maerstanas", "Mǽrstánas", 7, "placement",
-                      credit="Mǽrstánas is a game by John Beers (CC BY-SA 4.0).",
-                      slug="maerstanas")
-CYNGESHEALL = GameInfo("Cyngesheall", "Cyngesheall", 7, "movement", cyngesheall.RULES,
-                       credit="Cyngesheall is a game by John Beers (CC BY-SA 4.0).",
-                       removal_order="udlr", slug="cyngesheall")
-HNEFATAFL_1992 = GameInfo("EmailHnefatafl1992", "E-mail Hnefatafl (1992)", 19, "movement",
-                          hnefatafl1992.RULES,
-                          credit="The 1992 e-mail Hnefatafl rules were posted by Neil "
-                                 "Bernstein to rec.games.abstract on 11 December 1992.",
-                          removal_order="udlr", slug="hnefatafl1992", pieces="men")
+def register(game: Game) -> Game:
+    """Make `game` known to every command and reader; returns it.
 
-GAMES: dict[str, GameInfo] = {g.tag: g for g in (MAERSTANAS, CYNGESHEALL, HNEFATAFL_1992)}
-_BY_LOWER = {name.lower(): game for name, game in GAMES.items()}
-_BY_LOWER.update({game.slug: game for game in GAMES.values()})
+    Its tag and slug must not name a game already registered.
+    """
+    for name in (game.tag.lower(), game.slug.lower()):
+        known = _NAMES.get(name)
+        if known is not None and known is not game:
+            raise ValueError(f"`{name}` already names {known.title}")
+    _GAMES[game.tag] = game
+    _NAMES[game.tag.lower()] = game
+    _NAMES[game.slug.lower()] = game
+    return game
 
 
-def game_named(value: str | None) -> GameInfo | None:
+def unregister(game: Game) -> None:
+    """Forget a game registered earlier (tests register games of their own)."""
+    if _GAMES.get(game.tag) is game:
+        del _GAMES[game.tag]
+    for name in (game.tag.lower(), game.slug.lower()):
+        if _NAMES.get(name) is game:
+            del _NAMES[name]
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every registered game, the default game first."""
+    return tuple(_GAMES.values())
+
+
+def default_game() -> Game:
+    """The game of a record with no Game tag."""
+    return MAERSTANAS
+
+
+def game_named(value: str | None) -> Game | None:
     """The game a Game tag (or a slug such as `hnefatafl1992`) names, in any case;
-    Mǽrstánas when there is no tag; None if unknown."""
+    the default game when there is no tag; None if unknown."""
     if value is None:
-        return MAERSTANAS
-    return _BY_LOWER.get(value.lower())
+        return default_game()
+    return _NAMES.get(value.strip().lower())
 
 
-_SQUARE_INDEX: dict[int, dict[str, int]] = {}
-
-
-def square_index(text: str, size: int) -> int | None:
-    """`"J10"` -> its index on a size x size board; None when off the board."""
-    table = _SQUARE_INDEX.get(size)
-    if table is None:
-        table = {}
-        for row in range(size):
-            for col in range(size):
-                for letter in (FILES[col], FILES[col].lower()):
-                    table[f"{letter}{row + 1}"] = row * size + col
-        _SQUARE_INDEX[size] = table
-    return table.get(text)
+MAERSTANAS = register(MaerstanasGame())
+CYNGESHEALL = register(TaflGame(cyngesheall.DEFINITION))
+HNEFATAFL_1992 = register(TaflGame(hnefatafl1992.DEFINITION))

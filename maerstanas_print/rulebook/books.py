@@ -1,30 +1,26 @@
-"""Which book teaches which game: one content module per game, one registry.
+"""Which book teaches which game: each game names the module of its book.
 
 The machinery (figures, claims, layout, PDF, HTML) is shared; a game's book
-is only its content module's `book()`. Keyed by the game's Game tag.
+is only its content module's `book()` (`Game.rulebook_source`).
 """
 
 from __future__ import annotations
 
 import importlib
 
-from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, GameInfo
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.rulebook.model import Book
 
-BOOKS: dict[str, str] = {  # Game tag -> the module whose book() is that game's rulebook
-    MAERSTANAS.tag: "maerstanas_print.rulebook.content",
-    CYNGESHEALL.tag: "maerstanas_print.rulebook.content_cyngesheall",
-    HNEFATAFL_1992.tag: "maerstanas_print.rulebook.content_hnefatafl1992",
-}
 
-
-def book_for(game: GameInfo) -> Book:
+def book_for(game: Game) -> Book:
     """The rulebook of `game` (KeyError for a game without a book)."""
-    module = importlib.import_module(BOOKS[game.tag])
-    return module.book()
+    source = game.rulebook_source()
+    if source is None:
+        raise KeyError(game.tag)
+    book: Book = importlib.import_module(source).book()
+    return book
 
 
-def file_stem(game: GameInfo, paper: str, fmt: str) -> str:
-    """`rulebook-a4` for Mǽrstánas (as always), `rulebook-cyngesheall-a4` for the others."""
-    slug = "" if game is MAERSTANAS else f"-{game.slug}"
-    return f"rulebook{slug}-{paper}"
+def file_stem(game: Game, paper: str, fmt: str) -> str:
+    """`rulebook-a4` for the default game (as always), `rulebook-cyngesheall-a4` for others."""
+    return f"rulebook{game.file_part}-{paper}"

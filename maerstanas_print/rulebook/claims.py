@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from maerstanas_print.draw.board import Mark, Side
-from maerstanas_print.engine import (
+from maerstanas_print.games.maerstanas.engine import (
     DARK,
     SIDE_NAMES,
     SIZE,
@@ -24,7 +24,7 @@ from maerstanas_print.engine import (
     square_name,
     squares_of,
 )
-from maerstanas_print.games.tafl import TaflPosition
+from maerstanas_print.games.tafl.engine import TaflPosition
 
 SIDE_ORDER: tuple[Side, ...] = ("top", "left", "right", "bottom")
 

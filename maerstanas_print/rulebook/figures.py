@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from maerstanas_print.draw.board import BoardSpec, Mark, Stone, Variant, board_shapes
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Shape, Text
-from maerstanas_print.engine import (
+from maerstanas_print.games.maerstanas.engine import (
     DARK,
     LIGHT,
     SIDE_NAMES,
@@ -27,9 +27,9 @@ from maerstanas_print.engine import (
     Position,
     Rules,
     Scoring,
+    move_text,
 )
-from maerstanas_print.export import move_text
-from maerstanas_print.games.tafl import TaflPosition
+from maerstanas_print.games.tafl.engine import TaflPosition
 from maerstanas_print.rulebook.claims import Claim, ClaimError, replayed_final, square
 from maerstanas_print.rulebook.tafl_claims import TaflClaim, TaflRecord, TaflSetup, TaflStones
 

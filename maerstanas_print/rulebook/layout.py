@@ -12,12 +12,14 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from types import ModuleType
 
-from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game, start_stones
+from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import Page, Shape
-from maerstanas_print.engine import DARK, LIGHT, parse_square
-from maerstanas_print.games import GameInfo, game_named
+from maerstanas_print.games import game_named
+from maerstanas_print.games.protocol import DARK, LIGHT
+from maerstanas_print.games.protocol import Game as GameInfo
+from maerstanas_print.geometry import parse_square
 from maerstanas_print.rulebook.model import Chapter
-from maerstanas_print.sheets.common import game_legend, legend
+from maerstanas_print.sheets.common import game_legend, legend, stone_items
 
 SIDE_MARGIN = 27.0  # mm
 TOP_MARGIN = 26.0
@@ -41,7 +43,7 @@ def _stones(dark: str, light: str, thunder: str = "", woden: str = "") -> dict[i
     out: dict[int, Stone] = {}
     for side, names in ((DARK, dark), (LIGHT, light)):
         for name in names.split():
-            sq = parse_square(name)
+            sq = parse_square(name, 7)
             assert sq is not None
             kind = "thunder" if name in thunder.split() else \
                 "woden" if name in woden.split() else "standard"
@@ -60,13 +62,13 @@ def title_art(game: str = "Maerstanas", cell: float = 11.0) -> tuple[float, floa
     """The title page's board: for Mǽrstánas a board in play with every kind of stone,
     for a movement game its start position, drawn from the game's setup."""
     info = _game(game)
-    if info.tafl is None:
+    if info.start_setup() is None:
         spec = BoardSpec(cell=cell, labels=frozenset(), title="A board in play",
                          stones=_stones("B2 C2 C3 E5 F5 F6 D4 A7", "E2 F2 F3 B5 C5 B6 G1 D6",
                                         thunder="D4 D6", woden="A7 G1"))
     else:
         spec = spec_for_game(info, cell=cell if info.size == 7 else 4.6,
-                             labels=frozenset(), stones=start_stones(info),
+                             labels=frozenset(), stones=info.start_stones(),
                              title=title_art_label(game))
     width, height = spec.size()
     pad = 1.0  # room for the outer half of the frame's stroke
@@ -75,7 +77,7 @@ def title_art(game: str = "Maerstanas", cell: float = 11.0) -> tuple[float, floa
 
 def title_art_label(game: str = "Maerstanas") -> str:
     info = _game(game)
-    if info.tafl is None:
+    if info.start_setup() is None:
         return "A board in play, with every kind of stone"
     return f"The start position of {info.title}"
 
@@ -84,8 +86,9 @@ def stone_key(width: float, game: str = "Maerstanas") -> tuple[list[Shape], floa
     """The stone legend of the printed sheets, centred in `width` mm."""
     info = _game(game)
     cell, inner = 9.0, min(width, 150.0)
-    if info.tafl is None:
-        group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0)
+    if info.start_setup() is None:
+        group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0,
+                               stone_items(info))
     else:
         inner = width if info.pieces == "men" else inner
         group, height = game_legend(info, spec_for_game(info), (width - inner) / 2, 2.0, inner,
@@ -98,7 +101,7 @@ def stone_key_label(game: str = "Maerstanas") -> str:
     if info.pieces == "men":
         return ("The pieces: Black's men (X) and king (K), White's men (O); the throne J10 "
                 "and the edge squares where the king escapes")
-    if info.tafl is not None:
+    if info.start_setup() is not None:
         return ("The pieces in Dark and Light: the king (Woden-stone, rune ós), the "
                 "commander (thunder-stone, rune thorn) and the plain stones; each king's "
                 "home corner")
@@ -161,7 +164,7 @@ def sample_details(game) -> str:
 
 def sample_movetext(game) -> str:
     """The main line as the record writes it, without comments or variations."""
-    from maerstanas_print.export import move_text
+    from maerstanas_print.games.maerstanas.engine import move_text
 
     words = []
     for step in game.main.steps:

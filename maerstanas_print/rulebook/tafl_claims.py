@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from maerstanas_print.draw.board import Arrow, Mark
-from maerstanas_print.games import GameInfo, game_named, square_index
-from maerstanas_print.games.tafl import (
+from maerstanas_print.games import game_named
+from maerstanas_print.games.tafl import TaflGame as GameInfo
+from maerstanas_print.games.tafl.engine import (
     EMPTY,
     SIDE_NAMES,
     TaflMove,
@@ -25,6 +26,7 @@ from maerstanas_print.games.tafl import (
     read_position,
     write_position,
 )
+from maerstanas_print.geometry import parse_square as square_index
 from maerstanas_print.rulebook.claims import ClaimError, replayed_final
 
 _MOVE = re.compile(r"^(?P<piece>[KC])?(?P<origin>[A-S]\d{1,2})-(?P<target>[A-S]\d{1,2})"
@@ -34,7 +36,7 @@ _PIECE = re.compile(r"^(?P<piece>[KC])?(?P<square>[A-S]\d{1,2})$")
 
 def info_of(position: TaflPosition) -> GameInfo:
     game = game_named(position.rules.name)
-    assert game is not None and game.tafl is not None
+    assert isinstance(game, GameInfo)
     return game
 
 
@@ -47,7 +49,7 @@ def tafl_square(name: str, size: int) -> int:
 
 def _info(tag: str) -> GameInfo:
     game = game_named(tag)
-    if game is None or game.tafl is None:
+    if not isinstance(game, GameInfo):
         raise ClaimError(f"{tag!r} is not a movement game")
     return game
 
@@ -87,7 +89,6 @@ class TaflStones:
 
     def position(self) -> TaflPosition:
         info = _info(self.game)
-        assert info.tafl is not None
         rules = info.tafl
         if self.options:
             chosen = _options(self.options)
@@ -152,7 +153,7 @@ def play_tafl_written(position: TaflPosition, written: str
 
     Returns the new position, crosses on the emptied squares and the move's arrow.
     """
-    from maerstanas_print.verify_tafl import move_text
+    from maerstanas_print.games.tafl.replay import move_text
 
     move = read_move(written, position)
     problem = position.move_problem(move)

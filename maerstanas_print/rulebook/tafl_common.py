@@ -8,13 +8,13 @@ option cannot slip into the engine without the book saying what it does.
 
 from __future__ import annotations
 
-from maerstanas_print.games import GameInfo
+from maerstanas_print.games.tafl import TaflGame as GameInfo
 from maerstanas_print.rulebook.model import Table
 
 
 def setup_table(game: GameInfo) -> Table:
     """Where every piece starts, one row per side, from the game's setup string."""
-    from maerstanas_print.sheets.setup_sheet import setup_rows
+    from maerstanas_print.games.tafl.setup_sheet import setup_rows
 
     headings, rows = setup_rows(game)
     widths = (0.14, 0.19, 0.23, 0.25, 0.19) if len(headings) == 5 else (0.17, 0.09, 0.56, 0.18)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from maerstanas_print.draw.board import PIECE_KINDS, Arrow, BoardSpec, Mark, Stone, spec_for_game
-from maerstanas_print.engine import DARK, LIGHT
-from maerstanas_print.games.tafl import EMPTY, TaflPosition
+from maerstanas_print.draw.board import Arrow, BoardSpec, Mark, spec_for_game
+from maerstanas_print.games.tafl.engine import TaflPosition
 from maerstanas_print.rulebook.claims import ClaimError
 from maerstanas_print.rulebook.tafl_claims import (
     TaflClaim,
@@ -79,8 +78,6 @@ def realise_tafl_panel(panel: Panel, where: str, cell: float) -> PanelView:
 def tafl_spec(position: TaflPosition, marks: dict[int, Mark], arrows: tuple[Arrow, ...],
               cell: float, label: str, window: tuple[int, int, int, int] | None) -> BoardSpec:
     info = info_of(position)
-    kinds = PIECE_KINDS[info.pieces]
-    stones = {sq: Stone(DARK if piece.isupper() else LIGHT, kinds[piece.upper()])
-              for sq, piece in enumerate(position.board) if piece != EMPTY}
+    stones = info.stones(position)
     return spec_for_game(info, cell=cell, labels=frozenset(("top", "left")), stones=stones,
                          marks=marks, arrows=arrows, title=label, window=window)

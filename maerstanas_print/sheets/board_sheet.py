@@ -12,16 +12,15 @@ escape edge marked; one or two boards to a page).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from maerstanas_print.draw.board import THEMES, BoardSpec, Variant, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
-from maerstanas_print.games import MAERSTANAS, GameInfo
+from maerstanas_print.games import all_games, default_game
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
-    RULES,
-    SIBLING_RULES,
     Paper,
     Sheet,
     SheetError,
@@ -52,7 +51,7 @@ class BoardSheetOptions:
     cell: float | None = None  # mm; None picks the largest tidy size that fits
     theme: str = "print"
     rules: bool | None = None  # None: on, except where room is short
-    game: GameInfo = MAERSTANAS
+    game: Game = field(default_factory=default_game)
 
     @property
     def show_rules(self) -> bool:
@@ -62,7 +61,7 @@ class BoardSheetOptions:
 
     @property
     def rules_text(self) -> str:
-        return SIBLING_RULES.get(self.game.tag) or RULES[self.variant]
+        return " ".join(self.game.sheet_rules(self.variant))
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +82,12 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
         raise SheetError(f"--per-page must be one of {allowed}, not {options.per_page}")
     if options.theme not in THEMES:
         raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
-    if options.variant not in RULES:
-        raise SheetError(f"unknown variant {options.variant!r}: use standard or wraparound")
     game = options.game
-    if options.variant != "standard" and game is not MAERSTANAS:
-        raise SheetError(f"--variant {options.variant} is a Mǽrstánas variant; "
+    if options.variant not in ("standard", "wraparound"):
+        raise SheetError(f"unknown variant {options.variant!r}: use standard or wraparound")
+    if options.variant not in game.variants:
+        owners = " or ".join(g.title for g in all_games() if options.variant in g.variants)
+        raise SheetError(f"--variant {options.variant} is a {owners} variant; "
                          f"{game.title} has none")
     if game.size > 7 and options.per_page not in BIG_BOARD_PER_PAGE:
         raise SheetError(f"the {game.size} x {game.size} board fits 1 or 2 to a page, "
@@ -102,7 +102,7 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
     kind = "board" if options.per_page == 1 else "boards"
     variant = "-wraparound" if options.variant == "wraparound" else ""
     theme = "" if options.theme == "print" else f"-{options.theme}"
-    slug = "" if game is MAERSTANAS else f"-{game.slug}"
+    slug = game.file_part
     stem = f"{kind}{slug}{variant}-{paper.key}-{options.per_page}up{theme}"
     what = "Playing board" if options.per_page == 1 else f"{options.per_page} boards"
     return Sheet(
@@ -195,7 +195,7 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     bar, _ = calibration_bar((paper.width - bar_w) / 2, legend_top + legend_h + 8.0, cell,
                              options.theme)
     shapes.append(bar)
-    shapes.append(licence_line(paper, paper.height - licence_y, text=game_licence(game)))
+    shapes.append(licence_line(paper, paper.height - licence_y, 7.0, game_licence(game)))
     label = f"{game.title} playing board on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
 

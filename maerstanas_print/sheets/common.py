@@ -14,7 +14,7 @@ from maerstanas_print.draw.board import (
     StoneKind,
     stone_shape,
 )
-from maerstanas_print.draw.runes import OS, THORN, rune_shapes
+from maerstanas_print.draw.runes import rune_shapes
 from maerstanas_print.draw.shapes import (
     MM_PER_PT,
     Group,
@@ -26,68 +26,21 @@ from maerstanas_print.draw.shapes import (
     Text,
     translate,
 )
-from maerstanas_print.engine import DARK, LIGHT
 from maerstanas_print.fonts import Face, text_width_mm
-from maerstanas_print.games import (
-    CYNGESHEALL,
-    HNEFATAFL_1992,
-    MAERSTANAS,
-    GameInfo,
-    game_named,
-)
+from maerstanas_print.games import game_named
+from maerstanas_print.games.protocol import DARK, LIGHT, Game
 
-GAME = "Mǽrstánas"
-LICENCE = ("Mǽrstánas is a game by John Beers. Its rules are licensed CC BY-SA 4.0 "
-           "(creativecommons.org/licenses/by-sa/4.0). Sheet made with maerstanas_print.")
-RULES = {
-    "standard": (
-        "Take turns to place a stone in an empty square. No stone may ever have four hinges "
-        "(sides touching a stone of either colour or the board edge). Once per game each "
-        "player may play a thunder-stone, which removes the stones beside it, and a "
-        "Woden-stone, which replaces an opponent’s stone. Score a point for every pair of "
-        "your stones side by side and for every side of your stones on the edge."
-    ),
-    "wraparound": (
-        "Wraparound: opposite edges join, so every square has four neighbours and there "
-        "are no edge hinges. Take turns to place a stone in an empty square; no stone may "
-        "ever have four hinges (sides touching a stone). Once per game each player may play "
-        "a thunder-stone, which removes the stones beside it, and a Woden-stone, which "
-        "replaces an opponent’s stone. Score a point for every pair of your stones side by "
-        "side, across the edges too."
-    ),
-}
 INK = "#1a1a1a"
 SOFT = "#6b6b6b"
 
-# The sibling games' rules in brief, for the sheets' rules line (our words; see
-# docs/rules-notes.md for the decisions behind them).
-SIBLING_RULES = {
-    CYNGESHEALL.tag: (
-        "Dark moves first. Every piece slides any number of empty squares along a row or "
-        "column; the commander (the thunder-stone) may also slide diagonally. An enemy piece, "
-        "the king too, caught between the piece you moved and another of yours on a row or "
-        "column is taken. Win by bringing your king to the corner where the enemy king "
-        "started, or by taking the enemy king."
-    ),
-    HNEFATAFL_1992.tag: (
-        "Black (Dark: 24 men X and the king K) moves first; White (Light: 48 men O) "
-        "follows. Pieces slide any number of empty squares along a row or column. A man "
-        "caught between two enemies, or between an enemy and the empty throne, is taken. "
-        "Only the king may stop on or pass over the throne J10. Black wins when the king "
-        "reaches any edge square; White wins by surrounding the king on all four sides "
-        "(the empty throne counts as one)."
-    ),
-}
-def sheet_game(value: str) -> GameInfo | None:
+def sheet_game(value: str) -> Game | None:
     """The game a `--game` value names: a slug (`hnefatafl1992`) or a Game tag, any case."""
     return game_named(value.strip())
 
 
-def game_licence(game: GameInfo) -> str:
+def game_licence(game: Game) -> str:
     """The credit line a sheet of `game` carries."""
-    if game is MAERSTANAS:
-        return LICENCE
-    return f"{game.credit} Sheet made with maerstanas_print."
+    return game.licence_line()
 
 
 class SheetError(ValueError):
@@ -147,7 +100,7 @@ def paragraph(text: str, x: float, y: float, width: float, size: float,
     return shapes, y + (len(shapes) - 1) * step
 
 
-def header(paper: Paper, margin: float, subtitle: str, title: str = GAME
+def header(paper: Paper, margin: float, subtitle: str, title: str
            ) -> tuple[list[Shape], float]:
     """Title at the top left, a description at the right, a rule below; returns its bottom."""
     base = margin + 9.0
@@ -159,8 +112,7 @@ def header(paper: Paper, margin: float, subtitle: str, title: str = GAME
     return [Group(tuple(shapes), title=f"{title}: {subtitle}")], base + 3.2
 
 
-def licence_line(paper: Paper, margin: float, size: float = 7.0, text: str = LICENCE
-                 ) -> Shape:
+def licence_line(paper: Paper, margin: float, size: float, text: str) -> Shape:
     return Text(paper.width / 2, paper.height - margin, text, size, "italic", "middle", SOFT)
 
 
@@ -194,23 +146,8 @@ def calibration_bar(x: float, y: float, cell: float, theme: str = "print",
     return Group(tuple(out), title="50 mm calibration bar", desc=desc), width
 
 
-LEGEND_ITEMS: tuple[tuple[StoneKind, str, str | None, str], ...] = (
-    ("standard", "standard stone", None, ""),
-    ("thunder", "thunder-stone", THORN.char, "thorn"),
-    ("woden", "Woden-stone", OS.char, "ós"),
-)
-
-
-CYNGESHEALL_ITEMS: tuple[tuple[StoneKind, str, str | None, str], ...] = (
-    ("woden", "king", OS.char, "Woden-stone"),
-    ("thunder", "commander", THORN.char, "thunder-stone"),
-    ("standard", "stone", None, ""),
-)
-
-
 def legend(x: float, y: float, width: float, theme: str, cell: float = 9.0,
-           size: float = 8.5,
-           items: tuple[tuple[StoneKind, str, str | None, str], ...] = LEGEND_ITEMS
+           size: float = 8.5, items: tuple[tuple[StoneKind, str, str | None, str], ...] = ()
            ) -> tuple[Group, float]:
     """The three stone kinds, Dark and Light, each with its name and rune.
 
@@ -334,14 +271,21 @@ def corners_line(spec: BoardSpec, x: float, y: float, width: float, theme: str,
     return Group(tuple(out), title="Home corners"), side_h
 
 
-def game_legend(game: GameInfo, spec: BoardSpec, x: float, y: float, width: float, theme: str,
+def game_legend(game: Game, spec: BoardSpec, x: float, y: float, width: float, theme: str,
                 cell: float = 9.0, size: float = 8.5) -> tuple[Group, float]:
     """The legend a board of `game` needs under it; returns the group and its height."""
     if game.pieces == "men":
         return men_legend(x, y, width, theme, cell, size)
-    if game.tafl is None:
-        return legend(x, y, width, theme, cell, size)
-    stones, height = legend(x, y, width, theme, cell, size, CYNGESHEALL_ITEMS)
+    items = stone_items(game)
+    if "dark-home" not in spec.specials.values():
+        return legend(x, y, width, theme, cell, size, items)
+    stones, height = legend(x, y, width, theme, cell, size, items)
     gap = max(2.5, cell * 0.4)
     corners, corners_h = corners_line(spec, x, y + height + gap, width, theme, size * 0.95)
     return Group((stones, corners), title="Legend"), height + gap + corners_h
+
+
+def stone_items(game: Game) -> tuple[tuple[StoneKind, str, str | None, str], ...]:
+    """The game's pieces as a legend lists them: (kind, name, rune, rune's name)."""
+    return tuple((kind, name, rune, note)  # type: ignore[misc]
+                 for kind, name, rune, note in game.stone_legend())

@@ -15,16 +15,28 @@ have no move at all; the game ends when neither player has a move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Literal
+
+from maerstanas_print.games.protocol import (
+    DARK,
+    LIGHT,
+    SIDE_NAMES,
+    IllegalMove,
+    Problem,
+    Score,
+)
+from maerstanas_print.geometry import square_table
+from maerstanas_print.pieces import Stone
+
+__all__ = ["DARK", "LIGHT", "SIDE_NAMES", "IllegalMove", "Move", "Position", "Problem",
+           "Rules", "Score", "parse_square", "square_name"]
 
 SIZE = 7
 SQUARES = SIZE * SIZE
 FULL = (1 << SQUARES) - 1
 FILES = "ABCDEFG"
-
-DARK, LIGHT = 0, 1
-SIDE_NAMES = ("Dark", "Light")
 
 # Special stones in hand, as bit flags.
 THUNDER, WODEN = 1, 2
@@ -52,11 +64,7 @@ def square_name(square: int) -> str:
     return f"{FILES[col]}{row + 1}"
 
 
-SQUARE_INDEX: dict[str, int] = {
-    f"{letter}{row + 1}": row * SIZE + col
-    for row in range(SIZE) for col, upper in enumerate(FILES)
-    for letter in (upper, upper.lower())
-}
+SQUARE_INDEX: dict[str, int] = square_table(SIZE)
 
 
 def parse_square(name: str) -> int | None:
@@ -170,12 +178,32 @@ class Rules:
         return TORUS if self.scoring == "wraparound" else PLAIN
 
 
+MoveKind = Literal["place", "thunder", "woden", "pass"]
+MOVE_KINDS: tuple[MoveKind, ...] = ("place", "thunder", "woden", "pass")
+_MARKERS = {"place": "", "thunder": "T ", "woden": "W "}
+_MOVE_TEXT = re.compile(r"\s*(?:(?P<pass>Pass)|(?:(?P<marker>[TW])\s+)?(?P<square>[A-G][1-7]))\s*")
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One ply: a standard placement, a thunder-stone, a Woden-stone or a pass."""
+    """One ply: a standard placement, a thunder-stone, a Woden-stone or a pass.
 
-    kind: Literal["place", "thunder", "woden", "pass"]
+    Checked when made: `Move("place", 60)` raises ValueError. `Move.from_text`
+    reads the record notation, and `str(move)` writes it back.
+    """
+
+    kind: MoveKind
     square: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in MOVE_KINDS:
+            raise ValueError(f"a move is one of {', '.join(MOVE_KINDS)}, not {self.kind!r}")
+        if self.kind == "pass":
+            if self.square is not None:
+                raise ValueError("a pass has no square")
+        elif not isinstance(self.square, int) or not 0 <= self.square < SQUARES:
+            raise ValueError(f"a {self.kind} move needs a square 0..{SQUARES - 1} "
+                             f"(A1..G7), not {self.square!r}")
 
     @classmethod
     def place(cls, square: int) -> Move:
@@ -193,36 +221,25 @@ class Move:
     def pass_(cls) -> Move:
         return cls("pass")
 
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        """`"E4"`, `"T E4"`, `"W C3"` or `"Pass"` as a move (a removal list after `x`
+        is allowed and ignored: the board decides what a thunder-stone removes)."""
+        found = _MOVE_TEXT.fullmatch(text.split("x", 1)[0])
+        if found is None:
+            raise ValueError(f"`{text}` is not a Mǽrstánas move (E4, T E4, W E4 or Pass)")
+        if found["pass"]:
+            return cls("pass")
+        kind: MoveKind = {"T": "thunder", "W": "woden", None: "place"}[found["marker"]]
+        return cls(kind, SQUARE_INDEX[found["square"]])
+
     def __str__(self) -> str:
-        if self.kind == "pass":
+        if self.square is None:
             return "Pass"
-        name = square_name(self.square)  # type: ignore[arg-type]
-        return {"place": name, "thunder": f"T {name}", "woden": f"W {name}"}[self.kind]
+        return _MARKERS[self.kind] + square_name(self.square)
 
-
-ProblemKind = Literal["occupied", "four-hinges", "woden-target", "specials-off", "spent",
-                      "pass-not-forced", "game-over", "wrong-piece", "unreachable",
-                      "repetition"]
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why a move is illegal: a kind to act on and a sentence to show."""
-
-    kind: ProblemKind
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class IllegalMove(ValueError):
-    """Raised by `Position.push` for a move the rules forbid; `problem` says why."""
-
-    def __init__(self, move: Move, problem: Problem) -> None:
-        super().__init__(f"{move}: {problem.message}")
-        self.move = move
-        self.problem = problem
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
 
 
 @dataclass(slots=True)
@@ -236,6 +253,9 @@ class Position:
     hands: list[int] | None = None  # per side: THUNDER | WODEN flags still in hand
     turn: int = DARK
     ply: int = 0
+    # What `pop` restores: per move pushed, the move and the state before it.
+    move_stack: list[tuple[Move, tuple[int, int, int, int, int, int]]] = field(
+        default_factory=list, repr=False, compare=False)
 
     @classmethod
     def start(cls, rules: Rules | None = None) -> Position:
@@ -243,9 +263,12 @@ class Position:
         hand = BOTH_SPECIALS if rules.special_stones else 0
         return cls(rules, [0, 0], hands=[hand, hand], turn=rules.first_player)
 
-    def copy(self) -> Position:
+    def copy(self, *, stack: bool = True) -> Position:
+        """An independent copy; `stack=False` leaves out the moves `pop` would undo
+        (the verifier keeps a copy after every ply, and needs none of them)."""
         return Position(self.rules, list(self.stones), self.thunder_stones, self.woden_stones,
-                        list(self.hands or (0, 0)), self.turn, self.ply)
+                        list(self.hands or (0, 0)), self.turn, self.ply,
+                        list(self.move_stack) if stack else [])
 
     # --- reading the board -------------------------------------------------
 
@@ -415,6 +438,9 @@ class Position:
             if problem:
                 raise IllegalMove(move, problem)
         side = self.turn
+        hands = self.hands or (0, 0)
+        self.move_stack.append((move, (self.stones[DARK], self.stones[LIGHT], self.thunder_stones,
+                                       self.woden_stones, hands[DARK], hands[LIGHT])))
         removed: tuple[int, ...] = ()
         if move.kind == "place" and not self.occupied >> move.square & 1:  # type: ignore[operator]
             self.stones[side] |= 1 << move.square  # type: ignore[operator]
@@ -443,16 +469,46 @@ class Position:
         self.ply += 1
         return removed
 
+    def pop(self) -> Move:
+        """Take back the last move pushed and return it (IndexError when none is left)."""
+        move, (dark, light, thunder, woden, dark_hand, light_hand) = self.move_stack.pop()
+        self.stones[DARK], self.stones[LIGHT] = dark, light
+        self.thunder_stones, self.woden_stones = thunder, woden
+        if self.hands is not None:
+            self.hands[DARK], self.hands[LIGHT] = dark_hand, light_hand
+        self.turn = 1 - self.turn
+        self.ply -= 1
+        return move
+
+    def peek(self) -> Move | None:
+        """The last move pushed, or None."""
+        return self.move_stack[-1][0] if self.move_stack else None
+
+    # --- the end --------------------------------------------------------------
+
+    def outcome(self) -> str | None:
+        """"Dark", "Light" or "Tie" once the game is over, else None."""
+        if not self.is_game_over():
+            return None
+        dark, light = self.score()
+        return "Dark" if dark > light else "Light" if light > dark else "Tie"
+
+    @property
+    def ending(self) -> str | None:
+        """How the game ended: "score" once neither player can move, else None."""
+        return "score" if self.is_game_over() else None
+
     # --- scoring -----------------------------------------------------------
 
-    def score(self, scoring: Scoring | None = None) -> tuple[int, int]:
+    def score(self, scoring: Scoring | None = None) -> Score:
         """(Dark, Light) points: one per adjacent friendly pair, plus edge sides.
 
         Default counts one point per side of a stone touching the board edge,
         Simple counts none, and wraparound also pairs stones across the edges.
         """
         scoring = scoring or self.rules.scoring
-        return score_stones(self.stones[DARK], scoring), score_stones(self.stones[LIGHT], scoring)
+        return Score(score_stones(self.stones[DARK], scoring),
+                     score_stones(self.stones[LIGHT], scoring))
 
     def __str__(self) -> str:
         return board_diagram(self)
@@ -468,6 +524,15 @@ def score_stones(own: int, scoring: Scoring) -> int:
         points += ((own & ROW_TOP).bit_count() + (own & ROW_BOTTOM).bit_count()
                    + (own & COL_LEFT).bit_count() + (own & COL_RIGHT).bit_count())
     return points
+
+
+def drawable_stones(position: Position) -> dict[int, Stone]:
+    """The position's stones as the drawing code draws them: square -> `Stone`."""
+    out = {}
+    for side in (DARK, LIGHT):
+        for sq in squares_of(position.stones[side]):
+            out[sq] = Stone(side, position.kind_at(sq) or "standard")
+    return out
 
 
 def board_diagram(position: Position) -> str:
@@ -489,3 +554,11 @@ def board_diagram(position: Position) -> str:
                 cells.append(mark if owner == DARK else mark.lower())
         lines.append(f"{row + 1:>2} " + " ".join(cells))
     return "\n".join(lines)
+
+
+def move_text(move: Move, removed: tuple[int, ...]) -> str:
+    """A move in record notation with its removal list: `T E4xE3/D4`."""
+    text = str(move)
+    if move.kind == "thunder" and removed:
+        text += "x" + "/".join(square_name(sq) for sq in removed)
+    return text

@@ -12,7 +12,8 @@ research (docs/rules-notes.md lists them); the options can change them.
 
 from __future__ import annotations
 
-from maerstanas_print.games.tafl import TaflRules
+from maerstanas_print.games.tafl.definition import TaflDefinition
+from maerstanas_print.games.tafl.engine import TaflRules
 
 SETUP = "/ksss3/scs4/ss5/s5S/5SS/4SCS/3SSSK/"
 
@@ -28,4 +29,41 @@ RULES = TaflRules(
     choices={"corner_access": ("all", "kings_only"),
              "no_legal_move": ("lose", "pass", "draw"),
              "repetition": ("forbid3", "draw3", "ignore")},
+)
+
+# The pieces as a legend and the cut-out sheet name them: (stone kind, name, rune, rune's
+# stone). The king is the Woden-stone (ᚩ), the commander the thunder-stone (ᚦ).
+LEGEND = (
+    ("woden", "king", "\u16a9", "Woden-stone"),
+    ("thunder", "commander", "\u16a6", "thunder-stone"),
+    ("standard", "stone", None, ""),
+)
+
+# The rules in brief, for the sheets' rules line (our words; docs/rules-notes.md
+# gives the decisions behind them).
+SHEET_RULES = (
+    "Dark moves first. Every piece slides any number of empty squares along a row or "
+    "column; the commander (the thunder-stone) may also slide diagonally. An enemy piece, "
+    "the king too, caught between the piece you moved and another of yours on a row or "
+    "column is taken. Win by bringing your king to the corner where the enemy king "
+    "started, or by taking the enemy king."
+)
+
+DEFINITION = TaflDefinition(
+    tag="Cyngesheall",
+    title="Cyngesheall",
+    slug="cyngesheall",
+    credit="Cyngesheall is a game by John Beers (CC BY-SA 4.0).",
+    rules=RULES,
+    pieces="stones",
+    sheet_rules=(SHEET_RULES,),
+    legend=LEGEND,
+    sample="cyngesheall-game.mrs",
+    rulebook="maerstanas_print.rulebook.content_cyngesheall",
+    stones_intro=(
+        "Each side plays with ten stones: eight plain stones, the commander (the "
+        "thunder-stone) and the king (the Woden-stone). A Mǽrstánas "
+        "set already contains them all, so you only need this sheet if you have no set. "
+        "Print at 100 % on card, or glue the sheet to card, then cut along the dashed "
+        "circles. Each stone is 21 mm across, for the 24 mm squares of the playing board."),
 )

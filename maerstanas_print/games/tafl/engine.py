@@ -16,11 +16,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from maerstanas_print.engine import Problem
+from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, IllegalMove, Problem, Score
+from maerstanas_print.games.setup_text import EMPTY, read_position, write_position
+from maerstanas_print.geometry import square_name
 
-DARK, LIGHT = 0, 1
-SIDE_NAMES = ("Dark", "Light")
-EMPTY = "."
+__all__ = ["DARK", "LIGHT", "SIDE_NAMES", "EMPTY", "IllegalMove", "TaflMove", "TaflPosition",
+           "TaflRules", "read_position", "write_position"]
+
 
 Option = Literal[
     "corner_access", "no_legal_move", "repetition", "king_armed",
@@ -56,64 +58,28 @@ def side_of(piece: str) -> int:
     return DARK if piece.isupper() else LIGHT
 
 
-def read_position(text: str, size: int) -> list[str]:
-    """A position string `/ksss3/.../` (row 1 first, digits for empty runs) as a board.
-
-    Raises ValueError with a sentence saying what is wrong.
-    """
-    rows = [r for r in text.strip().strip("/").split("/")]
-    if len(rows) != size:
-        raise ValueError(f"the position has {len(rows)} rows; this board has {size}")
-    board: list[str] = []
-    for number, row in enumerate(rows, start=1):
-        cells: list[str] = []
-        digits = ""
-        for ch in row + " ":
-            if ch.isdigit():
-                digits += ch
-                continue
-            if digits:
-                run = int(digits[:4])  # a run longer than the row is refused below anyway
-                if len(digits) > 3 or len(cells) + run > size:
-                    raise ValueError(f"row {number} has more than {size} squares")
-                cells.extend(EMPTY * run)
-                digits = ""
-            if ch == " ":
-                break
-            if ch.upper() not in "SKCTW":
-                raise ValueError(f"row {number}: `{ch}` is not a piece letter")
-            cells.append(ch)
-            if len(cells) > size:
-                raise ValueError(f"row {number} has more than {size} squares")
-        if len(cells) != size:
-            raise ValueError(f"row {number} has {len(cells)} squares; it needs {size}")
-        board.extend(cells)
-    return board
-
-
-def write_position(board: list[str], size: int) -> str:
-    rows = []
-    for r in range(size):
-        out, run = "", 0
-        for ch in board[r * size:(r + 1) * size]:
-            if ch == EMPTY:
-                run += 1
-                continue
-            if run:
-                out += str(run)
-                run = 0
-            out += ch
-        if run:
-            out += str(run)
-        rows.append(out)
-    return "/" + "/".join(rows) + "/"
-
-
 @dataclass(frozen=True, slots=True)
 class TaflMove:
+    """A piece (S, K or C, upper case) moving from one square to another."""
+
     piece: str  # the upper-case letter of the piece moved: S, K or C
     origin: int
     target: int
+
+    def __post_init__(self) -> None:
+        if self.piece not in PIECE_NAMES:
+            raise ValueError(f"a piece is S, K or C, not {self.piece!r}")
+        for square in (self.origin, self.target):
+            if not isinstance(square, int) or square < 0:
+                raise ValueError(f"a square is a board index, not {square!r}")
+
+    def text(self, size: int) -> str:
+        """`KA1-A4`: the move in record notation on a board of `size`."""
+        letter = "" if self.piece == "S" else self.piece
+        return f"{letter}{square_name(self.origin, size)}-{square_name(self.target, size)}"
+
+    def __repr__(self) -> str:
+        return f"TaflMove({self.piece!r}, {self.origin}, {self.target})"
 
 
 @dataclass(slots=True)
@@ -127,6 +93,9 @@ class TaflPosition:
     seen: Counter[tuple[str, int]] = field(default_factory=Counter)
     winner: int | None = None  # DARK, LIGHT, or None
     ending: str | None = None  # "escape", "king captured", "no legal move", "repetition"
+    # What `pop` restores: the move (None for a pass) and the state before it.
+    move_stack: list[tuple[TaflMove | None, list[str], int | None, str | None]] = field(
+        default_factory=list, repr=False, compare=False)
 
     @classmethod
     def start(cls, rules: TaflRules, setup: str | None = None, turn: int = DARK) -> TaflPosition:
@@ -135,9 +104,34 @@ class TaflPosition:
         position.seen[position.key()] += 1
         return position
 
-    def copy(self) -> TaflPosition:
+    def copy(self, *, stack: bool = True) -> TaflPosition:
+        """An independent copy; `stack=False` leaves out the moves `pop` would undo."""
         return TaflPosition(self.rules, list(self.board), self.turn, self.ply,
-                            Counter(self.seen), self.winner, self.ending)
+                            Counter(self.seen), self.winner, self.ending,
+                            list(self.move_stack) if stack else [])
+
+    def is_game_over(self) -> bool:
+        return self.ending is not None
+
+    def outcome(self) -> str | None:
+        """"Dark", "Light" or "Draw" once the game is over, else None."""
+        if not self.over:
+            return None
+        return SIDE_NAMES[self.winner] if self.winner is not None else "Draw"
+
+    def score(self) -> Score | None:
+        return None  # tafl games are won, not scored
+
+    def pop(self) -> TaflMove | None:
+        """Take back the last move (or pass) and return it; IndexError when none is left."""
+        move, board, winner, ending = self.move_stack.pop()
+        self.seen[self.key()] -= 1
+        if not self.seen[self.key()]:
+            del self.seen[self.key()]
+        self.board, self.winner, self.ending = board, winner, ending
+        self.turn = 1 - self.turn
+        self.ply -= 1
+        return move
 
     def key(self) -> tuple[str, int]:
         return "".join(self.board), self.turn
@@ -224,7 +218,7 @@ class TaflPosition:
         return False
 
     def _third_time(self, move: TaflMove) -> bool:
-        after = self.copy()
+        after = self.copy(stack=False)
         after._apply(move)
         return self.seen[after.key()] >= 2
 
@@ -329,9 +323,18 @@ class TaflPosition:
         self.ply += 1
         return taken, kings_taken
 
-    def push(self, move: TaflMove) -> list[int]:
-        """Play a legal move; return what it captured; decide the game's end."""
+    def push(self, move: TaflMove, *, check: bool = False) -> list[int]:
+        """Play a move; return what it captured; decide the game's end.
+
+        With `check=True` an illegal move raises IllegalMove; without, the move
+        is made as written (the verifier has checked it already).
+        """
+        if check:
+            problem = self.move_problem(move)
+            if problem is not None:
+                raise IllegalMove(move, problem)
         mover = self.turn
+        self.move_stack.append((move, list(self.board), self.winner, self.ending))
         taken, kings_taken = self._apply(move)
         self.seen[self.key()] += 1
         self._decide(move, mover, kings_taken)
@@ -375,6 +378,7 @@ class TaflPosition:
                 and not self.has_legal_move())
 
     def pass_turn(self) -> None:
+        self.move_stack.append((None, list(self.board), self.winner, self.ending))
         self.turn = 1 - self.turn
         self.ply += 1
         self.seen[self.key()] += 1
@@ -385,6 +389,4 @@ class TaflPosition:
 PIECE_NAMES = {"S": "a plain stone", "K": "the king", "C": "the commander"}
 
 
-def square_text(square: int, size: int) -> str:
-    row, col = divmod(square, size)
-    return f"{'ABCDEFGHIJKLMNOPQRS'[col]}{row + 1}"
+square_text = square_name

@@ -12,7 +12,8 @@ the options below (docs/rules-notes.md).
 
 from __future__ import annotations
 
-from maerstanas_print.games.tafl import TaflRules
+from maerstanas_print.games.tafl.definition import TaflDefinition
+from maerstanas_print.games.tafl.engine import TaflRules
 
 SETUP = ("/2s2s7s2s2/19/s4s7s4s/7s1s1s7/6s1S1S1s6/s1s2s7s2s1s/4s4S4s4/3s4S1S4s3/"
          "4S2S1S1S2S4/3s2S1SKS1S2s3/4S2S1S1S2S4/3s4S1S4s3/4s4S4s4/s1s2s7s2s1s/"
@@ -33,4 +34,31 @@ RULES = TaflRules(
              "throne_hostile_to_king": ("yes", "no"),
              "no_legal_move": ("lose", "pass", "draw"),
              "repetition": ("draw3", "forbid3", "ignore")},
+)
+
+LEGEND: tuple[tuple[str, str, str | None, str], ...] = ()  # the men are drawn with letters
+
+# The rules in brief, for the sheets' rules line (our words; docs/rules-notes.md
+# gives the decisions behind them).
+SHEET_RULES = (
+    "Black (Dark: 24 men X and the king K) moves first; White (Light: 48 men O) "
+    "follows. Pieces slide any number of empty squares along a row or column. A man "
+    "caught between two enemies, or between an enemy and the empty throne, is taken. "
+    "Only the king may stop on or pass over the throne J10. Black wins when the king "
+    "reaches any edge square; White wins by surrounding the king on all four sides "
+    "(the empty throne counts as one)."
+)
+
+DEFINITION = TaflDefinition(
+    tag="EmailHnefatafl1992",
+    title="E-mail Hnefatafl (1992)",
+    slug="hnefatafl1992",
+    credit="The 1992 e-mail Hnefatafl rules were posted by Neil "
+           "Bernstein to rec.games.abstract on 11 December 1992.",
+    rules=RULES,
+    pieces="men",
+    sheet_rules=(SHEET_RULES,),
+    legend=LEGEND,
+    sample=None,
+    rulebook="maerstanas_print.rulebook.content_hnefatafl1992",
 )

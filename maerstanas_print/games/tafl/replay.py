@@ -8,12 +8,10 @@ game checked against the rules, and the result against the game's end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.engine import Move
-from maerstanas_print.games import GameInfo
-from maerstanas_print.games.tafl import (
+from maerstanas_print.games.protocol import WrittenMove
+from maerstanas_print.games.tafl.engine import (
     DARK,
     EMPTY,
     LIGHT,
@@ -25,14 +23,12 @@ from maerstanas_print.games.tafl import (
     read_position,
     side_of,
 )
-from maerstanas_print.record import TAFL_RESULTS, GameRecord, PlyNode
-from maerstanas_print.verify import (
-    BaseReplayer,
-    ReplayedCommon,
-    ReplayedLine,
-    Step,
-    parse_options,
-)
+from maerstanas_print.record import GameRecord, PlyNode
+from maerstanas_print.tags import parse_options
+from maerstanas_print.verify import BaseReplayer, ReplayedGame, ReplayedLine, Step
+
+if TYPE_CHECKING:
+    from maerstanas_print.games.tafl import TaflGame
 
 _PROBLEM_CODES = {"wrong-piece": "M209", "unreachable": "M210", "repetition": "M211",
                   "game-over": "M207"}
@@ -41,55 +37,15 @@ ENDINGS = ("escape", "king captured", "no legal move", "repetition")
 _WINS = ("escape", "king captured")  # the endings a `!` marks
 
 
-@dataclass(slots=True)
-class TaflReplayedGame(ReplayedCommon):
-    record: GameRecord
-    game: GameInfo
-    rules: TaflRules
-    main: ReplayedLine
-    final: TaflPosition
-    diagnostics: list[Diagnostic]
-
-    @property
-    def score(self) -> None:
-        return None  # movement games are won, not scored
-
-    @property
-    def scoring(self) -> None:
-        return None
-
-    @property
-    def finished(self) -> bool:
-        return self.final.over
-
-    @property
-    def ending(self) -> str | None:
-        return self.final.ending
-
-    @property
-    def result(self) -> str | None:
-        """"Dark", "Light" or "Draw" once the game is over by the rules, else None."""
-        if not self.final.over:
-            return None
-        return SIDE_NAMES[self.final.winner] if self.final.winner is not None else "Draw"
-
-
-def replay_tafl(game: GameRecord, info: GameInfo, *, strict: bool = False,
-                keep_positions: bool = False) -> TaflReplayedGame:
-    replayer = _TaflReplayer(game, info, keep_positions)
+def replay_tafl(game: GameRecord, info: TaflGame, *, strict: bool = False,
+                keep_positions: bool = False) -> ReplayedGame:
+    replayer = TaflReplayer(game, info, keep_positions)
     rules = replayer.read_tags()
-    start = replayer.start_position(rules)
-    position = start.copy()
-    main = ReplayedLine(game.mainline, start.copy() if keep_positions else None)  # type: ignore[arg-type]
-    if not replayer.syntax_broken():
-        replayer.play_line(main, position)
-        replayer.check_termination(position)
-    replayer.finish(strict)
-    return TaflReplayedGame(game, info, rules, main, position, replayer.diagnostics)
+    return replayer.run(rules, replayer.start_position(rules), strict)
 
 
 def move_text(move: TaflMove, removed: list[int] | tuple[int, ...], board: list[str],
-              info: GameInfo, ends: bool = False) -> str:
+              info: TaflGame, ends: bool = False) -> str:
     """`KA1-A4xA5/CB4!`: the canonical text of a move (`board` before the move)."""
     name = info.square_name
     text = ("" if move.piece == "S" else move.piece) + f"{name(move.origin)}-{name(move.target)}"
@@ -102,11 +58,12 @@ def _letter(piece: str) -> str:
     return "" if piece.upper() == "S" else piece.upper()
 
 
-class _TaflReplayer(BaseReplayer):
+class TaflReplayer(BaseReplayer):
+    info: TaflGame
+
     def read_tags(self) -> TaflRules:
-        self.read_common_tags({"FirstPlayer": ("Dark", "Light")}, TAFL_RESULTS)
+        self.read_common_tags()
         tafl = self.info.tafl
-        assert tafl is not None
         options = self.game.tag("Options")
         if options is None:
             return tafl
@@ -158,27 +115,24 @@ class _TaflReplayer(BaseReplayer):
             piece = board[move.origin]
             if (piece == EMPTY or side_of(piece) != side or board[move.target] != EMPTY):
                 position.turn, position.ply = 1 - side, ply + 1  # skipped: the turn passes
-                return Step(node, side, move, ply, (), False, self._keep(position))  # type: ignore[arg-type]
+                return Step(node, side, move, ply, (), False, self.keep_copy(position))
             move = TaflMove(piece.upper(), move.origin, move.target)
         taken = position.push(move)
-        self.check_captures(node, taken, board)
+        self.check_captures(node, move, taken, board)
         self.check_end_mark(node, position)
         text = move_text(move, taken, board, self.info, ends=position.ending in _WINS)
-        step = Step(node, side, move, ply, tuple(taken), True, self._keep(position))  # type: ignore[arg-type]
+        step = Step(node, side, move, ply, tuple(taken), True, self.keep_copy(position))
         step.notation = text
         return step
-
-    def _keep(self, position: TaflPosition) -> TaflPosition | None:
-        return position.copy() if self.keep else None
 
     def _not_a_movement(self, node: PlyNode, position: TaflPosition) -> Step:
         side, ply = position.turn, position.ply
         move = node.move
-        assert isinstance(move, Move)
+        assert isinstance(move, WrittenMove)
         if move.kind == "pass":
             if position.must_pass():
                 position.pass_turn()
-                return Step(node, side, move, ply, (), True, self._keep(position))  # type: ignore[arg-type]
+                return Step(node, side, move, ply, (), True, self.keep_copy(position))
             self.report("error", "M206", f"{SIDE_NAMES[side]} may not pass in "
                         f"{self.info.title}", node.start, node.end,
                         "a move is compulsory; write it as A1-A4")
@@ -187,20 +141,21 @@ class _TaflReplayer(BaseReplayer):
                         "them", node.start, node.end,
                         "write a move from a square to a square: A1-A4, KA1-A4, CA1-D4")
         position.turn, position.ply = 1 - side, ply + 1
-        return Step(node, side, move, ply, (), False, self._keep(position))  # type: ignore[arg-type]
+        return Step(node, side, move, ply, (), False, self.keep_copy(position))
 
     def _text(self, move: TaflMove) -> str:
         name = self.info.square_name
         return ("" if move.piece == "S" else move.piece) + \
             f"{name(move.origin)}-{name(move.target)}"
 
-    def check_captures(self, node: PlyNode, taken: list[int], board: list[str]) -> None:
+    def check_captures(self, node: PlyNode, move: TaflMove, taken: list[int],
+                       board: list[str]) -> None:
         """Compare the written `x` list (squares and letters) with the captures."""
         name = self.info.square_name
         agreed = self.compare_x_list(
             node, taken, actual=", ".join(_letter(board[sq]) + name(sq) for sq in taken)
             or "nothing", name=name, wording=("capture list", "move", "takes"),
-            canonical=lambda: move_text(node.move, taken, board, self.info),  # type: ignore[arg-type]
+            canonical=lambda: move_text(move, taken, board, self.info),
             hint="a piece is taken when it stands between the moved piece and another of "
                  "the mover's pieces on a row or column")
         if not agreed:
@@ -241,7 +196,7 @@ class _TaflReplayer(BaseReplayer):
                         f"the game ended in {self._outcome(position)}", term.start, term.end,
                         f"write `{RESULT_WORDS[expected]}`")
         tag = game.find_tag("Result")
-        if tag is not None and tag.value in TAFL_RESULTS:
+        if tag is not None and tag.value in self.info.results:
             want = expected or (term.result if term is not None and term.result else "*")
             if tag.value != want:
                 why = (f"the game ended in {self._outcome(position)}" if expected

@@ -16,12 +16,11 @@ from maerstanas_print.draw.board import (
     Stone,
     board_shapes,
     spec_for_game,
-    start_stones,
 )
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
-from maerstanas_print.engine import DARK, LIGHT
 from maerstanas_print.fonts import text_width_mm
-from maerstanas_print.games import GameInfo
+from maerstanas_print.games.protocol import DARK, LIGHT
+from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
@@ -43,18 +42,18 @@ TABLE_SIZE = 8.5  # pt
 
 @dataclass(frozen=True, slots=True)
 class SetupSheetOptions:
-    game: GameInfo
+    game: TaflGame
     paper: str = "a4"
     theme: str = "print"
 
 
-def _side_names(game: GameInfo) -> dict[int, str]:
+def _side_names(game: TaflGame) -> dict[int, str]:
     if game.pieces == "men":  # the 1992 post's Black and White
         return {DARK: "Dark (Black, X)", LIGHT: "Light (White, O)"}
     return {DARK: "Dark", LIGHT: "Light"}
 
 
-def _kind_columns(game: GameInfo) -> list[tuple[tuple[str, ...], str]]:
+def _kind_columns(game: TaflGame) -> list[tuple[tuple[str, ...], str]]:
     """(stone kinds, column heading) in table order: king, commander, the rest."""
     if game.pieces == "men":
         return [(("king",), "King"), (("man",), "Men")]
@@ -62,10 +61,9 @@ def _kind_columns(game: GameInfo) -> list[tuple[tuple[str, ...], str]]:
             (("standard",), "Stones")]
 
 
-def _goal(game: GameInfo, side: int, stones: dict[int, Stone], name) -> str:
+def _goal(game: TaflGame, side: int, stones: dict[int, Stone], name) -> str:
     """What `side` plays for, in words, from the rules and the start position."""
     rules = game.tafl
-    assert rules is not None
     kings = {st.side: sq for sq, st in stones.items() if st.kind in ("woden", "king")}
     enemy = 1 - side
     if side in kings:
@@ -81,9 +79,9 @@ def _goal(game: GameInfo, side: int, stones: dict[int, Stone], name) -> str:
     return "take the king"  # pragma: no cover - no such game yet
 
 
-def setup_rows(game: GameInfo) -> tuple[list[str], list[list[str]]]:
+def setup_rows(game: TaflGame) -> tuple[list[str], list[list[str]]]:
     """The coordinate table: headings and one row per side, from the setup string."""
-    stones = start_stones(game)
+    stones = game.start_stones()
     spec = spec_for_game(game)
     columns = _kind_columns(game)
     headings = ["Side", *(heading for _, heading in columns), "Goal"]
@@ -134,7 +132,7 @@ def _table(headings: list[str], rows: list[list[str]], shares: list[float], x: f
     return Group(tuple(parts), title="Where the pieces start"), cursor - y
 
 
-def _fit(game: GameInfo, height: float) -> float:
+def _fit(game: TaflGame, height: float) -> float:
     """The largest square (to 0.5 mm) whose board is at most `height` mm tall."""
     cell = CELLS[game.size]
     while cell > 4.0 and spec_for_game(game, cell=cell).size()[1] > height:
@@ -142,9 +140,8 @@ def _fit(game: GameInfo, height: float) -> float:
     return cell
 
 
-def _position_note(game: GameInfo, x: float, y: float, width: float) -> tuple[Group, float]:
+def _position_note(game: TaflGame, x: float, y: float, width: float) -> tuple[Group, float]:
     """The setup as a record's position string; (x, y) is the first baseline."""
-    assert game.tafl is not None
     note = ("The same position as a record’s Setup tag (rows from the top, digits count "
             "empty squares, capitals are Dark’s pieces: S stone or man, K king"
             + (", C commander):" if game.size == 7 else "):"))
@@ -172,10 +169,10 @@ def _split_position(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
-def _arrows(game: GameInfo, stones: dict[int, Stone]) -> tuple[Arrow, ...]:
+def _arrows(game: TaflGame, stones: dict[int, Stone]) -> tuple[Arrow, ...]:
     """For kings that race to the enemy corner: each king's way to its goal."""
     rules = game.tafl
-    if rules is None or rules.king_goal != "enemy-corner":
+    if rules.king_goal != "enemy-corner":
         return ()
     kings = {st.side: sq for sq, st in stones.items() if st.kind in ("woden", "king")}
     if len(kings) != 2:
@@ -191,8 +188,6 @@ def setup_sheet(options: SetupSheetOptions) -> Sheet:
         raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
     if options.theme not in THEMES:
         raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
-    if game.tafl is None:
-        raise SheetError(f"{game.title} starts on an empty board: there is no setup to draw")
     page = _page(paper, game, options.theme)
     theme = "" if options.theme == "print" else f"-{options.theme}"
     return Sheet(
@@ -204,11 +199,10 @@ def setup_sheet(options: SetupSheetOptions) -> Sheet:
     )
 
 
-def _page(paper: Paper, game: GameInfo, theme: str) -> Page:
-    assert game.tafl is not None
+def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     width = paper.width - 2 * MARGIN
     shapes, top = header(paper, MARGIN, "Setting up", game.title)
-    stones = start_stones(game)
+    stones = game.start_stones()
     arrows = _arrows(game, stones)
     counts = {side: sum(st.side == side for st in stones.values()) for side in (DARK, LIGHT)}
     intro = (f"Set out the {counts[DARK]} Dark and {counts[LIGHT]} Light pieces as shown; "
@@ -244,6 +238,6 @@ def _page(paper: Paper, game: GameInfo, theme: str) -> Page:
     table, table_h = _table(headings, rows, shares, MARGIN, table_top, width, theme)
     shapes.append(table)
     shapes.append(_position_note(game, MARGIN, table_top + table_h + 5.0, width)[0])
-    shapes.append(licence_line(paper, MARGIN - 3.0, text=game_licence(game)))
+    shapes.append(licence_line(paper, MARGIN - 3.0, 7.0, game_licence(game)))
     label = f"{game.title}: the start position on {paper.name}"
     return Page(paper.width, paper.height, tuple(shapes), label)

@@ -1,4 +1,4 @@
-"""Random legal games, for tests, benchmarks and examples.
+"""Random legal Mǽrstánas games, for tests, benchmarks and examples.
 
 The moves come from the engine's own legal-move list, so every generated
 game is legal by construction; `record_text` writes it in the notation.
@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import random
 
-from maerstanas_print.engine import Move, Position, Rules, square_name
-from maerstanas_print.games import GameInfo
+from maerstanas_print.games.maerstanas.engine import Move, Position, Rules, square_name
 
 
 def random_game(rng: random.Random, rules: Rules | None = None, *,
@@ -62,29 +61,3 @@ def record_text(moves: list[tuple[Move, tuple[int, ...]]], rules: Rules | None =
     lines.append(text)
     lines.append(end)
     return "\n".join(lines) + "\n"
-
-
-def random_tafl_game(rng: random.Random, info: GameInfo, *, max_plies: int = 120
-                     ) -> str:
-    """A random legal game of a movement game, as a record in canonical notation."""
-    from maerstanas_print.games.tafl import TaflPosition
-    from maerstanas_print.verify_tafl import move_text
-
-    assert info.tafl is not None
-    position = TaflPosition.start(info.tafl)
-    words = []
-    while not position.over and position.ply < max_plies:
-        moves = position.legal_moves()
-        if not moves:
-            break
-        # Prefer captures and king moves now and then, so games end sometimes.
-        taking = [m for m in moves if position.captures(m)]
-        move = rng.choice(taking if taking and rng.random() < 0.6 else moves)
-        board = list(position.board)
-        taken = position.push(move)
-        if position.ply % 2 == 1:
-            words.append(f"{position.ply // 2 + 1}.")
-        words.append(move_text(move, taken, board, info,
-                               ends=position.ending in ("escape", "king captured")))
-    result = {0: "1-0", 1: "0-1"}.get(position.winner, "1/2-1/2") if position.over else "*"  # type: ignore[arg-type]
-    return f'[Game "{info.tag}"]\n\n' + " ".join(words) + f" {result}\n"

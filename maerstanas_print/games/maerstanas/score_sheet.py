@@ -16,7 +16,6 @@ from maerstanas_print.draw.board import BoardSpec, board_shapes
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Rect, Shape, Stroke, Text
 from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.sheets.common import (
-    GAME,
     INK,
     PAPERS,
     SOFT,
@@ -32,6 +31,7 @@ CUT_GAP = 5.0  # space either side of the cut line
 HAIR = Stroke("#8c8c8c", 0.15)
 THIN = Stroke(INK, 0.2)
 RULE = Stroke(INK, 0.35)
+GAME = "Mǽrstánas"
 LICENCE_SHORT = "Mǽrstánas by John Beers · rules CC BY-SA 4.0"
 
 

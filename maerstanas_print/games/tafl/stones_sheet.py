@@ -1,7 +1,8 @@
-"""A sheet of Cyngesheall stones to cut out: ten of each colour.
+"""A sheet of a tafl game's stones to cut out: every piece of its start position.
 
-Each side has eight plain stones, a commander (the thunder-stone, ᚦ) and a
-king (the Woden-stone, ᚩ). The stones are the board's own drawing
+In Cyngesheall each side has eight plain stones, a commander (the
+thunder-stone, ᚦ) and a king (the Woden-stone, ᚩ); the counts and names come
+from the game's start position and its legend. The stones are the board's own drawing
 (`draw.board.stone_shape`, runes as vector strokes), scaled so every stone
 is a 21 mm disc that sits well in a 24 mm square, inside a dashed 22 mm
 cutting circle. Two rows of five per colour, as on the designer's sheet.
@@ -9,12 +10,13 @@ cutting circle. Two rows of five per colour, as on the designer's sheet.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from maerstanas_print.draw.board import THEMES, Stone, StoneKind, stone_shape
 from maerstanas_print.draw.shapes import Circle, Group, Line, Page, Shape, Stroke, Text
-from maerstanas_print.engine import DARK, LIGHT
-from maerstanas_print.games import CYNGESHEALL
+from maerstanas_print.games.protocol import DARK, LIGHT
+from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
@@ -36,14 +38,27 @@ PITCH = 31.0  # centre to centre: room for scissors and a name between the circl
 PER_ROW = 5
 # The share of a square a stone's outermost outline spans (see stone_shape).
 OUTER_SHARE: dict[StoneKind, float] = {"standard": 0.8, "thunder": 0.92, "woden": 0.92}
-KINDS: tuple[tuple[StoneKind, int], ...] = (("woden", 1), ("thunder", 1), ("standard", 8))
-NAMES = {"woden": "king", "thunder": "commander", "standard": "stone"}
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+               "ten", "eleven", "twelve")
 
 
 @dataclass(frozen=True, slots=True)
 class StonesSheetOptions:
+    game: TaflGame
     paper: str = "a4"
     theme: str = "print"
+
+
+def _kinds(game: TaflGame) -> list[tuple[StoneKind, str, int]]:
+    """(kind, name, count per side) in the legend's order: the pieces to cut out."""
+    counts = Counter(stone.kind for stone in game.start_stones().values()
+                     if stone.side == DARK)
+    return [(kind, name, counts[kind]) for kind, name, _rune, _note in  # type: ignore[misc]
+            game.stone_legend() if counts[kind]]
+
+
+def _count(n: int, name: str) -> str:
+    return name if n == 1 else f"{COUNT_WORDS[n] if n < len(COUNT_WORDS) else n} {name}s"
 
 
 def stones_sheet(options: StonesSheetOptions) -> Sheet:
@@ -52,36 +67,41 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
         raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
     if options.theme not in THEMES:
         raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
+    game = options.game
+    if game.definition.stones_intro is None:
+        raise SheetError(f"{game.title} has no stones to cut out")
     theme = "" if options.theme == "print" else f"-{options.theme}"
+    kinds = _kinds(game)
+    total = sum(n for _kind, _name, n in kinds)
+    plain = [n for kind, _name, n in kinds if kind == "standard"]
+    specials = [f"a {name}" for kind, name, n in kinds if kind != "standard"]
+    subject = (f"{COUNT_WORDS[total].capitalize()} stones of each colour for {game.title}: "
+               f"{COUNT_WORDS[plain[0] if plain else 0]} plain, {', '.join(reversed(specials))}")
     return Sheet(
-        title=f"{CYNGESHEALL.title}: stones to cut out",
-        subject="Ten stones of each colour for Cyngesheall: eight plain, a commander, a king",
+        title=f"{game.title}: stones to cut out",
+        subject=subject,
         paper=paper,
-        pages=(_page(paper, options.theme),),
-        file_stem=f"stones-{CYNGESHEALL.slug}-{paper.key}{theme}",
+        pages=(_page(paper, game, options.theme),),
+        file_stem=f"stones-{game.slug}-{paper.key}{theme}",
     )
 
 
-def cut_stone(stone: Stone, cx: float, cy: float, theme: str) -> Group:
+def cut_stone(stone: Stone, name: str, cx: float, cy: float, theme: str) -> Group:
     """One stone to cut out: the board's stone drawing inside a dashed cutting circle."""
     ink = THEMES[theme].ink
     cell = STONE_MM / OUTER_SHARE[stone.kind]
     drawn = stone_shape(stone, cx, cy, cell, theme)
     cut = Circle(cx, cy, CUT_MM / 2, Stroke(ink, 0.2, dash=(1.2, 0.9)), None)
     side = "Dark" if stone.side == DARK else "Light"
-    return Group((cut, *drawn.children), title=f"{side} {NAMES[stone.kind]} to cut out")
+    return Group((cut, *drawn.children), title=f"{side} {name} to cut out")
 
 
-def _page(paper: Paper, theme: str) -> Page:
+def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     width = paper.width - 2 * MARGIN
-    shapes, top = header(paper, MARGIN, "Stones to cut out", CYNGESHEALL.title)
-    intro = ("Each side plays with ten stones: eight plain stones, the commander (the "
-             "thunder-stone, marked ᚦ) and the king (the Woden-stone, marked ᚩ). A Mǽrstánas "
-             "set already contains them all, so you only need this sheet if you have no set. "
-             "Print at 100 % on card, or glue the sheet to card, then cut along the dashed "
-             "circles. Each stone is 21 mm across, for the 24 mm squares of the playing board.")
-    # The runes in the text are drawn, not typed (no font has a proper ᚩ): leave them out here.
-    intro = intro.replace(", marked ᚦ", "").replace(", marked ᚩ", "")
+    shapes, top = header(paper, MARGIN, "Stones to cut out", game.title)
+    kinds = _kinds(game)
+    names = {kind: name for kind, name, _n in kinds}
+    intro = game.definition.stones_intro or ""
     lines, last = paragraph(intro, MARGIN, top + 6.0, width, 9.5, "regular", INK, 1.3)
     shapes.append(Group(tuple(lines), title="About these stones"))
     block_w = (PER_ROW - 1) * PITCH
@@ -94,17 +114,18 @@ def _page(paper: Paper, theme: str) -> Page:
     y = last + 6.0 + spare * 0.35
     count = 0
     for side, side_name in ((DARK, "Dark"), (LIGHT, "Light")):
-        stones = [Stone(side, kind) for kind, n in KINDS for _ in range(n)]
-        heading = Text(x0 - CUT_MM / 2, y + 4.0, f"{side_name}: king, commander, eight stones",
+        stones = [Stone(side, kind) for kind, _name, n in kinds for _ in range(n)]
+        listing = ", ".join(_count(n, name) for _kind, name, n in kinds)
+        heading = Text(x0 - CUT_MM / 2, y + 4.0, f"{side_name}: {listing}",
                        10, "bold", "start", INK)
         parts: list[Shape] = [heading]
         top = y + heading_h + PITCH / 2
         for index, stone in enumerate(stones):
             row, col = divmod(index, PER_ROW)
             cx, cy = x0 + col * PITCH, top + row * PITCH
-            parts.append(cut_stone(stone, cx, cy, theme))
+            parts.append(cut_stone(stone, names[stone.kind], cx, cy, theme))
             if stone.kind != "standard":
-                parts.append(Text(cx, cy + CUT_MM / 2 + 3.4, NAMES[stone.kind], 7.5, "italic",
+                parts.append(Text(cx, cy + CUT_MM / 2 + 3.4, names[stone.kind], 7.5, "italic",
                                   "middle", SOFT))
             count += 1
         shapes.append(Group(tuple(parts), title=f"{side_name} stones"))
@@ -116,9 +137,8 @@ def _page(paper: Paper, theme: str) -> Page:
     bar, _ = calibration_bar((paper.width - bar_w) / 2, y + 4.0, 0, theme, note)
     shapes.append(bar)
     shapes.append(_scissors_note(paper, y + 16.0, theme))
-    shapes.append(licence_line(paper, MARGIN - 3.0, text=game_licence(CYNGESHEALL)))
-    assert count == 20
-    label = f"{CYNGESHEALL.title}: 20 stones to cut out on {paper.name}"
+    shapes.append(licence_line(paper, MARGIN - 3.0, 7.0, game_licence(game)))
+    label = f"{game.title}: {count} stones to cut out on {paper.name}"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
 

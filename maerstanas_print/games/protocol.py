@@ -1,0 +1,269 @@
+"""What every game of this toolchain provides, and what a position answers.
+
+The rest of the code (readers, verifier, writer, documents, sheets, books,
+commands) talks to a game only through `Game` and `GamePosition`; a game's
+own types (its moves, its positions, its settings) stay behind them. Adding a
+game is writing a `Game` subclass and registering it (`games.register`);
+docs/adding-a-game.md walks through a small one.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeVar
+
+from maerstanas_print.geometry import Board
+
+if TYPE_CHECKING:
+    from maerstanas_print.record import GameRecord
+    from maerstanas_print.verify import ReplayedGame, Step
+
+DARK, LIGHT = 0, 1
+SIDE_NAMES = ("Dark", "Light")
+
+Side = int  # DARK or LIGHT
+PieceStyle = Literal["stones", "men"]
+_P = TypeVar("_P", bound="GamePosition")
+
+
+class Score(NamedTuple):
+    """Points per side. A tuple, so `dark, light = score` and `score == (14, 16)` work."""
+
+    dark: int
+    light: int
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a move is illegal: a kind to act on and a sentence to show."""
+
+    kind: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class IllegalMove(ValueError):
+    """Raised by a position's `push` for a move the rules forbid; `problem` says why."""
+
+    def __init__(self, move: object, problem: Problem) -> None:
+        super().__init__(f"{move}: {problem.message}")
+        self.move = move
+        self.problem = problem
+
+
+class GamePosition(Protocol):
+    """The questions every game's position answers (python-chess's `Board` in spirit)."""
+
+    turn: int
+    ply: int
+
+    def copy(self: _P) -> _P: ...
+
+    def legal_moves(self) -> Sequence[Any]: ...
+
+    def push(self, move: Any) -> Sequence[int]: ...
+
+    def pop(self) -> Any: ...
+
+    def is_game_over(self) -> bool: ...
+
+    def outcome(self) -> str | None: ...
+
+    def score(self) -> Score | None: ...
+
+
+class OffBoard(ValueError):
+    """A square that does not exist on the game's board."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class WrittenMove(NamedTuple):
+    """A move as a record writes it, before a game gives it meaning.
+
+    `kind` is "place", "thunder", "woden", "pass" or "move" (from one square
+    to another); squares are indices on the game's board.
+    """
+
+    kind: str
+    square: int | None = None
+    origin: int | None = None
+    piece: str | None = None  # the letter in front of a movement: K, C, or None
+    text: str = ""  # the move in record notation, as written (upper case)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Game(ABC):
+    """One game: its identity, its board, its rules and its printed forms.
+
+    Subclasses set the attributes in `__init__` and implement the methods;
+    the defaults here suit any game.
+    """
+
+    tag: str  # the value of the Game tag
+    title: str  # the name as printed
+    slug: str  # how command lines and file names call the game
+    board: Board
+    credit: str  # one line naming the game's author and licence
+    pieces: PieceStyle = "stones"  # rune stones, or the 1992 post's X/O/K men
+    results: tuple[str, ...] = ("Dark", "Light", "*")  # values of the Result tag
+    # Settings tags with their canonical values (`[Scoring "simple"]`); settings the
+    # game reads itself (checked there); both are errors in a record of another game.
+    setting_values: dict[str, tuple[str, ...]] = {}
+    free_settings: tuple[str, ...] = ()
+    # How documents draw its diagrams: "placement" (numbered stones, removal crosses)
+    # or "movement" (arrows, captures, windows on big boards).
+    figure_style: Literal["placement", "movement"] = "placement"
+    file_part: str = ""  # in file names: board{file_part}-a4.pdf
+    variants: tuple[str, ...] = ("standard",)  # boards it is played on (Mǽrstánas: wraparound)
+
+    def __init__(self, tag: str, title: str, slug: str, size: int, credit: str) -> None:
+        self.tag, self.title, self.slug, self.credit = tag, title, slug, credit
+        self.board = Board(size)
+        if "file_part" not in vars(type(self)):
+            self.file_part = f"-{slug}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.tag}>"
+
+    @property
+    def size(self) -> int:
+        return self.board.size
+
+    def square_name(self, square: int) -> str:
+        return self.board.name(square)
+
+    # --- records and replay -----------------------------------------------------
+
+    def read_move(self, kind: str, piece: str | None, square: str | None,
+                  origin: str | None) -> Any:
+        """The move a record's move token writes (squares as text); raises OffBoard
+        for a square this board does not have. The readers call this per move."""
+        to, start = (square or "").upper(), (origin or "").upper()
+        text = {"pass": "Pass", "thunder": f"T {to}", "woden": f"W {to}",
+                "move": f"{piece or ''}{start}-{to}"}.get(kind, to)
+        return self.make_move(WrittenMove(kind, self._index(square), self._index(origin),
+                                          piece, text))
+
+    def _index(self, text: str | None) -> int | None:
+        if text is None:
+            return None
+        square = self.board.parse(text)
+        if square is None:
+            raise OffBoard(text)
+        return square
+
+    @abstractmethod
+    def make_move(self, written: WrittenMove) -> Any:
+        """The game's move for a move as written (a game keeps moves of kinds it
+        does not have as the `WrittenMove`, for its replayer to refuse)."""
+
+    @abstractmethod
+    def replay(self, record: GameRecord, *, strict: bool = False,
+               keep_positions: bool = False) -> ReplayedGame:
+        """Replay a record under this game's rules; never raises on a bad record."""
+
+    @abstractmethod
+    def start(self) -> GamePosition:
+        """The start position under the default rules."""
+
+    def option_choices(self) -> dict[str, tuple[str, ...]]:
+        """The options an `[Options "name=value; ..."]` tag may set, with their values."""
+        return {}
+
+    def scoring(self, rules: Any) -> str | None:
+        """The scoring rule a record's settings choose (None: the game is not scored)."""
+        return None
+
+    @abstractmethod
+    def step_text(self, step: Step) -> str:
+        """The canonical text of a replayed move, with its removal list."""
+
+    @abstractmethod
+    def short_text(self, step: Step) -> str:
+        """The move without its removal list, as captions and notes cite it."""
+
+    @abstractmethod
+    def settings_tags(self, game: ReplayedGame) -> list[tuple[str, str]]:
+        """The tags the canonical form writes to spell out the rules in force."""
+
+    @abstractmethod
+    def termination_text(self, game: ReplayedGame) -> str:
+        """The canonical termination: a score line, a result token or `*`."""
+
+    # --- printed forms (each loads its own part on first use) ----------------------
+
+    @abstractmethod
+    def document_reader(self, game: ReplayedGame) -> Any:
+        """The game document's board reader (see `gamedoc.readers.BoardReader`)."""
+
+    @abstractmethod
+    def stones(self, position: Any) -> dict[int, Any]:
+        """A position as drawable stones: square -> `draw.board.Stone`."""
+
+    def sheet_rules(self, variant: str = "standard") -> tuple[str, ...]:
+        """The rules summary printed at the foot of a board sheet."""
+        return ()
+
+    def board_variant(self, position: Any) -> str:
+        """How a board of this position is drawn: "standard" or "wraparound"."""
+        return "standard"
+
+    def start_stones(self, setup: str | None = None) -> dict[int, Any]:
+        """The start position (or a Setup string's) as drawable stones."""
+        return {}
+
+    def special_squares(self) -> dict[int, Any]:
+        """Squares the board marks: kings' home corners, a throne (square -> kind)."""
+        return {}
+
+    escape_edge: bool = False  # the board marks its edge ring as the king's way out
+
+    def licence_line(self) -> str:
+        """The credit line a sheet of the game carries."""
+        return f"{self.credit} Sheet made with maerstanas_print."
+
+    def stone_legend(self) -> tuple[tuple[str, str, str | None, str], ...]:
+        """Pieces for a legend and the cut-out sheet: (kind, name, rune, how it moves)."""
+        return ()
+
+    def start_setup(self) -> str | None:
+        """The start position as a position string, for games that begin set up."""
+        return None
+
+    # --- the game's own printables (see `commands.setup`, `stones`, `scoresheet`) -----
+
+    has_score_sheet: bool = False
+    has_stones_sheet: bool = False
+
+    def setup_sheet(self, paper: str, theme: str) -> Any:
+        """The setup page (a `sheets.common.Sheet`) of a game that begins set up."""
+        raise LookupError(f"{self.title} starts on an empty board: there is no setup to draw")
+
+    def stones_sheet(self, paper: str, theme: str) -> Any:
+        """A sheet of the game's stones to cut out."""
+        raise LookupError(f"{self.title} has no stones to cut out")
+
+    def score_sheet(self, paper: str) -> Any:
+        """A score sheet for recording a game by hand."""
+        raise LookupError(f"{self.title} has no score sheet")
+
+    def rulebook_source(self) -> str | None:
+        """The module that holds this game's rulebook (None: no book)."""
+        return None
+
+    def printables(self) -> list[tuple[str, list[str]]]:
+        """(file name, command words) for what `build` makes of this game."""
+        return []
+
+    def sample(self) -> str | None:
+        """The file name of a sample record shipped in `maerstanas_print/samples/`."""
+        return None

@@ -1,0 +1,182 @@
+"""The tafl family as `Game`s: one engine, one replayer, one document reader.
+
+Each game of the family is a `TaflDefinition` (rules, setup, options, how it is
+printed) in a module of its own; `TaflGame` turns one into a `Game`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from maerstanas_print.games.protocol import Game, WrittenMove
+from maerstanas_print.games.setup_text import read_position
+from maerstanas_print.games.tafl.definition import TaflDefinition
+from maerstanas_print.games.tafl.engine import (
+    PIECE_NAMES,
+    TaflMove,
+    TaflPosition,
+    TaflRules,
+    side_of,
+)
+from maerstanas_print.pieces import SpecialKind, Stone, StoneKind
+
+if TYPE_CHECKING:
+    from maerstanas_print.record import GameRecord
+    from maerstanas_print.verify import ReplayedGame, Step
+
+# Board letters -> stone kinds, per way of drawing the pieces.
+PIECE_KINDS: dict[str, dict[str, StoneKind]] = {
+    "stones": {"S": "standard", "C": "thunder", "K": "woden"},  # Beers' rune stones
+    "men": {"S": "man", "K": "king"},  # lettered men
+}
+RESULT_TOKENS = {"Dark": "1-0", "Light": "0-1", "Draw": "1/2-1/2"}
+
+
+class TaflGame(Game):
+    """A game of the tafl family: sliding pieces, custodial capture, a king to save."""
+
+    results = ("Dark", "Light", "Draw", "*")
+    setting_values = {"FirstPlayer": ("Dark", "Light")}
+    move_example = "A1-A4"
+    figure_style = "movement"
+
+    def __init__(self, definition: TaflDefinition) -> None:
+        super().__init__(definition.tag, definition.title, definition.slug,
+                         definition.rules.size, definition.credit)
+        self.definition = definition
+        self.tafl: TaflRules = definition.rules
+        self.pieces = definition.pieces
+        self.piece_kinds = PIECE_KINDS[definition.pieces]
+        self.file_part = f"-{definition.slug}"
+
+    # --- records and replay -------------------------------------------------------
+
+    def make_move(self, written: WrittenMove) -> Any:
+        if written.kind == "move":
+            assert written.origin is not None and written.square is not None
+            return TaflMove(written.piece or "S", written.origin, written.square)
+        return written  # a pass or a placement: the replayer judges it
+
+    def replay(self, record: GameRecord, *, strict: bool = False,
+               keep_positions: bool = False) -> ReplayedGame:
+        from maerstanas_print.games.tafl.replay import replay_tafl
+
+        return replay_tafl(record, self, strict=strict, keep_positions=keep_positions)
+
+    def start(self) -> TaflPosition:
+        return TaflPosition.start(self.tafl)
+
+    def option_choices(self) -> dict[str, tuple[str, ...]]:
+        return dict(self.tafl.choices)
+
+    def step_text(self, step: Step) -> str:
+        if step.notation is not None:
+            return step.notation
+        return self.short_text(step)
+
+    def short_text(self, step: Step) -> str:
+        move = step.move
+        if not isinstance(move, TaflMove):
+            return "Pass" if move.kind == "pass" else str(move)
+        return move.text(self.size)
+
+    def settings_tags(self, game: ReplayedGame) -> list[tuple[str, str]]:
+        tags = [("Game", self.tag)]
+        if game.ending is not None:
+            tags.append(("Termination", game.ending))
+        return tags
+
+    def termination_text(self, game: ReplayedGame) -> str:
+        result = game.result
+        if result is None:
+            term = game.record.termination
+            result = term.result if term is not None and term.result else "*"
+        return RESULT_TOKENS.get(result, "*")
+
+    # --- printed forms --------------------------------------------------------------
+
+    def document_reader(self, game: ReplayedGame) -> Any:
+        from maerstanas_print.games.tafl.document import TaflReader
+
+        return TaflReader(game)
+
+    def stones(self, position: TaflPosition) -> dict[int, Stone]:
+        return self.board_stones(position.board)
+
+    def board_stones(self, board: list[str]) -> dict[int, Stone]:
+        """Board letters as the game's stones (or men)."""
+        kinds = self.piece_kinds
+        return {sq: Stone(side_of(p), kinds[p.upper()])
+                for sq, p in enumerate(board) if p != "."}
+
+    def start_stones(self, setup: str | None = None) -> dict[int, Stone]:
+        return self.board_stones(read_position(setup or self.tafl.setup, self.size))
+
+    def start_setup(self) -> str:
+        return self.tafl.setup
+
+    def special_squares(self) -> dict[int, SpecialKind]:
+        """A king's home corner (games whose king runs to the enemy corner) and the throne."""
+        specials: dict[int, SpecialKind] = {}
+        if self.tafl.king_goal == "enemy-corner":
+            for square, letter in enumerate(read_position(self.tafl.setup, self.size)):
+                if letter == "K":
+                    specials[square] = "dark-home"
+                elif letter == "k":
+                    specials[square] = "light-home"
+        if self.tafl.throne is not None:
+            specials[self.tafl.throne] = "throne"
+        return specials
+
+    @property
+    def escape_edge(self) -> bool:
+        return self.tafl.king_goal == "edge"
+
+    def piece_name(self, letter: str) -> str:
+        return PIECE_NAMES[letter.upper()]
+
+    def sheet_rules(self, variant: str = "standard") -> tuple[str, ...]:
+        return self.definition.sheet_rules
+
+    def stone_legend(self) -> tuple[tuple[str, str, str | None, str], ...]:
+        return self.definition.legend
+
+    @property
+    def has_stones_sheet(self) -> bool:  # type: ignore[override]
+        return self.definition.stones_intro is not None
+
+    def setup_sheet(self, paper: str, theme: str) -> Any:
+        from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet
+
+        return setup_sheet(SetupSheetOptions(self, paper, theme))
+
+    def stones_sheet(self, paper: str, theme: str) -> Any:
+        from maerstanas_print.games.tafl.stones_sheet import StonesSheetOptions, stones_sheet
+
+        return stones_sheet(StonesSheetOptions(self, paper, theme))
+
+    def rulebook_source(self) -> str | None:
+        return self.definition.rulebook
+
+    def sample(self) -> str | None:
+        return self.definition.sample
+
+    def printables(self) -> list[tuple[str, list[str]]]:
+        slug = self.slug
+        jobs = [
+            (f"board-{slug}-a4.pdf", ["board", "--game", slug]),
+            (f"board-{slug}-a4.html", ["board", "--game", slug, "--format", "html"]),
+            (f"setup-{slug}-a4.pdf", ["setup", "--game", slug]),
+            (f"setup-{slug}-a4.html", ["setup", "--game", slug, "--format", "html"]),
+        ]
+        if self.definition.stones_intro is not None:
+            jobs += [(f"stones-{slug}-a4.pdf", ["stones", "--game", slug]),
+                     (f"stones-{slug}-a4.html", ["stones", "--game", slug, "--format", "html"])]
+        sample = self.sample()
+        if sample is not None:
+            jobs += [(f"sample-{slug}.pdf", ["game", f"@sample:{sample}"]),
+                     (f"sample-{slug}.html", ["game", f"@sample:{sample}", "--format", "html"])]
+        if self.rulebook_source() is not None:
+            jobs += [(f"rulebook-{slug}-a4.pdf", ["rulebook", "--game", slug]),
+                     (f"rulebook-{slug}.html", ["rulebook", "--game", slug, "--format", "html"])]
+        return jobs

@@ -1,0 +1,23 @@
+"""What one tafl game's module declares: its rules and how it is printed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from maerstanas_print.games.protocol import PieceStyle
+from maerstanas_print.games.tafl.engine import TaflRules
+
+
+@dataclass(frozen=True, slots=True)
+class TaflDefinition:
+    tag: str  # the value of the Game tag
+    title: str
+    slug: str
+    credit: str
+    rules: TaflRules
+    pieces: PieceStyle  # "stones": Beers' rune stones; "men": lettered men
+    sheet_rules: tuple[str, ...]  # the rules in brief, for the sheets
+    legend: tuple[tuple[str, str, str | None, str], ...]  # (kind, name, rune, rune's stone)
+    sample: str | None  # a sample record in maerstanas_print/samples/
+    rulebook: str | None  # the module whose book() is the game's rulebook
+    stones_intro: str | None = None  # the cut-out stones sheet's words (None: no sheet)

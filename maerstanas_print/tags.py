@@ -1,0 +1,70 @@
+"""Tag values read as what they mean: dates, option lists.
+
+A record keeps every tag as the text written (`record.Tag`); these readers
+give the values a program wants (`record.date` is a `TagDate`, the Options tag
+a list of name/value pairs), and one place decides how such a value is read.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+
+DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
+
+
+@dataclass(frozen=True, slots=True)
+class TagDate:
+    """A `[Date "2026.11.??"]` value: each part may be unknown (None)."""
+
+    year: int | None
+    month: int | None
+    day: int | None
+
+    @classmethod
+    def parse(cls, text: str) -> TagDate | None:
+        """The date a Date tag writes, or None when it is not `YYYY.MM.DD` (with `??`
+        for unknown parts) or names a month or day that does not exist."""
+        found = DATE.fullmatch(text.strip())
+        if found is None:
+            return None
+        year, month, day = (None if "?" in part else int(part) for part in found.groups())
+        if month is not None and not 1 <= month <= 12:
+            return None
+        if day is not None:
+            last = 31
+            if month is not None:
+                probe_year = year if year is not None else 2000  # a leap year
+                following = datetime.date(probe_year + month // 12, month % 12 + 1, 1)
+                last = (following - datetime.timedelta(days=1)).day
+            if not 1 <= day <= last:
+                return None
+        return cls(year, month, day)
+
+    @property
+    def date(self) -> datetime.date | None:
+        """The calendar date, when every part is known."""
+        if self.year is None or self.month is None or self.day is None:
+            return None
+        return datetime.date(self.year, self.month, self.day)
+
+    def __str__(self) -> str:
+        parts = (f"{self.year:04d}" if self.year is not None else "????",
+                 f"{self.month:02d}" if self.month is not None else "??",
+                 f"{self.day:02d}" if self.day is not None else "??")
+        return ".".join(parts)
+
+
+def parse_options(value: str) -> list[tuple[str, str]]:
+    """`"repetition=forbid3; no_legal_move=lose"` -> [(name, value), ...].
+
+    Options are separated by `;` or `,`; spaces around names and values are
+    dropped, and a part with nothing in it is skipped.
+    """
+    pairs = []
+    for part in value.replace(",", ";").split(";"):
+        if part.strip():
+            name, _, chosen = part.partition("=")
+            pairs.append((name.strip(), chosen.strip()))
+    return pairs
