@@ -22,7 +22,7 @@ from typing import Any
 
 from maerstanas_print.diagnostics import Diagnostic, Severity
 from maerstanas_print.games import all_games, default_game, game_named
-from maerstanas_print.games.protocol import SIDE_NAMES, Game, Score
+from maerstanas_print.games.protocol import SIDE_NAMES, Game, Score, WrittenMove
 from maerstanas_print.record import GameRecord, Line, PlyNode, Tag
 from maerstanas_print.tags import TagDate, parse_options
 
@@ -293,3 +293,83 @@ class BaseReplayer:
                         f"this is {SIDE_NAMES[side]}'s move, ply {ply + 1} of the game")
 
 
+
+
+class PositionReplayer(BaseReplayer):
+    """The replay a game gets without writing its own: any `GamePosition` will do.
+
+    Each move must be one of `legal_moves()`; a move of a kind the game does not
+    have (a `WrittenMove`) or an illegal one is reported and skipped. A written
+    `x` list is compared with what `push` returned. A scored game (its positions
+    answer `score()`) ends with its score line, any other with its result token.
+    """
+
+    def play_line(self, replayed: ReplayedLine, position: Any) -> None:
+        for node in replayed.line.nodes:
+            if position.is_game_over():
+                self.report("error", "M207", f"the game is already over; {node.move} "
+                            "cannot be played", node.start, node.end)
+                return
+            if node.number is not None:
+                self.check_number(node, position.ply, position.turn)
+            if node.lowercase:
+                self.report("warning", "M401", f"`{node.move}` is written in lower case",
+                            node.start, node.end, "squares are upper case")
+            self.play_step(node, position, replayed.steps)
+
+    def play_node(self, node: PlyNode, position: Any) -> Step:
+        side, ply, move = position.turn, position.ply, node.move
+        title = self.info.title
+        if isinstance(move, WrittenMove):
+            self.report("error", "M208", f"`{move}` is not a move of {title}",
+                        node.start, node.end, f"a move of {title} is written like "
+                        f"`{self.info.move_example}`")
+            return Step(node, side, move, ply, (), False, self.keep_copy(position))
+        if move not in position.legal_moves():
+            self.report("error", "M201", f"{SIDE_NAMES[side]}'s {move} is illegal here",
+                        node.start, node.end)
+            return Step(node, side, move, ply, (), False, self.keep_copy(position))
+        removed = tuple(position.push(move))
+        name = self.info.square_name
+        self.compare_x_list(node, removed, actual=", ".join(map(name, removed)) or "nothing",
+                            name=name, wording=("removal list", "move", "removes"),
+                            canonical=lambda: f"{move}x{'/'.join(map(name, removed))}",
+                            hint="write the squares the move empties")
+        return Step(node, side, move, ply, removed, True, self.keep_copy(position))
+
+    def check_termination(self, position: Any) -> None:
+        term = self.game.termination
+        finished = position.is_game_over()
+        score = position.score()
+        outcome = position.outcome() if finished else None
+        if term is not None and term.dark is not None:
+            if score is None:
+                self.report("error", "M304", f"{self.info.title} is won, not scored",
+                            term.start, term.end, "end the game with 1-0, 0-1, 1/2-1/2 or *")
+            elif not finished:
+                self.report("error", "M304", "the score line ends a game that is not over",
+                            term.start, term.end, "end an unfinished game with `*`")
+            elif (term.dark, term.light) != tuple(score):
+                computed = f"Dark: {score[0]}, Light: {score[1]}"
+                self.report("error", "M303", f"the score line says Dark: {term.dark}, Light: "
+                            f"{term.light}, but the final position scores {computed}",
+                            term.start, term.end, f"write `{computed}`")
+        elif term is not None and term.result is not None and outcome is not None \
+                and term.result != outcome:
+            self.report("error", "M305", f"the record ends `{term.result}`, but the game "
+                        f"ended: {outcome}", term.start, term.end)
+        tag = self.game.find_tag("Result")
+        if tag is not None and tag.value in self.info.results:
+            want = outcome or "*"
+            if tag.value != want:
+                self.report("error", "M305", f'Result "{tag.value}" disagrees: '
+                            + (f"the game ended: {want}" if outcome else "the game is not over"),
+                            tag.start, tag.end, f'write [Result "{want}"]')
+
+
+def replay_positions(record: GameRecord, game: Game, *, strict: bool = False,
+                     keep_positions: bool = False) -> ReplayedGame:
+    """Replay `record` on `game.start()` with `PositionReplayer` (a game's default)."""
+    replayer = PositionReplayer(record, game, keep_positions)
+    replayer.read_common_tags()
+    return replayer.run(None, game.start(), strict)

@@ -77,6 +77,11 @@ THEMES: dict[str, Theme] = {
     "ink-saver": Theme("ink-saver", ink="#4d4d4d", grid="#8c8c8c", label="#666666",
                        band_fill=None, dark_fill=None, light_fill=None, weight=0.7,
                        accent="#4d4d4d"),
+    # A warm board band and slightly softer lines, for reading on a display (the HTML
+    # game documents' screen view).
+    "screen": Theme("screen", ink="#202020", grid="#3c3c3c", label="#4a4a4a",
+                    band_fill="#e6d3a8", dark_fill="#202020", light_fill="#fffdf7",
+                    weight=0.9),
 }
 
 

@@ -49,7 +49,7 @@ def _fill_attr(fill: str | None) -> str:
     return f' fill="{fill}"' if fill is not None else ' fill="none"'
 
 
-class _Writer:
+class SvgWriter:
     def __init__(self, id_prefix: str) -> None:
         self.prefix = id_prefix
         self.count = 0
@@ -110,7 +110,7 @@ def render_svg(page: Page, id_prefix: str = "p1", *, standalone: bool = False) -
     `standalone=True` adds the XML namespace declaration for a `.svg` file;
     inline HTML does not need it but accepts it.
     """
-    writer = _Writer(id_prefix)
+    writer = SvgWriter(id_prefix)
     label = page.label or "Mǽrstánas sheet"
     title_id = f"{id_prefix}-title"
     head = (

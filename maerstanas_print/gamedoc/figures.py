@@ -11,7 +11,6 @@ from maerstanas_print.draw.board import (
     BoardSpec,
     Mark,
     Stone,
-    Theme,
     board_shapes,
     spec_for_game,
 )
@@ -31,11 +30,6 @@ from maerstanas_print.gamedoc.model import Diagram, ScoreExplanation
 from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, Game
 from maerstanas_print.geometry import FILES
 
-# The screen theme: a warm board band and slightly softer lines, for reading on a
-# display; registered beside the board module's print and ink-saver themes.
-THEMES.setdefault("screen", Theme("screen", ink="#202020", grid="#3c3c3c", label="#4a4a4a",
-                                  band_fill="#e6d3a8", dark_fill="#202020",
-                                  light_fill="#fffdf7", weight=0.9))
 DIAGRAM_MAX = 66.0  # mm: the widest a move diagram gets, whatever the column
 SCORE_MAX = 80.0
 FULL_BOARD_MAX = 90.0  # mm: a whole 19x19 board (a final position, wide action)
@@ -45,12 +39,12 @@ def board_theme(theme: str) -> str:
     return theme if theme in THEMES else "print"
 
 
-def cell_for(width: float) -> float:
+def cell_for(width: float, squares: int = 7) -> float:
     """The largest square (mm, in 0.25 steps) whose board with top and left labels fits."""
-    cell = width / 7.3
+    cell = width / (squares + 0.3)
     while cell > 3:
         band = min(6.5, max(3.4, 0.3 * cell))
-        if 7 * cell + band <= width:
+        if squares * cell + band <= width:
             return cell
         cell -= 0.25
     return 3.0
@@ -59,10 +53,11 @@ def cell_for(width: float) -> float:
 def _spec(diagram: Diagram, width: float, theme: str, marks: dict[int, Mark],
           title: str, all_sides: bool = False) -> BoardSpec:
     labels = ALL_SIDES if all_sides else frozenset(("top", "left"))
-    cell = cell_for(width)
+    squares = diagram.game.size
+    cell = cell_for(width, squares)
     if all_sides:
-        cell = cell_for(width - min(6.5, max(3.4, 0.3 * cell)))
-    return BoardSpec(cell=cell, labels=labels,
+        cell = cell_for(width - min(6.5, max(3.4, 0.3 * cell)), squares)
+    return BoardSpec(cell=cell, labels=labels, squares=squares,
                      variant=diagram.game.board_variant(diagram.after),
                      theme=board_theme(theme), stones=diagram.stones, marks=marks,
                      title=title)

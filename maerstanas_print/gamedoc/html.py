@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from maerstanas_print.draw.board import (
     BoardSpec,
@@ -21,7 +22,7 @@ from maerstanas_print.draw.board import (
     stone_shape,
 )
 from maerstanas_print.draw.shapes import Page, Shape, chars_by_face
-from maerstanas_print.draw.svg import _Writer, render_svg
+from maerstanas_print.draw.svg import SvgWriter, render_svg
 from maerstanas_print.gamedoc import figures
 from maerstanas_print.gamedoc.model import (
     Document,
@@ -32,18 +33,22 @@ from maerstanas_print.gamedoc.model import (
 )
 from maerstanas_print.verify import ReplayedGame
 
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
 VIEWER_CELL = 11.0
 VIEWER_WIDTH = 7 * VIEWER_CELL  # a 19x19 viewer board gets the same width
-_ENV = None
 
 
-def _env():
-    global _ENV
-    if _ENV is None:
-        from maerstanas_print.sheets.render import _environment
+def _env() -> Environment:
+    from maerstanas_print.templating import environment
 
-        _ENV = _environment()
-    return _ENV
+    return environment()
+
+
+def _sized(doc: Document) -> bool:
+    """Does the page's viewer need the board's size (its script assumes 7 x 7 without)?"""
+    return doc.style == "movement" or (doc.game is not None and doc.game.size != 7)
 
 
 def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: str) -> str:
@@ -70,11 +75,11 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
                              theme=figures.board_theme(theme), title="Step-through board")
     else:
         spec = BoardSpec(cell=VIEWER_CELL, labels=frozenset(("top", "left")),
-                         variant=game.game.board_variant(game.final),
+                         squares=game.game.size, variant=game.game.board_variant(game.final),
                          theme=figures.board_theme(theme), title="Step-through board")
     w, h = spec.size()
     svg = _svg([board_shapes(spec, 0, 0)], w, h, "Step-through board", f"{prefix}-v")
-    writer = _Writer(f"{prefix}-vp")
+    writer = SvgWriter(f"{prefix}-vp")
     defs = ["<defs>"]
     for code, (stone, _ident) in prototypes.items():
         writer.out = []
@@ -100,8 +105,9 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     steps = game.main.steps
     positions = [game.main.start] + [step.after for step in steps]
     data: dict[str, object] = {"prefix": f"{prefix}-v", "cell": cell, "ox": gx, "oy": gy}
-    if doc.style == "movement":  # the viewer's script reads the size and the unit
-        data.update({"size": game.game.size, "unit": "pieces"})
+    if _sized(doc):  # the viewer's script reads the size and the unit
+        data.update({"size": game.game.size, "unit": "pieces" if doc.progress == "pieces"
+                     else ""})
     data.update({
         "boards": [reader.board_code(p) for p in positions],
         "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
@@ -195,7 +201,7 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     heading = collection_title(docs, title)
     credit = credit_line(docs, "Page made")
     chars.update(heading)
-    if any(doc.style == "movement" for doc in docs):
+    if any(_sized(doc) for doc in docs):
         chars.update(credit)
     for i, (game, doc) in enumerate(zip(games, docs, strict=True), 1):
         context = fragment_context(game, doc, f"g{i}", theme)
@@ -221,7 +227,7 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
                                      else _games_name(docs))),
         paper=PAPERS[paper], games=entries, sections=sections,
         font_css=Markup(font_face_css(faces)), css=Markup(game_css()),
-        sized=any(doc.style == "movement" for doc in docs), licence=credit)
+        sized=any(_sized(doc) for doc in docs), licence=credit)
 
 
 def _games_name(docs: list[Document]) -> str:
@@ -253,7 +259,7 @@ def _document_chars(doc: Document) -> set[str]:
             chars.update(note)
     if doc.explanation is not None:
         chars.update(doc.explanation.text())
-    if doc.style == "movement":
+    if _sized(doc):
         for text in progress_words(doc).values():
             chars.update(text)
         chars.update("Final position")

@@ -140,6 +140,7 @@ class Document:
     final: Any = None
     progress: Literal["score", "pieces"] = "score"
     style: str = "placement"  # how figures draw its boards: the game's `figure_style`
+    specials_note: str = ""  # what the marks under the closing chart stand for
 
     @property
     def game_name(self) -> str:
@@ -419,19 +420,19 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
         final = game.final  # the last diagram showed part of the board: show it all
     return Document(game_title(game), subtitle, _details(game, reader), intro, builder.blocks,
                     builder.diagrams, reader.result_text(game), reader.explanation(game),
-                    series, specials, plies, game.game, final, reader.progress, reader.style)
+                    series, specials, plies, game.game, final, reader.progress, reader.style,
+                    reader.specials_note(specials))
 
 
 def progress_words(doc: Document) -> dict[str, str]:
     """The closing chart's heading, caption and labels (the same in PDF and HTML)."""
+    caption = "Dark: solid line, filled dots. Light: dashed line, open dots."
+    if doc.specials_note:
+        caption += " " + doc.specials_note
     if doc.progress == "score":
         return {"heading": "The score move by move", "unit": "points",
                 "title": "The score after every move", "what": "Score after each move",
-                "caption": "Dark: solid line, filled dots. Light: dashed line, open dots. "
-                           "Stones under the axis mark thunder- and Woden-stones."}
-    caption = "Dark: solid line, filled dots. Light: dashed line, open dots."
-    if doc.specials:
-        caption += " Under the axis, each king or commander taken, at its move."
+                "caption": caption}
     return {"heading": "Pieces on the board move by move", "unit": "pieces",
             "title": "Pieces on the board after every move",
             "what": "Pieces on the board after each move", "caption": caption}

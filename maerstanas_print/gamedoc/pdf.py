@@ -133,8 +133,8 @@ def caption_paragraphs(diagram: Diagram) -> list:
                      st["caption"])]
     for note in diagram.notes:
         out.append(Paragraph(_text(note), st["caption"]))
-    board, hand, score = (_text(t).replace(" ", NBSP) for t in diagram.checkpoint.sentences())
-    out.append(Paragraph(f"<i>{board} {hand}<br/>{score}</i>", st["caption"]))
+    *first, last = (_text(t).replace(" ", NBSP) for t in diagram.checkpoint.sentences())
+    out.append(Paragraph(f"<i>{' '.join(first)}<br/>{last}</i>", st["caption"]))
     return out
 
 

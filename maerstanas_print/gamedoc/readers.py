@@ -19,12 +19,14 @@ games:
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
+
+from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, Game
+from maerstanas_print.pieces import STONE_KINDS, Stone
 
 if TYPE_CHECKING:
     from maerstanas_print.gamedoc.model import RangeMarks, ScoreExplanation
-    from maerstanas_print.games.protocol import Game
-    from maerstanas_print.pieces import Stone
     from maerstanas_print.verify import ReplayedGame, Step
 
 
@@ -61,6 +63,8 @@ class BoardReader(Protocol):
 
     def result_text(self, game: ReplayedGame) -> str: ...
 
+    def specials_note(self, specials: list[tuple[int, int, str]]) -> str: ...
+
 
 def reader_for(game: ReplayedGame) -> BoardReader:
     """The board reader of a replayed game: its game's."""
@@ -68,4 +72,170 @@ def reader_for(game: ReplayedGame) -> BoardReader:
     return reader
 
 
-__all__ = ["BoardReader", "Checkpoint", "reader_for"]
+__all__ = ["BoardReader", "Checkpoint", "PositionReader", "reader_for"]
+
+
+# --- the reader a game gets without writing its own ------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CountCheckpoint:
+    """Pieces on the board per side, the score in a scored game, and whose move it is
+    (or how the game ended)."""
+
+    pieces: tuple[int, int]
+    turn: str
+    score: tuple[int, int] | None = None
+
+    def text(self) -> str:
+        return " ".join(self.sentences())
+
+    def sentences(self) -> tuple[str, ...]:
+        """Set by captions with a line break before the last."""
+        board = f"On the board: Dark {self.pieces[DARK]}, Light {self.pieces[LIGHT]}."
+        if self.score is None:
+            return board, self.turn
+        return (board, self.turn,
+                f"Score: Dark {self.score[DARK]}, Light {self.score[LIGHT]}.")
+
+
+@dataclass(slots=True)
+class LandingTracker:
+    """Which step's move landed on each square, forgotten when the square is emptied."""
+
+    game: Game
+    landed: dict[int, Step] = field(default_factory=dict)
+
+    def copy(self) -> LandingTracker:
+        return LandingTracker(self.game, dict(self.landed))
+
+    def play(self, step: Step) -> None:
+        if not step.applied:
+            return
+        origin, target = self.game.move_squares(step.move)
+        if origin is not None:
+            self.landed.pop(origin, None)
+        for square in step.removed:
+            self.landed.pop(square, None)
+        if target is not None:
+            self.landed[target] = step
+
+
+_RESULT_WORDS = {"Dark": "Dark wins", "Light": "Light wins", "Draw": "Drawn", "Tie": "A tie"}
+
+
+class PositionReader:
+    """Any game's documents from its positions alone: numbers where moves landed,
+    removal notes, stones per side and whose move it is, the score (or the pieces
+    on the board) move by move."""
+
+    style = "placement"
+    final_caption: str | None = "Final position"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.progress = "score" if game.start().score() is not None else "pieces"
+
+    def stones(self, position: Any) -> dict[int, Stone]:
+        stones: dict[int, Stone] = self.game.stones(position)
+        return stones
+
+    def tracker(self) -> LandingTracker:
+        return LandingTracker(self.game)
+
+    def marks(self, before: Any, tracker: LandingTracker, steps: list[Step]) -> RangeMarks:
+        from maerstanas_print.gamedoc.model import RangeMarks, _listing, move_label
+
+        tracker = tracker.copy()
+        name = self.game.square_name
+        notes: list[str] = []
+        emptied: set[int] = set()
+        for step in steps:
+            origin, target = self.game.move_squares(step.move)
+            if target is None:
+                notes.append(f"{move_label(step)} {step.move}: {SIDE_NAMES[step.side]} "
+                             "has no move.")
+            if step.removed:
+                notes.append(f"{move_label(step)} {self.game.short_text(step)} emptied "
+                             f"{_listing([name(sq) for sq in step.removed])}.")
+                emptied.update(step.removed)
+            if target is not None:
+                emptied.discard(target)
+            tracker.play(step)
+        after = steps[-1].after if steps else before
+        stones = self.game.stones(after)
+        in_range = {id(step) for step in steps}
+        numbers = {sq: str(step.number) for sq, step in tracker.landed.items()
+                   if id(step) in in_range and sq in stones}
+        last = arrow = None
+        if steps:
+            origin, last = self.game.move_squares(steps[-1].move)
+            if origin is not None and last is not None:
+                arrow = (origin, last, steps[-1].side)
+        return RangeMarks(numbers, last, sorted(sq for sq in emptied if sq not in stones),
+                          notes, arrow)
+
+    def checkpoint(self, position: Any) -> CountCheckpoint:
+        counts = [0, 0]
+        for stone in self.game.stones(position).values():
+            counts[stone.side] += 1
+        if position.is_game_over():
+            turn = f"Game over: {_RESULT_WORDS.get(position.outcome() or '', 'no result')}."
+        else:
+            turn = f"{SIDE_NAMES[position.turn]} to move."
+        score = position.score()
+        return CountCheckpoint((counts[DARK], counts[LIGHT]), turn,
+                               None if score is None else (score[0], score[1]))
+
+    def window(self, before: Any, steps: list[Step]) -> None:
+        return None
+
+    def _count(self, position: Any) -> tuple[int, int]:
+        score = position.score()
+        if score is not None:
+            return score.dark, score.light
+        counts = [0, 0]
+        for stone in self.game.stones(position).values():
+            counts[stone.side] += 1
+        return counts[DARK], counts[LIGHT]
+
+    def series(self, game: ReplayedGame
+               ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
+        positions = [game.main.start] + [step.after for step in game.main.steps]
+        return [self._count(position) for position in positions], []
+
+    def explanation(self, game: ReplayedGame) -> None:
+        return None
+
+    def specials_note(self, specials: list[tuple[int, int, str]]) -> str:
+        return ""
+
+    def rule_details(self, game: ReplayedGame) -> list[tuple[str, str]]:
+        return [("Game", self.game.title)]
+
+    def result_text(self, game: ReplayedGame) -> str:
+        if not game.finished:
+            return "Unfinished"
+        text = _RESULT_WORDS.get(game.result or "", "Over")
+        score = game.score
+        return f"{text}, Dark: {score.dark}, Light: {score.light}" if score else text
+
+    # --- the HTML step-through viewer ---------------------------------------------------
+
+    def viewer_prototypes(self) -> dict[str, tuple[Stone, str]]:
+        """One letter per (side, stone kind): upper case Dark, lower case Light."""
+        out: dict[str, tuple[Stone, str]] = {}
+        for index, kind in enumerate(STONE_KINDS):
+            for side, letter in ((DARK, "ABCDE"[index]), (LIGHT, "abcde"[index])):
+                out[letter] = (Stone(side, kind), f"{'dl'[side]}{kind}")
+        return out
+
+    def board_code(self, position: Any) -> str:
+        codes = {(stone.side, stone.kind): letter
+                 for letter, (stone, _ident) in self.viewer_prototypes().items()}
+        stones = self.game.stones(position)
+        return "".join(codes[(stones[sq].side, stones[sq].kind)] if sq in stones else "."
+                       for sq in range(self.game.board.squares))
+
+    def last_square(self, step: Step) -> int | None:
+        return self.game.move_squares(step.move)[1]

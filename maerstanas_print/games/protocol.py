@@ -114,7 +114,7 @@ class Game(ABC):
     board: Board
     credit: str  # one line naming the game's author and licence
     pieces: PieceStyle = "stones"  # rune stones, or the 1992 post's X/O/K men
-    results: tuple[str, ...] = ("Dark", "Light", "*")  # values of the Result tag
+    results: tuple[str, ...] = ("Dark", "Light", "Draw", "*")  # values of the Result tag
     # Settings tags with their canonical values (`[Scoring "simple"]`); settings the
     # game reads itself (checked there); both are errors in a record of another game.
     setting_values: dict[str, tuple[str, ...]] = {}
@@ -123,6 +123,7 @@ class Game(ABC):
     # or "movement" (arrows, captures, windows on big boards).
     figure_style: Literal["placement", "movement"] = "placement"
     file_part: str = ""  # in file names: board{file_part}-a4.pdf
+    move_example: str = "A1"  # how a move of the game is written, for hints
     variants: tuple[str, ...] = ("standard",)  # boards it is played on (Mǽrstánas: wraparound)
 
     def __init__(self, tag: str, title: str, slug: str, size: int, credit: str) -> None:
@@ -166,10 +167,16 @@ class Game(ABC):
         """The game's move for a move as written (a game keeps moves of kinds it
         does not have as the `WrittenMove`, for its replayer to refuse)."""
 
-    @abstractmethod
     def replay(self, record: GameRecord, *, strict: bool = False,
                keep_positions: bool = False) -> ReplayedGame:
-        """Replay a record under this game's rules; never raises on a bad record."""
+        """Replay a record under this game's rules; never raises on a bad record.
+
+        The default plays each move if it is among `legal_moves()` (see
+        `verify.PositionReplayer`); a game with more to check brings its own.
+        """
+        from maerstanas_print.verify import replay_positions
+
+        return replay_positions(record, self, strict=strict, keep_positions=keep_positions)
 
     @abstractmethod
     def start(self) -> GamePosition:
@@ -184,26 +191,49 @@ class Game(ABC):
         return None
 
     @abstractmethod
-    def step_text(self, step: Step) -> str:
-        """The canonical text of a replayed move, with its removal list."""
+    def owns(self, position: Any) -> bool:
+        """Is `position` a position of this game? (`svg.board` finds a position's game.)"""
 
-    @abstractmethod
+    def move_squares(self, move: Any) -> tuple[int | None, int | None]:
+        """(where a move starts, where it lands): (None, E4) for a placement, (A1, A4)
+        for a movement, (None, None) for a pass."""
+        return None, None
+
+    def step_text(self, step: Step) -> str:
+        """The canonical text of a replayed move, with its removal list (`str(move)`,
+        then `x` and the squares it emptied)."""
+        text = str(step.move)
+        if step.removed:
+            text += "x" + "/".join(self.square_name(sq) for sq in step.removed)
+        return text
+
     def short_text(self, step: Step) -> str:
         """The move without its removal list, as captions and notes cite it."""
+        return str(step.move)
 
-    @abstractmethod
     def settings_tags(self, game: ReplayedGame) -> list[tuple[str, str]]:
         """The tags the canonical form writes to spell out the rules in force."""
+        return [("Game", self.tag)]
 
-    @abstractmethod
     def termination_text(self, game: ReplayedGame) -> str:
         """The canonical termination: a score line, a result token or `*`."""
+        score = game.score
+        if game.finished and score is not None:
+            return f"\nDark: {score.dark}, Light: {score.light}"
+        result = game.result
+        if result is None:
+            term = game.record.termination
+            result = term.result if term is not None and term.result else "*"
+        return {"Dark": "1-0", "Light": "0-1", "Draw": "1/2-1/2"}.get(result, "*")
 
     # --- printed forms (each loads its own part on first use) ----------------------
 
-    @abstractmethod
     def document_reader(self, game: ReplayedGame) -> Any:
-        """The game document's board reader (see `gamedoc.readers.BoardReader`)."""
+        """The game document's board reader (see `gamedoc.readers.BoardReader`); the
+        default numbers the stones moves land on and counts them."""
+        from maerstanas_print.gamedoc.readers import PositionReader
+
+        return PositionReader(self)
 
     @abstractmethod
     def stones(self, position: Any) -> dict[int, Any]:
@@ -232,8 +262,9 @@ class Game(ABC):
         return f"{self.credit} Sheet made with maerstanas_print."
 
     def stone_legend(self) -> tuple[tuple[str, str, str | None, str], ...]:
-        """Pieces for a legend and the cut-out sheet: (kind, name, rune, how it moves)."""
-        return ()
+        """Pieces for a legend and the cut-out sheet: (stone kind, name, rune or None,
+        the rune's name); the default is one plain stone a side."""
+        return (("standard", "stone", None, ""),)
 
     def start_setup(self) -> str | None:
         """The start position as a position string, for games that begin set up."""

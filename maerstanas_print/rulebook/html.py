@@ -145,7 +145,7 @@ class _Renderer:
 def rulebook_html(prepared: PreparedBook, paper: str = "a4") -> str:
     """The finished HTML document (one file, no scripts, no external resources)."""
     from maerstanas_print.resources import read_text
-    from maerstanas_print.sheets.render import _environment
+    from maerstanas_print.templating import environment
 
     renderer = _Renderer(prepared, paper)
     book = prepared.book
@@ -159,7 +159,7 @@ def rulebook_html(prepared: PreparedBook, paper: str = "a4") -> str:
         "front": front,
         "art": renderer.svg(art, art_w, art_h, layout.title_art_label(book.game), "art"),
     }
-    template = _environment().get_template("rulebook.html.j2")
+    template = environment().get_template("rulebook.html.j2")
     draft = template.render(font_css="", css="", **context)
     chars = "".join(sorted(set(draft)))  # every character the page can show
     css = read_text("templates", "rulebook.css").replace(

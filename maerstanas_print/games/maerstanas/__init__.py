@@ -106,6 +106,12 @@ class MaerstanasGame(Game):
     def start(self) -> Position:
         return Position.start()
 
+    def owns(self, position: Any) -> bool:
+        return isinstance(position, Position)
+
+    def move_squares(self, move: Any) -> tuple[int | None, int | None]:
+        return None, move.square
+
     def scoring(self, rules: Rules) -> str | None:
         return rules.scoring
 

@@ -228,6 +228,9 @@ class MaerstanasReader:
     def explanation(self, game: ReplayedGame) -> ScoreExplanation:
         return explain_score(game.final)
 
+    def specials_note(self, specials: list[tuple[int, int, str]]) -> str:
+        return "Stones under the axis mark thunder- and Woden-stones."
+
     def rule_details(self, game: ReplayedGame) -> list[tuple[str, str]]:
         return rule_settings(game)
 

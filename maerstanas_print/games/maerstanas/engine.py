@@ -513,6 +513,12 @@ class Position:
     def __str__(self) -> str:
         return board_diagram(self)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for notebooks (see `maerstanas_print.svg.board`)."""
+        from maerstanas_print.svg import board
+
+        return board(self, lastmove=self.peek())
+
 
 def score_stones(own: int, scoring: Scoring) -> int:
     """Points for one side's stones under `scoring`."""

@@ -66,6 +66,14 @@ class TaflGame(Game):
     def start(self) -> TaflPosition:
         return TaflPosition.start(self.tafl)
 
+    def owns(self, position: Any) -> bool:
+        return isinstance(position, TaflPosition) and position.rules.name == self.tafl.name
+
+    def move_squares(self, move: Any) -> tuple[int | None, int | None]:
+        if isinstance(move, TaflMove):
+            return move.origin, move.target
+        return None, None
+
     def option_choices(self) -> dict[str, tuple[str, ...]]:
         return dict(self.tafl.choices)
 

@@ -260,6 +260,9 @@ class TaflReader:
     def explanation(self, game: ReplayedGame) -> None:
         return None
 
+    def specials_note(self, specials: list[tuple[int, int, str]]) -> str:
+        return "Under the axis, each king or commander taken, at its move." if specials else ""
+
     # --- the HTML step-through viewer ---------------------------------------------------
 
     def viewer_prototypes(self) -> dict[str, tuple[Stone, str]]:

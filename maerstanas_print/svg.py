@@ -1,0 +1,65 @@
+"""One call from a position to an SVG picture: `svg.board(position)`.
+
+Like python-chess's `chess.svg.board`: any game's position (a Mǽrstánas
+`Position`, a tafl game's position), optionally with the last move marked and
+numbers on stones, as a standalone `<svg>` string drawn by the same code as
+every sheet, diagram and book. In Jupyter, `Position` shows itself with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from maerstanas_print.draw import overlays
+from maerstanas_print.draw.board import ALL_SIDES, THEMES, Mark, board_shapes, spec_for_game
+from maerstanas_print.draw.shapes import Page, Shape
+from maerstanas_print.draw.svg import render_svg
+from maerstanas_print.games import all_games
+from maerstanas_print.games.protocol import Game
+
+
+def game_of(position: Any) -> Game:
+    """The registered game `position` belongs to (ValueError when none claims it)."""
+    for game in all_games():
+        if game.owns(position):
+            return game
+    raise ValueError(f"no registered game plays a {type(position).__name__}")
+
+
+def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | str] | None = None,
+          size: float = 9.0, coordinates: bool | str = True, theme: str = "print",
+          title: str | None = None, game: Game | None = None) -> str:
+    """The position as a standalone SVG document (a `str`).
+
+    - `lastmove`: a move of the game, marked on its square (a movement also gets
+      its arrow);
+    - `numbers`: square -> move number, written on the stones there;
+    - `size`: the side of a square in millimetres (the SVG is sized in mm);
+    - `coordinates`: True (top and left), "all" (all four sides) or False;
+    - `theme`: "print", "ink-saver" or "screen";
+    - `game`: the position's game, when the registry cannot tell on its own.
+    """
+    game = game or game_of(position)
+    if theme not in THEMES:
+        raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
+    if not size > 0:
+        raise ValueError(f"size must be a positive number of millimetres, not {size!r}")
+    labels = (ALL_SIDES if coordinates == "all" else
+              frozenset(("top", "left")) if coordinates else frozenset())
+    stones = game.stones(position)
+    marks = {square: Mark("number", str(n)) for square, n in (numbers or {}).items()
+             if 0 <= square < game.board.squares}
+    spec = spec_for_game(game, cell=size, labels=labels, theme=theme, stones=stones,
+                         marks=marks, variant=game.board_variant(position),
+                         title=title or f"{game.title} position")
+    shapes: list[Shape] = [board_shapes(spec, 0, 0)]
+    if lastmove is not None:
+        origin, target = game.move_squares(lastmove)
+        if origin is not None and target is not None:
+            side = stones[target].side if target in stones else 0
+            shapes.append(overlays.move_arrow(spec, 0, 0, origin, target, side))
+        if target is not None:
+            shapes.append(overlays.last_move(spec, 0, 0, target))
+    width, height = spec.size()
+    return render_svg(Page(width, height, tuple(shapes), spec.title), "board", standalone=True)

@@ -1,0 +1,213 @@
+"""A third game, defined entirely here, gets every command without an edit to the package.
+
+"Five Fields" is a toy placement game on a 5x5 board, made up for this test
+(docs/adding-a-game.md walks through it): players take turns to put a stone on
+an empty square; the game ends when the board is full or after 16 plies, and
+each side scores a point for every stone of theirs that touches another of
+theirs along a row or column.
+
+A second toy, a 5x5 tafl game, is only data: a `TaflDefinition` handed to the
+tafl family's `TaflGame`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from maerstanas_print import games, parse, replay
+from maerstanas_print.cli import main
+from maerstanas_print.export import export_game
+from maerstanas_print.games.protocol import DARK, LIGHT, Game, Score, WrittenMove
+from maerstanas_print.pieces import Stone
+from tests.pdf_tools import all_text
+
+SIZE = 5
+LAST_PLY = 16
+
+
+@dataclass(frozen=True, slots=True)
+class FieldMove:
+    square: int
+
+    def __str__(self) -> str:
+        return "ABCDE"[self.square % SIZE] + str(self.square // SIZE + 1)
+
+
+def _neighbours(square: int) -> list[int]:
+    row, col = divmod(square, SIZE)
+    return [r * SIZE + c for r, c in ((row - 1, col), (row, col - 1), (row, col + 1),
+                                      (row + 1, col)) if 0 <= r < SIZE and 0 <= c < SIZE]
+
+
+@dataclass(slots=True)
+class FieldPosition:
+    board: list[int | None] = field(default_factory=lambda: [None] * SIZE * SIZE)
+    turn: int = DARK
+    ply: int = 0
+    stack: list[list[int | None]] = field(default_factory=list)
+
+    def copy(self, *, stack: bool = True) -> FieldPosition:
+        return FieldPosition(list(self.board), self.turn, self.ply,
+                             [list(b) for b in self.stack] if stack else [])
+
+    def legal_moves(self) -> list[FieldMove]:
+        if self.is_game_over():
+            return []
+        return [FieldMove(sq) for sq, owner in enumerate(self.board) if owner is None]
+
+    def push(self, move: FieldMove) -> tuple[int, ...]:
+        self.stack.append(list(self.board))
+        self.board[move.square] = self.turn
+        self.turn, self.ply = 1 - self.turn, self.ply + 1
+        return ()  # nothing is ever removed
+
+    def pop(self) -> None:
+        self.board = self.stack.pop()
+        self.turn, self.ply = 1 - self.turn, self.ply - 1
+
+    def is_game_over(self) -> bool:
+        return self.ply >= LAST_PLY or None not in self.board
+
+    def score(self) -> Score:
+        def points(side: int) -> int:
+            return sum(1 for sq, owner in enumerate(self.board) if owner == side
+                       and any(self.board[n] == side for n in _neighbours(sq)))
+
+        return Score(points(DARK), points(LIGHT))
+
+    def outcome(self) -> str | None:
+        if not self.is_game_over():
+            return None
+        dark, light = self.score()
+        return "Dark" if dark > light else "Light" if light > dark else "Draw"
+
+
+class FiveFields(Game):
+    results = ("Dark", "Light", "Draw", "*")
+
+    def __init__(self) -> None:
+        super().__init__("FiveFields", "Five Fields", "fivefields", SIZE,
+                         "Five Fields is a toy game made up for a test.")
+
+    def make_move(self, written: WrittenMove) -> FieldMove | WrittenMove:
+        if written.kind == "place" and written.square is not None:
+            return FieldMove(written.square)
+        return written  # any other kind of move: the replay refuses it
+
+    def start(self) -> FieldPosition:
+        return FieldPosition()
+
+    def owns(self, position: object) -> bool:
+        return isinstance(position, FieldPosition)
+
+    def move_squares(self, move: object) -> tuple[int | None, int | None]:
+        return (None, move.square) if isinstance(move, FieldMove) else (None, None)
+
+    def stones(self, position: FieldPosition) -> dict[int, Stone]:
+        return {sq: Stone(owner) for sq, owner in enumerate(position.board)
+                if owner is not None}
+
+
+RECORD = """[Game "FiveFields"]
+[Event "Toy club"]
+[Dark "Ann"]
+[Light "Bo"]
+
+1. A2 A1 2. B1 C3 3. C2 B3 {Dark closes in.} 4. D3 E1 5. E2 D1 6. C1 D2
+7. A3 B2 8. E3 A4 Dark: 8, Light: 6
+"""
+
+
+@pytest.fixture()
+def five_fields() -> Iterator[FiveFields]:
+    game = games.register(FiveFields())
+    yield game
+    games.unregister(game)
+
+
+def _naive_final() -> FieldPosition:
+    """The record's moves played by hand on the toy rules above."""
+    position = FieldPosition()
+    for word in re.findall(r"\b[A-E][1-5]\b", RECORD.split("\n\n", 1)[1]):
+        position.push(FieldMove((int(word[1]) - 1) * SIZE + "ABCDE".index(word[0])))
+    return position
+
+
+def test_the_registry_finds_the_new_game(five_fields: FiveFields) -> None:
+    assert games.game_named("fivefields") is five_fields
+    assert games.game_named("FIVEFIELDS") is five_fields
+    assert five_fields in games.all_games()
+    with pytest.raises(ValueError, match="already names"):
+        games.register(FiveFields())
+
+
+def test_replay_checks_moves_removals_and_the_score(five_fields: FiveFields) -> None:
+    game = replay(parse(RECORD).games[0], keep_positions=True)
+    assert game.game is five_fields
+    assert game.valid, [str(d) for d in game.diagnostics]
+    # Checked by hand. Dark: B1 C1 A2 C2 E2 A3 D3 E3, each beside another Dark
+    # stone: 8. Light: D1 E1 B2 D2 B3 C3 score; A1 (between B1 and A2) and A4
+    # (under A3) touch none of their own: 6.
+    assert game.score == _naive_final().score() == (8, 6)
+    assert game.result == "Dark"
+    # A wrong score line and an occupied square are errors at their place.
+    bad = RECORD.replace("Dark: 8", "Dark: 9").replace("6. C1", "6. C3")
+    replayed = replay(parse(bad).games[0])
+    codes = [d.code for d in replayed.diagnostics if d.severity == "error"]
+    assert "M201" in codes and not replayed.valid
+    occupied = next(d for d in replayed.diagnostics if d.code == "M201")
+    assert bad[occupied.start:occupied.end] == "C3"
+    score = replay(parse(RECORD.replace("Dark: 8", "Dark: 9")).games[0])
+    assert [d.code for d in score.diagnostics] == ["M303"]
+    unfinished = replay(parse(RECORD.replace("8. E3 A4 Dark: 8, Light: 6", "*")).games[0])
+    assert unfinished.valid and unfinished.result is None
+    # A thunder-stone is not a move of this game.
+    odd = replay(parse(RECORD.replace("8. E3", "8. T E3")).games[0])
+    assert any(d.code == "M208" for d in odd.diagnostics)
+
+
+def test_check_fmt_board_and_game_commands(five_fields: FiveFields, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "toy.mrs"
+    record.write_text(RECORD, encoding="utf-8")
+    assert main(["check", str(record)]) == 0
+    bad = tmp_path / "bad.mrs"
+    bad.write_text(RECORD.replace("Dark: 8", "Dark: 9"), encoding="utf-8")
+    assert main(["check", str(bad)]) == 1
+    assert "M303" in capsys.readouterr().out
+
+    clean = tmp_path / "clean.mrs"
+    assert main(["fmt", str(record), "-o", str(clean)]) == 0
+    written = clean.read_text(encoding="utf-8")
+    assert written.startswith('[Game "FiveFields"]\n[Event "Toy club"]')
+    assert written.rstrip().endswith("Dark: 8, Light: 6")
+    again = replay(parse(written).games[0])
+    assert again.valid and export_game(again) == written
+
+    for fmt in ("pdf", "html"):
+        out = tmp_path / f"board.{fmt}"
+        assert main(["board", "--game", "fivefields", "--format", fmt, "-o", str(out)]) == 0
+        assert out.stat().st_size > 1000
+    assert "Five Fields" in all_text((tmp_path / "board.pdf").read_bytes())
+
+    pdf, html = tmp_path / "toy.pdf", tmp_path / "toy.html"
+    assert main(["game", str(record), "-o", str(pdf)]) == 0
+    assert main(["game", str(record), "--format", "html", "-o", str(html)]) == 0
+    text = all_text(pdf.read_bytes())
+    for expected in ("Ann", "Bo", "Dark wins, Dark: 8, Light: 6", "Dark closes in."):
+        assert expected in text
+    page = html.read_text(encoding="utf-8")
+    assert "Five Fields" in page and "Dark closes in." in page
+    # The viewer's data: 17 boards of 25 squares, the last one the final position.
+    boards = re.search(r'"boards":\[(.*?)\]', page)
+    assert boards is not None
+    codes = re.findall(r'"([^"]*)"', boards.group(1))
+    assert len(codes) == 17 and all(len(code) == 25 for code in codes)
+    final = _naive_final()
+    assert [c.isupper() for c in codes[-1] if c != "."] == \
+        [owner == DARK for owner in final.board if owner is not None]
