@@ -23,6 +23,9 @@ from maerstanas_print import games, parse, replay
 from maerstanas_print.cli import main
 from maerstanas_print.export import export_game
 from maerstanas_print.games.protocol import DARK, LIGHT, Game, Score, WrittenMove
+from maerstanas_print.games.tafl import TaflGame
+from maerstanas_print.games.tafl.definition import TaflDefinition
+from maerstanas_print.games.tafl.engine import TaflRules
 from maerstanas_print.pieces import Stone
 from tests.pdf_tools import all_text
 
@@ -211,3 +214,49 @@ def test_check_fmt_board_and_game_commands(five_fields: FiveFields, tmp_path: Pa
     final = _naive_final()
     assert [c.isupper() for c in codes[-1] if c != "."] == \
         [owner == DARK for owner in final.board if owner is not None]
+
+
+# --- a 5x5 tafl game: data only ---------------------------------------------------------
+
+
+def _little_tafl() -> TaflGame:
+    rules = TaflRules(
+        name="LittleTafl", size=5, setup="/2s2/5/s1K1s/5/2s2/", diagonal_pieces=frozenset(),
+        throne=12, king_capture="two-sides", king_goal="edge",
+        options={"no_legal_move": "lose", "repetition": "draw3", "king_armed": "yes",
+                 "throne_king_may_stop": "yes", "throne_hostile_to_king": "yes"},
+        choices={"no_legal_move": ("lose", "draw"), "repetition": ("draw3", "ignore")})
+    return TaflGame(TaflDefinition(
+        tag="LittleTafl", title="Little Tafl", slug="littletafl",
+        credit="Little Tafl is a toy made up for a test.", rules=rules, pieces="men",
+        sheet_rules=("Dark's king escapes at any edge square.",), legend=(), sample=None,
+        rulebook=None))
+
+
+LITTLE_RECORD = """[Game "LittleTafl"]
+
+1. KC3-C2 {Up, out of the throne.} E3-E2 2. KC2-A2! 1-0
+"""
+
+
+def test_a_tafl_variant_from_a_definition(tmp_path: Path) -> None:
+    game = games.register(_little_tafl())
+    try:
+        replayed = replay(parse(LITTLE_RECORD).games[0], keep_positions=True)
+        assert replayed.valid, [str(d) for d in replayed.diagnostics]
+        # The king steps up to C2, then slides to A2 on the edge: Dark wins by escape.
+        assert (replayed.result, replayed.ending, replayed.plies) == ("Dark", "escape", 3)
+        record = tmp_path / "little.mrs"
+        record.write_text(LITTLE_RECORD, encoding="utf-8")
+        assert main(["check", str(record)]) == 0
+        clean = tmp_path / "clean.mrs"
+        assert main(["fmt", str(record), "-o", str(clean)]) == 0
+        assert '[Termination "escape"]' in clean.read_text(encoding="utf-8")
+        for args in (["board", "--game", "littletafl"], ["setup", "--game", "littletafl"],
+                     ["game", str(record)], ["game", str(record), "--format", "html"]):
+            out = tmp_path / f"{args[0]}-{len(args)}.out"
+            assert main([*args, "-o", str(out)]) == 0, args
+            assert out.stat().st_size > 1000
+        assert "Dark wins: the king escaped" in all_text((tmp_path / "game-2.out").read_bytes())
+    finally:
+        games.unregister(game)

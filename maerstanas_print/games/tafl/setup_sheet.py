@@ -134,7 +134,7 @@ def _table(headings: list[str], rows: list[list[str]], shares: list[float], x: f
 
 def _fit(game: TaflGame, height: float) -> float:
     """The largest square (to 0.5 mm) whose board is at most `height` mm tall."""
-    cell = CELLS[game.size]
+    cell = CELLS.get(game.size, 133.0 / game.size)
     while cell > 4.0 and spec_for_game(game, cell=cell).size()[1] > height:
         cell -= 0.5
     return cell
@@ -225,7 +225,7 @@ def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     board_top = last + 5.0
     room = (paper.height - MARGIN - 4.0) - board_top - (5.0 + leg_h + 6.0 + table_h + 5.0
                                                         + notes_h)
-    cell = min(CELLS[game.size], _fit(game, room))
+    cell = min(CELLS.get(game.size, 133.0 / game.size), _fit(game, room))
     spec = spec_for_game(game, cell=cell, theme=theme, stones=stones, arrows=arrows,
                          title=f"{game.title}: the start position")
     bw, bh = spec.size()
