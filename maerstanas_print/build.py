@@ -15,7 +15,8 @@ import re
 
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games import default_game, game_named
-from maerstanas_print.games.protocol import Game, OffBoard
+from maerstanas_print.games.base import OffBoard
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.geometry import FILES
 from maerstanas_print.record import (
     GLYPH_NAGS,

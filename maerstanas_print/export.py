@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.record import KNOWN_TAGS, NAG_GLYPHS, ROSTER_TAGS, Comment
-from maerstanas_print.verify import ReplayedGame, ReplayedLine, Step
+from maerstanas_print.replayed import ReplayedGame, ReplayedLine, Step
 
 LINE_WIDTH = 79
 _ROSTER_DEFAULTS = {"Date": "????.??.??"}

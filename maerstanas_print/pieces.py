@@ -13,6 +13,8 @@ from typing import Literal
 # Beers' stones (Mǽrstánas; Cyngesheall's pieces), then the 1992 game's men and king.
 StoneKind = Literal["standard", "thunder", "woden", "man", "king"]
 STONE_KINDS: tuple[StoneKind, ...] = ("standard", "thunder", "woden", "man", "king")
+# How a board is drawn: plain, or with opposite edges joined (Mǽrstánas' wraparound).
+BoardVariant = Literal["standard", "wraparound"]
 # Special squares: where each king starts (Cyngesheall: the other king's goal) and the throne.
 SpecialKind = Literal["dark-home", "light-home", "throne"]
 

@@ -24,6 +24,7 @@ from maerstanas_print.draw.board import (
 from maerstanas_print.draw.shapes import Circle, Group, Polyline, Rect, Text, walk
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS
+from maerstanas_print.games import game_named as sheet_game
 from maerstanas_print.games.maerstanas.engine import DARK, LIGHT
 from maerstanas_print.games.protocol import Game as GameInfo
 from maerstanas_print.games.tafl.engine import read_position
@@ -31,7 +32,7 @@ from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_row
 from maerstanas_print.games.tafl.stones_sheet import StonesSheetOptions, stones_sheet
 from maerstanas_print.geometry import FILES
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
-from maerstanas_print.sheets.common import SheetError, sheet_game
+from maerstanas_print.sheets.common import SheetError
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from tests.pdf_tools import (
     MM,

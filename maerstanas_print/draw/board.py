@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from maerstanas_print.draw.runes import OS, THORN, rune_shapes
 from maerstanas_print.draw.shapes import (
@@ -31,15 +31,18 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
-from maerstanas_print.games.protocol import DARK, LIGHT, Game
 from maerstanas_print.geometry import FILES
-from maerstanas_print.pieces import SpecialKind, Stone, StoneKind
+from maerstanas_print.pieces import BoardVariant, SpecialKind, Stone, StoneKind
+from maerstanas_print.sides import DARK, LIGHT
+
+if TYPE_CHECKING:
+    from maerstanas_print.games.protocol import Game
 
 __all__ = ["Arrow", "BoardSpec", "Mark", "SpecialKind", "Stone", "StoneKind", "THEMES", "Theme",
            "board_shapes", "spec_for_game", "stone_shape"]
 
 SIZE = 7  # squares along a side, unless a spec says otherwise
-Variant = Literal["standard", "wraparound"]
+Variant = BoardVariant
 Side = Literal["top", "bottom", "left", "right"]
 ALL_SIDES: frozenset[Side] = frozenset(("top", "bottom", "left", "right"))
 KIND_NAMES = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",

@@ -24,7 +24,7 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
-from maerstanas_print.games.protocol import DARK, SIDE_NAMES
+from maerstanas_print.sides import DARK, SIDE_NAMES
 
 FAINT = "#8a8a8a"
 _OUT = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}

@@ -10,6 +10,7 @@ from maerstanas_print.draw.board import (
     THEMES,
     BoardSpec,
     Mark,
+    Side,
     Stone,
     board_shapes,
     spec_for_game,
@@ -52,7 +53,7 @@ def cell_for(width: float, squares: int = 7) -> float:
 
 def _spec(diagram: Diagram, width: float, theme: str, marks: dict[int, Mark],
           title: str, all_sides: bool = False) -> BoardSpec:
-    labels = ALL_SIDES if all_sides else frozenset(("top", "left"))
+    labels: frozenset[Side] = ALL_SIDES if all_sides else frozenset(("top", "left"))
     squares = diagram.game.size
     cell = cell_for(width, squares)
     if all_sides:

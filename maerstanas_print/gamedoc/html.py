@@ -31,7 +31,7 @@ from maerstanas_print.gamedoc.model import (
     document,
     progress_words,
 )
-from maerstanas_print.verify import ReplayedGame
+from maerstanas_print.replayed import ReplayedGame
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -218,7 +218,7 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     text = "".join(sorted(chars))
     for face in ("regular", "italic", "bold"):
         faces[face] = "".join(sorted(set(faces.get(face, "")) | set(text)
-                                     - set(missing_glyphs(text, face))))  # type: ignore[arg-type]
+                                     - set(missing_glyphs(text, face))))
     return env.get_template("game.html.j2").render(
         title=heading, page_title=docs[0].title if len(docs) == 1 else heading,
         head_left=Markup(css_string(docs[0].title if len(docs) == 1 else heading)),

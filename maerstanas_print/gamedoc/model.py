@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES
 from maerstanas_print.record import NAG_GLYPHS, Comment
-from maerstanas_print.verify import ReplayedGame, ReplayedLine, Step
+from maerstanas_print.replayed import ReplayedGame, ReplayedLine, Step
+from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 if TYPE_CHECKING:
     from maerstanas_print.gamedoc.readers import BoardReader, Checkpoint
@@ -183,9 +183,7 @@ def _tag(game: ReplayedGame, name: str) -> str | None:
 
 def result_text(game: ReplayedGame) -> str:
     """"Dark wins, Dark: 16, Light: 14", "Light wins: king captured", "Unfinished"..."""
-    from maerstanas_print.gamedoc.readers import reader_for
-
-    text: str = reader_for(game).result_text(game)
+    text: str = game.game.document_reader(game).result_text(game)
     return text
 
 
@@ -213,7 +211,7 @@ def _details(game: ReplayedGame, reader: BoardReader) -> list[tuple[str, str]]:
 # --- diagrams ---------------------------------------------------------------------
 
 
-def _listing(items: list[str]) -> str:
+def listing(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
@@ -324,7 +322,7 @@ class _Builder:
                 kind = "requested" if caption is not None else ("every" if due else "final")
                 self.add_diagram(caption or None, kind, range_before, range_board, pending)
                 pending = []
-                range_board, range_before = board.copy(), step.after  # type: ignore[assignment]
+                range_board, range_before = board.copy(), step.after
                 last_diagram = i
                 if caption is not None:
                     para += self._comment_runs(comments)
@@ -398,9 +396,7 @@ class _Builder:
 def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = True
              ) -> Document:
     """The document model of one replayed game (replayed with keep_positions=True)."""
-    from maerstanas_print.gamedoc.readers import reader_for
-
-    reader = reader_for(game)
+    reader: BoardReader = game.game.document_reader(game)
     builder = _Builder(game, DEFAULT_EVERY if every is None else every, numbers, reader)
     builder.main_line()
     if not numbers:
@@ -440,25 +436,20 @@ def progress_words(doc: Document) -> dict[str, str]:
 
 def documents_subject(docs: list[Document]) -> str:
     """"Annotated Mǽrstánas games": the games the documents are of."""
-    from maerstanas_print.games import default_game
-
     names: list[str] = []
     for doc in docs:
         if doc.game_name not in names:
             names.append(doc.game_name)
-    return f"Annotated {' and '.join(names) or default_game().title} games"
+    return f"Annotated {' and '.join(names)} games"
 
 
 def credit_line(docs: list[Document], made: str) -> str:
     """The credit under a document: the games' credits, then `made` ("Document made")."""
-    from maerstanas_print.games import default_game
-
     games: list[Game] = []
     for doc in docs:
         if doc.game is not None and doc.game not in games:
             games.append(doc.game)
-    credits = [game.credit for game in games or [default_game()]]
-    return " ".join(credits) + f" {made} with maerstanas_print."
+    return " ".join([game.credit for game in games] + [f"{made} with maerstanas_print."])
 
 
 def event_of(doc: Document) -> str | None:

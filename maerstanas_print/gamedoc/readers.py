@@ -22,12 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, Game
+from maerstanas_print.gamedoc.model import RangeMarks, listing, move_label
 from maerstanas_print.pieces import STONE_KINDS, Stone
+from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 if TYPE_CHECKING:
-    from maerstanas_print.gamedoc.model import RangeMarks, ScoreExplanation
-    from maerstanas_print.verify import ReplayedGame, Step
+    from maerstanas_print.gamedoc.model import ScoreExplanation
+    from maerstanas_print.games.protocol import Game
+    from maerstanas_print.replayed import ReplayedGame, Step
 
 
 class Checkpoint(Protocol):
@@ -64,6 +66,13 @@ class BoardReader(Protocol):
     def result_text(self, game: ReplayedGame) -> str: ...
 
     def specials_note(self, specials: list[tuple[int, int, str]]) -> str: ...
+
+    # The HTML step-through viewer: a letter per square, and what each letter draws.
+    def viewer_prototypes(self) -> dict[str, tuple[Stone, str]]: ...
+
+    def board_code(self, position: Any) -> str: ...
+
+    def last_square(self, step: Step) -> int | None: ...
 
 
 def reader_for(game: ReplayedGame) -> BoardReader:
@@ -144,8 +153,6 @@ class PositionReader:
         return LandingTracker(self.game)
 
     def marks(self, before: Any, tracker: LandingTracker, steps: list[Step]) -> RangeMarks:
-        from maerstanas_print.gamedoc.model import RangeMarks, _listing, move_label
-
         tracker = tracker.copy()
         name = self.game.square_name
         notes: list[str] = []
@@ -157,7 +164,7 @@ class PositionReader:
                              "has no move.")
             if step.removed:
                 notes.append(f"{move_label(step)} {self.game.short_text(step)} emptied "
-                             f"{_listing([name(sq) for sq in step.removed])}.")
+                             f"{listing([name(sq) for sq in step.removed])}.")
                 emptied.update(step.removed)
             if target is not None:
                 emptied.discard(target)

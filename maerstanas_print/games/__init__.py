@@ -9,6 +9,8 @@ A game of one's own is added with `register` (see docs/adding-a-game.md).
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from maerstanas_print.games.maerstanas import MaerstanasGame
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.tafl import TaflGame, cyngesheall, hnefatafl1992
@@ -16,11 +18,12 @@ from maerstanas_print.games.tafl import TaflGame, cyngesheall, hnefatafl1992
 __all__ = ["CYNGESHEALL", "HNEFATAFL_1992", "MAERSTANAS", "Game", "all_games",
            "default_game", "game_named", "register", "unregister"]
 
+G = TypeVar("G", bound=Game)
 _GAMES: dict[str, Game] = {}  # by Game tag, in the order registered
 _NAMES: dict[str, Game] = {}  # lower-case tags and slugs
 
 
-def register(game: Game) -> Game:
+def register(game: G) -> G:
     """Make `game` known to every command and reader; returns it.
 
     Its tag and slug must not name a game already registered.

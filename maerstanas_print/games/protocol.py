@@ -10,95 +10,29 @@ docs/adding-a-game.md walks through a small one.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal
 
+from maerstanas_print.games.base import (
+    GamePosition,
+    IllegalMove,
+    OffBoard,
+    PieceStyle,
+    Problem,
+    Score,
+    WrittenMove,
+)
 from maerstanas_print.geometry import Board
+from maerstanas_print.pieces import BoardVariant, SpecialKind, Stone, StoneKind
+from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
+
+__all__ = ["DARK", "LIGHT", "SIDE_NAMES", "Game", "GamePosition", "IllegalMove", "OffBoard",
+           "Problem", "Score", "WrittenMove"]
 
 if TYPE_CHECKING:
     from maerstanas_print.record import GameRecord
-    from maerstanas_print.verify import ReplayedGame, Step
-
-DARK, LIGHT = 0, 1
-SIDE_NAMES = ("Dark", "Light")
-
-Side = int  # DARK or LIGHT
-PieceStyle = Literal["stones", "men"]
-_P = TypeVar("_P", bound="GamePosition")
+    from maerstanas_print.replayed import ReplayedGame, Step
 
 
-class Score(NamedTuple):
-    """Points per side. A tuple, so `dark, light = score` and `score == (14, 16)` work."""
-
-    dark: int
-    light: int
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why a move is illegal: a kind to act on and a sentence to show."""
-
-    kind: str
-    message: str
-
-    def __str__(self) -> str:
-        return self.message
-
-
-class IllegalMove(ValueError):
-    """Raised by a position's `push` for a move the rules forbid; `problem` says why."""
-
-    def __init__(self, move: object, problem: Problem) -> None:
-        super().__init__(f"{move}: {problem.message}")
-        self.move = move
-        self.problem = problem
-
-
-class GamePosition(Protocol):
-    """The questions every game's position answers (python-chess's `Board` in spirit)."""
-
-    turn: int
-    ply: int
-
-    def copy(self: _P) -> _P: ...
-
-    def legal_moves(self) -> Sequence[Any]: ...
-
-    def push(self, move: Any) -> Sequence[int]: ...
-
-    def pop(self) -> Any: ...
-
-    def is_game_over(self) -> bool: ...
-
-    def outcome(self) -> str | None: ...
-
-    def score(self) -> Score | None: ...
-
-
-class OffBoard(ValueError):
-    """A square that does not exist on the game's board."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
-
-
-class WrittenMove(NamedTuple):
-    """A move as a record writes it, before a game gives it meaning.
-
-    `kind` is "place", "thunder", "woden", "pass" or "move" (from one square
-    to another); squares are indices on the game's board.
-    """
-
-    kind: str
-    square: int | None = None
-    origin: int | None = None
-    piece: str | None = None  # the letter in front of a movement: K, C, or None
-    text: str = ""  # the move in record notation, as written (upper case)
-
-    def __str__(self) -> str:
-        return self.text
 
 
 class Game(ABC):
@@ -174,7 +108,7 @@ class Game(ABC):
         The default plays each move if it is among `legal_moves()` (see
         `verify.PositionReplayer`); a game with more to check brings its own.
         """
-        from maerstanas_print.verify import replay_positions
+        from maerstanas_print.replayed import replay_positions
 
         return replay_positions(record, self, strict=strict, keep_positions=keep_positions)
 
@@ -236,22 +170,22 @@ class Game(ABC):
         return PositionReader(self)
 
     @abstractmethod
-    def stones(self, position: Any) -> dict[int, Any]:
+    def stones(self, position: Any) -> dict[int, Stone]:
         """A position as drawable stones: square -> `draw.board.Stone`."""
 
     def sheet_rules(self, variant: str = "standard") -> tuple[str, ...]:
         """The rules summary printed at the foot of a board sheet."""
         return ()
 
-    def board_variant(self, position: Any) -> str:
+    def board_variant(self, position: Any) -> BoardVariant:
         """How a board of this position is drawn: "standard" or "wraparound"."""
         return "standard"
 
-    def start_stones(self, setup: str | None = None) -> dict[int, Any]:
+    def start_stones(self, setup: str | None = None) -> dict[int, Stone]:
         """The start position (or a Setup string's) as drawable stones."""
         return {}
 
-    def special_squares(self) -> dict[int, Any]:
+    def special_squares(self) -> dict[int, SpecialKind]:
         """Squares the board marks: kings' home corners, a throne (square -> kind)."""
         return {}
 
@@ -261,7 +195,7 @@ class Game(ABC):
         """The credit line a sheet of the game carries."""
         return f"{self.credit} Sheet made with maerstanas_print."
 
-    def stone_legend(self) -> tuple[tuple[str, str, str | None, str], ...]:
+    def stone_legend(self) -> tuple[tuple[StoneKind, str, str | None, str], ...]:
         """Pieces for a legend and the cut-out sheet: (stone kind, name, rune or None,
         the rune's name); the default is one plain stone a side."""
         return (("standard", "stone", None, ""),)

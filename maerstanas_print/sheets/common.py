@@ -27,16 +27,11 @@ from maerstanas_print.draw.shapes import (
     translate,
 )
 from maerstanas_print.fonts import Face, text_width_mm
-from maerstanas_print.games import game_named
-from maerstanas_print.games.protocol import DARK, LIGHT, Game
+from maerstanas_print.games.protocol import Game
+from maerstanas_print.sides import DARK, LIGHT
 
 INK = "#1a1a1a"
 SOFT = "#6b6b6b"
-
-def sheet_game(value: str) -> Game | None:
-    """The game a `--game` value names: a slug (`hnefatafl1992`) or a Game tag, any case."""
-    return game_named(value.strip())
-
 
 def game_licence(game: Game) -> str:
     """The credit line a sheet of `game` carries."""
@@ -253,7 +248,7 @@ def corners_line(spec: BoardSpec, x: float, y: float, width: float, theme: str,
     `y` is the top; returns the group and its height.
     """
     ink = THEMES[theme].ink
-    homes = {kind: spec.name(square) for square, kind in spec.specials.items()}
+    homes: dict[str, str] = {kind: spec.name(square) for square, kind in spec.specials.items()}
     side_h = size * MM_PER_PT * 1.5
     out: list[Shape] = []
     slot = width / 2
@@ -287,5 +282,4 @@ def game_legend(game: Game, spec: BoardSpec, x: float, y: float, width: float, t
 
 def stone_items(game: Game) -> tuple[tuple[StoneKind, str, str | None, str], ...]:
     """The game's pieces as a legend lists them: (kind, name, rune, rune's name)."""
-    return tuple((kind, name, rune, note)  # type: ignore[misc]
-                 for kind, name, rune, note in game.stone_legend())
+    return game.stone_legend()

@@ -20,15 +20,15 @@ from maerstanas_print.games.maerstanas.engine import (
     move_text,
 )
 from maerstanas_print.games.protocol import Game, OffBoard, WrittenMove
-from maerstanas_print.pieces import Stone
+from maerstanas_print.pieces import BoardVariant, Stone, StoneKind
 
 if TYPE_CHECKING:
     from maerstanas_print.record import GameRecord
-    from maerstanas_print.verify import ReplayedGame, Step
+    from maerstanas_print.replayed import ReplayedGame, Step
 
 # Moves are immutable, so one object per (kind, square text) serves every record.
 _MOVES: dict[tuple[str, str], Move] = {
-    (kind, text): Move(kind, square)  # type: ignore[arg-type]
+    (kind, text): Move(kind, square)
     for kind in ("place", "thunder", "woden") for text, square in SQUARE_INDEX.items()}
 _PASS = Move.pass_()
 
@@ -51,7 +51,7 @@ SHEET_RULES = {
     ),
 }
 # (stone kind, name, rune, the rune's name) for legends and cut-out sheets.
-LEGEND = (
+LEGEND: tuple[tuple[StoneKind, str, str | None, str], ...] = (
     ("standard", "standard stone", None, ""),
     ("thunder", "thunder-stone", "\u16a6", "thorn"),
     ("woden", "Woden-stone", "\u16a9", "ós"),
@@ -143,13 +143,13 @@ class MaerstanasGame(Game):
     def stones(self, position: Position) -> dict[int, Stone]:
         return drawable_stones(position)
 
-    def board_variant(self, position: Position) -> str:
+    def board_variant(self, position: Position) -> BoardVariant:
         return "wraparound" if position.rules.geometry.wrap else "standard"
 
     def sheet_rules(self, variant: str = "standard") -> tuple[str, ...]:
         return (SHEET_RULES[variant],)
 
-    def stone_legend(self) -> tuple[tuple[str, str, str | None, str], ...]:
+    def stone_legend(self) -> tuple[tuple[StoneKind, str, str | None, str], ...]:
         return LEGEND
 
     has_score_sheet = True

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from maerstanas_print.gamedoc.model import (
     RangeMarks,
     ScoreExplanation,
-    _listing,
+    listing,
     move_label,
 )
 from maerstanas_print.games.maerstanas.engine import (
@@ -35,7 +35,7 @@ from maerstanas_print.games.maerstanas.engine import (
     squares_of,
 )
 from maerstanas_print.pieces import Stone
-from maerstanas_print.verify import ReplayedGame, Step
+from maerstanas_print.replayed import ReplayedGame, Step
 
 if TYPE_CHECKING:
     from maerstanas_print.games.maerstanas import MaerstanasGame
@@ -79,13 +79,7 @@ class _Board:
         for sq in step.removed:
             self.placed.pop(sq, None)
         if step.move.kind != "pass" and step.applied:
-            self.placed[step.move.square] = step  # type: ignore[index]
-
-
-def _who(step: Step | None, square: int, side: int | None = None) -> str:
-    if step is None:
-        return f"{SIDE_NAMES[side] if side is not None else 'the stone'} on {square_name(square)}"
-    return f"{SIDE_NAMES[step.side]} {step.number} ({square_name(square)})"
+            self.placed[step.move.square] = step
 
 
 def _who(step: Step | None, square: int, side: int | None = None) -> str:
@@ -112,7 +106,7 @@ def maerstanas_marks(before: Position, board: _Board, steps: list[Step]) -> Rang
         if move.kind == "thunder":
             if step.removed:
                 gone = [_who(board.placed.get(r), r) for r in step.removed]
-                notes.append(f"{move_label(step)} T {square_name(sq)} removed {_listing(gone)}.")
+                notes.append(f"{move_label(step)} T {square_name(sq)} removed {listing(gone)}.")
             else:
                 notes.append(f"{move_label(step)} T {square_name(sq)} removed nothing.")
             emptied.update(step.removed)

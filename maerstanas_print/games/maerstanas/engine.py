@@ -19,16 +19,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from maerstanas_print.games.protocol import (
-    DARK,
-    LIGHT,
-    SIDE_NAMES,
-    IllegalMove,
-    Problem,
-    Score,
-)
+from maerstanas_print.games.base import IllegalMove, Problem, Score
 from maerstanas_print.geometry import square_table
 from maerstanas_print.pieces import Stone
+from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 __all__ = ["DARK", "LIGHT", "SIDE_NAMES", "IllegalMove", "Move", "Position", "Problem",
            "Rules", "Score", "parse_square", "square_name"]
@@ -230,7 +224,8 @@ class Move:
             raise ValueError(f"`{text}` is not a Mǽrstánas move (E4, T E4, W E4 or Pass)")
         if found["pass"]:
             return cls("pass")
-        kind: MoveKind = {"T": "thunder", "W": "woden", None: "place"}[found["marker"]]
+        kinds: dict[str | None, MoveKind] = {"T": "thunder", "W": "woden", None: "place"}
+        kind = kinds[found["marker"]]
         return cls(kind, SQUARE_INDEX[found["square"]])
 
     def __str__(self) -> str:
@@ -513,11 +508,6 @@ class Position:
     def __str__(self) -> str:
         return board_diagram(self)
 
-    def _repr_svg_(self) -> str:
-        """The board as SVG, for notebooks (see `maerstanas_print.svg.board`)."""
-        from maerstanas_print.svg import board
-
-        return board(self, lastmove=self.peek())
 
 
 def score_stones(own: int, scoring: Scoring) -> int:

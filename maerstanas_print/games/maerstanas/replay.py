@@ -27,7 +27,7 @@ from maerstanas_print.games.maerstanas.engine import (
 from maerstanas_print.games.protocol import WrittenMove
 from maerstanas_print.games.setup_text import read_position
 from maerstanas_print.record import GameRecord, PlyNode
-from maerstanas_print.verify import BaseReplayer, ReplayedGame, ReplayedLine, Step, result_of
+from maerstanas_print.replayed import BaseReplayer, ReplayedGame, ReplayedLine, Step, result_of
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -131,9 +131,9 @@ class MaerstanasReplayer(BaseReplayer):
                                 node.start, node.end, _game_over_hint(position))
                     return
                 if node.move.kind != "pass":
-                    side = SIDE_NAMES[position.turn]
+                    who = SIDE_NAMES[position.turn]
                     self.report("warning", "M403",
-                                f"{side} has no move here and must pass; the Pass is missing",
+                                f"{who} has no move here and must pass; the Pass is missing",
                                 node.start, node.end, "write `Pass` before this move")
                     steps.append(self._apply(None, Move.pass_(), position))
             if node.number is not None:

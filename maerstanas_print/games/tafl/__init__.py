@@ -22,7 +22,7 @@ from maerstanas_print.pieces import SpecialKind, Stone, StoneKind
 
 if TYPE_CHECKING:
     from maerstanas_print.record import GameRecord
-    from maerstanas_print.verify import ReplayedGame, Step
+    from maerstanas_print.replayed import ReplayedGame, Step
 
 # Board letters -> stone kinds, per way of drawing the pieces.
 PIECE_KINDS: dict[str, dict[str, StoneKind]] = {
@@ -48,6 +48,8 @@ class TaflGame(Game):
         self.pieces = definition.pieces
         self.piece_kinds = PIECE_KINDS[definition.pieces]
         self.file_part = f"-{definition.slug}"
+        self.escape_edge = definition.rules.king_goal == "edge"
+        self.has_stones_sheet = definition.stones_intro is not None
 
     # --- records and replay -------------------------------------------------------
 
@@ -136,9 +138,6 @@ class TaflGame(Game):
             specials[self.tafl.throne] = "throne"
         return specials
 
-    @property
-    def escape_edge(self) -> bool:
-        return self.tafl.king_goal == "edge"
 
     def piece_name(self, letter: str) -> str:
         return PIECE_NAMES[letter.upper()]
@@ -146,12 +145,8 @@ class TaflGame(Game):
     def sheet_rules(self, variant: str = "standard") -> tuple[str, ...]:
         return self.definition.sheet_rules
 
-    def stone_legend(self) -> tuple[tuple[str, str, str | None, str], ...]:
+    def stone_legend(self) -> tuple[tuple[StoneKind, str, str | None, str], ...]:
         return self.definition.legend
-
-    @property
-    def has_stones_sheet(self) -> bool:  # type: ignore[override]
-        return self.definition.stones_intro is not None
 
     def setup_sheet(self, paper: str, theme: str) -> Any:
         from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet

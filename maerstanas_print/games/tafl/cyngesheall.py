@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from maerstanas_print.games.tafl.definition import TaflDefinition
 from maerstanas_print.games.tafl.engine import TaflRules
+from maerstanas_print.pieces import StoneKind
 
 SETUP = "/ksss3/scs4/ss5/s5S/5SS/4SCS/3SSSK/"
 
@@ -33,7 +34,7 @@ RULES = TaflRules(
 
 # The pieces as a legend and the cut-out sheet name them: (stone kind, name, rune, rune's
 # stone). The king is the Woden-stone (ᚩ), the commander the thunder-stone (ᚦ).
-LEGEND = (
+LEGEND: tuple[tuple[StoneKind, str, str | None, str], ...] = (
     ("woden", "king", "\u16a9", "Woden-stone"),
     ("thunder", "commander", "\u16a6", "thunder-stone"),
     ("standard", "stone", None, ""),

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from maerstanas_print.games.protocol import PieceStyle
+from maerstanas_print.games.base import PieceStyle
 from maerstanas_print.games.tafl.engine import TaflRules
+from maerstanas_print.pieces import StoneKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,7 +18,7 @@ class TaflDefinition:
     rules: TaflRules
     pieces: PieceStyle  # "stones": Beers' rune stones; "men": lettered men
     sheet_rules: tuple[str, ...]  # the rules in brief, for the sheets
-    legend: tuple[tuple[str, str, str | None, str], ...]  # (kind, name, rune, rune's stone)
+    legend: tuple[tuple[StoneKind, str, str | None, str], ...]  # (kind, name, rune, rune's stone)
     sample: str | None  # a sample record in maerstanas_print/samples/
     rulebook: str | None  # the module whose book() is the game's rulebook
     stones_intro: str | None = None  # the cut-out stones sheet's words (None: no sheet)

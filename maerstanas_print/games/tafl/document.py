@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from maerstanas_print.gamedoc.model import RangeMarks, _listing, move_label
+from maerstanas_print.gamedoc.model import RangeMarks, listing, move_label
 from maerstanas_print.games.tafl.engine import (
     DARK,
     EMPTY,
@@ -23,7 +23,7 @@ from maerstanas_print.games.tafl.engine import (
     side_of,
 )
 from maerstanas_print.pieces import Stone
-from maerstanas_print.verify import ReplayedGame, Step
+from maerstanas_print.replayed import ReplayedGame, Step
 
 if TYPE_CHECKING:
     from maerstanas_print.games.tafl import TaflGame
@@ -155,7 +155,7 @@ class TaflReader:
                         what += (f" ({SIDE_NAMES[side_of(letter)]} "
                                  f"{', '.join(str(s.number) for s in earlier)})")
                     taken.append(what)
-                notes.append(f"{move_label(step)} {self.short(step)} took {_listing(taken)}.")
+                notes.append(f"{move_label(step)} {self.short(step)} took {listing(taken)}.")
                 emptied.update(step.removed)
             emptied.discard(move.target)
             pieces.play(step)
@@ -169,9 +169,9 @@ class TaflReader:
                 continue
             numbers[square] = str(moved[-1].number)
             if len(moved) > 1:
-                earlier = [f"{s.number} ({self.short(s)})" for s in moved[:-1]]
+                moves_before = [f"{s.number} ({self.short(s)})" for s in moved[:-1]]
                 notes.append(f"{SIDE_NAMES[moved[-1].side]} {moved[-1].number} on "
-                             f"{self.name(square)} also moved at {_listing(earlier)}.")
+                             f"{self.name(square)} also moved at {listing(moves_before)}.")
         last = steps[-1] if steps else None
         target = arrow = None
         if last is not None and isinstance(last.move, TaflMove):
@@ -244,13 +244,13 @@ class TaflReader:
         series = []
         for position in positions:
             counts = [0, 0]
-            for piece in position.board:  # type: ignore[union-attr]
+            for piece in position.board:
                 if piece != EMPTY:
                     counts[side_of(piece)] += 1
             series.append((counts[DARK], counts[LIGHT]))
-        specials = []
+        specials: list[tuple[int, int, str]] = []
         for i, step in enumerate(game.main.steps):
-            board = positions[i].board  # type: ignore[union-attr]
+            board = positions[i].board
             for square in step.removed:
                 letter = board[square].upper()
                 if letter in ("K", "C"):

@@ -16,9 +16,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, IllegalMove, Problem, Score
+from maerstanas_print.games.base import IllegalMove, Problem, Score
 from maerstanas_print.games.setup_text import EMPTY, read_position, write_position
 from maerstanas_print.geometry import square_name
+from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 __all__ = ["DARK", "LIGHT", "SIDE_NAMES", "EMPTY", "IllegalMove", "TaflMove", "TaflPosition",
            "TaflRules", "read_position", "write_position"]

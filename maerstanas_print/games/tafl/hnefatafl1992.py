@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from maerstanas_print.games.tafl.definition import TaflDefinition
 from maerstanas_print.games.tafl.engine import TaflRules
+from maerstanas_print.pieces import StoneKind
 
 SETUP = ("/2s2s7s2s2/19/s4s7s4s/7s1s1s7/6s1S1S1s6/s1s2s7s2s1s/4s4S4s4/3s4S1S4s3/"
          "4S2S1S1S2S4/3s2S1SKS1S2s3/4S2S1S1S2S4/3s4S1S4s3/4s4S4s4/s1s2s7s2s1s/"
@@ -36,7 +37,7 @@ RULES = TaflRules(
              "repetition": ("draw3", "forbid3", "ignore")},
 )
 
-LEGEND: tuple[tuple[str, str, str | None, str], ...] = ()  # the men are drawn with letters
+LEGEND: tuple[tuple[StoneKind, str, str | None, str], ...] = ()  # men are drawn with letters
 
 # The rules in brief, for the sheets' rules line (our words; docs/rules-notes.md
 # gives the decisions behind them).

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from maerstanas_print.diagnostics import Severity
 from maerstanas_print.games.protocol import WrittenMove
 from maerstanas_print.games.tafl.engine import (
     DARK,
@@ -24,8 +25,8 @@ from maerstanas_print.games.tafl.engine import (
     side_of,
 )
 from maerstanas_print.record import GameRecord, PlyNode
+from maerstanas_print.replayed import BaseReplayer, ReplayedGame, ReplayedLine, Step
 from maerstanas_print.tags import parse_options
-from maerstanas_print.verify import BaseReplayer, ReplayedGame, ReplayedLine, Step
 
 if TYPE_CHECKING:
     from maerstanas_print.games.tafl import TaflGame
@@ -164,7 +165,7 @@ class TaflReplayer(BaseReplayer):
             wanted = _letter(board[square])
             if letter != wanted:
                 what = PIECE_NAMES[board[square].upper()]
-                severity = "warning" if not letter else "error"
+                severity: Severity = "warning" if not letter else "error"
                 code = "M402" if not letter else "M302"
                 self.report(severity, code, f"{name(square)} held {what}: write "
                             f"`x{wanted}{name(square)}`", node.start, node.end,

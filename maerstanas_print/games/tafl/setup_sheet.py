@@ -8,7 +8,9 @@ an arrow runs from each king to its goal. Nothing is placed by hand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from maerstanas_print.draw.board import (
     THEMES,
@@ -18,9 +20,7 @@ from maerstanas_print.draw.board import (
     spec_for_game,
 )
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
-from maerstanas_print.fonts import text_width_mm
-from maerstanas_print.games.protocol import DARK, LIGHT
-from maerstanas_print.games.tafl import TaflGame
+from maerstanas_print.fonts import Face, text_width_mm
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
@@ -34,6 +34,10 @@ from maerstanas_print.sheets.common import (
     licence_line,
     paragraph,
 )
+from maerstanas_print.sides import DARK, LIGHT
+
+if TYPE_CHECKING:
+    from maerstanas_print.games.tafl import TaflGame
 
 MARGIN = 12.0
 CELLS = {7: 19.0, 19: 8.5}  # mm: the diagram's largest square per board size
@@ -61,7 +65,8 @@ def _kind_columns(game: TaflGame) -> list[tuple[tuple[str, ...], str]]:
             (("standard",), "Stones")]
 
 
-def _goal(game: TaflGame, side: int, stones: dict[int, Stone], name) -> str:
+def _goal(game: TaflGame, side: int, stones: dict[int, Stone],
+          name: Callable[[int], str]) -> str:
     """What `side` plays for, in words, from the rules and the start position."""
     rules = game.tafl
     kings = {st.side: sq for sq, st in stones.items() if st.kind in ("woden", "king")}
@@ -117,7 +122,7 @@ def _table(headings: list[str], rows: list[list[str]], shares: list[float], x: f
     parts.append(Line(x, y, x + width, y, rule))
     cursor = y
     for index, cells in enumerate([headings, *rows]):
-        face = "bold" if index == 0 else "regular"
+        face: Face = "bold" if index == 0 else "regular"
         baseline = cursor + pad + size * MM_PER_PT * 0.8
         last = baseline
         left = x

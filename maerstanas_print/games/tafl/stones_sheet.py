@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from maerstanas_print.draw.board import THEMES, Stone, StoneKind, stone_shape
 from maerstanas_print.draw.shapes import Circle, Group, Line, Page, Shape, Stroke, Text
-from maerstanas_print.games.protocol import DARK, LIGHT
-from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
@@ -30,6 +29,10 @@ from maerstanas_print.sheets.common import (
     licence_line,
     paragraph,
 )
+from maerstanas_print.sides import DARK, LIGHT
+
+if TYPE_CHECKING:
+    from maerstanas_print.games.tafl import TaflGame
 
 MARGIN = 12.0
 STONE_MM = 21.0  # the printed stone's outer diameter
@@ -53,8 +56,8 @@ def _kinds(game: TaflGame) -> list[tuple[StoneKind, str, int]]:
     """(kind, name, count per side) in the legend's order: the pieces to cut out."""
     counts = Counter(stone.kind for stone in game.start_stones().values()
                      if stone.side == DARK)
-    return [(kind, name, counts[kind]) for kind, name, _rune, _note in  # type: ignore[misc]
-            game.stone_legend() if counts[kind]]
+    return [(kind, name, counts[kind]) for kind, name, _rune, _note in game.stone_legend()
+            if counts[kind]]
 
 
 def _count(n: int, name: str) -> str:

@@ -1,0 +1,90 @@
+"""The small values every game and every layer passes around.
+
+Scores, the reason a move is illegal, a move as a record writes it, and what
+a position answers (`GamePosition`). They import nothing of the toolchain,
+so the replay, the documents and the games themselves can all share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple, Protocol, TypeVar
+
+_P = TypeVar("_P", bound="GamePosition")
+PieceStyle = Literal["stones", "men"]  # rune stones, or lettered men (the 1992 post's X/O/K)
+
+
+class Score(NamedTuple):
+    """Points per side. A tuple, so `dark, light = score` and `score == (14, 16)` work."""
+
+    dark: int
+    light: int
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a move is illegal: a kind to act on and a sentence to show."""
+
+    kind: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class IllegalMove(ValueError):
+    """Raised by a position's `push` for a move the rules forbid; `problem` says why."""
+
+    def __init__(self, move: object, problem: Problem) -> None:
+        super().__init__(f"{move}: {problem.message}")
+        self.move = move
+        self.problem = problem
+
+
+class GamePosition(Protocol):
+    """The questions every game's position answers (python-chess's `Board` in spirit)."""
+
+    turn: int
+    ply: int
+
+    def copy(self: _P) -> _P: ...
+
+    def legal_moves(self) -> Sequence[Any]: ...
+
+    def push(self, move: Any) -> Sequence[int]: ...
+
+    def pop(self) -> Any: ...
+
+    def is_game_over(self) -> bool: ...
+
+    def outcome(self) -> str | None: ...
+
+    def score(self) -> Score | None: ...
+
+
+class OffBoard(ValueError):
+    """A square that does not exist on the game's board."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class WrittenMove(NamedTuple):
+    """A move as a record writes it, before a game gives it meaning.
+
+    `kind` is "place", "thunder", "woden", "pass" or "move" (from one square
+    to another); squares are indices on the game's board.
+    """
+
+    kind: str
+    square: int | None = None
+    origin: int | None = None
+    piece: str | None = None  # the letter in front of a movement: K, C, or None
+    text: str = ""  # the move in record notation, as written (upper case)
+
+    def __str__(self) -> str:
+        return self.text
+
+
