@@ -95,7 +95,7 @@ def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
             score = replayed.score
             tally.games_json.append({
                 "index": game.index,
-                "game": game.tag("Game") or "Maerstanas",
+                "game": game.tag("Game") or replayed.game.tag,
                 "valid": replayed.valid,
                 "plies": replayed.plies,
                 "scoring": replayed.scoring,

@@ -31,7 +31,7 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
-from maerstanas_print.geometry import FILES
+from maerstanas_print.geometry import FILES, square_name
 from maerstanas_print.pieces import BoardVariant, SpecialKind, Stone, StoneKind
 from maerstanas_print.sides import DARK, LIGHT
 
@@ -203,8 +203,7 @@ class BoardSpec:
                 y + (self.band if "top" in self.labels else 0.0))
 
     def name(self, square: int) -> str:
-        row, col = divmod(square, self.squares)
-        return f"{FILES[col]}{row + 1}"
+        return square_name(square, self.squares)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from maerstanas_print.games.base import IllegalMove, Problem, Score
-from maerstanas_print.geometry import square_table
+from maerstanas_print.geometry import Board, square_table
 from maerstanas_print.pieces import Stone
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
@@ -30,7 +30,8 @@ __all__ = ["DARK", "LIGHT", "SIDE_NAMES", "IllegalMove", "Move", "Position", "Pr
 SIZE = 7
 SQUARES = SIZE * SIZE
 FULL = (1 << SQUARES) - 1
-FILES = "ABCDEFG"
+BOARD = Board(SIZE)
+FILES = BOARD.files
 
 # Special stones in hand, as bit flags.
 THUNDER, WODEN = 1, 2
@@ -54,8 +55,8 @@ NOT_LEFT, NOT_RIGHT = FULL & ~COL_LEFT, FULL & ~COL_RIGHT
 
 
 def square_name(square: int) -> str:
-    row, col = divmod(square, SIZE)
-    return f"{FILES[col]}{row + 1}"
+    """`0` -> `"A1"`, `48` -> `"G7"`."""
+    return BOARD.names[square]
 
 
 SQUARE_INDEX: dict[str, int] = square_table(SIZE)
