@@ -69,6 +69,11 @@ def make_move(payload: MovePayload, start: int, end: int, game: Game) -> PlyNode
                        lowercase=marker != "Pass")
     assert square_text is not None
     lower = square_text[0] > "Z" or (marker is not None and marker > "Z")
+    table = game.move_table
+    if table is not None and removal_texts is None:  # the common case, kept short
+        found = table.get((kind, square_text))
+        if found is not None:
+            return PlyNode(found, None, start, end, lowercase=lower)
     removals = pieces = None
     if removal_texts is not None:
         # `KA5`: the king taken on A5; `K10`: whatever stood on K10 (19x19)

@@ -58,6 +58,10 @@ class Game(ABC):
     figure_style: Literal["placement", "movement"] = "placement"
     file_part: str = ""  # in file names: board{file_part}-a4.pdf
     move_example: str = "A1"  # how a move of the game is written, for hints
+    # (kind, square as written) -> the game's move, for games whose moves are a
+    # kind and a square: the readers look moves up here first (speed), then ask
+    # `read_move`.
+    move_table: dict[tuple[str, str], Any] | None = None
     variants: tuple[str, ...] = ("standard",)  # boards it is played on (Mǽrstánas: wraparound)
 
     def __init__(self, tag: str, title: str, slug: str, size: int, credit: str) -> None:

@@ -68,6 +68,7 @@ class MaerstanasGame(Game):
         "FirstPlayer": ("Dark", "Light"),
     }
     free_settings = ("InHand",)  # read with the Setup tag
+    move_table = _MOVES
     figure_style = "placement"
     file_part = ""  # the default game's files keep the short names: board-a4.pdf
     variants = ("standard", "wraparound")
