@@ -1,0 +1,66 @@
+"""What an app's page says about a game besides its moves, checked against the replay.
+
+A copied list may carry the scores (Flask `Player 1:` / `13`, Django `alice (14)`)
+and the end-of-game line (`GAME OVER`, `GAME OVER - Player 2 wins`, `Tie`). When
+the replayed moves disagree with them, the list was changed or cut, or the
+import assumed the wrong scoring: either way the game would not be the app's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from maerstanas_print.applist import AppList
+from maerstanas_print.diagnostics import Diagnostic
+from maerstanas_print.verify import ReplayedGame, _not_over_hint, result_of
+
+_SAID = {"over": "GAME OVER", "1": "Player 1 wins", "2": "Player 2 wins", "tie": "a tie"}
+_RESULTS = {"1": "Dark", "2": "Light", "tie": "Tie"}
+
+
+def check_claims(applist: AppList, game: ReplayedGame,
+                 rescored: Callable[[str], ReplayedGame]) -> list[Diagnostic]:
+    """M505 for scores and M506 for an end-of-game line that the replay contradicts.
+
+    `rescored(scoring)` replays the same moves under another scoring, for the hint.
+    """
+    return _scores(applist, game, rescored) + _result(applist, game)
+
+
+def _scores(applist: AppList, game: ReplayedGame,
+            rescored: Callable[[str], ReplayedGame]) -> list[Diagnostic]:
+    shown = {player: score for player, (score, _) in applist.scores.items()}
+    if not shown or _agrees(shown, game.score):
+        return []
+    dark, light = game.score
+    said = ", ".join(f"Player {player} {score}" for player, score in sorted(shown.items()))
+    hint = None
+    if game.rules.scoring in ("default", "simple"):
+        other = "simple" if game.rules.scoring == "default" else "default"
+        if _agrees(shown, rescored(other).score):
+            hint = f"the app's scores are those of {other} scoring: import with --scoring {other}"
+    span = min((span for _, span in applist.scores.values()), key=lambda s: s.start)
+    return [Diagnostic("error", "M505", f"the app shows {said}, but the listed moves score "
+                       f"Dark {dark}, Light {light}", span.start, span.end, hint)]
+
+
+def _agrees(shown: dict[int, int], score: tuple[int, int]) -> bool:
+    return all(score[player - 1] == value for player, value in shown.items())
+
+
+def _result(applist: AppList, game: ReplayedGame) -> list[Diagnostic]:
+    if applist.result is None:
+        return []
+    said, span = applist.result
+    if not game.finished:
+        message = (f"the list says {_SAID[said]}, but after the listed moves the game is "
+                   "not over")
+        hint: str | None = _not_over_hint(game.final)
+    elif said != "over" and result_of(game.score) != _RESULTS[said]:
+        dark, light = game.score
+        message = (f"the list says {_SAID[said]}, but the listed moves end Dark {dark}, "
+                   f"Light {light}")
+        hint = None
+    else:
+        return []
+    return [Diagnostic("error", "M506", message, span.start, span.end, hint)]
