@@ -102,9 +102,9 @@ class _Reader:
             return
         lead = len(raw) - len(raw.lstrip())
         span = Span(offset + lead, offset + lead + len(stripped))
-        if len(stripped) > MAX_LINE:
-            self.fail(span, f"a line of {len(stripped)} characters is not part of a move list")
         text = " ".join(stripped.split())
+        if len(text) > MAX_LINE:
+            self.fail(span, f"a line of {len(text)} characters is not part of a move list")
         if self.waiting is not None:
             player, where = self.waiting
             if not _NUMBER.fullmatch(text):
