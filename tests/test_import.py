@@ -486,3 +486,38 @@ def test_cli_usage_errors(tmp_path: Path, options: list[str],
     log.write_text(FLASK, encoding="utf-8")
     assert main(["import", str(log), *options]) == 2
     assert capsys.readouterr().out == ""
+
+
+def test_the_notation_docs_example_imports_as_shown() -> None:
+    from record_helpers import ROOT
+
+    doc = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = doc.split("## Importing the author's apps' move lists")[1].split("\n## ")[0]
+    (listed,) = re.findall(r"```applist\n(.*?)```", section, re.S)
+    (record,) = re.findall(r"```mrs\n(.*?)```", section, re.S)
+    imported = record_from_log(listed, tags={"Dark": "Ann", "Light": "Bo", "Date": "2026.11.20"})
+    from maerstanas_print.export import export_game
+
+    assert export_game(imported.game) == record
+    assert "--dark Ann --light Bo --date\n2026-11-20" in section
+
+
+def test_the_shipped_django_copy_is_the_sample_game_and_the_readme_command_runs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from record_helpers import ROOT, SAMPLE
+
+    shipped = SAMPLE.with_name("sample-game-django.txt")
+    text = shipped.read_text(encoding="utf-8")
+    assert re.sub(r"\n+", "\n", text) == DJANGO  # a browser copy of the hand-written page
+    command = "maerstanas-print import maerstanas_print/samples/sample-game-django.txt " \
+              "--date 2026-11-21"
+    assert command in (ROOT / "README.md").read_text(encoding="utf-8")
+    out = tmp_path / "sample.mrs"
+    args = command.split()[1:]
+    args[1] = str(ROOT / args[1])
+    assert main([*args, "-o", str(out)]) == 0
+    game = replay(parse(out.read_text(encoding="utf-8")).games[0])
+    sample = replay(parse(sample_text()).games[0])
+    assert isinstance(game, ReplayedGame) and isinstance(sample, ReplayedGame)
+    assert game.valid and moves(game) == moves(sample) and game.score == sample.score
+    assert game.record.tag("Date") == sample.record.tag("Date") == "2026.11.21"
