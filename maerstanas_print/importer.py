@@ -94,8 +94,12 @@ def _decide_order(source: Source, record: _RecordMaker, entries: list[Entry]) ->
     newest = record.attempt(entries[::-1], NEWEST_FIRST)
     oldest = record.attempt(entries, OLDEST_FIRST)
     fits = [found for found in (newest, oldest) if not found.diagnostics]
-    claims = " and agrees with the score and result shown" if record.has_claims else ""
-    if len(fits) == 1 or (len(fits) == 2 and _moves(newest) == _moves(oldest)):
+    claims = record.claims()
+    if len(fits) == 2 and _moves(newest) == _moves(oldest):
+        newest.notes.append("the list has no move numbers, but it reads as the same game "
+                            "both ways")
+        return newest
+    if len(fits) == 1:
         chosen = fits[0]
         chosen.notes.append(f"the list has no move numbers: read {chosen.order}, the only "
                             f"order that replays within the rules{claims}")
@@ -143,9 +147,11 @@ class _RecordMaker:
         values.update({key: value for key, value in tags.items() if value})
         self.roster = {key: " ".join(values[key].split()) for key in ROSTER if key in values}
 
-    @property
-    def has_claims(self) -> bool:
-        return bool(self.applist.scores or self.applist.result)
+    def claims(self) -> str:
+        """What else the list shows that an order must agree with, for messages."""
+        shown = [what for what, present in (("score", self.applist.scores),
+                                            ("result", self.applist.result)) if present]
+        return f" and agrees with the {' and '.join(shown)} shown" if shown else ""
 
     def text(self, entries: list[Entry], scoring: str) -> tuple[str, int]:
         """The record, and the 1-based line of its first move."""

@@ -349,6 +349,9 @@ def test_the_apps_rule_slip_a_second_thunder_stone_is_refused_at_its_line() -> N
             "1. D4 - thunder-stone (Player 1)\n")
     imported = record_from_log(text)
     assert diagnostics(imported) == [("M204", 2, 1)]
+    # Nor does it check that the game is over before it places a stone.
+    late = DJANGO.replace("Played Moves:\n", "Played Moves:\n37. B1 - standard stone (Player 1)\n")
+    assert ("M207", 8, 1) in diagnostics(record_from_log(late))
 
 
 def test_scores_that_do_not_fit_are_reported_with_the_scoring_hint() -> None:
@@ -521,3 +524,16 @@ def test_the_shipped_django_copy_is_the_sample_game_and_the_readme_command_runs(
     assert isinstance(game, ReplayedGame) and isinstance(sample, ReplayedGame)
     assert game.valid and moves(game) == moves(sample) and game.score == sample.score
     assert game.record.tag("Date") == sample.record.tag("Date") == "2026.11.21"
+
+
+def test_a_list_that_reads_the_same_both_ways_is_that_game() -> None:
+    # Light's thunder-stone on E5 removes Dark's E4, and Dark plays E4 again.
+    text = "E4 - standard stone\nE5 - thunder-stone\nE4 - standard stone\n"
+    imported = record_from_log(text)
+    assert moves(imported.game) == ["E4", "T E5", "E4"] and imported.diagnostics == []
+    assert imported.notes == ["the list has no move numbers, but it reads as the same game "
+                              "both ways"]
+    # Only a score shown: the note names only it.
+    imported = record_from_log("Player 1: 0\nPlayer 2: 0\n" + THUNDER)
+    assert imported.notes[0].endswith("the only order that replays within the rules and "
+                                      "agrees with the score shown")

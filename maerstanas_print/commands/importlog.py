@@ -65,9 +65,9 @@ def run(args: argparse.Namespace) -> int:
         count = len(imported.diagnostics)
         print(f"{name}: not imported: {count} error{'s' * (count != 1)}", file=sys.stderr)
         return EXIT_INVALID
-    for note in imported.notes:
-        print(f"{name}: note: {note}", file=sys.stderr)
     write_output(output, export_game(imported.game))
+    for note in imported.notes:  # once written: a failed write says one thing only
+        print(f"{name}: note: {note}", file=sys.stderr)
     return EXIT_OK
 
 
