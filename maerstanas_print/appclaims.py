@@ -18,17 +18,19 @@ _SAID = {"over": "GAME OVER", "1": "Player 1 wins", "2": "Player 2 wins", "tie":
 _RESULTS = {"1": "Dark", "2": "Light", "tie": "Tie"}
 
 
-def check_claims(applist: AppList, game: ReplayedGame,
-                 rescored: Callable[[str], ReplayedGame]) -> list[Diagnostic]:
+Replayer = Callable[[bool, str], ReplayedGame]
+
+
+def check_claims(applist: AppList, game: ReplayedGame, rescored: Replayer) -> list[Diagnostic]:
     """M505 for scores and M506 for an end-of-game line that the replay contradicts.
 
-    `rescored(scoring)` replays the same moves under another scoring, for the hint.
+    `rescored(special_stones, scoring)` replays the same moves under other
+    settings, for a hint when the import was given the wrong ones.
     """
-    return _scores(applist, game, rescored) + _result(applist, game)
+    return _scores(applist, game, rescored) + _result(applist, game, rescored)
 
 
-def _scores(applist: AppList, game: ReplayedGame,
-            rescored: Callable[[str], ReplayedGame]) -> list[Diagnostic]:
+def _scores(applist: AppList, game: ReplayedGame, rescored: Replayer) -> list[Diagnostic]:
     shown = {player: score for player, (score, _) in applist.scores.items()}
     if not shown or _agrees(shown, game.score):
         return []
@@ -37,7 +39,7 @@ def _scores(applist: AppList, game: ReplayedGame,
     hint = None
     if game.rules.scoring in ("default", "simple"):
         other = "simple" if game.rules.scoring == "default" else "default"
-        if _agrees(shown, rescored(other).score):
+        if _agrees(shown, rescored(game.rules.special_stones, other).score):
             hint = f"the app's scores are those of {other} scoring: import with --scoring {other}"
     span = min((span for _, span in applist.scores.values()), key=lambda s: s.start)
     return [Diagnostic("error", "M505", f"the app shows {said}, but the listed moves score "
@@ -48,7 +50,7 @@ def _agrees(shown: dict[int, int], score: tuple[int, int]) -> bool:
     return all(score[player - 1] == value for player, value in shown.items())
 
 
-def _result(applist: AppList, game: ReplayedGame) -> list[Diagnostic]:
+def _result(applist: AppList, game: ReplayedGame, rescored: Replayer) -> list[Diagnostic]:
     if applist.result is None:
         return []
     said, span = applist.result
@@ -56,6 +58,11 @@ def _result(applist: AppList, game: ReplayedGame) -> list[Diagnostic]:
         message = (f"the list says {_SAID[said]}, but after the listed moves the game is "
                    "not over")
         hint: str | None = _not_over_hint(game.final)
+        if (game.rules.special_stones and not any(entry.move[:2] in ("T ", "W ")
+                                                  for entry in applist.entries)
+                and rescored(False, game.rules.scoring).finished):
+            hint = ("the game ends here without special stones: import with "
+                    "--special-stones off")
     elif said != "over" and result_of(game.score) != _RESULTS[said]:
         dark, light = game.score
         message = (f"the list says {_SAID[said]}, but the listed moves end Dark {dark}, "

@@ -153,10 +153,11 @@ class _RecordMaker:
                                             ("result", self.applist.result)) if present]
         return f" and agrees with the {' and '.join(shown)} shown" if shown else ""
 
-    def text(self, entries: list[Entry], scoring: str) -> tuple[str, int]:
+    def text(self, entries: list[Entry], scoring: str, special_stones: bool
+             ) -> tuple[str, int]:
         """The record, and the 1-based line of its first move."""
         tags = [f'[{key} "{escape_tag(value)}"]' for key, value in self.roster.items()]
-        tags.append(f'[SpecialStones "{"on" if self.special_stones else "off"}"]')
+        tags.append(f'[SpecialStones "{"on" if special_stones else "off"}"]')
         tags.append(f'[Scoring "{scoring}"]')
         moves = [entry.move for entry in entries]
         return "\n".join(tags) + "\n\n" + "\n".join(moves) + "\n*\n", len(tags) + 2
@@ -168,12 +169,15 @@ class _RecordMaker:
                   for d, span in replayed.located if d.severity == "error"]
         errors += _check_players(game, replayed.entry_of_step)
         errors += check_claims(self.applist, game,
-                               lambda scoring: self.replay(entries, scoring).game)
+                               lambda specials, scoring: self.replay(entries, scoring,
+                                                                     specials).game)
         errors.sort(key=lambda d: d.start)
         return ImportedGame(self.source, game, errors, order)
 
-    def replay(self, entries: list[Entry], scoring: str) -> _Replayed:
-        text, first = self.text(entries, scoring)
+    def replay(self, entries: list[Entry], scoring: str, special_stones: bool | None = None
+               ) -> _Replayed:
+        specials = self.special_stones if special_stones is None else special_stones
+        text, first = self.text(entries, scoring, specials)
         parsed = parse(text, self.source.name)
         game = replay(parsed.games[0], keep_positions=False)
         assert isinstance(game, ReplayedGame)

@@ -149,3 +149,13 @@ def test_a_record_exported_as_each_apps_list_imports_as_the_same_game(app: str) 
         assert moves(back) == expected_moves(played, app), seed
         assert [s.removed for s in back.main.steps] == [
             s.removed for s in game.main.steps][:len(back.main.steps)]
+
+
+def test_a_game_without_special_stones_imported_with_them_gets_the_hint() -> None:
+    finished = [(ref, played) for _, ref, played, over in cases() if over and not ref.specials]
+    assert len(finished) >= 3
+    for ref, played in finished:
+        imported = record_from_log(page(ref, played, True, "flask"), scoring=ref.scoring)
+        assert [d.code for d in imported.diagnostics] == ["M506"]
+        assert imported.diagnostics[0].hint == (
+            "the game ends here without special stones: import with --special-stones off")
