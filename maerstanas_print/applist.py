@@ -178,4 +178,6 @@ def _django_player(text: str) -> tuple[str, int] | None:
 
 
 def _shown(text: str) -> str:
-    return text if len(text) <= 60 else text[:57] + "..."
+    """The text for a message: short, and with control characters escaped."""
+    text = text if len(text) <= 60 else text[:57] + "..."
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
