@@ -349,8 +349,8 @@ def test_the_apps_rule_slip_a_second_thunder_stone_is_refused_at_its_line() -> N
             "1. D4 - thunder-stone (Player 1)\n")
     imported = record_from_log(text)
     assert diagnostics(imported) == [("M204", 2, 1)]
-    # Nor does it check that the game is over before it places a stone.
-    late = DJANGO.replace("Played Moves:\n", "Played Moves:\n37. B1 - standard stone (Player 1)\n")
+    # Nor does it check that the game is over before it places the stone selected.
+    late = DJANGO.replace("Played Moves:\n", "Played Moves:\n37. B1 - thunder-stone (Player 1)\n")
     assert ("M207", 8, 1) in diagnostics(record_from_log(late))
 
 
