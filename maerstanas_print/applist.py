@@ -22,6 +22,9 @@ from maerstanas_print.diagnostics import Diagnostic, Source
 
 # Longer than any line the apps show; a longer line is refused unread.
 MAX_LINE = 400
+# A game has at most 57 standard placements (49 squares, and 8 emptied by the two
+# thunder-stones), 4 special stones and a pass between moves: about 125 entries.
+MAX_ENTRIES = 500
 
 _ENTRY = re.compile(r"(?:(\d{1,5}) ?\. ?)?(?:([a-g][1-7]) ?[-–] ?"
                     r"(standard stone|thunder-stone|woden-stone)|(pass))"
@@ -124,6 +127,8 @@ class _Reader:
         if self.after_entries:
             self.fail(span, "a move entry after the end of the list: paste one list at a time, "
                             "with nothing between its entries")
+        if len(self.out.entries) == MAX_ENTRIES:
+            self.fail(span, f"more than {MAX_ENTRIES} entries: no game of Mǽrstánas is that long")
         number, square, kind, passed, player = match.groups()
         move = "Pass" if passed else _KINDS[kind.lower()] + square.upper()
         self.out.entries.append(Entry(span, int(number) if number is not None else None, move,

@@ -407,6 +407,7 @@ def test_result_lines_that_do_not_fit_are_reported() -> None:
     ("Player 1:\nMoves:\n", 1, 1, "`Player 1:` with no score after it"),
     ("Moves:\nGAME OVER\n", 1, 1, "no move entries found"),
     ("x" * 250_000 + "\n", 1, 1, "a line of 250000 characters"),
+    ("E4 - standard stone\n" * 600, 501, 1, "more than 500 entries"),
     ("\x1b]0;owned\x07 Mǽrstánas\n", 1, 1, "cannot read `\\x1b]0;owned\\x07 Mǽrstánas`"),
 ])
 def test_unreadable_lines_are_refused_where_they_are(text: str, line: int, column: int,
