@@ -33,8 +33,12 @@ _HEADING = re.compile(r"(played )?moves ?:?", re.IGNORECASE)
 _RESULT = re.compile(r"game over(?: ?[-–] ?(?:player ([12]) wins|(tie)))?|(tie)", re.IGNORECASE)
 _FLASK_SCORE = re.compile(r"player ([12]) ?:(?: ?(\d{1,4}))?", re.IGNORECASE)
 _NUMBER = re.compile(r"\d{1,4}")
-_CHROME = re.compile(r"suggestion|game is over|special stones ?[-–]?|standard scoring ?[-–]?"
-                     r"|archive", re.IGNORECASE)
+_CHROME = re.compile(r"suggestion|special stones ?[-–]?|standard scoring ?[-–]?|archive",
+                     re.IGNORECASE)
+# What the Flask app's Suggestion button shows under it once pressed.
+_SUGGESTED = re.compile(r"game is over|pass|not sure"
+                        r"|(?:standard stone|thunder-stone|woden-stone) at [a-g][1-7]",
+                        re.IGNORECASE)
 _KINDS = {"standard stone": "", "thunder-stone": "T ", "woden-stone": "W "}
 
 
@@ -95,6 +99,7 @@ class _Reader:
         self.out = AppList()
         self.waiting: tuple[int, Span] | None = None  # a Flask `Player n:` before its number
         self.after_entries = False  # a non-entry line has followed the entries
+        self.suggested = False  # the line before was the Suggestion button
 
     def fail(self, span: Span, message: str) -> None:
         raise LogError(self.source, Diagnostic("error", "M501", message, span.start, span.end))
@@ -108,6 +113,9 @@ class _Reader:
         text = " ".join(stripped.split())
         if len(text) > MAX_LINE:
             self.fail(span, f"a line of {len(text)} characters is not part of a move list")
+        suggested, self.suggested = self.suggested, False
+        if suggested and _SUGGESTED.fullmatch(text):
+            return
         if self.waiting is not None:
             player, where = self.waiting
             if not _NUMBER.fullmatch(text):
@@ -152,7 +160,7 @@ class _Reader:
             else:
                 self._score(player, int(score.group(2)), span)
         elif _CHROME.fullmatch(text):
-            pass
+            self.suggested = text.lower() == "suggestion"
         elif text.lower().startswith("game:") and not out.entries:
             out.title = text[5:].strip() or None
         elif (named := _django_player(text)) and not out.entries:

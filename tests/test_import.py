@@ -201,6 +201,7 @@ SHAPES = {
     "entries only": lambda t: "\n".join(entry_lines(t)) + "\n",
     "oldest first": oldest_first,
     "score on the label's line": lambda t: re.sub(r"(Player \d:)\n\n(\d+)", r"\1 \2", t),
+    "Suggestion pressed": lambda t: t.replace("Suggestion\n", "Suggestion\n\nGame is over\n"),
 }
 
 
@@ -212,6 +213,16 @@ def test_every_shape_of_copy_imports_as_the_apps_game(app: str, shape: str) -> N
     is_sample(imported)
     assert imported.order == ("oldest first" if shape == "oldest first" else "newest first")
     assert imported.notes == []
+
+
+def test_what_the_suggestion_button_shows_mid_game_is_skipped() -> None:
+    head = "Player 1:\n\n1\n\nPlayer 2:\n\n0\n\nSuggestion\n\n{}\n\nMoves:\n\n"
+    entry = "1. G4 - standard stone (Player 1)\n"
+    for shown in ("standard stone at G3", "thunder-stone at B2", "Woden-stone at G4", "Pass",
+                  "Not sure"):
+        assert moves(record_from_log(head.format(shown) + entry).game) == ["G4"]
+    # Only right under the button: elsewhere it is no part of a list.
+    assert refused("standard stone at G3\n" + entry)[:2] == ("M501", 1)
 
 
 def test_the_django_header_fills_event_and_players() -> None:
