@@ -55,14 +55,20 @@ def record_from_log(log: str, *, special_stones: bool = True, scoring: str = "de
     record = _RecordMaker(source, applist, special_stones, scoring, tags or {})
     unnumbered = [entry for entry in entries if entry.number is None]
     if not unnumbered:
-        ordered, order = _by_numbers(source, entries)
-        return record.attempt(ordered, order)
-    if len(unnumbered) < len(entries):
+        imported = record.attempt(*_by_numbers(source, entries))
+    elif len(unnumbered) < len(entries):
         raise _refusal(source, "M503", unnumbered[0].span,
                        "this entry has no number but others have: copy the list again")
-    if len(entries) == 1:
-        return record.attempt(entries, OLDEST_FIRST)
-    return _decide_order(source, record, entries)
+    elif len(entries) == 1:
+        imported = record.attempt(entries, OLDEST_FIRST)
+    else:
+        imported = _decide_order(source, record, entries)
+    game = imported.game
+    if not imported.diagnostics and not game.finished:
+        # A copy that missed the newest entries still replays: say what was read.
+        imported.notes.append(f"the game is not over after these {game.plies} moves (passes "
+                              "included): if the app's list goes on, copy all of it")
+    return imported
 
 
 def _by_numbers(source: Source, entries: list[Entry]) -> tuple[list[Entry], str]:

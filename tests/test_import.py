@@ -158,8 +158,10 @@ Played Moves:
 Archive
 """
 
-SAMPLE_MOVES = ("G4 D2 G2 D5 B6 A5 F5 A3 T-G6 A1 C4 C5 B4 D6 F3 F1 C3 E4 B2 C1 E3 C6 G7 A7 "
-                "E2 B7 E6 E7 F6 E1 W-E1 W-E3 Pass T-A6 A5 C7").replace("-", " ").split(" ")
+SAMPLE_MOVES = [
+    "G4", "D2", "G2", "D5", "B6", "A5", "F5", "A3", "T G6", "A1", "C4", "C5", "B4", "D6", "F3",
+    "F1", "C3", "E4", "B2", "C1", "E3", "C6", "G7", "A7", "E2", "B7", "E6", "E7", "F6", "E1",
+    "W E1", "W E3", "Pass", "T A6", "A5", "C7"]
 
 
 def moves(game: ReplayedGame) -> list[str]:
@@ -169,7 +171,7 @@ def moves(game: ReplayedGame) -> list[str]:
 def is_sample(imported: ImportedGame) -> None:
     assert imported.diagnostics == []
     game = imported.game
-    assert " ".join(moves(game)) == " ".join(SAMPLE_MOVES)
+    assert moves(game) == SAMPLE_MOVES and len(SAMPLE_MOVES) == 36
     assert game.valid and game.finished and game.score == (14, 16)
     assert [square_name(s) for s in game.main.steps[33].removed] == ["A5", "B6", "A7"]
 
@@ -223,6 +225,16 @@ def test_what_the_suggestion_button_shows_mid_game_is_skipped() -> None:
         assert moves(record_from_log(head.format(shown) + entry).game) == ["G4"]
     # Only right under the button: elsewhere it is no part of a list.
     assert refused("standard stone at G3\n" + entry)[:2] == ("M501", 1)
+
+
+def test_a_copy_that_missed_the_newest_entries_says_the_game_is_not_over() -> None:
+    cut = "\n".join(entry_lines(DJANGO)[4:]) + "\n"  # entries 32 to 1
+    imported = record_from_log(cut)
+    assert imported.diagnostics == [] and moves(imported.game) == SAMPLE_MOVES[:32]
+    assert imported.notes == ["the game is not over after these 32 moves (passes included): "
+                              "if the app's list goes on, copy all of it"]
+    # With the page's GAME OVER line or scores the cut is an error.
+    assert [d.code for d in record_from_log("GAME OVER\n" + cut).diagnostics] == ["M506"]
 
 
 def test_the_django_header_fills_event_and_players() -> None:
@@ -544,8 +556,10 @@ def test_a_list_that_reads_the_same_both_ways_is_that_game() -> None:
     text = "E4 - standard stone\nE5 - thunder-stone\nE4 - standard stone\n"
     imported = record_from_log(text)
     assert moves(imported.game) == ["E4", "T E5", "E4"] and imported.diagnostics == []
-    assert imported.notes == ["the list has no move numbers, but it reads as the same game "
-                              "both ways"]
+    assert imported.notes == [
+        "the list has no move numbers, but it reads as the same game both ways",
+        "the game is not over after these 3 moves (passes included): if the app's list goes "
+        "on, copy all of it"]
     # Only a score shown: the note names only it.
     imported = record_from_log("Player 1: 0\nPlayer 2: 0\n" + THUNDER)
     assert imported.notes[0].endswith("the only order that replays within the rules and "
