@@ -66,8 +66,9 @@ def record_from_log(log: str, *, special_stones: bool = True, scoring: str = "de
     game = imported.game
     if not imported.diagnostics and not game.finished:
         # A copy that missed the newest entries still replays: say what was read.
-        imported.notes.append(f"the game is not over after these {game.plies} moves (passes "
-                              "included): if the app's list goes on, copy all of it")
+        count = f"{game.plies} move{'s' * (game.plies != 1)}"
+        imported.notes.append(f"the game is not over after these {count} (passes included): "
+                              "if the app's list goes on, copy all of it")
     return imported
 
 
