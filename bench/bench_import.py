@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from maerstanas_print.importer import LogError, record_from_log
@@ -55,11 +56,11 @@ def main() -> None:
     print(f"sample list, numbered:   {numbered * 1000:8.2f} ms")
     print(f"sample list, unnumbered: {unnumbered * 1000:8.2f} ms  "
           f"(ratio {unnumbered / numbered:.2f})")
-    small, large = (best_of(5, lambda n=n: refuse(hostile(n) + "\n")) for n in (250_000, 500_000))
+    small, large = (best_of(5, partial(refuse, hostile(n) + "\n")) for n in (250_000, 500_000))
     print(f"hostile line 250 KB:     {small * 1000:8.2f} ms")
     print(f"hostile line 500 KB:     {large * 1000:8.2f} ms  (ratio {large / small:.2f}; "
           "linear = 2)")
-    old_small, old_large = (best_of(3, lambda n=n: OLD_MOVE.match(hostile(n)))
+    old_small, old_large = (best_of(3, partial(OLD_MOVE.match, hostile(n)))
                             for n in (4_000, 8_000))
     print(f"old pattern 4 KB:        {old_small * 1000:8.2f} ms")
     print(f"old pattern 8 KB:        {old_large * 1000:8.2f} ms  (ratio "
