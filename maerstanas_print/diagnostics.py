@@ -58,6 +58,13 @@ CODES: dict[str, str] = {
     "M404": "game without a termination (`*` or the score line)",
     "M405": "tag value not in the standard form",
     "M406": "game-ending move without its `!`",
+    # M5xx: a move list copied from the author's apps (`import`)
+    "M501": "a line that is not part of an app's move list",
+    "M502": "an entry's `(Player n)` is not the side whose turn it is",
+    "M503": "move numbers that do not run 1, 2, 3, ... (up or down)",
+    "M504": "a list without move numbers whose order cannot be decided",
+    "M505": "the app's scores differ from the replayed moves",
+    "M506": "the app's end-of-game line differs from the replayed moves",
 }
 
 

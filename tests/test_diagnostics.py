@@ -94,7 +94,8 @@ def test_code_is_reported_at_the_token(code: str, text: str, needle: str, nth: i
 def test_every_code_has_a_case_and_a_doc_line() -> None:
     from record_helpers import ROOT
 
-    assert {case[0] for case in CASES} == set(CODES)
+    # The import codes (M5xx) are about copied move lists: tests/test_import.py.
+    assert {case[0] for case in CASES} == {code for code in CODES if code[:2] != "M5"}
     doc = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
     for code in CODES:
         if not code.startswith("M4"):

@@ -1,6 +1,7 @@
 """docs/errors.md and the code stay in step: it documents exactly the codes of
 `CODES`, each with an example record that really produces that code when read
-and replayed, and it lists the exit codes the command line uses."""
+and replayed (for the import codes, a copied move list that `import` refuses
+with it), and it lists the exit codes the command line uses."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from record_helpers import ROOT
 
 from maerstanas_print import cli
 from maerstanas_print.diagnostics import CODES
+from maerstanas_print.games.maerstanas.importer import LogError, record_from_log
 from maerstanas_print.parser import parse
 from maerstanas_print.verify import replay
 
@@ -33,13 +35,22 @@ def test_every_code_is_documented_and_no_other() -> None:
     assert headings == sorted(headings)
 
 
+def imported(text: str) -> set[str]:
+    """The codes `import` reports for a copied move list."""
+    try:
+        return {d.code for d in record_from_log(text, name="example.txt").diagnostics}
+    except LogError as error:
+        return {error.diagnostic.code}
+
+
 @pytest.mark.parametrize("code", sorted(CODES))
 def test_the_example_produces_its_code(code: str) -> None:
     section = SECTIONS.get(code)
     assert section is not None, f"{code} is not documented"
-    examples = re.findall(r"```mrs\n(.*?)```", section, re.S)
-    assert examples, f"{code} has no example record"
-    assert code in produced(examples[0]), examples[0]
+    kind, read = ("applist", imported) if code.startswith("M5") else ("mrs", produced)
+    examples = re.findall(rf"```{kind}\n(.*?)```", section, re.S)
+    assert examples, f"{code} has no example"
+    assert code in read(examples[0]), examples[0]
     assert "Fix:" in section
 
 

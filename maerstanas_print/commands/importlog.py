@@ -1,25 +1,47 @@
-"""`maerstanas-print import LOG`: a move log of the author's apps as a record."""
+"""`maerstanas-print import LIST`: a move list copied from the author's apps, as a record."""
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import re
 import sys
+from typing import TYPE_CHECKING
 
 from maerstanas_print.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.commands._sheet_output import add_game_option, game_choice
+
+if TYPE_CHECKING:
+    from maerstanas_print.games.protocol import Game
+
+
+def _has_apps(game: Game) -> bool:
+    return game.app_importer() is not None
+
+_DATE = re.compile(r"(\d{4}|\?{4})([.-])(\d\d|\?\?)\2(\d\d|\?\?)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "import", help="turn a move log of John Beers' Mǽrstánas apps into a record",
-        description="Read a move log as the author's web apps show it "
-                    "(`E4 - standard stone (Player 1)`, `Pass (Player 2)`; passes and "
-                    "players may be missing) and write the record in canonical form, "
-                    "with thunder removal lists and forced passes filled in.")
-    parser.add_argument("log", metavar="LOG", help="the log file; - for stdin")
+        "import", help="turn a move list copied from John Beers' Mǽrstánas apps into a record",
+        description="Read a move list as a browser copy of the author's web apps gives it "
+                    "(`31. G3 - standard stone (Player 1)`, newest first, with the `Moves:` or "
+                    "`Played Moves:` heading, the GAME OVER line and the scores), check it "
+                    "against the rules and against the scores and result the app shows, and "
+                    "write the record in canonical form, with thunder removal lists and "
+                    "forced passes filled in.")
+    parser.add_argument("log", metavar="LIST", help="the copied list; - for stdin")
+    add_game_option(parser, _has_apps, "the list")
     parser.add_argument("--special-stones", default="on", metavar="{on,off}",
                         help="whether the game used special stones (default: on)")
     parser.add_argument("--scoring", default="default", metavar="{default,simple}",
                         help="the game's scoring (default: default)")
+    for tag, what in (("event", "the event (default: the Django game's name, else ?)"),
+                      ("site", "where the game was played"),
+                      ("date", "the date, YYYY.MM.DD or YYYY-MM-DD (?? for unknown parts)"),
+                      ("dark", "Player 1's name (default: from the Django header, else ?)"),
+                      ("light", "Player 2's name (default: from the Django header, else ?)")):
+        parser.add_argument(f"--{tag}", metavar=tag.upper(), help=what)
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="output file (default: standard output)")
     parser.set_defaults(func=run)
@@ -27,7 +49,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from maerstanas_print.export import export_game
-    from maerstanas_print.importer import LogError, record_from_log
     from maerstanas_print.inputs import read_record
     from maerstanas_print.outputs import refuse_overwriting_input, write_output
 
@@ -36,20 +57,59 @@ def run(args: argparse.Namespace) -> int:
     if special not in ("on", "off") or scoring not in ("default", "simple"):
         raise CommandError("--special-stones takes on|off and --scoring default|simple",
                            EXIT_USAGE)
+    importer = game_choice(args.game, _has_apps).app_importer()
+    LogError, record_from_log = importer.LogError, importer.record_from_log  # noqa: N806
+    tags = _tags(args)
     output = args.output if args.output is not None else "-"
     refuse_overwriting_input(output, args.log)
     name, text = read_record(args.log)
     try:
         imported = record_from_log(text, special_stones=special == "on", scoring=scoring,
-                                   name=name)
+                                   name=name, tags=tags)
     except LogError as exc:
-        raise CommandError(f"{name}: {exc}", EXIT_INVALID) from None
+        print(exc.source.format(exc.diagnostic), file=sys.stderr)
+        print(f"{name}: not imported", file=sys.stderr)
+        return EXIT_INVALID
     if imported.diagnostics:
         for diagnostic in imported.diagnostics:
-            line, _ = imported.source.locate(diagnostic.start)
-            print(f"{name}:{line}: {diagnostic.severity} {diagnostic.code}: "
-                  f"{diagnostic.message}", file=sys.stderr)
-        print(f"{name}: not imported: the log has illegal moves", file=sys.stderr)
+            print(imported.source.format(diagnostic), file=sys.stderr)
+        count = len(imported.diagnostics)
+        print(f"{name}: not imported: {count} error{'s' * (count != 1)}", file=sys.stderr)
         return EXIT_INVALID
     write_output(output, export_game(imported.game))
+    for note in imported.notes:  # once written: a failed write says one thing only
+        print(f"{name}: note: {note}", file=sys.stderr)
     return EXIT_OK
+
+
+def _tags(args: argparse.Namespace) -> dict[str, str]:
+    tags = {}
+    for tag in ("event", "site", "date", "dark", "light"):
+        value = getattr(args, tag)
+        if value is None:
+            continue
+        if not value.strip() or any(ord(ch) < 32 for ch in value):
+            raise CommandError(f"--{tag} needs a value on one line", EXIT_USAGE)
+        tags[tag.capitalize()] = value.strip()
+    if "Date" in tags:
+        tags["Date"] = _date(tags["Date"])
+    return tags
+
+
+def _date(value: str) -> str:
+    """A date as the Date tag writes it, or a usage error."""
+    match = _DATE.fullmatch(value)
+    if match:
+        year, _, month, day = match.groups()
+        if "?" in month or _real_date(year, month, "01" if "?" in day else day):
+            return f"{year}.{month}.{day}"
+    raise CommandError(f"--date {value}: not a date; write YYYY.MM.DD (or YYYY-MM-DD), "
+                       "with ?? for an unknown month or day", EXIT_USAGE)
+
+
+def _real_date(year: str, month: str, day: str) -> bool:
+    try:
+        datetime.date(2000 if "?" in year else int(year), int(month), int(day))
+    except ValueError:
+        return False
+    return True

@@ -225,6 +225,11 @@ class Game(ABC):
         """A score sheet for recording a game by hand."""
         raise LookupError(f"{self.title} has no score sheet")
 
+    def app_importer(self) -> Any:
+        """The module that reads move lists copied from the game's own apps (with
+        `record_from_log` and `LogError`), or None when the game has none."""
+        return None
+
     def rulebook_source(self) -> str | None:
         """The module that holds this game's rulebook (None: no book)."""
         return None

@@ -160,6 +160,11 @@ class MaerstanasGame(Game):
 
         return score_sheet(ScoreSheetOptions(paper=paper))
 
+    def app_importer(self) -> Any:
+        from maerstanas_print.games.maerstanas import importer
+
+        return importer
+
     def rulebook_source(self) -> str | None:
         return "maerstanas_print.rulebook.content"
 

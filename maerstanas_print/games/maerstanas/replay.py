@@ -192,7 +192,7 @@ class MaerstanasReplayer(BaseReplayer):
         if term is not None and not term.unfinished:
             if not finished:
                 self.report("error", "M304", "the score line ends a game that is not over",
-                            term.start, term.end, _not_over_hint(position) +
+                            term.start, term.end, not_over_hint(position) +
                             "; end an unfinished game with `*`")
             elif (term.dark, term.light) != score:
                 self.report("error", "M303",
@@ -252,7 +252,7 @@ def _moves_left(position: Position, side: int) -> str:
     return "; ".join(parts) or "no move remains"
 
 
-def _not_over_hint(position: Position) -> str:
+def not_over_hint(position: Position) -> str:
     parts = []
     count = position.standard_placements().bit_count()
     if count:
