@@ -11,21 +11,46 @@ order the data flows:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-from maerstanas_print.engine import (  # noqa: E402
-    DARK,
-    LIGHT,
-    IllegalMove,
-    Move,
-    Position,
-    Rules,
-    parse_square,
-    square_name,
-)
-from maerstanas_print.parser import ParsedFile, parse, parse_game  # noqa: E402
-from maerstanas_print.record import GameRecord  # noqa: E402
-from maerstanas_print.verify import ReplayedGame, replay  # noqa: E402
+# The names below are imported when first used, so that the command line
+# (`maerstanas_print.cli`) starts without loading the engine and handles
+# Ctrl-C from its first instruction.
+_EXPORTS = {
+    "DARK": "engine", "LIGHT": "engine", "IllegalMove": "engine", "Move": "engine",
+    "Position": "engine", "Rules": "engine", "parse_square": "engine",
+    "square_name": "engine", "ParsedFile": "parser", "parse": "parser",
+    "parse_game": "parser", "GameRecord": "record", "ReplayedGame": "verify",
+    "replay": "verify",
+}
+
+if TYPE_CHECKING:
+    from maerstanas_print.engine import (
+        DARK,
+        LIGHT,
+        IllegalMove,
+        Move,
+        Position,
+        Rules,
+        parse_square,
+        square_name,
+    )
+    from maerstanas_print.parser import ParsedFile, parse, parse_game
+    from maerstanas_print.record import GameRecord
+    from maerstanas_print.verify import ReplayedGame, replay
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'maerstanas_print' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"maerstanas_print.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 def export_game(game: ReplayedGame) -> str:

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from maerstanas_print import limits
 from maerstanas_print.build import Item, build_games
 from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.errors import LimitError
 from maerstanas_print.record import GameRecord, MoveNumber
-from maerstanas_print.scan import scan_games
+from maerstanas_print.scan import TooManyMoves, scan_games
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -96,6 +98,29 @@ class RecordReader:
         self.first_index = first_index
 
     def __iter__(self) -> Iterator[GameRecord]:
+        """The games, one at a time; LimitError for a game beyond a limit of
+        `limits.py` (too many moves, a tag value too long)."""
+        try:
+            for game in self._games():
+                self._check_tags(game)
+                yield game
+        except TooManyMoves as exc:
+            line, column = self.source.locate(exc.offset)
+            raise LimitError(
+                f"{self.source.name}:{line + self.source.first_line - 1}:{column}: a game with "
+                f"more than {limits.MAX_GAME_MOVES:,} moves (the limit, variations "
+                "included); split it into several games") from None
+
+    def _check_tags(self, game: GameRecord) -> None:
+        for tag in game.tags:
+            if len(tag.value) > limits.MAX_TAG_CHARS:
+                line, column = self.source.locate(tag.start)
+                raise LimitError(
+                    f"{self.source.name}:{line + self.source.first_line - 1}:{column}: the "
+                    f"{tag.name} tag has {len(tag.value):,} characters, more than the limit "
+                    f"({limits.MAX_TAG_CHARS:,}); put long text in a comment")
+
+    def _games(self) -> Iterator[GameRecord]:
         text, length = self.text, len(self.text)
         pos, read = 0, self.first_index - 1  # where the unread text starts; games so far
         while pos < length:
@@ -121,6 +146,7 @@ class RecordReader:
             yield from games
 
     def _read_region(self, start: int, end: int, first_index: int) -> list[GameRecord]:
+        _count_moves(self.text, start, end)
         items, syntax = read_with_grammar(self.text[start:end], start)
         games = build_games(items, end, first_index)
         for diagnostic in syntax:
@@ -137,6 +163,22 @@ class RecordReader:
 
 
 _TAG_LINE = re.compile(r"\n[ \t]*(?=\[[ \t]*[A-Za-z])")
+_MOVE_LIKE = re.compile(r"\{[^}]*\}|;[^\n]*|\"(?:\\.|[^\"\\\n])*\"|([A-Za-z0-9]+)")
+
+
+def _count_moves(text: str, start: int, end: int) -> None:
+    """Raise TooManyMoves when a region the grammar is about to read holds more
+    words (moves, at most) than one game may have: the grammar's tree costs far
+    more memory per move than the scanner's items."""
+    most = limits.MAX_GAME_MOVES
+    if end - start <= most * 4:
+        return  # too short to hold that many moves
+    words = 0
+    for m in _MOVE_LIKE.finditer(text, start, end):
+        if m.group(1) is not None and not m.group(1).isdigit():
+            words += 1
+            if words > most * 4:
+                raise TooManyMoves(start)
 
 
 def next_tag_line(text: str, pos: int) -> int:

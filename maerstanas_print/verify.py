@@ -209,6 +209,8 @@ class BaseReplayer:
             seen.add(tag.name)
             if tag.name in settings:
                 self._check_value(tag, settings[tag.name])
+            elif tag.name == "InHand" and self.info.tafl is None:
+                pass  # a Mǽrstánas setting, read with [Setup] by start_position
             elif tag.name in ("SpecialStones", "Scoring", "Options", "InHand"):
                 if tag.name == "Options" and self.info.tafl is not None:
                     self._check_options(tag)

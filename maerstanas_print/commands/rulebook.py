@@ -10,7 +10,6 @@ import argparse
 import sys
 
 from maerstanas_print.commands._sheet_output import (
-    EXIT_USAGE,
     FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
@@ -18,8 +17,7 @@ from maerstanas_print.commands._sheet_output import (
     choice,
     game_choice,
 )
-
-EXIT_INVALID = 1
+from maerstanas_print.exits import EXIT_INVALID, EXIT_USAGE
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -48,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 def write_rulebook(source, paper: str, fmt: str, output: str | None,
                    stem: str | None = None) -> int:
     """Check, render and write `source` (a rulebook `Book`); used by tests with other books."""
-    from maerstanas_print.cli import CommandError
+    from maerstanas_print.exits import CommandError
     from maerstanas_print.outputs import resolve_output, write_output
     from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
