@@ -13,15 +13,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.diagnostics import Diagnostic, Source, visible
 from maerstanas_print.engine import DARK, SIDE_NAMES
 from maerstanas_print.parser import parse
 from maerstanas_print.verify import ReplayedGame, replay
 
-_MOVE = re.compile(r"\s*([A-Ga-g][1-7])\s*-\s*(standard stone|thunder-stone|woden-stone)"
-                   r"\s*(?:\(\s*player\s*([12])\s*\))?\s*$", re.IGNORECASE)
-_PASS = re.compile(r"\s*pass\s*(?:\(\s*player\s*([12])\s*\))?\s*$", re.IGNORECASE)
-_NOISE = re.compile(r"\s*($|game over|player \d+\s*:|tie\b|#)", re.IGNORECASE)
+# Matched against the stripped line, and no two runs of `\s*` meet without a
+# literal between them: matching stays linear in the line's length.
+_PLAYER = r"(?:\s*\(\s*player\s*([12])\s*\))?"
+_MOVE = re.compile(r"([A-Ga-g][1-7])\s*-\s*(standard stone|thunder-stone|woden-stone)" + _PLAYER,
+                   re.IGNORECASE)
+_PASS = re.compile(r"pass" + _PLAYER, re.IGNORECASE)
+_NOISE = re.compile(r"($|game over|player \d+\s*:|tie\b|#)", re.IGNORECASE)
+_SHOWN = 60  # characters of a bad line quoted in the message
 _MARKERS = {"standard stone": "", "thunder-stone": "T ", "woden-stone": "W "}
 
 
@@ -29,7 +33,10 @@ class LogError(ValueError):
     """A line of the log that is neither a move nor something to skip."""
 
     def __init__(self, line: int, text: str) -> None:
-        super().__init__(f"line {line}: cannot read `{text.strip()}` as a move")
+        shown = text.strip()
+        if len(shown) > _SHOWN:
+            shown = shown[:_SHOWN] + "…"
+        super().__init__(f"line {line}: cannot read `{visible(shown)}` as a move")
         self.line = line
 
 
@@ -47,14 +54,15 @@ def record_from_log(log: str, *, special_stones: bool = True, scoring: str = "de
     lines: list[str] = []
     players: list[tuple[int, int]] = []  # (line index, player side) for every logged player
     for index, raw in enumerate(log.splitlines()):
-        move, passed = _MOVE.match(raw), _PASS.match(raw)
+        line = raw.strip()
+        move, passed = _MOVE.fullmatch(line), _PASS.fullmatch(line)
         if move:
             lines.append(_MARKERS[move.group(2).lower()] + move.group(1).upper())
             player = move.group(3)
         elif passed:
             lines.append("Pass")
             player = passed.group(1)
-        elif _NOISE.match(raw):
+        elif _NOISE.match(line):
             lines.append("")
             continue
         else:

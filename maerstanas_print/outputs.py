@@ -207,8 +207,6 @@ class _Guard:
         self.pipe_closed = False
 
     def run(self, action: Any, *args: Any) -> Any:
-        if self.stream is None:
-            raise OutputError("cannot write standard output: it is closed")
         try:
             return action(*args)
         except BrokenPipeError:
@@ -216,7 +214,7 @@ class _Guard:
             self.pipe_closed = True
             return None
         except OSError as exc:
-            if isinstance(exc, OSError) and exc.errno is None:
+            if exc.errno is None:
                 raise  # io.UnsupportedOperation and the like: not the disk
             self._silence()
             raise OutputError(f"cannot write standard output: {exc.strerror or exc}") from None
@@ -268,7 +266,9 @@ class GuardedText:
         return _GuardedBytes(self._guard, inner)
 
     def write(self, text: str) -> int:
-        self._guard.run(self._stream.write, text)  # type: ignore[union-attr]
+        if self._stream is None:
+            raise OutputError("cannot write standard output: it is closed")
+        self._guard.run(self._stream.write, text)
         return len(text)
 
     def flush(self) -> None:

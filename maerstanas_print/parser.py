@@ -238,12 +238,25 @@ def read_with_grammar(text: str, base: int = 0) -> tuple[list[Item], list[Diagno
                 truncations = 1
                 text = _blank_last_word(text)
             else:
-                for start, end in blank:
-                    text = text[:start] + _blank(text[start:end]) + text[end:]
+                text = _blank_spans(text, blank)
     for d in diagnostics:
         d.start += base
         d.end += base
     return items, diagnostics
+
+
+def _blank_spans(text: str, spans: Spans) -> str:
+    """`text` with every span blanked, in one pass (thousands of unclosed `(`
+    must not rebuild the text once each)."""
+    parts, done = [], 0
+    for start, end in sorted(spans):
+        start = max(start, done)
+        if end <= start:
+            continue
+        parts += [text[done:start], _blank(text[start:end])]
+        done = end
+    parts.append(text[done:])
+    return "".join(parts)
 
 
 def _blank_last_word(text: str) -> str:

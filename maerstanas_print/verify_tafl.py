@@ -80,7 +80,7 @@ def replay_tafl(game: GameRecord, info: GameInfo, *, strict: bool = False,
     rules = replayer.read_tags()
     start = replayer.start_position(rules)
     position = start.copy()
-    main = ReplayedLine(game.mainline, start.copy() if keep_positions else None)  # type: ignore[arg-type]
+    main = ReplayedLine(game.mainline, start.snapshot() if keep_positions else None)  # type: ignore[arg-type]
     if not replayer.syntax_broken():
         replayer.play_line(main, position)
         replayer.check_termination(position)
@@ -169,7 +169,7 @@ class _TaflReplayer(BaseReplayer):
         return step
 
     def _keep(self, position: TaflPosition) -> TaflPosition | None:
-        return position.copy() if self.keep else None
+        return position.snapshot() if self.keep else None
 
     def _not_a_movement(self, node: PlyNode, position: TaflPosition) -> Step:
         side, ply = position.turn, position.ply
