@@ -121,9 +121,6 @@ def _decoded(path: str, name: str) -> Iterator[str]:
                 raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from None
             if not block:
                 break
-            if not regular and done + len(block) > limits.MAX_STREAM_BYTES:
-                raise InputError(f"{name}: more than {limits.MAX_STREAM_BYTES:,} bytes from a "
-                                 "pipe or device; save the record to a file first")
             if b"\x00" in block:
                 wide = _wide_encoding(block) if done == 0 else None
                 what = f"{wide} text, not UTF-8; save the record as UTF-8" if wide \
@@ -134,6 +131,9 @@ def _decoded(path: str, name: str) -> Iterator[str]:
             except UnicodeDecodeError as exc:
                 raise InputError(f"{name}: not UTF-8 text (byte {done + exc.start} cannot be "
                                  "read); save the record as UTF-8") from None
+            if not regular and done + len(block) > limits.MAX_STREAM_BYTES:
+                raise InputError(f"{name}: more than {limits.MAX_STREAM_BYTES:,} bytes from a "
+                                 "pipe or device; save the record to a file first")
             if done == 0 and text.startswith("\ufeff"):
                 # Editors hide the byte order mark: without it, columns on
                 # line 1 are the ones the user sees.
