@@ -10,7 +10,7 @@ from __future__ import annotations
 
 # Bytes read from a pipe, a device or standard input (a regular file is read
 # in pieces by `check`, and its size is known before it is read).
-MAX_STREAM_BYTES = 256 * 2**20
+MAX_STREAM_BYTES = 64 * 2**20
 
 # Seconds to wait for a writer on a named pipe given as an input file.
 FIFO_WAIT_SECONDS = 10.0
@@ -18,6 +18,11 @@ FIFO_WAIT_SECONDS = 10.0
 # Moves in one game, counting every variation: about 2 KB of memory each
 # while a game is replayed, so one game stays under about 100 MB.
 MAX_GAME_MOVES = 50_000
+
+# Variations open at once (a `(` not yet closed). Beyond 50 the record builder
+# reports M109 and reads on; beyond this the reader stops: the grammar's
+# parser slows down with the depth of what it holds open.
+MAX_OPEN_VARIATIONS = 10_000
 
 # Characters of one tag value.
 MAX_TAG_CHARS = 10_000

@@ -106,10 +106,13 @@ class RecordReader:
                 yield game
         except TooManyMoves as exc:
             line, column = self.source.locate(exc.offset)
+            where = f"{self.source.name}:{line + self.source.first_line - 1}:{column}"
+            if exc.deep:
+                raise LimitError(f"{where}: more than {limits.MAX_OPEN_VARIATIONS:,} variations "
+                                 "open at once (the limit); close them with `)`") from None
             raise LimitError(
-                f"{self.source.name}:{line + self.source.first_line - 1}:{column}: a game with "
-                f"more than {limits.MAX_GAME_MOVES:,} moves (the limit, variations "
-                "included); split it into several games") from None
+                f"{where}: a game with more than {limits.MAX_GAME_MOVES:,} moves (the limit, "
+                "variations included); split it into several games") from None
 
     def _check_tags(self, game: GameRecord) -> None:
         for tag in game.tags:
@@ -163,22 +166,30 @@ class RecordReader:
 
 
 _TAG_LINE = re.compile(r"\n[ \t]*(?=\[[ \t]*[A-Za-z])")
-_MOVE_LIKE = re.compile(r"\{[^}]*\}|;[^\n]*|\"(?:\\.|[^\"\\\n])*\"|([A-Za-z0-9]+)")
+_MOVE_LIKE = re.compile(r"\{[^}]*\}|;[^\n]*|\"(?:\\.|[^\"\\\n])*\"|([A-Za-z0-9]+)|([()])")
 
 
 def _count_moves(text: str, start: int, end: int) -> None:
     """Raise TooManyMoves when a region the grammar is about to read holds more
-    words (moves, at most) than one game may have: the grammar's tree costs far
-    more memory per move than the scanner's items."""
-    most = limits.MAX_GAME_MOVES
-    if end - start <= most * 4:
-        return  # too short to hold that many moves
-    words = 0
+    words (moves, at most) than one game may have, or more variations open at
+    once than the limit: the grammar's tree costs far more memory per move than
+    the scanner's items, and its parser slows down with the depth it holds."""
+    most, deepest = limits.MAX_GAME_MOVES, limits.MAX_OPEN_VARIATIONS
+    if end - start <= min(most * 4, deepest):
+        return  # too short to hold that many moves or variations
+    words = depth = 0
     for m in _MOVE_LIKE.finditer(text, start, end):
-        if m.group(1) is not None and not m.group(1).isdigit():
+        word, paren = m.group(1), m.group(2)
+        if word is not None and not word.isdigit():
             words += 1
             if words > most * 4:
                 raise TooManyMoves(start)
+        elif paren == "(":
+            depth += 1
+            if depth > deepest:
+                raise TooManyMoves(m.start(), deep=True)
+        elif paren == ")" and depth:
+            depth -= 1
 
 
 def next_tag_line(text: str, pos: int) -> int:

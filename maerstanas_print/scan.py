@@ -20,11 +20,13 @@ from maerstanas_print.record import MoveNumber
 
 
 class TooManyMoves(Exception):
-    """A game with more than `limits.MAX_GAME_MOVES` moves, from `offset` on."""
+    """A game with more than `limits.MAX_GAME_MOVES` moves from `offset` on, or
+    (`deep`) more than `limits.MAX_OPEN_VARIATIONS` variations open at `offset`."""
 
-    def __init__(self, offset: int) -> None:
+    def __init__(self, offset: int, deep: bool = False) -> None:
         super().__init__(offset)
         self.offset = offset
+        self.deep = deep
 
 _WS = r"[ \t\f\r\n]*"
 _SQ = r"[A-Sa-s](?:1[0-9]|[1-9])(?![0-9A-Za-wyz_])"
@@ -151,6 +153,8 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             append(("move", start, end, ("pass", m.group(kind), None, None, None)))
         elif kind == "open":
             depth += 1
+            if depth > limits.MAX_OPEN_VARIATIONS:
+                raise TooManyMoves(start, deep=True)
             append(("open", start, end, None))
         elif kind == "close":
             if depth == 0:

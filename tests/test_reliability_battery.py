@@ -40,6 +40,7 @@ def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "FIFO_WAIT_SECONDS", 0.3)
     monkeypatch.setattr(limits, "MAX_GAME_MOVES", 2_000)
     monkeypatch.setattr(limits, "MAX_TAG_CHARS", 1_000)
+    monkeypatch.setattr(limits, "MAX_OPEN_VARIATIONS", 5_000)
     monkeypatch.setattr(inputs, "PIECE_CHARS", 2_000)
 
 
@@ -399,6 +400,21 @@ def test_unclosed_variations_take_linear_time(tmp_path: Path) -> None:
         times.append(time.perf_counter() - started)
         assert parsed.games[0].diagnostics[0].code == "M106"
     assert times[1] < times[0] * 4 * 2.5 + 0.05
+
+
+@pytest.mark.parametrize("damage", ["", "@ "])
+def test_variations_open_past_the_limit_are_refused(
+        damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Both readers: the scanner, and the grammar after a syntax error."""
+    monkeypatch.setattr(limits, "MAX_OPEN_VARIATIONS", 100)
+    path = tmp_path / "deep.mrs"
+    path.write_text("1. D4 " + damage + "( " * 5_000 + "*\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    at = 7 + len(damage) + 200  # the 101st `(`
+    assert one_line(capsys.readouterr().err) == (
+        f"maerstanas-print: {path}:1:{at}: more than 100 variations "
+        "open at once (the limit); close them with `)`")
 
 
 def test_a_long_hnefatafl_game_keeps_positions_in_linear_memory() -> None:
