@@ -17,6 +17,7 @@ a `[` inside a `{comment}`, a `;` comment or a tag value is text.
 from __future__ import annotations
 
 import codecs
+import itertools
 import os
 import re
 import select
@@ -172,14 +173,18 @@ def _wide_encoding(data: bytes) -> str | None:
 
 
 def _lines(first: str, blocks: Iterator[str]) -> Iterator[str]:
-    """Lines (with their `\\n`) of decoded blocks: a line ends where `Source` counts one."""
-    rest = first
-    for block in blocks:
-        rest += block
-        cut = rest.rfind("\n") + 1
-        if cut:
-            yield from _split_lf(rest[:cut])
-            rest = rest[cut:]
+    """Lines (with their `\\n`) of decoded blocks: a line ends where `Source`
+    counts one. A line longer than a block is joined once, not block by block."""
+    pending: list[str] = []
+    for block in itertools.chain((first,), blocks):
+        cut = block.rfind("\n") + 1
+        if not cut:
+            pending.append(block)
+            continue
+        pending.append(block[:cut])
+        yield from _split_lf("".join(pending))
+        pending = [block[cut:]]
+    rest = "".join(pending)
     if rest:
         yield from _split_lf(rest)
 

@@ -391,7 +391,10 @@ def test_check_json_streams_games_and_memory_does_not_grow(
     assert peaks[1] < peaks[0] * 2  # eight times the games, not eight times the memory
 
 
-def test_unclosed_variations_take_linear_time(tmp_path: Path) -> None:
+def test_unclosed_variations_take_linear_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below the limit on open variations, the grammar's recovery stays linear
+    (it blanked the spans of thousands of `(` one text copy each)."""
+    monkeypatch.setattr(limits, "MAX_OPEN_VARIATIONS", 100_000)
     times = []
     for count in (1_000, 4_000):
         text = "1. D4 E3 " + "( " * count * 4 + "*\n"
@@ -415,6 +418,17 @@ def test_variations_open_past_the_limit_are_refused(
     assert one_line(capsys.readouterr().err) == (
         f"maerstanas-print: {path}:1:{at}: more than 100 variations "
         "open at once (the limit); close them with `)`")
+
+
+def test_blanking_spans_in_one_pass_matches_blanking_them_one_by_one() -> None:
+    from maerstanas_print.parser import _blank_spans
+
+    text = "1. D4 (1... C4 (\n1... B2 ( ( E3 *\n"
+    spans = [(6, 7), (15, 16), (16, 17), (26, 27), (28, 29), (27, 31)]
+    naive = list(text)
+    for start, end in spans:
+        naive[start:end] = [" " if ch != "\n" else ch for ch in text[start:end]]
+    assert _blank_spans(text, spans) == "".join(naive)
 
 
 def test_a_long_hnefatafl_game_keeps_positions_in_linear_memory() -> None:
