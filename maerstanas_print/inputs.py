@@ -31,7 +31,7 @@ from maerstanas_print.errors import InputError
 
 _WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
               (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
-BLOCK_BYTES = 2**20
+BLOCK_BYTES = 2**16
 STDIN_NAME = "<stdin>"
 
 # A piece ends at the first tag block after this many characters (outside

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import re
 import stat
 import sys
 import tempfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -137,7 +137,7 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
 
 
 def _target_key(path: Path) -> str:
-    return hashlib.sha256(os.fsencode(path.name)).hexdigest()[:8]
+    return f"{zlib.crc32(os.fsencode(path.name)):08x}"
 
 
 def _remove_stale(folder: Path, key: str) -> None:
