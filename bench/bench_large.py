@@ -11,7 +11,7 @@ file as the baseline. Peak memory is the child's ru_maxrss (RUSAGE_CHILDREN),
 measured in a separate watcher process per run so the runs do not mix.
 
 `check` reads a large file in pieces that end where a game's tag block begins
-(after one pass that only checks the encoding), and every game only while it
+(read once, decoded and checked block by block), and every game only while it
 is replayed, so its memory does not grow with the file.
 """
 

@@ -11,46 +11,79 @@ order the data flows:
 - `export_game(replayed)` writes the canonical form;
 - `Position` and `Move` are the Mǽrstánas engine (legal moves, `push`/`pop`,
   passes, game end, the score as a `Score`); `svg.board(position)` draws one;
-- `games` is the registry of every game (`games.game_named("cyngesheall")`),
+- `game_named`, `all_games` and `register` are the registry of every game,
   each a `Game` with its own positions and moves.
+
+Failures a program can catch are `MaerstanasError`s (`InputError`, ...).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-from maerstanas_print.games import all_games, game_named, register  # noqa: E402
-from maerstanas_print.games.maerstanas.engine import (  # noqa: E402
-    DARK,
-    LIGHT,
-    Move,
-    Position,
-    Rules,
-    parse_square,
-    square_name,
-)
-from maerstanas_print.games.protocol import (  # noqa: E402
-    Game,
-    GamePosition,
-    IllegalMove,
-    Problem,
-    Score,
-)
-from maerstanas_print.parser import ParsedFile, parse, parse_game  # noqa: E402
-from maerstanas_print.record import GameRecord, Line, PlyNode  # noqa: E402
-from maerstanas_print.tags import TagDate  # noqa: E402
-from maerstanas_print.verify import ReplayedGame, ReplayedLine, Step, replay  # noqa: E402
+# The names below are imported when first used, so that the command line
+# (`maerstanas_print.cli`) starts without loading the engine and handles
+# Ctrl-C from its first instruction.
+_EXPORTS = {
+    "DARK": "sides", "LIGHT": "sides",
+    "Move": "games.maerstanas.engine", "Position": "games.maerstanas.engine",
+    "Rules": "games.maerstanas.engine", "parse_square": "games.maerstanas.engine",
+    "square_name": "games.maerstanas.engine",
+    "Game": "games.protocol", "GamePosition": "games.base", "IllegalMove": "games.base",
+    "Problem": "games.base", "Score": "games.base",
+    "all_games": "games", "game_named": "games", "register": "games",
+    "ParsedFile": "parser", "parse": "parser", "parse_game": "parser",
+    "GameRecord": "record", "Line": "record", "PlyNode": "record", "TagDate": "tags",
+    "ReplayedGame": "replayed", "ReplayedLine": "replayed", "Step": "replayed",
+    "replay": "verify",
+    "MaerstanasError": "errors", "InputError": "errors", "LimitError": "errors",
+    "OutputError": "errors",
+}
+
+if TYPE_CHECKING:
+    from maerstanas_print.errors import InputError, LimitError, MaerstanasError, OutputError
+    from maerstanas_print.games import all_games, game_named, register
+    from maerstanas_print.games.base import GamePosition, IllegalMove, Problem, Score
+    from maerstanas_print.games.maerstanas.engine import (
+        Move,
+        Position,
+        Rules,
+        parse_square,
+        square_name,
+    )
+    from maerstanas_print.games.protocol import Game
+    from maerstanas_print.parser import ParsedFile, parse, parse_game
+    from maerstanas_print.record import GameRecord, Line, PlyNode
+    from maerstanas_print.replayed import ReplayedGame, ReplayedLine, Step
+    from maerstanas_print.sides import DARK, LIGHT
+    from maerstanas_print.tags import TagDate
+    from maerstanas_print.verify import replay
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'maerstanas_print' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"maerstanas_print.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 def read_games(path: str) -> list[GameRecord]:
     """Every game of a record file (UTF-8, with or without a byte order mark).
 
     Problems in the text are in each game's `diagnostics` (and in those of
-    `replay`); a file that cannot be read at all raises `OSError` or `ValueError`.
+    `replay`); a file that cannot be read raises `InputError` with a one-line
+    message, a file beyond the documented limits `LimitError`.
     """
-    from maerstanas_print.inputs import read_text
+    from maerstanas_print.inputs import read_record
+    from maerstanas_print.parser import parse
 
-    name, text = read_text(path)
+    name, text = read_record(path)
     return list(parse(text, name).games)
 
 
@@ -62,8 +95,9 @@ def export_game(game: ReplayedGame) -> str:
 
 
 __all__ = [
-    "DARK", "LIGHT", "Game", "GamePosition", "GameRecord", "IllegalMove", "Line", "Move",
-    "ParsedFile", "PlyNode", "Position", "Problem", "ReplayedGame", "ReplayedLine", "Rules",
-    "Score", "Step", "TagDate", "all_games", "export_game", "game_named", "parse",
-    "parse_game", "parse_square", "read_games", "register", "replay", "square_name",
+    "DARK", "LIGHT", "Game", "GamePosition", "GameRecord", "IllegalMove", "InputError",
+    "LimitError", "Line", "MaerstanasError", "Move", "OutputError", "ParsedFile", "PlyNode",
+    "Position", "Problem", "ReplayedGame", "ReplayedLine", "Rules", "Score", "Step", "TagDate",
+    "all_games", "export_game", "game_named", "parse", "parse_game", "parse_square",
+    "read_games", "register", "replay", "square_name",
 ]

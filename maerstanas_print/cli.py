@@ -1,36 +1,65 @@
 """The `maerstanas-print` command line: one sub-command per module in `commands/`.
 
-Exit codes: 0 success, 1 invalid record(s), 2 usage error, 3 unreadable input or
-unwritable output, 130 interrupted. Heavy libraries (ReportLab, Lark, Jinja2)
-are imported inside the sub-commands, so `--help` stays quick.
+Exit codes are defined in `exits.py` (0 success, 1 invalid record(s), 2 usage
+error, 3 unreadable input or unwritable output, 130 interrupted, 143
+terminated); `main` is the one place that turns a failure into a message and
+an exit code. Heavy libraries (ReportLab, Lark, Jinja2) are imported inside
+the sub-commands, so `--help` stays quick, and `run` handles Ctrl-C and
+SIGTERM from its first instruction.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
+import signal
 import sys
 
-from maerstanas_print import __version__
-from maerstanas_print.outputs import OutputError
+from maerstanas_print.errors import MaerstanasError, Terminated
+from maerstanas_print.exits import (  # noqa: F401  (the exit codes, for callers of main)
+    EXIT_INTERRUPTED,
+    EXIT_INVALID,
+    EXIT_IO,
+    EXIT_OK,
+    EXIT_TERMINATED,
+    EXIT_USAGE,
+    CommandError,
+    exit_for,
+)
 
 # Each name is a module in maerstanas_print.commands with `register(subparsers)`.
 COMMAND_MODULES = [
     "check", "fmt", "importlog", "board", "scoresheet", "setup", "stones",
     "game", "rulebook", "build"]
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+class _Signals:
+    """Which signal stopped the run: a library with a bare `except:` (ReportLab
+    has one) may turn the KeyboardInterrupt into another exception."""
+
+    interrupted = False
+    terminated = False
 
 
-class CommandError(Exception):
-    """A failure with a one-line message and an exit code."""
+def _on_signal(signum: int, frame: object) -> None:
+    if signum == signal.SIGTERM:
+        _Signals.terminated = True
+        raise Terminated
+    _Signals.interrupted = True
+    raise KeyboardInterrupt
 
-    def __init__(self, message: str, exit_code: int = EXIT_IO) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
+
+def install_signal_handlers() -> None:
+    """Ctrl-C and SIGTERM become exceptions, so every `finally` runs (no
+    temporary file is left behind) and `main` reports them in one line."""
+    signal.signal(signal.SIGINT, _on_signal)
+    signal.signal(signal.SIGTERM, _on_signal)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser():  # -> argparse.ArgumentParser
+    import argparse
+    import importlib
+
+    from maerstanas_print import __version__
+
     parser = argparse.ArgumentParser(
         prog="maerstanas-print",
         description="Record, verify and print games of Mǽrstánas.",
@@ -48,28 +77,52 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _say(message: str) -> None:
+    if sys.stderr is not None:
+        sys.stderr.write(f"maerstanas-print: {message}\n")
+        sys.stderr.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
-    try:
-        # Inside the try: Ctrl-C while the sub-commands are imported is an
-        # interruption like any other, not a traceback.
-        args = build_parser().parse_args(argv)
-        return int(args.func(args) or 0)
-    except CommandError as exc:
-        print(f"maerstanas-print: {exc}", file=sys.stderr)
-        return exc.exit_code
-    except OutputError as exc:
-        print(f"maerstanas-print: {exc}", file=sys.stderr)
-        return EXIT_IO
-    except KeyboardInterrupt:
-        print("maerstanas-print: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        sys.stderr.close()
-        return EXIT_OK
+    from maerstanas_print.outputs import guarded_stdout
+
+    with guarded_stdout():
+        try:
+            # Inside the try: Ctrl-C while the sub-commands are imported is an
+            # interruption like any other, not a traceback.
+            args = build_parser().parse_args(argv)
+            args.run_command = main  # for `build`, which runs other commands
+            code = int(args.func(args) or 0)
+            sys.stdout.flush()
+            return code
+        except (CommandError, MaerstanasError) as exc:
+            if _Signals.interrupted or _Signals.terminated:
+                return _stopped()
+            _say(str(exc))
+            return exit_for(exc)
+        except (KeyboardInterrupt, Terminated):
+            return _stopped()
+        except Exception:
+            if _Signals.interrupted or _Signals.terminated:
+                return _stopped()
+            raise
+
+
+def _stopped() -> int:
+    if _Signals.terminated:
+        _say("terminated")
+        return EXIT_TERMINATED
+    _say("interrupted")
+    return EXIT_INTERRUPTED
 
 
 def run() -> None:
-    sys.exit(main())
+    install_signal_handlers()
+    try:
+        code = main()
+    except (KeyboardInterrupt, Terminated):
+        code = _stopped()
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ is printed, so reading a valid file never pays for it.
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -66,6 +67,22 @@ CODES: dict[str, str] = {
     "M505": "the app's scores differ from the replayed moves",
     "M506": "the app's end-of-game line differs from the replayed moves",
 }
+
+
+# Characters that steer a terminal or reorder text (C0 and C1 controls but the
+# tab, DEL, bidirectional overrides): a record must not retitle or clear the
+# user's terminal through an excerpt, so they are printed as escapes.
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible(text: str) -> str:
+    """`text` with its control characters written as `\\x1b`-style escapes."""
+    return _CONTROL.sub(_escape, text)
 
 
 @dataclass(slots=True)
@@ -129,11 +146,13 @@ class Source:
             begin = max(0, min(at - EXCERPT_WIDTH // 3, len(text) - EXCERPT_WIDTH))
             finish = begin + EXCERPT_WIDTH
             cut = "…" if begin else ""
-            shown = cut + text[begin:finish] + ("…" if finish < len(text) else "")
-            before = cut + text[begin:at]
-            width = max(1, min(width, finish - at))
+            shown = cut + visible(text[begin:finish]) + ("…" if finish < len(text) else "")
+            before = cut + visible(text[begin:at])
+            marked = visible(text[at:at + min(width, finish - at)])
         else:
-            shown, before = text, text[:at]
+            shown, before = visible(text), visible(text[:at])
+            marked = visible(text[at:at + width])
+        width = max(1, len(marked))
         # Keep tabs in the caret line so the caret lines up under them.
         lead = "".join("\t" if ch == "\t" else " " for ch in before)
         return f"  {shown}\n  {lead}^{'~' * (width - 1)}"
@@ -141,11 +160,11 @@ class Source:
     def format(self, diagnostic: Diagnostic) -> str:
         line, column = self.locate(diagnostic.start)
         line += self.first_line - 1
-        head = (f"{self.name}:{line}:{column}: {diagnostic.severity} "
-                f"{diagnostic.code}: {diagnostic.message}")
+        head = (f"{visible(self.name)}:{line}:{column}: {diagnostic.severity} "
+                f"{diagnostic.code}: {visible(diagnostic.message)}")
         parts = [head, self.excerpt(diagnostic.start, diagnostic.end)]
         if diagnostic.hint:
-            parts.append(f"  hint: {diagnostic.hint}")
+            parts.append(f"  hint: {visible(diagnostic.hint)}")
         return "\n".join(parts)
 
     def as_json(self, diagnostic: Diagnostic) -> dict[str, object]:

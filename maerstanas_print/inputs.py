@@ -1,50 +1,154 @@
-"""Reading record files: one message and exit code 3 for anything unreadable."""
+"""Reading record files, standard input and special files: one pass, decoded once.
+
+Every command reads its input here. The bytes are read in blocks, checked for
+NUL (a binary or UTF-16/32 file) and decoded as UTF-8 in the same pass, so a
+file that changes while it is read cannot slip past the check. What cannot
+be read raises `InputError` (a library error; the command line maps it to
+exit code 3). Limits (`limits.py`): a non-regular file (a pipe, a device,
+standard input) is read up to `MAX_STREAM_BYTES`; a named pipe without a
+writer is waited for `FIFO_WAIT_SECONDS`.
+
+`read_record` gives the whole text; `read_record_pieces` gives it in pieces
+that end where a game's tag block begins, so `check` runs in bounded memory
+on input of any length. The cut understands the grammar's tokens: a brace or
+a `[` inside a `{comment}`, a `;` comment or a tag value is text.
+"""
 
 from __future__ import annotations
 
 import codecs
+import itertools
+import os
 import re
+import select
+import stat
 import sys
 from collections.abc import Iterator
-from pathlib import Path
+from typing import BinaryIO
 
-from maerstanas_print.cli import EXIT_IO, CommandError
+from maerstanas_print import limits
+from maerstanas_print.errors import InputError
 
 _WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
               (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+BLOCK_BYTES = 2**16
+STDIN_NAME = "<stdin>"
+
+# A piece ends at the first tag block after this many characters (outside
+# comments, tag values and variations), or at the first tag line after
+# PIECE_CHARS * HARD_CUT_FACTOR characters in any state, so that one stray `{`
+# or `(` cannot make a piece grow without bound.
+PIECE_CHARS = 256 * 2**10
+HARD_CUT_FACTOR = 16
+_TAG_LINE = re.compile(r"[ \t]*\[[ \t]*[A-Za-z]")
+_SPECIAL = re.compile(r'[{};"()\\\n]')
+
+
+def display_name(path: str) -> str:
+    return STDIN_NAME if path == "-" else path
 
 
 def read_record(path: str) -> tuple[str, str]:
     """(display name, text) of a record file; `-` reads standard input."""
+    name = display_name(path)
+    return name, "".join(_decoded(path, name))
+
+
+def read_record_pieces(path: str) -> tuple[str, Iterator[tuple[str, int]]]:
+    """(display name, pieces) of a record file: each piece is (text, number of
+    its first line). Opening errors are raised here, reading errors while the
+    pieces are taken."""
+    name = display_name(path)
+    blocks = _decoded(path, name)
+    first = next(blocks, "")  # opens the file: a missing file fails here, not later
+    return name, _pieces(_lines(first, blocks))
+
+
+# --- opening and reading bytes ------------------------------------------------
+
+
+def _open(path: str, name: str) -> tuple[BinaryIO, bool]:
+    """(binary stream, whether it is a regular file)."""
     if path == "-":
-        data = sys.stdin.buffer.read()
-        name = "<stdin>"
-    else:
-        name = path
+        stdin = sys.stdin
+        if stdin is None or getattr(stdin, "buffer", None) is None:
+            raise InputError(f"{name}: standard input is closed")
         try:
-            data = Path(path).read_bytes()
-        except FileNotFoundError:
-            raise CommandError(f"{path}: no such file", EXIT_IO) from None
-        except IsADirectoryError:
-            raise CommandError(f"{path}: is a directory, not a record file", EXIT_IO) from None
-        except OSError as exc:
-            raise CommandError(f"{path}: cannot read: {exc.strerror or exc}", EXIT_IO) from None
-    if b"\x00" in data:
-        wide = _wide_encoding(data)
-        if wide:
-            raise CommandError(f"{name}: {wide} text, not UTF-8; save the record as UTF-8",
-                               EXIT_IO)
-        raise CommandError(f"{name}: a binary file, not a record", EXIT_IO)
+            regular = stat.S_ISREG(os.fstat(stdin.buffer.fileno()).st_mode)
+        except (OSError, ValueError):
+            regular = False  # not a real file descriptor (tests, embedding)
+        return stdin.buffer, regular
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CommandError(f"{name}: not UTF-8 text (byte {exc.start} cannot be read); "
-                           "save the record as UTF-8", EXIT_IO) from None
-    if text.startswith("\ufeff"):
-        # Editors hide the byte order mark: without it, columns on line 1 are
-        # the ones the user sees.
-        text = text[1:]
-    return name, text
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(f"{name}: is a directory, not a record file")
+        if stat.S_ISFIFO(info.st_mode):
+            return _open_fifo(path, name), False
+        return open(path, "rb"), stat.S_ISREG(info.st_mode)  # noqa: SIM115
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a directory, not a record file") from None
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from None
+
+
+def _open_fifo(path: str, name: str) -> BinaryIO:
+    """A named pipe, opened without blocking; refused when no writer comes."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        poller = select.poll()
+        poller.register(fd, select.POLLIN | select.POLLHUP)
+        if not poller.poll(limits.FIFO_WAIT_SECONDS * 1000):
+            raise InputError(f"{name}: a named pipe that nobody writes to "
+                             f"(waited {limits.FIFO_WAIT_SECONDS:g} s)")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _decoded(path: str, name: str) -> Iterator[str]:
+    """The text of `path` in blocks: one read of each byte, checked and decoded once."""
+    stream, regular = _open(path, name)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    done = 0
+    try:
+        while True:
+            try:
+                block = stream.read(BLOCK_BYTES)
+            except OSError as exc:
+                raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from None
+            if not block:
+                break
+            if b"\x00" in block:
+                wide = _wide_encoding(block) if done == 0 else None
+                what = f"{wide} text, not UTF-8; save the record as UTF-8" if wide \
+                    else "a binary file, not a record"
+                raise InputError(f"{name}: {what}")
+            try:
+                text = decoder.decode(block)
+            except UnicodeDecodeError as exc:
+                raise InputError(f"{name}: not UTF-8 text (byte {done + exc.start} cannot be "
+                                 "read); save the record as UTF-8") from None
+            if not regular and done + len(block) > limits.MAX_STREAM_BYTES:
+                raise InputError(f"{name}: more than {limits.MAX_STREAM_BYTES:,} bytes from a "
+                                 "pipe or device; save the record to a file first")
+            if done == 0 and text.startswith("\ufeff"):
+                # Editors hide the byte order mark: without it, columns on
+                # line 1 are the ones the user sees.
+                text = text[1:]
+            done += len(block)
+            yield text
+        try:
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            raise InputError(f"{name}: not UTF-8 text (it ends inside a character); "
+                             "save the record as UTF-8") from None
+    finally:
+        if path != "-":
+            stream.close()
 
 
 def _wide_encoding(data: bytes) -> str | None:
@@ -65,85 +169,94 @@ def _wide_encoding(data: bytes) -> str | None:
     return None
 
 
-# Files up to this size are read whole; larger ones are read in pieces.
-WHOLE_FILE_BYTES = 4 * 2**20
-PIECE_CHARS = 256 * 2**10  # a piece ends at the first tag block after this many characters
-_TAG_LINE = re.compile(r"[ \t]*\[[ \t]*[A-Za-z]")
+# --- pieces ---------------------------------------------------------------------
 
 
-def read_record_pieces(path: str) -> tuple[str, Iterator[tuple[str, int]]]:
-    """(display name, pieces) of a record file: each piece is (text, number of its
-    first line). Small files and stdin come as one piece; a large file is first
-    checked to be UTF-8 text in one pass that keeps nothing, then read in pieces
-    that end where a game's tag block begins, so memory does not grow with it.
-    """
-    if path == "-" or _size(path) <= WHOLE_FILE_BYTES:
-        name, text = read_record(path)
-        return name, iter([(text, 1)])
-    _check_encoding(path)
-    return path, _pieces(path)
+def _lines(first: str, blocks: Iterator[str]) -> Iterator[str]:
+    """Lines (with their `\\n`) of decoded blocks: a line ends where `Source`
+    counts one. A line longer than a block is joined once, not block by block."""
+    pending: list[str] = []
+    for block in itertools.chain((first,), blocks):
+        cut = block.rfind("\n") + 1
+        if not cut:
+            pending.append(block)
+            continue
+        pending.append(block[:cut])
+        yield from _split_lf("".join(pending))
+        pending = [block[cut:]]
+    rest = "".join(pending)
+    if rest:
+        yield from _split_lf(rest)
 
 
-def _size(path: str) -> int:
-    try:
-        return Path(path).stat().st_size
-    except OSError:
-        return 0  # read_record gives the right message
+def _split_lf(text: str) -> Iterator[str]:
+    start = 0
+    while (end := text.find("\n", start)) >= 0:
+        yield text[start:end + 1]
+        start = end + 1
+    if start < len(text):
+        yield text[start:]
 
 
-def _check_encoding(path: str) -> None:
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    done = 0
-    try:
-        with open(path, "rb") as handle:
-            while block := handle.read(2**20):
-                if b"\x00" in block:
-                    wide = _wide_encoding(block) if done == 0 else None
-                    what = f"{wide} text, not UTF-8; save the record as UTF-8" if wide \
-                        else "a binary file, not a record"
-                    raise CommandError(f"{path}: {what}", EXIT_IO)
-                try:
-                    decoder.decode(block)
-                except UnicodeDecodeError as exc:
-                    raise CommandError(f"{path}: not UTF-8 text (byte {done + exc.start} "
-                                       "cannot be read); save the record as UTF-8",
-                                       EXIT_IO) from None
-                done += len(block)
-            decoder.decode(b"", final=True)
-    except UnicodeDecodeError:
-        raise CommandError(f"{path}: not UTF-8 text (it ends inside a character); "
-                           "save the record as UTF-8", EXIT_IO) from None
-    except OSError as exc:
-        raise CommandError(f"{path}: cannot read: {exc.strerror or exc}", EXIT_IO) from None
+class _TokenState:
+    """Whether the text so far ends inside a comment, tag value or variation."""
+
+    __slots__ = ("comment", "string", "depth")
+
+    def __init__(self) -> None:
+        self.comment = False  # inside `{...}`
+        self.string = False  # inside a tag value
+        self.depth = 0  # open variations
+
+    def feed(self, line: str) -> None:
+        line_comment = False
+        escaped_at = -1  # the offset a backslash in a tag value escapes
+        for m in _SPECIAL.finditer(line):
+            ch, at = m.group(), m.start()
+            if self.comment:
+                self.comment = ch != "}"
+            elif line_comment:
+                line_comment = ch != "\n"
+            elif self.string:
+                if at == escaped_at:
+                    continue
+                if ch == "\\":
+                    escaped_at = at + 1
+                elif ch in '"\n':
+                    self.string = False
+            elif ch == "{":
+                self.comment = True
+            elif ch == ";":
+                line_comment = True
+            elif ch == '"':
+                self.string = True
+            elif ch == "(":
+                self.depth += 1
+            elif ch == ")" and self.depth:
+                self.depth -= 1
+
+    @property
+    def clear(self) -> bool:
+        return not (self.comment or self.string or self.depth)
 
 
-def _pieces(path: str) -> Iterator[tuple[str, int]]:
-    lines: list[str] = []
+def _pieces(lines: Iterator[str]) -> Iterator[tuple[str, int]]:
+    piece: list[str] = []
     size, first_line, line_number = 0, 1, 0
-    opened = 0  # `{` minus `}` so far in the piece: never cut inside a comment
+    state = _TokenState()
     last_is_tag = False
-    with open(path, encoding="utf-8", newline="") as handle:
-        for line in handle:
-            line_number += 1
-            if line_number == 1 and line.startswith("\ufeff"):
-                line = line[1:]
-            is_tag = bool(_TAG_LINE.match(line))
-            if is_tag and size >= PIECE_CHARS and not last_is_tag and opened <= 0:
-                yield "".join(lines), first_line
-                lines, size, first_line, opened = [], 0, line_number, 0
-            lines.append(line)
-            size += len(line)
-            opened += line.count("{") - line.count("}")
-            if line.strip():
-                last_is_tag = is_tag
-    if lines:
-        yield "".join(lines), first_line
-
-
-def read_text(path: str) -> tuple[str, str]:
-    """(display name, text) of a record file, for library callers: a file that cannot
-    be read raises OSError with the same one-line message the commands print."""
-    try:
-        return read_record(path)
-    except CommandError as exc:
-        raise OSError(str(exc)) from None
+    for line in lines:
+        line_number += 1
+        is_tag = bool(_TAG_LINE.match(line))
+        if is_tag and not last_is_tag and size >= PIECE_CHARS and \
+                (state.clear or size >= PIECE_CHARS * HARD_CUT_FACTOR):
+            yield "".join(piece), first_line
+            piece, size, first_line = [], 0, line_number
+            state = _TokenState()
+        piece.append(line)
+        size += len(line)
+        state.feed(line)
+        if line.strip():
+            last_is_tag = is_tag
+    if piece or line_number == 0:
+        yield "".join(piece), first_line

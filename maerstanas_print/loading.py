@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import sys
 
-from maerstanas_print.cli import EXIT_INVALID, CommandError
 from maerstanas_print.diagnostics import Source
+from maerstanas_print.exits import EXIT_INVALID, CommandError
 from maerstanas_print.verify import ReplayedGame
 
 

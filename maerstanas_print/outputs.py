@@ -1,22 +1,39 @@
-"""Where generated files go, and how they are written without leaving debris.
+"""Writing every output: files, devices, pipes and standard output, without debris.
 
-Every command that writes a file goes through `write_output`: it writes to a
-temporary file beside the target and renames it, so a failing run never leaves
-half a PDF behind or spoils a good one. `-` means standard output.
+`write_output` is the one writer. A regular file is written to a temporary
+file beside it and renamed over it when complete, so a failing or stopped
+run never leaves half a PDF behind or spoils a good one; the file gets the
+mode of the file it replaces, or 0666 less the umask. A symlink is written
+through (its target is replaced, the link stays). Anything else that exists
+(`/dev/null`, `/dev/full`, `/dev/stdout`, a named pipe, a terminal) is
+written directly, never replaced. Temporary names have a fixed length, so any
+name the file system takes can be written; a temporary file left by a killed
+run of ours is removed by the next write to the same target.
+
+`guarded_stdout` makes standard output fail with `OutputError` (a full disk,
+a closed stream) instead of a traceback, and keeps a closed pipe
+(`check | head -1`) from ending the run early: the rest of the output is
+dropped and the exit code still tells whether the records are valid.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import re
+import stat
 import sys
 import tempfile
+import zlib
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO, Any
+
+from maerstanas_print.errors import OutputError, SameFileError
 
 DEFAULT_OUTPUT_DIR = Path("output")
-
-
-class OutputError(Exception):
-    """The output could not be written (exit code 3)."""
+_STALE = re.compile(r"\.(?:[^/]*)~([0-9a-f]{8})\.([0-9]+)\.[A-Za-z0-9_]+\.part$")
 
 
 def resolve_output(option: str | None, default_name: str) -> str | Path:
@@ -36,23 +53,130 @@ def same_file(target: str | Path, source: str) -> bool:
     (also through a symlink or a hard link)."""
     if target == "-" or source == "-":
         return False
-    a, b = Path(target), Path(source)
     try:
-        if a.exists() and b.exists():
-            return os.path.samefile(a, b)
-        return a.resolve() == b.resolve()
-    except OSError:
+        if os.path.exists(target) and os.path.exists(source):
+            return os.path.samefile(target, source)
+        return os.path.realpath(target) == os.path.realpath(source)
+    except (OSError, ValueError):
         return False
 
 
 def refuse_overwriting_input(target: str | Path, source: str) -> None:
-    """Refuse (exit code 2) an output that would replace its own input: a typo
-    in `-o` must not cost the user their record."""
+    """Refuse an output that would replace its own input: a typo in `-o` must not
+    cost the user their record."""
     if same_file(target, source):
-        from maerstanas_print.cli import EXIT_USAGE, CommandError
+        raise SameFileError(f"{target}: the output would overwrite the input; pick another -o")
 
-        raise CommandError(f"{target}: the output would overwrite the input; pick another -o",
-                           EXIT_USAGE)
+
+def write_output(target: str | Path, data: bytes | str) -> None:
+    """Write `data` to `target` (standard output for `-`)."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    if target == "-":
+        _write_stdout(payload)
+        return
+    path = Path(target)
+    try:
+        info = _stat(path)
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError(errno.EISDIR, "is a directory")
+            _write_directly(path, payload, stat.S_ISFIFO(info.st_mode))
+            return
+        real = Path(os.path.realpath(path)) if path.is_symlink() else path
+        _replace(real, payload, info)
+    except OSError as exc:
+        blocking = _blocking_file(path)
+        why = f"{blocking} is a file, not a folder" if blocking else exc.strerror or exc
+        raise OutputError(f"cannot write {path}: {why}") from None
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        return None  # reported with the blocking file when the folder is made
+
+
+def _write_directly(path: Path, payload: bytes, fifo: bool) -> None:
+    """A device, a pipe or a terminal: written in place, never renamed over."""
+    flags = os.O_WRONLY | (os.O_NONBLOCK if fifo else 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(exc.errno, "a named pipe that nobody reads") from None
+        raise
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(payload)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
+def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> None:
+    """Write a regular file through a temporary file beside it and rename it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = _target_key(path)
+    _remove_stale(path.parent, key)
+    short = path.name.encode("utf-8")[:40].decode("utf-8", "ignore")
+    fd, tmp = tempfile.mkstemp(prefix=f".{short}~{key}.{os.getpid()}.", suffix=".part",
+                               dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            mode = stat.S_IMODE(existing.st_mode) if existing else 0o666 & ~_umask()
+            os.fchmod(handle.fileno(), mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _target_key(path: Path) -> str:
+    return f"{zlib.crc32(os.fsencode(path.name)):08x}"
+
+
+def _remove_stale(folder: Path, key: str) -> None:
+    """Remove temporary files for this target left by runs that no longer exist
+    (killed with SIGKILL, or a machine that lost power)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        found = _STALE.fullmatch(name)
+        if found and found.group(1) == key and not _running(int(found.group(2))):
+            with contextlib.suppress(OSError):
+                os.unlink(folder / name)
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def _umask() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o22)
+    os.umask(mask)
+    return mask
 
 
 def _blocking_file(path: Path) -> Path | None:
@@ -63,27 +187,110 @@ def _blocking_file(path: Path) -> Path | None:
     return None
 
 
-def write_output(target: str | Path, data: bytes | str) -> None:
-    """Write `data` to `target` atomically (or to stdout for `-`)."""
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    if target == "-":
-        sys.stdout.flush()
-        sys.stdout.buffer.write(payload)
-        sys.stdout.buffer.flush()
-        return
-    path = Path(target)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+# --- standard output --------------------------------------------------------------
+
+
+def _write_stdout(payload: bytes) -> None:
+    out = sys.stdout
+    if out is None:
+        raise OutputError("cannot write standard output: it is closed")
+    out.flush()
+    out.buffer.write(payload)
+    out.buffer.flush()
+
+
+class _Guard:
+    """Shared state of a guarded standard output (its text and byte faces)."""
+
+    def __init__(self, stream: IO[Any] | None) -> None:
+        self.stream = stream
+        self.pipe_closed = False
+
+    def run(self, action: Any, *args: Any) -> Any:
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(payload)
-            os.chmod(tmp, 0o644)  # mkstemp makes 0600; a printable is for sharing
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError as exc:
-        blocking = _blocking_file(path)
-        why = f"{blocking} is a file, not a folder" if blocking else exc.strerror or exc
-        raise OutputError(f"cannot write {path}: {why}") from None
+            return action(*args)
+        except BrokenPipeError:
+            self._silence()
+            self.pipe_closed = True
+            return None
+        except OSError as exc:
+            if exc.errno is None:
+                raise  # io.UnsupportedOperation and the like: not the disk
+            self._silence()
+            raise OutputError(f"cannot write standard output: {exc.strerror or exc}") from None
+
+    def _silence(self) -> None:
+        """Point file descriptor 1 at /dev/null, so what is still buffered goes
+        nowhere instead of failing again when Python exits."""
+        try:
+            fd = self.stream.fileno()  # type: ignore[union-attr]
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
+class _GuardedBytes:
+    def __init__(self, guard: _Guard, stream: IO[bytes]) -> None:
+        self._guard, self._stream = guard, stream
+
+    def write(self, data: bytes) -> int:
+        self._guard.run(self._stream.write, data)
+        return len(data)
+
+    def flush(self) -> None:
+        self._guard.run(self._stream.flush)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class GuardedText:
+    """Standard output whose failures are `OutputError`s; a closed pipe is
+    remembered (`pipe_closed`) and the rest of the output dropped."""
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        self._guard = _Guard(stream)
+        self._stream = stream
+
+    @property
+    def pipe_closed(self) -> bool:
+        return self._guard.pipe_closed
+
+    @property
+    def buffer(self) -> _GuardedBytes:
+        inner = getattr(self._stream, "buffer", None)
+        if inner is None:
+            raise OutputError("cannot write standard output: it is closed")
+        return _GuardedBytes(self._guard, inner)
+
+    def write(self, text: str) -> int:
+        if self._stream is None:
+            raise OutputError("cannot write standard output: it is closed")
+        self._guard.run(self._stream.write, text)
+        return len(text)
+
+    def flush(self) -> None:
+        if self._stream is not None:
+            self._guard.run(self._stream.flush)
+
+    def isatty(self) -> bool:
+        return bool(self._stream is not None and self._stream.isatty())
+
+    def __getattr__(self, name: str) -> Any:
+        if self._stream is None:
+            raise OutputError("cannot write standard output: it is closed")
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def guarded_stdout() -> Iterator[GuardedText]:
+    """Guard `sys.stdout` for the length of one command."""
+    before = sys.stdout
+    guarded = GuardedText(before)
+    sys.stdout = guarded  # type: ignore[assignment]
+    try:
+        yield guarded
+    finally:
+        sys.stdout = before

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from maerstanas_print import limits
 from maerstanas_print.build import Item, build_games
 from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.errors import LimitError
 from maerstanas_print.record import GameRecord, MoveNumber
-from maerstanas_print.scan import scan_games
+from maerstanas_print.scan import TooManyMoves, scan_games
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -96,6 +98,32 @@ class RecordReader:
         self.first_index = first_index
 
     def __iter__(self) -> Iterator[GameRecord]:
+        """The games, one at a time; LimitError for a game beyond a limit of
+        `limits.py` (too many moves, a tag value too long)."""
+        try:
+            for game in self._games():
+                self._check_tags(game)
+                yield game
+        except TooManyMoves as exc:
+            line, column = self.source.locate(exc.offset)
+            where = f"{self.source.name}:{line + self.source.first_line - 1}:{column}"
+            if exc.deep:
+                raise LimitError(f"{where}: more than {limits.MAX_OPEN_VARIATIONS:,} variations "
+                                 "open at once (the limit); close them with `)`") from None
+            raise LimitError(
+                f"{where}: a game with more than {limits.MAX_GAME_MOVES:,} moves (the limit, "
+                "variations included); split it into several games") from None
+
+    def _check_tags(self, game: GameRecord) -> None:
+        for tag in game.tags:
+            if len(tag.value) > limits.MAX_TAG_CHARS:
+                line, column = self.source.locate(tag.start)
+                raise LimitError(
+                    f"{self.source.name}:{line + self.source.first_line - 1}:{column}: the "
+                    f"{tag.name} tag has {len(tag.value):,} characters, more than the limit "
+                    f"({limits.MAX_TAG_CHARS:,}); put long text in a comment")
+
+    def _games(self) -> Iterator[GameRecord]:
         text, length = self.text, len(self.text)
         pos, read = 0, self.first_index - 1  # where the unread text starts; games so far
         while pos < length:
@@ -121,6 +149,7 @@ class RecordReader:
             yield from games
 
     def _read_region(self, start: int, end: int, first_index: int) -> list[GameRecord]:
+        _count_moves(self.text, start, end)
         items, syntax = read_with_grammar(self.text[start:end], start)
         games = build_games(items, end, first_index)
         for diagnostic in syntax:
@@ -137,6 +166,30 @@ class RecordReader:
 
 
 _TAG_LINE = re.compile(r"\n[ \t]*(?=\[[ \t]*[A-Za-z])")
+_MOVE_LIKE = re.compile(r"\{[^}]*\}|;[^\n]*|\"(?:\\.|[^\"\\\n])*\"|([A-Za-z0-9]+)|([()])")
+
+
+def _count_moves(text: str, start: int, end: int) -> None:
+    """Raise TooManyMoves when a region the grammar is about to read holds more
+    words (moves, at most) than one game may have, or more variations open at
+    once than the limit: the grammar's tree costs far more memory per move than
+    the scanner's items, and its parser slows down with the depth it holds."""
+    most, deepest = limits.MAX_GAME_MOVES, limits.MAX_OPEN_VARIATIONS
+    if end - start <= min(most * 4, deepest):
+        return  # too short to hold that many moves or variations
+    words = depth = 0
+    for m in _MOVE_LIKE.finditer(text, start, end):
+        word, paren = m.group(1), m.group(2)
+        if word is not None and not word.isdigit():
+            words += 1
+            if words > most * 4:
+                raise TooManyMoves(start)
+        elif paren == "(":
+            depth += 1
+            if depth > deepest:
+                raise TooManyMoves(m.start(), deep=True)
+        elif paren == ")" and depth:
+            depth -= 1
 
 
 def next_tag_line(text: str, pos: int) -> int:
@@ -196,12 +249,25 @@ def read_with_grammar(text: str, base: int = 0) -> tuple[list[Item], list[Diagno
                 truncations = 1
                 text = _blank_last_word(text)
             else:
-                for start, end in blank:
-                    text = text[:start] + _blank(text[start:end]) + text[end:]
+                text = _blank_spans(text, blank)
     for d in diagnostics:
         d.start += base
         d.end += base
     return items, diagnostics
+
+
+def _blank_spans(text: str, spans: Spans) -> str:
+    """`text` with every span blanked, in one pass (thousands of unclosed `(`
+    must not rebuild the text once each)."""
+    parts, done = [], 0
+    for start, end in sorted(spans):
+        start = max(start, done)
+        if end <= start:
+            continue
+        parts += [text[done:start], _blank(text[start:end])]
+        done = end
+    parts.append(text[done:])
+    return "".join(parts)
 
 
 def _blank_last_word(text: str) -> str:

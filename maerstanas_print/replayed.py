@@ -130,7 +130,7 @@ class BaseReplayer:
 
     def keep_copy(self, position: Any) -> Any:
         """A copy of `position` for the step, when replaying with positions."""
-        return position.copy(stack=False) if self.keep else None
+        return self.info.kept(position) if self.keep else None
 
     def syntax_broken(self) -> bool:
         return any(d.severity == "error" and d.code.startswith("M1")

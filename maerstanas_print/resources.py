@@ -30,3 +30,8 @@ def data_dir(name: str) -> Path:
 
 def read_text(folder: str, filename: str) -> str:
     return (data_dir(folder) / filename).read_text(encoding="utf-8")
+
+
+def sample_path(filename: str) -> Path:
+    """A sample record shipped in `maerstanas_print/samples/`."""
+    return Path(str(resources.files("maerstanas_print") / "samples" / filename))

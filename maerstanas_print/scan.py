@@ -14,8 +14,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from maerstanas_print import limits
 from maerstanas_print.build import Item
 from maerstanas_print.record import MoveNumber
+
+
+class TooManyMoves(Exception):
+    """A game with more than `limits.MAX_GAME_MOVES` moves from `offset` on, or
+    (`deep`) more than `limits.MAX_OPEN_VARIATIONS` variations open at `offset`."""
+
+    def __init__(self, offset: int, deep: bool = False) -> None:
+        super().__init__(offset)
+        self.offset = offset
+        self.deep = deep
 
 _WS = r"[ \t\f\r\n]*"
 _SQ = r"[A-Sa-s](?:1[0-9]|[1-9])(?![0-9A-Za-wyz_])"
@@ -50,6 +61,7 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
+_MOVE_KINDS = frozenset(("thunder", "movement", "woden", "pass"))
 _REMOVAL_SPLIT = re.compile(rf"{_WS}/{_WS}")
 _G = _TOKEN.groupindex
 _N, _DOTS = _G["n"], _G["dots"]
@@ -75,11 +87,15 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
     grammar must read from the end of the last game yielded.
 
     A game ends where the record builder would end it: at a tag after
-    movetext, or at anything but a comment after a termination.
+    movetext, or at anything but a comment after a termination. A game with
+    more moves than the limit raises TooManyMoves before it is held whole.
     """
     items: list[Item] = []
     append = items.append
     depth = 0
+    game_start = pos
+    moves = 0
+    most = limits.MAX_GAME_MOVES
     moves_seen = ended = False
     for m in _TOKEN.finditer(text, pos):
         if m.start() != pos:
@@ -93,7 +109,11 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                 yield items, start
                 items, ended = [], False
                 append = items.append
+                game_start, moves = start, 0
             moves_seen = True
+            moves += 1
+            if moves > most:
+                raise TooManyMoves(game_start)
             append(("move", start, end, ("place", None, m.group(kind), None, None)))
             continue
         if kind == "tag" and depth:
@@ -104,10 +124,15 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             yield items, start
             items, ended, moves_seen = [], False, False
             append = items.append
+            game_start, moves = start, 0
         if kind == "tag":
             append(("tag", start, end, (m.group(_TNAME), m.group(_TVALUE))))
             continue
         moves_seen = True
+        if kind in _MOVE_KINDS:
+            moves += 1
+            if moves > most:
+                raise TooManyMoves(game_start)
         if kind == "number":
             append(("number", start, end,
                     MoveNumber(int(m.group(_N)), m.group(_DOTS) != ".", start, end)))
@@ -128,6 +153,8 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             append(("move", start, end, ("pass", m.group(kind), None, None, None)))
         elif kind == "open":
             depth += 1
+            if depth > limits.MAX_OPEN_VARIATIONS:
+                raise TooManyMoves(start, deep=True)
             append(("open", start, end, None))
         elif kind == "close":
             if depth == 0:

@@ -20,7 +20,8 @@ from fuzz_support import examine, examples, mutate, valid_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from maerstanas_print.cli import EXIT_IO, CommandError
+from maerstanas_print.errors import InputError
+from maerstanas_print.exits import EXIT_IO, exit_for
 from maerstanas_print.inputs import read_record
 from maerstanas_print.parser import parse
 from maerstanas_print.verify import replay
@@ -44,20 +45,20 @@ PIECES = ["E4", "e4", "T E4xE3/D4", "TE4x", "W C5", "w", "Pass", "pas", "1.", "1
           '[Setup "SsSsSsS/7/7/7/7/7/7"]', '[Options "repetition=draw3"]', "K10-K12"]
 
 
-def read_bytes(data: bytes) -> str | CommandError:
+def read_bytes(data: bytes) -> str | InputError:
     """What `read_record` makes of a file holding `data`: its text, or the refusal."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "in.mrs"
         path.write_bytes(data)
         try:
             return read_record(str(path))[1]
-        except CommandError as refusal:
+        except InputError as refusal:
             return refusal
 
 
-def assert_refused(outcome: str | CommandError) -> None:
-    assert isinstance(outcome, CommandError), "expected the file to be refused"
-    assert outcome.exit_code == EXIT_IO
+def assert_refused(outcome: str | InputError) -> None:
+    assert isinstance(outcome, InputError), "expected the file to be refused"
+    assert exit_for(outcome) == EXIT_IO
     assert "\n" not in str(outcome)
 
 
@@ -65,7 +66,7 @@ def assert_refused(outcome: str | CommandError) -> None:
 @given(st.binary(max_size=400))
 def test_random_bytes_are_read_or_refused_in_one_line(data: bytes) -> None:
     outcome = read_bytes(data)
-    if isinstance(outcome, CommandError):
+    if isinstance(outcome, InputError):
         assert_refused(outcome)
         # only NUL bytes and invalid UTF-8 are reasons to refuse a file
         assert b"\x00" in data or not _is_utf8(data)
@@ -80,7 +81,7 @@ def test_valid_records_with_random_bytes_spliced_in(seed: int, noise: bytes, at:
     data = valid_record(random.Random(seed)).encode("utf-8")
     at %= len(data) + 1
     outcome = read_bytes(data[:at] + noise + data[at:])
-    if isinstance(outcome, CommandError):
+    if isinstance(outcome, InputError):
         assert_refused(outcome)
     else:
         examine(outcome)

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from record_helpers import SAMPLE, sample_text
 
-from maerstanas_print import outputs
+from maerstanas_print import inputs, outputs
 from maerstanas_print.cli import main
 
 READERS = {  # every command that reads a record file, with options that make it write
@@ -106,14 +106,12 @@ def test_input_without_read_permission_exits_3(command: str, tmp_path: Path,
     """Simulated, because root (as in CI containers) may read any file."""
     path = tmp_path / "secret.mrs"
     path.write_text(sample_text(), encoding="utf-8")
-    real = Path.read_bytes
+    def refuse(file: str, mode: str = "r", *args: object, **kwargs: object) -> object:
+        if str(file).endswith("secret.mrs"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(file))
+        return open(file, mode, *args, **kwargs)  # type: ignore[call-overload]
 
-    def refuse(self: Path) -> bytes:
-        if self.name == "secret.mrs":
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real(self)
-
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(inputs, "open", refuse, raising=False)
     assert main(READERS[command](str(path), str(tmp_path / "out"))) == 3
     assert "cannot read: Permission denied" in one_line(capsys.readouterr().err)
 

@@ -115,7 +115,7 @@ def test_read_games_walk_and_typed_tags() -> None:
     game = mp.replay(record)
     assert isinstance(game, mp.ReplayedGame) and game.game is MAERSTANAS
     assert game.score == (14, 16) and game.result == "Light"
-    with pytest.raises(OSError, match="no such file"):
+    with pytest.raises(mp.InputError, match="no such file"):
         mp.read_games(str(ROOT / "no-such-record.mrs"))
 
 

@@ -43,7 +43,6 @@ def test_pieces_give_the_same_report(tmp_path: Path, monkeypatch: pytest.MonkeyP
     path = tmp_path / "many.mrs"
     path.write_text(collection(60), encoding="utf-8")
     whole = report(path, capsys)
-    monkeypatch.setattr(inputs, "WHOLE_FILE_BYTES", 1000)
     monkeypatch.setattr(inputs, "PIECE_CHARS", 500)
     name, pieces = inputs.read_record_pieces(str(path))
     assert len(list(pieces)) > 10  # really in pieces
@@ -52,12 +51,18 @@ def test_pieces_give_the_same_report(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert sum(not g["valid"] for g in whole[1]["files"][0]["games"]) == 9
 
 
-def test_a_large_file_is_checked_for_encoding_first(tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(inputs, "WHOLE_FILE_BYTES", 1000)
+def test_a_large_file_that_turns_out_not_utf8_is_unreadable(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Read in one pass: the games before the bad byte may have been reported,
+    but the file gets no summary, one line on stderr and exit code 3."""
+    monkeypatch.setattr(inputs, "PIECE_CHARS", 500)
+    monkeypatch.setattr(inputs, "BLOCK_BYTES", 256)
     path = tmp_path / "late-latin1.mrs"
-    path.write_bytes(collection(10).encode("utf-8") + "{café}".encode("latin-1"))
+    good = collection(10).encode("utf-8")
+    path.write_bytes(good + "{café}".encode("latin-1"))
     assert main(["check", str(path)]) == 3
     out, err = capsys.readouterr()
-    assert out == "" and "not UTF-8" in err and len(err.strip().splitlines()) == 1
+    assert f"{path}: " not in out  # no summary line
+    assert err == f"maerstanas-print: {path}: not UTF-8 text (byte {len(good) + 4} cannot " \
+        "be read); save the record as UTF-8\n"

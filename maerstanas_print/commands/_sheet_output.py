@@ -8,11 +8,12 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from maerstanas_print.exits import EXIT_USAGE
+
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
     from maerstanas_print.sheets.common import Sheet
 
-EXIT_USAGE = 2
 PAPER_CHOICES = ("a4", "letter")
 FORMAT_CHOICES = ("pdf", "html")
 
@@ -54,7 +55,7 @@ def add_game_option(parser: argparse.ArgumentParser, which: GamePredicate = _any
 def game_choice(value: str | None, which: GamePredicate = _any_game) -> Game:
     """The game `--game` names (a slug or a Game tag, any case; None: the first that
     fits), or a one-line usage error."""
-    from maerstanas_print.cli import CommandError
+    from maerstanas_print.exits import CommandError
     from maerstanas_print.games import game_named
 
     allowed = game_slugs(which)
@@ -67,7 +68,7 @@ def game_choice(value: str | None, which: GamePredicate = _any_game) -> Game:
 
 def choice(value: str, allowed: tuple[str, ...], option: str) -> str:
     """Check an option in run() so a bad value gives one line and exit code 2."""
-    from maerstanas_print.cli import CommandError
+    from maerstanas_print.exits import CommandError
 
     key = value.strip().lower()
     if key not in allowed:
@@ -77,7 +78,7 @@ def choice(value: str, allowed: tuple[str, ...], option: str) -> str:
 
 
 def number(value: str | None, option: str) -> float | None:
-    from maerstanas_print.cli import CommandError
+    from maerstanas_print.exits import CommandError
 
     if value is None:
         return None
@@ -94,7 +95,7 @@ def number(value: str | None, option: str) -> float | None:
 def emit(make_sheet: Callable[[], Sheet], args: argparse.Namespace) -> int:
     """Check `--format`, make the sheet (a sheet that cannot be laid out is a usage
     error, exit 2), render it and write it where `-o` says; report on stderr."""
-    from maerstanas_print.cli import CommandError
+    from maerstanas_print.exits import CommandError
     from maerstanas_print.outputs import resolve_output, write_output
     from maerstanas_print.sheets.common import SheetError
     from maerstanas_print.sheets.render import sheet_html, sheet_pdf

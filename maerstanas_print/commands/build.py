@@ -37,11 +37,9 @@ def jobs() -> list[tuple[str, list[str]]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.cli import main
-
     folder = Path(args.output)
     for filename, command in jobs():
-        code = main([*command, "-o", str(folder / filename)])
+        code = args.run_command([*command, "-o", str(folder / filename)])
         if code:
             return code
     return 0

@@ -6,8 +6,11 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass, field
+from typing import TextIO
 
-from maerstanas_print.cli import EXIT_INVALID, EXIT_OK
+from maerstanas_print.errors import InputError, LimitError
+from maerstanas_print.exits import EXIT_INVALID, EXIT_OK, exit_for
+from maerstanas_print.inputs import display_name, read_record_pieces
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,41 +34,84 @@ class _Tally:
     invalid: int = 0
     errors: int = 0
     warnings: int = 0
-    games_json: list[dict[str, object]] = field(default_factory=list)
     file_errors: list[dict[str, object]] = field(default_factory=list)
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.inputs import read_record_pieces
-
-    report: list[dict[str, object]] = []
-    any_invalid = False
+    """Check every file; an unreadable file is reported and the next one read.
+    With --json, one JSON object is written as the games are checked, so memory
+    does not grow with the number of games."""
+    report = _JsonReport(sys.stdout) if args.json else None
+    worst = EXIT_OK
     for path in args.files:
-        name, pieces = read_record_pieces(path)
         tally = _Tally()
-        for text, first_line in pieces:  # a large file comes in pieces
-            _check_piece(text, name, first_line, tally, args)
+        name = display_name(path)
+        if report:
+            report.begin_file(name)
+        try:
+            name, pieces = read_record_pieces(path)
+            for text, first_line in pieces:  # a large file comes in pieces
+                _check_piece(text, name, first_line, tally, args, report)
+        except (InputError, LimitError) as exc:
+            worst = max(worst, exit_for(exc))
+            if report:
+                report.end_file(tally.file_errors, str(exc))
+            else:
+                print(f"maerstanas-print: {exc}", file=sys.stderr)
+            continue
         if tally.invalid or tally.file_errors or not tally.games:
-            any_invalid = True
-        if args.json:
-            entry: dict[str, object] = {"path": name, "games": tally.games_json}
-            if tally.file_errors:
-                entry["diagnostics"] = tally.file_errors
-            report.append(entry)
+            worst = max(worst, EXIT_INVALID)
+        if report:
+            report.end_file(tally.file_errors)
         else:
             print(_summary(name, tally.games, tally.invalid, tally.errors, tally.warnings))
-    if args.json:
-        json.dump({"files": report}, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
-    return EXIT_INVALID if any_invalid else EXIT_OK
+    if report:
+        report.close()
+    return worst
+
+
+class _JsonReport:
+    """`{"files": [{"path": ..., "games": [...], "diagnostics": [...]}, ...]}`,
+    written a game at a time; a file that cannot be read gets an `error`."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.files = 0
+        self.games = 0
+        out.write('{"files": [')
+
+    def begin_file(self, name: str) -> None:
+        self.out.write(("," if self.files else "") + '\n {"path": ' + _json(name)
+                       + ', "games": [')
+        self.files += 1
+        self.games = 0
+
+    def game(self, entry: dict[str, object]) -> None:
+        self.out.write(("," if self.games else "") + "\n  " + _json(entry))
+        self.games += 1
+
+    def end_file(self, diagnostics: list[dict[str, object]], error: str | None = None) -> None:
+        self.out.write("]")
+        if diagnostics:
+            self.out.write(', "diagnostics": ' + _json(diagnostics))
+        if error is not None:
+            self.out.write(', "error": ' + _json(error))
+        self.out.write("}")
+
+    def close(self) -> None:
+        self.out.write("\n]}\n")
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
-                 args: argparse.Namespace) -> None:
+                 args: argparse.Namespace, report: _JsonReport | None) -> None:
     from maerstanas_print.parser import RecordReader
     from maerstanas_print.verify import replay
 
-    printing = not args.json and not args.quiet
+    printing = report is None and not args.quiet
     reader = RecordReader(text, name, first_index=tally.games + 1, first_line=first_line)
     source = reader.source
     shown = 0  # problems that belong to no game, reported as they turn up
@@ -91,9 +137,9 @@ def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
                 tally.warnings += 1
             if printing:
                 print(source.format(diagnostic))
-        if args.json:
+        if report:
             score = replayed.score
-            tally.games_json.append({
+            report.game({
                 "index": game.index,
                 "game": game.tag("Game") or replayed.game.tag,
                 "valid": replayed.valid,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from maerstanas_print.cli import EXIT_INVALID, EXIT_OK
+from maerstanas_print.exits import EXIT_INVALID, EXIT_OK
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

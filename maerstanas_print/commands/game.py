@@ -8,25 +8,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._sheet_output import (
-    EXIT_USAGE,
     FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
     choice,
 )
+from maerstanas_print.exits import EXIT_USAGE
 
 if TYPE_CHECKING:
     from maerstanas_print.diagnostics import Source
     from maerstanas_print.verify import ReplayedGame
 
 THEME_CHOICES = ("print", "ink-saver", "screen")
-
-# ReportLab sets a paragraph again for every page it runs onto, so its time grows
-# with the square of the paragraph's length: 80,000 characters of comment take
-# seconds, a megabyte takes many minutes. A game whose record text (whitespace
-# runs counted once) is longer than this is refused as PDF; HTML has no limit.
-MAX_PDF_GAME_CHARS = 50_000
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -52,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _count(value: str, option: str, minimum: int) -> int:
-    from maerstanas_print.cli import CommandError
+    from maerstanas_print.exits import CommandError
 
     try:
         number = int(value)
@@ -65,7 +58,8 @@ def _count(value: str, option: str, minimum: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.cli import CommandError
+    from maerstanas_print.commands._progress import Progress
+    from maerstanas_print.exits import CommandError
     from maerstanas_print.loading import load_verified
     from maerstanas_print.outputs import refuse_overwriting_input, resolve_output, write_output
 
@@ -95,13 +89,12 @@ def run(args: argparse.Namespace) -> int:
         _refuse_huge_games(source, games)
 
         data: bytes | str = game_pdf(games, title=title, paper=paper, every=every,
-                                     numbers=numbers, theme=theme)
+                                     numbers=numbers, theme=theme, progress=Progress)
     else:
         from maerstanas_print.gamedoc.html import game_html
-        from maerstanas_print.gamedoc.pdf import Progress
 
         data = game_html(games, title=title, paper=paper, every=every, numbers=numbers,
-                         theme=theme, progress=lambda total, what: Progress(total, what))
+                         theme=theme, progress=Progress)
     write_output(target, data)
     if target != "-":
         print(f"wrote {target}", file=sys.stderr)
@@ -109,18 +102,27 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _refuse_huge_games(source: Source, games: list[ReplayedGame]) -> None:
-    """Refuse, with the game's position, a game too long to set as PDF in good time."""
+    """Refuse, with the game's position, a game or a document too long to set as
+    PDF in good time (`limits.MAX_PDF_GAME_CHARS`, `MAX_PDF_DOCUMENT_CHARS`)."""
     import re
 
-    from maerstanas_print.cli import EXIT_INVALID, CommandError
+    from maerstanas_print import limits
+    from maerstanas_print.errors import LimitError
 
     spaces = re.compile(r"\s+")
+    total = 0
     for replayed in games:
         record = replayed.record
         size = len(spaces.sub(" ", source.text[record.start:record.end]))
-        if size > MAX_PDF_GAME_CHARS:
-            line, column = source.locate(record.start)
-            raise CommandError(
-                f"{source.name}:{line}:{column}: game {record.index} has {size:,} characters of "
-                f"text, more than a PDF takes ({MAX_PDF_GAME_CHARS:,}); shorten its comments "
-                "or use --format html", EXIT_INVALID)
+        total += size
+        line, column = source.locate(record.start)
+        where = f"{source.name}:{line}:{column}: game {record.index}"
+        if size > limits.MAX_PDF_GAME_CHARS:
+            raise LimitError(
+                f"{where} has {size:,} characters of text, more than a PDF takes "
+                f"({limits.MAX_PDF_GAME_CHARS:,}); shorten its comments or use --format html")
+        if total > limits.MAX_PDF_DOCUMENT_CHARS:
+            raise LimitError(
+                f"{where} brings the document to {total:,} characters of text, more than "
+                f"one PDF takes ({limits.MAX_PDF_DOCUMENT_CHARS:,}); print fewer games "
+                "(--game N) or use --format html")

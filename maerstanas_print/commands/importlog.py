@@ -8,8 +8,8 @@ import re
 import sys
 from typing import TYPE_CHECKING
 
-from maerstanas_print.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 from maerstanas_print.commands._sheet_output import add_game_option, game_choice
+from maerstanas_print.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game

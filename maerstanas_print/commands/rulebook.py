@@ -11,7 +11,6 @@ import sys
 from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._sheet_output import (
-    EXIT_USAGE,
     FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
@@ -19,11 +18,11 @@ from maerstanas_print.commands._sheet_output import (
     choice,
     game_choice,
 )
+from maerstanas_print.exits import EXIT_INVALID, EXIT_USAGE
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
 
-EXIT_INVALID = 1
 
 
 def _has_book(game: Game) -> bool:
@@ -56,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 def write_rulebook(source, paper: str, fmt: str, output: str | None,
                    stem: str | None = None) -> int:
     """Check, render and write `source` (a rulebook `Book`); used by tests with other books."""
-    from maerstanas_print.cli import CommandError
+    from maerstanas_print.exits import CommandError
     from maerstanas_print.outputs import resolve_output, write_output
     from maerstanas_print.rulebook.prepare import RulebookError, prepare
 

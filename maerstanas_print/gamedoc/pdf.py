@@ -9,8 +9,8 @@ comment saying `<b>` prints those three characters.
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from maerstanas_print.draw.pdf import draw_shapes
@@ -277,41 +277,29 @@ def game_flowables(game: ReplayedGame, *, every: int | None = None, numbers: boo
 # --- the `game` command's document ------------------------------------------------
 
 
-class Progress:
-    """A one-line bar on stderr, only when stderr is a terminal."""
-
-    def __init__(self, total: int, what: str, stream=None) -> None:
-        self.stream = stream or sys.stderr
-        self.total = total
-        self.what = what
-        self.done = 0
-        self.on = total > 0 and bool(getattr(self.stream, "isatty", lambda: False)())
+class _Silent:
+    """Progress reports nobody listens to (the default)."""
 
     def step(self, n: int = 1) -> None:
-        self.done += n
-        if self.on:
-            width = 30
-            full = width * self.done // max(1, self.total)
-            self.stream.write(f"\r{self.what} [{'#' * full}{'.' * (width - full)}] "
-                              f"{self.done}/{self.total}")
-            self.stream.flush()
+        pass
 
     def close(self) -> None:
-        if self.on:
-            self.stream.write("\r" + " " * 60 + "\r")
-            self.stream.flush()
+        pass
 
 
 def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
              every: int | None = None, numbers: bool = True, theme: str = "print",
-             progress: Callable[[int, str], Progress] | None = None) -> bytes:
-    """One PDF of every game, two columns, with a contents list for several games."""
+             progress: Callable[[int, str], Any] | None = None) -> bytes:
+    """One PDF of every game, two columns, with a contents list for several games.
+
+    `progress(total, what)` returns an object with `step()` and `close()`; the
+    command line draws a bar with it."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer
 
     from maerstanas_print.sheets.common import PAPERS
 
     register_fonts()
-    make_progress = progress or (lambda total, what: Progress(total, what))
+    make_progress = progress or (lambda total, what: _Silent())
     sheet = PAPERS[paper]
     page_w, page_h = sheet.width * PT_PER_MM, sheet.height * PT_PER_MM
     margin, top, bottom, gutter = 16 * PT_PER_MM, 20 * PT_PER_MM, 18 * PT_PER_MM, 7 * PT_PER_MM
@@ -404,14 +392,20 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
 
 
 def _fit(text: str, font: str, size: float, room: float) -> str:
-    """`text` cut with an ellipsis to fit `room` points."""
+    """`text` cut with an ellipsis to fit `room` points; the cut is found by
+    halving, so a tag of any length costs a few dozen width measurements."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     if stringWidth(text, font, size) <= room:
         return text
-    while len(text) > 1 and stringWidth(text + "…", font, size) > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    fits, too_long = 1, len(text)  # text[:fits] + "…" fits (or fits == 1); text[:too_long] not
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if stringWidth(text[:middle] + "…", font, size) <= room:
+            fits = middle
+        else:
+            too_long = middle
+    return text[:fits].rstrip() + "…"
 
 
 def _flowable_base():

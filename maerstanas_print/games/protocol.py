@@ -120,6 +120,11 @@ class Game(ABC):
     def start(self) -> GamePosition:
         """The start position under the default rules."""
 
+    def kept(self, position: Any) -> Any:
+        """A copy of `position` to keep with a replayed step (for documents): it must
+        cost memory in proportion to the board, not to the game so far."""
+        return position.copy(stack=False)
+
     def option_choices(self) -> dict[str, tuple[str, ...]]:
         """The options an `[Options "name=value; ..."]` tag may set, with their values."""
         return {}

@@ -76,6 +76,9 @@ class TaflGame(Game):
             return move.origin, move.target
         return None, None
 
+    def kept(self, position: TaflPosition) -> TaflPosition:
+        return position.snapshot()  # without the repetition history
+
     def option_choices(self) -> dict[str, tuple[str, ...]]:
         return dict(self.tafl.choices)
 

@@ -134,6 +134,12 @@ class TaflPosition:
         self.ply -= 1
         return move
 
+    def snapshot(self) -> TaflPosition:
+        """A copy to look at (board, turn, outcome) without the repetition history:
+        keeping one for every ply must not cost memory quadratic in the game."""
+        return TaflPosition(self.rules, list(self.board), self.turn, self.ply, Counter(),
+                            self.winner, self.ending)
+
     def key(self) -> tuple[str, int]:
         return "".join(self.board), self.turn
 
@@ -219,7 +225,7 @@ class TaflPosition:
         return False
 
     def _third_time(self, move: TaflMove) -> bool:
-        after = self.copy(stack=False)
+        after = self.snapshot()  # the history is looked up in self, not copied
         after._apply(move)
         return self.seen[after.key()] >= 2
 

@@ -1,0 +1,35 @@
+"""The limits that keep every stage bounded (docs/errors.md, "Limits").
+
+Each is read when it is used (`limits.NAME`), so the test suite can set small
+ones and run the whole battery in seconds. Beyond a limit the library raises
+`LimitError`: the command line says which limit, with exit code 1 for a
+record and 3 for an input stream.
+"""
+
+from __future__ import annotations
+
+# Bytes read from a pipe, a device or standard input (a regular file is read
+# in pieces by `check`, and its size is known before it is read).
+MAX_STREAM_BYTES = 64 * 2**20
+
+# Seconds to wait for a writer on a named pipe given as an input file.
+FIFO_WAIT_SECONDS = 10.0
+
+# Moves in one game, counting every variation: about 2 KB of memory each
+# while a game is replayed, so one game stays under about 100 MB.
+MAX_GAME_MOVES = 50_000
+
+# Variations open at once (a `(` not yet closed). Beyond 50 the record builder
+# reports M109 and reads on; beyond this the reader stops: the grammar's
+# parser slows down with the depth of what it holds open.
+MAX_OPEN_VARIATIONS = 10_000
+
+# Characters of one tag value.
+MAX_TAG_CHARS = 10_000
+
+# Characters of record text (whitespace runs counted once) in one game, and in
+# all the games of one document, set as PDF: ReportLab sets a paragraph again
+# for every page it runs onto, so its time grows with the square of a
+# paragraph's length. HTML has no such limit.
+MAX_PDF_GAME_CHARS = 50_000
+MAX_PDF_DOCUMENT_CHARS = 500_000
