@@ -80,7 +80,9 @@ def make_move(payload: MovePayload, start: int, end: int, size: int = 7) -> PlyN
     """
     kind, marker, square_text, removal_texts, origin_text = payload
     if kind == "pass":
-        return PlyNode(_PASS, None, start, end, lowercase=marker != "Pass")
+        if marker == "Pass":
+            return PlyNode(_PASS, None, start, end)
+        return PlyNode(_PASS, None, start, end, lowercase=True, written=marker)
     lower = square_text[0] > "Z" or (marker is not None and marker > "Z")  # type: ignore[index]
     removals = pieces = None
     if removal_texts is not None:
@@ -100,9 +102,14 @@ def make_move(payload: MovePayload, start: int, end: int, size: int = 7) -> PlyN
         found = _MOVES.get((kind, square_text))  # type: ignore[arg-type]
         if found is None:
             raise OffBoard(square_text)  # type: ignore[arg-type]
-        return PlyNode(found, removals, start, end, lowercase=lower)
-    return PlyNode(Move(kind, _index(square_text, size)), removals, start, end,  # type: ignore[arg-type]
-                   lowercase=lower)
+        node = PlyNode(found, removals, start, end, lowercase=lower)
+    else:
+        node = PlyNode(Move(kind, _index(square_text, size)), removals, start, end,  # type: ignore[arg-type]
+                       lowercase=lower)
+    if lower:
+        node.written = (f"{marker} " if marker else "") + square_text + (  # type: ignore[operator]
+            "x" + "/".join(removal_texts) if removal_texts else "")
+    return node
 
 
 def _index(text: str, size: int) -> int:

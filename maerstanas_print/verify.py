@@ -187,7 +187,7 @@ class BaseReplayer:
         self.diagnostics.append(Diagnostic(severity, code, message, start, end, hint))  # type: ignore[arg-type]
 
     def syntax_broken(self) -> bool:
-        return any(d.severity == "error" and d.code.startswith("M1")
+        return any(d.severity == "error" and d.code.startswith("M1") and d.read_as is None
                    for d in self.game.diagnostics)
 
     def finish(self, strict: bool) -> None:
@@ -224,9 +224,9 @@ class BaseReplayer:
                 elif known.tag != tag.value:
                     self.report("warning", "M405", f"Game is written `{known.tag}`",
                                 tag.start, tag.end)
-            elif tag.name == "Date" and not _DATE.fullmatch(tag.value):
+            elif tag.name == "Date" and not _real_date(tag.value):
                 self.report("warning", "M405", f'Date "{tag.value}" is not YYYY.MM.DD',
-                            tag.start, tag.end, "write ?? for an unknown part: 2025.??.??")
+                            tag.start, tag.end, _date_hint(tag.value))
             elif tag.name == "Result" and tag.value not in results:
                 choices = ", ".join(f'"{r}"' for r in results)
                 self.report("warning", "M405", f'Result "{tag.value}" is not a result',
@@ -369,6 +369,7 @@ class _MaerstanasReplayer(BaseReplayer):
                 position.push(Move.pass_(), check=False)  # the turn passes on
                 steps.append(Step(node, side, Move.pass_(), ply, (), False))
                 continue
+            numbered_for_pass = False
             if not position.has_move(position.turn):
                 if position.is_game_over():
                     self.report("error", "M207",
@@ -381,11 +382,15 @@ class _MaerstanasReplayer(BaseReplayer):
                                 f"{side} has no move here and must pass; the Pass is missing",
                                 node.start, node.end, "write `Pass` before this move")
                     steps.append(self._apply(None, Move.pass_(), position))
-            if node.number is not None:
+                    # `20. E5`: the move carries the number of the Pass left out before it
+                    numbered_for_pass = _numbered_for_pass(node, position.ply - 1)
+            if node.number is not None and not numbered_for_pass:
                 self.check_number(node, position.ply, position.turn)
             if node.lowercase:
-                self.report("warning", "M401", f"`{node_text(node)}` is written in lower case",
-                            node.start, node.end, "squares are upper case: E4, T E4xE3")
+                written = node.written or node_text(node)
+                self.report("warning", "M401", f"`{written}` is written in lower case",
+                            node.start, node.end, "write `Pass`" if node.move.kind == "pass"
+                            else f"squares and markers are upper case: `{node_text(node)}`")
             self.play_step(node, position, steps)
 
     def play_node(self, node: PlyNode, position: Position) -> Step:
@@ -462,6 +467,32 @@ def node_text(node: PlyNode) -> str:
     return str(node.move)
 
 
+def _real_date(value: str) -> bool:
+    found = _DATE.fullmatch(value)
+    if found is None:
+        return False
+    month, day = found.group(2), found.group(3)
+    return (month == "??" or 1 <= int(month) <= 12) and (day == "??" or 1 <= int(day) <= 31)
+
+
+def _date_hint(value: str) -> str:
+    """The value rewritten, when its parts can be told apart: `2026-11-20` -> 2026.11.20."""
+    parts = re.fullmatch(r"\s*(\d{4})\s*[-./ ]\s*(\d{1,2})\s*[-./ ]\s*(\d{1,2})\s*", value)
+    if parts is not None:
+        year, month, day = parts.group(1), int(parts.group(2)), int(parts.group(3))
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            return f"write `{year}.{month:02}.{day:02}`"
+        return "months run from 01 to 12 and days from 01 to 31; write ?? for an unknown part"
+    return "write the date as YYYY.MM.DD, with ?? for an unknown part (2026.11.??)"
+
+
+def _numbered_for_pass(node: PlyNode, pass_ply: int) -> bool:
+    """A move written with the number of the left-out Pass (played at `pass_ply`)."""
+    number = node.number
+    return number is not None and \
+        (number.number, number.second) == (pass_ply // 2 + 1, pass_ply % 2 == 1)
+
+
 def _physically_possible(position: Position, move: Move) -> bool:
     if move.kind == "pass":
         return True
@@ -490,7 +521,7 @@ def _moves_left(position: Position, side: int) -> str:
     hand = position.in_hand(side)
     parts = []
     if count:
-        parts.append(f"{count} standard placement{'s' * (count != 1)} remain")
+        parts.append(_placements_remain(count))
     if hand & THUNDER:
         parts.append(f"{SIDE_NAMES[side]} still holds the thunder-stone")
     if hand & WODEN:
@@ -498,11 +529,15 @@ def _moves_left(position: Position, side: int) -> str:
     return "; ".join(parts) or "no move remains"
 
 
+def _placements_remain(count: int) -> str:
+    return f"{count} standard placement{'s remain' if count != 1 else ' remains'}"
+
+
 def _not_over_hint(position: Position) -> str:
     parts = []
     count = position.standard_placements().bit_count()
     if count:
-        parts.append(f"{count} standard placement{'s' * (count != 1)} remain")
+        parts.append(_placements_remain(count))
     for side in (DARK, 1 - DARK):
         hand = position.in_hand(side)
         held = [name for flag, name in ((THUNDER, "thunder-stone"), (WODEN, "Woden-stone"))
