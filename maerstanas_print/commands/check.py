@@ -7,13 +7,16 @@ import json
 import sys
 from dataclasses import dataclass, field
 
-from maerstanas_print.cli import EXIT_INVALID, EXIT_OK
+from maerstanas_print.cli import EXIT_INVALID, EXIT_IO, EXIT_OK, CommandError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check", help="verify records: syntax, rules, removal lists, scores",
-        description="Parse and replay every game and variation; report every problem.")
+        description="Parse and replay every game and variation; report every problem.",
+        epilog="exit codes: 0 every game valid; 1 an invalid game, text that cannot be "
+               "read as notation, or no game; 2 usage error; 3 a file cannot be read "
+               "(with --json it is still reported in the JSON object); 130 interrupted")
     parser.add_argument("files", nargs="+", metavar="FILE", help="record files (.mrs); - for stdin")
     parser.add_argument("--strict", action="store_true",
                         help="refuse lenient readings (lower case, left-out removal lists "
@@ -39,12 +42,21 @@ def run(args: argparse.Namespace) -> int:
     from maerstanas_print.inputs import read_record_pieces
 
     report: list[dict[str, object]] = []
-    any_invalid = False
+    any_invalid = unreadable = False
     for path in args.files:
-        name, pieces = read_record_pieces(path)
         tally = _Tally()
-        for text, first_line in pieces:  # a large file comes in pieces
-            _check_piece(text, name, first_line, tally, args)
+        try:
+            name, pieces = read_record_pieces(path)
+            for text, first_line in pieces:  # a large file comes in pieces
+                _check_piece(text, name, first_line, tally, args)
+        except CommandError as exc:
+            if not args.json:
+                raise
+            # --json promises one JSON object on stdout, whatever the files hold
+            print(f"maerstanas-print: {exc}", file=sys.stderr)
+            report.append({"path": path, "games": [], "error": str(exc)})
+            unreadable = True
+            continue
         if tally.invalid or tally.file_errors or not tally.games:
             any_invalid = True
         if args.json:
@@ -57,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         json.dump({"files": report}, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
-    return EXIT_INVALID if any_invalid else EXIT_OK
+    return EXIT_IO if unreadable else EXIT_INVALID if any_invalid else EXIT_OK
 
 
 def _check_piece(text: str, name: str, first_line: int, tally: _Tally,

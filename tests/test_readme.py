@@ -1,0 +1,45 @@
+"""Every README example runs on shipped files (issue 12, finding 8)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+from record_helpers import ROOT
+
+from maerstanas_print.cli import main
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+SHELL = [line.split("#")[0] for block in re.findall(r"```sh\n(.*?)```", README, re.S)
+         for line in block.splitlines() if line.startswith("maerstanas-print")]
+
+
+def test_every_record_a_command_reads_is_shipped() -> None:
+    named = 0
+    for line in SHELL:
+        for command in line.split("&&"):
+            words = shlex.split(command)
+            outputs = {words[i + 1] for i, w in enumerate(words[:-1]) if w == "-o"}
+            for word in words:
+                if word.endswith(".mrs") and word not in outputs:
+                    named += 1
+                    assert (ROOT / word).is_file(), f"{word} in `{line.strip()}`"
+    assert named >= 3
+
+
+@pytest.mark.parametrize("line", [line for line in SHELL if " check " in line])
+def test_the_check_examples_run(line: str, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(ROOT)
+    words = shlex.split(line)[1:]
+    expected = 1 if "damaged" in line else 0
+    assert main(words) == expected, capsys.readouterr()
+
+
+def test_the_library_snippet_runs(monkeypatch, capsys) -> None:
+    monkeypatch.chdir(ROOT)
+    snippet = re.search(r"## As a library\n\n```python\n(.*?)```", README, re.S)
+    assert snippet is not None
+    exec(compile(snippet.group(1), "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "True 36 (14, 16) Light"  # the sample's own score line and Result
