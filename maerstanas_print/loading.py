@@ -23,13 +23,22 @@ def load_verified(path: str, *, strict: bool = False, keep_positions: bool = Tru
 
     name, text = read_record(path)
     reader = RecordReader(text, name)
+    source = reader.source
     games = [replay(game, strict=strict, keep_positions=keep_positions) for game in reader]
-    problems = list(reader.diagnostics)
+    problems = [(d.start, source.format(d)) for d in reader.diagnostics]
     for game in games:
-        problems += [d for d in game.diagnostics if d.severity == "error"]
+        if not game.valid:  # shown as check shows it: one error per slip, with its fix
+            from maerstanas_print.repair import fix_lines, repair_game
+
+            repair = repair_game(game.record, game, source, strict=strict)
+            for d in repair.diagnostics:
+                if d.severity != "warning":
+                    extra = fix_lines(repair, source, game.record) if d is repair.explained \
+                        else []
+                    problems.append((d.start, "\n".join([source.format(d), *extra])))
     if problems or not games:
-        for diagnostic in sorted(problems, key=lambda d: d.start):
-            print(reader.source.format(diagnostic), file=sys.stderr)
+        for _, lines in sorted(problems, key=lambda p: p[0]):
+            print(lines, file=sys.stderr)
         why = "no game found" if not games else "the record has errors; nothing written"
         raise CommandError(f"{name}: {why}", EXIT_INVALID)
     return reader.source, games
