@@ -93,7 +93,10 @@ def main() -> None:
             for attr in ("games", "first", "top3", "found", "seconds", "check_seconds"):
                 setattr(total, attr, getattr(total, attr) + getattr(t, attr))
             total.worst = max(total.worst, t.worst)
-        n = max(t.games, 1)
+        if not t.games:
+            print(f"{name:16} {0:5}  no invalid record (a lenient warning at most)")
+            continue
+        n = t.games
         print(f"{name:16} {t.games:5} {t.found / n:6.0%} {t.first / n:6.0%} {t.top3 / n:6.0%} "
               f"{t.seconds / n * 1000:8.1f} {t.worst * 1000:6.0f} "
               f"{t.check_seconds / n * 1000:9.2f} {t.seconds / max(t.check_seconds, 1e-9):6.0f}")

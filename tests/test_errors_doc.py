@@ -58,3 +58,12 @@ def test_the_exit_codes_are_listed() -> None:
     assert set(table) == {str(code) for code in (cli.EXIT_OK, cli.EXIT_INVALID, cli.EXIT_USAGE,
                                                   cli.EXIT_IO, cli.EXIT_INTERRUPTED)}
     assert "usage" in table["2"] and "interrupted" in table["130"].lower()
+
+
+def test_the_fix_kinds_are_documented_in_their_order() -> None:
+    from maerstanas_print.repair import KIND_ORDER
+
+    section = DOC.split("## Fixes and consequences")[1].split("\n## ")[0]
+    kinds = re.findall(r"^\| (\w+) \| ", section, re.M)[1:]  # after the header row
+    assert tuple(kinds) == KIND_ORDER
+    assert "severity `note`" in section and '"end_location"' in section

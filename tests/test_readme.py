@@ -43,3 +43,21 @@ def test_the_library_snippet_runs(monkeypatch, capsys) -> None:
     exec(compile(snippet.group(1), "README.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "True 36 (14, 16) Light"  # the sample's own score line and Result
+
+
+def test_the_repaired_record_shown_is_what_check_prints(monkeypatch, capsys) -> None:
+    monkeypatch.chdir(ROOT)
+    shown = README.split("## Repairing a record")[1].split("```\n")[2]  # the output block
+    assert main(["check", "maerstanas_print/samples/damaged-game.mrs"]) == 1
+    printed = capsys.readouterr().out.splitlines()
+    lines = shown.splitlines()
+    assert len(lines) >= 6
+    for line in lines:
+        assert line in printed, line
+    # And the fix gives back the sample game exactly.
+    from maerstanas_print.repair import fix_text
+
+    damaged = (ROOT / "maerstanas_print/samples/damaged-game.mrs").read_text(encoding="utf-8")
+    fixed, _ = fix_text(damaged, "d.mrs")
+    sample = (ROOT / "maerstanas_print/samples/sample-game.mrs").read_text(encoding="utf-8")
+    assert fixed.text == sample.replace('sample game"]', 'sample game, copied with one slip"]')
