@@ -47,6 +47,9 @@ KIND_ORDER = ("reading", "removals", "score", "result", "number", "pass", "squar
 # Bounds that keep the search fast on any input; real records are far below them.
 MAX_PLIES = 400
 MAX_CANDIDATES = 6000
+# `check` searches the first invalid games of a file only: a file of thousands of
+# broken games is reported in seconds, not minutes.
+MAX_GAMES_SEARCHED = 200
 _PASS = Move.pass_()
 
 

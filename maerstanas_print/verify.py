@@ -13,11 +13,11 @@ are warnings; `strict=True` turns every warning into an error.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from maerstanas_print.dates import date_hint, real_date
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.engine import (
     DARK,
@@ -47,7 +47,6 @@ _PROBLEM_CODES = {
     "pass-not-forced": "M206",
     "game-over": "M207",
 }
-_DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 _CANONICAL_VALUES = {
     "SpecialStones": ("on", "off"),
     "Scoring": SCORINGS,
@@ -224,9 +223,9 @@ class BaseReplayer:
                 elif known.tag != tag.value:
                     self.report("warning", "M405", f"Game is written `{known.tag}`",
                                 tag.start, tag.end)
-            elif tag.name == "Date" and not _real_date(tag.value):
+            elif tag.name == "Date" and not real_date(tag.value):
                 self.report("warning", "M405", f'Date "{tag.value}" is not YYYY.MM.DD',
-                            tag.start, tag.end, _date_hint(tag.value))
+                            tag.start, tag.end, date_hint(tag.value))
             elif tag.name == "Result" and tag.value not in results:
                 choices = ", ".join(f'"{r}"' for r in results)
                 self.report("warning", "M405", f'Result "{tag.value}" is not a result',
@@ -465,25 +464,6 @@ class _MaerstanasReplayer(BaseReplayer):
 def node_text(node: PlyNode) -> str:
     """The move in canonical notation (without its removal list)."""
     return str(node.move)
-
-
-def _real_date(value: str) -> bool:
-    found = _DATE.fullmatch(value)
-    if found is None:
-        return False
-    month, day = found.group(2), found.group(3)
-    return (month == "??" or 1 <= int(month) <= 12) and (day == "??" or 1 <= int(day) <= 31)
-
-
-def _date_hint(value: str) -> str:
-    """The value rewritten, when its parts can be told apart: `2026-11-20` -> 2026.11.20."""
-    parts = re.fullmatch(r"\s*(\d{4})\s*[-./ ]\s*(\d{1,2})\s*[-./ ]\s*(\d{1,2})\s*", value)
-    if parts is not None:
-        year, month, day = parts.group(1), int(parts.group(2)), int(parts.group(3))
-        if 1 <= month <= 12 and 1 <= day <= 31:
-            return f"write `{year}.{month:02}.{day:02}`"
-        return "months run from 01 to 12 and days from 01 to 31; write ?? for an unknown part"
-    return "write the date as YYYY.MM.DD, with ?? for an unknown part (2026.11.??)"
 
 
 def _numbered_for_pass(node: PlyNode, pass_ply: int) -> bool:

@@ -219,3 +219,14 @@ def test_every_fix_on_a_corpus_gives_a_valid_record_and_most_give_the_original()
         if _kind in ("removal list", "score line"):
             assert texts[:1] == [original], (damaged, repair.fixes[:1])
     assert found >= 0.85 * len(cases) and first >= 0.7 * len(cases), (found, first)
+
+
+def test_check_searches_only_the_first_invalid_games_of_a_file(monkeypatch, capsys,
+                                                                tmp_path) -> None:
+    monkeypatch.setattr(repair_module, "MAX_GAMES_SEARCHED", 1)
+    two = tmp_path / "two.mrs"
+    slipped = TEXT.replace("11. E3", "12. E3")
+    two.write_text(slipped + "\n" + slipped, encoding="utf-8")
+    assert main(["check", str(two)]) == 1
+    out = capsys.readouterr().out
+    assert out.count("  fix: ") == 1 and out.count(": error M301") == 2

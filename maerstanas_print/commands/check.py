@@ -46,6 +46,7 @@ class _Tally:
     errors: int = 0
     warnings: int = 0
     notes: int = 0
+    searched: int = 0  # invalid games searched for fixes
     games_json: list[dict[str, object]] = field(default_factory=list)
     file_errors: list[dict[str, object]] = field(default_factory=list)
 
@@ -95,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
 def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
                  args: argparse.Namespace) -> None:
     from maerstanas_print.parser import RecordReader
+    from maerstanas_print.repair import MAX_GAMES_SEARCHED, fix_lines, repair_game
     from maerstanas_print.verify import replay
 
     printing = not args.json and not args.quiet
@@ -118,9 +120,8 @@ def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
         tally.invalid += not replayed.valid
         repair = None
         listed = replayed.diagnostics
-        if not replayed.valid:  # only an invalid game pays for the search
-            from maerstanas_print.repair import repair_game
-
+        if not replayed.valid and tally.searched < MAX_GAMES_SEARCHED:
+            tally.searched += 1  # only an invalid game pays for the search
             repair = repair_game(game, replayed, source, strict=args.strict)
             listed = repair.diagnostics
         for diagnostic in listed:
@@ -130,8 +131,6 @@ def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
             if printing:
                 print(source.format(diagnostic))
                 if repair is not None and diagnostic is repair.explained:
-                    from maerstanas_print.repair import fix_lines
-
                     for line in fix_lines(repair, source, game):
                         print(line)
         if args.json:
