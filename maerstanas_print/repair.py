@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from maerstanas_print.diagnostics import Diagnostic, Source
 from maerstanas_print.engine import SQUARES, Move, Position, square_name
@@ -101,15 +101,20 @@ def repair_game(game: GameRecord, replayed: ReplayedGame | TaflReplayedGame, sou
                 *, strict: bool = False) -> Repair:
     """Search the fixes of an invalid game; see the module docstring."""
     errors = [d for d in replayed.diagnostics if d.severity == "error"]
-    if not errors or not isinstance(replayed, ReplayedGame) or \
-            len(game.mainline.nodes) > MAX_PLIES or \
-            any(isinstance(node.move, TaflMove) for node in game.mainline.nodes):
+    if not errors or len(game.mainline.nodes) > MAX_PLIES:
+        return Repair(diagnostics=list(replayed.diagnostics))
+    search = Search
+    if not isinstance(replayed, ReplayedGame):
+        from maerstanas_print.repair_tafl import TaflSearch
+
+        search = TaflSearch
+    elif any(isinstance(node.move, TaflMove) for node in game.mainline.nodes):
         return Repair(diagnostics=list(replayed.diagnostics))
     # The error the fixes explain: the first in the movetext (a Result tag at the top
     # of the game only disagrees with how the moves end).
     first_move = game.mainline.nodes[0].start if game.mainline.nodes else game.end
     explained = min(errors, key=lambda d: (d.start < first_move, d.start))
-    fixes = _Search(game, source.text, strict).run(explained)
+    fixes = search(game, source.text, strict).run(explained)
     if not fixes:
         return Repair(diagnostics=list(replayed.diagnostics))
     where = source.locate(explained.start)
@@ -147,13 +152,15 @@ _SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
 
 
 @dataclass(slots=True)
-class _Candidate:
+class Candidate:
     fix: Fix
     game: GameRecord  # the record model with the same change made
     first: int = -1  # the first main-line node changed (-1: no node changed)
 
 
-class _Search:
+class Search:
+    """The search for a Mǽrstánas game; repair_tafl.TaflSearch is the movement games'."""
+
     def __init__(self, game: GameRecord, text: str, strict: bool) -> None:
         self.game = game
         self.text = text
@@ -184,7 +191,7 @@ class _Search:
 
     # --- verification -------------------------------------------------------
 
-    def _plays_through(self, candidate: _Candidate) -> bool:
+    def _plays_through(self, candidate: Candidate) -> bool:
         """A quick necessary condition for a clean replay: from the first node
         changed, every move is legal, every removal list right, and the end agrees.
         Most candidates fail within a few moves, so few need the full replay."""
@@ -237,11 +244,10 @@ class _Search:
 
     # --- where to look ------------------------------------------------------
 
-    def _positions(self) -> list[Position | None]:
-        """The position before each main-line node (None once the replay went wrong)."""
+    def _positions(self) -> list[Any]:
+        """The position before each main-line node (None where the replay stopped)."""
         replayed = replay(replace(self.game, diagnostics=[]), keep_positions=True)
-        assert isinstance(replayed, ReplayedGame)
-        out: list[Position | None] = [None] * len(self.nodes)
+        out: list[Any] = [None] * len(self.nodes)
         index = {id(node): i for i, node in enumerate(self.nodes)}
         previous = replayed.main.start
         for step in replayed.main.steps:
@@ -262,7 +268,7 @@ class _Search:
     # --- the candidates -----------------------------------------------------
 
     def _candidates(self, before: list[Position | None], trouble: int
-                    ) -> Iterator[_Candidate]:
+                    ) -> Iterator[Candidate]:
         yield from self._readings()
         yield from self._end_fixes(trouble)
         for i in range(min(trouble, len(self.nodes) - 1), -1, -1):
@@ -289,7 +295,7 @@ class _Search:
              distance: int) -> Fix:
         return Fix(message, tuple(edits), kind, size, distance)
 
-    def _readings(self) -> Iterator[_Candidate]:
+    def _readings(self) -> Iterator[Candidate]:
         """A slip the reader read as meant, written out (the only error it may leave)."""
         if len(self.read_errors) != 1:
             return
@@ -299,9 +305,9 @@ class _Search:
             f"delete `{written}`"
         fix = self._fix(message, [Edit(slip.start, slip.end, slip.read_as or "")],
                         "reading", 0, 0)
-        yield _Candidate(fix, replace(self.game, diagnostics=[]))
+        yield Candidate(fix, replace(self.game, diagnostics=[]))
 
-    def _end_fixes(self, trouble: int) -> Iterator[_Candidate]:
+    def _end_fixes(self, trouble: int) -> Iterator[Candidate]:
         """The score line and the Result tag rewritten to what the replay gives."""
         replayed = replay(replace(self.game, diagnostics=[]))
         assert isinstance(replayed, ReplayedGame)
@@ -314,7 +320,7 @@ class _Search:
             written = self.text[term.start:term.end]
             size = 1  # one miscount, however many digits it changes
             fixed = Termination(dark, light, term.start, term.end)
-            yield _Candidate(self._fix(f"write `{content}` for `{written}`",
+            yield Candidate(self._fix(f"write `{content}` for `{written}`",
                                        [Edit(term.start, term.end, content)], "score",
                                        size, distance),
                              replace(self.game, termination=fixed, diagnostics=[]))
@@ -325,13 +331,13 @@ class _Search:
                 content = f'[Result "{expected}"]'
                 tags = [Tag(t.name, expected, t.start, t.end) if t is tag else t
                         for t in self.game.tags]
-                yield _Candidate(self._fix(f"write `{content}`",
+                yield Candidate(self._fix(f"write `{content}`",
                                            [Edit(tag.start, tag.end, content)], "result", 1,
                                            distance),
                                  replace(self.game, tags=tags, diagnostics=[]))
 
     def _square_changes(self, i: int, position: Position, distance: int
-                        ) -> Iterator[_Candidate]:
+                        ) -> Iterator[Candidate]:
         node = self.nodes[i]
         move = node.move
         if not isinstance(move, Move) or move.square is None:
@@ -349,12 +355,12 @@ class _Search:
             new = square_name(square)
             size = (new[0] != old[0]) + (new[1] != old[1])
             edit = Edit(found.start(), found.end(), new)
-            yield _Candidate(self._fix(f"write {new} for {old}", [edit], "square", size,
+            yield Candidate(self._fix(f"write {new} for {old}", [edit], "square", size,
                                        distance),
                              self._changed(i, replace(node, move=changed, lowercase=False)), i)
 
     def _removal_rewrite(self, i: int, position: Position, distance: int
-                         ) -> Iterator[_Candidate]:
+                         ) -> Iterator[Candidate]:
         node = self.nodes[i]
         move = node.move
         if not isinstance(move, Move) or move.kind != "thunder" or node.removals is None:
@@ -370,11 +376,11 @@ class _Search:
         content = "x" + "/".join(map(square_name, removed))
         written = self.text[at:node.end]
         size = len(set(removed) ^ set(node.removals))
-        yield _Candidate(self._fix(f"write `{content}` for `{written}`",
+        yield Candidate(self._fix(f"write `{content}` for `{written}`",
                                    [Edit(at, node.end, content)], "removals", size, distance),
                          self._changed(i, replace(node, removals=removed)), i)
 
-    def _numbers(self, i: int, ply: int, distance: int) -> Iterator[_Candidate]:
+    def _numbers(self, i: int, ply: int, distance: int) -> Iterator[Candidate]:
         """The move number rewritten to the one its place in the game gives."""
         node = self.nodes[i]
         number = node.number
@@ -385,25 +391,25 @@ class _Search:
             return
         content = f"{want.number}{'...' if want.second else '.'}"
         written = self.text[number.start:number.end]
-        yield _Candidate(self._fix(f"write `{content}` for `{written}`",
+        yield Candidate(self._fix(f"write `{content}` for `{written}`",
                                    [Edit(number.start, number.end, content)], "number", 1,
                                    distance),
                          self._changed(i, replace(node, number=want)), i)
 
-    def _passes(self, i: int, distance: int) -> Iterator[_Candidate]:
+    def _passes(self, i: int, distance: int) -> Iterator[Candidate]:
         node = self.nodes[i]
         # A Pass inserted before node i: after its number (the Pass takes it) or
         # before it (node i keeps it).
         inserted = PlyNode(Move.pass_(), None, node.start, node.start, number=node.number)
         nodes = self.nodes[:i] + [inserted, replace(node, number=None)] + self.nodes[i + 1:]
-        yield _Candidate(self._fix(f"insert `Pass` before {node.move}",
+        yield Candidate(self._fix(f"insert `Pass` before {node.move}",
                                    [Edit(node.start, node.start, "Pass ")], "pass", 1,
                                    distance), self._with_nodes(nodes), i)
         if node.number is not None:
             at = node.number.start
             inserted = PlyNode(Move.pass_(), None, at, at)
             nodes = self.nodes[:i] + [inserted] + self.nodes[i:]
-            yield _Candidate(self._fix(f"insert `Pass` before {node.move}",
+            yield Candidate(self._fix(f"insert `Pass` before {node.move}",
                                        [Edit(at, at, "Pass ")], "pass", 1, distance),
                              self._with_nodes(nodes), i)
         if isinstance(node.move, Move) and node.move.kind == "pass" and not node.variations:
@@ -413,12 +419,12 @@ class _Search:
             written = f"delete `{self.text[node.start:node.end]}`"
             if node.number is not None and rest and rest[0].number is None:
                 kept = [replace(rest[0], number=node.number)] + rest[1:]
-                yield _Candidate(self._fix(written, [Edit(node.start, end, "")],
+                yield Candidate(self._fix(written, [Edit(node.start, end, "")],
                                            "pass", 1, distance),
                                  self._with_nodes(self.nodes[:i] + kept), i)
             # With its number: a larger change than the Pass alone
             start = node.number.start if node.number is not None else node.start
-            yield _Candidate(self._fix(written, [Edit(start, end, "")], "pass",
+            yield Candidate(self._fix(written, [Edit(start, end, "")], "pass",
                                        1 + (node.number is not None), distance),
                              self._with_nodes(self.nodes[:i] + rest), i)
 
@@ -430,7 +436,7 @@ class _Search:
             end += 1
         return end
 
-    def _swap(self, i: int, distance: int) -> Iterator[_Candidate]:
+    def _swap(self, i: int, distance: int) -> Iterator[Candidate]:
         a, b = self.nodes[i], self.nodes[i + 1]
         if a.variations or b.variations or a.move == b.move:
             return
@@ -440,7 +446,7 @@ class _Search:
         swapped_b = replace(b, move=a.move, removals=a.removals, lowercase=a.lowercase,
                             written=a.written)
         nodes = self.nodes[:i] + [swapped_a, swapped_b] + self.nodes[i + 2:]
-        yield _Candidate(self._fix(f"swap {text_a} and {text_b}",
+        yield Candidate(self._fix(f"swap {text_a} and {text_b}",
                                    [Edit(a.start, a.end, text_b), Edit(b.start, b.end, text_a)],
                                    "swap", 1, distance), self._with_nodes(nodes), i)
 

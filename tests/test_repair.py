@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from record_helpers import SAMPLE, sample_text
@@ -169,13 +170,52 @@ def test_a_valid_file_never_searches(monkeypatch, capsys) -> None:
     assert main(["check", "--json", str(SAMPLE)]) == 0
 
 
-def test_a_tafl_game_is_reported_as_before() -> None:
-    text = SAMPLE.with_name("cyngesheall-game.mrs").read_text(encoding="utf-8")
-    reader = RecordReader(text.replace("1-0", "0-1").replace("1/2-1/2", "0-1"))
-    for game in reader:
-        replayed = replay(game)
-        result = repair_game(game, replayed, reader.source)
-        assert result.fixes == [] and result.diagnostics == replayed.diagnostics
+CYNGESHEALL = SAMPLE.with_name("cyngesheall-game.mrs").read_text(encoding="utf-8")
+TAFL_SLIPPED = [
+    ("3. F5-A5", "3. F5-A6", "write A5 for A6"),  # not on a line: M210 where it is
+    ("3. F5-A5", "3. F4-A5", "write F5 for F4"),  # an empty origin, three later errors
+    ("C5-F5xKF4", "C5-F5xKF3", "write `xKF4` for `xKF3`"),
+    ("Cyngesheall.} 0-1", "Cyngesheall.} 1-0", "write `0-1` for `1-0`"),
+    ('[Result "Light"]', '[Result "Dark"]', 'write `[Result "Light"]`'),
+    ("6... C2-C4", "7... C2-C4", "write `6...` for `7...`"),
+]
+
+
+@pytest.mark.parametrize(("right", "wrong", "message"), TAFL_SLIPPED,
+                         ids=[case[1] for case in TAFL_SLIPPED])
+def test_the_first_fix_undoes_a_slip_in_a_movement_game(right: str, wrong: str,
+                                                        message: str) -> None:
+    damaged = CYNGESHEALL.replace(right, wrong, 1)
+    assert damaged != CYNGESHEALL
+    repair, _ = first_repair(damaged)
+    assert repair.fixes and repair.fixes[0].message == message
+    assert apply_edits(damaged, repair.fixes[0].edits) == CYNGESHEALL
+
+
+def test_a_slip_in_the_1992_hnefatafl_on_its_19x19_board() -> None:
+    from maerstanas_print.games import game_named
+    from maerstanas_print.generate import random_tafl_game
+
+    info = game_named("Hnefatafl1992")
+    assert info is not None and info.size == 19
+    original = random_tafl_game(random.Random(5), info, max_plies=30)
+    # Move the first move's target one square along its line, off by one.
+    first = re.search(r"1\. K?([A-S])(1[0-9]|[1-9])-([A-S])(1[0-9]|[1-9])", original)
+    assert first is not None
+    damaged = None
+    for shift in (1, -1, 2, -2):
+        if first.group(1) == first.group(3):  # along a column: change the row
+            row = int(first.group(4)) + shift
+            new = f"{first.group(3)}{row}"
+        else:
+            new = f"{chr(ord(first.group(3)) + shift)}{first.group(4)}"
+        candidate = original[:first.start(3)] + new + original[first.end(4):]
+        if not replay(next(iter(RecordReader(candidate)))).valid:
+            damaged = candidate
+            break
+    assert damaged is not None
+    repair, _ = first_repair(damaged)
+    assert original in [apply_edits(damaged, fix.edits) for fix in repair.fixes[:3]]
 
 
 def corpus(per_kind: int) -> list[tuple[str, str, str]]:
