@@ -4,7 +4,8 @@ Generates random valid Mǽrstánas games of 35-45 plies (tags with the Result,
 move numbers, the final score line), makes one copier's slip in each
 (`maerstanas_print.slips`: a square's letter or digit, two neighbouring moves
 swapped, a removal list, the score line, a move number, a Pass put in or left
-out), keeps the damaged records that `check` finds invalid, and asks
+out; in random Cyngesheall games, a move's square or the result), keeps the
+damaged records that `check` finds invalid, and asks
 `repair_game` for their fixes. It prints, per kind of slip and overall, how
 often the original record is the first fix and among the first three, and
 the time per damaged game, beside the time `check` alone takes on the same
@@ -50,17 +51,41 @@ def valid_records(count: int, rng: random.Random) -> list[str]:
     return records
 
 
+def tafl_records(count: int, rng: random.Random) -> list[str]:
+    """Random Cyngesheall games of 20-60 plies that end (the result is then checked)."""
+    from maerstanas_print.games import game_named
+    from maerstanas_print.generate import random_tafl_game
+
+    info = game_named("Cyngesheall")
+    assert info is not None
+    records: list[str] = []
+    while len(records) < count:
+        text = random_tafl_game(rng, info, max_plies=60)
+        if not text.rstrip().endswith("*") and text.count("-") >= 20:
+            records.append(text)
+    return records
+
+
 def main() -> None:
-    from maerstanas_print.parser import RecordReader
-    from maerstanas_print.repair import apply_edits, repair_game
-    from maerstanas_print.slips import SLIPS
-    from maerstanas_print.verify import replay
+    from maerstanas_print.slips import SLIPS, TAFL_SLIPS
 
     per_slip = int(sys.argv[1]) if len(sys.argv) > 1 else 60
     rng = random.Random(12)
     originals = valid_records(per_slip * 3, rng)
-    tallies = {name: Tally() for name in SLIPS}
-    for name, slip in SLIPS.items():
+    tallies = {name: Tally() for name in [*SLIPS, *TAFL_SLIPS]}
+    measure(SLIPS, originals, tallies, per_slip, rng)
+    tafl_per_slip = max(1, per_slip // 3)
+    measure(TAFL_SLIPS, tafl_records(tafl_per_slip * 3, rng), tallies, tafl_per_slip, rng)
+    report(tallies, SLIPS)
+
+
+def measure(slips: dict, originals: list[str], tallies: dict[str, Tally], per_slip: int,
+            rng: random.Random) -> None:
+    from maerstanas_print.parser import RecordReader
+    from maerstanas_print.repair import apply_edits, repair_game
+    from maerstanas_print.verify import replay
+
+    for name, slip in slips.items():
         tally = tallies[name]
         for original in originals:
             if tally.games >= per_slip:
@@ -85,11 +110,17 @@ def main() -> None:
             tally.found += bool(fixes)
             tally.first += texts[:1] == [original]
             tally.top3 += original in texts[:3]
+
+
+def report(tallies: dict[str, Tally], counted: dict) -> None:
+    """One row per kind of slip; `all` sums the Mǽrstánas kinds (`counted`)."""
     total = Tally()
     print(f"{'slip':16} {'games':>5} {'fixed':>6} {'top-1':>6} {'top-3':>6} "
           f"{'ms/game':>8} {'worst':>6} {'check ms':>9} {'ratio':>6}")
-    for name, t in [*tallies.items(), ("all", total)]:
-        if name != "all":
+    rows = [(n, t) for n, t in tallies.items() if n in counted] + [("all", total)] + \
+        [(n, t) for n, t in tallies.items() if n not in counted]
+    for name, t in rows:
+        if name in counted:
             for attr in ("games", "first", "top3", "found", "seconds", "check_seconds"):
                 setattr(total, attr, getattr(total, attr) + getattr(t, attr))
             total.worst = max(total.worst, t.worst)

@@ -116,3 +116,36 @@ SLIPS: dict[str, Callable[[str, random.Random], str | None]] = {
     "extra Pass": extra_pass,
     "left-out Pass": left_out_pass,
 }
+
+
+_TAFL_MOVE = re.compile(r"(?:(?<=\s)|^)[KC]?([A-S])(1[0-9]|[1-9])-([A-S])(1[0-9]|[1-9])")
+_TAFL_RESULT = re.compile(r"(?:1-0|0-1|1/2-1/2)\s*$")
+
+
+def tafl_square(text: str, rng: random.Random) -> str | None:
+    """A movement's origin or target letter or digit miscopied (the 7x7 tafl board)."""
+    moves = list(_TAFL_MOVE.finditer(text, _movetext_start(text)))
+    if not moves:
+        return None
+    found = rng.choice(moves)
+    group = rng.choice((1, 2, 3, 4))
+    old = found.group(group)
+    if group in (1, 3):
+        new = rng.choice([c for c in "ABCDEFG" if c != old])
+    else:
+        new = rng.choice([c for c in "1234567" if c != old])
+    return text[:found.start(group)] + new + text[found.end(group):]
+
+
+def tafl_result(text: str, rng: random.Random) -> str | None:
+    found = _TAFL_RESULT.search(text)
+    if found is None:
+        return None
+    new = rng.choice([r for r in ("1-0", "0-1", "1/2-1/2") if r != found.group().strip()])
+    return text[:found.start()] + new + "\n"
+
+
+TAFL_SLIPS: dict[str, Callable[[str, random.Random], str | None]] = {
+    "tafl square": tafl_square,
+    "tafl result": tafl_result,
+}
