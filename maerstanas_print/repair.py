@@ -202,15 +202,15 @@ class Search:
             move = node.move
             if not isinstance(move, Move):
                 return False
+            if move.kind == "place" and position.is_legal_placement(move.square):  # type: ignore[arg-type]
+                position.push(move, check=False)  # the common case: no need to ask more
+                continue
             if not position.has_move(position.turn):
                 if position.is_game_over():
                     return False
                 if move.kind != "pass":  # a forced Pass left out: only a warning
                     position.push(_PASS, check=False)
-            if move.kind == "place":
-                if not position.is_legal_placement(move.square):  # type: ignore[arg-type]
-                    return False
-            elif position.move_problem(move) is not None:
+            if position.move_problem(move) is not None:
                 return False
             removed = position.push(move, check=False)
             if node.removals is not None and sorted(node.removals) != sorted(removed):
