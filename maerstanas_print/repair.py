@@ -117,23 +117,29 @@ def repair_game(game: GameRecord, replayed: ReplayedGame | TaflReplayedGame, sou
     fixes = search(game, source.text, strict).run(explained)
     if not fixes:
         return Repair(diagnostics=list(replayed.diagnostics))
-    where = source.locate(explained.start)
+    where = _line_column(source, explained.start)
     shown = []
     for diagnostic in replayed.diagnostics:
         if diagnostic.severity == "error" and diagnostic is not explained:
             diagnostic = replace(
                 diagnostic, severity="note", hint=None,
                 message=f"{diagnostic.message} (a consequence of the {explained.code} at "
-                        f"{where[0] + source.first_line - 1}:{where[1]})")
+                        f"{where[0]}:{where[1]})")
         shown.append(diagnostic)
     return Repair(fixes, explained, shown)
+
+
+def _line_column(source: Source, offset: int) -> tuple[int, int]:
+    """1-based line (of the file, for a piece of a large one) and column of an offset."""
+    line, column = source.locate(offset)
+    return line + source.first_line - 1, column
 
 
 def fix_as_json(fix: Fix, source: Source) -> dict[str, object]:
     """A fix in Ruff's edit format: 1-based rows and columns in code points, end exclusive."""
     def place(offset: int) -> dict[str, int]:
-        row, column = source.locate(offset)
-        return {"row": row + source.first_line - 1, "column": column}
+        row, column = _line_column(source, offset)
+        return {"row": row, "column": column}
 
     return {"message": fix.message,
             "edits": [{"content": e.content, "location": place(e.start),
@@ -142,8 +148,8 @@ def fix_as_json(fix: Fix, source: Source) -> dict[str, object]:
 
 def describe(fix: Fix, source: Source) -> str:
     """`write B7 for G2 at 36:58`."""
-    row, column = source.locate(fix.start)
-    return f"{fix.message} at {row + source.first_line - 1}:{column}"
+    row, column = _line_column(source, fix.start)
+    return f"{fix.message} at {row}:{column}"
 
 
 # --- the search ---------------------------------------------------------------
