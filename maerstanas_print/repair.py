@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from maerstanas_print.verify_tafl import TaflReplayedGame
 
 # Most common slips first: how fixes of equal size and distance are ordered.
-KIND_ORDER = ("reading", "removals", "score", "result", "number", "pass", "square", "swap")
+KIND_ORDER = ("reading", "removals", "score", "result", "number", "pass", "swap", "square")
 # Bounds that keep the search fast on any input; real records are far below them.
 MAX_PLIES = 400
 MAX_CANDIDATES = 6000
@@ -181,6 +181,8 @@ class Search:
         before = self._positions()
         self.before = before
         trouble = self._trouble_index(first_error)
+        self.at_move = bool(self.nodes) and self.nodes[0].start <= first_error.start < \
+            self.nodes[-1].end
         kept: dict[tuple[Edit, ...], Fix] = {}
         tried = 0
         for candidate in self._candidates(before, trouble):
@@ -279,7 +281,8 @@ class Search:
         yield from self._end_fixes(trouble)
         for i in range(min(trouble, len(self.nodes) - 1), -1, -1):
             position = before[i]
-            distance = trouble - i
+            # Trouble only at the end says nothing about where the slip is
+            distance = trouble - i if self.at_move else 0
             if position is not None:
                 yield from self._square_changes(i, position, distance)
                 yield from self._removal_rewrite(i, position, distance)
