@@ -129,6 +129,8 @@ def _score_line(text: str, line_start: int, pos: int) -> Reading | None:
         found = _SCORE_DASH.match(text, pos)
         if found is None or text[line_start:pos].strip():
             return None
+    if not found.start() <= pos < found.end():
+        return None  # the `Dark` found is elsewhere on the line (a comment, a tag)
     intended = f"Dark: {int(found.group(1))}, Light: {int(found.group(2))}"
     written = text[found.start():found.end()]
     if written == intended or not _one_item(intended, "score"):

@@ -119,3 +119,10 @@ def test_date_hints_follow_the_value(date: str, hint: str) -> None:
 def test_real_dates_and_unknown_parts_pass() -> None:
     for date in ("2026.12.31", "2026.??.??", "????.??.??", "2026.02.??"):
         assert codes(SAMPLE.replace("2026.11.21", date)) == []
+
+
+def test_a_score_like_comment_earlier_on_the_line_is_not_read_as_the_score() -> None:
+    text = SAMPLE.replace("1. G4 D2", "{Dark 3, Light 4 at the club} 1. G4 @ D2")
+    rows = diagnostics(text)
+    assert [row[1] for row in rows] == ["M100"]
+    assert "`@`" in rows[0][4]
