@@ -65,15 +65,20 @@ def make_move(payload: MovePayload, start: int, end: int, game: Game) -> PlyNode
     game makes its move of it. Raises OffBoard for a square its board does not have."""
     kind, marker, square_text, removal_texts, origin_text = payload
     if kind == "pass":
-        return PlyNode(game.read_move("pass", None, None, None), None, start, end,
-                       lowercase=marker != "Pass")
+        move = game.read_move("pass", None, None, None)
+        if marker == "Pass":
+            return PlyNode(move, None, start, end)
+        return PlyNode(move, None, start, end, lowercase=True, written=marker)
     assert square_text is not None
     lower = square_text[0] > "Z" or (marker is not None and marker > "Z")
     table = game.move_table
     if table is not None and removal_texts is None:  # the common case, kept short
         found = table.get((kind, square_text))
         if found is not None:
-            return PlyNode(found, None, start, end, lowercase=lower)
+            node = PlyNode(found, None, start, end, lowercase=lower)
+            if lower:
+                node.written = f"{marker} {square_text}" if marker else square_text
+            return node
     removals = pieces = None
     if removal_texts is not None:
         # `KA5`: the king taken on A5; `K10`: whatever stood on K10 (19x19)
@@ -86,8 +91,12 @@ def make_move(payload: MovePayload, start: int, end: int, game: Game) -> PlyNode
     if kind == "move":
         assert origin_text is not None
         lower = lower or origin_text[0] > "Z"
-    move = game.read_move(kind, marker, square_text, origin_text)
-    return PlyNode(move, removals, start, end, lowercase=lower, removal_pieces=pieces)
+    node = PlyNode(game.read_move(kind, marker, square_text, origin_text), removals, start, end,
+                   lowercase=lower, removal_pieces=pieces)
+    if lower and kind != "move":
+        node.written = (f"{marker} " if marker else "") + square_text + (
+            "x" + "/".join(removal_texts) if removal_texts else "")
+    return node
 
 
 def _index(text: str, game: Game) -> int:

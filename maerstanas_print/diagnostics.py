@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "note"]
 
 # Longest source line a diagnostic prints whole; longer ones are cut around the caret.
 EXCERPT_WIDTH = 120
@@ -93,9 +93,13 @@ class Diagnostic:
     start: int
     end: int
     hint: str | None = None
+    # A slip whose intent is clear (`Pas`, `4E`, a missing `x`) is read as this
+    # text, so the game is still replayed; the diagnostic stays an error.
+    read_as: str | None = None
 
     def as_error(self) -> Diagnostic:
-        return Diagnostic("error", self.code, self.message, self.start, self.end, self.hint)
+        return Diagnostic("error", self.code, self.message, self.start, self.end, self.hint,
+                          self.read_as)
 
 
 class Source:

@@ -23,13 +23,26 @@ def load_verified(path: str, *, strict: bool = False, keep_positions: bool = Tru
 
     name, text = read_record(path)
     reader = RecordReader(text, name)
+    source = reader.source
     games = [replay(game, strict=strict, keep_positions=keep_positions) for game in reader]
-    problems = list(reader.diagnostics)
+    problems = [(d.start, source.format(d)) for d in reader.diagnostics]
+    searched = 0
     for game in games:
-        problems += [d for d in game.diagnostics if d.severity == "error"]
+        if game.valid:
+            continue
+        from maerstanas_print.repair import MAX_GAMES_SEARCHED, Repair, fix_lines, repair_game
+
+        # Shown as check shows it: one error per slip, with its fix
+        searched += 1
+        repair = repair_game(game.record, game, source, strict=strict) \
+            if searched <= MAX_GAMES_SEARCHED else Repair(diagnostics=game.diagnostics)
+        for d in repair.diagnostics:
+            if d.severity != "warning":
+                extra = fix_lines(repair, source, game.record) if d is repair.explained else []
+                problems.append((d.start, "\n".join([source.format(d), *extra])))
     if problems or not games:
-        for diagnostic in sorted(problems, key=lambda d: d.start):
-            print(reader.source.format(diagnostic), file=sys.stderr)
+        for _, lines in sorted(problems, key=lambda p: p[0]):
+            print(lines, file=sys.stderr)
         why = "no game found" if not games else "the record has errors; nothing written"
         raise CommandError(f"{name}: {why}", EXIT_INVALID)
     return reader.source, games

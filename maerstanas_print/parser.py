@@ -20,7 +20,8 @@ from maerstanas_print.build import Item, build_games
 from maerstanas_print.diagnostics import Diagnostic, Source
 from maerstanas_print.errors import LimitError
 from maerstanas_print.record import GameRecord, MoveNumber
-from maerstanas_print.scan import TooManyMoves, scan_games
+from maerstanas_print.recover import read_slip
+from maerstanas_print.scan import TooManyMoves, scan, scan_games
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -229,6 +230,7 @@ def read_with_grammar(text: str, base: int = 0) -> tuple[list[Item], list[Diagno
 
     parser = grammar_parser()
     diagnostics: list[Diagnostic] = []
+    recovered: list[Item] = []  # what clear slips were read as
     truncations = 0
     while True:
         try:
@@ -242,6 +244,8 @@ def read_with_grammar(text: str, base: int = 0) -> tuple[list[Item], list[Diagno
                 continue
             diagnostic, blank = explain(text, error)
             diagnostics.append(diagnostic)
+            if diagnostic.read_as is not None:
+                recovered += _items_read_as(diagnostic, base)
             if len(diagnostics) >= MAX_SYNTAX_ERRORS:
                 text = text[:diagnostic.start] + _blank(text[diagnostic.start:])
                 truncations = 1
@@ -253,6 +257,8 @@ def read_with_grammar(text: str, base: int = 0) -> tuple[list[Item], list[Diagno
     for d in diagnostics:
         d.start += base
         d.end += base
+    if recovered:
+        items = sorted(items + recovered, key=lambda item: item[1])
     return items, diagnostics
 
 
@@ -268,6 +274,13 @@ def _blank_spans(text: str, spans: Spans) -> str:
         done = end
     parts.append(text[done:])
     return "".join(parts)
+
+
+def _items_read_as(diagnostic: Diagnostic, base: int) -> list[Item]:
+    """The items of a slip's intended text, placed on the slip's span."""
+    start, end = diagnostic.start + base, diagnostic.end + base
+    return [(kind, start, end, payload)
+            for kind, _, _, payload in scan(diagnostic.read_as or "") or []]
 
 
 def _blank_last_word(text: str) -> str:
@@ -406,7 +419,13 @@ def explain(text: str, error: Exception) -> tuple[Diagnostic, Spans | None]:
         opened = _unclosed_parens(text[:pos])
         if opened:  # the game ends inside a variation: the `(` is the mistake
             return _never_closed(opened), [(at, at + 1) for at in opened]
+    reading = read_slip(text, pos, end)
+    if reading is not None:
+        return (Diagnostic("error", reading.code, reading.message, reading.start, reading.end,
+                           reading.hint, reading.text), [(reading.start, reading.end)])
     diagnostic = _classify(text, pos, end, expected)
+    if diagnostic.code == "M103":
+        diagnostic.read_as = "Pass"
     return diagnostic, [_span_to_drop(text, pos, end, expected, diagnostic)]
 
 

@@ -75,6 +75,7 @@ class PlyNode:
     end: int = 0
     number: MoveNumber | None = None
     lowercase: bool = False  # squares, marker or `pass` written in lower case
+    written: str | None = None  # the move as written, kept only when it is in lower case
     removal_pieces: tuple[str, ...] | None = None  # "" where no letter was written
     ends: bool = False  # `!` (or `++`) after a movement: the move ends the game
     threat: bool = False  # `+` after a movement

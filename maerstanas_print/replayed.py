@@ -21,7 +21,7 @@ from maerstanas_print.diagnostics import Diagnostic, Severity
 from maerstanas_print.games.base import Score, WrittenMove
 from maerstanas_print.record import GameRecord, Line, PlyNode, Tag
 from maerstanas_print.sides import SIDE_NAMES
-from maerstanas_print.tags import TagDate, parse_options
+from maerstanas_print.tags import TagDate, date_hint, parse_options
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -133,7 +133,7 @@ class BaseReplayer:
         return self.info.kept(position) if self.keep else None
 
     def syntax_broken(self) -> bool:
-        return any(d.severity == "error" and d.code.startswith("M1")
+        return any(d.severity == "error" and d.code.startswith("M1") and d.read_as is None
                    for d in self.game.diagnostics)
 
     def finish(self, strict: bool) -> None:
@@ -172,7 +172,7 @@ class BaseReplayer:
                             tag.start, tag.end, "remove the tag")
             elif tag.name == "Date" and TagDate.parse(tag.value) is None:
                 self.report("warning", "M405", f'Date "{tag.value}" is not YYYY.MM.DD',
-                            tag.start, tag.end, "write ?? for an unknown part: 2025.??.??")
+                            tag.start, tag.end, date_hint(tag.value))
             elif tag.name == "Result" and tag.value not in results:
                 choices = ", ".join(f'"{r}"' for r in results)
                 self.report("warning", "M405", f'Result "{tag.value}" is not a result',

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 
 DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
+# Dates as people write them: 2026-11-20, 2026/3/7, 2026.11.??
+_LOOSE = re.compile(r"\s*(\d{4}|\?{4})\s*[-./ ]\s*(\d{1,2}|\?\?)\s*[-./ ]\s*(\d{1,2}|\?\?)\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,16 @@ class TagDate:
                 return None
         return cls(year, month, day)
 
+    @classmethod
+    def parse_loose(cls, text: str) -> TagDate | None:
+        """Like `parse`, but also read `2026-11-20` or `2026/3/7` (any of - . / or a
+        space between the parts, one-digit months and days)."""
+        found = _LOOSE.fullmatch(text)
+        if found is None:
+            return None
+        parts = [part if "?" in part else f"{int(part):02d}" for part in found.groups()]
+        return cls.parse(".".join(parts))
+
     @property
     def date(self) -> datetime.date | None:
         """The calendar date, when every part is known."""
@@ -54,6 +66,17 @@ class TagDate:
                  f"{self.month:02d}" if self.month is not None else "??",
                  f"{self.day:02d}" if self.day is not None else "??")
         return ".".join(parts)
+
+
+def date_hint(value: str) -> str:
+    """What to write instead of a Date value that is not a date: the value rewritten
+    when its parts can be told apart (`2026-11-20` -> 2026.11.20)."""
+    if _LOOSE.fullmatch(value) is not None:
+        date = TagDate.parse_loose(value)
+        if date is not None:
+            return f"write `{date}`"
+        return "months run from 01 to 12 and days from 01 to 31; write ?? for an unknown part"
+    return "write the date as YYYY.MM.DD, with ?? for an unknown part (2026.11.??)"
 
 
 def parse_options(value: str) -> list[tuple[str, str]]:

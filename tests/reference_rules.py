@@ -2,7 +2,7 @@
 
 Written only from the project's rules digest (research/rules.md, sections 1-7 and 11)
 plus the project's wraparound decision (a full torus for every adjacency), without
-looking at `maerstanas_print.engine`.  It exists so the fast bitboard engine can be
+looking at `maerstanas_print.games.maerstanas.engine`.  It exists so the fast bitboard engine can be
 checked against a second, unrelated implementation: a dict of stones keyed by
 (row, col), one plain loop per rule, no bit tricks.
 

@@ -130,3 +130,23 @@ def test_check_never_raises_on_arbitrary_text(tmp_path: Path, text: str,
     code = main(["check", str(path)])
     capsys.readouterr()
     assert code in ((3,) if "\x00" in text else (0, 1))
+
+
+def test_check_json_reports_a_missing_file_in_the_json_object(capsys, tmp_path) -> None:
+    """Issue 12, finding 7: --json promises one JSON object, even for a missing file."""
+    missing = tmp_path / "nope.mrs"
+    assert main(["check", "--json", str(missing), str(SAMPLE)]) == 3
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert [f["path"] for f in report["files"]] == [str(missing), str(SAMPLE)]
+    assert "no such file" in report["files"][0]["error"]
+    assert report["files"][1]["games"][0]["valid"] is True
+
+
+def test_check_help_lists_the_exit_codes(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for words in ("0 every game valid", "1 an invalid game", "2 usage error",
+                  "3 a file cannot be read", "130 interrupted"):
+        assert words in out

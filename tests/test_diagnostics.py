@@ -24,7 +24,7 @@ CASES = [
     ("M101", "1. D4 E0 *", "E0", 1, "`E0` is not a square"),
     ("M102", "1. D4 4E *", "4E", 1, "names the row before the column"),
     ("M103", "1. D4 Pas *", "Pas", 1, "`Pas` is not a move"),
-    ("M104", "1. D4 E3 2. C5 F4 3. T E4E3/D4/F4 *", "E4E3", 1, "without its `x`"),
+    ("M104", "1. D4 E3 2. C5 F4 3. T E4E3/D4/F4 *", "T E4E3", 1, "without its `x`"),
     ("M104", "1. D4 E3 2. C5 F4 3. T E4 E3/D4/F4 *", "T E4", 1, "without its `x`"),
     ("M105", "1. D4 E3 1O. C5 *", "1O.", 1, "letter O"),
     ("M105", "1. D4 E3\nDark: 4O, Light: 0", "4O", 1, "letter O"),
@@ -127,7 +127,7 @@ def test_caret_excerpt_and_hint() -> None:
 @pytest.mark.parametrize(("text", "hint"), [
     ("1. D4 4E *", "`E4`"),
     ("1. D4 Pas *", "`Pass`"),
-    ("1. D4 E3 2. C5 F4 3. T E4E3 *", "`E4xE3`"),
+    ("1. D4 E3 2. C5 F4 3. T E4E3 *", "`T E4xE3`"),
     ("1O. E4 *", "`10.`"),
     ("1. e4 *", "upper case"),
     ("1. D4 E3 2. C5 F4 3. T E4 *", "`T E4xE3/D4/F4`"),

@@ -102,3 +102,12 @@ def test_the_readme_gives_the_same_limits() -> None:
                   f"| {limits.MAX_TAG_CHARS:,} |", f"| {limits.MAX_PDF_GAME_CHARS:,} characters",
                   f"| {limits.MAX_PDF_DOCUMENT_CHARS:,} characters |"):
         assert shown in table, shown
+
+
+def test_the_fix_kinds_are_documented_in_their_order() -> None:
+    from maerstanas_print.repair import KIND_ORDER
+
+    section = DOC.split("## Fixes and consequences")[1].split("\n## ")[0]
+    kinds = re.findall(r"^\| (\w+) \| ", section, re.M)[1:]  # after the header row
+    assert tuple(kinds) == KIND_ORDER
+    assert "severity `note`" in section and '"end_location"' in section

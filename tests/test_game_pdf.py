@@ -99,7 +99,10 @@ def test_command_writes_default_path_and_refuses_bad_records(tmp_path, monkeypat
                    if not line.startswith(str(bad) + ": 1 game")]
     assert check_lines == err.splitlines()[:len(check_lines)]
     assert main(["game", str(SAMPLE), "--every", "-1"]) == 2
+    assert main(["game", str(SAMPLE), "--index", "2"]) == 2
+    # --game names a game in every other command; here it is refused with the new name.
     assert main(["game", str(SAMPLE), "--game", "2"]) == 2
+    assert "--index N" in capsys.readouterr().err
 
 
 def test_many_games_make_one_document_with_contents(tmp_path) -> None:
@@ -117,9 +120,9 @@ def test_many_games_make_one_document_with_contents(tmp_path) -> None:
                                             "2. Ann <script>window.__tagged = 1</script> – Bo",
                                             "3. Dark – Light"]
     assert abs(float(r.pages[0].mediabox.width) - 612) < 1
-    # --game picks one game out of the file.
+    # --index picks one game out of the file.
     one = tmp_path / "one.pdf"
-    assert main(["game", str(games), "--game", "3", "-o", str(one)]) == 0
+    assert main(["game", str(games), "--index", "3", "-o", str(one)]) == 0
     assert "Random A" not in _text(one.read_bytes())
 
 

@@ -6,23 +6,37 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from maerstanas_print.errors import InputError, LimitError
-from maerstanas_print.exits import EXIT_INVALID, EXIT_OK, exit_for
+from maerstanas_print.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
 from maerstanas_print.inputs import display_name, read_record_pieces
+
+if TYPE_CHECKING:
+    from maerstanas_print.diagnostics import Diagnostic, Source
+    from maerstanas_print.repair import Repair
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "check", help="verify records: syntax, rules, removal lists, scores",
-        description="Parse and replay every game and variation; report every problem.")
+        description="Parse and replay every game and variation; report every problem.",
+        epilog="exit codes: 0 every game valid; 1 an invalid game, text that cannot be "
+               "read as notation, or no game; 2 usage error; 3 a file cannot be read "
+               "(with --json it is still reported in the JSON object); 130 interrupted; "
+               "143 terminated")
     parser.add_argument("files", nargs="+", metavar="FILE", help="record files (.mrs); - for stdin")
     parser.add_argument("--strict", action="store_true",
                         help="refuse lenient readings (lower case, left-out removal lists "
                              "and passes) instead of warning")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("-q", "--quiet", action="store_true", help="only the summary lines")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--fix", action="store_true",
+                      help="rewrite each file in place where a game has exactly one verified "
+                           "fix, say what changed, then check the result")
+    mode.add_argument("--diff", action="store_true",
+                      help="print those fixes as a unified diff; write nothing")
     parser.set_defaults(func=run)
 
 
@@ -34,6 +48,8 @@ class _Tally:
     invalid: int = 0
     errors: int = 0
     warnings: int = 0
+    notes: int = 0
+    searched: int = 0  # invalid games searched for fixes
     file_errors: list[dict[str, object]] = field(default_factory=list)
 
 
@@ -41,6 +57,13 @@ def run(args: argparse.Namespace) -> int:
     """Check every file; an unreadable file is reported and the next one read.
     With --json, one JSON object is written as the games are checked, so memory
     does not grow with the number of games."""
+    if args.fix or args.diff:
+        if args.json or "-" in args.files and args.fix:
+            raise CommandError("--fix rewrites files and --diff prints a diff: neither goes "
+                               "with --json, and --fix cannot rewrite stdin", EXIT_USAGE)
+        changed = _fix_files(args)
+        if args.diff:
+            return EXIT_INVALID if changed else EXIT_OK
     report = _JsonReport(sys.stdout) if args.json else None
     worst = EXIT_OK
     for path in args.files:
@@ -64,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
         if report:
             report.end_file(tally.file_errors)
         else:
-            print(_summary(name, tally.games, tally.invalid, tally.errors, tally.warnings))
+            print(_summary(name, tally.games, tally.invalid, tally.errors, tally.warnings,
+                           tally.notes))
     if report:
         report.close()
     return worst
@@ -109,6 +133,7 @@ def _json(value: object) -> str:
 def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
                  args: argparse.Namespace, report: _JsonReport | None) -> None:
     from maerstanas_print.parser import RecordReader
+    from maerstanas_print.repair import MAX_GAMES_SEARCHED, fix_lines, repair_game
     from maerstanas_print.verify import replay
 
     printing = report is None and not args.quiet
@@ -130,13 +155,21 @@ def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
         tally.games += 1
         replayed = replay(game, strict=args.strict)
         tally.invalid += not replayed.valid
-        for diagnostic in replayed.diagnostics:
-            if diagnostic.severity == "error":
-                tally.errors += 1
-            else:
-                tally.warnings += 1
+        repair = None
+        listed = replayed.diagnostics
+        if not replayed.valid and tally.searched < MAX_GAMES_SEARCHED:
+            tally.searched += 1  # only an invalid game pays for the search
+            repair = repair_game(game, replayed, source, strict=args.strict)
+            listed = repair.diagnostics
+        for diagnostic in listed:
+            tally.errors += diagnostic.severity == "error"
+            tally.warnings += diagnostic.severity == "warning"
+            tally.notes += diagnostic.severity == "note"
             if printing:
                 print(source.format(diagnostic))
+                if repair is not None and diagnostic is repair.explained:
+                    for line in fix_lines(repair, source, game):
+                        print(line)
         if report:
             score = replayed.score
             report.game({
@@ -148,16 +181,58 @@ def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
                 "score": {"Dark": score[0], "Light": score[1]} if score else None,
                 "result": replayed.result,
                 "termination": replayed.ending,
-                "diagnostics": [source.as_json(d) for d in replayed.diagnostics],
+                "diagnostics": [_diagnostic_json(d, source, repair) for d in listed],
             })
     no_game_problems()
+
+
+def _diagnostic_json(diagnostic: Diagnostic, source: Source, repair: Repair | None
+                     ) -> dict[str, object]:
+    """A diagnostic as JSON; the one a verified fix explains carries its `fixes`."""
+    out = source.as_json(diagnostic)
+    if repair is not None and diagnostic is repair.explained:
+        from maerstanas_print.repair import fix_as_json
+
+        out["fixes"] = [fix_as_json(fix, source) for fix in repair.fixes]
+    return out
+
+
+def _fix_files(args: argparse.Namespace) -> bool:
+    """--fix and --diff: True when some file has a fix to make."""
+    import difflib
+
+    from maerstanas_print.inputs import read_record
+    from maerstanas_print.outputs import write_output
+    from maerstanas_print.repair import describe, fix_text
+
+    changed = False
+    for path in args.files:
+        name, text = read_record(path)
+        fixed, source = fix_text(text, name, strict=args.strict)
+        if fixed.text != text:
+            changed = True
+            if args.diff:
+                sys.stdout.writelines(difflib.unified_diff(
+                    text.splitlines(keepends=True), fixed.text.splitlines(keepends=True),
+                    name, name))
+                continue
+            write_output(path, fixed.text)
+            for fix, explained in fixed.applied:
+                line, column = source.locate(explained.start)
+                print(f"{name}:{line}:{column}: fixed {explained.code}: "
+                      f"{describe(fix, source)}")
+        if fixed.unsure and args.fix:
+            print(f"{name}: {_plural(fixed.unsure, 'game')} with more than one verified fix "
+                  "left as written; check lists the fixes")
+    return changed
 
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
-def _summary(name: str, games: int, invalid: int, errors: int, warnings: int) -> str:
+def _summary(name: str, games: int, invalid: int, errors: int, warnings: int,
+             notes: int = 0) -> str:
     if not games:
         return f"{name}: no game found" + (f" ({_plural(errors, 'error')})" if errors else "")
     if invalid or errors:
@@ -167,5 +242,7 @@ def _summary(name: str, games: int, invalid: int, errors: int, warnings: int) ->
     details = [_plural(errors, "error")] if errors else []
     if warnings:
         details.append(_plural(warnings, "warning"))
+    if notes:
+        details.append(_plural(notes, "consequence"))
     extra = f" ({', '.join(details)})" if details else ""
     return f"{name}: {_plural(games, 'game')}, {state}{extra}"

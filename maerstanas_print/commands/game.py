@@ -33,7 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "the board. An invalid record is refused with check's diagnostics.")
     parser.add_argument("file", metavar="FILE", help="record file (.mrs); '-' reads stdin")
     add_common_options(parser)
-    parser.add_argument("--game", metavar="N", help="only the Nth game of the file")
+    parser.add_argument("--index", metavar="N", help="only the Nth game of the file")
+    # Everywhere else --game names a game; here the record's [Game] tag does that.
+    parser.add_argument("--game", help=argparse.SUPPRESS)
     parser.add_argument("--every", metavar="N", default="10",
                         help="a diagram after every N moves without one; 0: only where "
                              "the record asks (default: 10)")
@@ -68,7 +70,10 @@ def run(args: argparse.Namespace) -> int:
     theme = choice(args.theme, THEME_CHOICES, "--theme")
     numbers = choice(args.numbers, ("on", "off"), "--numbers") == "on"
     every = _count(args.every, "--every", 0)
-    which = _count(args.game, "--game", 1) if args.game is not None else None
+    if args.game is not None:
+        raise CommandError("game takes the game from the record's [Game] tag; "
+                           "pick the Nth game of the file with --index N", EXIT_USAGE)
+    which = _count(args.index, "--index", 1) if args.index is not None else None
     stem = "game" if args.file == "-" else Path(args.file).stem
     target = resolve_output(args.output, f"{stem}.{fmt}")
     if target == "-" and fmt == "pdf" and sys.stdout.isatty():

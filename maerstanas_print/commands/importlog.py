@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import datetime
-import re
 import sys
 from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._sheet_output import add_game_option, game_choice
 from maerstanas_print.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.tags import TagDate
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -18,7 +17,6 @@ if TYPE_CHECKING:
 def _has_apps(game: Game) -> bool:
     return game.app_importer() is not None
 
-_DATE = re.compile(r"(\d{4}|\?{4})([.-])(\d\d|\?\?)\2(\d\d|\?\?)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -98,18 +96,10 @@ def _tags(args: argparse.Namespace) -> dict[str, str]:
 
 def _date(value: str) -> str:
     """A date as the Date tag writes it, or a usage error."""
-    match = _DATE.fullmatch(value)
-    if match:
-        year, _, month, day = match.groups()
-        if "?" in month or _real_date(year, month, "01" if "?" in day else day):
-            return f"{year}.{month}.{day}"
+    date = TagDate.parse_loose(value)
+    if date is not None:
+        return str(date)
     raise CommandError(f"--date {value}: not a date; write YYYY.MM.DD (or YYYY-MM-DD), "
                        "with ?? for an unknown month or day", EXIT_USAGE)
 
 
-def _real_date(year: str, month: str, day: str) -> bool:
-    try:
-        datetime.date(2000 if "?" in year else int(year), int(month), int(day))
-    except ValueError:
-        return False
-    return True

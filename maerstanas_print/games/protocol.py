@@ -230,6 +230,11 @@ class Game(ABC):
         """A score sheet for recording a game by hand."""
         raise LookupError(f"{self.title} has no score sheet")
 
+    def repair_search(self) -> Any:
+        """The `repair.Search` subclass that looks for this game's verified fixes, or
+        None: `check` then reports without suggesting fixes."""
+        return None
+
     def app_importer(self) -> Any:
         """The module that reads move lists copied from the game's own apps (with
         `record_from_log` and `LogError`), or None when the game has none."""

@@ -160,6 +160,11 @@ class MaerstanasGame(Game):
 
         return score_sheet(ScoreSheetOptions(paper=paper))
 
+    def repair_search(self) -> Any:
+        from maerstanas_print.games.maerstanas.repair import MaerstanasSearch
+
+        return MaerstanasSearch
+
     def app_importer(self) -> Any:
         from maerstanas_print.games.maerstanas import importer
 

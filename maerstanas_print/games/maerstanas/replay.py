@@ -124,6 +124,7 @@ class MaerstanasReplayer(BaseReplayer):
                 position.push(Move.pass_(), check=False)  # the turn passes on
                 steps.append(Step(node, side, Move.pass_(), ply, (), False))
                 continue
+            numbered_for_pass = False
             if not position.has_move(position.turn):
                 if position.is_game_over():
                     self.report("error", "M207",
@@ -136,11 +137,15 @@ class MaerstanasReplayer(BaseReplayer):
                                 f"{who} has no move here and must pass; the Pass is missing",
                                 node.start, node.end, "write `Pass` before this move")
                     steps.append(self._apply(None, Move.pass_(), position))
-            if node.number is not None:
+                    # `20. E5`: the move carries the number of the Pass left out before it
+                    numbered_for_pass = _numbered_for_pass(node, position.ply - 1)
+            if node.number is not None and not numbered_for_pass:
                 self.check_number(node, position.ply, position.turn)
             if node.lowercase:
-                self.report("warning", "M401", f"`{node_text(node)}` is written in lower case",
-                            node.start, node.end, "squares are upper case: E4, T E4xE3")
+                written = node.written or node_text(node)
+                self.report("warning", "M401", f"`{written}` is written in lower case",
+                            node.start, node.end, "write `Pass`" if node.move.kind == "pass"
+                            else f"squares and markers are upper case: `{node_text(node)}`")
             self.play_step(node, position, steps)
 
     def play_node(self, node: PlyNode, position: Position) -> Step:
@@ -216,6 +221,13 @@ def node_text(node: PlyNode) -> str:
     return str(node.move)
 
 
+def _numbered_for_pass(node: PlyNode, pass_ply: int) -> bool:
+    """A move written with the number of the left-out Pass (played at `pass_ply`)."""
+    number = node.number
+    return number is not None and \
+        (number.number, number.second) == (pass_ply // 2 + 1, pass_ply % 2 == 1)
+
+
 def _physically_possible(position: Position, move: Move) -> bool:
     if move.kind == "pass":
         return True
@@ -244,7 +256,7 @@ def _moves_left(position: Position, side: int) -> str:
     hand = position.in_hand(side)
     parts = []
     if count:
-        parts.append(f"{count} standard placement{'s' * (count != 1)} remain")
+        parts.append(_placements_remain(count))
     if hand & THUNDER:
         parts.append(f"{SIDE_NAMES[side]} still holds the thunder-stone")
     if hand & WODEN:
@@ -252,11 +264,15 @@ def _moves_left(position: Position, side: int) -> str:
     return "; ".join(parts) or "no move remains"
 
 
+def _placements_remain(count: int) -> str:
+    return f"{count} standard placement{'s remain' if count != 1 else ' remains'}"
+
+
 def not_over_hint(position: Position) -> str:
     parts = []
     count = position.standard_placements().bit_count()
     if count:
-        parts.append(f"{count} standard placement{'s' * (count != 1)} remain")
+        parts.append(_placements_remain(count))
     for side in (DARK, 1 - DARK):
         hand = position.in_hand(side)
         held = [name for flag, name in ((THUNDER, "thunder-stone"), (WODEN, "Woden-stone"))

@@ -79,6 +79,11 @@ class TaflGame(Game):
     def kept(self, position: TaflPosition) -> TaflPosition:
         return position.snapshot()  # without the repetition history
 
+    def repair_search(self) -> Any:
+        from maerstanas_print.games.tafl.repair import TaflSearch
+
+        return TaflSearch
+
     def option_choices(self) -> dict[str, tuple[str, ...]]:
         return dict(self.tafl.choices)
 

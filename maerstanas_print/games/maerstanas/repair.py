@@ -1,0 +1,186 @@
+"""Verified fixes for Mǽrstánas records: the corrections its rules suggest.
+
+`repair.Search` tries what any record can get wrong; this search adds a
+square's letter or digit changed where the move is legal, a thunder-stone's
+removal list rewritten to what it removed, a `Pass` inserted or deleted, and
+the score line and Result tag rewritten to what the replay gives.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+
+from maerstanas_print.diagnostics import Diagnostic
+from maerstanas_print.games.base import WrittenMove
+from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
+from maerstanas_print.record import PlyNode, Tag, Termination
+from maerstanas_print.repair import Candidate, Edit, Fix, Search
+from maerstanas_print.replayed import result_of
+from maerstanas_print.verify import replay
+
+_PASS = Move.pass_()
+_SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
+
+
+class MaerstanasSearch(Search):
+    def run(self, first_error: Diagnostic) -> list[Fix]:
+        if any(isinstance(node.move, WrittenMove) for node in self.nodes):
+            return []  # a movement in a Mǽrstánas record: not a copier's slip
+        return super().run(first_error)
+
+    def _plays_through(self, candidate: Candidate) -> bool:
+        """A quick necessary condition for a clean replay: from the first node
+        changed, every move is legal, every removal list right, and the end agrees.
+        Most candidates fail within a few moves, so few need the full replay."""
+        if candidate.first < 0 or self.before[candidate.first] is None:
+            return True
+        position = self.before[candidate.first].copy()  # type: ignore[union-attr]
+        for node in candidate.game.mainline.nodes[candidate.first:]:
+            move = node.move
+            if not isinstance(move, Move):
+                return False
+            if move.kind == "place" and position.is_legal_placement(move.square):  # type: ignore[arg-type]
+                position.push(move, check=False)  # the common case: no need to ask more
+                continue
+            if not position.has_move(position.turn):
+                if position.is_game_over():
+                    return False
+                if move.kind != "pass":  # a forced Pass left out: only a warning
+                    position.push(_PASS, check=False)
+            if position.move_problem(move) is not None:
+                return False
+            removed = position.push(move, check=False)
+            if node.removals is not None and sorted(node.removals) != sorted(removed):
+                return False
+        term = candidate.game.termination
+        if term is not None and term.dark is not None and \
+                (not position.is_game_over() or (term.dark, term.light) != position.score()):
+            return False
+        tag = candidate.game.find_tag("Result")
+        if tag is not None and tag.value in ("Dark", "Light", "Tie", "*"):
+            over = position.is_game_over()
+            return tag.value == (result_of(position.score()) if over else "*")
+        return True
+
+    def _candidates(self, before: list[Position | None], trouble: int
+                    ) -> Iterator[Candidate]:
+        yield from self._readings()
+        yield from self._end_fixes(trouble)
+        for i in range(min(trouble, len(self.nodes) - 1), -1, -1):
+            position = before[i]
+            # Trouble only at the end says nothing about where the slip is
+            distance = trouble - i if self.at_move else 0
+            if position is not None:
+                yield from self._square_changes(i, position, distance)
+                yield from self._removal_rewrite(i, position, distance)
+                yield from self._numbers(i, position.ply, distance)
+            yield from self._passes(i, distance)
+            if i + 1 < len(self.nodes):
+                yield from self._swap(i, distance)
+
+    def _end_fixes(self, trouble: int) -> Iterator[Candidate]:
+        """The score line and the Result tag rewritten to what the replay gives."""
+        replayed = replay(replace(self.game, diagnostics=[]))
+        distance = len(self.nodes) - 1 - trouble
+        term = self.game.termination
+        if replayed.finished and term is not None and term.dark is not None and \
+                (term.dark, term.light) != replayed.score:
+            dark, light = replayed.score or (0, 0)
+            content = f"Dark: {dark}, Light: {light}"
+            written = self.text[term.start:term.end]
+            size = 1  # one miscount, however many digits it changes
+            fixed = Termination(dark, light, term.start, term.end)
+            yield Candidate(self._fix(f"write `{content}` for `{written}`",
+                                       [Edit(term.start, term.end, content)], "score",
+                                       size, distance),
+                             replace(self.game, termination=fixed, diagnostics=[]))
+        tag = self.game.find_tag("Result")
+        if tag is not None:
+            expected = replayed.result or "*"
+            if tag.value != expected:
+                content = f'[Result "{expected}"]'
+                tags = [Tag(t.name, expected, t.start, t.end) if t is tag else t
+                        for t in self.game.tags]
+                yield Candidate(self._fix(f"write `{content}`",
+                                           [Edit(tag.start, tag.end, content)], "result", 1,
+                                           distance),
+                                 replace(self.game, tags=tags, diagnostics=[]))
+
+    def _square_changes(self, i: int, position: Position, distance: int
+                        ) -> Iterator[Candidate]:
+        node = self.nodes[i]
+        move = node.move
+        if not isinstance(move, Move) or move.square is None:
+            return
+        found = _SQUARE_TEXT.search(self.text, node.start, node.end)
+        if found is None:
+            return
+        old = square_name(move.square)
+        for square in range(SQUARES):
+            if square == move.square:
+                continue
+            changed = Move(move.kind, square)
+            if position.move_problem(changed) is not None:
+                continue
+            new = square_name(square)
+            size = (new[0] != old[0]) + (new[1] != old[1])
+            edit = Edit(found.start(), found.end(), new)
+            yield Candidate(self._fix(f"write {new} for {old}", [edit], "square", size,
+                                       distance),
+                             self._changed(i, replace(node, move=changed, lowercase=False)), i)
+
+    def _removal_rewrite(self, i: int, position: Position, distance: int
+                         ) -> Iterator[Candidate]:
+        node = self.nodes[i]
+        move = node.move
+        if not isinstance(move, Move) or move.kind != "thunder" or node.removals is None:
+            return
+        removed = position.thunder_removals(move.square)  # type: ignore[arg-type]
+        if sorted(removed) == sorted(node.removals) or not removed:
+            return
+        at = self.text.find("x", node.start, node.end)
+        if at < 0:
+            at = self.text.find("X", node.start, node.end)
+        if at < 0:
+            return
+        content = "x" + "/".join(map(square_name, removed))
+        written = self.text[at:node.end]
+        size = len(set(removed) ^ set(node.removals))
+        yield Candidate(self._fix(f"write `{content}` for `{written}`",
+                                   [Edit(at, node.end, content)], "removals", size, distance),
+                         self._changed(i, replace(node, removals=removed)), i)
+
+    def _passes(self, i: int, distance: int) -> Iterator[Candidate]:
+        node = self.nodes[i]
+        # A Pass inserted before node i: after its number (the Pass takes it) or
+        # before it (node i keeps it).
+        inserted = PlyNode(Move.pass_(), None, node.start, node.start, number=node.number)
+        nodes = self.nodes[:i] + [inserted, replace(node, number=None)] + self.nodes[i + 1:]
+        yield Candidate(self._fix(f"insert `Pass` before {node.move}",
+                                   [Edit(node.start, node.start, "Pass ")], "pass", 1,
+                                   distance), self._with_nodes(nodes), i)
+        if node.number is not None:
+            at = node.number.start
+            inserted = PlyNode(Move.pass_(), None, at, at)
+            nodes = self.nodes[:i] + [inserted] + self.nodes[i:]
+            yield Candidate(self._fix(f"insert `Pass` before {node.move}",
+                                       [Edit(at, at, "Pass ")], "pass", 1, distance),
+                             self._with_nodes(nodes), i)
+        if isinstance(node.move, Move) and node.move.kind == "pass" and not node.variations:
+            # A Pass deleted; its number (if any) stays for the next move, or goes with it.
+            end = self._next_start(i)
+            rest = self.nodes[i + 1:]
+            written = f"delete `{self.text[node.start:node.end]}`"
+            if node.number is not None and rest and rest[0].number is None:
+                kept = [replace(rest[0], number=node.number)] + rest[1:]
+                yield Candidate(self._fix(written, [Edit(node.start, end, "")],
+                                           "pass", 1, distance),
+                                 self._with_nodes(self.nodes[:i] + kept), i)
+            # With its number: a larger change than the Pass alone
+            start = node.number.start if node.number is not None else node.start
+            yield Candidate(self._fix(written, [Edit(start, end, "")], "pass",
+                                       1 + (node.number is not None), distance),
+                             self._with_nodes(self.nodes[:i] + rest), i)
+

@@ -1,0 +1,357 @@
+"""Verified fix suggestions: which single correction makes a whole record true.
+
+A copier's slip (E5 for E4, two moves swapped, one wrong square in a removal
+list, a miscounted score) often shows many moves after it is made. For an
+invalid Mǽrstánas game, `repair_game` tries the single corrections such a slip
+explains, each as an edit of the source text and the same change made to the
+record model, and keeps those after which the whole game replays (through
+`replay()`) with no error, so it agrees with its own score line and Result:
+
+- a square's letter or digit (or both) changed, where the move is legal;
+- two neighbouring moves swapped;
+- a thunder-stone's removal list rewritten to what it removed;
+- a `Pass` inserted or deleted;
+- a move number, the score line or the Result tag corrected;
+- a slip the reader already read as meant (`Pas`, `4E`) written out.
+
+The fixes kept are checked once more on the text itself (edit, read, replay)
+and ranked: fewest characters changed, nearest to where the trouble shows,
+the most common slips first. A valid game is never searched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.record import GameRecord, MoveNumber, PlyNode
+from maerstanas_print.replayed import ReplayedGame
+from maerstanas_print.verify import replay
+
+# Most common slips first: how fixes of equal size and distance are ordered.
+KIND_ORDER = ("reading", "removals", "score", "result", "number", "pass", "swap", "square")
+# Bounds that keep the search fast on any input; real records are far below them.
+MAX_PLIES = 400
+MAX_CANDIDATES = 6000
+# `check` searches the first invalid games of a file only: a file of thousands of
+# broken games is reported in seconds, not minutes.
+MAX_GAMES_SEARCHED = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace source text [start, end) (character offsets) by `content`."""
+
+    start: int
+    end: int
+    content: str
+
+
+@dataclass(slots=True)
+class Fix:
+    """One verified correction: the edits, and what to tell the copier."""
+
+    message: str
+    edits: tuple[Edit, ...]
+    kind: str
+    size: int  # characters changed, as the copier would count them
+    distance: int  # plies between the edit and the first error
+
+    @property
+    def start(self) -> int:
+        return min(edit.start for edit in self.edits)
+
+    def rank(self) -> tuple[int, int, int, int]:
+        return (self.size, self.distance, KIND_ORDER.index(self.kind), self.start)
+
+
+@dataclass(slots=True)
+class Repair:
+    """The verified fixes of one game, best first, and the diagnostics as `check`
+    shows them: the error the fixes explain, later ones as consequences (notes)."""
+
+    fixes: list[Fix] = field(default_factory=list)
+    explained: Diagnostic | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def apply_edits(text: str, edits: tuple[Edit, ...] | list[Edit]) -> str:
+    """`text` with `edits` (which must not overlap) applied."""
+    for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+        text = text[:edit.start] + edit.content + text[edit.end:]
+    return text
+
+
+def repair_game(game: GameRecord, replayed: ReplayedGame, source: Source,
+                *, strict: bool = False) -> Repair:
+    """Search the fixes of an invalid game; see the module docstring."""
+    errors = [d for d in replayed.diagnostics if d.severity == "error"]
+    if not errors or len(game.mainline.nodes) > MAX_PLIES:
+        return Repair(diagnostics=list(replayed.diagnostics))
+    search: type[Search] | None = replayed.game.repair_search()
+    if search is None:  # the game offers no search
+        return Repair(diagnostics=list(replayed.diagnostics))
+    # The error the fixes explain: the first in the movetext (a Result tag at the top
+    # of the game only disagrees with how the moves end).
+    first_move = game.mainline.nodes[0].start if game.mainline.nodes else game.end
+    explained = min(errors, key=lambda d: (d.start < first_move, d.start))
+    fixes = search(game, source.text, strict).run(explained)
+    if not fixes:
+        return Repair(diagnostics=list(replayed.diagnostics))
+    where = _line_column(source, explained.start)
+    shown = []
+    for diagnostic in replayed.diagnostics:
+        if diagnostic.severity == "error" and diagnostic is not explained:
+            diagnostic = replace(
+                diagnostic, severity="note", hint=None,
+                message=f"{diagnostic.message} (a consequence of the {explained.code} at "
+                        f"{where[0]}:{where[1]})")
+        shown.append(diagnostic)
+    return Repair(fixes, explained, shown)
+
+
+def _line_column(source: Source, offset: int) -> tuple[int, int]:
+    """1-based line (of the file, for a piece of a large one) and column of an offset."""
+    line, column = source.locate(offset)
+    return line + source.first_line - 1, column
+
+
+def fix_as_json(fix: Fix, source: Source) -> dict[str, object]:
+    """A fix in Ruff's edit format: 1-based rows and columns in code points, end exclusive."""
+    def place(offset: int) -> dict[str, int]:
+        row, column = _line_column(source, offset)
+        return {"row": row, "column": column}
+
+    return {"message": fix.message,
+            "edits": [{"content": e.content, "location": place(e.start),
+                       "end_location": place(e.end)} for e in fix.edits]}
+
+
+def describe(fix: Fix, source: Source) -> str:
+    """`write B7 for G2 at 36:58`."""
+    row, column = _line_column(source, fix.start)
+    return f"{fix.message} at {row}:{column}"
+
+
+# --- the search ---------------------------------------------------------------
+
+
+
+@dataclass(slots=True)
+class Candidate:
+    fix: Fix
+    game: GameRecord  # the record model with the same change made
+    first: int = -1  # the first main-line node changed (-1: no node changed)
+
+
+class Search:
+    """What every game's search shares: the candidates that are only a matter of the
+    record (a slip the reader read as meant, a move number, two moves swapped), the
+    verification, the ranking. Each game's search (`Game.repair_search`) adds the
+    candidates its rules suggest in `_candidates` and a quick play-through."""
+
+    def __init__(self, game: GameRecord, text: str, strict: bool) -> None:
+        self.game = game
+        self.text = text
+        self.strict = strict
+        self.nodes = game.mainline.nodes
+        # Diagnostics of the reading that stay errors whatever the moves are
+        self.read_errors = [d for d in game.diagnostics if d.severity == "error"]
+
+    def run(self, first_error: Diagnostic) -> list[Fix]:
+        if any(d.read_as is None for d in self.read_errors):
+            return []  # the text itself is damaged: no single correction to verify
+        before = self._positions()
+        self.before = before
+        trouble = self._trouble_index(first_error)
+        self.at_move = bool(self.nodes) and self.nodes[0].start <= first_error.start < \
+            self.nodes[-1].end
+        kept: dict[tuple[Edit, ...], Fix] = {}
+        tried = 0
+        for candidate in self._candidates(before, trouble):
+            tried += 1
+            if tried > MAX_CANDIDATES:
+                break
+            edits = tuple(sorted(candidate.fix.edits, key=lambda e: e.start))
+            if edits in kept or not self._plays_through(candidate) or \
+                    not self._clean(candidate.game):
+                continue
+            kept[edits] = candidate.fix
+        ranked = sorted(kept.values(), key=Fix.rank)
+        return [fix for fix in ranked if self._clean_text(fix)][:10]
+
+    # --- verification -------------------------------------------------------
+
+    def _plays_through(self, candidate: Candidate) -> bool:
+        """A quick necessary condition for a clean replay (the full replay follows)."""
+        return True
+
+    def _candidates(self, before: list[Any], trouble: int) -> Iterator[Candidate]:
+        """The corrections to try, the likeliest first."""
+        raise NotImplementedError
+
+    def _clean(self, game: GameRecord) -> bool:
+        replayed = replay(game, strict=self.strict)
+        return replayed.valid
+
+    def _clean_text(self, fix: Fix) -> bool:
+        """The fix applied to the text itself reads as one game that replays cleanly."""
+        from maerstanas_print.parser import RecordReader
+
+        game = self.game
+        if not all(game.start <= e.start <= e.end <= game.end for e in fix.edits):
+            return False
+        shifted = tuple(Edit(e.start - game.start, e.end - game.start, e.content)
+                        for e in fix.edits)
+        text = apply_edits(self.text[game.start:game.end], shifted)
+        games = list(RecordReader(text))
+        return len(games) == 1 and replay(games[0], strict=self.strict).valid
+
+    # --- where to look ------------------------------------------------------
+
+    def _positions(self) -> list[Any]:
+        """The position before each main-line node (None where the replay stopped)."""
+        replayed = replay(replace(self.game, diagnostics=[]), keep_positions=True)
+        out: list[Any] = [None] * len(self.nodes)
+        index = {id(node): i for i, node in enumerate(self.nodes)}
+        previous = replayed.main.start
+        for step in replayed.main.steps:
+            if step.node is not None and id(step.node) in index:
+                out[index[id(step.node)]] = previous
+            previous = step.after
+        return out
+
+    def _trouble_index(self, first_error: Diagnostic) -> int:
+        """The main-line node where the first error shows (the last node when it
+        shows in the tags or at the score line)."""
+        if self.nodes and first_error.start >= self.nodes[0].start:
+            for i, node in enumerate(self.nodes):
+                if node.end > first_error.start:
+                    return i
+        return len(self.nodes) - 1
+
+    # --- the candidates -----------------------------------------------------
+
+    def _with_nodes(self, nodes: list[PlyNode], **changes: object) -> GameRecord:
+        mainline = replace(self.game.mainline, nodes=nodes)
+        return replace(self.game, mainline=mainline, diagnostics=[], **changes)  # type: ignore[arg-type]
+
+    def _changed(self, i: int, node: PlyNode) -> GameRecord:
+        nodes = list(self.nodes)
+        nodes[i] = node
+        return self._with_nodes(nodes)
+
+    def _fix(self, message: str, edits: list[Edit], kind: str, size: int,
+             distance: int) -> Fix:
+        return Fix(message, tuple(edits), kind, size, distance)
+
+    def _readings(self) -> Iterator[Candidate]:
+        """A slip the reader read as meant, written out (the only error it may leave)."""
+        if len(self.read_errors) != 1:
+            return
+        slip = self.read_errors[0]
+        written = self.text[slip.start:slip.end]
+        message = f"write `{slip.read_as}` for `{written}`" if slip.read_as else \
+            f"delete `{written}`"
+        fix = self._fix(message, [Edit(slip.start, slip.end, slip.read_as or "")],
+                        "reading", 0, 0)
+        yield Candidate(fix, replace(self.game, diagnostics=[]))
+
+    def _numbers(self, i: int, ply: int, distance: int) -> Iterator[Candidate]:
+        """The move number rewritten to the one its place in the game gives."""
+        node = self.nodes[i]
+        number = node.number
+        if number is None:
+            return
+        want = MoveNumber(ply // 2 + 1, ply % 2 == 1, number.start, number.end)
+        if (want.number, want.second) == (number.number, number.second):
+            return
+        content = f"{want.number}{'...' if want.second else '.'}"
+        written = self.text[number.start:number.end]
+        yield Candidate(self._fix(f"write `{content}` for `{written}`",
+                                   [Edit(number.start, number.end, content)], "number", 1,
+                                   distance),
+                         self._changed(i, replace(node, number=want)), i)
+
+    def _next_start(self, i: int) -> int:
+        """Where the text after node i (and its comments) resumes."""
+        node = self.nodes[i]
+        end = max([node.end] + [c.end for c in node.comments])
+        while end < len(self.text) and self.text[end] in " \t":
+            end += 1
+        return end
+
+    def _swap(self, i: int, distance: int) -> Iterator[Candidate]:
+        a, b = self.nodes[i], self.nodes[i + 1]
+        if a.variations or b.variations or a.move == b.move:
+            return
+        text_a, text_b = self.text[a.start:a.end], self.text[b.start:b.end]
+        swapped_a = replace(a, move=b.move, removals=b.removals, lowercase=b.lowercase,
+                            written=b.written)
+        swapped_b = replace(b, move=a.move, removals=a.removals, lowercase=a.lowercase,
+                            written=a.written)
+        nodes = self.nodes[:i] + [swapped_a, swapped_b] + self.nodes[i + 2:]
+        yield Candidate(self._fix(f"swap {text_a} and {text_b}",
+                                   [Edit(a.start, a.end, text_b), Edit(b.start, b.end, text_a)],
+                                   "swap", 1, distance), self._with_nodes(nodes), i)
+
+
+
+# --- what `check` shows and does ----------------------------------------------
+
+
+def fix_lines(repair: Repair, source: Source, game: GameRecord) -> list[str]:
+    """The lines `check` prints under the error the fixes explain."""
+    if not repair.fixes:
+        return []
+    agrees = []
+    if game.termination is not None and game.termination.dark is not None:
+        agrees.append("the score line")
+    if game.find_tag("Result") is not None:
+        agrees.append("the Result")
+    then = "the rest of the game then replays" + (
+        f" and {' and '.join(agrees)} agree{'s' * (len(agrees) == 1)}" if agrees else "")
+    lines = [f"  fix: {describe(repair.fixes[0], source)}; {then}"]
+    others = [describe(fix, source) for fix in repair.fixes[1:3]]
+    if others:
+        more = len(repair.fixes) - 1 - len(others)
+        lines.append(f"  or: {'; or: '.join(others)}" + (f" ({more} more in --json)"
+                                                          if more else ""))
+    return lines
+
+
+@dataclass(slots=True)
+class FixedText:
+    """A record text with every game's one verified fix applied."""
+
+    text: str
+    applied: list[tuple[Fix, Diagnostic]] = field(default_factory=list)  # (fix, error it fixes)
+    unsure: int = 0  # invalid games with several verified fixes: left as they are
+    unfixable: int = 0  # invalid games with no verified fix
+
+
+def fix_text(text: str, name: str, *, strict: bool = False) -> tuple[FixedText, Source]:
+    """Apply the fix of each invalid game that has exactly one verified fix."""
+    from maerstanas_print.parser import RecordReader
+
+    reader = RecordReader(text, name)
+    result = FixedText(text)
+    edits: list[Edit] = []
+    for game in reader:
+        replayed = replay(game, strict=strict)
+        if replayed.valid:
+            continue
+        repair = repair_game(game, replayed, reader.source, strict=strict)
+        if len(repair.fixes) == 1 and repair.explained is not None:
+            result.applied.append((repair.fixes[0], repair.explained))
+            edits += repair.fixes[0].edits
+        elif repair.fixes:
+            result.unsure += 1
+        else:
+            result.unfixable += 1
+    if reader.diagnostics:
+        result.unfixable += 1
+    result.text = apply_edits(reader.text, edits)
+    return result, reader.source
