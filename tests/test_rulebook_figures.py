@@ -8,7 +8,8 @@ import pytest
 
 from maerstanas_print.cli import main
 from maerstanas_print.fonts import FACES, missing_glyphs
-from maerstanas_print.rulebook import content
+from maerstanas_print.games import MAERSTANAS
+from maerstanas_print.rulebook import books
 from maerstanas_print.rulebook.claims import (
     GameOver,
     Hinges,
@@ -24,7 +25,7 @@ from maerstanas_print.rulebook.inline import typeset
 from maerstanas_print.rulebook.model import Chapter, Para, RecordText, plain
 from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
-BOOK = content.book()
+BOOK = books.book_for(MAERSTANAS)
 
 
 def test_every_figure_claims_something_and_the_engine_agrees() -> None:
@@ -108,7 +109,7 @@ def _book_with(block) -> object:
 
 def test_the_command_refuses_a_false_figure_and_writes_nothing(tmp_path, monkeypatch,
                                                                capsys) -> None:
-    monkeypatch.setattr(content, "book", lambda: _book_with(_false_figure()))
+    monkeypatch.setattr(books, "book_for", lambda game: _book_with(_false_figure()))
     target = tmp_path / "book.pdf"
     assert main(["rulebook", "-o", str(target)]) == 1
     err = capsys.readouterr().err.strip()

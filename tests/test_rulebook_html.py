@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from maerstanas_print.rulebook import content
+from maerstanas_print.games import MAERSTANAS
+from maerstanas_print.rulebook.books import book_for
 from maerstanas_print.rulebook.html import rulebook_html
 from maerstanas_print.rulebook.layout import numbered
 from maerstanas_print.rulebook.model import plain
@@ -24,7 +25,7 @@ from tests.browser_support import open_page
 from tests.pdf_tools import all_text, reader
 
 ROOT = Path(__file__).resolve().parent.parent
-BOOK = content.book()
+BOOK = book_for(MAERSTANAS)
 
 
 def vnu_jar() -> Path:

@@ -10,14 +10,15 @@ import sys
 import pytest
 
 from maerstanas_print.cli import main
-from maerstanas_print.rulebook import content
+from maerstanas_print.games import MAERSTANAS
+from maerstanas_print.rulebook.books import book_for
 from maerstanas_print.rulebook.layout import numbered
 from maerstanas_print.rulebook.pdf import rulebook_pdf
 from maerstanas_print.rulebook.prepare import prepare
 from tests.pdf_tools import all_text, fonts_of, outline_titles, reader
 
 MM = 25.4 / 72
-BOOK = content.book()
+BOOK = book_for(MAERSTANAS)
 CHAPTERS = [chapter.title for chapter in BOOK.chapters]
 
 
@@ -84,10 +85,11 @@ def test_metadata_and_paper(a4, letter) -> None:
 
 def test_identical_input_gives_identical_bytes(prepared, a4) -> None:
     assert rulebook_pdf(prepared, "a4") == a4
-    code = ("import sys; from maerstanas_print.rulebook.content import book; "
+    code = ("import sys; from maerstanas_print.rulebook.books import book_for; "
+            "from maerstanas_print.games import MAERSTANAS; "
             "from maerstanas_print.rulebook.prepare import prepare; "
             "from maerstanas_print.rulebook.pdf import rulebook_pdf; "
-            "sys.stdout.buffer.write(rulebook_pdf(prepare(book()), 'a4'))")
+            "sys.stdout.buffer.write(rulebook_pdf(prepare(book_for(MAERSTANAS)), 'a4'))")
     env = {**os.environ, "PYTHONHASHSEED": "7"}
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
                            env=env).stdout

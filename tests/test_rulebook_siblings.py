@@ -20,7 +20,7 @@ import pytest
 from maerstanas_print.cli import main
 from maerstanas_print.draw.board import BoardSpec, board_shapes, describe, spec_for_game
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, game_named
-from maerstanas_print.rulebook import content_cyngesheall, content_hnefatafl1992
+from maerstanas_print.rulebook import books
 from maerstanas_print.rulebook.books import BOOKS, book_for
 from maerstanas_print.rulebook.figures import Figure, FigureError, Panel, realise
 from maerstanas_print.rulebook.html import rulebook_html
@@ -137,6 +137,10 @@ def test_1992_figures_are_windows_of_the_real_board() -> None:
 C = CYNGESHEALL.tag
 H = HNEFATAFL_1992.tag
 START = TaflStones(C)
+# The records the books show (a Cyngesheall sample game, the 1992 book's opening).
+CYNGESHEALL_SAMPLE = ("1. CF6-E5 D1-F1 2. CE5-C3 A4-C4xCC3 3. F5-A5 C4-C5 4. F7-F2 CB2-E5\n"
+                      "5. KG7-F7 B3-F3xF2 6. G4-E4xCE5 C2-C4 7. KF7-F4 C5-F5xKF4! 0-1")
+HNEFATAFL_OPENING = "1. O9-O10 N6-N10xO10 2. O11-O10xN10 N3-N10xO10 *"
 
 
 @pytest.mark.parametrize(("setup", "claim", "engine_says"), [
@@ -159,11 +163,11 @@ START = TaflStones(C)
     (TaflStones(H, dark="KJ11", light="I11 J12 L11", to_move="Light",
                 options="throne_hostile_to_king=no"), Takes("L11-K11", ("J11",)),
      "it takes nothing"),
-    (TaflRecord(C, content_cyngesheall.SAMPLE), Ends("king captured", "Light"), None),
-    (TaflRecord(C, content_cyngesheall.SAMPLE), Ends("escape", "Light"),
+    (TaflRecord(C, CYNGESHEALL_SAMPLE), Ends("king captured", "Light"), None),
+    (TaflRecord(C, CYNGESHEALL_SAMPLE), Ends("escape", "Light"),
      "it ends by king captured, winner Light"),
-    (TaflRecord(H, content_hnefatafl1992.OPENING + " *"), GoesOn(), None),
-    (TaflRecord(H, content_hnefatafl1992.OPENING + " *"), Ends("escape", "Dark"),
+    (TaflRecord(H, HNEFATAFL_OPENING), GoesOn(), None),
+    (TaflRecord(H, HNEFATAFL_OPENING), Ends("escape", "Dark"),
      "the game goes on"),
 ])
 def test_tafl_claims_are_put_to_the_engine(setup, claim, engine_says) -> None:
@@ -205,7 +209,7 @@ def test_the_command_refuses_a_false_tafl_figure_and_writes_nothing(tmp_path, mo
     book = BOOKS_BY_SLUG["cyngesheall"]
     false = dataclasses.replace(book, chapters=(*book.chapters,
                                                 Chapter("Extra", (_false_figure(),))))
-    monkeypatch.setattr(content_cyngesheall, "book", lambda: false)
+    monkeypatch.setattr(books, "book_for", lambda game: false)
     target = tmp_path / "book.pdf"
     assert main(["rulebook", "--game", "cyngesheall", "-o", str(target)]) == 1
     err = capsys.readouterr().err.strip()
