@@ -85,7 +85,8 @@ class _Renderer:
         if isinstance(block, BlankBoards):
             page = layout.blank_board_page(self.paper, block.game, block.per_page)
             return Markup('<div class="sheet">{}</div>').format(
-                self.svg(page.shapes, page.width, page.height, page.label, "boards"))
+                self.svg(page.shapes, page.width, page.height, page.label,
+                         f"boards{block.per_page}"))
         raise TypeError(f"no HTML form for {block!r}")  # pragma: no cover
 
     def figure(self, figure: Figure) -> Markup:
