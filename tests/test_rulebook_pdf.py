@@ -103,3 +103,34 @@ def test_command_writes_the_default_name(tmp_path, monkeypatch, capsys) -> None:
     assert written.read_bytes().startswith(b"%PDF")
     assert "wrote output/rulebook-letter.pdf" in capsys.readouterr().err
     assert main(["rulebook", "--paper", "a5"]) == 2
+
+
+def test_dated_by_the_release_and_opening_with_the_bookmarks(a4) -> None:
+    """Issue 11, item 25: the source's release date (not 2000-01-01), the outline shown."""
+    r = reader(a4)
+    assert BOOK.released is not None
+    stamp = f"D:{BOOK.released:%Y%m%d}"
+    assert r.metadata["/CreationDate"].startswith(stamp) and stamp != "D:20000101"
+    assert r.metadata["/ModDate"].startswith(stamp)
+    assert r.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+
+
+def test_running_heads_name_the_chapter_being_read(a4) -> None:
+    """Issue 11, item 23: a page opening with a chapter is headed by it; a page where a
+    chapter starts lower down is headed by the chapter at its top."""
+    r = reader(a4)
+    heads = {}
+    for number, page in enumerate(r.pages, 1):
+        lines = page.extract_text().rstrip("\n").split("\n")
+        if len(lines) > 3 and lines[-3].startswith(f"{BOOK.title} · "):
+            heads[number] = (lines[0], lines[1], lines[-2])  # the head is drawn last
+    checked = 0
+    for first, second, head in heads.values():
+        if first.startswith("Chapter ") and second in CHAPTERS:
+            assert head == second
+            checked += 1
+    assert checked >= 3
+    titles = [head for _, _, head in heads.values()]
+    # Heads never run backwards through the book.
+    order = [CHAPTERS.index(t) for t in titles if t in CHAPTERS]
+    assert order == sorted(order)

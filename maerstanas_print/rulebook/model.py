@@ -11,6 +11,7 @@ renderers can translate it exactly:
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -115,6 +116,7 @@ class Book:
                                  "CC BY-SA 4.0")
     description: str = ""
     licence_url: str = "https://creativecommons.org/licenses/by-sa/4.0/"
+    released: datetime.date | None = None  # dates the PDF; None: ReportLab's fixed date
 
     @property
     def meta_description(self) -> str:

@@ -347,10 +347,23 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
 
         def beforeDocument(self):
             self.chapter_title = "Contents"  # multiBuild runs several passes
+            self.page_head = "Contents"
+
+        def handle_pageBegin(self):
+            super().handle_pageBegin()
+            # The running head names the chapter being read at the top of the page; a
+            # chapter that opens the page names it instead (see afterFlowable).
+            self.page_head = self.chapter_title
+            self.page_started = False
 
         def afterFlowable(self, flowable):
+            from reportlab.platypus import Spacer
+            from reportlab.platypus.doctemplate import ActionFlowable
+
             marker = getattr(flowable, "marker", None)
             if marker is None:
+                if not isinstance(flowable, Spacer | ActionFlowable):
+                    self.page_started = True
                 return
             kind, text, level = marker
             key = f"h{self.seq.nextf('heading')}"
@@ -359,6 +372,8 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
             self.notify("TOCEntry", (level, text.replace("  ", "\u2002"), self.page, key))
             if kind == "chapter":
                 self.chapter_title = text.split("  ", 1)[1]
+                if not getattr(self, "page_started", True):
+                    self.page_head = self.chapter_title
 
     def furniture(canvas, doc):
         canvas.saveState()
@@ -366,7 +381,7 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         y = height - top + 16
         canvas.setFont("Cardo-Italic", 8.5)
         canvas.drawString(side, y, f"{book.title} · {book.subtitle}")
-        canvas.drawRightString(width - side, y, doc.chapter_title)
+        canvas.drawRightString(width - side, y, doc.page_head)
         canvas.setStrokeColor("#bdb6a6")
         canvas.setLineWidth(0.4)
         canvas.line(side, y - 5, width - side, y - 5)
@@ -374,6 +389,15 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         canvas.setFillColor(INK)
         canvas.drawCentredString(width / 2, bottom - 24, str(doc.page))
         canvas.restoreState()
+
+    def opening(canvas, doc):
+        # Open with the bookmarks panel shown, and date the file by the edition's release
+        # (still the same bytes for the same book: no clock is read).
+        canvas.showOutline()
+        released = book.released
+        if released is not None:
+            stamp = f"D:{released:%Y%m%d}000000+00'00'"
+            canvas.setDateFormatter(lambda *_: stamp)
 
     body = Frame(side, bottom, width - 2 * side, height - top - bottom, id="body",
                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -389,7 +413,7 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
     doc.addPageTemplates([
         PageTemplate("title", [Frame(side, bottom, width - 2 * side, height - top - bottom,
                                      id="title", leftPadding=0, rightPadding=0,
-                                     topPadding=0, bottomPadding=0)]),
+                                     topPadding=0, bottomPadding=0)], onPage=opening),
         PageTemplate("body", [body], onPageEnd=furniture),
         PageTemplate("sheet", [full]),
     ])

@@ -359,7 +359,7 @@ def read_source(text: str, name: str) -> ReadSource:
                      for title, appendix, blocks in reader.chapters)
     fields = {"title": str(data["title"]), "subtitle": str(data.get("subtitle", "")),
               "author": str(data.get("author", "")), "chapters": chapters,
-              "front": tuple(reader.front), "game": game.tag}
+              "front": tuple(reader.front), "game": game.tag, "released": released}
     optional = {"pdf-author": "pdf_author", "subject": "subject", "description": "description",
                 "licence-url": "licence_url"}
     for key, attr in optional.items():
