@@ -353,7 +353,9 @@ def read_source(text: str, name: str) -> ReadSource:
     reader.walk(source, "\n" * body_line + source.text[len("".join(
         source.text.splitlines(keepends=True)[:body_line])):])
     if not reader.chapters:
-        raise SourceError(Where.at(source, body_line + 1), "R101", "the source has no chapter",
+        lines = source.text.splitlines()
+        first = next((n for n in range(body_line, len(lines)) if lines[n].strip()), body_line)
+        raise SourceError(Where.at(source, first + 1), "R101", "the source has no chapter",
                           "start one with a `# Title` line")
     chapters = tuple(Chapter(title, tuple(blocks), appendix)
                      for title, appendix, blocks in reader.chapters)
@@ -365,6 +367,8 @@ def read_source(text: str, name: str) -> ReadSource:
     for key, attr in optional.items():
         if key in data:
             fields[attr] = _text(data[key], key)
+    if "authors" in data and "pdf-author" not in data:
+        fields["pdf_author"] = _text(data["authors"], "authors")
     if "keywords" in data:
         fields["keywords"] = tuple(map(str, data["keywords"]))
     read.book = Book(**fields)
