@@ -132,3 +132,24 @@ def test_cardo_sets_every_character_of_the_book() -> None:
     assert {"ǽ", "Þ", "ó", "æ", "á"} <= set(text)
     for face in FACES:
         assert missing_glyphs(text, face) == [], face
+
+
+def test_a_struck_stone_is_struck_visibly() -> None:
+    """Issue 11, item 19: the strike through Dark's own D5 (the Woden figure) was ink on a
+    dark stone; it must be a light halo under a coloured line, unlike the stone."""
+    from maerstanas_print.draw.board import board_shapes
+
+    figure = next(f for f in BOOK.figures() if f.key == "woden")
+    view = realise(figure, 7)
+    board = board_shapes(view.panels[0].spec, 0.0, 0.0)
+
+    def groups(shape):
+        yield shape
+        for child in getattr(shape, "children", ()) or ():
+            yield from groups(child)
+
+    struck = [g for g in groups(board) if getattr(g, "title", "") == "no stone may go on D5"]
+    assert len(struck) == 1
+    lines = [c for c in struck[0].children if type(c).__name__ == "Line"]
+    assert [line.stroke.color for line in lines] == ["#ffffff", "#b0412e"]
+    assert lines[0].stroke.width > lines[1].stroke.width
