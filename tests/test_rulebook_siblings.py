@@ -39,7 +39,7 @@ from maerstanas_print.rulebook.tafl_claims import (
     TaflStones,
     Takes,
 )
-from tests.browser_support import open_page
+from tests.browser_support import open_page, stacked_figures_at_phone_width
 from tests.pdf_tools import all_text, fonts_of, outline_titles, reader
 from tests.test_rulebook_html import vnu_jar
 
@@ -311,7 +311,8 @@ def test_identical_input_gives_identical_bytes(prepared, pdfs) -> None:
 def test_same_text_and_figures_as_the_pdf(slug, html_files) -> None:
     book = BOOKS_BY_SLUG[slug]
     html = html_files[slug].read_text("utf-8")
-    figures = re.findall(r'<figure class="diagram" id="fig-([a-z0-9-]+)"><svg', html)
+    figures = re.findall(
+        r'<figure class="diagram" id="fig-([a-z0-9-]+)"><div class="panels"><svg', html)
     assert figures == [figure.key for figure in book.figures()]
     numbers = book.figure_numbers()
     for figure in book.figures():
@@ -343,10 +344,23 @@ def test_renders_cleanly_in_chromium(slug, browser, html_files) -> None:
     for href in page.eval_on_selector_all("nav.contents a", "els => els.map(e => e.hash)"):
         assert page.locator(href).count() == 1, href
     box = page.locator("figure.diagram svg").first.bounding_box()
-    assert box and box["width"] > 400 and box["height"] > 150
+    assert box and box["width"] > 150 and box["height"] > 150
     page.emulate_media(media="print")
     printed = page.pdf(prefer_css_page_size=True, print_background=True)
     context.close()
     assert 8 <= len(reader(printed).pages) <= 24
     text = all_text(printed)
     assert "Glossary" in text and "What we decided" in text
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("slug", GAMES)
+def test_at_phone_width_panels_stack_and_nothing_scrolls_sideways(slug, browser,
+                                                                  html_files) -> None:
+    """Issue 11, item 22: at 390 px a figure's boards stack, each still drawn large, and no
+    line of the book (an `[Options "..."]` tag included) makes the page scroll sideways."""
+    context, page, messages = open_page(browser, html_files[slug], viewport=(390, 844))
+    assert messages == []
+    stacked = stacked_figures_at_phone_width(page, slug)
+    context.close()
+    assert stacked >= 3

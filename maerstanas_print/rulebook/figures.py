@@ -266,9 +266,12 @@ def figure_cell(view: FigureView, width: float, largest: float = 7.2) -> float:
     return min(largest, cell)
 
 
-def figure_shapes(view: FigureView, width: float) -> tuple[list[Shape], float]:
-    """The panels centred in `width` mm, each labelled underneath; returns shapes and height."""
-    cell = figure_cell(view, width)
+def figure_shapes(view: FigureView, width: float, cell: float | None = None
+                  ) -> tuple[list[Shape], float]:
+    """The panels centred in `width` mm, each labelled underneath; returns shapes and height.
+
+    `cell` (mm) overrides the square size that fits the panels into `width`."""
+    cell = cell or figure_cell(view, width)
     specs = [_resize(panel.spec, cell) for panel in view.panels]
     sizes = [spec.size() for spec in specs]
     total = sum(w for w, _ in sizes) + PANEL_GAP * (len(specs) - 1)
@@ -286,6 +289,11 @@ def figure_shapes(view: FigureView, width: float) -> tuple[list[Shape], float]:
         shapes.append(Group((board, label), title=panel.label, desc=board.desc))
         x += w + PANEL_GAP
     return shapes, board_h + 1.2 + label_line + 0.6
+
+
+def panel_width(panel: PanelView, cell: float) -> float:
+    """How wide one panel's board is drawn with squares of `cell` mm."""
+    return _resize(panel.spec, cell).size()[0]
 
 
 def _resize(spec: BoardSpec, cell: float) -> BoardSpec:

@@ -15,7 +15,13 @@ from maerstanas_print.draw.shapes import Page
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.fonts import FACES, font_face_css
 from maerstanas_print.rulebook import layout
-from maerstanas_print.rulebook.figures import Figure, figure_shapes
+from maerstanas_print.rulebook.figures import (
+    Figure,
+    FigureView,
+    figure_cell,
+    figure_shapes,
+    panel_width,
+)
 from maerstanas_print.rulebook.inline import to_html
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -90,16 +96,23 @@ class _Renderer:
         raise TypeError(f"no HTML form for {block!r}")  # pragma: no cover
 
     def figure(self, figure: Figure) -> Markup:
+        """One SVG per panel, side by side, so that on a narrow screen they stack instead
+        of shrinking (issue 11, item 22); the squares are as large as in the PDF."""
         view = self.prepared.figure(figure.key)
-        shapes, height = figure_shapes(view, FIGURE_WIDTH)
+        cell = figure_cell(view, FIGURE_WIDTH)
         numbers = self.prepared.numbers
-        panels = "; ".join(f"{p.label}: {describe(p.spec)}" for p in view.panels)
-        label = f"Figure {view.number}. {plain(figure.alt or figure.caption, numbers)} " \
-                f"({panels})"
-        svg = self.svg(shapes, FIGURE_WIDTH, height, label, f"fig{view.number}")
-        return Markup('<figure class="diagram" id="fig-{}">{}<figcaption><b>Figure {}.</b> '
-                      "{}</figcaption></figure>").format(figure.key, svg, view.number,
-                                                         self.inline(figure.caption))
+        about = plain(figure.alt or figure.caption, numbers)
+        svgs = []
+        for n, panel in enumerate(view.panels, 1):
+            width = panel_width(panel, cell)
+            shapes, height = figure_shapes(FigureView(figure, view.number, (panel,)), width,
+                                           cell)
+            label = f"Figure {view.number}, {panel.label}: {describe(panel.spec)}" if n > 1 \
+                else f"Figure {view.number}. {about} ({panel.label}: {describe(panel.spec)})"
+            svgs.append(self.svg(shapes, width, height, label, f"fig{view.number}-{n}"))
+        return Markup('<figure class="diagram" id="fig-{}"><div class="panels">{}</div>'
+                      "<figcaption><b>Figure {}.</b> {}</figcaption></figure>").format(
+            figure.key, Markup("").join(svgs), view.number, self.inline(figure.caption))
 
     def table(self, table: Table) -> Markup:
         head = Markup("").join(Markup('<th scope="col">{}</th>').format(self.inline(c))

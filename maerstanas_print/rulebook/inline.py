@@ -16,6 +16,7 @@ from maerstanas_print.rulebook.model import Span, spans
 NOTATION_COLOUR = "#6b2a1c"
 LINK_COLOUR = "#6b2a1c"
 _DOUBLE = re.compile(r'"([^"]*)"')
+LONG_CODE = 24  # characters: longer notation (a tag, an option list) may wrap on screen
 
 
 def typeset(text: str) -> str:
@@ -56,6 +57,9 @@ def _render(text: str, figures: dict[str, int], forms: dict[str, str], code_spac
             body = _figure_words(span, figures)
         elif span.kind == "code":  # notation is never broken across lines in the PDF
             body = escape(span.text, quote=False).replace(" ", code_space)
+            if len(span.text) > LONG_CODE and forms is _HTML:  # may wrap on a phone
+                out.append(f'<code class="notation long">{body}</code>')
+                continue
         else:
             body = escape(typeset(span.text), quote=False)
         out.append(forms[span.kind].format(body, url=escape(span.url), key=span.text))
