@@ -114,7 +114,8 @@ def test_the_command_refuses_a_false_figure_and_writes_nothing(tmp_path, monkeyp
     assert main(["rulebook", "-o", str(target)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0
-    assert "figure 10 (false-claim)" in err and "E1 is illegal: D1 would reach four" in err
+    number = len(list(BOOK.figures())) + 1  # the extra figure comes last
+    assert f"figure {number} (false-claim)" in err and "E1 is illegal: D1 would reach four" in err
     assert not target.exists()
     assert list(tmp_path.iterdir()) == []
 
@@ -153,3 +154,20 @@ def test_a_struck_stone_is_struck_visibly() -> None:
     lines = [c for c in struck[0].children if type(c).__name__ == "Line"]
     assert [line.stroke.color for line in lines] == ["#ffffff", "#b0412e"]
     assert lines[0].stroke.width > lines[1].stroke.width
+
+
+def test_the_appendix_game_is_annotated_by_checked_claims() -> None:
+    """Issue 11, item 24: the random sample game is replaced by a game with notes whose
+    figures all make claims (checked above) and whose numbers are engine references."""
+    from maerstanas_print.rulebook.model import SampleGame
+
+    chapter = next(c for c in BOOK.chapters if c.title == "A game with notes")
+    assert chapter.appendix
+    assert not any(isinstance(b, SampleGame) for c in BOOK.chapters for b in c.blocks)
+    figures = [b for b in chapter.blocks if isinstance(b, Figure)]
+    assert len(figures) >= 4 and all(any(p.claims for p in f.panels) for f in figures)
+    record = next(b for b in chapter.blocks if isinstance(b, RecordText))
+    # The final score line of the record (checked on replay) agrees with the caption.
+    assert record.text.endswith("Dark: 24, Light: 20")
+    assert record.caption == "The game, Dark to move first. Dark wins by 24 to 20."
+    assert "random" not in " ".join(BOOK.texts()).lower()
