@@ -32,8 +32,6 @@ FIGURE_VALUES = ("figure", "number")
 PANEL_VALUES = ("dark-score", "light-score", "dark-moves", "light-moves", "captures")
 RECORD_VALUES = ("moves", "captures", "dark-score", "light-score", "winner")
 BOOK_VALUES = ("title", "edition", "released", "year")
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
 
 
 def _figure_error(read: ReadSource, figure: Figure, exc: FigureError) -> SourceError:
@@ -127,8 +125,11 @@ def _book_value(read: ReadSource, value: str) -> str | None:
         return read.book.title
     if value == "edition":
         return read.edition or None
-    if value == "released" and released is not None:
-        return f"{released.day} {MONTHS[released.month - 1]} {released.year}"
+    if value == "released" and released is not None:  # "23 November 2026", "23. November 2026"
+        from babel.dates import format_date
+
+        language = read.language.split("-")[0]
+        return format_date(released, "long", locale="en_GB" if language == "en" else language)
     if value == "year" and released is not None:
         return str(released.year)
     return None

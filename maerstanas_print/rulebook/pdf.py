@@ -32,17 +32,19 @@ from maerstanas_print.rulebook.model import (
     Table,
 )
 from maerstanas_print.rulebook.prepare import PreparedBook
+from maerstanas_print.rulebook.words import typography, words
 from maerstanas_print.sheets.common import PAPERS
 
 INK, SOFT, ACCENT, TINT = "#1a1a1a", "#6b6b6b", "#8a3324", "#f4f0e6"
 
 
-def _styles():
+def _styles(hyphenation: str = "en_GB"):
     from reportlab.lib.enums import TA_CENTER, TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
 
     base = ParagraphStyle("body", fontName="Cardo", fontSize=11, leading=15.5,
-                          textColor=INK, spaceAfter=7, alignment=TA_LEFT, allowWidows=0)
+                          textColor=INK, spaceAfter=7, alignment=TA_LEFT, allowWidows=0,
+                          hyphenationLang=hyphenation if _hyphenates(hyphenation) else "")
 
     def style(name: str, **kw) -> ParagraphStyle:
         return ParagraphStyle(name, parent=base, **kw)
@@ -82,6 +84,15 @@ def _styles():
     }
 
 
+def _hyphenates(dictionary: str) -> bool:
+    """Whether pyphen has the language's dictionary (ReportLab hyphenates with it)."""
+    try:
+        import pyphen
+    except ImportError:
+        return False
+    return dictionary in pyphen.LANGUAGES
+
+
 def _shapes_flowable(shapes: Sequence[Shape], width_mm: float, height_mm: float):
     """A platypus Flowable that draws our mm shapes (the draw/ PDF backend) in place."""
     from reportlab.platypus import Flowable
@@ -118,13 +129,16 @@ class _Builder:
     def __init__(self, prepared: PreparedBook, paper: str) -> None:
         self.prepared = prepared
         self.paper = PAPERS[paper]
-        self.styles = _styles()
+        self.language = prepared.book.language
+        self.words = words(self.language)
+        self.styles = _styles(typography(self.language).hyphenation)
         self.width_mm = self.paper.width - 2 * layout.SIDE_MARGIN
 
     def p(self, text: str, style: str = "body"):
         from reportlab.platypus import Paragraph
 
-        return Paragraph(to_reportlab(text, self.prepared.numbers), self.styles[style])
+        return Paragraph(to_reportlab(text, self.prepared.numbers, self.language),
+                         self.styles[style])
 
     def story(self) -> list:
         from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak, Spacer
@@ -171,10 +185,11 @@ class _Builder:
                           ("VALIGN", (0, 0), (-1, -1), "TOP"),
                           ("LEFTPADDING", (0, 0), (-1, -1), 0),
                           ("RIGHTPADDING", (0, 0), (-1, -1), 0)]
-        return [self.p("Contents", "chapter"), toc]
+        return [self.p(self.words("Contents"), "chapter"), toc]
 
     def chapter(self, number: str, chapter: Chapter) -> list:
-        label = f"Appendix {number}" if chapter.appendix else f"Chapter {number}"
+        label = self.words("Appendix {number}" if chapter.appendix else "Chapter {number}"
+                           ).format(number=number)
         out: list = [_marker("chapter", f"{number}  {chapter.title}"),
                      self.p(label, "chapter-label"), self.p(chapter.title, "chapter")]
         for block in chapter.blocks:
@@ -215,7 +230,8 @@ class _Builder:
 
         view = self.prepared.figure(figure.key)
         shapes, height = figure_shapes(view, self.width_mm)
-        caption = self.p(f"**Figure {view.number}.** {figure.caption}", "caption")
+        label = self.words("Figure {number}.").format(number=view.number)
+        caption = self.p(f"**{label}** {figure.caption}", "caption")
         block = KeepTogether([Spacer(1, 4), _shapes_flowable(shapes, self.width_mm, height),
                               Spacer(1, 3), caption, Spacer(1, 12)])
         block.floating = True  # type: ignore[attr-defined]
@@ -346,8 +362,8 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
             super().handle_flowable(flowables)
 
         def beforeDocument(self):
-            self.chapter_title = "Contents"  # multiBuild runs several passes
-            self.page_head = "Contents"
+            self.chapter_title = words(book.language)("Contents")  # multiBuild: many passes
+            self.page_head = self.chapter_title
 
         def handle_pageBegin(self):
             super().handle_pageBegin()
@@ -408,7 +424,7 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         initialFontName="Cardo", initialFontSize=10,
         title=f"{book.title}: {book.subtitle}",
         author=book.pdf_author, subject=book.subject, keywords=list(book.keywords),
-        creator="maerstanas_print", lang="en",
+        creator="maerstanas_print", lang=book.language,
     )
     doc.addPageTemplates([
         PageTemplate("title", [Frame(side, bottom, width - 2 * side, height - top - bottom,

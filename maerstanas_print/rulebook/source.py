@@ -314,14 +314,17 @@ class _Reader:
 
     def include(self, source: Source, token, start: Where, args: list[str], body: str,
                 first: int) -> None:
-        """Set a shared chapter (books/shared/NAME.md) here, with `key: value` parameters."""
+        """Set a shared text (books/shared/NAME.md, or NAME.<language>.md when the book's
+        language has one) here, with `key: value` parameters."""
         if len(args) != 1 or not re.fullmatch(r"[a-z0-9-]+", args[0]):
             raise SourceError(start, "R102", "an include names one shared text",
                               "write ```include edition (the shared texts are listed in "
                               "docs/writing-rulebooks.md)")
-        try:
-            text = resources.files(BOOKS_PACKAGE).joinpath(
-                "books", "shared", f"{args[0]}.md").read_text("utf-8")
+        shared = resources.files(BOOKS_PACKAGE).joinpath("books", "shared")
+        translated = shared.joinpath(f"{args[0]}.{self.read.language}.md")
+        try:  # the text in the book's language when there is one
+            text = (translated if translated.is_file() else
+                    shared.joinpath(f"{args[0]}.md")).read_text("utf-8")
         except (FileNotFoundError, OSError):
             raise SourceError(start.find(args[0]), "R108", f"there is no shared text "
                               f"{args[0]!r}", "see docs/writing-rulebooks.md for the "
@@ -361,7 +364,8 @@ def read_source(text: str, name: str) -> ReadSource:
                      for title, appendix, blocks in reader.chapters)
     fields = {"title": str(data["title"]), "subtitle": str(data.get("subtitle", "")),
               "author": str(data.get("author", "")), "chapters": chapters,
-              "front": tuple(reader.front), "game": game.tag, "released": released}
+              "front": tuple(reader.front), "game": game.tag, "released": released,
+              "language": read.language}
     optional = {"pdf-author": "pdf_author", "subject": "subject", "description": "description",
                 "licence-url": "licence_url"}
     for key, attr in optional.items():
