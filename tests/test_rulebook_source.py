@@ -98,21 +98,11 @@ def _claim_line(text: str, claim: str) -> int:
     return text.splitlines().index(f"  {claim}") + 1
 
 
-@pytest.mark.parametrize(("panel", "claim", "true"), MAERSTANAS_CASES)
-def test_maerstanas_claims_true_and_false(panel, claim, true) -> None:
-    text = source("Maerstanas", panel, claim)
-    if true:
-        build(text)
-        return
-    with pytest.raises(SourceError) as caught:
-        build(text)
-    assert caught.value.code == "R201", str(caught.value)
-    assert caught.value.line == _claim_line(text, claim)
-
-
-@pytest.mark.parametrize(("panel", "claim", "true"), TAFL_CASES)
-def test_tafl_claims_true_and_false(panel, claim, true) -> None:
-    text = source("Cyngesheall", panel, claim)
+@pytest.mark.parametrize(("game", "panel", "claim", "true"),
+                         [("Maerstanas", *case) for case in MAERSTANAS_CASES]
+                         + [("Cyngesheall", *case) for case in TAFL_CASES])
+def test_claims_true_and_false(game, panel, claim, true) -> None:
+    text = source(game, panel, claim)
     if true:
         build(text)
         return
