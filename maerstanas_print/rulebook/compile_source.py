@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
 from maerstanas_print.engine import Position
 from maerstanas_print.rulebook.claims import Scores
@@ -58,7 +59,7 @@ def realise_all(read: ReadSource) -> dict[str, FigureView]:
     return views
 
 
-def replay_records(read: ReadSource) -> dict[str, object]:
+def replay_records(read: ReadSource) -> dict[str, Any]:
     """Every record block replayed (R107 at its id on an invalid one)."""
     from maerstanas_print import parse, replay
 
@@ -135,7 +136,7 @@ def _book_value(read: ReadSource, value: str) -> str | None:
     return None
 
 
-def resolve(read: ReadSource, views: dict[str, FigureView], games: dict[str, object]
+def resolve(read: ReadSource, views: dict[str, FigureView], games: dict[str, Any]
             ) -> dict[str, str]:
     """The text each reference stands for (R106 at the first that names nothing)."""
     out = {}

@@ -17,10 +17,10 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from maerstanas_print.diagnostics import Source
 from maerstanas_print.games import GameInfo, game_named
-from maerstanas_print.rulebook.figures import Figure
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -362,10 +362,11 @@ def read_source(text: str, name: str) -> ReadSource:
                           "start one with a `# Title` line")
     chapters = tuple(Chapter(title, tuple(blocks), appendix)
                      for title, appendix, blocks in reader.chapters)
-    fields = {"title": str(data["title"]), "subtitle": str(data.get("subtitle", "")),
-              "author": str(data.get("author", "")), "chapters": chapters,
-              "front": tuple(reader.front), "game": game.tag, "released": released,
-              "language": read.language}
+    fields: dict[str, Any] = {
+        "title": str(data["title"]), "subtitle": str(data.get("subtitle", "")),
+        "author": str(data.get("author", "")), "chapters": chapters,
+        "front": tuple(reader.front), "game": game.tag, "released": released,
+        "language": read.language}
     optional = {"pdf-author": "pdf_author", "subject": "subject", "description": "description",
                 "licence-url": "licence_url"}
     for key, attr in optional.items():
@@ -394,7 +395,3 @@ def shipped_source(name: str) -> ReadSource:
     """One of the books shipped with the game definitions (books/NAME.md)."""
     text = resources.files(BOOKS_PACKAGE).joinpath("books", f"{name}.md").read_text("utf-8")
     return read_source(text, f"books/{name}.md")
-
-
-def figures_of(book: Book) -> list[Figure]:
-    return list(book.figures())
