@@ -134,3 +134,11 @@ def test_running_heads_name_the_chapter_being_read(a4) -> None:
     # Heads never run backwards through the book.
     order = [CHAPTERS.index(t) for t in titles if t in CHAPTERS]
     assert order == sorted(order)
+
+
+def test_the_contents_fit_one_page(a4, letter) -> None:
+    """The contents never spill a line or two onto a near-empty page: chapter 1 opens
+    page 3, right after the title page and the contents."""
+    for pdf in (a4, letter):
+        page = reader(pdf).pages[2].extract_text()
+        assert page.startswith(f"Chapter 1\n{CHAPTERS[0]}"), page[:80]

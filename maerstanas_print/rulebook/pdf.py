@@ -78,9 +78,9 @@ def _styles(hyphenation: str = "en_GB"):
                         textColor=SOFT),
         "small": style("small", fontSize=9, leading=12.5, alignment=TA_CENTER,
                        textColor=SOFT, leftIndent=60, rightIndent=60, spaceAfter=4),
-        "toc0": style("toc0", fontSize=11.5, leading=15, leftIndent=22, firstLineIndent=-22,
-                      spaceBefore=5),
-        "toc1": style("toc1", fontSize=9.5, leading=12.5, leftIndent=34, textColor="#333333"),
+        "toc0": style("toc0", fontSize=11.5, leading=13.5, leftIndent=22, firstLineIndent=-22,
+                      spaceBefore=2),
+        "toc1": style("toc1", fontSize=9.5, leading=11, leftIndent=34, textColor="#333333"),
     }
 
 
@@ -131,6 +131,7 @@ class _Builder:
         self.paper = PAPERS[paper]
         self.language = prepared.book.language
         self.words = words(self.language)
+        self.in_appendix = False
         self.styles = _styles(typography(self.language).hyphenation)
         self.width_mm = self.paper.width - 2 * layout.SIDE_MARGIN
 
@@ -193,6 +194,7 @@ class _Builder:
         out: list = [_marker("chapter", f"{number}  {chapter.title}"),
                      self.p(label, "chapter-label"), self.p(chapter.title, "chapter")]
         for block in chapter.blocks:
+            self.in_appendix = chapter.appendix
             out += self.block(block)
         return out
 
@@ -202,7 +204,8 @@ class _Builder:
         if isinstance(block, Para):
             return [self.p(block.text, block.style)]
         if isinstance(block, Heading):
-            return [_marker("section", block.text, 1), self.p(block.text, "section")]
+            kind = "appendix-section" if self.in_appendix else "section"
+            return [_marker(kind, block.text, 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
             items = [ListItem(self.p(item, "bullet"), leftIndent=15) for item in block.items]
             kind = {"bulletType": "1", "bulletFormat": "%s.", "bulletFontName": "Cardo-Bold"} \
@@ -385,7 +388,8 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
             key = f"h{self.seq.nextf('heading')}"
             self.canv.bookmarkPage(key)
             self.canv.addOutlineEntry(text.replace("  ", " "), key, level=level, closed=True)
-            self.notify("TOCEntry", (level, text.replace("  ", "\u2002"), self.page, key))
+            if kind != "appendix-section":  # the contents list an appendix, not its sections
+                self.notify("TOCEntry", (level, text.replace("  ", "\u2002"), self.page, key))
             if kind == "chapter":
                 self.chapter_title = text.split("  ", 1)[1]
                 if not getattr(self, "page_started", True):
