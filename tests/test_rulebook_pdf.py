@@ -142,3 +142,13 @@ def test_the_contents_fit_one_page(a4, letter) -> None:
     for pdf in (a4, letter):
         page = reader(pdf).pages[2].extract_text()
         assert page.startswith(f"Chapter 1\n{CHAPTERS[0]}"), page[:80]
+
+
+def test_no_page_is_left_mostly_empty(a4, letter) -> None:
+    """Issue 11, item 23: a figure that does not fit is floated, the text after it filling
+    the page first, so no page but a chapter's last is less than 60 % set."""
+    from tests.pdf_tools import underfilled_pages
+
+    head = f"{BOOK.title} · {BOOK.subtitle}"
+    assert underfilled_pages(a4, head, 0.6) == []
+    assert underfilled_pages(letter, head, 0.6) == []

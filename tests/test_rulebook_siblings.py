@@ -364,3 +364,11 @@ def test_at_phone_width_panels_stack_and_nothing_scrolls_sideways(slug, browser,
     stacked = stacked_figures_at_phone_width(page, slug)
     context.close()
     assert stacked >= 3
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_page_is_left_mostly_empty(slug, pdfs) -> None:
+    from tests.pdf_tools import underfilled_pages
+
+    book = BOOKS_BY_SLUG[slug]
+    assert underfilled_pages(pdfs[slug], f"{book.title} · {book.subtitle}", 0.6) == []
