@@ -153,6 +153,20 @@ def test_a_false_claim_prints_like_check() -> None:
     ("---\ngame: Maerstanas\ntitel: T\n---\n\n# One\n", "R100", 3, 1),
     ("# One\n\nNo front matter.\n", "R100", 1, 1),
     ("---\ngame: Maerstanas\ntitle: T\n---\n\nOnly small print.\n", "R101", 6, 1),
+    ("---\ngame: Maerstanas\ntitle: T\nreleased: soon\n---\n# x\n", "R100", 4, 1),
+    ("---\ngame: Maerstanas\ntitle: T: x\n---\n# x\n", "R100", 3, 9),
+    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```include nothing\n```\n", "R108", 6, 12),
+    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```sample-game\nfile: ../x.mrs\n```\n",
+     "R108", 7, 7),
+    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```sample-game\n"
+     "file: cyngesheall-game.mrs\n```\n", "R102", 7, 7),
+    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```setup-table\n```\n", "R102", 6, 4),
+    ("---\ngame: Cyngesheall\ntitle: T\n---\n# x\n```options-table\n"
+     "corner_access=all: x\n```\n", "R102", 6, 4),
+    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```figure\nid: F_1\ncaption: c\n```\n",
+     "R103", 7, 5),
+    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```figure\nid: f\ncaption: c\n"
+     "claims:\n  legal D4\n```\n", "R102", 9, 8),
 ])
 def test_problems_are_found_where_they_are(text, code, line, column) -> None:
     with pytest.raises(SourceError) as caught:
@@ -207,6 +221,10 @@ def test_one_false_claim_fails_at_its_line_and_writes_nothing(tmp_path, capsys) 
     assert f"{bad}:{line}:3: error R201:" in err and "Light 1" in err
     assert not out.exists()
     assert main(["rulebook", "--check", str(tmp_path / "missing.md")]) == 3
+    assert main(["rulebook", "--check", str(tmp_path)]) == 3  # a folder
+    (tmp_path / "binary.md").write_bytes(b"\xff\xfe\x00")
+    assert main(["rulebook", "--check", str(tmp_path / "binary.md")]) == 3
+    assert "Traceback" not in capsys.readouterr().err
 
 
 def test_the_guide_shows_every_claim_and_error_code() -> None:

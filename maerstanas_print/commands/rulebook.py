@@ -79,7 +79,7 @@ def _from_source(path: str):
     try:
         return compile_source(read_source_file(path))
     except SourceError as exc:
-        if exc.code == "R108" and exc.where.source.name == path:
+        if exc.code == "R108" and not exc.where.source.text:  # the file itself is unreadable
             raise CommandError(f"rulebook: {exc.message}", 3) from None
         print(exc, file=sys.stderr)
         raise CommandError(f"rulebook: {path} is not a correct rulebook source",

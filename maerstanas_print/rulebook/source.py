@@ -286,8 +286,23 @@ class _Reader:
             self.add(BlankBoards(self.game.tag, int(per_page)), start)
         elif kind == "sample-game":
             settings = read_settings(body, start, first, ("file",), "sample-game")
-            self.add(SampleGame(settings.get("file", ("sample-game.mrs", start))[0]), start)
-        elif kind in ("setup-table", "options-table") and self.game.tafl is not None:
+            name, where = settings.get("file", ("sample-game.mrs", start))
+            shipped = resources.files("maerstanas_print").joinpath("samples")
+            if not re.fullmatch(r"[a-z0-9-]+\.mrs", name) or \
+                    not shipped.joinpath(name).is_file():
+                raise SourceError(where, "R108", f"there is no shipped game {name!r}",
+                                  "the shipped games: " + ", ".join(sorted(
+                                      p.name for p in shipped.iterdir()
+                                      if p.name.endswith(".mrs"))))
+            tag = re.search(r'\[Game "([^"]*)"\]', shipped.joinpath(name).read_text("utf-8"))
+            if game_named(tag[1] if tag else None) is not self.game:
+                raise SourceError(where, "R102", f"{name} is not a game of {self.game.title}",
+                                  "a book shows games of its own game only")
+            self.add(SampleGame(name), start)
+        elif kind in ("setup-table", "options-table") and self.game.tafl is None:
+            raise SourceError(start, "R102", f"```{kind} is for the movement games",
+                              f"{self.game.title} has no setup or rule options to list")
+        elif kind in ("setup-table", "options-table"):
             if kind == "setup-table":
                 read_settings(body, start, first, (), "setup-table")
                 self.add(setup_table(self.game), start)
