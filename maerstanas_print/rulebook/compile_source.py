@@ -159,6 +159,10 @@ def resolve(read: ReadSource, views: dict[str, FigureView], games: dict[str, Any
                     got = _panel_value(views[name], index, value, figure)
             hint = (f"a figure gives {', '.join(FIGURE_VALUES)}, and for its last panel (or "
                     f"panel N: name.N.value) {', '.join(PANEL_VALUES)}")
+        elif name == "include":
+            raise SourceError(where, "R106", f"the shared text needs `{value}:`, and the "
+                              "include block does not give it",
+                              f"add a line `{value}: ...` to the ```include block")
         elif name in games and len(parts) == 2:
             got = _record_value(games[name], value)
             hint = f"a record gives {', '.join(RECORD_VALUES)}"

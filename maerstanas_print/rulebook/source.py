@@ -344,7 +344,7 @@ class _Reader:
             raise SourceError(start.find(args[0]), "R108", f"there is no shared text "
                               f"{args[0]!r}", "see docs/writing-rulebooks.md for the "
                               "shared texts") from None
-        settings = read_settings(body, start, first, ("example", "rules", "licence-note"),
+        settings = read_settings(body, start, first, ("example", "rules", "version"),
                                  "include")
         params = {key: value for key, (value, _) in settings.items()}
         self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
