@@ -90,6 +90,7 @@ TAFL_CASES = [
     ("stones: start", "goes-on", True),
     ("stones: dark KA5 G7; light KG1 C3\nthen: KA5-A1!", "goes-on", False),
     ("stones: start", "start", True),
+    ("setup: /ksss3/scs4/ss5/s5S/5SS/4SCS/3SSSK/", "start", True),  # the start, as a Setup
     ("stones: dark KA5 G7; light KG1 C3", "start", False),
 ]
 
