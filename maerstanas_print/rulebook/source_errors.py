@@ -39,7 +39,7 @@ class Where:
     @classmethod
     def at(cls, source: Source, line: int, column: int = 1, width: int = 1) -> Where:
         """The place `width` characters long at 1-based `line` and `column`."""
-        starts = [0] + [i + 1 for i, ch in enumerate(source.text) if ch == "\n"]
+        starts = source._starts()  # cached by the Source: a book asks for hundreds of places
         line = max(1, min(line, len(starts)))
         offset = starts[line - 1] + column - 1
         return cls(source, offset, offset + max(1, width))
