@@ -171,3 +171,28 @@ def test_the_appendix_game_is_annotated_by_checked_claims() -> None:
     assert record.text.endswith("Dark: 24, Light: 20")
     assert record.caption == "The game, Dark to move first. Dark wins by 24 to 20."
     assert "random" not in " ".join(BOOK.texts()).lower()
+
+
+def test_the_rules_text_items_of_issue_11_stay_fixed() -> None:
+    """Items 17, 20, 21 and 24 of issue 11, as the reader meets them in the books."""
+    from maerstanas_print.games import CYNGESHEALL
+    from maerstanas_print.rulebook.model import BlankBoards, Glossary
+
+    text = " ".join(BOOK.texts())
+    # 17: stones removed by a thunder-stone (or replaced) go back to their owners.
+    assert "leave the game" not in text and "never runs short" not in text
+    assert "go back to their owners" in text and "counts as no capture" in text
+    # 21: the promised full-size board is there, `!`/`!?` are explained, one kind of
+    # point mark (the beads of the figures; no sample-game score board with ticks).
+    boards = [b for c in BOOK.chapters for b in c.blocks if isinstance(b, BlankBoards)]
+    assert [b.per_page for b in boards] == [1, 6]
+    assert "A full-size board and a page of small pencil boards" in text
+    assert "`!` after a move marks a strong move and `!?` an interesting one" in text
+    # 24: the author's credits and thanks, his Woden-stone advice, the X/O method.
+    for words in ("Caleb, Jerome and Jesse", "Advanced Mǽrstánas", "Oferhlýp",
+                  "keeping it until late in the game", "write an *X* for each Dark stone"):
+        assert words in text, words
+    # 20: the Cyngesheall glossary's headword is the game's name.
+    cyng = books.book_for(CYNGESHEALL)
+    glossary = next(b for c in cyng.chapters for b in c.blocks if isinstance(b, Glossary))
+    assert glossary.entries[0][0] == "Cyngesheall"
