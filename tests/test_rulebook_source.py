@@ -226,6 +226,9 @@ def test_one_false_claim_fails_at_its_line_and_writes_nothing(tmp_path, capsys) 
     (tmp_path / "binary.md").write_bytes(b"\xff\xfe\x00")
     assert main(["rulebook", "--check", str(tmp_path / "binary.md")]) == 3
     assert "Traceback" not in capsys.readouterr().err
+    assert main(["rulebook", "--check", str(CLUB), "--game", "cyngesheall"]) == 2
+    assert "does not match the source" in capsys.readouterr().err
+    assert main(["rulebook", "--check", str(CLUB), "--game", "maerstanas"]) == 0
 
 
 def test_the_guide_shows_every_claim_and_error_code() -> None:

@@ -36,6 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_common_options(parser)
     add_game_option(parser)
+    parser.set_defaults(game=None)  # with --source, the source's front matter names the game
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--source", metavar="FILE.md",
                         help="build the rulebook written in FILE.md (any game; see "
@@ -56,6 +57,11 @@ def run(args: argparse.Namespace) -> int:
         from pathlib import Path
 
         book = _from_source(args.check or args.source)
+        if args.game is not None and game_choice(args.game).tag != book.game:
+            from maerstanas_print.cli import CommandError
+
+            raise CommandError(f"--game {args.game} does not match the source, which is a "
+                               f"{book.game} book (leave --game out)", EXIT_USAGE)
         if args.check:
             figures = list(book.figures())
             claims = sum(len(panel.claims) for f in figures for panel in f.panels)
@@ -63,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
                   "no problems", file=sys.stderr)
             return 0
         return write_rulebook(book, paper, fmt, args.output, f"{Path(args.source).stem}-{paper}")
-    game = game_choice(args.game)
+    game = game_choice(args.game or "maerstanas")
     return write_rulebook(books.book_for(game), paper, fmt, args.output,
                           books.file_stem(game, paper, fmt))
 
