@@ -204,8 +204,8 @@ class _Builder:
         if isinstance(block, Para):
             return [self.p(block.text, block.style)]
         if isinstance(block, Heading):
-            kind = "appendix-section" if self.in_appendix else "section"
-            return [_marker(kind, block.text, 1), self.p(block.text, "section")]
+            marker = "appendix-section" if self.in_appendix else "section"
+            return [_marker(marker, block.text, 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
             items = [ListItem(self.p(item, "bullet"), leftIndent=15) for item in block.items]
             kind = {"bulletType": "1", "bulletFormat": "%s.", "bulletFontName": "Cardo-Bold"} \
