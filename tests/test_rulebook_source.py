@@ -188,6 +188,23 @@ def test_references_are_filled_in_by_the_engine() -> None:
     assert "{{" not in text
 
 
+def test_values_of_positions_come_from_the_game_family_modules() -> None:
+    from maerstanas_print.rulebook.claims import position_value
+    from maerstanas_print.rulebook.figures import Stones
+    from maerstanas_print.rulebook.tafl_claims import TaflStones, tafl_position_value
+
+    # Dark A1 B1 (a pair, three edge sides: 4) against Light G7 (two edge sides: 2).
+    position = Stones(dark="A1 B1", light="G7").position()
+    assert position_value(position, "dark-score") == "4"
+    assert position_value(position, "light-score") == "2"
+    assert position_value(position, "dark-score", "simple") == "1"
+    assert position_value(position, "winner") == "Dark"
+    assert position_value(position, "moves") is None
+    start = TaflStones("Cyngesheall").position()
+    assert tafl_position_value(start, "light-moves") == "37"
+    assert tafl_position_value(start, "winner") == "nobody"
+
+
 def test_the_1992_books_references_count_the_opening() -> None:
     book = compile_source(read_source((BOOKS / "hnefatafl1992.md").read_text("utf-8"), "h"))
     text = "\n".join(book.texts())

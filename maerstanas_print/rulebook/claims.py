@@ -415,3 +415,15 @@ def read_claim(line: str) -> Claim:
         if len(rest) <= 1 and scoring in ("default", "simple", "wraparound"):
             return Scores(_count(args[0]), _count(args[1]), scoring, mark)  # type: ignore[arg-type]
     raise ClaimError(f"{line.strip()!r} is not a Mǽrstánas claim")
+
+
+def position_value(position: Position, value: str, scoring: Scoring | None = None
+                   ) -> str | None:
+    """What a rulebook reference asks of a Mǽrstánas position: `dark-score` and
+    `light-score` (by `scoring`, default the position's own) or the `winner`."""
+    dark, light = position.score(scoring or position.rules.scoring)
+    if value in ("dark-score", "light-score"):
+        return str(light if value == "light-score" else dark)
+    if value == "winner":
+        return "nobody" if dark == light else ("Light" if light > dark else "Dark")
+    return None

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from maerstanas_print.engine import Position
-from maerstanas_print.rulebook.claims import Scores
+from maerstanas_print.rulebook.claims import Scores, position_value
 from maerstanas_print.rulebook.figures import Figure, FigureError, FigureView, Panel, realise
 from maerstanas_print.rulebook.model import (
     Book,
@@ -28,9 +28,10 @@ from maerstanas_print.rulebook.model import (
 )
 from maerstanas_print.rulebook.source import REFERENCE, ReadSource
 from maerstanas_print.rulebook.source_errors import SourceError
+from maerstanas_print.rulebook.tafl_claims import tafl_position_value
 
 FIGURE_VALUES = ("figure", "number")
-PANEL_VALUES = ("dark-score", "light-score", "dark-moves", "light-moves", "captures")
+PANEL_VALUES = ("dark-score", "light-score", "dark-moves", "light-moves", "captures", "winner")
 RECORD_VALUES = ("moves", "captures", "dark-score", "light-score", "winner")
 BOOK_VALUES = ("title", "edition", "released", "year")
 
@@ -84,16 +85,9 @@ def _panel_value(view: FigureView, index: int, value: str, figure: Figure) -> st
     if value == "captures":
         return str(len(_then_removed(panel)))
     if isinstance(position, Position):
-        if value in ("dark-score", "light-score"):
-            scoring = next((c.scoring for c in panel.claims if isinstance(c, Scores)),
-                           position.rules.scoring)
-            return str(position.score(scoring)[value.startswith("light")])
-        return None
-    if value in ("dark-moves", "light-moves"):
-        probe = position.copy()
-        probe.turn = 1 if value.startswith("light") else 0
-        return str(len(probe.legal_moves()))
-    return None
+        scoring = next((c.scoring for c in panel.claims if isinstance(c, Scores)), None)
+        return position_value(position, value, scoring)
+    return tafl_position_value(position, value)
 
 
 def _then_removed(panel: Panel) -> list[str]:
@@ -109,15 +103,9 @@ def _record_value(game, value: str) -> str | None:
     if value == "captures":
         return str(sum(len(step.removed) for step in steps))
     final = game.final
-    if value in ("dark-score", "light-score") and isinstance(final, Position):
-        return str(final.score(final.rules.scoring)[value.startswith("light")])
-    if value == "winner":
-        winner = getattr(final, "winner", None)
-        if isinstance(final, Position):
-            dark, light = final.score(final.rules.scoring)
-            winner = None if dark == light else int(light > dark)
-        return {None: "nobody", 0: "Dark", 1: "Light"}[winner]
-    return None
+    if isinstance(final, Position):
+        return position_value(final, value)
+    return tafl_position_value(final, value)
 
 
 def _book_value(read: ReadSource, value: str) -> str | None:

@@ -416,3 +416,15 @@ def read_tafl_stones(game: str, text: str) -> TaflStones:
                       to_move=to_move, options=fields.get("options", "").replace(",", ";"))
 
 
+
+
+def tafl_position_value(position: TaflPosition, value: str) -> str | None:
+    """What a rulebook reference asks of a movement-game position: `dark-moves` and
+    `light-moves` (the legal moves that side would have) or the `winner`."""
+    if value in ("dark-moves", "light-moves"):
+        probe = position.copy()
+        probe.turn = SIDE_NAMES.index("Light" if value == "light-moves" else "Dark")
+        return str(len(probe.legal_moves()))
+    if value == "winner":
+        return "nobody" if position.winner is None else SIDE_NAMES[position.winner]
+    return None
