@@ -38,3 +38,23 @@ def open_page(browser, path: Path, *, scripts: bool = True, fonts: bool = True,
     if scripts and fonts:
         page.evaluate("document.fonts.ready.then(() => true)")
     return context, page, messages
+
+
+def stacked_figures_at_phone_width(page, name: str) -> int:
+    """Check a rulebook open at phone width: nothing scrolls sideways, and every board of
+    every figure keeps its print size (mm at 96 px per inch) or fills the screen. Returns
+    how many figures stacked their boards rather than shrinking them side by side."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    figures = page.locator("figure.diagram")
+    stacked = 0
+    for i in range(figures.count()):
+        svgs = figures.nth(i).locator("svg").all()
+        boxes = [b for b in (svg.bounding_box() for svg in svgs) if b]
+        natural = [float(svg.get_attribute("width").removesuffix("mm")) * 96 / 25.4
+                   for svg in svgs]
+        for box, size in zip(boxes, natural, strict=True):
+            assert box["width"] >= 0.97 * min(size, width - 90), (name, i, box, size)
+        if len(boxes) >= 2 and boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"] - 1:
+            stacked += 1
+    return stacked

@@ -169,3 +169,34 @@ def outline_titles(pdf: bytes) -> list[tuple[int, str]]:
 
     walk(reader(pdf).outline, 0)
     return out
+
+
+def underfilled_pages(pdf: bytes, head: str, least: float) -> list[int]:
+    """Pages (1-based) of a rulebook whose text area is inked over less than `least` of
+    its height, other than the last page of a chapter: a page followed by one that opens
+    a chapter or an appendix, or by a full-page sheet (no running head `head`)."""
+    import pypdfium2 as pdfium
+
+    from maerstanas_print.rulebook.layout import BOTTOM_MARGIN, TOP_MARGIN
+
+    document = pdfium.PdfDocument(pdf)
+    texts = [page.extract_text() for page in reader(pdf).pages]
+    scale = 0.4
+    out = []
+    try:
+        for number in range(2, len(document)):  # the title page is laid out on its own
+            following = texts[number]
+            if following.startswith(("Chapter ", "Appendix ")) or head not in following:
+                continue
+            image = document[number - 1].render(scale=scale).to_pil().convert("L")
+            width, height = image.size
+            top = round(TOP_MARGIN / 25.4 * 72 * scale)
+            bottom = height - round(BOTTOM_MARGIN / 25.4 * 72 * scale)
+            pixels = image.crop((0, top, width, bottom)).load()
+            inked = [y for y in range(bottom - top)
+                     if min(pixels[x, y] for x in range(0, width, 2)) < 200]
+            if not inked or max(inked) < least * (bottom - top):
+                out.append(number)
+    finally:
+        document.close()
+    return out

@@ -93,6 +93,10 @@ def test_grammar_and_templates_ship_in_the_wheel(tmp_path: Path) -> None:
     assert "maerstanas_print/grammar/record.lark" in names
     assert "maerstanas_print/samples/sample-game.mrs" in names
     assert "maerstanas_print/samples/sample-game-django.txt" in names
+    for book in ("maerstanas", "cyngesheall", "hnefatafl1992"):  # the rulebook sources
+        assert f"maerstanas_print/games/books/{book}.md" in names
+    assert "maerstanas_print/games/books/shared/edition.md" in names
+    assert "maerstanas_print/rulebook/locale/de/LC_MESSAGES/rulebook.po" in names
     assert any(n.startswith("maerstanas_print/templates/") and n.endswith(".j2") for n in names)
     assert not any(n.startswith("output/") or "/output/" in n for n in names)
     for init in (ROOT / "maerstanas_print").rglob("__init__.py"):

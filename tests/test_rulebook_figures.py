@@ -8,7 +8,8 @@ import pytest
 
 from maerstanas_print.cli import main
 from maerstanas_print.fonts import FACES, missing_glyphs
-from maerstanas_print.rulebook import content
+from maerstanas_print.games import MAERSTANAS
+from maerstanas_print.rulebook import books
 from maerstanas_print.rulebook.claims import (
     GameOver,
     Hinges,
@@ -24,7 +25,7 @@ from maerstanas_print.rulebook.inline import typeset
 from maerstanas_print.rulebook.model import Chapter, Para, RecordText, plain
 from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
-BOOK = content.book()
+BOOK = books.book_for(MAERSTANAS)
 
 
 def test_every_figure_claims_something_and_the_engine_agrees() -> None:
@@ -108,12 +109,13 @@ def _book_with(block) -> object:
 
 def test_the_command_refuses_a_false_figure_and_writes_nothing(tmp_path, monkeypatch,
                                                                capsys) -> None:
-    monkeypatch.setattr(content, "book", lambda: _book_with(_false_figure()))
+    monkeypatch.setattr(books, "book_for", lambda game: _book_with(_false_figure()))
     target = tmp_path / "book.pdf"
     assert main(["rulebook", "-o", str(target)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0
-    assert "figure 10 (false-claim)" in err and "E1 is illegal: D1 would reach four" in err
+    number = len(list(BOOK.figures())) + 1  # the extra figure comes last
+    assert f"figure {number} (false-claim)" in err and "E1 is illegal: D1 would reach four" in err
     assert not target.exists()
     assert list(tmp_path.iterdir()) == []
 
@@ -131,3 +133,66 @@ def test_cardo_sets_every_character_of_the_book() -> None:
     assert {"ǽ", "Þ", "ó", "æ", "á"} <= set(text)
     for face in FACES:
         assert missing_glyphs(text, face) == [], face
+
+
+def test_a_struck_stone_is_struck_visibly() -> None:
+    """Issue 11, item 19: the strike through Dark's own D5 (the Woden figure) was ink on a
+    dark stone; it must be a light halo under a coloured line, unlike the stone."""
+    from maerstanas_print.draw.board import board_shapes
+
+    figure = next(f for f in BOOK.figures() if f.key == "woden")
+    view = realise(figure, 7)
+    board = board_shapes(view.panels[0].spec, 0.0, 0.0)
+
+    def groups(shape):
+        yield shape
+        for child in getattr(shape, "children", ()) or ():
+            yield from groups(child)
+
+    struck = [g for g in groups(board) if getattr(g, "title", "") == "no stone may go on D5"]
+    assert len(struck) == 1
+    lines = [c for c in struck[0].children if type(c).__name__ == "Line"]
+    assert [line.stroke.color for line in lines] == ["#ffffff", "#b0412e"]
+    assert lines[0].stroke.width > lines[1].stroke.width
+
+
+def test_the_appendix_game_is_annotated_by_checked_claims() -> None:
+    """Issue 11, item 24: the random sample game is replaced by a game with notes whose
+    figures all make claims (checked above) and whose numbers are engine references."""
+    from maerstanas_print.rulebook.model import SampleGame
+
+    chapter = next(c for c in BOOK.chapters if c.title == "A game with notes")
+    assert chapter.appendix
+    assert not any(isinstance(b, SampleGame) for c in BOOK.chapters for b in c.blocks)
+    figures = [b for b in chapter.blocks if isinstance(b, Figure)]
+    assert len(figures) >= 4 and all(any(p.claims for p in f.panels) for f in figures)
+    record = next(b for b in chapter.blocks if isinstance(b, RecordText))
+    # The final score line of the record (checked on replay) agrees with the caption.
+    assert record.text.endswith("Dark: 24, Light: 20")
+    assert record.caption == "The game, Dark to move first. Dark wins by 24 to 20."
+    assert "random" not in " ".join(BOOK.texts()).lower()
+
+
+def test_the_rules_text_items_of_issue_11_stay_fixed() -> None:
+    """Items 17, 20, 21 and 24 of issue 11, as the reader meets them in the books."""
+    from maerstanas_print.games import CYNGESHEALL
+    from maerstanas_print.rulebook.model import BlankBoards, Glossary
+
+    text = " ".join(BOOK.texts())
+    # 17: stones removed by a thunder-stone (or replaced) go back to their owners.
+    assert "leave the game" not in text and "never runs short" not in text
+    assert "go back to their owners" in text and "counts as no capture" in text
+    # 21: the promised full-size board is there, `!`/`!?` are explained, one kind of
+    # point mark (the beads of the figures; no sample-game score board with ticks).
+    boards = [b for c in BOOK.chapters for b in c.blocks if isinstance(b, BlankBoards)]
+    assert [b.per_page for b in boards] == [1, 6]
+    assert "A full-size board and a page of small pencil boards" in text
+    assert "`!` after a move marks a strong move and `!?` an interesting one" in text
+    # 24: the author's credits and thanks, his Woden-stone advice, the X/O method.
+    for words in ("Caleb, Jerome and Jesse", "Advanced Mǽrstánas", "Oferhlýp",
+                  "keeping it until late in the game", "write an *X* for each Dark stone"):
+        assert words in text, words
+    # 20: the Cyngesheall glossary's headword is the game's name.
+    cyng = books.book_for(CYNGESHEALL)
+    glossary = next(b for c in cyng.chapters for b in c.blocks if isinstance(b, Glossary))
+    assert glossary.entries[0][0] == "Cyngesheall"

@@ -15,16 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from maerstanas_print.rulebook import content
+from maerstanas_print.games import MAERSTANAS
+from maerstanas_print.rulebook.books import book_for
 from maerstanas_print.rulebook.html import rulebook_html
 from maerstanas_print.rulebook.layout import numbered
 from maerstanas_print.rulebook.model import plain
 from maerstanas_print.rulebook.prepare import prepare
-from tests.browser_support import open_page
+from tests.browser_support import open_page, stacked_figures_at_phone_width
 from tests.pdf_tools import all_text, reader
 
 ROOT = Path(__file__).resolve().parent.parent
-BOOK = content.book()
+BOOK = book_for(MAERSTANAS)
 
 
 def vnu_jar() -> Path:
@@ -50,7 +51,8 @@ def test_same_text_and_figures_as_the_pdf(html_file) -> None:
     for number, chapter in numbered(BOOK.chapters):
         assert f'<a href="#{chapter.anchor}"><span class="num">{number}</span>' in html
         assert f'id="{chapter.anchor}"' in html
-    figures = re.findall(r'<figure class="diagram" id="fig-([a-z-]+)"><svg', html)
+    figures = re.findall(r'<figure class="diagram" id="fig-([a-z-]+)"><div class="panels"><svg',
+                         html)
     assert figures == [figure.key for figure in BOOK.figures()]
     for figure in BOOK.figures():
         words = plain(figure.caption, numbers).split()[:6]
@@ -83,9 +85,9 @@ def test_renders_and_prints_in_chromium(browser, html_file) -> None:
     assert links.count() >= len(BOOK.chapters)
     for href in page.eval_on_selector_all("nav.contents a", "els => els.map(e => e.hash)"):
         assert page.locator(href).count() == 1, href
-    # The figures are drawn at a readable size, not collapsed.
+    # The figures are drawn at a readable size, not collapsed: each panel as in print.
     box = page.locator("figure.diagram svg").first.bounding_box()
-    assert box and box["width"] > 400 and box["height"] > 150
+    assert box and box["width"] > 200 and box["height"] > 150
     page.emulate_media(media="print")
     printed = page.pdf(prefer_css_page_size=True, print_background=True)
     context.close()
@@ -96,3 +98,13 @@ def test_renders_and_prints_in_chromium(browser, html_file) -> None:
     assert "\x00" not in text
     for title in ("Placing stones and hinges", "Glossary", "Þunor-stán"):
         assert title in text
+
+
+@pytest.mark.browser
+def test_at_phone_width_panels_stack_and_nothing_scrolls_sideways(browser, html_file) -> None:
+    """Issue 11, item 22: at 390 px the boards of a figure stack at their print size."""
+    context, page, messages = open_page(browser, html_file, viewport=(390, 844))
+    assert messages == []
+    stacked = stacked_figures_at_phone_width(page, "maerstanas")
+    context.close()
+    assert stacked >= 5

@@ -10,14 +10,15 @@ import sys
 import pytest
 
 from maerstanas_print.cli import main
-from maerstanas_print.rulebook import content
+from maerstanas_print.games import MAERSTANAS
+from maerstanas_print.rulebook.books import book_for
 from maerstanas_print.rulebook.layout import numbered
 from maerstanas_print.rulebook.pdf import rulebook_pdf
 from maerstanas_print.rulebook.prepare import prepare
 from tests.pdf_tools import all_text, fonts_of, outline_titles, reader
 
 MM = 25.4 / 72
-BOOK = content.book()
+BOOK = book_for(MAERSTANAS)
 CHAPTERS = [chapter.title for chapter in BOOK.chapters]
 
 
@@ -84,10 +85,11 @@ def test_metadata_and_paper(a4, letter) -> None:
 
 def test_identical_input_gives_identical_bytes(prepared, a4) -> None:
     assert rulebook_pdf(prepared, "a4") == a4
-    code = ("import sys; from maerstanas_print.rulebook.content import book; "
+    code = ("import sys; from maerstanas_print.rulebook.books import book_for; "
+            "from maerstanas_print.games import MAERSTANAS; "
             "from maerstanas_print.rulebook.prepare import prepare; "
             "from maerstanas_print.rulebook.pdf import rulebook_pdf; "
-            "sys.stdout.buffer.write(rulebook_pdf(prepare(book()), 'a4'))")
+            "sys.stdout.buffer.write(rulebook_pdf(prepare(book_for(MAERSTANAS)), 'a4'))")
     env = {**os.environ, "PYTHONHASHSEED": "7"}
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
                            env=env).stdout
@@ -101,3 +103,52 @@ def test_command_writes_the_default_name(tmp_path, monkeypatch, capsys) -> None:
     assert written.read_bytes().startswith(b"%PDF")
     assert "wrote output/rulebook-letter.pdf" in capsys.readouterr().err
     assert main(["rulebook", "--paper", "a5"]) == 2
+
+
+def test_dated_by_the_release_and_opening_with_the_bookmarks(a4) -> None:
+    """Issue 11, item 25: the source's release date (not 2000-01-01), the outline shown."""
+    r = reader(a4)
+    assert BOOK.released is not None
+    stamp = f"D:{BOOK.released:%Y%m%d}"
+    assert r.metadata["/CreationDate"].startswith(stamp) and stamp != "D:20000101"
+    assert r.metadata["/ModDate"].startswith(stamp)
+    assert r.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+
+
+def test_running_heads_name_the_chapter_being_read(a4) -> None:
+    """Issue 11, item 23: a page opening with a chapter is headed by it; a page where a
+    chapter starts lower down is headed by the chapter at its top."""
+    r = reader(a4)
+    heads = {}
+    for number, page in enumerate(r.pages, 1):
+        lines = page.extract_text().rstrip("\n").split("\n")
+        if len(lines) > 3 and lines[-3].startswith(f"{BOOK.title} · "):
+            heads[number] = (lines[0], lines[1], lines[-2])  # the head is drawn last
+    checked = 0
+    for first, second, head in heads.values():
+        if first.startswith("Chapter ") and second in CHAPTERS:
+            assert head == second
+            checked += 1
+    assert checked >= 3
+    titles = [head for _, _, head in heads.values()]
+    # Heads never run backwards through the book.
+    order = [CHAPTERS.index(t) for t in titles if t in CHAPTERS]
+    assert order == sorted(order)
+
+
+def test_the_contents_fit_one_page(a4, letter) -> None:
+    """The contents never spill a line or two onto a near-empty page: chapter 1 opens
+    page 3, right after the title page and the contents."""
+    for pdf in (a4, letter):
+        page = reader(pdf).pages[2].extract_text()
+        assert page.startswith(f"Chapter 1\n{CHAPTERS[0]}"), page[:80]
+
+
+def test_no_page_is_left_mostly_empty(a4, letter) -> None:
+    """Issue 11, item 23: a figure that does not fit is floated, the text after it filling
+    the page first, so no page but a chapter's last is less than 60 % set."""
+    from tests.pdf_tools import underfilled_pages
+
+    head = f"{BOOK.title} · {BOOK.subtitle}"
+    assert underfilled_pages(a4, head, 0.6) == []
+    assert underfilled_pages(letter, head, 0.6) == []

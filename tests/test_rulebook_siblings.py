@@ -20,7 +20,7 @@ import pytest
 from maerstanas_print.cli import main
 from maerstanas_print.draw.board import BoardSpec, board_shapes, describe, spec_for_game
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, all_games, game_named
-from maerstanas_print.rulebook import content_cyngesheall, content_hnefatafl1992
+from maerstanas_print.rulebook import books
 from maerstanas_print.rulebook.books import book_for
 from maerstanas_print.rulebook.figures import Figure, FigureError, Panel, realise
 from maerstanas_print.rulebook.html import rulebook_html
@@ -39,7 +39,7 @@ from maerstanas_print.rulebook.tafl_claims import (
     TaflStones,
     Takes,
 )
-from tests.browser_support import open_page
+from tests.browser_support import open_page, stacked_figures_at_phone_width
 from tests.pdf_tools import all_text, fonts_of, outline_titles, reader
 from tests.test_rulebook_html import vnu_jar
 
@@ -138,6 +138,10 @@ def test_1992_figures_are_windows_of_the_real_board() -> None:
 C = CYNGESHEALL.tag
 H = HNEFATAFL_1992.tag
 START = TaflStones(C)
+# The records the books show (a Cyngesheall sample game, the 1992 book's opening).
+CYNGESHEALL_SAMPLE = ("1. CF6-E5 D1-F1 2. CE5-C3 A4-C4xCC3 3. F5-A5 C4-C5 4. F7-F2 CB2-E5\n"
+                      "5. KG7-F7 B3-F3xF2 6. G4-E4xCE5 C2-C4 7. KF7-F4 C5-F5xKF4! 0-1")
+HNEFATAFL_OPENING = "1. O9-O10 N6-N10xO10 2. O11-O10xN10 N3-N10xO10 *"
 
 
 @pytest.mark.parametrize(("setup", "claim", "engine_says"), [
@@ -160,11 +164,11 @@ START = TaflStones(C)
     (TaflStones(H, dark="KJ11", light="I11 J12 L11", to_move="Light",
                 options="throne_hostile_to_king=no"), Takes("L11-K11", ("J11",)),
      "it takes nothing"),
-    (TaflRecord(C, content_cyngesheall.SAMPLE), Ends("king captured", "Light"), None),
-    (TaflRecord(C, content_cyngesheall.SAMPLE), Ends("escape", "Light"),
+    (TaflRecord(C, CYNGESHEALL_SAMPLE), Ends("king captured", "Light"), None),
+    (TaflRecord(C, CYNGESHEALL_SAMPLE), Ends("escape", "Light"),
      "it ends by king captured, winner Light"),
-    (TaflRecord(H, content_hnefatafl1992.OPENING + " *"), GoesOn(), None),
-    (TaflRecord(H, content_hnefatafl1992.OPENING + " *"), Ends("escape", "Dark"),
+    (TaflRecord(H, HNEFATAFL_OPENING), GoesOn(), None),
+    (TaflRecord(H, HNEFATAFL_OPENING), Ends("escape", "Dark"),
      "the game goes on"),
 ])
 def test_tafl_claims_are_put_to_the_engine(setup, claim, engine_says) -> None:
@@ -206,7 +210,7 @@ def test_the_command_refuses_a_false_tafl_figure_and_writes_nothing(tmp_path, mo
     book = BOOKS_BY_SLUG["cyngesheall"]
     false = dataclasses.replace(book, chapters=(*book.chapters,
                                                 Chapter("Extra", (_false_figure(),))))
-    monkeypatch.setattr(content_cyngesheall, "book", lambda: false)
+    monkeypatch.setattr(books, "book_for", lambda game: false)
     target = tmp_path / "book.pdf"
     assert main(["rulebook", "--game", "cyngesheall", "-o", str(target)]) == 1
     err = capsys.readouterr().err.strip()
@@ -282,7 +286,12 @@ def test_the_credits_are_where_they_belong(pdfs) -> None:
     for words in ("Neil Bernstein", "11 December 1992", "rec.games.abstract", "Alea Evangelii",
                   "our readings", "L11-K11xKJ11!", "throne_hostile_to_king=no"):
         assert words in h, words
-    assert "CC BY-SA" not in h and "John Beers" not in h
+    assert "John Beers" not in h
+    # Issue 11, items 18, 20 and 25: the opening's three captures counted by the engine,
+    # no references to notes the reader does not have, a licence for the book's own text.
+    assert "4 moves and 3 captures" in h and "four captures" not in h
+    assert "C1 to C18" not in cyng and "H1 to H13" not in h and "(H5, H6)" not in h
+    assert "shared under the CC BY-SA 4.0 licence" in " ".join(h.split())
     meta = reader(pdfs["hnefatafl1992"]).metadata
     assert "Neil Bernstein" in meta["/Author"] and "11 December 1992" in meta["/Subject"]
 
@@ -303,7 +312,8 @@ def test_identical_input_gives_identical_bytes(prepared, pdfs) -> None:
 def test_same_text_and_figures_as_the_pdf(slug, html_files) -> None:
     book = BOOKS_BY_SLUG[slug]
     html = html_files[slug].read_text("utf-8")
-    figures = re.findall(r'<figure class="diagram" id="fig-([a-z0-9-]+)"><svg', html)
+    figures = re.findall(
+        r'<figure class="diagram" id="fig-([a-z0-9-]+)"><div class="panels"><svg', html)
     assert figures == [figure.key for figure in book.figures()]
     numbers = book.figure_numbers()
     for figure in book.figures():
@@ -335,10 +345,31 @@ def test_renders_cleanly_in_chromium(slug, browser, html_files) -> None:
     for href in page.eval_on_selector_all("nav.contents a", "els => els.map(e => e.hash)"):
         assert page.locator(href).count() == 1, href
     box = page.locator("figure.diagram svg").first.bounding_box()
-    assert box and box["width"] > 400 and box["height"] > 150
+    assert box and box["width"] > 150 and box["height"] > 150
     page.emulate_media(media="print")
     printed = page.pdf(prefer_css_page_size=True, print_background=True)
     context.close()
     assert 8 <= len(reader(printed).pages) <= 24
     text = all_text(printed)
     assert "Glossary" in text and "What we decided" in text
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("slug", GAMES)
+def test_at_phone_width_panels_stack_and_nothing_scrolls_sideways(slug, browser,
+                                                                  html_files) -> None:
+    """Issue 11, item 22: at 390 px a figure's boards stack, each still drawn large, and no
+    line of the book (an `[Options "..."]` tag included) makes the page scroll sideways."""
+    context, page, messages = open_page(browser, html_files[slug], viewport=(390, 844))
+    assert messages == []
+    stacked = stacked_figures_at_phone_width(page, slug)
+    context.close()
+    assert stacked >= 3
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_page_is_left_mostly_empty(slug, pdfs) -> None:
+    from tests.pdf_tools import underfilled_pages
+
+    book = BOOKS_BY_SLUG[slug]
+    assert underfilled_pages(pdfs[slug], f"{book.title} · {book.subtitle}", 0.6) == []

@@ -2,6 +2,9 @@
 
 Every figure's claim is put to the engine first; a false one stops the build
 with a one-line message naming the figure, exit code 1, and nothing written.
+`--source FILE.md` builds any rulebook source (docs/writing-rulebooks.md) the
+same way, and `--check FILE.md` only checks one: a problem is printed as
+`check` prints a record's, `file:line:column`, the line, a caret and a hint.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
 
 
-
 def _has_book(game: Game) -> bool:
     return game.rulebook_source() is not None
 
@@ -33,23 +35,66 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "rulebook",
         help="print the illustrated rules (PDF or HTML)",
-        description="The rules of a game (--game) in our own words, with figures checked "
-                    "by the rules engine. Default output: "
+        description="The rules of Mǽrstánas, Cyngesheall or the 1992 e-mail Hnefatafl in our "
+                    "own words, with figures checked by the rules engine. Default output: "
                     "output/rulebook-<paper>.<format> (Mǽrstánas) or "
                     "output/rulebook-<game>-<paper>.<format>.",
     )
     add_common_options(parser)
-    add_game_option(parser, _has_book, "the rulebook")
+    add_game_option(parser, _has_book, "the rulebook")  # with --source: the source's game
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--source", metavar="FILE.md",
+                        help="build the rulebook written in FILE.md (any game; see "
+                             "docs/writing-rulebooks.md); default output: "
+                             "output/<file>-<paper>.<format>")
+    source.add_argument("--check", metavar="FILE.md",
+                        help="check the rulebook source FILE.md (every claim, reference and "
+                             "record) without typesetting it")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.rulebook.books import book_for, file_stem
+    from maerstanas_print.rulebook import books
 
-    game = game_choice(args.game, _has_book)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     fmt = choice(args.format, FORMAT_CHOICES, "--format")
-    return write_rulebook(book_for(game), paper, fmt, args.output, file_stem(game, paper, fmt))
+    if args.check or args.source:
+        from pathlib import Path
+
+        book = _from_source(args.check or args.source)
+        if args.game is not None and game_choice(args.game).tag != book.game:
+            from maerstanas_print.exits import CommandError
+
+            raise CommandError(f"--game {args.game} does not match the source, which is a "
+                               f"{book.game} book (leave --game out)", EXIT_USAGE)
+        if args.check:
+            figures = list(book.figures())
+            claims = sum(len(panel.claims) for f in figures for panel in f.panels)
+            print(f"{args.check}: checked {len(figures)} figures and {claims} claims; "
+                  "no problems", file=sys.stderr)
+            return 0
+        return write_rulebook(book, paper, fmt, args.output, f"{Path(args.source).stem}-{paper}")
+    game = game_choice(args.game, _has_book)
+    return write_rulebook(books.book_for(game), paper, fmt, args.output,
+                          books.file_stem(game, paper, fmt))
+
+
+def _from_source(path: str):
+    """The checked book of a source file; its first problem printed whole, then exit 1
+    (exit 3 when the file cannot be read)."""
+    from maerstanas_print.exits import CommandError
+    from maerstanas_print.rulebook.compile_source import compile_source
+    from maerstanas_print.rulebook.source import read_source_file
+    from maerstanas_print.rulebook.source_errors import SourceError
+
+    try:
+        return compile_source(read_source_file(path))
+    except SourceError as exc:
+        if exc.code == "R108" and not exc.where.source.text:  # the file itself is unreadable
+            raise CommandError(f"rulebook: {exc.message}", 3) from None
+        print(exc, file=sys.stderr)
+        raise CommandError(f"rulebook: {path} is not a correct rulebook source",
+                           EXIT_INVALID) from None
 
 
 def write_rulebook(source, paper: str, fmt: str, output: str | None,

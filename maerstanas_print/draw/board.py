@@ -693,8 +693,17 @@ def _teaching_mark(spec: BoardSpec, theme: Theme, cx: float, cy: float, square: 
         parts.append(Circle(cx, cy, radius, ring, None))
         if mark.kind == "barred":
             s = radius / math.sqrt(2)
-            parts.append(Line(cx - s, cy + s, cx + s, cy - s,
-                              Stroke(theme.ink, max(0.3, 0.05 * cell), cap="round")))
+            width = max(0.3, 0.05 * cell)
+            if square in spec.stones:
+                # On a stone an ink strike vanishes into a dark stone (issue 11, item 19):
+                # strike in the accent colour over a white halo, seen on either colour.
+                parts.append(Line(cx - s, cy + s, cx + s, cy - s,
+                                  Stroke("#ffffff", 2.2 * width, cap="round")))
+                parts.append(Line(cx - s, cy + s, cx + s, cy - s,
+                                  Stroke(theme.accent, width, cap="round")))
+            else:
+                parts.append(Line(cx - s, cy + s, cx + s, cy - s,
+                                  Stroke(theme.ink, width, cap="round")))
     hinges = f", {len(sides)} hinge{'s' * (len(sides) != 1)} marked" if sides else ""
     what = {"ghost": f"a stone may go on {name}", "barred": f"no stone may go on {name}",
             "hinges": f"hinges of {name}"}[mark.kind]

@@ -241,7 +241,8 @@ class Game(ABC):
         return None
 
     def rulebook_source(self) -> str | None:
-        """The module that holds this game's rulebook (None: no book)."""
+        """The name of this game's rulebook source in `maerstanas_print/games/books/`
+        (`NAME.md`), or None when it has no book."""
         return None
 
     def printables(self) -> list[tuple[str, list[str]]]:

@@ -1,24 +1,32 @@
-"""Which book teaches which game: each game names the module of its book.
+"""Which book teaches which game: each game names its Markdown source.
 
 The machinery (figures, claims, layout, PDF, HTML) is shared; a game's book
-is only its content module's `book()` (`Game.rulebook_source`).
+is its source in `maerstanas_print/games/books/` (`Game.rulebook_source`),
+read and checked by `source` and `compile_source`.
 """
 
 from __future__ import annotations
 
-import importlib
+from functools import cache
 
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.rulebook.model import Book
 
 
 def book_for(game: Game) -> Book:
-    """The rulebook of `game` (KeyError for a game without a book)."""
-    source = game.rulebook_source()
-    if source is None:
+    """The rulebook of `game`, checked (KeyError for a game without a book)."""
+    name = game.rulebook_source()
+    if name is None:
         raise KeyError(game.tag)
-    book: Book = importlib.import_module(source).book()
-    return book
+    return _book(name)
+
+
+@cache
+def _book(name: str) -> Book:
+    from maerstanas_print.rulebook.compile_source import compile_source
+    from maerstanas_print.rulebook.source import shipped_source
+
+    return compile_source(shipped_source(name))
 
 
 def file_stem(game: Game, paper: str, fmt: str) -> str:

@@ -345,3 +345,85 @@ class Scores:
 
 Claim = (Hinges | Legal | Illegal | ThunderRemoves | WodenTarget | MustPass | NoPlacement
          | GameOver | Scores)
+
+
+# --- the claim language of rulebook sources (docs/writing-rulebooks.md) -------
+
+CLAIM_FORMS = ("legal D4", "illegal D4", "illegal E1 because D1", "illegal D4 occupied",
+               "hinges A1 2", "removes E4: E3 D4 F4", "woden E4", "no-woden D5", "pass",
+               "full", "over", "goes-on", "score 12 10 [simple|wraparound] [unmarked]")
+
+
+def setup_fields(text: str, allowed: tuple[str, ...]) -> dict[str, str]:
+    """`name value words; name value` -> {name: "value words"} (a figure's `stones:` line)."""
+    out: dict[str, str] = {}
+    for part in text.split(";"):
+        name, _, value = part.strip().partition(" ")
+        if name not in allowed:
+            raise ClaimError(f"{name!r} is not one of: {', '.join(allowed)}")
+        if name in out:
+            raise ClaimError(f"{name!r} is given twice")
+        out[name] = value.strip()
+    return out
+
+
+def _count(word: str) -> int:
+    if not word.isdigit():
+        raise ClaimError(f"{word!r} is not a number")
+    return int(word)
+
+
+def read_claim(line: str) -> Claim:
+    """One line of a figure's `claims:` as a Mǽrstánas claim (ClaimError if malformed)."""
+    head, _, tail = line.partition(":")
+    words = head.split()
+    after = tail.split()
+    kind, args = (words[0], words[1:]) if words else ("", [])
+    if kind == "removes" and len(args) == 1 and tail:
+        gone = () if after == ["nothing"] else tuple(after)
+        for name in (args[0], *gone):
+            square(name)
+        return ThunderRemoves(args[0], gone)
+    if tail:
+        raise ClaimError("only `removes` takes a `:`")
+    simple: dict[str, Claim] = {"pass": MustPass(), "full": NoPlacement(),
+                                "over": GameOver(), "goes-on": GameOver(False)}
+    if kind in simple and not args:
+        return simple[kind]
+    if kind in ("legal", "woden", "no-woden") and len(args) == 1:
+        square(args[0])
+        if kind == "legal":
+            return Legal(args[0])
+        return WodenTarget(args[0], valid=kind == "woden")
+    if kind == "hinges" and len(args) == 2:
+        square(args[0])
+        return Hinges(args[0], _count(args[1]))
+    if kind == "illegal" and len(args) in (1, 2, 3):
+        square(args[0])
+        if args[1:] == ["occupied"]:
+            return Illegal(args[0], None, "occupied")
+        if len(args) == 3 and args[1] == "because":
+            square(args[2])
+            return Illegal(args[0], args[2])
+        if len(args) == 1:
+            return Illegal(args[0], args[0])
+    if kind == "score" and 2 <= len(args) <= 4:
+        rest = args[2:]
+        mark = "unmarked" not in rest
+        rest = [w for w in rest if w != "unmarked"]
+        scoring = rest[0] if rest else "default"
+        if len(rest) <= 1 and scoring in ("default", "simple", "wraparound"):
+            return Scores(_count(args[0]), _count(args[1]), scoring, mark)  # type: ignore[arg-type]
+    raise ClaimError(f"{line.strip()!r} is not a Mǽrstánas claim")
+
+
+def position_value(position: Position, value: str, scoring: Scoring | None = None
+                   ) -> str | None:
+    """What a rulebook reference asks of a Mǽrstánas position: `dark-score` and
+    `light-score` (by `scoring`, default the position's own) or the `winner`."""
+    dark, light = position.score(scoring or position.rules.scoring)
+    if value in ("dark-score", "light-score"):
+        return str(light if value == "light-score" else dark)
+    if value == "winner":
+        return "nobody" if dark == light else ("Light" if light > dark else "Dark")
+    return None

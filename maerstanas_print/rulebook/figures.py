@@ -38,7 +38,16 @@ _MOVE = re.compile(r"^(?:(?P<kind>[TW]) )?(?P<square>[A-G][1-7])(?:x(?P<removed>
 
 
 class FigureError(ValueError):
-    """A figure whose position cannot be built or whose claim the engine refutes."""
+    """A figure whose position cannot be built or whose claim the engine refutes.
+
+    `panel` (0-based) and `part` ("setup", "then", "window", "marks" or "claim",
+    with `claim` its 0-based index) say where, so a rulebook source can point at
+    the line that is wrong.
+    """
+
+    def __init__(self, message: str, panel: int = 0, part: str = "setup", claim: int = 0):
+        super().__init__(message)
+        self.panel, self.part, self.claim = panel, part, claim
 
 
 def _hand(text: str) -> int:
@@ -92,6 +101,31 @@ class Record:
 
 
 Setup = Stones | Record | TaflStones | TaflRecord
+
+
+def read_stones(text: str) -> Stones:
+    """A source's `stones:` line (`dark D3 C4; light E4; thunder D3; to-move Light;
+    hands TW W; scoring simple`, or `empty`) as Stones."""
+    from maerstanas_print.rulebook.claims import setup_fields
+
+    if text.strip() == "empty":
+        return Stones()
+    fields = setup_fields(text, ("dark", "light", "thunder", "woden", "to-move", "hands",
+                                 "scoring"))
+    hands = fields.get("hands", "TW TW").split()
+    if len(hands) != 2 or any(set(h) - set("TW-") for h in hands):
+        raise ClaimError("hands is two words such as `TW W` (Dark's, then Light's; - for none)")
+    scoring = fields.get("scoring", "default")
+    if scoring not in ("default", "simple", "wraparound"):
+        raise ClaimError(f"scoring {scoring!r} is not default, simple or wraparound")
+    to_move = fields.get("to-move", "Dark")
+    if to_move not in SIDE_NAMES:
+        raise ClaimError(f"to-move {to_move!r} is not Dark or Light")
+    stones = Stones(fields.get("dark", ""), fields.get("light", ""), fields.get("thunder", ""),
+                    fields.get("woden", ""), to_move,
+                    (hands[0].strip("-"), hands[1].strip("-")), scoring)  # type: ignore[arg-type]
+    stones.position()  # every square named must exist, once
+    return stones
 
 
 @dataclass(frozen=True)
@@ -168,35 +202,41 @@ def play_written(position: Position, written: str) -> tuple[Position, dict[int, 
 def realise(figure: Figure, number: int, cell: float = 6.0) -> FigureView:
     """Build and check every panel of `figure`; raise FigureError on the first false claim."""
     views = []
-    for panel in figure.panels:
+    for index, panel in enumerate(figure.panels):
         where = f"figure {number} ({figure.key}), panel {panel.label!r}"
         if isinstance(panel.setup, TaflSetup):
             from maerstanas_print.rulebook.tafl_figures import realise_tafl_panel
 
-            views.append(realise_tafl_panel(panel, where, cell))
+            views.append(realise_tafl_panel(panel, where, cell, index))
             continue
+        part = "setup"
         try:
             position = panel.setup.position()
             marks: dict[int, Mark] = {}
             if panel.then:
+                part = "then"
                 position, marks = play_written(position, panel.then)
         except ClaimError as exc:
-            raise FigureError(f"{where}: {exc}") from None
-        for claim in panel.claims:
+            raise FigureError(f"{where}: {exc}", index, part) from None
+        for n, claim in enumerate(panel.claims):
             if hasattr(claim, "arrows"):
                 raise FigureError(f"{where}: claim {claim.text!r} is about a movement game, "
-                                  "not Mǽrstánas")
+                                  "not Mǽrstánas", index, "claim", n)
             try:
                 verdict = claim.check(position)  # type: ignore[arg-type]
             except ClaimError as exc:
-                raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}"
-                                  ) from None
+                raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}",
+                                  index, "claim", n) from None
             if verdict is not None:
-                raise FigureError(f"{where} claims {claim.text!r}, but {verdict}")
+                raise FigureError(f"{where} claims {claim.text!r}, but {verdict}",
+                                  index, "claim", n)
             if panel.show_claim_marks:
                 marks.update(claim.marks(position))
-        for name, mark in panel.marks.items():
-            marks[square(name)] = mark
+        try:
+            for name, mark in panel.marks.items():
+                marks[square(name)] = mark
+        except ClaimError as exc:
+            raise FigureError(f"{where}: {exc}", index, "marks") from None
         views.append(PanelView(panel.label, _spec(position, marks, cell, panel.label),
                                position))
     return FigureView(figure, number, tuple(views))
@@ -226,9 +266,12 @@ def figure_cell(view: FigureView, width: float, largest: float = 7.2) -> float:
     return min(largest, cell)
 
 
-def figure_shapes(view: FigureView, width: float) -> tuple[list[Shape], float]:
-    """The panels centred in `width` mm, each labelled underneath; returns shapes and height."""
-    cell = figure_cell(view, width)
+def figure_shapes(view: FigureView, width: float, cell: float | None = None
+                  ) -> tuple[list[Shape], float]:
+    """The panels centred in `width` mm, each labelled underneath; returns shapes and height.
+
+    `cell` (mm) overrides the square size that fits the panels into `width`."""
+    cell = cell or figure_cell(view, width)
     specs = [_resize(panel.spec, cell) for panel in view.panels]
     sizes = [spec.size() for spec in specs]
     total = sum(w for w, _ in sizes) + PANEL_GAP * (len(specs) - 1)
@@ -246,6 +289,11 @@ def figure_shapes(view: FigureView, width: float) -> tuple[list[Shape], float]:
         shapes.append(Group((board, label), title=panel.label, desc=board.desc))
         x += w + PANEL_GAP
     return shapes, board_h + 1.2 + label_line + 0.6
+
+
+def panel_width(panel: PanelView, cell: float) -> float:
+    """How wide one panel's board is drawn with squares of `cell` mm."""
+    return _resize(panel.spec, cell).size()[0]
 
 
 def _resize(spec: BoardSpec, cell: float) -> BoardSpec:

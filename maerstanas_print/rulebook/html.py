@@ -15,7 +15,13 @@ from maerstanas_print.draw.shapes import Page
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.fonts import FACES, font_face_css
 from maerstanas_print.rulebook import layout
-from maerstanas_print.rulebook.figures import Figure, figure_shapes
+from maerstanas_print.rulebook.figures import (
+    Figure,
+    FigureView,
+    figure_cell,
+    figure_shapes,
+    panel_width,
+)
 from maerstanas_print.rulebook.inline import to_html
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -31,6 +37,7 @@ from maerstanas_print.rulebook.model import (
     plain,
 )
 from maerstanas_print.rulebook.prepare import PreparedBook
+from maerstanas_print.rulebook.words import words
 from maerstanas_print.sheets.common import PAPERS
 
 FIGURE_WIDTH = 156.0  # mm: the PDF's text width on A4
@@ -42,9 +49,11 @@ class _Renderer:
         self.prepared = prepared
         self.paper = paper
         self.extra_css: list[str] = []
+        self.language = prepared.book.language
+        self.words = words(self.language)
 
     def inline(self, text: str) -> Markup:
-        return to_html(text, self.prepared.numbers)
+        return to_html(text, self.prepared.numbers, self.language)
 
     def svg(self, shapes, width: float, height: float, label: str, prefix: str) -> Markup:
         # Our SVG writer escapes every text and attribute it writes.
@@ -85,20 +94,33 @@ class _Renderer:
         if isinstance(block, BlankBoards):
             page = layout.blank_board_page(self.paper, block.game, block.per_page)
             return Markup('<div class="sheet">{}</div>').format(
-                self.svg(page.shapes, page.width, page.height, page.label, "boards"))
+                self.svg(page.shapes, page.width, page.height, page.label,
+                         f"boards{block.per_page}"))
         raise TypeError(f"no HTML form for {block!r}")  # pragma: no cover
 
     def figure(self, figure: Figure) -> Markup:
+        """One SVG per panel, side by side, so that on a narrow screen they stack instead
+        of shrinking (issue 11, item 22); the squares are as large as in the PDF."""
         view = self.prepared.figure(figure.key)
-        shapes, height = figure_shapes(view, FIGURE_WIDTH)
+        cell = figure_cell(view, FIGURE_WIDTH)
         numbers = self.prepared.numbers
-        panels = "; ".join(f"{p.label}: {describe(p.spec)}" for p in view.panels)
-        label = f"Figure {view.number}. {plain(figure.alt or figure.caption, numbers)} " \
-                f"({panels})"
-        svg = self.svg(shapes, FIGURE_WIDTH, height, label, f"fig{view.number}")
-        return Markup('<figure class="diagram" id="fig-{}">{}<figcaption><b>Figure {}.</b> '
-                      "{}</figcaption></figure>").format(figure.key, svg, view.number,
-                                                         self.inline(figure.caption))
+        about = plain(figure.alt or figure.caption, numbers, self.language)
+        svgs = []
+        for n, panel in enumerate(view.panels, 1):
+            width = panel_width(panel, cell)
+            shapes, height = figure_shapes(FigureView(figure, view.number, (panel,)), width,
+                                           cell)
+            message = "Figure {number}, {panel}: {description}" if n > 1 else \
+                "Figure {number}. {about} ({panel}: {description})"
+            label = self.words(message).format(number=view.number, about=about,
+                                               panel=panel.label,
+                                               description=describe(panel.spec))
+            svgs.append(self.svg(shapes, width, height, label, f"fig{view.number}-{n}"))
+        return Markup('<figure class="diagram" id="fig-{}"><div class="panels">{}</div>'
+                      "<figcaption><b>{}</b> {}</figcaption></figure>").format(
+            figure.key, Markup("").join(svgs),
+            self.words("Figure {number}.").format(number=view.number),
+            self.inline(figure.caption))
 
     def table(self, table: Table) -> Markup:
         head = Markup("").join(Markup('<th scope="col">{}</th>').format(self.inline(c))
@@ -130,7 +152,8 @@ class _Renderer:
             prefix = chapter.anchor + "-"
             out.append({
                 "number": number,
-                "label": f"Appendix {number}" if chapter.appendix else f"Chapter {number}",
+                "label": self.words("Appendix {number}" if chapter.appendix
+                                    else "Chapter {number}").format(number=number),
                 "title": chapter.title,
                 "anchor": chapter.anchor,
                 "appendix": chapter.appendix,
@@ -157,7 +180,9 @@ def rulebook_html(prepared: PreparedBook, paper: str = "a4") -> str:
         "paper": PAPERS[paper],
         "chapters": chapters,
         "front": front,
-        "art": renderer.svg(art, art_w, art_h, layout.title_art_label(book.game), "art"),
+        "art": renderer.svg(art, art_w, art_h,
+                            renderer.words(layout.title_art_label(book.game)), "art"),
+        "contents_title": renderer.words("Contents"),
     }
     template = environment().get_template("rulebook.html.j2")
     draft = template.render(font_css="", css="", **context)

@@ -12,22 +12,26 @@ from html import escape
 from markupsafe import Markup
 
 from maerstanas_print.rulebook.model import Span, spans
+from maerstanas_print.rulebook.words import typography, words
 
 NOTATION_COLOUR = "#6b2a1c"
 LINK_COLOUR = "#6b2a1c"
 _DOUBLE = re.compile(r'"([^"]*)"')
+LONG_CODE = 24  # characters: longer notation (a tag, an option list) may wrap on screen
 
 
-def typeset(text: str) -> str:
-    """Curly quotes and apostrophes for running text (never for notation)."""
-    text = _DOUBLE.sub("\u201c\\1\u201d", text)
-    return text.replace("'", "\u2019")
+def typeset(text: str, language: str = "en") -> str:
+    """The language's quotes and apostrophes for running text (never for notation)."""
+    marks = typography(language)
+    text = _DOUBLE.sub(lambda m: marks.open_quote + m[1] + marks.close_quote, text)
+    return text.replace("'", marks.apostrophe)
 
 
-def _figure_words(span: Span, figures: dict[str, int]) -> str:
+def _figure_words(span: Span, figures: dict[str, int], language: str) -> str:
     if span.text not in figures:
         raise KeyError(f"the text refers to an unknown figure {span.text!r}")
-    return f"figure\u00a0{figures[span.text]}"
+    return words(language)("figure {number}").format(number=figures[span.text]).replace(
+        " ", "\u00a0")
 
 
 # How each kind of span is written: ReportLab paragraph markup, and HTML.
@@ -49,22 +53,26 @@ _HTML = {
 }
 
 
-def _render(text: str, figures: dict[str, int], forms: dict[str, str], code_space: str) -> str:
+def _render(text: str, figures: dict[str, int], forms: dict[str, str], code_space: str,
+            language: str) -> str:
     out = []
     for span in spans(text):
         if span.kind == "fig":
-            body = _figure_words(span, figures)
+            body = _figure_words(span, figures, language)
         elif span.kind == "code":  # notation is never broken across lines in the PDF
             body = escape(span.text, quote=False).replace(" ", code_space)
+            if len(span.text) > LONG_CODE and forms is _HTML:  # may wrap on a phone
+                out.append(f'<code class="notation long">{body}</code>')
+                continue
         else:
-            body = escape(typeset(span.text), quote=False)
+            body = escape(typeset(span.text, language), quote=False)
         out.append(forms[span.kind].format(body, url=escape(span.url), key=span.text))
     return "".join(out)
 
 
-def to_reportlab(text: str, figures: dict[str, int]) -> str:
-    return _render(text, figures, _REPORTLAB, "\u00a0")
+def to_reportlab(text: str, figures: dict[str, int], language: str = "en") -> str:
+    return _render(text, figures, _REPORTLAB, "\u00a0", language)
 
 
-def to_html(text: str, figures: dict[str, int]) -> Markup:
-    return Markup(_render(text, figures, _HTML, " "))
+def to_html(text: str, figures: dict[str, int], language: str = "en") -> Markup:
+    return Markup(_render(text, figures, _HTML, " ", language))

@@ -11,6 +11,7 @@ renderers can translate it exactly:
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -115,6 +116,8 @@ class Book:
                                  "CC BY-SA 4.0")
     description: str = ""
     licence_url: str = "https://creativecommons.org/licenses/by-sa/4.0/"
+    released: datetime.date | None = None  # dates the PDF; None: ReportLab's fixed date
+    language: str = "en"  # the text's language: the typesetter's words and typography
 
     @property
     def meta_description(self) -> str:
@@ -209,12 +212,15 @@ def spans(text: str) -> list[Span]:
     return out
 
 
-def plain(text: str, figures: dict[str, int] | None = None) -> str:
+def plain(text: str, figures: dict[str, int] | None = None, language: str = "en") -> str:
     """The words of `text` without markup (for glyph checks, alt text and the outline)."""
+    from maerstanas_print.rulebook.words import words
+
     parts = []
     for span in spans(text):
         if span.kind == "fig":
-            parts.append(f"figure {(figures or {}).get(span.text, 0)}")
+            number = (figures or {}).get(span.text, 0)
+            parts.append(words(language)("figure {number}").format(number=number))
         else:
             parts.append(span.text)
     return "".join(parts)

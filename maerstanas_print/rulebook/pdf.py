@@ -32,17 +32,19 @@ from maerstanas_print.rulebook.model import (
     Table,
 )
 from maerstanas_print.rulebook.prepare import PreparedBook
+from maerstanas_print.rulebook.words import typography, words
 from maerstanas_print.sheets.common import PAPERS
 
 INK, SOFT, ACCENT, TINT = "#1a1a1a", "#6b6b6b", "#8a3324", "#f4f0e6"
 
 
-def _styles():
+def _styles(hyphenation: str = "en_GB"):
     from reportlab.lib.enums import TA_CENTER, TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
 
     base = ParagraphStyle("body", fontName="Cardo", fontSize=11, leading=15.5,
-                          textColor=INK, spaceAfter=7, alignment=TA_LEFT, allowWidows=0)
+                          textColor=INK, spaceAfter=7, alignment=TA_LEFT, allowWidows=0,
+                          hyphenationLang=hyphenation if _hyphenates(hyphenation) else "")
 
     def style(name: str, **kw) -> ParagraphStyle:
         return ParagraphStyle(name, parent=base, **kw)
@@ -76,10 +78,19 @@ def _styles():
                         textColor=SOFT),
         "small": style("small", fontSize=9, leading=12.5, alignment=TA_CENTER,
                        textColor=SOFT, leftIndent=60, rightIndent=60, spaceAfter=4),
-        "toc0": style("toc0", fontSize=11.5, leading=15, leftIndent=22, firstLineIndent=-22,
-                      spaceBefore=5),
-        "toc1": style("toc1", fontSize=9.5, leading=12.5, leftIndent=34, textColor="#333333"),
+        "toc0": style("toc0", fontSize=11.5, leading=13.5, leftIndent=22, firstLineIndent=-22,
+                      spaceBefore=2),
+        "toc1": style("toc1", fontSize=9.5, leading=11, leftIndent=34, textColor="#333333"),
     }
+
+
+def _hyphenates(dictionary: str) -> bool:
+    """Whether pyphen has the language's dictionary (ReportLab hyphenates with it)."""
+    try:
+        import pyphen
+    except ImportError:
+        return False
+    return dictionary in pyphen.LANGUAGES
 
 
 def _shapes_flowable(shapes: Sequence[Shape], width_mm: float, height_mm: float):
@@ -118,13 +129,17 @@ class _Builder:
     def __init__(self, prepared: PreparedBook, paper: str) -> None:
         self.prepared = prepared
         self.paper = PAPERS[paper]
-        self.styles = _styles()
+        self.language = prepared.book.language
+        self.words = words(self.language)
+        self.in_appendix = False
+        self.styles = _styles(typography(self.language).hyphenation)
         self.width_mm = self.paper.width - 2 * layout.SIDE_MARGIN
 
     def p(self, text: str, style: str = "body"):
         from reportlab.platypus import Paragraph
 
-        return Paragraph(to_reportlab(text, self.prepared.numbers), self.styles[style])
+        return Paragraph(to_reportlab(text, self.prepared.numbers, self.language),
+                         self.styles[style])
 
     def story(self) -> list:
         from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak, Spacer
@@ -171,13 +186,15 @@ class _Builder:
                           ("VALIGN", (0, 0), (-1, -1), "TOP"),
                           ("LEFTPADDING", (0, 0), (-1, -1), 0),
                           ("RIGHTPADDING", (0, 0), (-1, -1), 0)]
-        return [self.p("Contents", "chapter"), toc]
+        return [self.p(self.words("Contents"), "chapter"), toc]
 
     def chapter(self, number: str, chapter: Chapter) -> list:
-        label = f"Appendix {number}" if chapter.appendix else f"Chapter {number}"
+        label = self.words("Appendix {number}" if chapter.appendix else "Chapter {number}"
+                           ).format(number=number)
         out: list = [_marker("chapter", f"{number}  {chapter.title}"),
                      self.p(label, "chapter-label"), self.p(chapter.title, "chapter")]
         for block in chapter.blocks:
+            self.in_appendix = chapter.appendix
             out += self.block(block)
         return out
 
@@ -187,7 +204,8 @@ class _Builder:
         if isinstance(block, Para):
             return [self.p(block.text, block.style)]
         if isinstance(block, Heading):
-            return [_marker("section", block.text, 1), self.p(block.text, "section")]
+            marker = "appendix-section" if self.in_appendix else "section"
+            return [_marker(marker, block.text, 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
             items = [ListItem(self.p(item, "bullet"), leftIndent=15) for item in block.items]
             kind = {"bulletType": "1", "bulletFormat": "%s.", "bulletFontName": "Cardo-Bold"} \
@@ -215,7 +233,8 @@ class _Builder:
 
         view = self.prepared.figure(figure.key)
         shapes, height = figure_shapes(view, self.width_mm)
-        caption = self.p(f"**Figure {view.number}.** {figure.caption}", "caption")
+        label = self.words("Figure {number}.").format(number=view.number)
+        caption = self.p(f"**{label}** {figure.caption}", "caption")
         block = KeepTogether([Spacer(1, 4), _shapes_flowable(shapes, self.width_mm, height),
                               Spacer(1, 3), caption, Spacer(1, 12)])
         block.floating = True  # type: ignore[attr-defined]
@@ -346,19 +365,35 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
             super().handle_flowable(flowables)
 
         def beforeDocument(self):
-            self.chapter_title = "Contents"  # multiBuild runs several passes
+            self.chapter_title = words(book.language)("Contents")  # multiBuild: many passes
+            self.page_head = self.chapter_title
+
+        def handle_pageBegin(self):
+            super().handle_pageBegin()
+            # The running head names the chapter being read at the top of the page; a
+            # chapter that opens the page names it instead (see afterFlowable).
+            self.page_head = self.chapter_title
+            self.page_started = False
 
         def afterFlowable(self, flowable):
+            from reportlab.platypus import Spacer
+            from reportlab.platypus.doctemplate import ActionFlowable
+
             marker = getattr(flowable, "marker", None)
             if marker is None:
+                if not isinstance(flowable, Spacer | ActionFlowable):
+                    self.page_started = True
                 return
             kind, text, level = marker
             key = f"h{self.seq.nextf('heading')}"
             self.canv.bookmarkPage(key)
             self.canv.addOutlineEntry(text.replace("  ", " "), key, level=level, closed=True)
-            self.notify("TOCEntry", (level, text.replace("  ", "\u2002"), self.page, key))
+            if kind != "appendix-section":  # the contents list an appendix, not its sections
+                self.notify("TOCEntry", (level, text.replace("  ", "\u2002"), self.page, key))
             if kind == "chapter":
                 self.chapter_title = text.split("  ", 1)[1]
+                if not getattr(self, "page_started", True):
+                    self.page_head = self.chapter_title
 
     def furniture(canvas, doc):
         canvas.saveState()
@@ -366,7 +401,7 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         y = height - top + 16
         canvas.setFont("Cardo-Italic", 8.5)
         canvas.drawString(side, y, f"{book.title} · {book.subtitle}")
-        canvas.drawRightString(width - side, y, doc.chapter_title)
+        canvas.drawRightString(width - side, y, doc.page_head)
         canvas.setStrokeColor("#bdb6a6")
         canvas.setLineWidth(0.4)
         canvas.line(side, y - 5, width - side, y - 5)
@@ -374,6 +409,15 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         canvas.setFillColor(INK)
         canvas.drawCentredString(width / 2, bottom - 24, str(doc.page))
         canvas.restoreState()
+
+    def opening(canvas, doc):
+        # Open with the bookmarks panel shown, and date the file by the edition's release
+        # (still the same bytes for the same book: no clock is read).
+        canvas.showOutline()
+        released = book.released
+        if released is not None:
+            stamp = f"D:{released:%Y%m%d}000000+00'00'"
+            canvas.setDateFormatter(lambda *_: stamp)
 
     body = Frame(side, bottom, width - 2 * side, height - top - bottom, id="body",
                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -384,12 +428,12 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         initialFontName="Cardo", initialFontSize=10,
         title=f"{book.title}: {book.subtitle}",
         author=book.pdf_author, subject=book.subject, keywords=list(book.keywords),
-        creator="maerstanas_print", lang="en",
+        creator="maerstanas_print", lang=book.language,
     )
     doc.addPageTemplates([
         PageTemplate("title", [Frame(side, bottom, width - 2 * side, height - top - bottom,
                                      id="title", leftPadding=0, rightPadding=0,
-                                     topPadding=0, bottomPadding=0)]),
+                                     topPadding=0, bottomPadding=0)], onPage=opening),
         PageTemplate("body", [body], onPageEnd=furniture),
         PageTemplate("sheet", [full]),
     ])

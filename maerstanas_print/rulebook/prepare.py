@@ -62,7 +62,8 @@ def prepare(book: Book) -> PreparedBook:
             if span.kind == "fig" and span.text not in numbers:
                 raise RulebookError(f"the text refers to a figure {span.text!r} that the book "
                                     "does not have")
-    text = "".join(typeset(plain(t, numbers)) for t in book.texts())
+    text = "".join(typeset(plain(t, numbers, book.language), book.language)
+                   for t in book.texts())
     for face in FACES:
         missing = missing_glyphs(text, face)
         if missing:

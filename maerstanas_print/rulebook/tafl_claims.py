@@ -27,7 +27,7 @@ from maerstanas_print.games.tafl.engine import (
     write_position,
 )
 from maerstanas_print.geometry import parse_square as square_index
-from maerstanas_print.rulebook.claims import ClaimError, replayed_final
+from maerstanas_print.rulebook.claims import ClaimError, replayed_final, setup_fields
 
 _MOVE = re.compile(r"^(?P<piece>[KC])?(?P<origin>[A-S]\d{1,2})-(?P<target>[A-S]\d{1,2})"
                    r"(?:x(?P<taken>[^!\s]+))?(?P<ends>!)?$")
@@ -202,21 +202,22 @@ ProblemKind = Literal["wrong-piece", "unreachable", "repetition", "game-over"]
 @dataclass(frozen=True, slots=True)
 class CannotMove:
     """The side to move may not play `move`: the engine's reason is of `kind` and its
-    words contain `words`."""
+    words contain `words` (an empty kind or words: any reason)."""
 
     move: str
-    kind: ProblemKind
+    kind: ProblemKind | Literal[""]
     words: str
 
     @property
     def text(self) -> str:
-        return f"{self.move} is illegal ({self.words})"
+        return f"{self.move} is illegal ({self.words})" if self.words else \
+            f"{self.move} is illegal"
 
     def check(self, position: TaflPosition) -> str | None:
         problem = position.move_problem(read_move(self.move, position))
         if problem is None:
             return f"{self.move} is legal"
-        if problem.kind != self.kind or self.words not in problem.message:
+        if (self.kind and problem.kind != self.kind) or self.words not in problem.message:
             return f"{self.move} is illegal because {problem} ({problem.kind})"
         return None
 
@@ -265,8 +266,8 @@ class Takes:
 
 @dataclass(frozen=True, slots=True)
 class Ends:
-    """The game is over by `ending` ("escape", "king captured", ...) and `winner` won
-    ("Dark", "Light", or "" for a draw)."""
+    """The game is over by `ending` ("escape", "king captured", ...; "" for any) and
+    `winner` won ("Dark", "Light", or "" for a draw)."""
 
     ending: str
     winner: str = ""
@@ -274,13 +275,14 @@ class Ends:
     @property
     def text(self) -> str:
         who = f", {self.winner} wins" if self.winner else ", a draw"
-        return f"the game ends ({self.ending}){who}"
+        how = f" ({self.ending})" if self.ending else ""
+        return f"the game ends{how}{who}"
 
     def check(self, position: TaflPosition) -> str | None:
         if not position.over:
             return "the game goes on"
         winner = SIDE_NAMES[position.winner] if position.winner is not None else ""
-        if (position.ending, winner) != (self.ending, self.winner):
+        if (position.ending if self.ending else "", winner) != (self.ending, self.winner):
             return f"it ends by {position.ending}, winner {winner or 'nobody'}"
         return None
 
@@ -358,3 +360,72 @@ class IsSetup:
 
 TaflClaim = CanMove | CannotMove | Takes | Ends | GoesOn | MoveCount | IsSetup
 
+
+
+# --- the claim language of rulebook sources (docs/writing-rulebooks.md) -------
+
+TAFL_CLAIM_FORMS = ("legal G4-G1", "illegal F7-F1 [unreachable|wrong-piece|repetition|game-over] "
+                    "[words of the reason]", "captures F5-D5: D4", "captures D7-D4: none",
+                    "moves Dark 37", "result Light [king captured|escape|...]", "goes-on",
+                    "start")
+_PROBLEM_KINDS = ("wrong-piece", "unreachable", "repetition", "game-over")
+
+
+def _move_word(word: str) -> str:
+    if not _MOVE.match(word) or "x" in word or word.endswith("!"):
+        raise ClaimError(f"{word!r} is not a move such as G4-G1 (no capture list, no `!`)")
+    return word
+
+
+def read_tafl_claim(line: str) -> TaflClaim:
+    """One line of a figure's `claims:` as a movement-game claim (ClaimError if malformed)."""
+    head, colon, tail = line.partition(":")
+    words = head.split()
+    kind, args = (words[0], words[1:]) if words else ("", [])
+    if kind == "captures" and len(args) == 1 and colon:
+        taken = tail.split()
+        return Takes(_move_word(args[0]), () if taken == ["none"] else tuple(taken))
+    if colon:
+        raise ClaimError("only `captures` takes a `:`")
+    if kind == "legal" and len(args) == 1:
+        return CanMove(_move_word(args[0]))
+    if kind == "illegal" and args:
+        move = _move_word(args[0])
+        rest = args[1:]
+        problem = rest.pop(0) if rest and rest[0] in _PROBLEM_KINDS else ""
+        return CannotMove(move, problem, " ".join(rest))  # type: ignore[arg-type]
+    if kind == "moves" and len(args) == 2 and args[0] in SIDE_NAMES and args[1].isdigit():
+        return MoveCount(args[0], int(args[1]))
+    if kind == "result" and args and args[0] in ("Dark", "Light", "draw"):
+        winner = "" if args[0] == "draw" else args[0]
+        return Ends(" ".join(args[1:]), winner)
+    if kind == "goes-on" and not args:
+        return GoesOn()
+    if kind == "start" and not args:
+        return IsSetup()
+    raise ClaimError(f"{line.strip()!r} is not a claim about a movement game")
+
+
+def read_tafl_stones(game: str, text: str) -> TaflStones:
+    """`dark KG7 D3; light KA1 D4; to-move Light; options a=b` (or `start`) as TaflStones."""
+    fields = {} if text.strip() == "start" else \
+        setup_fields(text, ("dark", "light", "to-move", "options"))
+    to_move = fields.get("to-move", "Dark")
+    if to_move not in SIDE_NAMES:
+        raise ClaimError(f"to-move {to_move!r} is not Dark or Light")
+    return TaflStones(game, dark=fields.get("dark", ""), light=fields.get("light", ""),
+                      to_move=to_move, options=fields.get("options", "").replace(",", ";"))
+
+
+
+
+def tafl_position_value(position: TaflPosition, value: str) -> str | None:
+    """What a rulebook reference asks of a movement-game position: `dark-moves` and
+    `light-moves` (the legal moves that side would have) or the `winner`."""
+    if value in ("dark-moves", "light-moves"):
+        probe = position.copy()
+        probe.turn = SIDE_NAMES.index("Light" if value == "light-moves" else "Dark")
+        return str(len(probe.legal_moves()))
+    if value == "winner":
+        return "nobody" if position.winner is None else SIDE_NAMES[position.winner]
+    return None

@@ -34,29 +34,34 @@ def parse_window(text: str, size: int) -> tuple[int, int, int, int]:
     return c0, r0, c1 - c0 + 1, r1 - r0 + 1
 
 
-def realise_tafl_panel(panel: Panel, where: str, cell: float) -> PanelView:
+def realise_tafl_panel(panel: Panel, where: str, cell: float, index: int = 0) -> PanelView:
     from maerstanas_print.rulebook.figures import FigureError, PanelView
 
+    part = "setup"
     try:
         position: TaflPosition = panel.setup.position()  # type: ignore[assignment]
         marks: dict[int, Mark] = {}
         arrows: tuple[Arrow, ...] = ()
         if panel.then:
+            part = "then"
             position, marks, arrows = play_tafl_written(position, panel.then)
+        part = "window"
         window = parse_window(panel.window, position.rules.size) if panel.window else None
     except ClaimError as exc:
-        raise FigureError(f"{where}: {exc}") from None
-    for claim in panel.claims:
+        raise FigureError(f"{where}: {exc}", index, part) from None
+    for n, claim in enumerate(panel.claims):
         if not hasattr(claim, "arrows"):
             raise FigureError(f"{where}: claim {claim.text!r} is about Mǽrstánas, not "
-                              f"{info_of(position).title}")
+                              f"{info_of(position).title}", index, "claim", n)
         tafl_claim: TaflClaim = claim  # type: ignore[assignment]
         try:
             verdict = tafl_claim.check(position)
         except ClaimError as exc:
-            raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}") from None
+            raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}",
+                              index, "claim", n) from None
         if verdict is not None:
-            raise FigureError(f"{where} claims {claim.text!r}, but {verdict}")
+            raise FigureError(f"{where} claims {claim.text!r}, but {verdict}", index, "claim",
+                              n)
         if panel.show_claim_marks:
             marks.update(tafl_claim.marks(position))
             arrows += tafl_claim.arrows(position)
@@ -65,13 +70,13 @@ def realise_tafl_panel(panel: Panel, where: str, cell: float) -> PanelView:
         try:
             marks[tafl_square(name, size)] = mark
         except ClaimError as exc:
-            raise FigureError(f"{where}: {exc}") from None
+            raise FigureError(f"{where}: {exc}", index, "marks") from None
     spec = tafl_spec(position, marks, arrows, cell, panel.label, window)
     hidden = [sq for sq in (*marks, *(a.start for a in arrows), *(a.end for a in arrows))
               if not spec.shows(sq)]
     if hidden:
         raise FigureError(f"{where}: {spec.name(hidden[0])} is outside the window "
-                          f"{panel.window}")
+                          f"{panel.window}", index, "window")
     return PanelView(panel.label, spec, position)
 
 

@@ -171,7 +171,7 @@ class MaerstanasGame(Game):
         return importer
 
     def rulebook_source(self) -> str | None:
-        return "maerstanas_print.rulebook.content"
+        return "maerstanas"
 
     def sample(self) -> str | None:
         return "sample-game.mrs"

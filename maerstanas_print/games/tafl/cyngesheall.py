@@ -60,7 +60,7 @@ DEFINITION = TaflDefinition(
     sheet_rules=(SHEET_RULES,),
     legend=LEGEND,
     sample="cyngesheall-game.mrs",
-    rulebook="maerstanas_print.rulebook.content_cyngesheall",
+    rulebook="cyngesheall",
     stones_intro=(
         "Each side plays with ten stones: eight plain stones, the commander (the "
         "thunder-stone) and the king (the Woden-stone). A Mǽrstánas "

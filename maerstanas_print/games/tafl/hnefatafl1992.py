@@ -61,5 +61,5 @@ DEFINITION = TaflDefinition(
     sheet_rules=(SHEET_RULES,),
     legend=LEGEND,
     sample=None,
-    rulebook="maerstanas_print.rulebook.content_hnefatafl1992",
+    rulebook="hnefatafl1992",
 )

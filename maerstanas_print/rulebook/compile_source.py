@@ -1,0 +1,198 @@
+"""Check a read source against the engine and fill in its references: the finished `Book`.
+
+Every figure is realised (each claim put to the engine) and every record
+replayed; a failure becomes a diagnostic at the line of the claim, move or
+record that is wrong. Then each `{{ name.value }}` in the text is replaced by
+what the engine says (`{{ opening.captures }}` -> 3), so no number the engine
+can know is typed by hand. The values are listed in docs/writing-rulebooks.md.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from maerstanas_print.games.maerstanas.engine import Position
+from maerstanas_print.rulebook.claims import Scores, position_value
+from maerstanas_print.rulebook.figures import Figure, FigureError, FigureView, Panel, realise
+from maerstanas_print.rulebook.model import (
+    Book,
+    Bullets,
+    Chapter,
+    Glossary,
+    Heading,
+    Para,
+    RecordText,
+    Table,
+)
+from maerstanas_print.rulebook.source import REFERENCE, ReadSource
+from maerstanas_print.rulebook.source_errors import SourceError
+from maerstanas_print.rulebook.tafl_claims import tafl_position_value
+
+FIGURE_VALUES = ("figure", "number")
+PANEL_VALUES = ("dark-score", "light-score", "dark-moves", "light-moves", "captures", "winner")
+RECORD_VALUES = ("moves", "captures", "dark-score", "light-score", "winner")
+BOOK_VALUES = ("title", "edition", "released", "year")
+
+
+def _figure_error(read: ReadSource, figure: Figure, exc: FigureError) -> SourceError:
+    where = read.figures[figure.key].of(exc.panel, exc.part, exc.claim)
+    message = str(exc)
+    if exc.part == "claim":
+        refuted = " claims " in message and "cannot be read" not in message
+        return SourceError(where, "R201" if refuted else "R104", message,
+                           "the engine is the judge: correct the claim, or the position"
+                           if refuted else None)
+    if exc.part == "then":
+        return SourceError(where, "R202", message, "write the move as the record would")
+    return SourceError(where, "R105", message)
+
+
+def realise_all(read: ReadSource) -> dict[str, FigureView]:
+    numbers = read.book.figure_numbers()
+    views = {}
+    for figure in read.book.figures():
+        try:
+            views[figure.key] = realise(figure, numbers[figure.key])
+        except FigureError as exc:
+            raise _figure_error(read, figure, exc) from None
+    return views
+
+
+def replay_records(read: ReadSource) -> dict[str, Any]:
+    """Every record block replayed (R107 at its id on an invalid one)."""
+    from maerstanas_print import parse, replay
+
+    games = {}
+    for key, (record, where) in read.records.items():
+        parsed = parse(record.text, key)
+        problems = [d.message for d in parsed.diagnostics if d.severity == "error"]
+        game = replay(parsed.games[0]) if parsed.games else None
+        if game is not None:
+            problems += [d.message for d in game.diagnostics if d.severity == "error"]
+        if problems or game is None:
+            raise SourceError(where, "R107", f"record {key!r} is not valid: "
+                              f"{problems[0] if problems else 'no game in it'}",
+                              "run `maerstanas-print check` on the record to see every problem")
+        games[key] = game
+    return games
+
+
+def _panel_value(view: FigureView, index: int, value: str, figure: Figure) -> str | None:
+    panel: Panel = figure.panels[index]
+    position = view.panels[index].position
+    if value == "captures":
+        return str(len(_then_removed(panel)))
+    if isinstance(position, Position):
+        scoring = next((c.scoring for c in panel.claims if isinstance(c, Scores)), None)
+        return position_value(position, value, scoring)
+    return tafl_position_value(position, value)
+
+
+def _then_removed(panel: Panel) -> list[str]:
+    written = panel.then or ""
+    _, _, removed = written.rstrip("!").partition("x")
+    return [name for name in removed.split("/") if name]
+
+
+def _record_value(game, value: str) -> str | None:
+    steps = game.main.steps
+    if value == "moves":
+        return str(len(steps))
+    if value == "captures":
+        return str(sum(len(step.removed) for step in steps))
+    final = game.final
+    if isinstance(final, Position):
+        return position_value(final, value)
+    return tafl_position_value(final, value)
+
+
+def _book_value(read: ReadSource, value: str) -> str | None:
+    released = read.released
+    if value == "title":
+        return read.book.title
+    if value == "edition":
+        return read.edition or None
+    if value == "released" and released is not None:  # "23 November 2026", "23. November 2026"
+        from babel.dates import format_date
+
+        language = read.language.split("-")[0]
+        return format_date(released, "long", locale="en_GB" if language == "en" else language)
+    if value == "year" and released is not None:
+        return str(released.year)
+    return None
+
+
+def resolve(read: ReadSource, views: dict[str, FigureView], games: dict[str, Any]
+            ) -> dict[str, str]:
+    """The text each reference stands for (R106 at the first that names nothing)."""
+    out = {}
+    for ref, where in read.references.items():
+        parts = REFERENCE.fullmatch(ref)[1].split(".")  # type: ignore[index]
+        name, value = parts[0], parts[-1]
+        got: str | None = None
+        hint = None
+        if name == "book" and len(parts) == 2:
+            got = _book_value(read, value)
+            hint = f"the book's values are {', '.join(BOOK_VALUES)} (from the front matter)"
+        elif name in views and len(parts) in (2, 3):
+            figure = views[name].figure
+            if len(parts) == 2 and value in FIGURE_VALUES:
+                got = f"{{fig:{name}}}" if value == "figure" else str(views[name].number)
+            else:
+                index = int(parts[1]) - 1 if len(parts) == 3 and parts[1].isdigit() \
+                    else len(figure.panels) - 1
+                if 0 <= index < len(figure.panels):
+                    got = _panel_value(views[name], index, value, figure)
+            hint = (f"a figure gives {', '.join(FIGURE_VALUES)}, and for its last panel (or "
+                    f"panel N: name.N.value) {', '.join(PANEL_VALUES)}")
+        elif name == "include":
+            raise SourceError(where, "R106", f"the shared text needs `{value}:`, and the "
+                              "include block does not give it",
+                              f"add a line `{value}: ...` to the ```include block")
+        elif name in games and len(parts) == 2:
+            got = _record_value(games[name], value)
+            hint = f"a record gives {', '.join(RECORD_VALUES)}"
+        else:
+            known = sorted([*views, *games])
+            hint = f"the figures and records are: {', '.join(known) or 'none'}"
+        if got is None:
+            raise SourceError(where, "R106", f"{ref} names nothing the book can compute",
+                              hint)
+        out[ref] = got
+    return out
+
+
+def _map_texts(book: Book, fill: Callable[[str], str]) -> Book:
+    """The book with `fill` applied to every text it prints."""
+
+    def block(b):
+        if isinstance(b, Para | Heading):
+            return dataclasses.replace(b, text=fill(b.text))
+        if isinstance(b, Bullets):
+            return dataclasses.replace(b, items=tuple(map(fill, b.items)))
+        if isinstance(b, Table):
+            return dataclasses.replace(b, header=tuple(map(fill, b.header)),
+                                       rows=tuple(tuple(map(fill, r)) for r in b.rows))
+        if isinstance(b, RecordText):
+            return dataclasses.replace(b, caption=fill(b.caption))
+        if isinstance(b, Glossary):
+            return dataclasses.replace(b, entries=tuple((t, fill(g)) for t, g in b.entries))
+        if isinstance(b, Figure):
+            return dataclasses.replace(b, caption=fill(b.caption), alt=fill(b.alt))
+        return b
+
+    chapters = tuple(Chapter(fill(c.title), tuple(map(block, c.blocks)), c.appendix)
+                     for c in book.chapters)
+    return dataclasses.replace(book, chapters=chapters, front=tuple(map(block, book.front)))
+
+
+def compile_source(read: ReadSource) -> Book:
+    """The checked book, every reference filled in; SourceError on the first problem."""
+    views = realise_all(read)
+    games = replay_records(read)
+    values = resolve(read, views, games)
+    if not values:
+        return read.book
+    return _map_texts(read.book, lambda text: REFERENCE.sub(lambda m: values[m[0]], text))

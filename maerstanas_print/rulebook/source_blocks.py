@@ -1,0 +1,273 @@
+"""The fenced blocks of a rulebook source: figures, records, glossaries and directives.
+
+A block's body is a list of `key: value` lines (a value may run on over
+indented lines); `claims:` is followed by one claim a line, indented. Each
+key and claim keeps its place in the file, so when the engine refutes a claim
+later, the error points at that claim's line. Which claims and positions a
+game understands is decided by the game family's own claim module.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from maerstanas_print.draw.board import Mark
+from maerstanas_print.games.protocol import Game as GameInfo
+from maerstanas_print.rulebook.claims import CLAIM_FORMS, ClaimError, read_claim, square
+from maerstanas_print.rulebook.figures import Figure, Panel, Record, read_stones
+from maerstanas_print.rulebook.model import Glossary, RecordText
+from maerstanas_print.rulebook.source_errors import SourceError, Where
+from maerstanas_print.rulebook.tafl_claims import (
+    TAFL_CLAIM_FORMS,
+    TaflRecord,
+    read_tafl_claim,
+    read_tafl_stones,
+    tafl_square,
+)
+
+ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MARK_KINDS = ("ghost", "barred", "hinges", "cross", "points", "dot")
+SIDES = ("top", "left", "right", "bottom")
+
+
+@dataclass
+class Line:
+    """One `key: value` entry of a block, with where the value starts."""
+
+    key: str
+    value: str
+    where: Where
+    items: list[tuple[str, Where]] = field(default_factory=list)  # the lines under `claims:`
+
+
+def block_lines(body: str, first: Where, line_no: int) -> list[Line]:
+    """Split a block body (starting on file line `line_no`) into its entries."""
+    source = first.source
+    out: list[Line] = []
+    for n, raw in enumerate(body.splitlines()):
+        here = line_no + n
+        if not raw.strip():
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        if indent and out:
+            text = raw.strip()
+            where = Where.at(source, here, indent + 1, len(text))
+            if out[-1].key == "claims":
+                out[-1].items.append((text, where))
+            else:
+                out[-1].value += " " + text
+            continue
+        key, colon, value = raw.partition(":")
+        if not colon or not re.fullmatch(r"[a-z][a-z-]*", key.strip()) or indent:
+            raise SourceError(Where.at(source, here, indent + 1, len(raw.strip())), "R102",
+                              f"{raw.strip()!r} is not a `key: value` line",
+                              "each line of a block starts with a key such as `id:`, "
+                              "`caption:` or `claims:`; indent a line to continue the one above")
+        column = len(key) + 2 + (len(value) - len(value.lstrip()))
+        out.append(Line(key.strip(), value.strip(),
+                        Where.at(source, here, column, max(1, len(value.strip())))))
+    return out
+
+
+def _unknown(line: Line, allowed: tuple[str, ...], what: str) -> SourceError:
+    return SourceError(Where.at(line.where.source, line.where.source.locate(line.where.start)[0]),
+                       "R102", f"{line.key!r} is not a key of a {what} block",
+                       f"the keys are: {', '.join(allowed)}")
+
+
+def _block_id(lines: list[Line], start: Where, what: str) -> tuple[str, Where]:
+    ids = [line for line in lines if line.key == "id"]
+    if not ids:
+        raise SourceError(start, "R103", f"the {what} block has no `id:`",
+                          "add a line such as `id: opening`; the id names it in references")
+    if not ID.match(ids[0].value):
+        raise SourceError(ids[0].where, "R103", f"{ids[0].value!r} is not an id",
+                          "an id is lower-case letters, digits and hyphens, e.g. `own-limit`")
+    return ids[0].value, ids[0].where
+
+
+# --- figures -----------------------------------------------------------------
+
+FIGURE_KEYS = ("id", "caption", "alt", "panel", "stones", "record", "setup", "then",
+               "window", "marks", "claim-marks", "claims")
+POSITION_KEYS = ("stones", "record", "setup")
+
+
+@dataclass
+class PanelPlaces:
+    """Where each part of one panel was written."""
+
+    setup: Where
+    then: Where | None = None
+    window: Where | None = None
+    marks: Where | None = None
+    claims: list[Where] = field(default_factory=list)
+
+
+@dataclass
+class FigurePlaces:
+    start: Where
+    panels: list[PanelPlaces]
+
+    def of(self, panel: int, part: str, claim: int) -> Where:
+        places = self.panels[min(panel, len(self.panels) - 1)]
+        if part == "claim" and claim < len(places.claims):
+            return places.claims[claim]
+        return getattr(places, part, None) or places.setup
+
+
+def read_marks(text: str, where: Where, game: GameInfo) -> dict[str, Mark]:
+    """`ghost A1; hinges D1 top left; barred E1` as marks by square name."""
+    out: dict[str, Mark] = {}
+    for part in text.split(";"):
+        words = part.split()
+        if len(words) < 2 or words[0] not in MARK_KINDS or any(w not in SIDES
+                                                               for w in words[2:]):
+            raise SourceError(where.find(part.strip()), "R102",
+                              f"{part.strip()!r} is not a mark",
+                              f"a mark is a kind ({', '.join(MARK_KINDS)}), a square and, for "
+                              "hinges and points, the sides: `hinges D1 top left`")
+        try:
+            if game.start_setup() is None:
+                square(words[1])
+            else:
+                tafl_square(words[1], game.size)
+        except ClaimError as exc:
+            raise SourceError(where.find(words[1]), "R105", str(exc)) from None
+        out[words[1]] = Mark(words[0], sides=frozenset(words[2:]))  # type: ignore[arg-type]
+    return out
+
+
+def _position(line: Line, game: GameInfo):
+    try:
+        if line.key == "stones":
+            return read_stones(line.value) if game.start_setup() is None else \
+                read_tafl_stones(game.tag, line.value)
+        if line.key == "setup":
+            if game.start_setup() is None:
+                raise ClaimError("`setup:` is for the movement games; use `stones:`")
+            return TaflRecord(game.tag, f'[Game "{game.tag}"]\n[Setup "{line.value}"]\n\n*')
+        return Record(line.value) if game.start_setup() is None else TaflRecord(game.tag, line.value)
+    except ClaimError as exc:
+        raise SourceError(line.where, "R105", str(exc),
+                          "stones: dark D3 C4; light E4 (see docs/writing-rulebooks.md)"
+                          ) from None
+
+
+def _claim(text: str, where: Where, game: GameInfo):
+    reader: Callable = read_claim if game.start_setup() is None else read_tafl_claim
+    forms = CLAIM_FORMS if game.start_setup() is None else TAFL_CLAIM_FORMS
+    try:
+        return reader(text)
+    except ClaimError as exc:
+        raise SourceError(where, "R104", str(exc),
+                          f"{game.title} claims read: " + "; ".join(forms)) from None
+
+
+def read_figure(body: str, start: Where, line_no: int, game: GameInfo
+                ) -> tuple[Figure, FigurePlaces]:
+    lines = block_lines(body, start, line_no)
+    key, _ = _block_id(lines, start, "figure")
+    caption = alt = ""
+    panels: list[dict] = []
+    places: list[PanelPlaces] = []
+    for line in lines:
+        if line.key not in FIGURE_KEYS:
+            raise _unknown(line, FIGURE_KEYS, "figure")
+        if line.key == "caption":
+            caption = line.value
+        elif line.key == "alt":
+            alt = line.value
+        elif line.key == "panel" or (line.key in POSITION_KEYS
+                                     and (not panels or "setup" in panels[-1])):
+            panels.append({"label": line.value if line.key == "panel" else ""})
+            places.append(PanelPlaces(line.where))
+            if line.key != "panel":
+                panels[-1]["setup"] = _position(line, game)
+                places[-1].setup = line.where
+        elif line.key != "id":
+            if not panels:
+                raise SourceError(line.where, "R102", f"`{line.key}:` comes before any "
+                                  "position", "start a panel with `panel: LABEL` and give "
+                                  "its position with `stones:` or `record:`")
+            panel, place = panels[-1], places[-1]
+            if line.key in POSITION_KEYS:
+                panel["setup"] = _position(line, game)
+                place.setup = line.where
+            elif line.key == "then":
+                panel["then"], place.then = line.value, line.where
+            elif line.key == "window":
+                panel["window"], place.window = line.value, line.where
+            elif line.key == "marks":
+                panel["marks"], place.marks = read_marks(line.value, line.where, game), \
+                    line.where
+            elif line.key == "claim-marks":
+                if line.value not in ("on", "off"):
+                    raise SourceError(line.where, "R102", "claim-marks is `on` or `off`")
+                panel["show_claim_marks"] = line.value == "on"
+            elif line.key == "claims":
+                panel["claims"] = tuple(_claim(t, w, game) for t, w in line.items)
+                place.claims = [w for _, w in line.items]
+    if not caption:
+        raise SourceError(start, "R102", f"figure {key!r} has no caption",
+                          "add `caption: what the figure shows`")
+    if not panels:
+        raise SourceError(start, "R102", f"figure {key!r} has no position",
+                          "add `stones: dark D3; light E4` or `record: 1. D4 E4 *`")
+    for panel, place in zip(panels, places, strict=True):
+        if "setup" not in panel:
+            raise SourceError(place.setup, "R102", "this panel has no position",
+                              "give it `stones:`, `record:` or (tafl) `setup:`")
+    figure = Figure(key, caption, tuple(Panel(**panel) for panel in panels), alt)
+    return figure, FigurePlaces(start, places)
+
+
+# --- records, glossaries and directives ----------------------------------------
+
+
+def read_record(body: str, start: Where, line_no: int) -> tuple[RecordText, str, Where]:
+    """A record block: `id:` and `caption:` lines, a blank line, then the record."""
+    head, blank, text = body.partition("\n\n")
+    if not re.match(r"^(id|caption):", head) or not blank:
+        raise SourceError(start, "R103", "the record block has no `id:`",
+                          "write `id: NAME` and `caption: ...`, a blank line, then the record")
+    lines = block_lines(head, start, line_no)
+    key, where = _block_id(lines, start, "record")
+    caption = ""
+    for line in lines:
+        if line.key == "caption":
+            caption = line.value
+        elif line.key != "id":
+            raise _unknown(line, ("id", "caption"), "record")
+    return RecordText(text.strip("\n"), caption), key, where
+
+
+def read_glossary(body: str, start: Where, line_no: int) -> Glossary:
+    """`term: gloss` a line (indented lines continue the gloss); terms may have spaces."""
+    entries: list[list[str]] = []
+    for n, raw in enumerate(body.splitlines()):
+        if not raw.strip():
+            continue
+        if raw[0].isspace() and entries:
+            entries[-1][1] += " " + raw.strip()
+            continue
+        term, colon, gloss = raw.partition(": ")
+        if not colon or not term.strip():
+            raise SourceError(Where.at(start.source, line_no + n, 1, len(raw)), "R102",
+                              f"{raw.strip()!r} is not a glossary entry",
+                              "write `term: what it means`, one entry a line")
+        entries.append([term.strip(), gloss.strip()])
+    return Glossary(tuple((term, gloss) for term, gloss in entries))
+
+
+def read_settings(body: str, start: Where, line_no: int, allowed: tuple[str, ...],
+                  what: str) -> dict[str, tuple[str, Where]]:
+    """A directive's `key: value` lines, only the keys it takes."""
+    out = {}
+    for line in block_lines(body, start, line_no):
+        if line.key not in allowed:
+            raise _unknown(line, allowed, what)
+        out[line.key] = (line.value, line.where)
+    return out
