@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 
 import pytest
 
 from maerstanas_print.cli import main
 from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.games import MAERSTANAS
-from maerstanas_print.rulebook import books
-from maerstanas_print.rulebook.claims import (
+from maerstanas_print.games.maerstanas.book_claims import (
     GameOver,
     Hinges,
     Illegal,
@@ -20,12 +20,16 @@ from maerstanas_print.rulebook.claims import (
     ThunderRemoves,
     WodenTarget,
 )
-from maerstanas_print.rulebook.figures import Figure, FigureError, Panel, Record, Stones, realise
+from maerstanas_print.games.maerstanas.book_figures import Record, Stones
+from maerstanas_print.rulebook import books
+from maerstanas_print.rulebook.figures import Figure, FigureError, realise
+from maerstanas_print.rulebook.figures import Panel as _Panel
 from maerstanas_print.rulebook.inline import typeset
 from maerstanas_print.rulebook.model import Chapter, Para, RecordText, plain
 from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
 BOOK = books.book_for(MAERSTANAS)
+Panel = partial(_Panel, kit=MAERSTANAS.book_kit())  # a Mǽrstánas panel
 
 
 def test_every_figure_claims_something_and_the_engine_agrees() -> None:

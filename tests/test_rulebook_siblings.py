@@ -13,6 +13,7 @@ import dataclasses
 import re
 import shutil
 import subprocess
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -20,15 +21,7 @@ import pytest
 from maerstanas_print.cli import main
 from maerstanas_print.draw.board import BoardSpec, board_shapes, describe, spec_for_game
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, all_games, game_named
-from maerstanas_print.rulebook import books
-from maerstanas_print.rulebook.books import book_for
-from maerstanas_print.rulebook.figures import Figure, FigureError, Panel, realise
-from maerstanas_print.rulebook.html import rulebook_html
-from maerstanas_print.rulebook.layout import numbered
-from maerstanas_print.rulebook.model import Chapter, RecordText, plain
-from maerstanas_print.rulebook.pdf import rulebook_pdf
-from maerstanas_print.rulebook.prepare import RulebookError, prepare
-from maerstanas_print.rulebook.tafl_claims import (
+from maerstanas_print.games.tafl.book_claims import (
     CanMove,
     CannotMove,
     Ends,
@@ -39,12 +32,23 @@ from maerstanas_print.rulebook.tafl_claims import (
     TaflStones,
     Takes,
 )
+from maerstanas_print.rulebook import books
+from maerstanas_print.rulebook.books import book_for
+from maerstanas_print.rulebook.figures import Figure, FigureError, realise
+from maerstanas_print.rulebook.figures import Panel as _Panel
+from maerstanas_print.rulebook.html import rulebook_html
+from maerstanas_print.rulebook.layout import numbered
+from maerstanas_print.rulebook.model import Chapter, RecordText, plain
+from maerstanas_print.rulebook.pdf import rulebook_pdf
+from maerstanas_print.rulebook.prepare import RulebookError, prepare
 from tests.browser_support import open_page, stacked_figures_at_phone_width
 from tests.pdf_tools import all_text, fonts_of, outline_titles, reader
 from tests.test_rulebook_html import vnu_jar
 
 GAMES = {"cyngesheall": CYNGESHEALL, "hnefatafl1992": HNEFATAFL_1992}
 BOOKS_BY_SLUG = {slug: book_for(game) for slug, game in GAMES.items()}
+
+Panel = partial(_Panel, kit=CYNGESHEALL.book_kit())  # a tafl panel: its position names its game
 
 
 @pytest.fixture(scope="module")

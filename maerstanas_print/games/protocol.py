@@ -209,6 +209,12 @@ class Game(ABC):
         the rune's name); the default is one plain stone a side."""
         return (("standard", "stone", None, ""),)
 
+    def cover(self) -> tuple[dict[int, Stone], str, str]:
+        """The board a rulebook's title page shows: (stones, the picture's title, its
+        description); the default is the start position."""
+        text = f"The start position of {self.title}"
+        return self.start_stones(), text, text
+
     def start_setup(self) -> str | None:
         """The start position as a position string, for games that begin set up."""
         return None
@@ -238,6 +244,11 @@ class Game(ABC):
     def app_importer(self) -> Any:
         """The module that reads move lists copied from the game's own apps (with
         `record_from_log` and `LogError`), or None when the game has none."""
+        return None
+
+    def book_kit(self) -> Any:
+        """What the game gives its rulebooks: claims, positions, figures, tables (see
+        `rulebook.kit.BookKit`); None for a game without one."""
         return None
 
     def rulebook_source(self) -> str | None:

@@ -13,8 +13,6 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from maerstanas_print.games.maerstanas.engine import Position
-from maerstanas_print.rulebook.claims import Scores, position_value
 from maerstanas_print.rulebook.figures import Figure, FigureError, FigureView, Panel, realise
 from maerstanas_print.rulebook.model import (
     Book,
@@ -28,7 +26,6 @@ from maerstanas_print.rulebook.model import (
 )
 from maerstanas_print.rulebook.source import REFERENCE, ReadSource
 from maerstanas_print.rulebook.source_errors import SourceError
-from maerstanas_print.rulebook.tafl_claims import tafl_position_value
 
 FIGURE_VALUES = ("figure", "number")
 PANEL_VALUES = ("dark-score", "light-score", "dark-moves", "light-moves", "captures", "winner")
@@ -84,10 +81,8 @@ def _panel_value(view: FigureView, index: int, value: str, figure: Figure) -> st
     position = view.panels[index].position
     if value == "captures":
         return str(len(_then_removed(panel)))
-    if isinstance(position, Position):
-        scoring = next((c.scoring for c in panel.claims if isinstance(c, Scores)), None)
-        return position_value(position, value, scoring)
-    return tafl_position_value(position, value)
+    value_of: str | None = panel.kit.position_value(position, value, panel)
+    return value_of
 
 
 def _then_removed(panel: Panel) -> list[str]:
@@ -102,10 +97,8 @@ def _record_value(game, value: str) -> str | None:
         return str(len(steps))
     if value == "captures":
         return str(sum(len(step.removed) for step in steps))
-    final = game.final
-    if isinstance(final, Position):
-        return position_value(final, value)
-    return tafl_position_value(final, value)
+    value_of: str | None = game.game.book_kit().position_value(game.final, value, None)
+    return value_of
 
 
 def _book_value(read: ReadSource, value: str) -> str | None:

@@ -1,9 +1,9 @@
 """Rulebook figures: positions declared in the book's source, replayed and checked.
 
-A `Figure` is one or more `Panel`s side by side. A panel's position comes from
-`Stones` (a position laid out square by square) or from `Record` (a record
-replayed by the engine); `then` plays one more move written in the record
-notation, so before/after pairs and their notation are checked too. Every
+A `Figure` is one or more `Panel`s side by side. A panel's position is its
+game's (`Game.book_kit().read_position`: a position laid out square by square,
+or a record replayed by the engine); `then` plays one more move written in the
+record notation, so before/after pairs and their notation are checked too. Every
 claim of every panel is put to the engine in `realise`, which raises
 `FigureError` (one line naming the figure and the false claim) when the
 engine disagrees. Only a realised figure can be drawn.
@@ -11,30 +11,13 @@ engine disagrees. Only a realised figure can be drawn.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from maerstanas_print.draw.board import BoardSpec, Mark, Stone, Variant, board_shapes
+from maerstanas_print.draw.board import BoardSpec, Mark, board_shapes
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Shape, Text
-from maerstanas_print.games.maerstanas.engine import (
-    DARK,
-    LIGHT,
-    SIDE_NAMES,
-    THUNDER,
-    WODEN,
-    IllegalMove,
-    Move,
-    Position,
-    Rules,
-    Scoring,
-    move_text,
-)
-from maerstanas_print.games.tafl.engine import TaflPosition
-from maerstanas_print.rulebook.claims import Claim, ClaimError, replayed_final, square
-from maerstanas_print.rulebook.tafl_claims import TaflClaim, TaflRecord, TaflSetup, TaflStones
 
 INK = "#1a1a1a"
-_MOVE = re.compile(r"^(?:(?P<kind>[TW]) )?(?P<square>[A-G][1-7])(?:x(?P<removed>\S+))?$|^Pass$")
 
 
 class FigureError(ValueError):
@@ -50,99 +33,25 @@ class FigureError(ValueError):
         self.panel, self.part, self.claim = panel, part, claim
 
 
-def _hand(text: str) -> int:
-    return (THUNDER if "T" in text else 0) | (WODEN if "W" in text else 0)
-
-
-@dataclass(frozen=True, slots=True)
-class Stones:
-    """A position given square by square (squares separated by spaces).
-
-    `thunder`/`woden` name squares among `dark`/`light` that hold those special
-    stones; `hands` says which specials each side still holds ("TW", "T", "W", "").
-    """
-
-    dark: str = ""
-    light: str = ""
-    thunder: str = ""
-    woden: str = ""
-    to_move: str = "Dark"
-    hands: tuple[str, str] = ("TW", "TW")
-    scoring: Scoring = "default"
-
-    def position(self) -> Position:
-        rules = Rules(scoring=self.scoring)
-        masks = [0, 0]
-        for side, text in ((DARK, self.dark), (LIGHT, self.light)):
-            for name in text.split():
-                bit = 1 << square(name)
-                if (masks[0] | masks[1]) & bit:
-                    raise ClaimError(f"{name} is given two stones")
-                masks[side] |= bit
-        thunder = sum(1 << square(n) for n in self.thunder.split())
-        woden = sum(1 << square(n) for n in self.woden.split())
-        if (thunder | woden) & ~(masks[0] | masks[1]):
-            raise ClaimError("a special stone is named on an empty square")
-        turn = SIDE_NAMES.index(self.to_move)
-        return Position(rules, masks, thunder, woden, [_hand(h) for h in self.hands], turn)
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """A position reached by replaying a record (tags allowed), which must be valid."""
-
-    text: str
-
-    def position(self) -> Position:
-        final = replayed_final(self.text)
-        if not isinstance(final, Position):
-            raise ClaimError("the record is not a Mǽrstánas game")
-        return final
-
-
-Setup = Stones | Record | TaflStones | TaflRecord
-
-
-def read_stones(text: str) -> Stones:
-    """A source's `stones:` line (`dark D3 C4; light E4; thunder D3; to-move Light;
-    hands TW W; scoring simple`, or `empty`) as Stones."""
-    from maerstanas_print.rulebook.claims import setup_fields
-
-    if text.strip() == "empty":
-        return Stones()
-    fields = setup_fields(text, ("dark", "light", "thunder", "woden", "to-move", "hands",
-                                 "scoring"))
-    hands = fields.get("hands", "TW TW").split()
-    if len(hands) != 2 or any(set(h) - set("TW-") for h in hands):
-        raise ClaimError("hands is two words such as `TW W` (Dark's, then Light's; - for none)")
-    scoring = fields.get("scoring", "default")
-    if scoring not in ("default", "simple", "wraparound"):
-        raise ClaimError(f"scoring {scoring!r} is not default, simple or wraparound")
-    to_move = fields.get("to-move", "Dark")
-    if to_move not in SIDE_NAMES:
-        raise ClaimError(f"to-move {to_move!r} is not Dark or Light")
-    stones = Stones(fields.get("dark", ""), fields.get("light", ""), fields.get("thunder", ""),
-                    fields.get("woden", ""), to_move,
-                    (hands[0].strip("-"), hands[1].strip("-")), scoring)  # type: ignore[arg-type]
-    stones.position()  # every square named must exist, once
-    return stones
+Setup = Any  # a game's position line (its `book_kit().read_position`)
 
 
 @dataclass(frozen=True)
 class Panel:
     """One board of a figure: a position, optionally one move later, and its claims.
 
-    Movement games take `TaflStones`/`TaflRecord` setups and tafl claims; their
-    `window` ("H5:Q14", top-left to bottom-right) draws part of a big board.
+    The setup and the claims are the game's own (`Game.book_kit`); a `window`
+    ("H5:Q14", top-left to bottom-right) draws part of a big board.
     """
 
     label: str
     setup: Setup
     then: str | None = None  # a move in record notation, played before drawing
-    claims: tuple[Claim | TaflClaim, ...] = ()
+    claims: tuple[Any, ...] = ()  # the game's claims (`book_kit().read_claim`)
     marks: dict[str, Mark] = field(default_factory=dict)  # extra marks by square name
     show_claim_marks: bool = True
     window: str | None = None
+    kit: Any = None  # the game's book kit (`Game.book_kit`), which realises the panel
 
 
 @dataclass(frozen=True)
@@ -159,7 +68,7 @@ class Figure:
 class PanelView:
     label: str
     spec: BoardSpec
-    position: Position | TaflPosition
+    position: Any  # the game's position
 
 
 @dataclass(frozen=True)
@@ -175,82 +84,16 @@ class FigureView:
         return self.figure.key
 
 
-def play_written(position: Position, written: str) -> tuple[Position, dict[int, Mark]]:
-    """Play `written` (e.g. `T E4xE3/D4`) and insist the record would write it so.
-
-    Returns the new position and crosses on the squares a thunder emptied.
-    """
-    match = _MOVE.match(written)
-    if not match:
-        raise ClaimError(f"{written!r} is not a move in the record notation")
-    if written == "Pass":
-        move = Move.pass_()
-    else:
-        kind = {"T": "thunder", "W": "woden", None: "place"}[match["kind"]]
-        move = Move(kind, square(match["square"]))  # type: ignore[arg-type]
-    after = position.copy()
-    try:
-        removed = after.push(move)
-    except IllegalMove as exc:
-        raise ClaimError(f"{written} cannot be played: {exc.problem}") from None
-    canonical = move_text(move, removed)
-    if canonical != written:
-        raise ClaimError(f"{written} is written {canonical}")
-    return after, {sq: Mark("cross") for sq in removed}
-
-
 def realise(figure: Figure, number: int, cell: float = 6.0) -> FigureView:
-    """Build and check every panel of `figure`; raise FigureError on the first false claim."""
+    """Build and check every panel of `figure`; raise FigureError on the first false claim.
+
+    Each panel's game (its `book_kit`) replays it, checks the claims and describes
+    the board."""
     views = []
     for index, panel in enumerate(figure.panels):
         where = f"figure {number} ({figure.key}), panel {panel.label!r}"
-        if isinstance(panel.setup, TaflSetup):
-            from maerstanas_print.rulebook.tafl_figures import realise_tafl_panel
-
-            views.append(realise_tafl_panel(panel, where, cell, index))
-            continue
-        part = "setup"
-        try:
-            position = panel.setup.position()
-            marks: dict[int, Mark] = {}
-            if panel.then:
-                part = "then"
-                position, marks = play_written(position, panel.then)
-        except ClaimError as exc:
-            raise FigureError(f"{where}: {exc}", index, part) from None
-        for n, claim in enumerate(panel.claims):
-            if hasattr(claim, "arrows"):
-                raise FigureError(f"{where}: claim {claim.text!r} is about a movement game, "
-                                  "not Mǽrstánas", index, "claim", n)
-            try:
-                verdict = claim.check(position)  # type: ignore[arg-type]
-            except ClaimError as exc:
-                raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}",
-                                  index, "claim", n) from None
-            if verdict is not None:
-                raise FigureError(f"{where} claims {claim.text!r}, but {verdict}",
-                                  index, "claim", n)
-            if panel.show_claim_marks:
-                marks.update(claim.marks(position))
-        try:
-            for name, mark in panel.marks.items():
-                marks[square(name)] = mark
-        except ClaimError as exc:
-            raise FigureError(f"{where}: {exc}", index, "marks") from None
-        views.append(PanelView(panel.label, _spec(position, marks, cell, panel.label),
-                               position))
+        views.append(panel.kit.realise_panel(panel, where, cell, index))
     return FigureView(figure, number, tuple(views))
-
-
-def _spec(position: Position, marks: dict[int, Mark], cell: float, label: str) -> BoardSpec:
-    stones = {}
-    for side in (DARK, LIGHT):
-        for sq in range(49):
-            if position.owner(sq) == side:
-                stones[sq] = Stone(side, position.kind_at(sq) or "standard")  # type: ignore[arg-type]
-    variant: Variant = "wraparound" if position.rules.geometry.wrap else "standard"
-    return BoardSpec(cell=cell, labels=frozenset(("top", "left")), variant=variant,
-                     stones=stones, marks=marks, title=label)
 
 
 PANEL_GAP = 9.0  # mm between boards

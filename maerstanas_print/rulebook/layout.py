@@ -15,9 +15,7 @@ from types import ModuleType
 from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import Page, Shape
 from maerstanas_print.games import game_named
-from maerstanas_print.games.protocol import DARK, LIGHT
 from maerstanas_print.games.protocol import Game as GameInfo
-from maerstanas_print.geometry import parse_square
 from maerstanas_print.rulebook.model import Chapter
 from maerstanas_print.sheets.common import game_legend, legend, stone_items
 
@@ -39,18 +37,6 @@ def numbered(chapters: Sequence[Chapter]) -> Iterator[tuple[str, Chapter]]:
             yield str(number), chapter
 
 
-def _stones(dark: str, light: str, thunder: str = "", woden: str = "") -> dict[int, Stone]:
-    out: dict[int, Stone] = {}
-    for side, names in ((DARK, dark), (LIGHT, light)):
-        for name in names.split():
-            sq = parse_square(name, 7)
-            assert sq is not None
-            kind = "thunder" if name in thunder.split() else \
-                "woden" if name in woden.split() else "standard"
-            out[sq] = Stone(side, kind)  # type: ignore[arg-type]
-    return out
-
-
 def _game(tag: str) -> GameInfo:
     game = game_named(tag)
     if game is None:
@@ -58,31 +44,25 @@ def _game(tag: str) -> GameInfo:
     return game
 
 
-def title_art(game: str = "Maerstanas", cell: float = 11.0) -> tuple[float, float, list[Shape]]:
-    """The title page's board: for Mǽrstánas a board in play with every kind of stone,
-    for a movement game its start position, drawn from the game's setup."""
+def title_art(game: str, cell: float = 11.0) -> tuple[float, float, list[Shape]]:
+    """The title page's board, as the game draws its cover (`Game.cover`): for
+    Mǽrstánas a board in play with every kind of stone, for a game that begins set
+    up its start position."""
     info = _game(game)
-    if info.start_setup() is None:
-        spec = BoardSpec(cell=cell, labels=frozenset(), title="A board in play",
-                         stones=_stones("B2 C2 C3 E5 F5 F6 D4 A7", "E2 F2 F3 B5 C5 B6 G1 D6",
-                                        thunder="D4 D6", woden="A7 G1"))
-    else:
-        spec = spec_for_game(info, cell=cell if info.size == 7 else 4.6,
-                             labels=frozenset(), stones=info.start_stones(),
-                             title=title_art_label(game))
+    stones, title, _label = info.cover()
+    spec = spec_for_game(info, cell=cell if info.size <= 7 else 4.6, labels=frozenset(),
+                         stones=stones, title=title)
     width, height = spec.size()
     pad = 1.0  # room for the outer half of the frame's stroke
     return width + 2 * pad, height + 2 * pad, [board_shapes(spec, pad, pad)]
 
 
-def title_art_label(game: str = "Maerstanas") -> str:
-    info = _game(game)
-    if info.start_setup() is None:
-        return "A board in play, with every kind of stone"
-    return f"The start position of {info.title}"
+def title_art_label(game: str) -> str:
+    label: str = _game(game).cover()[2]
+    return label
 
 
-def stone_key(width: float, game: str = "Maerstanas") -> tuple[list[Shape], float]:
+def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
     """The stone legend of the printed sheets, centred in `width` mm."""
     info = _game(game)
     cell, inner = 9.0, min(width, 150.0)
@@ -96,7 +76,7 @@ def stone_key(width: float, game: str = "Maerstanas") -> tuple[list[Shape], floa
     return [group], height + 7.0
 
 
-def stone_key_label(game: str = "Maerstanas") -> str:
+def stone_key_label(game: str) -> str:
     info = _game(game)
     if info.pieces == "men":
         return ("The pieces: Black's men (X) and king (K), White's men (O); the throne J10 "
@@ -110,7 +90,7 @@ def stone_key_label(game: str = "Maerstanas") -> str:
 
 
 @cache
-def blank_board_page(paper: str, game: str = "Maerstanas", per_page: int = 6) -> Page:
+def blank_board_page(paper: str, game: str, per_page: int = 6) -> Page:
     """The pencil sheet, exactly as `maerstanas-print board --game G --per-page N` prints it."""
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
@@ -164,12 +144,10 @@ def sample_details(game) -> str:
 
 def sample_movetext(game) -> str:
     """The main line as the record writes it, without comments or variations."""
-    from maerstanas_print.games.maerstanas.engine import move_text
-
     words = []
     for step in game.main.steps:
         number = "" if step.second else f"{step.number}. "
-        words.append(number + move_text(step.move, step.removed))
+        words.append(number + game.game.step_text(step))
     dark, light = game.score
     return " ".join(words) + f"\nDark: {dark}, Light: {light}"
 

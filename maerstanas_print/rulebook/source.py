@@ -43,7 +43,6 @@ from maerstanas_print.rulebook.source_blocks import (
     read_settings,
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
-from maerstanas_print.rulebook.tafl_common import options_table, setup_table
 
 FRONT_KEYS = ("game", "title", "subtitle", "author", "edition", "released", "language",
               "licence", "licence-url", "authors", "pdf-author", "subject", "keywords",
@@ -300,21 +299,24 @@ class _Reader:
                 raise SourceError(where, "R102", f"{name} is not a game of {self.game.title}",
                                   "a book shows games of its own game only")
             self.add(SampleGame(name), start)
-        elif kind in ("setup-table", "options-table") and self.game.start_setup() is None:
-            raise SourceError(start, "R102", f"```{kind} is for the movement games",
-                              f"{self.game.title} has no setup or rule options to list")
         elif kind in ("setup-table", "options-table"):
-            if kind == "setup-table":
-                read_settings(body, start, first, (), "setup-table")
-                self.add(setup_table(self.game), start)
-            else:
-                meanings = {tuple(term.split("=", 1)): gloss for term, gloss in
-                            read_glossary(body, start, first).entries}
-                try:
-                    self.add(options_table(self.game, meanings), start)  # type: ignore[arg-type]
-                except ValueError as exc:
-                    raise SourceError(start, "R102", str(exc), "add a line "
-                                      "`option=value: what it does` for it") from None
+            kit = self.game.book_kit()
+            try:
+                if kind == "setup-table":
+                    table = kit.setup_table()
+                    read_settings(body, start, first, (), "setup-table")
+                    self.add(table, start)
+                else:
+                    meanings = {tuple(term.split("=", 1)): gloss for term, gloss in
+                                read_glossary(body, start, first).entries}
+                    self.add(kit.options_table(meanings), start)
+            except LookupError:
+                raise SourceError(start, "R102", f"```{kind} is for the movement games",
+                                  f"{self.game.title} has no setup or rule options to list"
+                                  ) from None
+            except ValueError as exc:
+                raise SourceError(start, "R102", str(exc), "add a line "
+                                  "`option=value: what it does` for it") from None
         elif kind == "include":
             self.include(source, token, start, info[1:], body, first)
         else:

@@ -10,22 +10,14 @@ game understands is decided by the game family's own claim module.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from maerstanas_print.draw.board import Mark
 from maerstanas_print.games.protocol import Game as GameInfo
-from maerstanas_print.rulebook.claims import CLAIM_FORMS, ClaimError, read_claim, square
-from maerstanas_print.rulebook.figures import Figure, Panel, Record, read_stones
+from maerstanas_print.rulebook.claim_base import ClaimError
+from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.model import Glossary, RecordText
 from maerstanas_print.rulebook.source_errors import SourceError, Where
-from maerstanas_print.rulebook.tafl_claims import (
-    TAFL_CLAIM_FORMS,
-    TaflRecord,
-    read_tafl_claim,
-    read_tafl_stones,
-    tafl_square,
-)
 
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MARK_KINDS = ("ghost", "barred", "hinges", "cross", "points", "dot")
@@ -130,10 +122,7 @@ def read_marks(text: str, where: Where, game: GameInfo) -> dict[str, Mark]:
                               f"a mark is a kind ({', '.join(MARK_KINDS)}), a square and, for "
                               "hinges and points, the sides: `hinges D1 top left`")
         try:
-            if game.start_setup() is None:
-                square(words[1])
-            else:
-                tafl_square(words[1], game.size)
+            game.book_kit().check_square(words[1])
         except ClaimError as exc:
             raise SourceError(where.find(words[1]), "R105", str(exc)) from None
         out[words[1]] = Mark(words[0], sides=frozenset(words[2:]))  # type: ignore[arg-type]
@@ -142,14 +131,7 @@ def read_marks(text: str, where: Where, game: GameInfo) -> dict[str, Mark]:
 
 def _position(line: Line, game: GameInfo):
     try:
-        if line.key == "stones":
-            return read_stones(line.value) if game.start_setup() is None else \
-                read_tafl_stones(game.tag, line.value)
-        if line.key == "setup":
-            if game.start_setup() is None:
-                raise ClaimError("`setup:` is for the movement games; use `stones:`")
-            return TaflRecord(game.tag, f'[Game "{game.tag}"]\n[Setup "{line.value}"]\n\n*')
-        return Record(line.value) if game.start_setup() is None else TaflRecord(game.tag, line.value)
+        return game.book_kit().read_position(line.key, line.value)
     except ClaimError as exc:
         raise SourceError(line.where, "R105", str(exc),
                           "stones: dark D3 C4; light E4 (see docs/writing-rulebooks.md)"
@@ -157,13 +139,12 @@ def _position(line: Line, game: GameInfo):
 
 
 def _claim(text: str, where: Where, game: GameInfo):
-    reader: Callable = read_claim if game.start_setup() is None else read_tafl_claim
-    forms = CLAIM_FORMS if game.start_setup() is None else TAFL_CLAIM_FORMS
+    kit = game.book_kit()
     try:
-        return reader(text)
+        return kit.read_claim(text)
     except ClaimError as exc:
         raise SourceError(where, "R104", str(exc),
-                          f"{game.title} claims read: " + "; ".join(forms)) from None
+                          f"{game.title} claims read: " + "; ".join(kit.claim_forms)) from None
 
 
 def read_figure(body: str, start: Where, line_no: int, game: GameInfo
@@ -220,7 +201,8 @@ def read_figure(body: str, start: Where, line_no: int, game: GameInfo
         if "setup" not in panel:
             raise SourceError(place.setup, "R102", "this panel has no position",
                               "give it `stones:`, `record:` or (tafl) `setup:`")
-    figure = Figure(key, caption, tuple(Panel(**panel) for panel in panels), alt)
+    kit = game.book_kit()
+    figure = Figure(key, caption, tuple(Panel(**panel, kit=kit) for panel in panels), alt)
     return figure, FigurePlaces(start, places)
 
 

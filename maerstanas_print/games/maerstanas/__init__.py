@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from maerstanas_print.games.maerstanas.engine import (
+    DARK,
+    LIGHT,
     SCORINGS,
     SIDE_NAMES,
     SQUARE_INDEX,
@@ -144,6 +146,16 @@ class MaerstanasGame(Game):
     def stones(self, position: Position) -> dict[int, Stone]:
         return drawable_stones(position)
 
+    def cover(self) -> tuple[dict[int, Stone], str, str]:
+        """A board in play, with every kind of stone of both sides."""
+        stones = {}
+        for side, names in ((DARK, "B2 C2 C3 E5 F5 F6 D4 A7"), (LIGHT, "E2 F2 F3 B5 C5 B6 G1 D6")):
+            for name in names.split():
+                kind: StoneKind = "thunder" if name in ("D4", "D6") else \
+                    "woden" if name in ("A7", "G1") else "standard"
+                stones[SQUARE_INDEX[name]] = Stone(side, kind)
+        return stones, "A board in play", "A board in play, with every kind of stone"
+
     def board_variant(self, position: Position) -> BoardVariant:
         return "wraparound" if position.rules.geometry.wrap else "standard"
 
@@ -169,6 +181,11 @@ class MaerstanasGame(Game):
         from maerstanas_print.games.maerstanas import importer
 
         return importer
+
+    def book_kit(self) -> Any:
+        from maerstanas_print.games.maerstanas.book import MaerstanasBookKit
+
+        return MaerstanasBookKit()
 
     def rulebook_source(self) -> str | None:
         return "maerstanas"

@@ -166,6 +166,11 @@ class TaflGame(Game):
 
         return stones_sheet(StonesSheetOptions(self, paper, theme))
 
+    def book_kit(self) -> Any:
+        from maerstanas_print.games.tafl.book import TaflBookKit
+
+        return TaflBookKit(self)
+
     def rulebook_source(self) -> str | None:
         return self.definition.rulebook
 

@@ -27,7 +27,7 @@ from maerstanas_print.games.tafl.engine import (
     write_position,
 )
 from maerstanas_print.geometry import parse_square as square_index
-from maerstanas_print.rulebook.claims import ClaimError, replayed_final, setup_fields
+from maerstanas_print.rulebook.claim_base import ClaimError, replayed_final, setup_fields
 
 _MOVE = re.compile(r"^(?P<piece>[KC])?(?P<origin>[A-S]\d{1,2})-(?P<target>[A-S]\d{1,2})"
                    r"(?:x(?P<taken>[^!\s]+))?(?P<ends>!)?$")

@@ -8,8 +8,12 @@ option cannot slip into the engine without the book saying what it does.
 
 from __future__ import annotations
 
-from maerstanas_print.games.tafl import TaflGame as GameInfo
+from typing import TYPE_CHECKING
+
 from maerstanas_print.rulebook.model import Table
+
+if TYPE_CHECKING:
+    from maerstanas_print.games.tafl import TaflGame as GameInfo
 
 
 def setup_table(game: GameInfo) -> Table:
@@ -25,7 +29,6 @@ def options_table(game: GameInfo, meanings: dict[tuple[str, str], str]) -> Table
     """Every option and value the game's rules offer: `name=value`, what it does, and
     which is the default. `meanings` says what each (name, value) does."""
     rules = game.tafl
-    assert rules is not None
     rows = []
     for name, values in rules.choices.items():
         for value in values:

@@ -24,28 +24,9 @@ from maerstanas_print.games.maerstanas.engine import (
     square_name,
     squares_of,
 )
-from maerstanas_print.games.tafl.engine import TaflPosition
+from maerstanas_print.rulebook.claim_base import ClaimError
 
 SIDE_ORDER: tuple[Side, ...] = ("top", "left", "right", "bottom")
-
-
-class ClaimError(ValueError):
-    """A claim that cannot even be read (a bad square name, an unknown side)."""
-
-
-def replayed_final(text: str) -> Position | TaflPosition:
-    """The final position of a figure's record, which must read and replay cleanly."""
-    from maerstanas_print import parse, replay
-
-    parsed = parse(text, "<figure>")
-    errors = [d for d in parsed.diagnostics if d.severity == "error"]
-    if errors or len(parsed.games) != 1:
-        raise ClaimError(f"the record does not read: {errors[0].message if errors else ''}")
-    game = replay(parsed.games[0])
-    if not game.valid:
-        first = next(d for d in game.diagnostics if d.severity == "error")
-        raise ClaimError(f"the record is not valid: {first.message}")
-    return game.final
 
 
 def square(name: str) -> int:
@@ -352,19 +333,6 @@ Claim = (Hinges | Legal | Illegal | ThunderRemoves | WodenTarget | MustPass | No
 CLAIM_FORMS = ("legal D4", "illegal D4", "illegal E1 because D1", "illegal D4 occupied",
                "hinges A1 2", "removes E4: E3 D4 F4", "woden E4", "no-woden D5", "pass",
                "full", "over", "goes-on", "score 12 10 [simple|wraparound] [unmarked]")
-
-
-def setup_fields(text: str, allowed: tuple[str, ...]) -> dict[str, str]:
-    """`name value words; name value` -> {name: "value words"} (a figure's `stones:` line)."""
-    out: dict[str, str] = {}
-    for part in text.split(";"):
-        name, _, value = part.strip().partition(" ")
-        if name not in allowed:
-            raise ClaimError(f"{name!r} is not one of: {', '.join(allowed)}")
-        if name in out:
-            raise ClaimError(f"{name!r} is given twice")
-        out[name] = value.strip()
-    return out
 
 
 def _count(word: str) -> int:
