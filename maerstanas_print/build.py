@@ -12,6 +12,7 @@ the two readers cannot drift apart in what a record means:
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games import default_game, game_named
@@ -164,7 +165,7 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
                     finish(start)
                 game = _new_game(games, start, first_index)
                 lines, nodes, phase = [game.mainline], game.mainline.nodes, _IN_TAGS
-            name, raw = payload  # type: ignore[misc]
+            name, raw = cast("tuple[str, str]", payload)
             game.tags.append(Tag(name, unescape_tag_value(raw), start, end))
             continue
         if game is None or (phase == _ENDED and kind not in ("comment", "lcomment")):
@@ -240,7 +241,8 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
             if number is not None:
                 dangling(number)
                 number = None
-            dark, light = payload if kind == "score" else (None, None)  # type: ignore[misc]
+            dark, light = cast("tuple[int | None, int | None]",
+                               payload if kind == "score" else (None, None))
             result = RESULT_TOKENS[payload] if kind == "result" else None  # type: ignore[index]
             game.termination = Termination(dark, light, start, end, result)
             game.mainline.end = start

@@ -289,7 +289,7 @@ def guarded_stdout() -> Iterator[GuardedText]:
     """Guard `sys.stdout` for the length of one command."""
     before = sys.stdout
     guarded = GuardedText(before)
-    sys.stdout = guarded  # type: ignore[assignment]
+    sys.stdout = guarded
     try:
         yield guarded
     finally:

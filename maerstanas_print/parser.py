@@ -294,7 +294,7 @@ def _blank(chunk: str) -> str:
     return "".join(ch if ch == "\n" else " " for ch in chunk)
 
 
-def tree_items(tree: Tree, base: int = 0) -> list[Item]:
+def tree_items(tree: Tree[Token], base: int = 0) -> list[Item]:
     """Flatten the parse tree into the items the record builder takes.
 
     Iterative, so thousands of nested variations cannot exhaust the stack.
@@ -302,7 +302,7 @@ def tree_items(tree: Tree, base: int = 0) -> list[Item]:
     from lark import Token
 
     items: list[Item] = []
-    stack: list[Iterator[Tree | Token]] = [iter(tree.children)]
+    stack: list[Iterator[Tree[Token] | Token]] = [iter(tree.children)]
     while stack:
         child = next(stack[-1], None)
         if child is None:
@@ -315,14 +315,14 @@ def tree_items(tree: Tree, base: int = 0) -> list[Item]:
         if rule == "variation":
             stack.append(iter(child.children))
             continue
-        start = _first_token(child).start_pos + base
-        end = _last_token(child).end_pos + base
+        start = _at(_first_token(child).start_pos) + base
+        end = _at(_last_token(child).end_pos) + base
         if rule == "tag":
             _, name, value, _ = child.children
             items.append(("tag", start, end, (str(name), str(value))))
         elif rule == "score_line":
             _, dark, _, light = child.children
-            items.append(("score", start, end, (int(dark), int(light))))
+            items.append(("score", start, end, (int(str(dark)), int(str(light)))))
         else:
             items.append(("move", start, end, _move_payload(child)))
     return items
@@ -330,7 +330,7 @@ def tree_items(tree: Tree, base: int = 0) -> list[Item]:
 
 def _token_item(token: Token, base: int) -> Item:
     kind = token.type
-    start, end = token.start_pos + base, token.end_pos + base
+    start, end = _at(token.start_pos) + base, _at(token.end_pos) + base
     if kind == "MOVE_NUMBER":
         digits = token.rstrip(".\u2026")
         return ("number", start, end, MoveNumber(int(digits), token[len(digits):] != ".",
@@ -350,7 +350,7 @@ def _token_item(token: Token, base: int) -> Item:
 MovePayload = tuple[str, str | None, str | None, tuple[str, ...] | None, str | None]
 
 
-def _move_payload(tree: Tree) -> MovePayload:
+def _move_payload(tree: Tree[Token]) -> MovePayload:
     """(kind, marker, square, removal squares as written, origin) of a move."""
     rule = tree.data
     tokens = tree.children
@@ -364,7 +364,7 @@ def _move_payload(tree: Tree) -> MovePayload:
     if tokens and not isinstance(tokens[-1], str):  # the removals subtree
         written: list[str] = []
         letter = ""
-        for token in tokens[-1].children:  # type: ignore[union-attr]
+        for token in tokens[-1].children:
             if token.type == "REMOVED_PIECE":  # type: ignore[union-attr]
                 letter = str(token)
                 continue
@@ -379,18 +379,28 @@ def _move_payload(tree: Tree) -> MovePayload:
     return ("move", piece, str(target), removals, str(origin))
 
 
-def _first_token(tree: Tree) -> Token:
-    node = tree
-    while not hasattr(node, "start_pos"):
-        node = node.children[0]  # type: ignore[assignment]
-    return node  # type: ignore[return-value]
+def _first_token(tree: Tree[Token]) -> Token:
+    from lark import Tree
+
+    node: Tree[Token] | Token = tree
+    while isinstance(node, Tree):
+        node = node.children[0]
+    return node
 
 
-def _last_token(tree: Tree) -> Token:
-    node = tree
-    while not hasattr(node, "end_pos"):
-        node = node.children[-1]  # type: ignore[assignment]
-    return node  # type: ignore[return-value]
+def _at(position: int | None) -> int:
+    """A token's offset (the grammar keeps every position: it is never None)."""
+    assert position is not None
+    return position
+
+
+def _last_token(tree: Tree[Token]) -> Token:
+    from lark import Tree
+
+    node: Tree[Token] | Token = tree
+    while isinstance(node, Tree):
+        node = node.children[-1]
+    return node
 
 
 # --- explaining syntax errors ------------------------------------------------

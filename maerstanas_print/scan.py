@@ -102,6 +102,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             yield pos  # something between two tokens that is no token
             return
         kind = m.lastgroup
+        assert kind is not None  # every alternative of the pattern is a named group
         start, end = m.start(kind), m.end()
         pos = end
         if kind == "place":

@@ -38,7 +38,7 @@ def numbered(chapters: Sequence[Chapter]) -> Iterator[tuple[str, Chapter]]:
 
 
 def _game(tag: str) -> GameInfo:
-    game = game_named(tag)
+    game = game_named(tag or None)
     if game is None:
         raise ValueError(f"no game is called {tag!r}")
     return game
@@ -154,7 +154,7 @@ def sample_movetext(game) -> str:
 
 def final_diagram(game, width: float, cell: float = 8.0) -> tuple[list[Shape], float]:
     position = game.final
-    stones = {sq: Stone(position.owner(sq), position.kind_at(sq))  # type: ignore[arg-type]
+    stones = {sq: Stone(position.owner(sq), position.kind_at(sq))
               for sq in range(49) if position.owner(sq) is not None}
     spec = BoardSpec(cell=cell, labels=frozenset(("top", "left", "right", "bottom")),
                      stones=stones, title="The final position of the sample game")

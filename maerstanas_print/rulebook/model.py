@@ -64,16 +64,16 @@ class Glossary:
 
 @dataclass(frozen=True)
 class StoneKey:
-    """The game's pieces in both colours (the Mǽrstánas stones with their runes by default)."""
+    """The game's pieces in both colours (the default game's, by default)."""
 
-    game: str = "Maerstanas"  # a Game tag
+    game: str = ""  # a Game tag; empty: the default game
 
 
 @dataclass(frozen=True)
 class BlankBoards:
     """A page of blank boards for pencil games (the `board --per-page N` sheet)."""
 
-    game: str = "Maerstanas"  # a Game tag
+    game: str = ""  # a Game tag; empty: the default game
     per_page: int = 6
 
 
@@ -106,7 +106,7 @@ class Book:
     author: str
     chapters: tuple[Chapter, ...]
     front: tuple[Block, ...] = field(default_factory=tuple)  # the title page's small print
-    game: str = "Maerstanas"  # the Game tag of the game the book teaches
+    game: str = ""  # the Game tag of the game the book teaches; empty: the default game
     # The document's metadata (PDF info, HTML head); `description` empty: the
     # Mǽrstánas sentence. `licence_url` empty: no licence is claimed.
     pdf_author: str = "John Beers (game and rules); maerstanas_print (this adaptation)"

@@ -119,7 +119,7 @@ def _marker(kind: str, text: str, level: int = 0):
             pass
 
     marker = Marker()
-    marker.marker = (kind, text, level)  # type: ignore[attr-defined]
+    marker.marker = (kind, text, level)
     return marker
 
 
@@ -237,7 +237,7 @@ class _Builder:
         caption = self.p(f"**{label}** {figure.caption}", "caption")
         block = KeepTogether([Spacer(1, 4), _shapes_flowable(shapes, self.width_mm, height),
                               Spacer(1, 3), caption, Spacer(1, 12)])
-        block.floating = True  # type: ignore[attr-defined]
+        block.floating = True
         return block
 
     def table(self, table: Table):

@@ -33,14 +33,14 @@ def check_claims(applist: AppList, game: ReplayedGame, rescored: Replayer) -> li
 
 def _scores(applist: AppList, game: ReplayedGame, rescored: Replayer) -> list[Diagnostic]:
     shown = {player: score for player, (score, _) in applist.scores.items()}
-    if not shown or _agrees(shown, game.score):
+    if not shown or _agrees(shown, game.final.score()):
         return []
-    dark, light = game.score
+    dark, light = game.final.score()
     said = ", ".join(f"Player {player} {score}" for player, score in sorted(shown.items()))
     hint = None
     if game.rules.scoring in ("default", "simple"):
         other = "simple" if game.rules.scoring == "default" else "default"
-        if _agrees(shown, rescored(game.rules.special_stones, other).score):
+        if _agrees(shown, rescored(game.rules.special_stones, other).final.score()):
             hint = f"the app's scores are those of {other} scoring: import with --scoring {other}"
     span = min((span for _, span in applist.scores.values()), key=lambda s: s.start)
     return [Diagnostic("error", "M505", f"the app shows {said}, but the listed moves score "
@@ -64,8 +64,8 @@ def _result(applist: AppList, game: ReplayedGame, rescored: Replayer) -> list[Di
                 and rescored(False, game.rules.scoring).finished):
             hint = ("the game ends here without special stones: import with "
                     "--special-stones off")
-    elif said != "over" and result_of(game.score) != _RESULTS[said]:
-        dark, light = game.score
+    elif said != "over" and result_of(game.final.score()) != _RESULTS[said]:
+        dark, light = game.final.score()
         message = (f"the list says {_SAID[said]}, but the listed moves end Dark {dark}, "
                    f"Light {light}")
         hint = None

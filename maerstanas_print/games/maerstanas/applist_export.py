@@ -32,10 +32,10 @@ def applist_text(game: ReplayedGame, app: App) -> str:
             if app == "django":  # the Flask app passes silently
                 entries.append(f"Pass (Player {player})")
             continue
-        square = square_name(step.move.square)  # type: ignore[arg-type]
+        square = square_name(step.move.square)
         entries.append(f"{square} - {_STONES[step.move.kind]} (Player {player})")
     numbered = [f"{number}. {entry}" for number, entry in enumerate(entries, 1)][::-1]
-    dark, light = game.score
+    dark, light = game.final.score()
     if app == "flask":
         head = ["Player 1:", str(dark), "Player 2:", str(light), "Suggestion", "Moves:"]
         head += ["GAME OVER"] * game.finished

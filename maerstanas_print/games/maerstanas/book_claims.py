@@ -96,7 +96,7 @@ def score_marks(position: Position, scoring: Scoring) -> tuple[dict[int, Mark], 
             other = (sq + step - SIZE if side == "right" else sq + step - SIZE * SIZE) \
                 if at_edge else sq + step
             if position.owner(other) == owner:
-                sides.setdefault(sq, set()).add(side)  # type: ignore[arg-type]
+                sides.setdefault(sq, set()).add(side)
                 totals[owner] += 1
         if scoring == "default":
             for side in SIDE_ORDER:

@@ -143,7 +143,7 @@ def realise_maerstanas_panel(panel: Panel, where: str, cell: float, index: int =
             raise FigureError(f"{where}: claim {claim.text!r} is about a movement game, "
                               "not Mǽrstánas", index, "claim", n)
         try:
-            verdict = claim.check(position)  # type: ignore[arg-type]
+            verdict = claim.check(position)
         except ClaimError as exc:
             raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}",
                               index, "claim", n) from None
@@ -165,7 +165,7 @@ def _spec(position: Position, marks: dict[int, Mark], cell: float, label: str) -
     for side in (DARK, LIGHT):
         for sq in range(49):
             if position.owner(sq) == side:
-                stones[sq] = Stone(side, position.kind_at(sq) or "standard")  # type: ignore[arg-type]
+                stones[sq] = Stone(side, position.kind_at(sq) or "standard")
     variant: Variant = "wraparound" if position.rules.geometry.wrap else "standard"
     return BoardSpec(cell=cell, labels=frozenset(("top", "left")), variant=variant,
                      stones=stones, marks=marks, title=label)

@@ -36,12 +36,12 @@ class MaerstanasSearch(Search):
         Most candidates fail within a few moves, so few need the full replay."""
         if candidate.first < 0 or self.before[candidate.first] is None:
             return True
-        position = self.before[candidate.first].copy()  # type: ignore[union-attr]
+        position = self.before[candidate.first].copy()
         for node in candidate.game.mainline.nodes[candidate.first:]:
             move = node.move
             if not isinstance(move, Move):
                 return False
-            if move.kind == "place" and position.is_legal_placement(move.square):  # type: ignore[arg-type]
+            if move.kind == "place" and position.is_legal_placement(move.square):
                 position.push(move, check=False)  # the common case: no need to ask more
                 continue
             if not position.has_move(position.turn):

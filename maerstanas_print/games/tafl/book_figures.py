@@ -39,7 +39,7 @@ def realise_tafl_panel(panel: Panel, where: str, cell: float, index: int = 0) ->
 
     part = "setup"
     try:
-        position: TaflPosition = panel.setup.position()  # type: ignore[assignment]
+        position: TaflPosition = panel.setup.position()
         marks: dict[int, Mark] = {}
         arrows: tuple[Arrow, ...] = ()
         if panel.then:
@@ -53,7 +53,7 @@ def realise_tafl_panel(panel: Panel, where: str, cell: float, index: int = 0) ->
         if not hasattr(claim, "arrows"):
             raise FigureError(f"{where}: claim {claim.text!r} is about Mǽrstánas, not "
                               f"{info_of(position).title}", index, "claim", n)
-        tafl_claim: TaflClaim = claim  # type: ignore[assignment]
+        tafl_claim: TaflClaim = claim
         try:
             verdict = tafl_claim.check(position)
         except ClaimError as exc:

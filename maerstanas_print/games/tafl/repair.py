@@ -99,7 +99,7 @@ class TaflSearch(Search):
         at = self.text.find("x", node.start, node.end)
         if at < 0 or not taken:
             return
-        text = move_text(node.move, taken, list(position.board), self._info())  # type: ignore[arg-type]
+        text = move_text(node.move, taken, list(position.board), self._info())
         content = text[text.index("x"):]
         letters = tuple(piece for piece in re.findall(r"(?<=[x/])([KC]?)", content))
         yield Candidate(self._fix(f"write `{content}` for `{self.text[at:node.end]}`",
