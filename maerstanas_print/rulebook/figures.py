@@ -16,6 +16,7 @@ from typing import Any
 
 from maerstanas_print.draw.board import BoardSpec, Mark, board_shapes
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Shape, Text
+from maerstanas_print.rulebook.claim_base import ClaimError
 
 INK = "#1a1a1a"
 
@@ -82,6 +83,19 @@ class FigureView:
     @property
     def key(self) -> str:
         return self.figure.key
+
+
+def check_claim(claim: Any, position: Any, where: str, panel: int, number: int) -> None:
+    """Put one claim of a panel to the engine: FigureError naming the figure, the
+    panel and the claim when it cannot be read or is false."""
+    try:
+        verdict = claim.check(position)
+    except ClaimError as exc:
+        raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}",
+                          panel, "claim", number) from None
+    if verdict is not None:
+        raise FigureError(f"{where} claims {claim.text!r}, but {verdict}", panel, "claim",
+                          number)
 
 
 def realise(figure: Figure, number: int, cell: float = 6.0) -> FigureView:

@@ -24,7 +24,7 @@ from maerstanas_print.games.maerstanas.engine import (
     move_text,
 )
 from maerstanas_print.rulebook.claim_base import ClaimError, replayed_final, setup_fields
-from maerstanas_print.rulebook.figures import FigureError, Panel, PanelView
+from maerstanas_print.rulebook.figures import FigureError, Panel, PanelView, check_claim
 
 _MOVE = re.compile(r"^(?:(?P<kind>[TW]) )?(?P<square>[A-G][1-7])(?:x(?P<removed>\S+))?$|^Pass$")
 
@@ -142,14 +142,7 @@ def realise_maerstanas_panel(panel: Panel, where: str, cell: float, index: int =
         if hasattr(claim, "arrows"):
             raise FigureError(f"{where}: claim {claim.text!r} is about a movement game, "
                               "not Mǽrstánas", index, "claim", n)
-        try:
-            verdict = claim.check(position)
-        except ClaimError as exc:
-            raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}",
-                              index, "claim", n) from None
-        if verdict is not None:
-            raise FigureError(f"{where} claims {claim.text!r}, but {verdict}",
-                              index, "claim", n)
+        check_claim(claim, position, where, index, n)
         if panel.show_claim_marks:
             marks.update(claim.marks(position))
     try:

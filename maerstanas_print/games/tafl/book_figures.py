@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from maerstanas_print.draw.board import Arrow, BoardSpec, Mark, spec_for_game
 from maerstanas_print.games.tafl.book_claims import (
-    TaflClaim,
     info_of,
     play_tafl_written,
     tafl_square,
@@ -35,7 +34,7 @@ def parse_window(text: str, size: int) -> tuple[int, int, int, int]:
 
 
 def realise_tafl_panel(panel: Panel, where: str, cell: float, index: int = 0) -> PanelView:
-    from maerstanas_print.rulebook.figures import FigureError, PanelView
+    from maerstanas_print.rulebook.figures import FigureError, PanelView, check_claim
 
     part = "setup"
     try:
@@ -53,18 +52,10 @@ def realise_tafl_panel(panel: Panel, where: str, cell: float, index: int = 0) ->
         if not hasattr(claim, "arrows"):
             raise FigureError(f"{where}: claim {claim.text!r} is about Mǽrstánas, not "
                               f"{info_of(position).title}", index, "claim", n)
-        tafl_claim: TaflClaim = claim
-        try:
-            verdict = tafl_claim.check(position)
-        except ClaimError as exc:
-            raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}",
-                              index, "claim", n) from None
-        if verdict is not None:
-            raise FigureError(f"{where} claims {claim.text!r}, but {verdict}", index, "claim",
-                              n)
+        check_claim(claim, position, where, index, n)
         if panel.show_claim_marks:
-            marks.update(tafl_claim.marks(position))
-            arrows += tafl_claim.arrows(position)
+            marks.update(claim.marks(position))
+            arrows += claim.arrows(position)
     size = position.rules.size
     for name, mark in panel.marks.items():
         try:
