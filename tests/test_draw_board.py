@@ -39,10 +39,29 @@ def squares(*names: str) -> list[int]:
 def test_size_and_origin() -> None:
     spec = BoardSpec(cell=20)
     w, h = spec.size()
-    assert w == h == 7 * 20 + 2 * spec.band
-    assert spec.grid_origin(10, 10) == (10 + spec.band, 10 + spec.band)
+    outline = spec.grid_width * 0.3  # the outer half of the band's outline
+    assert w == h == pytest.approx(7 * 20 + 2 * spec.band + 2 * outline)
+    assert spec.grid_origin(10, 10) == pytest.approx((10 + spec.band + outline,) * 2)
     bare = BoardSpec(cell=20, labels=frozenset())
-    assert bare.size() == (140, 140)
+    half_frame = bare.frame_width / 2  # the frame line's outer half is in the box
+    assert bare.size() == pytest.approx((140 + 2 * half_frame,) * 2)
+
+
+def test_every_line_stays_inside_the_board_box() -> None:
+    """No stroke reaches past the box `size` gives (issue 11, item 1: HTML figures
+    were clipped through the frame on the right and bottom)."""
+    for spec in (BoardSpec(cell=10, labels=frozenset()),
+                 BoardSpec(cell=10, labels=frozenset(("top", "left"))),
+                 BoardSpec(cell=10, labels=frozenset(("top", "left")), variant="wraparound"),
+                 BoardSpec(cell=10, labels=frozenset(("top", "left")), squares=19,
+                           window=(3, 3, 6, 5))):
+        w, h = spec.size()
+        for shape in walk([board_shapes(spec, 0, 0)]):
+            if isinstance(shape, Line):
+                grow = shape.stroke.width / 2
+                xs, ys = (shape.x1, shape.x2), (shape.y1, shape.y2)
+                assert min(xs) - grow >= -1e-6 and max(xs) + grow <= w + 1e-6, (spec, shape)
+                assert min(ys) - grow >= -1e-6 and max(ys) + grow <= h + 1e-6, (spec, shape)
 
 
 def test_grid_lines_are_cell_apart() -> None:

@@ -109,7 +109,7 @@ def test_without_scripts_the_page_reads_in_full(browser, pages) -> None:
         assert page.locator("figure.mg-diagram svg title").first.text_content() == "Diagram 1"
         assert page.locator("figure.mg-diagram svg desc").count() >= 4
         text = page.locator("main").inner_text()
-        assert "Diagram 3: Dark must pass" in text and "16... T D3xD2/C3/E3" in text
+        assert "Diagram 3: A forced pass" in text and "16... T D3xD2/C3/E3" in text
     finally:
         context.close()
 
@@ -124,7 +124,7 @@ def test_page_prints_to_pdf(browser, pages) -> None:
         assert 2 <= len(r.pages) <= 6
         assert abs(float(r.pages[0].mediabox.width) - 595.3) < 1.5
         text = re.sub(r"\s+", " ", all_text(printed))
-        assert "Dark must pass" in text and "Light wins, Dark: 14, Light: 16" in text
+        assert "A forced pass" in text and "Light wins, Dark: 14, Light: 16" in text
     finally:
         context.close()
 

@@ -35,7 +35,7 @@ def test_text_layer_has_moves_comments_and_captions(sample_pdf: bytes) -> None:
         assert needle in text, needle
     assert re.findall(r"Diagram \d", text) == [f"Diagram {i}" for i in (1, 2, 3, 4)]
     # Where the record asked for it: after 17. Pass, before the comment that asked.
-    at = text.index("Diagram 3: Dark must pass")
+    at = text.index("Diagram 3: A forced pass")
     assert text.rindex("17. Pass", 0, at) < at < text.index("Dark has no special stone left")
     assert ("On the board: Dark 15, Light 15 stones. In hand: Dark none, Light T. "
             "Score: Dark 13, Light 16.") in text
@@ -77,7 +77,7 @@ def test_contract_flowables_fit_a_wide_frame() -> None:
     story += game_flowables(load(WRAP)[0], width_mm=width_mm, theme="ink-saver")
     doc.build(story)
     text = _text(buffer.getvalue())
-    assert "Diagram 2: Dark must pass" in text and "Diagram 4" not in text
+    assert "Diagram 2: A forced pass" in text and "Diagram 4" not in text
     assert "half-bars" in text
 
 

@@ -43,6 +43,7 @@ ALL_SIDES: frozenset[Side] = frozenset(("top", "bottom", "left", "right"))
 KIND_NAMES = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",
               "man": "man", "king": "king"}
 SIDE_WORDS = {DARK: "Dark", LIGHT: "Light"}
+MIN_LABEL_PT = 6.0  # no printed text is smaller (issue 11: publication quality)
 MAN_LETTERS = {DARK: "X", LIGHT: "O"}  # as in the 1992 post: X Black (Dark), O White (Light)
 # Special squares: where each king starts (Cyngesheall: the other king's goal) and the throne.
 SpecialKind = Literal["dark-home", "light-home", "throne"]
@@ -164,10 +165,10 @@ class BoardSpec:
 
     @property
     def label_size(self) -> float:
-        """Coordinate font size (pt), readable from 5.5 pt on small boards."""
+        """Coordinate font size (pt): never below MIN_LABEL_PT, the smallest print size."""
         if self.squares >= 10:  # the 19x19 board: its small squares get a wider band
-            return min(11.0, max(5.5, 0.68 * self.cell))
-        return min(11.0, max(5.5, 2.2 + 0.38 * self.cell))
+            return min(11.0, max(MIN_LABEL_PT, 0.68 * self.cell))
+        return min(11.0, max(MIN_LABEL_PT, 2.2 + 0.38 * self.cell))
 
     @property
     def grid_width(self) -> float:
@@ -188,17 +189,34 @@ class BoardSpec:
         _, _, cols, rows = self.view
         return cols * self.cell, rows * self.cell
 
+    def pad(self, side: Side) -> float:
+        """How far ink reaches past the grid or band on `side` (mm): the outer half of
+        the frame or band outline, a wraparound chevron, a window's run-out lines.
+
+        `size` and `grid_origin` count it, so a board drawn in its box stays in it
+        (an SVG figure whose viewBox is the box clips nothing).
+        """
+        if side in self.labels:
+            return self.grid_width * 0.3 if THEMES[self.theme].band_fill else 0.0
+        if self.window is not None and side in self.cut():
+            return 0.35 * self.cell + self.grid_width / 2  # the dashed run-outs
+        if self.variant == "wraparound":
+            a = min(1.5, max(0.55, 0.1 * self.cell))
+            return max(0.5 * a + max(0.2, self.grid_width * 1.5) / 2, self.frame_width * 0.8)
+        return self.frame_width / 2
+
     def size(self) -> tuple[float, float]:
-        """Overall width and height in mm, coordinate bands included."""
+        """Overall width and height in mm: grid, coordinate bands and `pad` on every side."""
         grid_w, grid_h = self.grid_size
         width = grid_w + self.band * (("left" in self.labels) + ("right" in self.labels))
         height = grid_h + self.band * (("top" in self.labels) + ("bottom" in self.labels))
-        return width, height
+        return (width + self.pad("left") + self.pad("right"),
+                height + self.pad("top") + self.pad("bottom"))
 
     def grid_origin(self, x: float, y: float) -> tuple[float, float]:
         """Top-left corner of square A1 when the board's box starts at (x, y)."""
-        return (x + (self.band if "left" in self.labels else 0.0),
-                y + (self.band if "top" in self.labels else 0.0))
+        return (x + self.pad("left") + (self.band if "left" in self.labels else 0.0),
+                y + self.pad("top") + (self.band if "top" in self.labels else 0.0))
 
     def name(self, square: int) -> str:
         row, col = divmod(square, self.squares)
@@ -274,8 +292,9 @@ def board_shapes(spec: BoardSpec, x: float, y: float) -> Group:
     width, height = spec.size()
     shapes: list[Shape] = []
     if theme.band_fill and spec.labels:
-        shapes.append(Rect(x, y, width, height, Stroke(theme.grid, spec.grid_width * 0.6),
-                           theme.band_fill))
+        inset = spec.grid_width * 0.3  # the outline's outer half stays in the box
+        shapes.append(Rect(x + inset, y + inset, width - 2 * inset, height - 2 * inset,
+                           Stroke(theme.grid, spec.grid_width * 0.6), theme.band_fill))
         shapes.append(Rect(gx, gy, grid_w, grid_h, None, "#ffffff"))
     if spec.escape_edge:
         shapes.append(_escape_ring(spec, theme, gx, gy))
@@ -539,13 +558,13 @@ def _labels(spec: BoardSpec, theme: Theme, x: float, y: float, gx: float, gy: fl
         cx = gx + (i + 0.5) * cell
         cy = gy + (i + 0.5) * cell
         if i < cols and "top" in spec.labels:
-            out.append(Text(cx, y + band / 2 + rise, FILES[col0 + i], size, "regular",
+            out.append(Text(cx, gy - band / 2 + rise, FILES[col0 + i], size, "regular",
                             "middle", theme.label))
         if i < cols and "bottom" in spec.labels:
             out.append(Text(cx, gy + grid_h + band / 2 + rise, FILES[col0 + i], size,
                             "regular", "middle", theme.label))
         if i < rows and "left" in spec.labels:
-            out.append(Text(x + band / 2, cy + rise, str(row0 + i + 1), size, "regular",
+            out.append(Text(gx - band / 2, cy + rise, str(row0 + i + 1), size, "regular",
                             "middle", theme.label))
         if i < rows and "right" in spec.labels:
             out.append(Text(gx + grid_w + band / 2, cy + rise, str(row0 + i + 1), size,

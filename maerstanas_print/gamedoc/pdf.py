@@ -133,8 +133,8 @@ def caption_paragraphs(diagram: Diagram) -> list:
                      st["caption"])]
     for note in diagram.notes:
         out.append(Paragraph(_text(note), st["caption"]))
-    board, hand, score = (_text(t).replace(" ", NBSP) for t in diagram.checkpoint.sentences())
-    out.append(Paragraph(f"<i>{board} {hand}<br/>{score}</i>", st["caption"]))
+    board, hand, *rest = (_text(t).replace(" ", NBSP) for t in diagram.checkpoint.sentences())
+    out.append(Paragraph(f"<i>{board} {hand}<br/>{' '.join(rest)}</i>", st["caption"]))
     return out
 
 
@@ -316,7 +316,7 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     make_progress = progress or (lambda total, what: Progress(total, what))
     sheet = PAPERS[paper]
     page_w, page_h = sheet.width * PT_PER_MM, sheet.height * PT_PER_MM
-    margin, top, bottom, gutter = 16 * PT_PER_MM, 20 * PT_PER_MM, 18 * PT_PER_MM, 7 * PT_PER_MM
+    margin, top, bottom, gutter = 16 * PT_PER_MM, 21 * PT_PER_MM, 21 * PT_PER_MM, 7 * PT_PER_MM
     col_w = (page_w - 2 * margin - gutter) / 2
     frames = [Frame(margin + i * (col_w + gutter), bottom, col_w, page_h - top - bottom,
                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
@@ -349,7 +349,7 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
             right = heading if several else (event or game_name)
             if right == left:
                 right = game_name
-            y = page_h - 12 * PT_PER_MM
+            y = page_h - 14 * PT_PER_MM  # cap tops 12 mm in: clear of the 10 mm margin
             room = (page_w - 2 * margin) / 2 - 12
             canvas.setFont("Cardo-Italic", 8)
             canvas.setFillColor("#555555")
@@ -360,11 +360,11 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
             canvas.line(margin, y - 1.6 * PT_PER_MM, page_w - margin, y - 1.6 * PT_PER_MM)
         canvas.setFont("Cardo", 8.5)
         canvas.setFillColor("#1a1a1a")
-        canvas.drawCentredString(page_w / 2, 10 * PT_PER_MM, str(doc.page))
+        canvas.drawCentredString(page_w / 2, 15.5 * PT_PER_MM, str(doc.page))
         if doc.page == 1:
             canvas.setFont("Cardo-Italic", 6.5)
             canvas.setFillColor("#555555")
-            canvas.drawCentredString(page_w / 2, 6 * PT_PER_MM, credit)
+            canvas.drawCentredString(page_w / 2, 11.5 * PT_PER_MM, credit)
         canvas.restoreState()
 
     class GameDocTemplate(BaseDocTemplate):

@@ -18,6 +18,7 @@ from maerstanas_print.draw.board import THEMES, BoardSpec, Variant, board_shapes
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
 from maerstanas_print.games import MAERSTANAS, GameInfo
 from maerstanas_print.sheets.common import (
+    FOOT_MM,
     INK,
     PAPERS,
     RULES,
@@ -173,9 +174,9 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     # Below the board, top down: legend, calibration bar; the licence sits at the foot.
     legend_cell, legend_gap, bar_block = 8.5, 7.0, 12.0
     legend_h = _legend_height(options, legend_cell)
-    licence_y = paper.height - MARGIN + 3.0
-    room_top = top + 4.0
-    room_bottom = licence_y - 6.0 - bar_block - legend_h - legend_gap
+    licence_y = paper.height - FOOT_MM
+    room_top = top + 3.0
+    room_bottom = licence_y - 5.0 - bar_block - legend_h - legend_gap
     limit = _fit_cell(width, room_bottom - room_top, options, 0.0)
     cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, f"a page of {paper.name}")
     top_shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm", game.title)
@@ -195,7 +196,7 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     bar, _ = calibration_bar((paper.width - bar_w) / 2, legend_top + legend_h + 8.0, cell,
                              options.theme)
     shapes.append(bar)
-    shapes.append(licence_line(paper, paper.height - licence_y, text=game_licence(game)))
+    shapes.append(licence_line(paper, text=game_licence(game)))
     label = f"{game.title} playing board on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
@@ -211,9 +212,9 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     game = options.game
     legend_cell = 6.5
     legend_h = _legend_height(options, legend_cell)
-    licence_y = paper.height - MARGIN + 3.0
+    licence_y = paper.height - FOOT_MM
     legend_top = licence_y - 5.5 - legend_h
-    room_top, room_bottom = top + 4.0, legend_top - 4.0
+    room_top, room_bottom = top + 2.5, legend_top - 2.5
     tile_w = (width + GUTTER) / cols - GUTTER
     tile_h = (room_bottom - room_top + GUTTER) / rows - GUTTER
     line_size = 8.5 if cols == 1 else (7.5 if cols == 2 else 6.5)
@@ -240,7 +241,7 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     leg, _ = game_legend(game, _spec(options, cell, ""), MARGIN + width * (1 - share) / 2,
                          legend_top, width * share, options.theme, legend_cell, 7.5)
     shapes.append(leg)
-    shapes.append(licence_line(paper, paper.height - licence_y, 6.5, game_licence(game)))
+    shapes.append(licence_line(paper, 6.5, game_licence(game)))
     label = f"{options.per_page} {game.title} boards on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
 

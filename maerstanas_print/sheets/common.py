@@ -159,9 +159,15 @@ def header(paper: Paper, margin: float, subtitle: str, title: str = GAME
     return [Group(tuple(shapes), title=f"{title}: {subtitle}")], base + 3.2
 
 
-def licence_line(paper: Paper, margin: float, size: float = 7.0, text: str = LICENCE
-                 ) -> Shape:
-    return Text(paper.width / 2, paper.height - margin, text, size, "italic", "middle", SOFT)
+# Home printers clip near the paper's edge: nothing but crop marks comes closer
+# than SAFE_MM, and the licence line's baseline sits FOOT_MM above the bottom
+# edge (its descenders stay clear of SAFE_MM).
+SAFE_MM = 10.0
+FOOT_MM = 11.5
+
+
+def licence_line(paper: Paper, size: float = 7.0, text: str = LICENCE) -> Shape:
+    return Text(paper.width / 2, paper.height - FOOT_MM, text, size, "italic", "middle", SOFT)
 
 
 def checkbox(x: float, y: float, size: float, stroke: Stroke) -> Rect:

@@ -244,6 +244,6 @@ def _page(paper: Paper, game: GameInfo, theme: str) -> Page:
     table, table_h = _table(headings, rows, shares, MARGIN, table_top, width, theme)
     shapes.append(table)
     shapes.append(_position_note(game, MARGIN, table_top + table_h + 5.0, width)[0])
-    shapes.append(licence_line(paper, MARGIN - 3.0, text=game_licence(game)))
+    shapes.append(licence_line(paper, text=game_licence(game)))
     label = f"{game.title}: the start position on {paper.name}"
     return Page(paper.width, paper.height, tuple(shapes), label)

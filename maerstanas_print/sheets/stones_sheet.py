@@ -116,7 +116,7 @@ def _page(paper: Paper, theme: str) -> Page:
     bar, _ = calibration_bar((paper.width - bar_w) / 2, y + 4.0, 0, theme, note)
     shapes.append(bar)
     shapes.append(_scissors_note(paper, y + 16.0, theme))
-    shapes.append(licence_line(paper, MARGIN - 3.0, text=game_licence(CYNGESHEALL)))
+    shapes.append(licence_line(paper, text=game_licence(CYNGESHEALL)))
     assert count == 20
     label = f"{CYNGESHEALL.title}: 20 stones to cut out on {paper.name}"
     return Page(paper.width, paper.height, tuple(shapes), label)
