@@ -711,7 +711,13 @@ def _mark(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int, mark
     if mark.kind in ("ghost", "barred", "hinges", "points"):
         return _teaching_mark(spec, theme, cx, cy, square, mark)
     size = 0.42 * cell / MM_PER_PT * (0.8 if len(mark.text) > 2 else 1.0)
-    return Text(cx, cy + 0.34 * size * MM_PER_PT, mark.text, size, "regular", "middle", color)
+    text = Text(cx, cy + 0.34 * size * MM_PER_PT, mark.text, size, "regular", "middle", color)
+    if stone is not None and stone.side == DARK and theme.dark_fill is None:
+        # A hatched stone (ink-saver): hatching through a numeral makes it unreadable,
+        # so the numeral sits on a white disc, the hatched ring still telling the side.
+        disc = Circle(cx, cy, 0.27 * cell, Stroke(theme.ink, max(0.12, 0.012 * cell)), "#ffffff")
+        return Group((disc, text))
+    return text
 
 
 _SIDE_VECTORS: dict[Side, tuple[int, int]] = {
