@@ -282,14 +282,48 @@ def test_setup_table_rows() -> None:
     assert rows[1][3] == "surround the king on all four sides"
 
 
-def test_cyngesheall_setup_has_an_arrow_per_king() -> None:
-    sheet = setup_sheet(SetupSheetOptions(game=CYNGESHEALL))
-    titles = [g.title for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title]
-    assert "Dark's king: from G7 to its goal A1" in titles
-    assert "Light's king: from A1 to its goal G7" in titles
-    big = setup_sheet(SetupSheetOptions(game=HNEFATAFL_1992))
-    assert not any(isinstance(g, Group) and g.title and "to its goal" in g.title
-                   for g in walk(big.pages[0].shapes))
+def _box(shape) -> tuple[float, float, float, float] | None:
+    """The extent of a drawn line or polygon (mm), strokes left out."""
+    from maerstanas_print.draw.shapes import Line, Polyline
+
+    if isinstance(shape, Circle):
+        return shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
+    if isinstance(shape, Line):
+        return (min(shape.x1, shape.x2), min(shape.y1, shape.y2),
+                max(shape.x1, shape.x2), max(shape.y1, shape.y2))
+    if isinstance(shape, Polyline):
+        xs, ys = zip(*shape.points, strict=True)
+        return min(xs), min(ys), max(xs), max(ys)
+    return None
+
+
+@pytest.mark.parametrize("game", [CYNGESHEALL, HNEFATAFL_1992], ids=lambda g: g.slug)
+def test_setup_draws_nothing_over_a_piece(game) -> None:
+    """Issue 11 item 2: the king arrows ran diagonally through both commanders (a
+    move kings cannot make) and their halo erased the rune on B2. Nothing drawn
+    after the pieces may reach into a square that holds one."""
+    sheet = setup_sheet(SetupSheetOptions(game=game))
+    board = next(g for g in walk(sheet.pages[0].shapes)
+                 if isinstance(g, Group) and g.title == f"{game.title}: the start position")
+    pieces = [g for g in board.children if isinstance(g, Group) and g.title
+              and re.search(r" on [A-S]\d+$", g.title)]
+    assert len(pieces) == len(start_stones(game))
+    squares = []
+    for piece in pieces:  # the middle of each piece's extent
+        boxes = [b for b in map(_box, walk([piece])) if b is not None]
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        dx, dy = 0.2 * (x1 - x0), 0.2 * (y1 - y0)
+        squares.append((x0 + dx, y0 + dy, x1 - dx, y1 - dy))
+    after = board.children[board.children.index(pieces[-1]) + 1:]
+    for shape in walk(list(after)):
+        box = _box(shape)
+        if box is None:
+            continue
+        for x0, y0, x1, y1 in squares:
+            assert box[2] < x0 or box[0] > x1 or box[3] < y0 or box[1] > y1, shape
+    assert not any(isinstance(g, Group) and g.title and "to its goal" in (g.title or "")
+                   for g in walk(sheet.pages[0].shapes))
 
 
 def test_setup_refuses_maerstanas() -> None:
