@@ -49,13 +49,22 @@ class Product:
         return self.name.endswith(".html")
 
 
-def make_files(folder: Path) -> None:
-    """Run every job's command line into `folder`, as `build` does."""
+def make_files(folder: Path) -> dict[str, str]:
+    """Run every job's command line into `folder` with `-o FOLDER/`, so each file gets
+    the name its command gives it; returns job name -> the name the command chose
+    (they must agree: `build` writes what the single commands write)."""
     folder.mkdir(parents=True, exist_ok=True)
+    chosen: dict[str, str] = {}
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         for name, command in ALL_JOBS:
-            code = main([*command, "-o", str(folder / name)])
+            before = set(folder.iterdir())
+            # build's own jobs name themselves; the extras would overwrite them
+            target = f"{folder}/" if (name, command) in JOBS else str(folder / name)
+            code = main([*command, "-o", target])
             assert code == 0, (name, code)
+            made = set(folder.iterdir()) - before
+            chosen[name] = ",".join(sorted(p.name for p in made))
+    return chosen
 
 
 def print_html(browser, path: Path) -> tuple[bytes, list[str]]:
@@ -72,9 +81,15 @@ def print_html(browser, path: Path) -> tuple[bytes, list[str]]:
     return pdf, overflow
 
 
-def make_products(folder: Path, browser) -> dict[str, Product]:
-    make_files(folder)
-    products: dict[str, Product] = {}
+class Products(dict):
+    """name -> Product, plus `chosen`: the file name each command wrote by default."""
+
+    chosen: dict[str, str]
+
+
+def make_products(folder: Path, browser) -> Products:
+    products = Products()
+    products.chosen = make_files(folder)
     for name in NAMES:
         path = folder / name
         if name.endswith(".html"):

@@ -224,7 +224,7 @@ def test_build_jobs_include_the_cyngesheall_sample() -> None:
     from maerstanas_print.commands.build import JOBS
 
     names = {name: args for name, args in JOBS}
-    for name in ("sample-cyngesheall.pdf", "sample-cyngesheall.html"):
+    for name in ("cyngesheall-game.pdf", "cyngesheall-game.html"):
         assert names[name][0] == "game"
         assert Path(names[name][1]).name == "cyngesheall-game.mrs"
     assert main(["check", str(CYNGESHEALL_SAMPLE)]) == 0

@@ -7,6 +7,7 @@ the position of the game definitions, and the stones sheet twenty stones.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 
@@ -22,7 +23,7 @@ from maerstanas_print.draw.board import (
     start_stones,
     stone_shape,
 )
-from maerstanas_print.draw.shapes import Circle, Group, Polyline, Rect, Text, walk
+from maerstanas_print.draw.shapes import Circle, Group, Line, Polyline, Rect, Text, walk
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.engine import DARK, LIGHT
 from maerstanas_print.games import CYNGESHEALL, FILES, HNEFATAFL_1992, MAERSTANAS, GameInfo
@@ -350,7 +351,7 @@ def test_stones_sheet(paper: str) -> None:
                      "Light commander to cut out": 1, "Light king to cut out": 1}
     cuts = [c for c in walk(sheet.pages[0].shapes) if isinstance(c, Circle)
             and c.stroke is not None and c.stroke.dash]
-    assert len(cuts) == 20 and {round(c.r * 2, 3) for c in cuts} == {22.0}
+    assert len(cuts) == 20 and {round(c.r * 2, 3) for c in cuts} == {21.0}
     svg = render_svg(sheet.pages[0])
     assert len(re.findall(r">(?:Dark|Light) \w+ to cut out</title>", svg)) == 20
     assert len(re.findall(r"<circle [^>]*stroke-dasharray", svg)) == 20
@@ -360,10 +361,58 @@ def test_stones_are_the_board_drawing_21_mm_across() -> None:
     sheet = stones_sheet(StonesSheetOptions())
     group = next(g for g in walk(sheet.pages[0].shapes)
                  if isinstance(g, Group) and g.title == "Dark king to cut out")
-    rings = [c for c in group.children if isinstance(c, Circle) and not c.stroke.dash]  # type: ignore[union-attr]
-    assert round(max(c.r for c in rings) * 2, 3) == 21.0
+    cut = next(c for c in group.children if isinstance(c, Circle) and c.stroke is not None
+               and c.stroke.dash)
+    assert round(cut.r * 2, 3) == 21.0
     runes = [g for g in group.children if isinstance(g, Group)]
     assert runes and all(isinstance(p, Polyline) for p in runes[0].children)  # ᚩ as strokes
+
+
+@pytest.mark.parametrize("game", [MAERSTANAS, CYNGESHEALL], ids=lambda g: g.slug)
+def test_stones_have_bleed_and_a_safe_zone(game) -> None:
+    """Issue 11 item 12: the old sheet left 0.2 mm between a stone's ring and its cut
+    line and printed no bleed. Now a Dark stone's tone runs 1.5 mm past the cut
+    line, and every mark on a stone stays 1.5 mm inside it."""
+    sheet = stones_sheet(StonesSheetOptions(game=game))
+    tokens = [g for g in walk(sheet.pages[0].shapes)
+              if isinstance(g, Group) and g.title and g.title.endswith(" to cut out")
+              and g.title.startswith(("Dark", "Light"))]
+    assert len(tokens) == 2 * sum(n for _, n, _ in game.stone_set)
+    for token in tokens:
+        cut = next(c for c in token.children if isinstance(c, Circle) and c.stroke is not None
+                   and c.stroke.dash)
+        tone = [c for c in token.children if isinstance(c, Circle) and c.stroke is None
+                and c.fill not in (None, "#ffffff")]
+        if token.title.startswith("Dark"):
+            assert tone and abs(tone[0].r - (cut.r + 1.5)) < 1e-9, token.title
+        marks = [s for s in walk(list(token.children)) if s is not cut and s not in tone
+                 and not (isinstance(s, Line) and math.hypot(s.x1 - cut.cx, s.y1 - cut.cy)
+                          > cut.r + 1.5)]  # the cut marks stand outside the bleed
+        for shape in marks:
+            if isinstance(shape, Circle):
+                reach = math.hypot(shape.cx - cut.cx, shape.cy - cut.cy) + shape.r
+            elif isinstance(shape, Polyline):
+                reach = max(math.hypot(x - cut.cx, y - cut.cy) for x, y in shape.points)
+            elif isinstance(shape, Line):
+                reach = max(math.hypot(shape.x1 - cut.cx, shape.y1 - cut.cy),
+                            math.hypot(shape.x2 - cut.cx, shape.y2 - cut.cy))
+            else:
+                continue
+            grow = shape.stroke.width / 2 if shape.stroke is not None else 0.0
+            assert reach + grow <= cut.r - 1.5 + 1e-6, (token.title, shape)
+
+
+def test_maerstanas_stones_sheet_has_both_sides_special_stones() -> None:
+    sheet = stones_sheet(StonesSheetOptions(game=MAERSTANAS))
+    titles = Counter(g.title for g in walk(sheet.pages[0].shapes)
+                     if isinstance(g, Group) and g.title and g.title.endswith(" to cut out")
+                     and g.title.startswith(("Dark", "Light")))
+    assert titles == {"Dark stone to cut out": 19, "Dark thunder-stone to cut out": 1,
+                      "Dark Woden-stone to cut out": 1, "Light stone to cut out": 19,
+                      "Light thunder-stone to cut out": 1, "Light Woden-stone to cut out": 1}
+    assert sheet.file_stem == "stones-maerstanas-a4"
+    with pytest.raises(SheetError, match="men, not stones"):
+        stones_sheet(StonesSheetOptions(game=HNEFATAFL_1992))
 
 
 # --- looks ------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 """`maerstanas-print build`: the README's main job, every printable into output/.
 
 Each entry of `JOBS` is one command line of this tool; `build` runs them in
-order, so what it makes is exactly what the single commands make.
+order, so what it makes is exactly what the single commands make, under the
+names they give their files by default (a test holds both to that, and the
+README's output table to this list).
 """
 
 from __future__ import annotations
@@ -15,18 +17,20 @@ SAMPLE_CYNGESHEALL = str(files("maerstanas_print") / "samples" / "cyngesheall-ga
 
 # (file name, arguments) per printable; the file goes into the output folder.
 JOBS: list[tuple[str, list[str]]] = [
-    ("board-a4.pdf", ["board", "--paper", "a4"]),
-    ("board-letter.pdf", ["board", "--paper", "letter"]),
+    ("board-a4-1up.pdf", ["board", "--paper", "a4"]),
+    ("board-letter-1up.pdf", ["board", "--paper", "letter"]),
     ("boards-a4-6up.pdf", ["board", "--per-page", "6"]),
-    ("boards-a4-12up-wraparound.pdf", ["board", "--per-page", "12", "--variant", "wraparound"]),
-    ("board-a4.html", ["board", "--format", "html"]),
-    ("board-cyngesheall-a4.pdf", ["board", "--game", "cyngesheall"]),
-    ("board-cyngesheall-a4.html", ["board", "--game", "cyngesheall", "--format", "html"]),
-    ("board-hnefatafl1992-a4.pdf", ["board", "--game", "hnefatafl1992"]),
-    ("board-hnefatafl1992-a4.html", ["board", "--game", "hnefatafl1992", "--format", "html"]),
+    ("boards-wraparound-a4-12up.pdf", ["board", "--per-page", "12", "--variant", "wraparound"]),
+    ("board-a4-1up.html", ["board", "--format", "html"]),
+    ("board-cyngesheall-a4-1up.pdf", ["board", "--game", "cyngesheall"]),
+    ("board-cyngesheall-a4-1up.html", ["board", "--game", "cyngesheall", "--format", "html"]),
+    ("board-hnefatafl1992-a4-1up.pdf", ["board", "--game", "hnefatafl1992"]),
+    ("board-hnefatafl1992-a4-1up.html", ["board", "--game", "hnefatafl1992", "--format", "html"]),
     ("setup-cyngesheall-a4.pdf", ["setup", "--game", "cyngesheall"]),
     ("setup-cyngesheall-a4.html", ["setup", "--game", "cyngesheall", "--format", "html"]),
     ("setup-hnefatafl1992-a4.pdf", ["setup", "--game", "hnefatafl1992"]),
+    ("stones-maerstanas-a4.pdf", ["stones", "--game", "maerstanas"]),
+    ("stones-maerstanas-letter.pdf", ["stones", "--game", "maerstanas", "--paper", "letter"]),
     ("stones-cyngesheall-a4.pdf", ["stones"]),
     ("stones-cyngesheall-a4.html", ["stones", "--format", "html"]),
     ("scoresheet-a4.pdf", ["scoresheet", "--paper", "a4"]),
@@ -34,15 +38,15 @@ JOBS: list[tuple[str, list[str]]] = [
     ("scoresheet-a4.html", ["scoresheet", "--format", "html"]),
     ("sample-game.pdf", ["game", SAMPLE_GAME]),
     ("sample-game.html", ["game", SAMPLE_GAME, "--format", "html"]),
-    ("sample-cyngesheall.pdf", ["game", SAMPLE_CYNGESHEALL]),
-    ("sample-cyngesheall.html", ["game", SAMPLE_CYNGESHEALL, "--format", "html"]),
+    ("cyngesheall-game.pdf", ["game", SAMPLE_CYNGESHEALL]),
+    ("cyngesheall-game.html", ["game", SAMPLE_CYNGESHEALL, "--format", "html"]),
     ("rulebook-a4.pdf", ["rulebook", "--paper", "a4"]),
     ("rulebook-letter.pdf", ["rulebook", "--paper", "letter"]),
-    ("rulebook.html", ["rulebook", "--format", "html"]),
+    ("rulebook-a4.html", ["rulebook", "--format", "html"]),
     ("rulebook-cyngesheall-a4.pdf", ["rulebook", "--game", "cyngesheall"]),
-    ("rulebook-cyngesheall.html", ["rulebook", "--game", "cyngesheall", "--format", "html"]),
+    ("rulebook-cyngesheall-a4.html", ["rulebook", "--game", "cyngesheall", "--format", "html"]),
     ("rulebook-hnefatafl1992-a4.pdf", ["rulebook", "--game", "hnefatafl1992"]),
-    ("rulebook-hnefatafl1992.html", ["rulebook", "--game", "hnefatafl1992", "--format",
+    ("rulebook-hnefatafl1992-a4.html", ["rulebook", "--game", "hnefatafl1992", "--format",
                                      "html"]),
 ]
 

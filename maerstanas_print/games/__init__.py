@@ -28,6 +28,9 @@ class GameInfo:
     removal_order: str = "ulrd"  # canonical order of an `x` list: up, left, right, down
     slug: str = ""  # how command lines and file names call the game
     pieces: Literal["stones", "men"] = "stones"  # rune stones, or the 1992 post's X/O/K men
+    # The stones one side plays with, for the sheet of stones to cut out:
+    # (kind as drawn, how many, name in this game); empty: no such sheet.
+    stone_set: tuple[tuple[Literal["standard", "thunder", "woden"], int, str], ...] = ()
 
     def square_name(self, square: int) -> str:
         row, col = divmod(square, self.size)
@@ -36,10 +39,16 @@ class GameInfo:
 
 MAERSTANAS = GameInfo("Maerstanas", "Mǽrstánas", 7, "placement",
                       credit="Mǽrstánas is a game by John Beers (CC BY-SA 4.0).",
-                      slug="maerstanas")
+                      slug="maerstanas",
+                      # The rules ask for about 40 stones split evenly; the engines never
+                      # saw more than 20 of one colour on the board at a game's end.
+                      stone_set=(("thunder", 1, "thunder-stone"), ("woden", 1, "Woden-stone"),
+                                 ("standard", 19, "stone")))
 CYNGESHEALL = GameInfo("Cyngesheall", "Cyngesheall", 7, "movement", cyngesheall.RULES,
                        credit="Cyngesheall is a game by John Beers (CC BY-SA 4.0).",
-                       removal_order="udlr", slug="cyngesheall")
+                       removal_order="udlr", slug="cyngesheall",
+                       stone_set=(("woden", 1, "king"), ("thunder", 1, "commander"),
+                                  ("standard", 8, "stone")))
 HNEFATAFL_1992 = GameInfo("EmailHnefatafl1992", "E-mail Hnefatafl (1992)", 19, "movement",
                           hnefatafl1992.RULES,
                           credit="The 1992 e-mail Hnefatafl rules were posted by Neil "
