@@ -199,8 +199,8 @@ def position_shapes(game: GameInfo, stones: dict[int, Stone], width: float,
     return board, w, h
 
 
-def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "print"
-                 ) -> tuple[Group, float, float]:
+def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "print",
+                 diagram: Diagram | None = None) -> tuple[Group, float, float]:
     """The final position with every point drawn: links for pairs, ticks for edges.
 
     Coordinates stand on the top and left, as on every diagram; between the
@@ -219,9 +219,12 @@ def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "prin
             break
         cell -= 0.25
     band, strip = _band(cell), overlays.strip_width(cell)
+    marks = {} if diagram is None else {
+        sq: Mark("number", n) for sq, n in diagram.numbers.items()
+        if diagram.stones[sq].kind == "standard"}
     spec = BoardSpec(cell=cell, labels=frozenset(),
                      variant="wraparound" if position.rules.geometry.wrap else "standard",
-                     theme=board_theme(theme), stones=stones_of(position),
+                     theme=board_theme(theme), stones=stones_of(position), marks=marks,
                      title="Final position, scored")
     look = THEMES[spec.theme]
     side = 7 * cell
@@ -245,7 +248,14 @@ def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "prin
     dark, light = explanation.score
     desc = (f"{board.desc} Score: Dark {dark}, Light {light}. "
             f"{explanation.text()}")
-    return Group((*frame, board, overlays.links(spec, bx, by, explanation.links, strip),
+    extra: list[Shape] = []
+    if diagram is not None:  # the last diagram's marks: this board stands for it
+        extra += [overlays.emptied(spec, bx, by, sq) for sq in diagram.emptied]
+        extra += [overlays.badge(spec, bx, by, sq, n) for sq, n in sorted(diagram.numbers.items())
+                  if diagram.stones[sq].kind != "standard"]
+        if diagram.last is not None:
+            extra.append(overlays.last_move(spec, bx, by, diagram.last))
+    return Group((*frame, board, *extra, overlays.links(spec, bx, by, explanation.links, strip),
                   overlays.ticks(spec, bx, by, explanation.ticks, strip)),
                  "Final position with its points", desc), w, h
 

@@ -161,12 +161,18 @@ def fragment_context(game: ReplayedGame, doc: Document, id_prefix: str,
 
     diagrams = []
     for diagram in doc.diagrams:
-        group, w, h = figures.diagram_shapes(diagram, figures.FULL_BOARD_MAX, theme)
+        scored = doc.scored_diagram == diagram.index - 1
+        if scored:  # the last diagram is the final position: drawn once, with the score
+            assert doc.explanation is not None
+            group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme,
+                                               diagram)
+        else:
+            group, w, h = figures.diagram_shapes(diagram, figures.FULL_BOARD_MAX, theme)
         svg = _svg([group], w, h, diagram.title, f"{id_prefix}-d{diagram.index}")
-        diagrams.append({"model": diagram, "svg": Markup(svg)})
+        diagrams.append({"model": diagram, "svg": Markup(svg), "scored": scored})
     words = progress_words(doc)
     score_svg = final_svg = None
-    if doc.explanation is not None:
+    if doc.explanation is not None and doc.scored_diagram is None:
         group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme)
         score_svg = Markup(_svg([group], w, h, "Final position with its points",
                                 f"{id_prefix}-score"))

@@ -186,6 +186,21 @@ class Document:
     def game_name(self) -> str:
         return self.game.title if self.game is not None else "Mǽrstánas"
 
+    @property
+    def scored_diagram(self) -> int | None:
+        """The index of the diagram drawn with the final score, or None.
+
+        When the last diagram of the main line shows the final position, its board
+        is the score board too (the final position is never drawn twice): the
+        moves' numbers and notes stay, and the points are drawn on it.
+        """
+        if self.explanation is None or not self.diagrams:
+            return None
+        last = self.diagrams[-1]
+        if last.variation or last.plies[1] != len(self.plies) - 1:
+            return None
+        return len(self.diagrams) - 1
+
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"

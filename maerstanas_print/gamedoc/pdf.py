@@ -65,9 +65,13 @@ def styles() -> dict:
                                       alignment=TA_CENTER, spaceAfter=0),
             "caption-title": ParagraphStyle("gd-caption-title", base, fontName="Cardo-Bold",
                                             fontSize=8.2, leading=10, alignment=TA_CENTER,
-                                            spaceBefore=2.5, spaceAfter=0.5),
+                                            spaceBefore=0, spaceAfter=0.5),
         }
     return _STYLES
+
+
+# Every caption stands this far under its figure (the figure's box holds all its ink).
+CAPTION_GAP_PT = 5.5  # about 2 mm
 
 
 def _text(text: str) -> str:
@@ -138,19 +142,32 @@ def caption_paragraphs(diagram: Diagram) -> list:
     return out
 
 
-def diagram_parts(diagram: Diagram, width_mm: float, theme: str) -> list:
-    """The board and its caption, to be kept together."""
-    from reportlab.platypus import Spacer
+def diagram_parts(diagram: Diagram, width_mm: float, theme: str,
+                  doc: Document | None = None) -> list:
+    """The board and its caption, to be kept together. The document's scored
+    diagram (see `Document.scored_diagram`) is drawn with the final score."""
+    from reportlab.platypus import Paragraph, Spacer
 
+    if doc is not None and doc.scored_diagram == diagram.index - 1:
+        assert doc.explanation is not None
+        group, w, h = figures.score_shapes(doc.explanation, width_mm, theme, diagram)
+        dark, light = doc.explanation.score
+        return [Paragraph("Final position and score", styles()["heading"]),
+                shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
+                *caption_paragraphs(diagram),
+                Paragraph(f"<b>Dark {dark}, Light {light}.</b> "
+                          f"{_text(doc.explanation.text())}", styles()["caption"]),
+                Spacer(1, 6)]
     group, w, h = figures.diagram_shapes(diagram, width_mm, theme)
-    return [Spacer(1, 3), shapes_flowable([group], w, h), *caption_paragraphs(diagram),
-            Spacer(1, 6)]
+    return [Spacer(1, 3), shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
+            *caption_paragraphs(diagram), Spacer(1, 6)]
 
 
-def diagram_flowable(diagram: Diagram, width_mm: float, theme: str):
+def diagram_flowable(diagram: Diagram, width_mm: float, theme: str,
+                     doc: Document | None = None):
     from reportlab.platypus import KeepTogether
 
-    return KeepTogether(diagram_parts(diagram, width_mm, theme))
+    return KeepTogether(diagram_parts(diagram, width_mm, theme, doc))
 
 
 def _title_block(doc: Document) -> list:
@@ -178,7 +195,7 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
         if block.kind == "diagram" and held is not None:
             assert block.diagram is not None
             out.append(KeepTogether([held, *diagram_parts(doc.diagrams[block.diagram],
-                                                          width_mm, theme)]))
+                                                          width_mm, theme, doc)]))
             held = None
             continue
         flowable = _block(block, doc, width_mm, theme)
@@ -189,15 +206,16 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
             out.append(flowable)
     if doc.explanation is None:
         return out + _tafl_closing(doc, width_mm, theme)
-    group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
-    dark, light = doc.explanation.score
-    out.append(KeepTogether([  # the heading never stands alone at a column's foot
-        Paragraph("Final position and score", st["heading"]),
-        shapes_flowable([group], w, h),
-        Paragraph(f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
-                  st["caption"]),
-        Spacer(1, 6),
-    ]))
+    if doc.scored_diagram is None:  # else the last diagram was drawn with the score
+        group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
+        dark, light = doc.explanation.score
+        out.append(KeepTogether([  # the heading never stands alone at a column's foot
+            Paragraph("Final position and score", st["heading"]),
+            shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
+            Paragraph(f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
+                      st["caption"]),
+            Spacer(1, 6),
+        ]))
     chart_w = min(width_mm, 120.0)
     chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
     chart = figures.chart_shapes(doc.series, doc.specials,
@@ -205,7 +223,7 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
                                  chart_w, chart_h, theme)
     out.append(KeepTogether([
         Paragraph("The score move by move", st["heading"]),
-        shapes_flowable([chart], chart_w, chart_h),
+        shapes_flowable([chart], chart_w, chart_h), Spacer(1, CAPTION_GAP_PT),
         Paragraph("Dark: solid line, filled dots. Light: dashed line, open dots. "
                   "Stones under the axis mark thunder- and Woden-stones.", st["caption"]),
     ]))
@@ -228,7 +246,7 @@ def _tafl_closing(doc: Document, width_mm: float, theme: str) -> list:
                                               min(width_mm, figures.FULL_BOARD_MAX), theme)
         out.append(KeepTogether([
             Paragraph("Final position", st["heading"]),
-            shapes_flowable([group], w, h),
+            shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
             Paragraph(f"<b>{_text(doc.result)}.</b>", st["caption"]),
             Spacer(1, 6),
         ]))
@@ -240,7 +258,7 @@ def _tafl_closing(doc: Document, width_mm: float, theme: str) -> list:
                                  title=words["title"], what=words["what"])
     out.append(KeepTogether([
         Paragraph(_text(words["heading"]), st["heading"]),
-        shapes_flowable([chart], chart_w, chart_h),
+        shapes_flowable([chart], chart_w, chart_h), Spacer(1, CAPTION_GAP_PT),
         Paragraph(_text(words["caption"]), st["caption"]),
     ]))
     return out
@@ -258,7 +276,7 @@ def _block(block: Block, doc: Document, width_mm: float, theme: str):
     st = styles()
     if block.kind == "diagram":
         assert block.diagram is not None
-        return diagram_flowable(doc.diagrams[block.diagram], width_mm, theme)
+        return diagram_flowable(doc.diagrams[block.diagram], width_mm, theme, doc)
     if block.kind == "result":
         return Paragraph(_text(block.runs[0].text), st["result"])
     main = block.depth == 0
