@@ -4,6 +4,7 @@ steady gap under their figures (issue 11 items 6 and 7), measured on the pages."
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -69,3 +70,36 @@ def test_captions_stand_a_steady_gap_under_their_figures(path) -> None:
     gaps = _caption_gaps(pdf, ("Diagram ", "Dark: solid line"))
     assert len(gaps) >= 2
     assert all(1.5 <= gap <= 3.2 for gap in gaps), gaps
+
+
+@pytest.mark.parametrize("path", [SAMPLE, CYNGESHEALL, SAMPLE.parent.parent.parent / "tests"
+                                  / "records" / "hand-annotated.mrs"], ids=lambda p: p.name)
+def test_generated_text_uses_typographic_apostrophes(path) -> None:
+    """Issue 11 item 16: "Instead of Light's 16th move" was set with a straight
+    apostrophe. A straight one may come only from the record's own text."""
+    from tests.pdf_tools import all_text
+
+    source = path.read_text(encoding="utf-8")
+    text = all_text(game_pdf(load(path), title="sample"))
+    printed = Counter(re.findall(r"\w+'\w*", text))
+    typed = Counter(re.findall(r"\w+'\w*", source))
+    assert all(n <= typed[word] for word, n in printed.items()), (printed, typed)
+    assert "’s" in text
+
+
+def test_title_block_says_each_thing_once() -> None:
+    """Issue 11 item 16: the title block repeated event, date and players under the
+    title and subtitle, and a game without names was headed "Dark – Light"."""
+    from maerstanas_print import parse, replay
+
+    doc = document(load()[0])
+    labels = [label for label, _ in doc.details]
+    assert not {"Event", "Date", "Round", "Dark", "Light"} & set(labels)
+    assert doc.title == "Random A – Random B"
+    assert "2026.11.21" in doc.subtitle and "round 1" in doc.subtitle
+    rules = dict(doc.details)["Rules"]
+    assert "Dark (Random A) moves first" in rules
+    nameless = replay(parse("1. D4 E4 *").games[0], keep_positions=True)
+    assert document(nameless).title == "Mǽrstánas game"
+    evented = replay(parse('[Event "Club night"]\n1. D4 E4 *').games[0], keep_positions=True)
+    assert document(evented).title == "Club night"

@@ -115,7 +115,7 @@ def test_move_text_comments_and_variations() -> None:
     assert "16. W E1! Dark turns Light's corner-side stone into a Dark Woden-stone." in paragraphs
     variation = next(b for b in doc.blocks if b.kind == "variation")
     assert " ".join(r.text for r in variation.runs).startswith(
-        "Instead of Light's 16th move (16... W E3): 16... T D3xD2/C3/E3 was the other way")
+        "Instead of Light’s 16th move (16... W E3): 16... T D3xD2/C3/E3 was the other way")
     kinds = [b.kind if b.kind != "diagram" else f"d{b.diagram}" for b in doc.blocks]
     # The requested diagram comes right after its move, before the comment holding it.
     i = kinds.index("d2")
@@ -149,7 +149,7 @@ def test_hand_record_thunder_woden_and_a_variation_diagram() -> None:
     assert final.checkpoint.in_hand == (THUNDER, WODEN)
     assert final.checkpoint.score == (1, 0)  # D4-E4; D2 and E3 do not touch
     texts = [" ".join(r.text for r in b.runs) for b in doc.blocks if b.kind == "variation"]
-    assert texts == ["Instead of Dark's 3rd move (3. W E4): 3. C4 quiet 3... C3 ( 3... B4 )"]
+    assert texts == ["Instead of Dark’s 3rd move (3. W E4): 3. C4 quiet 3... C3 ( 3... B4 )"]
     assert doc.result == "Unfinished"
 
 

@@ -9,6 +9,9 @@ too (strict), so its mark is removed.
 
 from __future__ import annotations
 
+import io
+import re
+
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
@@ -48,7 +51,7 @@ _CACHE: dict[str, list[Problem]] = {}
 
 def chapter_last_pages(pdf: bytes) -> frozenset[int]:
     """1-based pages before each top-level bookmark: the last page of a chapter."""
-    reader = PdfReader(__import__("io").BytesIO(pdf))
+    reader = PdfReader(io.BytesIO(pdf))
     starts = sorted({reader.get_destination_page_number(entry) + 1
                      for entry in reader.outline if not isinstance(entry, list)})
     return frozenset(start - 1 for start in starts if start > 1)
@@ -163,3 +166,20 @@ def test_each_rule_catches_its_defect() -> None:
         c.setFont("Cardo", 12)
         c.drawString(112, 405, "10")
     assert _rules(_pdf(hatched)) == {"low contrast"}
+
+
+_DARK_RGB = re.compile(rb"(?<![\d.])([\d.]+) ([\d.]+) ([\d.]+) (rg|RG)\b")
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if n.endswith(".pdf")
+                                  and not n.startswith("rulebook")])
+def test_black_is_pure_k(products, name: str) -> None:
+    """Issue 11 item 16: 'black' was RGB #1a1a1a, which a press prints as a mix of
+    four inks. Every near-black fill and stroke is now DeviceCMYK 0 0 0 1."""
+    reader = PdfReader(io.BytesIO(products[name].pdf))
+    for page in reader.pages:
+        data = page.get_contents().get_data()
+        dark = [m.group(0) for m in _DARK_RGB.finditer(data)
+                if max(float(m.group(i)) for i in (1, 2, 3)) < 0.25]
+        assert not dark, f"{name}: {dark[:3]}"
+        assert b"0 0 0 1 k" in data or b"0 0 0 1 K" in data, name

@@ -74,7 +74,7 @@ def test_rows_and_boxes_are_big_enough_to_write_in() -> None:
     assert squares and min(s.w for s in squares) >= 3.5  # the tag choices
     assert Counter(round(s.w, 2) for s in squares).most_common(1)[0][0] >= 4.5  # the plies
     heads = [s for s in shapes if isinstance(s, Text) and s.text in ("T", "W", "Pass", "No.")]
-    assert heads and all(s.size >= 8 and s.fill == "#1a1a1a" for s in heads)
+    assert heads and all(s.size >= 8 and s.fill == "#000000" for s in heads)
     numbers = sorted(s.y for s in shapes
                      if isinstance(s, Text) and re.fullmatch(r"\d+\.", s.text))
     assert all(abs(b - a - ROW_H) < 1e-6 for a, b in zip(numbers, numbers[1:], strict=False))

@@ -72,8 +72,8 @@ class Theme:
 
 THEMES: dict[str, Theme] = {
     # Crisp black lines, a pale tinted coordinate band, solid Dark stones.
-    "print": Theme("print", ink="#1a1a1a", grid="#1a1a1a", label="#1a1a1a",
-                   band_fill="#ebe6dc", dark_fill="#1a1a1a", light_fill="#ffffff", weight=1.0),
+    "print": Theme("print", ink="#000000", grid="#000000", label="#000000",
+                   band_fill="#ebe6dc", dark_fill="#000000", light_fill="#ffffff", weight=1.0),
     # Grey hairlines and no filled areas at all: Dark stones are hatched.
     "ink-saver": Theme("ink-saver", ink="#4d4d4d", grid="#8c8c8c", label="#666666",
                        band_fill=None, dark_fill=None, light_fill=None, weight=0.7,

@@ -381,7 +381,7 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
         final = series[-1][side]
         end = Text(left + pw + 1.6, ends[side], f"{SIDE_NAMES[side]} {final}", font,
                    "bold" if side == DARK else "regular", "start", ink)
-        out.append(Group((line, *dots, end), title=f"{SIDE_NAMES[side]}'s score"))
+        out.append(Group((line, *dots, end), title=f"{SIDE_NAMES[side]}’s score"))
     # Legend just above the plot, drawn with the lines' own styles; "points" names
     # the vertical axis.
     y = top - 3.2

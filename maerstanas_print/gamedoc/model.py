@@ -248,16 +248,28 @@ def result_text(game: ReplayedGame) -> str:
 
 
 def game_title(game: ReplayedGame) -> str:
-    dark = _tag(game, "Dark") or "Dark"
-    light = _tag(game, "Light") or "Light"
-    return f"{dark} – {light}"
+    """"Dark player – Light player"; a game with no names is called by its Event, or
+    "Mǽrstánas game" (never the empty "Dark – Light")."""
+    dark, light = _tag(game, "Dark"), _tag(game, "Light")
+    if dark or light:
+        return f"{dark or 'Dark'} – {light or 'Light'}"
+    from maerstanas_print.games import MAERSTANAS, game_named
+
+    name = (game_named(_tag(game, "Game")) or MAERSTANAS).title
+    return _tag(game, "Event") or f"{name} game"
+
+
+def first_player(game: ReplayedGame, side: int) -> str:
+    """"Dark (Random A) moves first": the one place the title block says who is who."""
+    name = _tag(game, SIDE_NAMES[side])
+    return f"{SIDE_NAMES[side]} ({name}) moves first" if name else f"{SIDE_NAMES[side]} moves first"
 
 
 def _details(game: ReplayedGame, reader: BoardReader) -> list[tuple[str, str]]:
+    """The title block's lines: what the title and subtitle (players, Event, Round,
+    Date) do not already say."""
     out = []
-    for label, name in (("Event", "Event"), ("Site", "Site"), ("Date", "Date"),
-                        ("Round", "Round"), ("Dark", "Dark"), ("Light", "Light"),
-                        ("Annotator", "Annotator")):
+    for label, name in (("Site", "Site"), ("Annotator", "Annotator")):
         value = _tag(game, name)
         if value is not None:
             if name == "Date":
@@ -274,7 +286,7 @@ def rule_settings(game: ReplayedGame) -> list[tuple[str, str]]:
     settings = [
         "special stones " + ("on" if rules.special_stones else "off"),
         f"{rules.scoring} scoring",
-        f"{SIDE_NAMES[rules.first_player]} moves first",
+        first_player(game, rules.first_player),
     ]
     return [("Rules", ", ".join(settings))]
 
@@ -385,7 +397,7 @@ def maerstanas_marks(before: Position, board: _Board, steps: list[Step]) -> Rang
             victim = board.placed.get(sq)
             owner = SIDE_NAMES[1 - step.side]
             what = (f"{owner} {victim.number}" if victim is not None
-                    else f"{owner}'s stone")
+                    else f"{owner}’s stone")
             notes.append(f"{move_label(step)} W {square_name(sq)} replaced {what} "
                          f"with a {SIDE_NAMES[step.side]} Woden-stone.")
         earlier = in_range.get(sq)
@@ -544,7 +556,7 @@ class _Builder:
     def _variations(self, step: Step, before: Position | None, board: Any) -> None:
         assert before is not None
         for variation in step.variations:
-            lead = (f"Instead of {SIDE_NAMES[step.side]}'s {ordinal(step.number)} move "
+            lead = (f"Instead of {SIDE_NAMES[step.side]}’s {ordinal(step.number)} move "
                     f"({move_label(step)} {step_text(step)}):")
             runs = [Run("lead", lead)]
             diagrams = self._line_runs(variation, runs, before, board, top=True)

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape
 
-from maerstanas_print.draw.pdf import draw_shapes
+from maerstanas_print.draw.pdf import draw_shapes, pdf_color
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.gamedoc import figures
@@ -44,7 +44,7 @@ def styles() -> dict:
 
         register_fonts()
         base = ParagraphStyle("gd-body", fontName="Cardo", fontSize=9.6, leading=13.2,
-                              alignment=TA_LEFT, spaceAfter=3.2, textColor="#1a1a1a",
+                              alignment=TA_LEFT, spaceAfter=3.2, textColor=pdf_color("#000000"),
                               allowWidows=0, allowOrphans=0)
         _STYLES = {
             "title": ParagraphStyle("gd-title", base, fontName="Cardo-Bold", fontSize=15,
@@ -377,7 +377,7 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
             canvas.setLineWidth(0.4)
             canvas.line(margin, y - 1.6 * PT_PER_MM, page_w - margin, y - 1.6 * PT_PER_MM)
         canvas.setFont("Cardo", 8.5)
-        canvas.setFillColor("#1a1a1a")
+        canvas.setFillColor(pdf_color("#000000"))
         canvas.drawCentredString(page_w / 2, 15.5 * PT_PER_MM, str(doc.page))
         if doc.page == 1:
             canvas.setFont("Cardo-Italic", 6.5)
@@ -468,7 +468,7 @@ class GameStart(_flowable_base()):  # type: ignore[misc]
         if self.contents:
             canvas.beginForm(f"page-{self.key}", lowerx=-60, lowery=-6, upperx=6, uppery=16)
             canvas.setFont("Cardo", 9.6)
-            canvas.setFillColor("#1a1a1a")
+            canvas.setFillColor(pdf_color("#000000"))
             canvas.drawRightString(0, 0, str(canvas.getPageNumber()))
             canvas.endForm()
 
@@ -491,7 +491,7 @@ class ContentsLine(_flowable_base()):  # type: ignore[misc]
         canvas = self.canv
         y = self.height - 9.6
         canvas.setFont("Cardo", 9.6)
-        canvas.setFillColor("#1a1a1a")
+        canvas.setFillColor(pdf_color("#000000"))
         title = self.title
         room = self.width - 26
         while stringWidth(title, "Cardo", 9.6) > room and len(title) > 4:

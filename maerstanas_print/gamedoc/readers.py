@@ -32,6 +32,7 @@ from maerstanas_print.gamedoc.model import (
     _Board,
     _listing,
     explain_score,
+    first_player,
     maerstanas_checkpoint,
     maerstanas_marks,
     move_label,
@@ -254,7 +255,7 @@ class TaflReader:
                 where.append(f"{SIDE_NAMES[side]} {', '.join(squares) or 'taken'}")
             word = PIECE_WORDS[letter]
             if len(sides) == 1:
-                groups.append(f"{SIDE_NAMES[sides[0]]}'s {word}: {where[0].split(' ', 1)[1]}.")
+                groups.append(f"{SIDE_NAMES[sides[0]]}’s {word}: {where[0].split(' ', 1)[1]}.")
             else:
                 groups.append(f"{word.capitalize()}s: {', '.join(where)}.")
         if position.over:
@@ -321,8 +322,8 @@ class TaflReader:
         defaults = self.info.tafl.options if self.info.tafl is not None else {}
         changed = [f"{name.replace('_', ' ')} {value}" for name, value in rules.options.items()
                    if defaults.get(name) != value]
-        first = SIDE_NAMES[game.main.start.turn] if game.main.start is not None else "Dark"  # type: ignore[union-attr]
-        settings = (changed or ["as published"]) + [f"{first} moves first"]
+        first = game.main.start.turn if game.main.start is not None else DARK  # type: ignore[union-attr]
+        settings = (changed or ["as published"]) + [first_player(game, first)]  # type: ignore[arg-type]
         return [("Game", self.info.title), ("Rules", ", ".join(settings))]
 
 

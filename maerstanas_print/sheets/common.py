@@ -56,7 +56,7 @@ RULES = {
         "side, across the edges too."
     ),
 }
-INK = "#1a1a1a"
+INK = "#000000"
 SOFT = "#6b6b6b"
 
 # The sibling games' rules in brief, for the sheets' rules line (our words; see
