@@ -295,16 +295,23 @@ SVG_OVERFLOW_JS = r"""
       }
       if (stroked && tag === 'line' && (el.getAttribute('stroke-linecap') || 'butt') !== 'butt')
         grow = Math.max(grow, sw / 2);
-      const x0 = b.x - grow, y0 = b.y - grow, x1 = b.x + b.width + grow,
-            y1 = b.y + b.height + grow;
+      // The element's box in the SVG's own units, through any transform on the way.
+      const m = svg.getScreenCTM().inverse().multiply(el.getScreenCTM());
+      const corners = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height],
+                       [b.x + b.width, b.y + b.height]].map(([px, py]) =>
+        [m.a * px + m.c * py + m.e, m.b * px + m.d * py + m.f]);
+      const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      const g = grow * scale;
+      const x0 = Math.min(...corners.map(c => c[0])) - g;
+      const y0 = Math.min(...corners.map(c => c[1])) - g;
+      const x1 = Math.max(...corners.map(c => c[0])) + g;
+      const y1 = Math.max(...corners.map(c => c[1])) + g;
       const eps = 0.01;
       if (x0 < vb.x - eps || y0 < vb.y - eps || x1 > vb.x + vb.width + eps
           || y1 > vb.y + vb.height + eps) {
-        const ctm = el.getCTM();
         out.push(`svg ${n} <${tag}> [${x0.toFixed(2)}, ${y0.toFixed(2)}, ${x1.toFixed(2)}, `
                  + `${y1.toFixed(2)}] outside viewBox [${vb.x}, ${vb.y}, `
-                 + `${vb.x + vb.width}, ${vb.y + vb.height}]`
-                 + (ctm && (ctm.e || ctm.f) ? ' (transformed)' : ''));
+                 + `${vb.x + vb.width}, ${vb.y + vb.height}]`);
       }
     }
   });

@@ -162,3 +162,57 @@ def test_stones_svg_and_pdf_share_geometry(stones_page: Page) -> None:
     assert svg.count("<circle") == sum(isinstance(s, Circle) for s in walk(stones_page.shapes))
     assert svg.count("<polygon") == sum(
         isinstance(s, Polyline) and s.closed for s in walk(stones_page.shapes))
+
+
+@pytest.mark.parametrize("cell", [4.3, 6.0, 10.0, 24.0])
+def test_number_badges_stay_inside_their_square(cell: float) -> None:
+    """Issue 11 item 10: badges sat on the grid crossing at a square's corner and
+    collided with the neighbours' marks; item 9: 1992 numerals fell to 4.9 pt."""
+    from maerstanas_print.draw import overlays
+    from maerstanas_print.draw.shapes import Circle, Text
+
+    spec = BoardSpec(cell=cell, labels=frozenset())
+    square = 3 * 7 + 3  # D4
+    gx, gy = spec.grid_origin(0, 0)
+    left, top = gx + 3 * cell, gy + 3 * cell
+    for number in ("7", "18", "123"):
+        parts = list(walk([overlays.badge(spec, 0, 0, square, number)]))
+        disc = next(p for p in parts if isinstance(p, Circle))
+        reach = disc.r + disc.stroke.width / 2
+        assert left <= disc.cx - reach and disc.cx + reach <= left + cell, (cell, number)
+        assert top <= disc.cy - reach and disc.cy + reach <= top + cell, (cell, number)
+        text = next(p for p in parts if isinstance(p, Text))
+        assert text.size >= 6.0
+
+
+def test_far_side_coordinates_are_turned_for_the_opposite_player() -> None:
+    """Issue 11 item 11: the docs promised coordinates the player across the table
+    can read; the top and right ones were printed the same way up as the others.
+    A book diagram labelled on the top and left only keeps them upright."""
+    from maerstanas_print.draw.shapes import Text
+    from maerstanas_print.draw.svg import render_svg as svg_of
+
+    spec = BoardSpec(cell=20)
+    gx, gy = spec.grid_origin(0, 0)
+    texts = [t for t in walk([board_shapes(spec, 0, 0)]) if isinstance(t, Text)]
+    top = [t for t in texts if t.y < gy]
+    right = [t for t in texts if t.x > gx + spec.side]
+    bottom = [t for t in texts if t.y > gy + spec.side]
+    left = [t for t in texts if t.x < gx]
+    assert len(top) == len(right) == len(bottom) == len(left) == 7
+    assert all(t.turned for t in top + right) and not any(t.turned for t in bottom + left)
+    page = Page(200, 200, (board_shapes(spec, 0, 0),))
+    assert svg_of(page).count('transform="rotate(180 ') == 14
+    book = BoardSpec(cell=20, labels=frozenset(("top", "left")))
+    assert not any(t.turned for t in walk([board_shapes(book, 0, 0)]) if isinstance(t, Text))
+
+
+def test_turned_text_is_turned_in_the_pdf() -> None:
+    from maerstanas_print.draw.pdf import PdfInfo, render_pdf
+    from maerstanas_print.draw.shapes import Text
+    from tests.pdf_tools import reader
+
+    page = Page(100, 100, (Text(50, 50, "A", 12, "regular", "middle", "#000000", turned=True),))
+    pdf = render_pdf([page], PdfInfo("t", "s"))
+    data = reader(pdf).pages[0].get_contents().get_data()
+    assert b"-1 0 0 -1 " in data and b" Tm" in data  # a half-turned text matrix

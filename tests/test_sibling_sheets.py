@@ -78,7 +78,8 @@ def board_labels(pdf: bytes, n: int) -> tuple[list[str], list[str], list[str], l
               if r.text in letters]
     ones = sorted((r.x, r.y) for r in runs if r.text == "1")
     y_top, y_bottom = ones[0][1], min(r.y for r in runs if r.text == str(n))
-    side = [r for r in runs if r.text in numbers and y_bottom - 1 <= r.y <= y_top + 1]
+    # the right-hand numbers are turned for the far player: their baselines sit higher
+    side = [r for r in runs if r.text in numbers and y_bottom - 12 <= r.y <= y_top + 12]
     middle = (ones[0][0] + ones[-1][0]) / 2
     left = [r.text for r in sorted((r for r in side if r.x < middle), key=lambda r: -r.y)]
     right = [r.text for r in sorted((r for r in side if r.x > middle), key=lambda r: -r.y)]

@@ -548,18 +548,23 @@ def _arrow(spec: BoardSpec, theme: Theme, gx: float, gy: float, arrow: Arrow) ->
 
 def _labels(spec: BoardSpec, theme: Theme, x: float, y: float, gx: float, gy: float
             ) -> list[Shape]:
+    """Coordinates in the bands. When both sides of the board carry them (a board to
+    play on), those on the top and right are turned half round, so the player
+    sitting across the table reads them the right way up; a book diagram labelled
+    on the top and left only keeps them upright for its one reader."""
     size = spec.label_size
     rise = 0.34 * size * MM_PER_PT  # half the cap height: centres figures on a point
     band, cell = spec.band, spec.cell
     col0, row0, cols, rows = spec.view
     grid_w, grid_h = spec.grid_size
     out: list[Shape] = []
+    turn_top, turn_right = "bottom" in spec.labels, "left" in spec.labels
     for i in range(max(cols, rows)):
         cx = gx + (i + 0.5) * cell
         cy = gy + (i + 0.5) * cell
         if i < cols and "top" in spec.labels:
-            out.append(Text(cx, gy - band / 2 + rise, FILES[col0 + i], size, "regular",
-                            "middle", theme.label))
+            out.append(Text(cx, gy - band / 2 + (-rise if turn_top else rise), FILES[col0 + i],
+                            size, "regular", "middle", theme.label, turned=turn_top))
         if i < cols and "bottom" in spec.labels:
             out.append(Text(cx, gy + grid_h + band / 2 + rise, FILES[col0 + i], size,
                             "regular", "middle", theme.label))
@@ -567,8 +572,9 @@ def _labels(spec: BoardSpec, theme: Theme, x: float, y: float, gx: float, gy: fl
             out.append(Text(gx - band / 2, cy + rise, str(row0 + i + 1), size, "regular",
                             "middle", theme.label))
         if i < rows and "right" in spec.labels:
-            out.append(Text(gx + grid_w + band / 2, cy + rise, str(row0 + i + 1), size,
-                            "regular", "middle", theme.label))
+            out.append(Text(gx + grid_w + band / 2, cy + (-rise if turn_right else rise),
+                            str(row0 + i + 1), size, "regular", "middle", theme.label,
+                            turned=turn_right))
     return out
 
 

@@ -174,6 +174,15 @@ class _Painter:
             self._font = font
         self.use_fill(text.fill)
         x, y = self.x(text.x), self.y(text.y)
+        if text.turned:  # a half-turned text matrix (Tm): no change to the page's CTM
+            width = self.c.stringWidth(text.text, *font)
+            shift = {"start": 0.0, "middle": width / 2, "end": width}[text.anchor]
+            obj = self.c.beginText()
+            obj.setFont(*font)
+            obj.setTextTransform(-1, 0, 0, -1, x + shift, y)
+            obj.textOut(text.text)
+            self.c.drawText(obj)
+            return
         if text.anchor == "middle":
             self.c.drawCentredString(x, y, text.text)
         elif text.anchor == "end":
