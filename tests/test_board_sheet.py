@@ -179,3 +179,33 @@ def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("maerstanas-print: "), err
     assert not (tmp_path / "output").exists()
+
+
+@pytest.mark.parametrize(("paper", "per_page"), [("a4", 6), ("letter", 6), ("a4", 4),
+                                                 ("letter", 9)])
+def test_pencil_board_name_blanks_are_long_enough_to_write_on(paper: str, per_page: int
+                                                              ) -> None:
+    """Issue 11 item 14: the Dark and Light blanks were about 15 mm long."""
+    from maerstanas_print.draw.shapes import Group, Line, walk
+    from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+
+    sheet = board_sheet(BoardSheetOptions(paper=paper, per_page=per_page))
+    lines = [g for g in walk(sheet.pages[0].shapes)
+             if isinstance(g, Group) and g.title == "Game, Dark player, Light player"]
+    assert len(lines) == per_page
+    for group in lines:
+        blanks = [s for s in group.children if isinstance(s, Line)]
+        assert len(blanks) == 3 and min(b.x2 - b.x1 for b in blanks[1:]) >= 20.0
+
+
+def test_cyngesheall_pencil_boards_carry_the_start_position() -> None:
+    """Issue 11 item 14: pencil boards of a movement game start set up."""
+    from maerstanas_print.draw.board import start_stones
+    from maerstanas_print.draw.shapes import Group, walk
+    from maerstanas_print.games import CYNGESHEALL
+    from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+
+    sheet = board_sheet(BoardSheetOptions(game=CYNGESHEALL, per_page=4))
+    pieces = [g for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title
+              and g.title.startswith(("Dark ", "Light ")) and " on " in g.title]
+    assert len(pieces) == 4 * len(start_stones(CYNGESHEALL))
