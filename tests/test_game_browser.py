@@ -48,7 +48,7 @@ def _shown(page, viewer: str) -> str:
     cells = ["."] * 49
     for href, x, y in uses:
         kind = href.rsplit("-", 1)[1]
-        if kind == "last":
+        if kind in ("last", "cross"):  # marks, not stones
             continue
         col = int((x - data["ox"]) // data["cell"])
         row = int((y - data["oy"]) // data["cell"])

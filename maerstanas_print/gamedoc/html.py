@@ -123,6 +123,12 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
         writer.shape(child, "    ")
     defs.append(f'  <g id="{prefix}-v-last">')
     defs += writer.out
+    defs.append("  </g>")
+    writer.out = []  # the cross on a square the move emptied (thunder-stone, capture)
+    for child in translate(list(overlays.emptied(spec, 0, 0, 0).children), -cx, -cy):
+        writer.shape(child, "    ")
+    defs.append(f'  <g id="{prefix}-v-cross">')
+    defs += writer.out
     defs += ["  </g>", "</defs>", '<g class="mg-layer"></g>']
     svg = svg.replace("</svg>", "\n".join(defs) + "\n</svg>")
     gx, gy = spec.grid_origin(0, 0)
@@ -136,6 +142,7 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
             "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
             "scores": [list(s) for s in doc.series],
             "last": [None] + [step.move.square for step in steps],
+            "removed": [[]] + [list(step.removed) for step in steps],
             "ids": _PROTO_IDS,
         }
     else:
@@ -146,6 +153,7 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
             "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
             "scores": [list(s) for s in doc.series],
             "last": [None] + [getattr(step.move, "target", None) for step in steps],
+            "removed": [[]] + [list(step.removed) for step in steps],
             "ids": ids,
         }
     # JSON inside <script>: no "<", ">" or "&" can close the element or open a comment.
