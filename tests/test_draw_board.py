@@ -216,3 +216,43 @@ def test_turned_text_is_turned_in_the_pdf() -> None:
     pdf = render_pdf([page], PdfInfo("t", "s"))
     data = reader(pdf).pages[0].get_contents().get_data()
     assert b"-1 0 0 -1 " in data and b" Tm" in data  # a half-turned text matrix
+
+
+def test_window_cut_sides_are_thin_and_run_on_everywhere() -> None:
+    """Issue 11 item 8: a 1992 window drew its cut top side with the heavy ring frame
+    and only the bottom ran on. Heavy lines only where the board ends; dashed
+    run-outs on every cut side, labelled or not."""
+    from maerstanas_print.draw.board import spec_for_game
+    from maerstanas_print.games import HNEFATAFL_1992
+
+    spec = spec_for_game(HNEFATAFL_1992, cell=6.0, labels=frozenset(("top", "left")),
+                         window=(10, 1, 9, 11))  # K2 to S12: cut top, left and bottom
+    assert spec.cut() == {"top", "left", "bottom"}
+    gx, gy = spec.grid_origin(0, 0)
+    w, h = spec.grid_size
+    lines = [s for s in walk([board_shapes(spec, 0, 0)]) if isinstance(s, Line)]
+    heavy = [s for s in lines if s.stroke.width >= spec.frame_width * 0.79]
+    on_side = {"top": lambda s: abs(s.y1 - gy) < 1e-6 and abs(s.y2 - gy) < 1e-6,
+               "bottom": lambda s: abs(s.y1 - gy - h) < 1e-6 and abs(s.y2 - gy - h) < 1e-6,
+               "left": lambda s: abs(s.x1 - gx) < 1e-6 and abs(s.x2 - gx) < 1e-6}
+    for side, test in on_side.items():
+        assert not [s for s in heavy if test(s)], side
+    dashed = [s for s in lines if s.stroke.dash]
+    assert any(s.y1 < gy - 1e-6 or s.y2 < gy - 1e-6 for s in dashed)  # top run-outs
+    assert any(s.x1 < gx - 1e-6 for s in dashed)  # left
+    assert any(max(s.y1, s.y2) > gy + h + 1e-6 for s in dashed)  # bottom
+    assert any(abs(s.x1 - gx - w) < 1e-6 and s.stroke.width >= spec.frame_width * 0.99
+               for s in heavy)  # the real right edge keeps its frame
+
+
+def test_kings_hide_the_special_square_under_them() -> None:
+    """Issue 11 item 9: the king's ring crossed the throne outline (1992) and the
+    corner outlines (Cyngesheall): the outer ring is now filled with paper."""
+    from maerstanas_print.draw.board import Stone, stone_shape
+
+    for kind in ("king", "woden"):
+        for theme in ("print", "ink-saver"):
+            rings = [s for s in stone_shape(Stone(DARK, kind), 0, 0, 10, theme).children
+                     if isinstance(s, Circle)]
+            outer = max(rings, key=lambda c: c.r)
+            assert outer.fill == "#ffffff", (kind, theme)

@@ -42,8 +42,9 @@ KNOWN: dict[tuple[str, str], str] = {
                        "9.5 mm from the edge (templates/rulebook.css, rulebook package)"
        for name in ("rulebook-a4.html", "rulebook-cyngesheall-a4.html",
                     "rulebook-hnefatafl1992-a4.html")},
-    ("rulebook-letter.pdf", "fill"):
-        "figures pushed to the next page leave pages a quarter empty (issue 11 item 23)",
+    **{(name, "fill"): "figures pushed to the next page leave pages a quarter empty "
+                       "(rulebook layout, issue 11 item 23)"
+       for name in ("rulebook-a4.pdf", "rulebook-letter.pdf")},
 }
 
 _CACHE: dict[str, list[Problem]] = {}

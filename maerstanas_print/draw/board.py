@@ -64,6 +64,7 @@ class Theme:
     light_fill: str | None
     weight: float  # multiplies every line width
     accent: str = "#b0412e"  # hinge bars and score points in teaching diagrams
+    paper: str | None = "#ffffff"  # under a piece's outer ring: hides a square's outline
 
     @property
     def contrast_on_dark(self) -> str:
@@ -371,12 +372,13 @@ def _window_grid(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
     thin = Stroke(theme.grid, spec.grid_width)
     faint = Stroke(theme.grid, spec.grid_width, dash=(0.6, 0.6))
     run = 0.35 * cell
-    runs = cut - spec.labels  # labelled sides keep their band clear
+    runs = cut  # every cut side runs on; into a coordinate band only half its width
+    short = min(run, 0.45 * spec.band)
     lines: list[Shape] = []
-    top = gy - run
-    bottom = gy + height + run
-    left = gx - run
-    right = gx + width + run
+    top = gy - (short if "top" in spec.labels else run)
+    bottom = gy + height + (short if "bottom" in spec.labels else run)
+    left = gx - (short if "left" in spec.labels else run)
+    right = gx + width + (short if "right" in spec.labels else run)
     for i in range(cols + 1):
         x = gx + i * cell
         if i in (0, cols) and ("left" if i == 0 else "right") not in cut:
@@ -413,6 +415,13 @@ def _window_grid(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
         for line, horizontal in ((lo, True), (hi, True), (lo, False), (hi, False)):
             first, count = (row0, rows) if horizontal else (col0, cols)
             if not first <= line <= first + count:
+                continue
+            # On a cut side the ring's frame would read as the board's edge: heavy
+            # lines stand only where the board really ends.
+            if (horizontal and ((line == row0 and "top" in cut)
+                                or (line == row0 + rows and "bottom" in cut))) or (
+                    not horizontal and ((line == col0 and "left" in cut)
+                                        or (line == col0 + cols and "right" in cut))):
                 continue
             span = clip(lo, hi, *((col0, cols) if horizontal else (row0, rows)))
             if span is None:
@@ -637,7 +646,9 @@ def stone_shape(stone: Stone, cx: float, cy: float, cell: float, theme: Theme | 
         parts.append(rune_shapes(THORN.char, cx, cy, 0.42 * cell, mark_color,
                                  0.055 * cell))
     elif stone.kind == "woden":
-        parts.append(Circle(cx, cy, 0.46 * cell, outline, None))
+        # The outer ring is filled with paper, so a special square's outline under
+        # the king (a corner, the throne) never runs through the piece.
+        parts.append(Circle(cx, cy, 0.46 * cell, outline, theme.paper))
         parts.append(Circle(cx, cy, 0.36 * cell, outline, fill))
         if dark and fill is None:
             parts += _hatch(cx, cy, 0.36 * cell, 0.26 * cell, cell, theme)
@@ -667,7 +678,7 @@ def _lettered(stone: Stone, cx: float, cy: float, cell: float, theme: Theme,
     parts: list[Shape] = []
     r = 0.4 * cell
     if stone.kind == "king":
-        parts.append(Circle(cx, cy, 0.47 * cell, outline, None))
+        parts.append(Circle(cx, cy, 0.47 * cell, outline, theme.paper))  # hides the throne
         r = 0.38 * cell
     parts.append(Circle(cx, cy, r, ring, fill))
     size = 0.62 * cell / MM_PER_PT

@@ -75,7 +75,8 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
 def _inverse(theme: str):
     """The theme's marks in white: how a stone's outline and rune sit on a Dark token."""
     base = THEMES[theme]
-    return replace(base, ink="#ffffff", grid="#ffffff", label="#ffffff", light_fill=None)
+    return replace(base, ink="#ffffff", grid="#ffffff", label="#ffffff", light_fill=None,
+                   paper=None)
 
 
 def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str) -> Group:
