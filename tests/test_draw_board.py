@@ -119,7 +119,8 @@ def test_ink_saver_has_no_filled_areas() -> None:
                              3: Stone(LIGHT), 4: Stone(LIGHT, "thunder")})
     for shape in walk([board_shapes(spec, 0, 0)]):
         if isinstance(shape, Rect | Circle | Polyline):
-            assert shape.fill is None, shape
+            # white paper under a ring or a numeral costs no ink
+            assert shape.fill in (None, "#ffffff"), shape
     assert THEMES["ink-saver"].dark_fill is None
 
 
@@ -256,3 +257,27 @@ def test_kings_hide_the_special_square_under_them() -> None:
                      if isinstance(s, Circle)]
             outer = max(rings, key=lambda c: c.r)
             assert outer.fill == "#ffffff", (kind, theme)
+
+
+@pytest.mark.parametrize("cell", [5.0, 8.0, 24.0])
+def test_wraparound_chevrons_keep_clear_of_the_coordinates(cell: float) -> None:
+    """Issue 11 item 16: the chevrons astride the frame crowded the coordinates."""
+    from maerstanas_print.draw.shapes import MM_PER_PT, Polyline, Text
+    from maerstanas_print.fonts import text_width_mm
+
+    spec = BoardSpec(cell=cell, variant="wraparound")
+    shapes = list(walk([board_shapes(spec, 0, 0)]))
+    chevrons = [s for s in shapes if isinstance(s, Polyline) and len(s.points) == 3]
+    labels = [t for t in shapes if isinstance(t, Text)]
+    assert len(chevrons) == 28 and len(labels) == 28
+    for t in labels:
+        half_w = text_width_mm(t.text, t.face, t.size) / 2
+        cap = 0.68 * t.size * MM_PER_PT
+        y0, y1 = (t.y, t.y + cap) if t.turned else (t.y - cap, t.y)
+        for c in chevrons:
+            grow = c.stroke.width / 2 + 0.9  # and air: the old gap was 0.4-0.9 mm
+            xs = [p[0] for p in c.points]
+            ys = [p[1] for p in c.points]
+            apart = (max(xs) + grow < t.x - half_w or min(xs) - grow > t.x + half_w
+                     or max(ys) + grow < y0 or min(ys) - grow > y1)
+            assert apart, (cell, t.text, c.points)

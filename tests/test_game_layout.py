@@ -103,3 +103,28 @@ def test_title_block_says_each_thing_once() -> None:
     assert document(nameless).title == "Mǽrstánas game"
     evented = replay(parse('[Event "Club night"]\n1. D4 E4 *').games[0], keep_positions=True)
     assert document(evented).title == "Club night"
+
+
+def test_chart_leaders_never_cross_the_move_numbers() -> None:
+    """Issue 11 item 16: the dashed leaders from the axis to the special stones ran
+    through the move numbers under the axis."""
+    from maerstanas_print.draw.shapes import MM_PER_PT, Line, Text, walk
+    from maerstanas_print.fonts import text_width_mm
+    from maerstanas_print.gamedoc.figures import chart_height, chart_shapes
+
+    doc = document(load()[0])
+    height = chart_height(120.0, doc.specials, len(doc.series) - 1)
+    chart = chart_shapes(doc.series, doc.specials,
+                         [f"{label} {move}" for label, move in doc.plies], 120.0, height)
+    shapes = list(walk([chart]))
+    numbers = [t for t in shapes if isinstance(t, Text) and t.text.isdigit()
+               and t.anchor == "middle"]
+    leaders = [s for s in shapes if isinstance(s, Line) and s.stroke.dash and s.x1 == s.x2]
+    assert numbers and leaders
+    for t in numbers:
+        half = text_width_mm(t.text, t.face, t.size) / 2
+        top, bottom = t.y - 0.7 * t.size * MM_PER_PT, t.y
+        for line in leaders:
+            crosses = (t.x - half <= line.x1 <= t.x + half
+                       and min(line.y1, line.y2) < bottom and max(line.y1, line.y2) > top)
+            assert not crosses, (t.text, line)

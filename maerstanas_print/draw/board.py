@@ -159,10 +159,27 @@ class BoardSpec:
 
     @property
     def band(self) -> float:
-        """Width of the coordinate band around the grid (mm)."""
+        """Width of the coordinate band around the grid (mm); a wraparound board's
+        band is wider by the chevrons' reach, so they never crowd the coordinates."""
         if self.squares < 10:
-            return min(6.5, max(3.4, 0.3 * self.cell))
-        return min(7.0, max(3.4, 0.42 * self.cell))  # room for two-digit rows
+            base = min(6.5, max(3.4, 0.3 * self.cell))
+        else:
+            base = min(7.0, max(3.4, 0.42 * self.cell))  # room for two-digit rows
+        return base + self.chevron_reach
+
+    @property
+    def chevron_reach(self) -> float:
+        """How far a wraparound chevron reaches past the frame (mm); 0 otherwise."""
+        if self.variant != "wraparound":
+            return 0.0
+        a = min(1.5, max(0.55, 0.1 * self.cell))
+        return 0.5 * a + max(0.2, self.grid_width * 1.5) / 2
+
+    @property
+    def label_offset(self) -> float:
+        """From the grid's edge to the middle of the coordinates (mm): the middle of
+        the band beyond the chevrons."""
+        return self.chevron_reach + (self.band - self.chevron_reach) / 2
 
     @property
     def label_size(self) -> float:
@@ -202,8 +219,7 @@ class BoardSpec:
         if self.window is not None and side in self.cut():
             return 0.35 * self.cell + self.grid_width / 2  # the dashed run-outs
         if self.variant == "wraparound":
-            a = min(1.5, max(0.55, 0.1 * self.cell))
-            return max(0.5 * a + max(0.2, self.grid_width * 1.5) / 2, self.frame_width * 0.8)
+            return max(self.chevron_reach, self.frame_width * 0.8)
         return self.frame_width / 2
 
     def size(self) -> tuple[float, float]:
@@ -563,7 +579,7 @@ def _labels(spec: BoardSpec, theme: Theme, x: float, y: float, gx: float, gy: fl
     on the top and left only keeps them upright for its one reader."""
     size = spec.label_size
     rise = 0.34 * size * MM_PER_PT  # half the cap height: centres figures on a point
-    band, cell = spec.band, spec.cell
+    off, cell = spec.label_offset, spec.cell
     col0, row0, cols, rows = spec.view
     grid_w, grid_h = spec.grid_size
     out: list[Shape] = []
@@ -572,16 +588,16 @@ def _labels(spec: BoardSpec, theme: Theme, x: float, y: float, gx: float, gy: fl
         cx = gx + (i + 0.5) * cell
         cy = gy + (i + 0.5) * cell
         if i < cols and "top" in spec.labels:
-            out.append(Text(cx, gy - band / 2 + (-rise if turn_top else rise), FILES[col0 + i],
+            out.append(Text(cx, gy - off + (-rise if turn_top else rise), FILES[col0 + i],
                             size, "regular", "middle", theme.label, turned=turn_top))
         if i < cols and "bottom" in spec.labels:
-            out.append(Text(cx, gy + grid_h + band / 2 + rise, FILES[col0 + i], size,
+            out.append(Text(cx, gy + grid_h + off + rise, FILES[col0 + i], size,
                             "regular", "middle", theme.label))
         if i < rows and "left" in spec.labels:
-            out.append(Text(gx - band / 2, cy + rise, str(row0 + i + 1), size, "regular",
+            out.append(Text(gx - off, cy + rise, str(row0 + i + 1), size, "regular",
                             "middle", theme.label))
         if i < rows and "right" in spec.labels:
-            out.append(Text(gx + grid_w + band / 2, cy + (-rise if turn_right else rise),
+            out.append(Text(gx + grid_w + off, cy + (-rise if turn_right else rise),
                             str(row0 + i + 1), size, "regular", "middle", theme.label,
                             turned=turn_right))
     return out

@@ -355,7 +355,11 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
     row0 = axis + 5.0 + CHART_STONE / 2
     for (ply, side, kind), lane in zip(specials, lanes, strict=True):
         x, y = px(ply + 1), row0 + lane * (CHART_STONE + 0.4)
-        out.append(Line(x, axis + 0.3, x, y - CHART_STONE / 2, Stroke(soft, 0.15, dash=(0.4, 0.4))))
+        # The leader stops short of the row of move numbers and starts again under it,
+        # so it never runs through a number.
+        leader = Stroke(soft, 0.15, dash=(0.4, 0.4))
+        out.append(Line(x, axis + 0.3, x, axis + 1.2, leader))
+        out.append(Line(x, axis + 1.6 + 2 * rise + 0.6, x, y - CHART_STONE / 2, leader))
         out.append(_stone(Stone(side, kind), x, y, CHART_STONE / 0.92,  # type: ignore[arg-type]
                           board_theme(theme)))
     ends: dict[int, float] = {}
