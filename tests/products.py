@@ -21,7 +21,10 @@ from maerstanas_print.cli import main
 from maerstanas_print.commands.build import JOBS, SAMPLE_CYNGESHEALL, SAMPLE_GAME
 from tests.layout_rules import SVG_OVERFLOW_JS
 
+OPENING_1992 = str(Path(__file__).parent / "records" / "hnefatafl1992-opening.mrs")
 EXTRA_JOBS: list[tuple[str, list[str]]] = [
+    ("hnefatafl1992-opening.pdf", ["game", OPENING_1992]),  # windows on the 19x19 board
+    ("hnefatafl1992-opening.html", ["game", OPENING_1992, "--format", "html"]),
     ("sample-game-ink-saver.pdf", ["game", SAMPLE_GAME, "--theme", "ink-saver"]),
     ("sample-cyngesheall-ink-saver.pdf", ["game", SAMPLE_CYNGESHEALL, "--theme", "ink-saver"]),
 ]

@@ -281,3 +281,15 @@ def test_wraparound_chevrons_keep_clear_of_the_coordinates(cell: float) -> None:
             apart = (max(xs) + grow < t.x - half_w or min(xs) - grow > t.x + half_w
                      or max(ys) + grow < y0 or min(ys) - grow > y1)
             assert apart, (cell, t.text, c.points)
+
+
+def test_move_numbers_never_below_six_points() -> None:
+    """Issue 11 item 9: 1992 numerals were 4.9 pt in 4.3 mm squares."""
+    from maerstanas_print.draw.board import Mark, Stone
+    from maerstanas_print.draw.shapes import Text
+
+    spec = BoardSpec(cell=4.3, squares=19, stones={0: Stone(DARK), 1: Stone(LIGHT)},
+                     marks={0: Mark("number", "12"), 1: Mark("number", "123")})
+    numbers = [t for t in walk([board_shapes(spec, 0, 0)]) if isinstance(t, Text)
+               and t.text in ("12", "123")]
+    assert len(numbers) == 2 and min(t.size for t in numbers) >= 6.0

@@ -743,7 +743,7 @@ def _mark(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int, mark
         return Circle(cx, cy, 0.09 * cell, None, color)
     if mark.kind in ("ghost", "barred", "hinges", "points"):
         return _teaching_mark(spec, theme, cx, cy, square, mark)
-    size = 0.42 * cell / MM_PER_PT * (0.8 if len(mark.text) > 2 else 1.0)
+    size = max(MIN_LABEL_PT, 0.42 * cell / MM_PER_PT * (0.8 if len(mark.text) > 2 else 1.0))
     text = Text(cx, cy + 0.34 * size * MM_PER_PT, mark.text, size, "regular", "middle", color)
     if stone is not None and stone.side == DARK and theme.dark_fill is None:
         # A hatched stone (ink-saver): hatching through a numeral makes it unreadable,
