@@ -290,6 +290,7 @@ def test_move_numbers_never_below_six_points() -> None:
 
     spec = BoardSpec(cell=4.3, squares=19, stones={0: Stone(DARK), 1: Stone(LIGHT)},
                      marks={0: Mark("number", "12"), 1: Mark("number", "123")})
+    gx, gy = spec.grid_origin(0, 0)
     numbers = [t for t in walk([board_shapes(spec, 0, 0)]) if isinstance(t, Text)
-               and t.text in ("12", "123")]
+               and t.text in ("12", "123") and gx < t.x < gx + spec.side and gy < t.y]
     assert len(numbers) == 2 and min(t.size for t in numbers) >= 6.0
