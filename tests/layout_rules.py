@@ -126,25 +126,25 @@ def overlapping_labels(found: list[Glyph], number: int) -> list[Problem]:
     cell = 12.0  # pt: bucket glyphs on a grid so the check stays linear
     buckets: dict[tuple[int, int], list[Glyph]] = {}
     for glyph in found:
-        left, b, r, t = glyph.box
-        for i in range(int(left // cell), int(r // cell) + 1):
-            for j in range(int(b // cell), int(t // cell) + 1):
+        left, low, right, high = glyph.box
+        for i in range(int(left // cell), int(right // cell) + 1):
+            for j in range(int(low // cell), int(high // cell) + 1):
                 buckets.setdefault((i, j), []).append(glyph)
     clashes: set[tuple[int, int]] = set()
     problems: list[Problem] = []
     for members in buckets.values():
         for x in range(len(members)):
             for y in range(x + 1, len(members)):
-                a, b = members[x], members[y]
-                if abs(a.index - b.index) <= 2 or (a.index, b.index) in clashes:
+                one, two = members[x], members[y]
+                if abs(one.index - two.index) <= 2 or (one.index, two.index) in clashes:
                     continue
-                area = _overlap(a.box, b.box)
-                smaller = min((g.box[2] - g.box[0]) * (g.box[3] - g.box[1]) for g in (a, b))
+                area = _overlap(one.box, two.box)
+                smaller = min((g.box[2] - g.box[0]) * (g.box[3] - g.box[1]) for g in (one, two))
                 if area > 0.1 * smaller:
-                    clashes.add((a.index, b.index))
+                    clashes.add((one.index, two.index))
                     problems.append(Problem(number, "labels overlap",
-                                            f"{a.char!r} and {b.char!r} at "
-                                            f"({a.box[0]:.0f}, {a.box[1]:.0f}) pt"))
+                                            f"{one.char!r} and {two.char!r} at "
+                                            f"({one.box[0]:.0f}, {one.box[1]:.0f}) pt"))
     return problems
 
 

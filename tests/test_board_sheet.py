@@ -209,3 +209,23 @@ def test_cyngesheall_pencil_boards_carry_the_start_position() -> None:
     pieces = [g for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title
               and g.title.startswith(("Dark ", "Light ")) and " on " in g.title]
     assert len(pieces) == 4 * len(start_stones(CYNGESHEALL))
+
+
+@pytest.mark.parametrize(("paper", "size_pt", "cell"), [("a3", (841.89, 1190.55), "13.5"),
+                                                         ("tabloid", (792.0, 1224.0), "13")])
+def test_big_paper_for_the_big_board(tmp_path, paper: str, size_pt, cell: str) -> None:
+    """Issue 11 (new printables): the 19x19 board on A3 and Tabloid, PDF and HTML."""
+    from maerstanas_print.cli import main
+    from tests.pdf_tools import reader
+
+    assert main(["board", "--game", "hnefatafl1992", "--paper", paper,
+                 "-o", f"{tmp_path}/"]) == 0
+    pdf = (tmp_path / f"board-hnefatafl1992-{paper}-1up.pdf").read_bytes()
+    box = reader(pdf).pages[0].mediabox
+    assert abs(float(box.width) - size_pt[0]) < 0.1 and abs(float(box.height) - size_pt[1]) < 0.1
+    assert f"squares {cell} mm" in all_text(pdf)
+    assert main(["board", "--paper", paper, "--format", "html", "-o", f"{tmp_path}/"]) == 0
+    html = (tmp_path / f"board-{paper}-1up.html").read_text(encoding="utf-8")
+    expected = "A3 portrait" if paper == "a3" else "279.4mm 431.8mm"
+    assert f"@page {{ size: {expected}; margin: 0; }}" in html
+    assert main(["scoresheet", "--paper", paper]) == 2  # boards only

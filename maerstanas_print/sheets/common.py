@@ -101,10 +101,20 @@ class Paper:
     width: float  # mm, portrait
     height: float
 
+    @property
+    def css(self) -> str:
+        """The CSS `@page` size: a keyword CSS knows, else the size in mm."""
+        if self.name in ("A4", "letter", "A3"):
+            return f"{self.name} portrait"
+        return f"{self.width:g}mm {self.height:g}mm"
+
 
 PAPERS: dict[str, Paper] = {
     "a4": Paper("a4", "A4", 210.0, 297.0),
     "letter": Paper("letter", "letter", 215.9, 279.4),
+    # Big boards (the 19x19 board at 14 mm squares): A3 and US Tabloid (11 x 17 in).
+    "a3": Paper("a3", "A3", 297.0, 420.0),
+    "tabloid": Paper("tabloid", "Tabloid", 279.4, 431.8),
 }
 
 
