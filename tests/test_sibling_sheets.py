@@ -132,10 +132,9 @@ def test_ink_saver_sibling_boards_have_no_filled_areas() -> None:
     for game in GAMES.values():
         spec = spec_for_game(game, cell=10, theme="ink-saver", stones=start_stones(game))
         for shape in walk([board_shapes(spec, 0, 0)]):
-            if isinstance(shape, Rect | Circle):
-                assert shape.fill is None, shape
-            if isinstance(shape, Polyline):
-                assert shape.fill is None, shape
+            if isinstance(shape, Rect | Circle | Polyline):
+                # white paper under a king's ring (it hides the corner's outline): no ink
+                assert shape.fill in (None, "#ffffff"), shape
 
 
 def test_board_description_names_special_squares() -> None:
