@@ -104,7 +104,7 @@ def test_rules_line_optional() -> None:
 
 @pytest.mark.parametrize("options", [
     {"cell": 0.0}, {"cell": 80.0}, {"cell": -3.0}, {"cell": float("nan")}, {"per_page": 5},
-    {"per_page": 4, "cell": 30.0}, {"cell": 3.0}, {"paper": "a3"}, {"theme": "neon"},
+    {"per_page": 4, "cell": 30.0}, {"cell": 3.0}, {"paper": "a5"}, {"theme": "neon"},
 ])
 def test_bad_options_raise(options: dict) -> None:
     with pytest.raises(SheetError):
@@ -170,7 +170,7 @@ def test_cli_stdout(capfdbinary) -> None:
 
 @pytest.mark.parametrize("argv", [
     ["--cell-mm", "0"], ["--cell-mm", "80"], ["--per-page", "5"], ["--cell-mm", "abc"],
-    ["--paper", "a3"], ["--format", "svg"], ["--theme", "neon"], ["--variant", "hex"],
+    ["--paper", "a5"], ["--format", "svg"], ["--theme", "neon"], ["--variant", "hex"],
     ["--per-page", "12", "--cell-mm", "9"],
 ])
 def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
