@@ -59,9 +59,9 @@ def main() -> None:
     from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
     from maerstanas_print.games.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
     from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet
-    from maerstanas_print.games.tafl.stones_sheet import StonesSheetOptions, stones_sheet
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
     from maerstanas_print.sheets.render import sheet_html, sheet_pdf
+    from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 
     peers = {"reportlab plain grid (PDF)": peer_reportlab_grid}
     try:

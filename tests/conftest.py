@@ -18,3 +18,12 @@ def browser():
                                               headless=True)
         yield instance
         instance.close()
+
+
+@pytest.fixture(scope="session")
+def products(browser, tmp_path_factory):
+    """Every file `build` writes (and the ink-saver game documents), as PDF bytes:
+    HTML printed by Chromium. Made once for the layout rules and visual regression."""
+    from tests.products import make_products
+
+    return make_products(tmp_path_factory.mktemp("products"), browser)

@@ -104,7 +104,7 @@ def test_rules_line_optional() -> None:
 
 @pytest.mark.parametrize("options", [
     {"cell": 0.0}, {"cell": 80.0}, {"cell": -3.0}, {"cell": float("nan")}, {"per_page": 5},
-    {"per_page": 4, "cell": 30.0}, {"cell": 3.0}, {"paper": "a3"}, {"theme": "neon"},
+    {"per_page": 4, "cell": 30.0}, {"cell": 3.0}, {"paper": "a5"}, {"theme": "neon"},
 ])
 def test_bad_options_raise(options: dict) -> None:
     with pytest.raises(SheetError):
@@ -170,7 +170,7 @@ def test_cli_stdout(capfdbinary) -> None:
 
 @pytest.mark.parametrize("argv", [
     ["--cell-mm", "0"], ["--cell-mm", "80"], ["--per-page", "5"], ["--cell-mm", "abc"],
-    ["--paper", "a3"], ["--format", "svg"], ["--theme", "neon"], ["--variant", "hex"],
+    ["--paper", "a5"], ["--format", "svg"], ["--theme", "neon"], ["--variant", "hex"],
     ["--per-page", "12", "--cell-mm", "9"],
 ])
 def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
@@ -179,3 +179,52 @@ def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("maerstanas-print: "), err
     assert not (tmp_path / "output").exists()
+
+
+@pytest.mark.parametrize(("paper", "per_page"), [("a4", 6), ("letter", 6), ("a4", 4),
+                                                 ("letter", 9)])
+def test_pencil_board_name_blanks_are_long_enough_to_write_on(paper: str, per_page: int
+                                                              ) -> None:
+    """Issue 11 item 14: the Dark and Light blanks were about 15 mm long."""
+    from maerstanas_print.draw.shapes import Group, Line, walk
+    from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+
+    sheet = board_sheet(BoardSheetOptions(paper=paper, per_page=per_page))
+    lines = [g for g in walk(sheet.pages[0].shapes)
+             if isinstance(g, Group) and g.title == "Game, Dark player, Light player"]
+    assert len(lines) == per_page
+    for group in lines:
+        blanks = [s for s in group.children if isinstance(s, Line)]
+        assert len(blanks) == 3 and min(b.x2 - b.x1 for b in blanks[1:]) >= 20.0
+
+
+def test_cyngesheall_pencil_boards_carry_the_start_position() -> None:
+    """Issue 11 item 14: pencil boards of a movement game start set up."""
+    from maerstanas_print.draw.shapes import Group, walk
+    from maerstanas_print.games import CYNGESHEALL
+    from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+
+    sheet = board_sheet(BoardSheetOptions(game=CYNGESHEALL, per_page=4))
+    pieces = [g for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title
+              and g.title.startswith(("Dark ", "Light ")) and " on " in g.title]
+    assert len(pieces) == 4 * len(CYNGESHEALL.start_stones())
+
+
+@pytest.mark.parametrize(("paper", "size_pt", "cell"), [("a3", (841.89, 1190.55), "13.5"),
+                                                         ("tabloid", (792.0, 1224.0), "13")])
+def test_big_paper_for_the_big_board(tmp_path, paper: str, size_pt, cell: str) -> None:
+    """Issue 11 (new printables): the 19x19 board on A3 and Tabloid, PDF and HTML."""
+    from maerstanas_print.cli import main
+    from tests.pdf_tools import reader
+
+    assert main(["board", "--game", "hnefatafl1992", "--paper", paper,
+                 "-o", f"{tmp_path}/"]) == 0
+    pdf = (tmp_path / f"board-hnefatafl1992-{paper}-1up.pdf").read_bytes()
+    box = reader(pdf).pages[0].mediabox
+    assert abs(float(box.width) - size_pt[0]) < 0.1 and abs(float(box.height) - size_pt[1]) < 0.1
+    assert f"squares {cell} mm" in all_text(pdf)
+    assert main(["board", "--paper", paper, "--format", "html", "-o", f"{tmp_path}/"]) == 0
+    html = (tmp_path / f"board-{paper}-1up.html").read_text(encoding="utf-8")
+    expected = "A3 portrait" if paper == "a3" else "279.4mm 431.8mm"
+    assert f"@page {{ size: {expected}; margin: 0; }}" in html
+    assert main(["scoresheet", "--paper", paper]) == 2  # boards only

@@ -37,7 +37,7 @@ def test_fmt_writes_the_forced_pass_and_the_score_line() -> None:
     flat = " ".join(out.split())
     # The comment that followed the pass now belongs to Light's 16th move; a
     # node's comments are written before its variations.
-    assert "on E3.} {[%diagram \"Dark must pass\"] Dark has no" in flat
+    assert "on E3.} {[%diagram \"A forced pass\"] Dark has no" in flat
     assert "Light's own D2.}) 17. Pass T A6xA5/B6/A7!?" in flat
     assert out.endswith("\nDark: 14, Light: 16\n")
 
@@ -52,7 +52,7 @@ def test_fmt_is_idempotent_and_keeps_the_game() -> None:
         [(s.move, s.removed) for s in after.main.steps]
     assert before.score == after.score == (14, 16)
     assert [c.diagram for s in after.main.steps if s.node for c in s.node.comments
-            if c.diagram] == ["Light to play after 15. F6 E1", "Dark must pass"]
+            if c.diagram] == ["After 15. F6 E1", "A forced pass"]
 
 
 def test_numbers_after_interruptions_and_in_variations() -> None:

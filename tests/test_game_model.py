@@ -17,8 +17,8 @@ def test_sample_diagrams_where_asked_every_ten_moves_and_at_the_end() -> None:
     got = [(d.caption, d.kind, d.plies[1]) for d in doc.diagrams]
     assert got == [
         (None, "every", 19),  # after 10... C1, ten moves in
-        ("Light to play after 15. F6 E1", "requested", 29),
-        ("Dark must pass", "requested", 32),  # after 17. Pass
+        ("After 15. F6 E1", "requested", 29),
+        ("A forced pass", "requested", 32),  # after 17. Pass
         (None, "final", 35),  # after 18... C7
     ]
     assert [d.range_text for d in doc.diagrams] == [
@@ -43,13 +43,13 @@ def test_dark_must_pass_checkpoint_counted_by_hand() -> None:
     # edge sides E1 G2 G4 G6 G7x2 = 6, so 13. Light pairs C5-D5 C6-D6 A7-B7
     # C5-C6 D5-D6 E3-E4 = 6, edge sides A1x2 C1 F1 A3 A5 A7x2 B7 E7 = 10, so 16.
     diagram = document(load()[0]).diagrams[2]
-    assert diagram.title == "Diagram 3: Dark must pass"
+    assert diagram.title == "Diagram 3: A forced pass"
     check = diagram.checkpoint
     assert check.stones == (15, 15)
     assert check.in_hand == (0, THUNDER)
     assert check.score == (13, 16)
     assert check.text() == ("On the board: Dark 15, Light 15 stones. In hand: Dark none, "
-                            "Light T. Score: Dark 13, Light 16.")
+                            "Light T. Score: Dark 13, Light 16. Light to move.")
     assert diagram.notes == [
         "16. W E1 replaced Light 15 with a Dark Woden-stone.",
         "16... W E3 replaced Dark 11 with a Light Woden-stone.",
@@ -115,7 +115,7 @@ def test_move_text_comments_and_variations() -> None:
     assert "16. W E1! Dark turns Light's corner-side stone into a Dark Woden-stone." in paragraphs
     variation = next(b for b in doc.blocks if b.kind == "variation")
     assert " ".join(r.text for r in variation.runs).startswith(
-        "Instead of Light's 16th move (16... W E3): 16... T D3xD2/C3/E3 was the other way")
+        "Instead of Light’s 16th move (16... W E3): 16... T D3xD2/C3/E3 was the other way")
     kinds = [b.kind if b.kind != "diagram" else f"d{b.diagram}" for b in doc.blocks]
     # The requested diagram comes right after its move, before the comment holding it.
     i = kinds.index("d2")
@@ -149,7 +149,7 @@ def test_hand_record_thunder_woden_and_a_variation_diagram() -> None:
     assert final.checkpoint.in_hand == (THUNDER, WODEN)
     assert final.checkpoint.score == (1, 0)  # D4-E4; D2 and E3 do not touch
     texts = [" ".join(r.text for r in b.runs) for b in doc.blocks if b.kind == "variation"]
-    assert texts == ["Instead of Dark's 3rd move (3. W E4): 3. C4 quiet 3... C3 ( 3... B4 )"]
+    assert texts == ["Instead of Dark’s 3rd move (3. W E4): 3. C4 quiet 3... C3 ( 3... B4 )"]
     assert doc.result == "Unfinished"
 
 

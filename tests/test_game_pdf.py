@@ -29,13 +29,13 @@ def test_text_layer_has_moves_comments_and_captions(sample_pdf: bytes) -> None:
     text = _text(sample_pdf)
     for needle in ("Random A – Random B", "1. G4 D2 2. G2 D5", "16. W E1!",
                    "17... T A6xA5/B6/A7!?", "Dark turns Light's corner-side stone",
-                   "Instead of Light's 16th move (16... W E3):", "16... T D3xD2/C3/E3",
+                   "Instead of Light’s 16th move (16... W E3):", "16... T D3xD2/C3/E3",
                    "Light wins, Dark: 14, Light: 16", "default scoring",
                    "Dark 14 = 7 pairs + 7 edge sides", "The score move by move"):
         assert needle in text, needle
     assert re.findall(r"Diagram \d", text) == [f"Diagram {i}" for i in (1, 2, 3, 4)]
     # Where the record asked for it: after 17. Pass, before the comment that asked.
-    at = text.index("Diagram 3: Dark must pass")
+    at = text.index("Diagram 3: A forced pass")
     assert text.rindex("17. Pass", 0, at) < at < text.index("Dark has no special stone left")
     assert ("On the board: Dark 15, Light 15 stones. In hand: Dark none, Light T. "
             "Score: Dark 13, Light 16.") in text
@@ -77,7 +77,7 @@ def test_contract_flowables_fit_a_wide_frame() -> None:
     story += game_flowables(load(WRAP)[0], width_mm=width_mm, theme="ink-saver")
     doc.build(story)
     text = _text(buffer.getvalue())
-    assert "Diagram 2: Dark must pass" in text and "Diagram 4" not in text
+    assert "Diagram 2: A forced pass" in text and "Diagram 4" not in text
     assert "half-bars" in text
 
 
@@ -118,7 +118,7 @@ def test_many_games_make_one_document_with_contents(tmp_path) -> None:
     r = reader(pdf)
     assert [o.title for o in r.outline] == ["1. Random A – Random B",
                                             "2. Ann <script>window.__tagged = 1</script> – Bo",
-                                            "3. Dark – Light"]
+                                            "3. Pairs across the edge"]  # no names: its Event
     assert abs(float(r.pages[0].mediabox.width) - 612) < 1
     # --index picks one game out of the file.
     one = tmp_path / "one.pdf"

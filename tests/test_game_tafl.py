@@ -133,7 +133,7 @@ def test_sample_diagrams_where_requested_with_hand_checked_captions(sample) -> N
     assert final.checkpoint.sentences()[0] == "On the board: Dark 7, Light 9 pieces."
     # The variation is its own paragraph, saying what it replaces.
     variation = next(b for b in doc.blocks if b.kind == "variation")
-    assert variation.runs[0].text == "Instead of Dark's 7th move (7. KF7-F4?):"
+    assert variation.runs[0].text == "Instead of Dark’s 7th move (7. KF7-F4?):"
     assert [r.text for r in variation.runs if r.kind == "move"] == ["7. KF7-G7", "7... C5-E5"]
     # --every 3: a diagram after every three moves without one, and the final one.
     every = document(sample, every=3)
@@ -154,7 +154,7 @@ def test_1992_opening_shows_a_window_with_real_coordinates() -> None:
     assert first.window == (10, 3, 9, 9)  # columns K-S, rows 4-12
     assert second.window == (10, 1, 9, 11)  # columns K-S, rows 2-12
     assert second.checkpoint.sentences() == ("On the board: Dark 23, Light 47 pieces.",
-                                             "Dark's king: J10.", "Dark to move.")
+                                             "Dark’s king: J10.", "Dark to move.")
     assert doc.result == "Unfinished" and doc.final is not None
     group, w, h = diagram_shapes(second, 66.0)
     assert w <= 66.0 + 0.5 * 6.5
@@ -178,7 +178,7 @@ def test_pdf_text_layer_fonts_and_the_closing_chart(sample_pdf) -> None:
     for words in ("1. CF6-E5", "2... A4-C4xCC3", "7... C5-F5xKF4!",
                   "The commander steps off diagonally, the one piece that may.",
                   "Diagram 1: Light takes the runner", "took the king on F4 (Dark 7).",
-                  "Instead of Dark's 7th move", "Light wins: king captured",
+                  "Instead of Dark’s 7th move", "Light wins: king captured",
                   "Pieces on the board move by move", "Game: Cyngesheall",
                   "Cyngesheall is a game by John Beers"):
         assert words in text, words
@@ -225,7 +225,7 @@ def test_build_jobs_include_the_cyngesheall_sample() -> None:
     from maerstanas_print.commands.build import jobs
 
     names = {name: args for name, args in jobs()}
-    for name in ("sample-cyngesheall.pdf", "sample-cyngesheall.html"):
+    for name in ("cyngesheall-game.pdf", "cyngesheall-game.html"):
         assert names[name][0] == "game"
         assert Path(names[name][1]).name == "cyngesheall-game.mrs"
     assert main(["check", str(CYNGESHEALL_SAMPLE)]) == 0

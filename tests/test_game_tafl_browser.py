@@ -54,7 +54,7 @@ def _shown(page, viewer: str) -> str:
     cells = ["."] * (n * n)
     for href, x, y in uses:
         kind = href.rsplit("-", 1)[1]
-        if kind == "last":
+        if kind in ("last", "cross"):  # marks, not pieces
             continue
         col = int((x - data["ox"]) // data["cell"])
         row = int((y - data["oy"]) // data["cell"])

@@ -105,8 +105,8 @@ def test_build_makes_both_books() -> None:
     names = {name: args for name, args in jobs()}
     for slug in GAMES:
         assert names[f"rulebook-{slug}-a4.pdf"] == ["rulebook", "--game", slug]
-        assert names[f"rulebook-{slug}.html"] == ["rulebook", "--game", slug, "--format",
-                                                  "html"]
+        assert names[f"rulebook-{slug}-a4.html"] == ["rulebook", "--game", slug, "--format",
+                                                     "html"]
 
 
 # --- claims -------------------------------------------------------------------

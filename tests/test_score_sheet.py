@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from maerstanas_print.cli import main
-from maerstanas_print.games.maerstanas.score_sheet import ROWS, ScoreSheetOptions, score_sheet
+from maerstanas_print.games.maerstanas.score_sheet import ROW_H, ScoreSheetOptions, score_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from tests.pdf_tools import all_text, compare_with_reference, rasterise, text_runs
 from tests.sheet_checks import (
@@ -38,24 +38,53 @@ def test_structure(pdf: bytes, paper: str) -> None:
     assert "\x00" not in text and "Mǽrstánas" in text and "CC BY-SA 4.0" in text
 
 
-def test_two_records_per_page_with_every_field(pdf: bytes) -> None:
+ROWS = {"a4": 34, "letter": 32}  # as many 7 mm rows as the page holds
+
+
+def test_one_record_per_page_with_every_field(pdf: bytes, paper: str) -> None:
     runs = Counter(r.text for r in text_runs(pdf))
-    assert runs["Mǽrstánas"] == 2 and runs["cut here"] == 1
+    assert runs["Mǽrstánas"] == 1 and runs["cut here"] == 0
     for field in ("Event", "Site", "Date", "Round", "Dark", "Light", "Special stones",
                   "Scoring", "default", "simple", "wraparound", "on", "off", "Dark:", "Light:",
-                  "T", "W", "Pass", "square", "removed by thunder", "Final position"):
-        assert runs[field] >= 2, field
-    for row in range(1, ROWS + 1):
-        assert runs[f"{row}."] == 2
-    assert runs["/"] == 2 * ROWS * 2 * 3  # x __/__/__/__ in every ply
+                  "T", "W", "Pass", "square", "Final position"):
+        assert runs[field] >= 1, field
+    for row in range(1, ROWS[paper] + 1):
+        assert runs[f"{row}."] == 1
+    assert runs[f"{ROWS[paper] + 1}."] == 0
     for label in "ABCDEFG1234567":
-        assert runs[label] >= 4  # the small final-position boards, labelled on four sides
+        assert runs[label] >= 2  # the final-position board, labelled on four sides
 
 
-def test_rows_run_in_notation_order(pdf: bytes) -> None:
+def test_two_thunder_lines_not_a_removal_slot_per_ply(pdf: bytes) -> None:
+    """Each player has one thunder-stone a game: two lines of four squares, not 50
+    (issue 11, item 13)."""
+    runs = Counter(r.text for r in text_runs(pdf))
+    assert runs["/"] == 2 * 3
+    assert runs["Dark: T"] == 1 and runs["Light: T"] == 1
+
+
+def test_rows_and_boxes_are_big_enough_to_write_in() -> None:
+    """7 mm rows as on chess score sheets, tick boxes of 4.5 mm, heads in ink at 8 pt
+    (the old sheet: 4.8 mm rows, 3.2 mm boxes, 5.8 pt grey heads)."""
+    from maerstanas_print.draw.shapes import Rect, Text, walk
+
+    sheet = score_sheet(ScoreSheetOptions())
+    shapes = list(walk(sheet.pages[0].shapes))
+    squares = [s for s in shapes if isinstance(s, Rect) and abs(s.w - s.h) < 1e-6]
+    assert squares and min(s.w for s in squares) >= 3.5  # the tag choices
+    assert Counter(round(s.w, 2) for s in squares).most_common(1)[0][0] >= 4.5  # the plies
+    heads = [s for s in shapes if isinstance(s, Text) and s.text in ("T", "W", "Pass", "No.")]
+    assert heads and all(s.size >= 8 and s.fill == "#000000" for s in heads)
+    numbers = sorted(s.y for s in shapes
+                     if isinstance(s, Text) and re.fullmatch(r"\d+\.", s.text))
+    assert all(abs(b - a - ROW_H) < 1e-6 for a, b in zip(numbers, numbers[1:], strict=False))
+    assert ROW_H >= 7.0
+
+
+def test_rows_run_in_notation_order(pdf: bytes, paper: str) -> None:
     """Move numbers go down the page, Dark's columns left of Light's."""
     runs = text_runs(pdf)
-    ys = [next(r.y for r in runs if r.text == f"{n}.") for n in range(1, ROWS + 1)]
+    ys = [next(r.y for r in runs if r.text == f"{n}.") for n in range(1, ROWS[paper] + 1)]
     assert ys == sorted(ys, reverse=True)  # PDF y grows upwards
     dark = next(r for r in runs if r.text == "Dark" and r.y > ys[0])
     light = next(r for r in runs if r.text == "Light" and abs(r.y - dark.y) < 0.5)

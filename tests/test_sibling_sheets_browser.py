@@ -14,9 +14,9 @@ from PIL import Image
 
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
 from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet
-from maerstanas_print.games.tafl.stones_sheet import StonesSheetOptions, stones_sheet
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
+from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 from tests.browser_support import open_page
 from tests.pdf_tools import compare_with_reference, diff_ratio, rasterise, reader
 from tests.sheet_checks import PAGE_PT

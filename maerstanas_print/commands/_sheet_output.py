@@ -18,8 +18,12 @@ PAPER_CHOICES = ("a4", "letter")
 FORMAT_CHOICES = ("pdf", "html")
 
 
-def add_common_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--paper", default="a4", metavar="{a4,letter}",
+BOARD_PAPER_CHOICES = ("a4", "letter", "a3", "tabloid")  # big boards on big paper
+
+
+def add_common_options(parser: argparse.ArgumentParser,
+                       papers: tuple[str, ...] = PAPER_CHOICES) -> None:
+    parser.add_argument("--paper", default="a4", metavar="{" + ",".join(papers) + "}",
                         help="paper size (default: a4)")
     parser.add_argument("--format", default="pdf", metavar="{pdf,html}",
                         help="PDF, or HTML with a print stylesheet (default: pdf)")

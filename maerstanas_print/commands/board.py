@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from maerstanas_print.commands._sheet_output import (
-    PAPER_CHOICES,
+    BOARD_PAPER_CHOICES,
     add_common_options,
     add_game_option,
     choice,
@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "of small boards for pencil games, for any game (--game; boards wider "
                     "than 7 squares: 1 or 2 a page).",
     )
-    add_common_options(parser)
+    add_common_options(parser, BOARD_PAPER_CHOICES)
     add_game_option(parser)
     parser.add_argument("--per-page", default="1", metavar="{1,2,4,6,9,12}",
                         help="boards per page; 1 is a full-size playing board (default: 1)")
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
     options = BoardSheetOptions(
-        paper=choice(args.paper, PAPER_CHOICES, "--paper"),
+        paper=choice(args.paper, BOARD_PAPER_CHOICES, "--paper"),
         per_page=int(choice(args.per_page, PER_PAGE_CHOICES, "--per-page")),
         variant=choice(args.variant, ("standard", "wraparound"), "--variant"),  # type: ignore[arg-type]
         cell=number(args.cell_mm, "--cell-mm"),

@@ -19,16 +19,18 @@ if TYPE_CHECKING:
 
 
 def _cut_out(game: Game) -> bool:
-    return game.has_stones_sheet
+    """Games played with stones (the 1992 game's men have no such sheet)."""
+    return bool(game.stone_set)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "stones",
         help="print a game's stones to cut out (PDF or HTML)",
-        description="Every stone of a game's start position for each side (Cyngesheall: "
-                    "eight plain, a commander and a king), 21 mm across, with dashed "
-                    "cutting circles.",
+        description="Both sides' stones of a game, 21 mm across, with dashed cutting "
+                    "circles, cut marks and 1.5 mm bleed on the Dark stones: Mǽrstánas' 21 a "
+                    "side (19 stones, a thunder-stone and a Woden-stone; the default) or "
+                    "Cyngesheall's ten (a Mǽrstánas set already contains them).",
     )
     add_common_options(parser)
     add_game_option(parser, _cut_out, "the stones")
@@ -38,7 +40,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = game_choice(args.game, _cut_out)
-    paper = choice(args.paper, PAPER_CHOICES, "--paper")
-    theme = choice(args.theme, ("print", "ink-saver"), "--theme")
-    return emit(lambda: game.stones_sheet(paper, theme), args)
+    from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
+
+    options = StonesSheetOptions(
+        game=game_choice(args.game, _cut_out),
+        paper=choice(args.paper, PAPER_CHOICES, "--paper"),
+        theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
+    )
+    return emit(lambda: stones_sheet(options), args)

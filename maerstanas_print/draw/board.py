@@ -48,6 +48,7 @@ ALL_SIDES: frozenset[Side] = frozenset(("top", "bottom", "left", "right"))
 KIND_NAMES = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",
               "man": "man", "king": "king"}
 SIDE_WORDS = {DARK: "Dark", LIGHT: "Light"}
+MIN_LABEL_PT = 6.0  # no printed text is smaller (issue 11: publication quality)
 MAN_LETTERS = {DARK: "X", LIGHT: "O"}  # as in the 1992 post: X Black (Dark), O White (Light)
 SPECIAL_NAMES = {"dark-home": "Dark's home corner", "light-home": "Light's home corner",
                  "throne": "the throne"}
@@ -66,6 +67,7 @@ class Theme:
     light_fill: str | None
     weight: float  # multiplies every line width
     accent: str = "#b0412e"  # hinge bars and score points in teaching diagrams
+    paper: str | None = "#ffffff"  # under a piece's outer ring: hides a square's outline
 
     @property
     def contrast_on_dark(self) -> str:
@@ -74,8 +76,8 @@ class Theme:
 
 THEMES: dict[str, Theme] = {
     # Crisp black lines, a pale tinted coordinate band, solid Dark stones.
-    "print": Theme("print", ink="#1a1a1a", grid="#1a1a1a", label="#1a1a1a",
-                   band_fill="#ebe6dc", dark_fill="#1a1a1a", light_fill="#ffffff", weight=1.0),
+    "print": Theme("print", ink="#000000", grid="#000000", label="#000000",
+                   band_fill="#ebe6dc", dark_fill="#000000", light_fill="#ffffff", weight=1.0),
     # Grey hairlines and no filled areas at all: Dark stones are hatched.
     "ink-saver": Theme("ink-saver", ink="#4d4d4d", grid="#8c8c8c", label="#666666",
                        band_fill=None, dark_fill=None, light_fill=None, weight=0.7,
@@ -159,17 +161,34 @@ class BoardSpec:
 
     @property
     def band(self) -> float:
-        """Width of the coordinate band around the grid (mm)."""
+        """Width of the coordinate band around the grid (mm); a wraparound board's
+        band is wider by the chevrons' reach, so they never crowd the coordinates."""
         if self.squares < 10:
-            return min(6.5, max(3.4, 0.3 * self.cell))
-        return min(7.0, max(3.4, 0.42 * self.cell))  # room for two-digit rows
+            base = min(6.5, max(3.4, 0.3 * self.cell))
+        else:
+            base = min(7.0, max(3.4, 0.42 * self.cell))  # room for two-digit rows
+        return base + self.chevron_reach
+
+    @property
+    def chevron_reach(self) -> float:
+        """How far a wraparound chevron reaches past the frame (mm); 0 otherwise."""
+        if self.variant != "wraparound":
+            return 0.0
+        a = min(1.5, max(0.55, 0.1 * self.cell))
+        return 0.5 * a + max(0.2, self.grid_width * 1.5) / 2
+
+    @property
+    def label_offset(self) -> float:
+        """From the grid's edge to the middle of the coordinates (mm): the middle of
+        the band beyond the chevrons."""
+        return self.chevron_reach + (self.band - self.chevron_reach) / 2
 
     @property
     def label_size(self) -> float:
-        """Coordinate font size (pt), readable from 5.5 pt on small boards."""
+        """Coordinate font size (pt): never below MIN_LABEL_PT, the smallest print size."""
         if self.squares >= 10:  # the 19x19 board: its small squares get a wider band
-            return min(11.0, max(5.5, 0.68 * self.cell))
-        return min(11.0, max(5.5, 2.2 + 0.38 * self.cell))
+            return min(11.0, max(MIN_LABEL_PT, 0.68 * self.cell))
+        return min(11.0, max(MIN_LABEL_PT, 2.2 + 0.38 * self.cell))
 
     @property
     def grid_width(self) -> float:
@@ -190,17 +209,45 @@ class BoardSpec:
         _, _, cols, rows = self.view
         return cols * self.cell, rows * self.cell
 
+    def pad(self, side: Side) -> float:
+        """How far ink reaches past the grid or band on `side` (mm): the outer half of
+        the frame or band outline, a wraparound chevron, a window's run-out lines.
+
+        `size` and `grid_origin` count it, so a board drawn in its box stays in it
+        (an SVG figure whose viewBox is the box clips nothing).
+        """
+        if side in self.labels:
+            return self.grid_width * 0.3 if THEMES[self.theme].band_fill else 0.0
+        if self.window is not None and side in self.cut():
+            return 0.35 * self.cell + self.grid_width / 2  # the dashed run-outs
+        if self.variant == "wraparound":
+            return max(self.chevron_reach, self.frame_width * 0.8, self._edge_beads(side))
+        return max(self.frame_width / 2, self._edge_beads(side))
+
+    def _edge_beads(self, side: Side) -> float:
+        """How far a score bead on the board's outer edge reaches past it (0: none)."""
+        row_col = {"top": (0, None), "bottom": (self.squares - 1, None),
+                   "left": (None, 0), "right": (None, self.squares - 1)}[side]
+        for square, mark in self.marks.items():
+            if mark.kind != "points" or side not in mark.sides:
+                continue
+            row, col = divmod(square, self.squares)
+            if row_col in ((row, None), (None, col)):
+                return 0.11 * self.cell + max(0.15, 0.025 * self.cell) / 2  # bead and rim
+        return 0.0
+
     def size(self) -> tuple[float, float]:
-        """Overall width and height in mm, coordinate bands included."""
+        """Overall width and height in mm: grid, coordinate bands and `pad` on every side."""
         grid_w, grid_h = self.grid_size
         width = grid_w + self.band * (("left" in self.labels) + ("right" in self.labels))
         height = grid_h + self.band * (("top" in self.labels) + ("bottom" in self.labels))
-        return width, height
+        return (width + self.pad("left") + self.pad("right"),
+                height + self.pad("top") + self.pad("bottom"))
 
     def grid_origin(self, x: float, y: float) -> tuple[float, float]:
         """Top-left corner of square A1 when the board's box starts at (x, y)."""
-        return (x + (self.band if "left" in self.labels else 0.0),
-                y + (self.band if "top" in self.labels else 0.0))
+        return (x + self.pad("left") + (self.band if "left" in self.labels else 0.0),
+                y + self.pad("top") + (self.band if "top" in self.labels else 0.0))
 
     def name(self, square: int) -> str:
         return square_name(square, self.squares)
@@ -239,8 +286,9 @@ def board_shapes(spec: BoardSpec, x: float, y: float) -> Group:
     width, height = spec.size()
     shapes: list[Shape] = []
     if theme.band_fill and spec.labels:
-        shapes.append(Rect(x, y, width, height, Stroke(theme.grid, spec.grid_width * 0.6),
-                           theme.band_fill))
+        inset = spec.grid_width * 0.3  # the outline's outer half stays in the box
+        shapes.append(Rect(x + inset, y + inset, width - 2 * inset, height - 2 * inset,
+                           Stroke(theme.grid, spec.grid_width * 0.6), theme.band_fill))
         shapes.append(Rect(gx, gy, grid_w, grid_h, None, "#ffffff"))
     if spec.escape_edge:
         shapes.append(_escape_ring(spec, theme, gx, gy))
@@ -317,12 +365,13 @@ def _window_grid(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
     thin = Stroke(theme.grid, spec.grid_width)
     faint = Stroke(theme.grid, spec.grid_width, dash=(0.6, 0.6))
     run = 0.35 * cell
-    runs = cut - spec.labels  # labelled sides keep their band clear
+    runs = cut  # every cut side runs on; into a coordinate band only half its width
+    short = min(run, 0.45 * spec.band)
     lines: list[Shape] = []
-    top = gy - run
-    bottom = gy + height + run
-    left = gx - run
-    right = gx + width + run
+    top = gy - (short if "top" in spec.labels else run)
+    bottom = gy + height + (short if "bottom" in spec.labels else run)
+    left = gx - (short if "left" in spec.labels else run)
+    right = gx + width + (short if "right" in spec.labels else run)
     for i in range(cols + 1):
         x = gx + i * cell
         if i in (0, cols) and ("left" if i == 0 else "right") not in cut:
@@ -359,6 +408,13 @@ def _window_grid(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
         for line, horizontal in ((lo, True), (hi, True), (lo, False), (hi, False)):
             first, count = (row0, rows) if horizontal else (col0, cols)
             if not first <= line <= first + count:
+                continue
+            # On a cut side the ring's frame would read as the board's edge: heavy
+            # lines stand only where the board really ends.
+            if (horizontal and ((line == row0 and "top" in cut)
+                                or (line == row0 + rows and "bottom" in cut))) or (
+                    not horizontal and ((line == col0 and "left" in cut)
+                                        or (line == col0 + cols and "right" in cut))):
                 continue
             span = clip(lo, hi, *((col0, cols) if horizontal else (row0, rows)))
             if span is None:
@@ -494,27 +550,33 @@ def _arrow(spec: BoardSpec, theme: Theme, gx: float, gy: float, arrow: Arrow) ->
 
 def _labels(spec: BoardSpec, theme: Theme, x: float, y: float, gx: float, gy: float
             ) -> list[Shape]:
+    """Coordinates in the bands. When both sides of the board carry them (a board to
+    play on), those on the top and right are turned half round, so the player
+    sitting across the table reads them the right way up; a book diagram labelled
+    on the top and left only keeps them upright for its one reader."""
     size = spec.label_size
     rise = 0.34 * size * MM_PER_PT  # half the cap height: centres figures on a point
-    band, cell = spec.band, spec.cell
+    off, cell = spec.label_offset, spec.cell
     col0, row0, cols, rows = spec.view
     grid_w, grid_h = spec.grid_size
     out: list[Shape] = []
+    turn_top, turn_right = "bottom" in spec.labels, "left" in spec.labels
     for i in range(max(cols, rows)):
         cx = gx + (i + 0.5) * cell
         cy = gy + (i + 0.5) * cell
         if i < cols and "top" in spec.labels:
-            out.append(Text(cx, y + band / 2 + rise, FILES[col0 + i], size, "regular",
-                            "middle", theme.label))
+            out.append(Text(cx, gy - off + (-rise if turn_top else rise), FILES[col0 + i],
+                            size, "regular", "middle", theme.label, turned=turn_top))
         if i < cols and "bottom" in spec.labels:
-            out.append(Text(cx, gy + grid_h + band / 2 + rise, FILES[col0 + i], size,
+            out.append(Text(cx, gy + grid_h + off + rise, FILES[col0 + i], size,
                             "regular", "middle", theme.label))
         if i < rows and "left" in spec.labels:
-            out.append(Text(x + band / 2, cy + rise, str(row0 + i + 1), size, "regular",
+            out.append(Text(gx - off, cy + rise, str(row0 + i + 1), size, "regular",
                             "middle", theme.label))
         if i < rows and "right" in spec.labels:
-            out.append(Text(gx + grid_w + band / 2, cy + rise, str(row0 + i + 1), size,
-                            "regular", "middle", theme.label))
+            out.append(Text(gx + grid_w + off, cy + (-rise if turn_right else rise),
+                            str(row0 + i + 1), size, "regular", "middle", theme.label,
+                            turned=turn_right))
     return out
 
 
@@ -577,7 +639,9 @@ def stone_shape(stone: Stone, cx: float, cy: float, cell: float, theme: Theme | 
         parts.append(rune_shapes(THORN.char, cx, cy, 0.42 * cell, mark_color,
                                  0.055 * cell))
     elif stone.kind == "woden":
-        parts.append(Circle(cx, cy, 0.46 * cell, outline, None))
+        # The outer ring is filled with paper, so a special square's outline under
+        # the king (a corner, the throne) never runs through the piece.
+        parts.append(Circle(cx, cy, 0.46 * cell, outline, theme.paper))
         parts.append(Circle(cx, cy, 0.36 * cell, outline, fill))
         if dark and fill is None:
             parts += _hatch(cx, cy, 0.36 * cell, 0.26 * cell, cell, theme)
@@ -607,7 +671,7 @@ def _lettered(stone: Stone, cx: float, cy: float, cell: float, theme: Theme,
     parts: list[Shape] = []
     r = 0.4 * cell
     if stone.kind == "king":
-        parts.append(Circle(cx, cy, 0.47 * cell, outline, None))
+        parts.append(Circle(cx, cy, 0.47 * cell, outline, theme.paper))  # hides the throne
         r = 0.38 * cell
     parts.append(Circle(cx, cy, r, ring, fill))
     size = 0.62 * cell / MM_PER_PT
@@ -656,8 +720,14 @@ def _mark(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int, mark
         return Circle(cx, cy, 0.09 * cell, None, color)
     if mark.kind in ("ghost", "barred", "hinges", "points"):
         return _teaching_mark(spec, theme, cx, cy, square, mark)
-    size = 0.42 * cell / MM_PER_PT * (0.8 if len(mark.text) > 2 else 1.0)
-    return Text(cx, cy + 0.34 * size * MM_PER_PT, mark.text, size, "regular", "middle", color)
+    size = max(MIN_LABEL_PT, 0.42 * cell / MM_PER_PT * (0.8 if len(mark.text) > 2 else 1.0))
+    text = Text(cx, cy + 0.34 * size * MM_PER_PT, mark.text, size, "regular", "middle", color)
+    if stone is not None and stone.side == DARK and theme.dark_fill is None:
+        # A hatched stone (ink-saver): hatching through a numeral makes it unreadable,
+        # so the numeral sits on a white disc, the hatched ring still telling the side.
+        disc = Circle(cx, cy, 0.27 * cell, Stroke(theme.ink, max(0.12, 0.012 * cell)), "#ffffff")
+        return Group((disc, text))
+    return text
 
 
 _SIDE_VECTORS: dict[Side, tuple[int, int]] = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from maerstanas_print.draw.board import THEMES, BoardSpec, Theme
+from maerstanas_print.draw.board import MIN_LABEL_PT, THEMES, BoardSpec, Theme
 from maerstanas_print.draw.shapes import (
     MM_PER_PT,
     Circle,
@@ -58,15 +58,21 @@ def last_move(spec: BoardSpec, x: float, y: float, square: int) -> Group:
 
 
 def badge(spec: BoardSpec, x: float, y: float, square: int, text: str) -> Group:
-    """A move number in a small disc at the square's top-left corner (for special
-    stones, whose face carries the rune)."""
+    """A move number in a small disc in the bottom-right corner of the square (for
+    special stones, whose face carries the rune).
+
+    The disc stays inside its own square, clear of the grid crossing and of the
+    neighbours' marks, and its numeral is never below the 6 pt floor.
+    """
     theme = THEMES[spec.theme]
     cx, cy = centre(spec, x, y, square)
     cell = spec.cell
-    bx, by = cx - 0.3 * cell, cy - 0.3 * cell
-    size = {1: 0.3, 2: 0.26}.get(len(text), 0.2) * cell / MM_PER_PT
+    size = max(MIN_LABEL_PT, {1: 0.26, 2: 0.22}.get(len(text), 0.17) * cell / MM_PER_PT)
+    r = max(0.17 * cell, 0.36 * size * MM_PER_PT * max(2, len(text)) / 1.6 + 0.2)
+    inset = 0.03 * cell + max(0.15, 0.02 * cell)  # the disc's outline inside the square
+    bx, by = cx + 0.5 * cell - inset - r, cy + 0.5 * cell - inset - r
     return Group((
-        Circle(bx, by, 0.22 * cell, Stroke(theme.ink, max(0.15, 0.02 * cell)), "#ffffff"),
+        Circle(bx, by, r, Stroke(theme.ink, max(0.15, 0.02 * cell)), "#ffffff"),
         Text(bx, by + 0.34 * size * MM_PER_PT, text, size, "regular", "middle", theme.ink),
     ), title=f"move {text}")
 

@@ -41,6 +41,14 @@ class PdfInfo:
     keywords: tuple[str, ...] = ()
 
 
+def pdf_color(color: str):
+    """A colour for ReportLab: black as pure K (DeviceCMYK 0 0 0 1), so a press or a
+    laser printer lays down black toner only, never a four-colour mix; the rest as RGB."""
+    from reportlab.lib.colors import CMYKColor
+
+    return CMYKColor(0, 0, 0, 1) if color.lower() in ("#000000", "#000") else color
+
+
 def render_pdf(pages: Sequence[Page], info: PdfInfo) -> bytes:
     """All pages as one PDF file (bytes)."""
     from reportlab.pdfgen.canvas import Canvas
@@ -100,7 +108,7 @@ class _Painter:
         old = self._stroke
         c = self.c
         if old is None or old.color != stroke.color:
-            c.setStrokeColor(stroke.color)
+            c.setStrokeColor(pdf_color(stroke.color))
         if old is None or old.width != stroke.width:
             c.setLineWidth(stroke.width * PT_PER_MM)
         if old is None or old.dash != stroke.dash:
@@ -116,7 +124,7 @@ class _Painter:
 
     def use_fill(self, color: str) -> None:
         if color != self._fill:
-            self.c.setFillColor(color)
+            self.c.setFillColor(pdf_color(color))
             self._fill = color
 
     def draw(self, shape: Shape) -> None:
@@ -166,6 +174,15 @@ class _Painter:
             self._font = font
         self.use_fill(text.fill)
         x, y = self.x(text.x), self.y(text.y)
+        if text.turned:  # a half-turned text matrix (Tm): no change to the page's CTM
+            width = self.c.stringWidth(text.text, *font)
+            shift = {"start": 0.0, "middle": width / 2, "end": width}[text.anchor]
+            obj = self.c.beginText()
+            obj.setFont(*font)
+            obj.setTextTransform(-1, 0, 0, -1, x + shift, y)
+            obj.textOut(text.text)
+            self.c.drawText(obj)
+            return
         if text.anchor == "middle":
             self.c.drawCentredString(x, y, text.text)
         elif text.anchor == "end":

@@ -82,6 +82,7 @@ class Text:
     face: Face = "regular"
     anchor: Anchor = "start"
     fill: str = "#000000"
+    turned: bool = False  # turned half round about (x, y): for the player across the table
 
 
 @dataclass(frozen=True, slots=True)

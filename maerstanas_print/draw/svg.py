@@ -98,6 +98,8 @@ class SvgWriter:
                 attrs += f' text-anchor="{shape.anchor}"'
             if shape.fill != "#000000":
                 attrs += f' fill="{shape.fill}"'
+            if shape.turned:
+                attrs += f' transform="rotate(180 {num(shape.x)} {num(shape.y)})"'
             w(f'{indent}<text x="{num(shape.x)}" y="{num(shape.y)}"{attrs}>'
               f"{escape(shape.text)}</text>")
         else:  # pragma: no cover - the Shape union is closed

@@ -88,12 +88,15 @@ def diagram_shapes(diagram: Diagram, width: float, theme: str = "print"
     return Group((board, *extra), board.title, board.desc), w, h
 
 
-def fit_cell(width: float, across: int, squares: int) -> float:
-    """The largest square (mm, in 0.25 steps) such that `across` squares and the
-    coordinate band of a `squares`-wide board fit in `width`."""
+def fit_cell(width: float, across: int, squares: int, run_out: bool = False) -> float:
+    """The largest square (mm, in 0.25 steps) such that `across` squares, the
+    coordinate band of a `squares`-wide board and the ink past the right edge
+    (half the frame, or a window's run-out lines) fit in `width`."""
     cell = width / (across + 0.4)
     while cell > 2.5:
-        if across * cell + BoardSpec(cell=cell, squares=squares).band <= width:
+        probe = BoardSpec(cell=cell, squares=squares)
+        right = 0.35 * cell + probe.grid_width / 2 if run_out else probe.pad("right")
+        if across * cell + probe.band + right <= width:
             return cell
         cell -= 0.25
     return 2.5
@@ -102,7 +105,8 @@ def fit_cell(width: float, across: int, squares: int) -> float:
 def _tafl_spec(game: Game, stones: dict[int, Stone], marks: dict[int, Mark], width: float,
                theme: str, title: str, window: tuple[int, int, int, int] | None) -> BoardSpec:
     across = window[2] if window else game.size  # the width decides; windows may be tall
-    return spec_for_game(game, cell=fit_cell(width, across, game.size),
+    run_out = window is not None and window[0] + window[2] < game.size
+    return spec_for_game(game, cell=fit_cell(width, across, game.size, run_out),
                          labels=frozenset(("top", "left")), theme=board_theme(theme),
                          stones=stones, marks=marks, title=title, window=window)
 
@@ -137,12 +141,7 @@ def _tafl_diagram_shapes(diagram: Diagram, width: float, theme: str
     if diagram.last is not None and spec.shows(diagram.last):
         extra.append(overlays.last_move(spec, 0, 0, diagram.last))
     board = board_shapes(spec, 0, 0)
-    w, h = spec.size()
-    # Where a window stops short of the board's edge without coordinates, the grid
-    # lines run on a little in dashes: leave them room, clear of the caption.
-    cut = spec.cut() - spec.labels
-    w += 0.4 * spec.cell * ("right" in cut)
-    h += 0.4 * spec.cell * ("bottom" in cut)
+    w, h = spec.size()  # with room for the run-out lines of a window's cut sides
     return Group((board, *extra), board.title, tafl_description(diagram, spec)), w, h
 
 
@@ -191,8 +190,8 @@ def position_shapes(game: Game, stones: dict[int, Stone], width: float,
     return board, w, h
 
 
-def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "print"
-                 ) -> tuple[Group, float, float]:
+def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "print",
+                 diagram: Diagram | None = None) -> tuple[Group, float, float]:
     """The final position with every point drawn: links for pairs, ticks for edges.
 
     Coordinates stand on the top and left, as on every diagram; between the
@@ -208,9 +207,12 @@ def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "prin
             break
         cell -= 0.25
     band, strip = _band(cell), overlays.strip_width(cell)
+    marks = {} if diagram is None else {
+        sq: Mark("number", n) for sq, n in diagram.numbers.items()
+        if diagram.stones[sq].kind == "standard"}
     spec = BoardSpec(cell=cell, labels=frozenset(),
                      variant="wraparound" if explanation.scoring == "wraparound" else "standard",
-                     theme=board_theme(theme), stones=explanation.stones,
+                     theme=board_theme(theme), stones=explanation.stones, marks=marks,
                      title="Final position, scored")
     look = THEMES[spec.theme]
     side = 7 * cell
@@ -218,7 +220,9 @@ def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "prin
     w = h = band + 2 * strip + side
     frame: list[Shape] = []
     if look.band_fill:
-        frame.append(Rect(0, 0, w, h, Stroke(look.grid, spec.grid_width * 0.6), look.band_fill))
+        inset = spec.grid_width * 0.3  # the outline's outer half stays in the figure
+        frame.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset,
+                          Stroke(look.grid, spec.grid_width * 0.6), look.band_fill))
         frame.append(Rect(gx, gy, side, side, None, "#ffffff"))
     size = BoardSpec(cell=cell).label_size
     rise = 0.34 * size * MM_PER_PT
@@ -227,12 +231,20 @@ def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "prin
                           "middle", look.label))
         frame.append(Text(band / 2, gy + (i + 0.5) * cell + rise, str(i + 1), size, "regular",
                           "middle", look.label))
-    board = board_shapes(spec, gx, gy)
+    bx, by = gx - spec.pad("left"), gy - spec.pad("top")  # the box whose grid starts at gx, gy
+    board = board_shapes(spec, bx, by)
     dark, light = explanation.score
     desc = (f"{board.desc} Score: Dark {dark}, Light {light}. "
             f"{explanation.text()}")
-    return Group((*frame, board, overlays.links(spec, gx, gy, explanation.links, strip),
-                  overlays.ticks(spec, gx, gy, explanation.ticks, strip)),
+    extra: list[Shape] = []
+    if diagram is not None:  # the last diagram's marks: this board stands for it
+        extra += [overlays.emptied(spec, bx, by, sq) for sq in diagram.emptied]
+        extra += [overlays.badge(spec, bx, by, sq, n) for sq, n in sorted(diagram.numbers.items())
+                  if diagram.stones[sq].kind != "standard"]
+        if diagram.last is not None:
+            extra.append(overlays.last_move(spec, bx, by, diagram.last))
+    return Group((*frame, board, *extra, overlays.links(spec, bx, by, explanation.links, strip),
+                  overlays.ticks(spec, bx, by, explanation.ticks, strip)),
                  "Final position with its points", desc), w, h
 
 
@@ -331,7 +343,11 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
     row0 = axis + 5.0 + CHART_STONE / 2
     for (ply, side, kind), lane in zip(specials, lanes, strict=True):
         x, y = px(ply + 1), row0 + lane * (CHART_STONE + 0.4)
-        out.append(Line(x, axis + 0.3, x, y - CHART_STONE / 2, Stroke(soft, 0.15, dash=(0.4, 0.4))))
+        # The leader stops short of the row of move numbers and starts again under it,
+        # so it never runs through a number.
+        leader = Stroke(soft, 0.15, dash=(0.4, 0.4))
+        out.append(Line(x, axis + 0.3, x, axis + 1.2, leader))
+        out.append(Line(x, axis + 1.6 + 2 * rise + 0.6, x, y - CHART_STONE / 2, leader))
         out.append(_stone(Stone(side, kind), x, y, CHART_STONE / 0.92,  # type: ignore[arg-type]
                           board_theme(theme)))
     ends: dict[int, float] = {}
@@ -357,7 +373,7 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
         final = series[-1][side]
         end = Text(left + pw + 1.6, ends[side], f"{SIDE_NAMES[side]} {final}", font,
                    "bold" if side == DARK else "regular", "start", ink)
-        out.append(Group((line, *dots, end), title=f"{SIDE_NAMES[side]}'s score"))
+        out.append(Group((line, *dots, end), title=f"{SIDE_NAMES[side]}’s score"))
     # Legend just above the plot, drawn with the lines' own styles; "points" names
     # the vertical axis.
     y = top - 3.2

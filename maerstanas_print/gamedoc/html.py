@@ -99,6 +99,12 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
         writer.shape(child, "    ")
     defs.append(f'  <g id="{prefix}-v-last">')
     defs += writer.out
+    defs.append("  </g>")
+    writer.out = []  # the cross on a square the move emptied (thunder-stone, capture)
+    for child in translate(list(overlays.emptied(spec, 0, 0, 0).children), -cx, -cy):
+        writer.shape(child, "    ")
+    defs.append(f'  <g id="{prefix}-v-cross">')
+    defs += writer.out
     defs += ["  </g>", "</defs>", '<g class="mg-layer"></g>']
     svg = svg.replace("</svg>", "\n".join(defs) + "\n</svg>")
     gx, gy = spec.grid_origin(0, 0)
@@ -113,6 +119,7 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
         "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
         "scores": [list(s) for s in doc.series],
         "last": [None] + [reader.last_square(step) for step in steps],
+        "removed": [[]] + [list(step.removed) for step in steps],
         "ids": ids,
     })
     # JSON inside <script>: no "<", ">" or "&" can close the element or open a comment.
@@ -128,12 +135,18 @@ def fragment_context(game: ReplayedGame, doc: Document, id_prefix: str,
 
     diagrams = []
     for diagram in doc.diagrams:
-        group, w, h = figures.diagram_shapes(diagram, figures.FULL_BOARD_MAX, theme)
+        scored = doc.scored_diagram == diagram.index - 1
+        if scored:  # the last diagram is the final position: drawn once, with the score
+            assert doc.explanation is not None
+            group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme,
+                                               diagram)
+        else:
+            group, w, h = figures.diagram_shapes(diagram, figures.FULL_BOARD_MAX, theme)
         svg = _svg([group], w, h, diagram.title, f"{id_prefix}-d{diagram.index}")
-        diagrams.append({"model": diagram, "svg": Markup(svg)})
+        diagrams.append({"model": diagram, "svg": Markup(svg), "scored": scored})
     words = progress_words(doc)
     score_svg = final_svg = None
-    if doc.explanation is not None:
+    if doc.explanation is not None and doc.scored_diagram is None:
         group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme)
         score_svg = Markup(_svg([group], w, h, "Final position with its points",
                                 f"{id_prefix}-score"))

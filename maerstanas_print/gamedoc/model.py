@@ -147,6 +147,21 @@ class Document:
         assert self.game is not None
         return self.game.title
 
+    @property
+    def scored_diagram(self) -> int | None:
+        """The index of the diagram drawn with the final score, or None.
+
+        When the last diagram of the main line shows the final position, its board
+        is the score board too (the final position is never drawn twice): the
+        moves' numbers and notes stay, and the points are drawn on it.
+        """
+        if self.explanation is None or not self.diagrams:
+            return None
+        last = self.diagrams[-1]
+        if last.variation or last.plies[1] != len(self.plies) - 1:
+            return None
+        return len(self.diagrams) - 1
+
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
@@ -188,16 +203,25 @@ def result_text(game: ReplayedGame) -> str:
 
 
 def game_title(game: ReplayedGame) -> str:
-    dark = _tag(game, "Dark") or "Dark"
-    light = _tag(game, "Light") or "Light"
-    return f"{dark} – {light}"
+    """"Dark player – Light player"; a game with no names is called by its Event, or
+    "Mǽrstánas game" (never the empty "Dark – Light")."""
+    dark, light = _tag(game, "Dark"), _tag(game, "Light")
+    if dark or light:
+        return f"{dark or 'Dark'} – {light or 'Light'}"
+    return _tag(game, "Event") or f"{game.game.title} game"
+
+
+def first_player(game: ReplayedGame, side: int) -> str:
+    """"Dark (Random A) moves first": the one place the title block says who is who."""
+    name = _tag(game, SIDE_NAMES[side])
+    return f"{SIDE_NAMES[side]} ({name}) moves first" if name else f"{SIDE_NAMES[side]} moves first"
 
 
 def _details(game: ReplayedGame, reader: BoardReader) -> list[tuple[str, str]]:
+    """The title block's lines: what the title and subtitle (players, Event, Round,
+    Date) do not already say."""
     out = []
-    for label, name in (("Event", "Event"), ("Site", "Site"), ("Date", "Date"),
-                        ("Round", "Round"), ("Dark", "Dark"), ("Light", "Light"),
-                        ("Annotator", "Annotator")):
+    for label, name in (("Site", "Site"), ("Annotator", "Annotator")):
         value = _tag(game, name)
         if value is not None:
             if name == "Date":
@@ -349,7 +373,7 @@ class _Builder:
     def _variations(self, step: Step, before: Any, board: Any) -> None:
         assert before is not None
         for variation in step.variations:
-            lead = (f"Instead of {SIDE_NAMES[step.side]}'s {ordinal(step.number)} move "
+            lead = (f"Instead of {SIDE_NAMES[step.side]}’s {ordinal(step.number)} move "
                     f"({move_label(step)} {step_text(step, self.game.game)}):")
             runs = [Run("lead", lead)]
             diagrams = self._line_runs(variation, runs, before, board, top=True)

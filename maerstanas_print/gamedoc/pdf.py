@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from maerstanas_print.draw.pdf import draw_shapes
+from maerstanas_print.draw.pdf import draw_shapes, pdf_color
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.gamedoc import figures
@@ -44,7 +44,7 @@ def styles() -> dict:
 
         register_fonts()
         base = ParagraphStyle("gd-body", fontName="Cardo", fontSize=9.6, leading=13.2,
-                              alignment=TA_LEFT, spaceAfter=3.2, textColor="#1a1a1a",
+                              alignment=TA_LEFT, spaceAfter=3.2, textColor=pdf_color("#000000"),
                               allowWidows=0, allowOrphans=0)
         _STYLES = {
             "title": ParagraphStyle("gd-title", base, fontName="Cardo-Bold", fontSize=15,
@@ -65,9 +65,13 @@ def styles() -> dict:
                                       alignment=TA_CENTER, spaceAfter=0),
             "caption-title": ParagraphStyle("gd-caption-title", base, fontName="Cardo-Bold",
                                             fontSize=8.2, leading=10, alignment=TA_CENTER,
-                                            spaceBefore=2.5, spaceAfter=0.5),
+                                            spaceBefore=0, spaceAfter=0.5),
         }
     return _STYLES
+
+
+# Every caption stands this far under its figure (the figure's box holds all its ink).
+CAPTION_GAP_PT = 5.5  # about 2 mm
 
 
 def _text(text: str) -> str:
@@ -133,24 +137,37 @@ def caption_paragraphs(diagram: Diagram) -> list:
                      st["caption"])]
     for note in diagram.notes:
         out.append(Paragraph(_text(note), st["caption"]))
-    *first, last = (_text(t).replace(" ", NBSP) for t in diagram.checkpoint.sentences())
-    out.append(Paragraph(f"<i>{' '.join(first)}<br/>{last}</i>", st["caption"]))
+    board, hand, *rest = (_text(t).replace(" ", NBSP) for t in diagram.checkpoint.sentences())
+    out.append(Paragraph(f"<i>{board} {hand}<br/>{' '.join(rest)}</i>", st["caption"]))
     return out
 
 
-def diagram_parts(diagram: Diagram, width_mm: float, theme: str) -> list:
-    """The board and its caption, to be kept together."""
-    from reportlab.platypus import Spacer
+def diagram_parts(diagram: Diagram, width_mm: float, theme: str,
+                  doc: Document | None = None) -> list:
+    """The board and its caption, to be kept together. The document's scored
+    diagram (see `Document.scored_diagram`) is drawn with the final score."""
+    from reportlab.platypus import Paragraph, Spacer
 
+    if doc is not None and doc.scored_diagram == diagram.index - 1:
+        assert doc.explanation is not None
+        group, w, h = figures.score_shapes(doc.explanation, width_mm, theme, diagram)
+        dark, light = doc.explanation.score
+        return [Paragraph("Final position and score", styles()["heading"]),
+                shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
+                *caption_paragraphs(diagram),
+                Paragraph(f"<b>Dark {dark}, Light {light}.</b> "
+                          f"{_text(doc.explanation.text())}", styles()["caption"]),
+                Spacer(1, 6)]
     group, w, h = figures.diagram_shapes(diagram, width_mm, theme)
-    return [Spacer(1, 3), shapes_flowable([group], w, h), *caption_paragraphs(diagram),
-            Spacer(1, 6)]
+    return [Spacer(1, 3), shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
+            *caption_paragraphs(diagram), Spacer(1, 6)]
 
 
-def diagram_flowable(diagram: Diagram, width_mm: float, theme: str):
+def diagram_flowable(diagram: Diagram, width_mm: float, theme: str,
+                     doc: Document | None = None):
     from reportlab.platypus import KeepTogether
 
-    return KeepTogether(diagram_parts(diagram, width_mm, theme))
+    return KeepTogether(diagram_parts(diagram, width_mm, theme, doc))
 
 
 def _title_block(doc: Document) -> list:
@@ -178,7 +195,7 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
         if block.kind == "diagram" and held is not None:
             assert block.diagram is not None
             out.append(KeepTogether([held, *diagram_parts(doc.diagrams[block.diagram],
-                                                          width_mm, theme)]))
+                                                          width_mm, theme, doc)]))
             held = None
             continue
         flowable = _block(block, doc, width_mm, theme)
@@ -189,15 +206,16 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
             out.append(flowable)
     if doc.explanation is None:
         return out + _tafl_closing(doc, width_mm, theme)
-    group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
-    dark, light = doc.explanation.score
-    out.append(KeepTogether([  # the heading never stands alone at a column's foot
-        Paragraph("Final position and score", st["heading"]),
-        shapes_flowable([group], w, h),
-        Paragraph(f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
-                  st["caption"]),
-        Spacer(1, 6),
-    ]))
+    if doc.scored_diagram is None:  # else the last diagram was drawn with the score
+        group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
+        dark, light = doc.explanation.score
+        out.append(KeepTogether([  # the heading never stands alone at a column's foot
+            Paragraph("Final position and score", st["heading"]),
+            shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
+            Paragraph(f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
+                      st["caption"]),
+            Spacer(1, 6),
+        ]))
     chart_w = min(width_mm, 120.0)
     chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
     chart = figures.chart_shapes(doc.series, doc.specials,
@@ -205,7 +223,7 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
                                  chart_w, chart_h, theme)
     out.append(KeepTogether([
         Paragraph("The score move by move", st["heading"]),
-        shapes_flowable([chart], chart_w, chart_h),
+        shapes_flowable([chart], chart_w, chart_h), Spacer(1, CAPTION_GAP_PT),
         Paragraph("Dark: solid line, filled dots. Light: dashed line, open dots. "
                   "Stones under the axis mark thunder- and Woden-stones.", st["caption"]),
     ]))
@@ -226,7 +244,7 @@ def _tafl_closing(doc: Document, width_mm: float, theme: str) -> list:
                                               min(width_mm, figures.FULL_BOARD_MAX), theme)
         out.append(KeepTogether([
             Paragraph("Final position", st["heading"]),
-            shapes_flowable([group], w, h),
+            shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
             Paragraph(f"<b>{_text(doc.result)}.</b>", st["caption"]),
             Spacer(1, 6),
         ]))
@@ -238,7 +256,7 @@ def _tafl_closing(doc: Document, width_mm: float, theme: str) -> list:
                                  title=words["title"], what=words["what"])
     out.append(KeepTogether([
         Paragraph(_text(words["heading"]), st["heading"]),
-        shapes_flowable([chart], chart_w, chart_h),
+        shapes_flowable([chart], chart_w, chart_h), Spacer(1, CAPTION_GAP_PT),
         Paragraph(_text(words["caption"]), st["caption"]),
     ]))
     return out
@@ -256,7 +274,7 @@ def _block(block: Block, doc: Document, width_mm: float, theme: str):
     st = styles()
     if block.kind == "diagram":
         assert block.diagram is not None
-        return diagram_flowable(doc.diagrams[block.diagram], width_mm, theme)
+        return diagram_flowable(doc.diagrams[block.diagram], width_mm, theme, doc)
     if block.kind == "result":
         return Paragraph(_text(block.runs[0].text), st["result"])
     main = block.depth == 0
@@ -302,7 +320,7 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     make_progress = progress or (lambda total, what: _Silent())
     sheet = PAPERS[paper]
     page_w, page_h = sheet.width * PT_PER_MM, sheet.height * PT_PER_MM
-    margin, top, bottom, gutter = 16 * PT_PER_MM, 20 * PT_PER_MM, 18 * PT_PER_MM, 7 * PT_PER_MM
+    margin, top, bottom, gutter = 16 * PT_PER_MM, 21 * PT_PER_MM, 21 * PT_PER_MM, 7 * PT_PER_MM
     col_w = (page_w - 2 * margin - gutter) / 2
     frames = [Frame(margin + i * (col_w + gutter), bottom, col_w, page_h - top - bottom,
                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
@@ -335,7 +353,7 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
             right = heading if several else (event or game_name)
             if right == left:
                 right = game_name
-            y = page_h - 12 * PT_PER_MM
+            y = page_h - 14 * PT_PER_MM  # cap tops 12 mm in: clear of the 10 mm margin
             room = (page_w - 2 * margin) / 2 - 12
             canvas.setFont("Cardo-Italic", 8)
             canvas.setFillColor("#555555")
@@ -345,12 +363,12 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
             canvas.setLineWidth(0.4)
             canvas.line(margin, y - 1.6 * PT_PER_MM, page_w - margin, y - 1.6 * PT_PER_MM)
         canvas.setFont("Cardo", 8.5)
-        canvas.setFillColor("#1a1a1a")
-        canvas.drawCentredString(page_w / 2, 10 * PT_PER_MM, str(doc.page))
+        canvas.setFillColor(pdf_color("#000000"))
+        canvas.drawCentredString(page_w / 2, 15.5 * PT_PER_MM, str(doc.page))
         if doc.page == 1:
             canvas.setFont("Cardo-Italic", 6.5)
             canvas.setFillColor("#555555")
-            canvas.drawCentredString(page_w / 2, 6 * PT_PER_MM, credit)
+            canvas.drawCentredString(page_w / 2, 11.5 * PT_PER_MM, credit)
         canvas.restoreState()
 
     class GameDocTemplate(BaseDocTemplate):
@@ -442,7 +460,7 @@ class GameStart(_flowable_base()):  # type: ignore[misc]
         if self.contents:
             canvas.beginForm(f"page-{self.key}", lowerx=-60, lowery=-6, upperx=6, uppery=16)
             canvas.setFont("Cardo", 9.6)
-            canvas.setFillColor("#1a1a1a")
+            canvas.setFillColor(pdf_color("#000000"))
             canvas.drawRightString(0, 0, str(canvas.getPageNumber()))
             canvas.endForm()
 
@@ -465,7 +483,7 @@ class ContentsLine(_flowable_base()):  # type: ignore[misc]
         canvas = self.canv
         y = self.height - 9.6
         canvas.setFont("Cardo", 9.6)
-        canvas.setFillColor("#1a1a1a")
+        canvas.setFillColor(pdf_color("#000000"))
         title = self.title
         room = self.width - 26
         while stringWidth(title, "Cardo", 9.6) > room and len(title) > 4:

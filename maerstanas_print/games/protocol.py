@@ -222,15 +222,15 @@ class Game(ABC):
     # --- the game's own printables (see `commands.setup`, `stones`, `scoresheet`) -----
 
     has_score_sheet: bool = False
-    has_stones_sheet: bool = False
+    # The stones one side plays with, for the sheet of stones to cut out: (stone kind
+    # as drawn, how many, name in this game); empty: no such sheet. `stones_note` is a
+    # sentence the sheet adds.
+    stone_set: tuple[tuple[StoneKind, int, str], ...] = ()
+    stones_note: str = ""
 
     def setup_sheet(self, paper: str, theme: str) -> Any:
         """The setup page (a `sheets.common.Sheet`) of a game that begins set up."""
         raise LookupError(f"{self.title} starts on an empty board: there is no setup to draw")
-
-    def stones_sheet(self, paper: str, theme: str) -> Any:
-        """A sheet of the game's stones to cut out."""
-        raise LookupError(f"{self.title} has no stones to cut out")
 
     def score_sheet(self, paper: str) -> Any:
         """A score sheet for recording a game by hand."""

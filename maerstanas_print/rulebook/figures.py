@@ -120,6 +120,10 @@ def figure_cell(view: FigureView, width: float, largest: float = 7.2) -> float:
     probe = view.panels[0].spec
     columns = sum(panel.spec.view[2] for panel in view.panels)
     cell = (width - PANEL_GAP * (n - 1) - n * probe.band) / columns
+    # The boards' pads (frame lines, run-outs) grow with the cell: shrink until all fit.
+    while cell > 1.0 and sum(_resize(p.spec, cell).size()[0] for p in view.panels) \
+            + PANEL_GAP * (n - 1) > width:
+        cell -= 0.05
     return min(largest, cell)
 
 
@@ -140,7 +144,7 @@ def figure_shapes(view: FigureView, width: float, cell: float | None = None
     shapes: list[Shape] = []
     for panel, spec, (w, _) in zip(view.panels, specs, sizes, strict=True):
         board = board_shapes(spec, x, 0.0)
-        grid_centre = x + spec.band + spec.grid_size[0] / 2
+        grid_centre = spec.grid_origin(x, 0.0)[0] + spec.grid_size[0] / 2
         label = Text(grid_centre, board_h + 1.2 + LABEL_SIZE * MM_PER_PT, panel.label,
                      LABEL_SIZE, "italic", "middle", INK)
         shapes.append(Group((board, label), title=panel.label, desc=board.desc))

@@ -12,13 +12,20 @@ escape edge marked; one or two boards to a page).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from maerstanas_print.draw.board import THEMES, BoardSpec, Variant, board_shapes, spec_for_game
+from maerstanas_print.draw.board import (
+    THEMES,
+    BoardSpec,
+    Variant,
+    board_shapes,
+    spec_for_game,
+)
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
 from maerstanas_print.games import all_games, default_game
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.sheets.common import (
+    FOOT_MM,
     INK,
     PAPERS,
     Paper,
@@ -38,7 +45,8 @@ PER_PAGE_GRIDS: dict[int, tuple[int, int]] = {  # boards per page -> (columns, r
 DEFAULT_FULL_CELL = 24.0  # mm: room for 22 mm go stones and the like
 MARGIN = 12.0
 FULL_MARGIN = 10.0  # one board: a little more room so 25 mm squares still fit A4
-GUTTER = 6.0
+GUTTER = 6.0  # between columns of boards
+ROW_GAP = 4.5  # between rows: the name line under each board already parts them
 MIN_CELL = 5.0
 BIG_BOARD_PER_PAGE = (1, 2)  # a 19x19 board is too big for more
 
@@ -173,9 +181,9 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     # Below the board, top down: legend, calibration bar; the licence sits at the foot.
     legend_cell, legend_gap, bar_block = 8.5, 7.0, 12.0
     legend_h = _legend_height(options, legend_cell)
-    licence_y = paper.height - MARGIN + 3.0
-    room_top = top + 4.0
-    room_bottom = licence_y - 6.0 - bar_block - legend_h - legend_gap
+    licence_y = paper.height - FOOT_MM
+    room_top = top + 3.0
+    room_bottom = licence_y - 5.0 - bar_block - legend_h - legend_gap
     limit = _fit_cell(width, room_bottom - room_top, options, 0.0)
     cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, f"a page of {paper.name}")
     top_shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm", game.title)
@@ -195,7 +203,7 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     bar, _ = calibration_bar((paper.width - bar_w) / 2, legend_top + legend_h + 8.0, cell,
                              options.theme)
     shapes.append(bar)
-    shapes.append(licence_line(paper, paper.height - licence_y, 7.0, game_licence(game)))
+    shapes.append(licence_line(paper, text=game_licence(game)))
     label = f"{game.title} playing board on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
@@ -211,13 +219,14 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     game = options.game
     legend_cell = 6.5
     legend_h = _legend_height(options, legend_cell)
-    licence_y = paper.height - MARGIN + 3.0
+    licence_y = paper.height - FOOT_MM
     legend_top = licence_y - 5.5 - legend_h
-    room_top, room_bottom = top + 4.0, legend_top - 4.0
+    room_top, room_bottom = top + 2.5, legend_top - 2.5
     tile_w = (width + GUTTER) / cols - GUTTER
-    tile_h = (room_bottom - room_top + GUTTER) / rows - GUTTER
+    tile_h = (room_bottom - room_top + ROW_GAP) / rows - ROW_GAP
     line_size = 8.5 if cols == 1 else (7.5 if cols == 2 else 6.5)
-    game_line_h = line_size * MM_PER_PT * 2.0 + 1.5
+    lines = 1 if min(tile_w, 90.0) >= 80.0 else 2  # see _game_line
+    game_line_h = line_size * MM_PER_PT * (2.0 + 1.25 * (lines - 1)) + 1.5
     limit = _fit_cell(tile_w, tile_h, options, game_line_h)
     where = f"{options.per_page} boards to a page of {paper.name}"
     cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, where)
@@ -225,22 +234,26 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm", game.title)
     for index in range(options.per_page):
         row, col = divmod(index, cols)
-        spec = _spec(options, cell, f"Board {index + 1}")
+        # A movement game's pencil boards carry its start position: play starts at once.
+        spec = replace(_spec(options, cell, f"Board {index + 1}"),
+                       stones=game.start_stones())
         bw, bh = spec.size()
         block_h = bh + game_line_h
         tx = MARGIN + col * (tile_w + GUTTER)
-        ty = room_top + row * (tile_h + GUTTER)
+        ty = room_top + row * (tile_h + ROW_GAP)
         bx = tx + (tile_w - bw) / 2
         by = ty + (tile_h - block_h) / 2
         board = board_shapes(spec, bx, by)
-        line = _game_line(bx, by + bh + 1.5 + line_size * MM_PER_PT * 1.2, bw, line_size,
-                          options.theme)
+        # The names get the tile's width, not just the board's: room to write them.
+        line_w = min(tile_w, max(bw, 90.0))
+        line = _game_line(tx + (tile_w - line_w) / 2, by + bh + 1.5 + line_size * MM_PER_PT * 1.2,
+                          line_w, line_size, options.theme)
         shapes.append(Group((board, line), title=f"Board {index + 1} of {options.per_page}"))
     share = 0.8 if game.size == 7 else 1.0
     leg, _ = game_legend(game, _spec(options, cell, ""), MARGIN + width * (1 - share) / 2,
                          legend_top, width * share, options.theme, legend_cell, 7.5)
     shapes.append(leg)
-    shapes.append(licence_line(paper, paper.height - licence_y, 6.5, game_licence(game)))
+    shapes.append(licence_line(paper, 6.5, text=game_licence(game)))
     label = f"{options.per_page} {game.title} boards on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
@@ -252,21 +265,26 @@ def _title_line(paper: Paper, subtitle: str, title: str) -> Shape:
 
 
 def _game_line(x: float, baseline: float, width: float, size: float, theme: str) -> Group:
-    """`Game ___  Dark _______  Light _______` across the board's width."""
+    """`Game ___  Dark _______  Light _______` across `width`; on a narrow tile the
+    Light blank goes on a second line, so no name blank is shorter than 20 mm."""
     from maerstanas_print.fonts import text_width_mm
 
     ink = THEMES[theme].ink
     rule = Stroke(THEMES[theme].grid, 0.2)
     parts: list[Shape] = []
-    fields = (("Game", 0.24), ("Dark", 0.38), ("Light", 0.38))
+    one_line = width >= 80.0
+    rows = ([(("Game", 0.24), ("Dark", 0.38), ("Light", 0.38))] if one_line
+            else [(("Game", 0.3), ("Dark", 0.7)), (("Light", 0.7),)])
     gap = 1.2
-    cursor = x
-    for label, share in fields:
-        span = width * share
-        label_w = text_width_mm(label, "italic", size)
-        parts.append(Text(cursor, baseline, label, size, "italic", "start", ink))
-        start = cursor + label_w + 0.9
-        end = cursor + span - gap
-        parts.append(Line(start, baseline + 0.5, end, baseline + 0.5, rule))
-        cursor += span
+    for number, fields in enumerate(rows):
+        cursor = x
+        y = baseline + number * size * MM_PER_PT * 1.25
+        for label, share in fields:
+            span = width * share
+            label_w = text_width_mm(label, "italic", size)
+            parts.append(Text(cursor, y, label, size, "italic", "start", ink))
+            start = cursor + label_w + 0.9
+            end = cursor + span - gap
+            parts.append(Line(start, y + 0.5, end, y + 0.5, rule))
+            cursor += span
     return Group(tuple(parts), title="Game, Dark player, Light player")

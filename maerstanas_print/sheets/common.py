@@ -30,7 +30,7 @@ from maerstanas_print.fonts import Face, text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.sides import DARK, LIGHT
 
-INK = "#1a1a1a"
+INK = "#000000"
 SOFT = "#6b6b6b"
 
 def game_licence(game: Game) -> str:
@@ -49,10 +49,20 @@ class Paper:
     width: float  # mm, portrait
     height: float
 
+    @property
+    def css(self) -> str:
+        """The CSS `@page` size: a keyword CSS knows, else the size in mm."""
+        if self.name in ("A4", "letter", "A3"):
+            return f"{self.name} portrait"
+        return f"{self.width:g}mm {self.height:g}mm"
+
 
 PAPERS: dict[str, Paper] = {
     "a4": Paper("a4", "A4", 210.0, 297.0),
     "letter": Paper("letter", "letter", 215.9, 279.4),
+    # Big boards (the 19x19 board at 14 mm squares): A3 and US Tabloid (11 x 17 in).
+    "a3": Paper("a3", "A3", 297.0, 420.0),
+    "tabloid": Paper("tabloid", "Tabloid", 279.4, 431.8),
 }
 
 
@@ -107,8 +117,16 @@ def header(paper: Paper, margin: float, subtitle: str, title: str
     return [Group(tuple(shapes), title=f"{title}: {subtitle}")], base + 3.2
 
 
-def licence_line(paper: Paper, margin: float, size: float, text: str) -> Shape:
-    return Text(paper.width / 2, paper.height - margin, text, size, "italic", "middle", SOFT)
+# Home printers clip near the paper's edge: nothing but crop marks comes closer
+# than SAFE_MM, and the licence line's baseline sits FOOT_MM above the bottom
+# edge (its descenders stay clear of SAFE_MM).
+SAFE_MM = 10.0
+FOOT_MM = 11.5
+
+
+def licence_line(paper: Paper, size: float = 7.0, *, text: str) -> Shape:
+    """The credit line at the foot of a sheet (`game_licence`)."""
+    return Text(paper.width / 2, paper.height - FOOT_MM, text, size, "italic", "middle", SOFT)
 
 
 def checkbox(x: float, y: float, size: float, stroke: Stroke) -> Rect:

@@ -166,6 +166,10 @@ class MaerstanasGame(Game):
         return LEGEND
 
     has_score_sheet = True
+    # The rules ask for about 40 stones split evenly; the engines never saw more than
+    # 20 of one colour on the board at a game's end.
+    stone_set: tuple[tuple[StoneKind, int, str], ...] = (
+        ("thunder", 1, "thunder-stone"), ("woden", 1, "Woden-stone"), ("standard", 19, "stone"))
 
     def score_sheet(self, paper: str) -> Any:
         from maerstanas_print.games.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
@@ -196,12 +200,15 @@ class MaerstanasGame(Game):
     def printables(self) -> list[tuple[str, list[str]]]:
         sample = f"@sample:{self.sample()}"
         return [
-            ("board-a4.pdf", ["board", "--paper", "a4"]),
-            ("board-letter.pdf", ["board", "--paper", "letter"]),
+            ("board-a4-1up.pdf", ["board", "--paper", "a4"]),
+            ("board-letter-1up.pdf", ["board", "--paper", "letter"]),
             ("boards-a4-6up.pdf", ["board", "--per-page", "6"]),
-            ("boards-a4-12up-wraparound.pdf",
+            ("boards-wraparound-a4-12up.pdf",
              ["board", "--per-page", "12", "--variant", "wraparound"]),
-            ("board-a4.html", ["board", "--format", "html"]),
+            ("board-a4-1up.html", ["board", "--format", "html"]),
+            ("stones-maerstanas-a4.pdf", ["stones", "--game", "maerstanas"]),
+            ("stones-maerstanas-letter.pdf", ["stones", "--game", "maerstanas", "--paper",
+                                              "letter"]),
             ("scoresheet-a4.pdf", ["scoresheet", "--paper", "a4"]),
             ("scoresheet-letter.pdf", ["scoresheet", "--paper", "letter"]),
             ("scoresheet-a4.html", ["scoresheet", "--format", "html"]),
@@ -209,5 +216,5 @@ class MaerstanasGame(Game):
             ("sample-game.html", ["game", sample, "--format", "html"]),
             ("rulebook-a4.pdf", ["rulebook", "--paper", "a4"]),
             ("rulebook-letter.pdf", ["rulebook", "--paper", "letter"]),
-            ("rulebook.html", ["rulebook", "--format", "html"]),
+            ("rulebook-a4.html", ["rulebook", "--format", "html"]),
         ]

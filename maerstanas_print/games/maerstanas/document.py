@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from maerstanas_print.gamedoc.model import (
     RangeMarks,
     ScoreExplanation,
+    first_player,
     listing,
     move_label,
 )
@@ -49,13 +50,14 @@ class Checkpoint:
     in_hand: tuple[int, int]  # THUNDER | WODEN flags per side
     score: tuple[int, int]
     scoring: str
+    turn: str = ""  # "Dark to move.", "Light must pass." or "Game over.", from the engine
 
     def text(self) -> str:
         return " ".join(self.sentences())
 
-    def sentences(self) -> tuple[str, str, str]:
-        """The stones on the board, the special stones in hand, the score: captions
-        set them so a line breaks only between them."""
+    def sentences(self) -> tuple[str, ...]:
+        """The stones on the board, the special stones in hand, the score and whose
+        move it is: captions set them so a line breaks only between them."""
         def hand(side: int) -> str:
             flags = self.in_hand[side]
             held = [name for flag, name in ((THUNDER, "T"), (WODEN, "W")) if flags & flag]
@@ -63,7 +65,8 @@ class Checkpoint:
 
         return (f"On the board: Dark {self.stones[DARK]}, Light {self.stones[LIGHT]} stones.",
                 f"In hand: Dark {hand(DARK)}, Light {hand(LIGHT)}.",
-                f"Score: Dark {self.score[DARK]}, Light {self.score[LIGHT]}.")
+                f"Score: Dark {self.score[DARK]}, Light {self.score[LIGHT]}.",
+                *((self.turn,) if self.turn else ()))
 
 
 @dataclass(slots=True)
@@ -118,7 +121,7 @@ def maerstanas_marks(before: Position, board: _Board, steps: list[Step]) -> Rang
             victim = board.placed.get(sq)
             owner = SIDE_NAMES[1 - step.side]
             what = (f"{owner} {victim.number}" if victim is not None
-                    else f"{owner}'s stone")
+                    else f"{owner}’s stone")
             notes.append(f"{move_label(step)} W {square_name(sq)} replaced {what} "
                          f"with a {SIDE_NAMES[step.side]} Woden-stone.")
         earlier = in_range.get(sq)
@@ -138,10 +141,19 @@ def maerstanas_marks(before: Position, board: _Board, steps: list[Step]) -> Rang
     return RangeMarks(numbers, last, sorted(emptied), notes)
 
 
+def side_to_move(position: Position) -> str:
+    """Whose move it is, as the engine sees it: the only source of such a sentence."""
+    if position.is_game_over():
+        return "Game over."
+    who = SIDE_NAMES[position.turn]
+    return f"{who} must pass." if position.must_pass() else f"{who} to move."
+
+
 def maerstanas_checkpoint(after: Position) -> Checkpoint:
     return Checkpoint(
         (after.stones[DARK].bit_count(), after.stones[LIGHT].bit_count()),
-        (after.in_hand(DARK), after.in_hand(LIGHT)), after.score(), after.rules.scoring)
+        (after.in_hand(DARK), after.in_hand(LIGHT)), after.score(), after.rules.scoring,
+        side_to_move(after))
 
 
 def explain_score(position: Position) -> ScoreExplanation:
@@ -180,7 +192,7 @@ def rule_settings(game: ReplayedGame) -> list[tuple[str, str]]:
     settings = [
         "special stones " + ("on" if rules.special_stones else "off"),
         f"{rules.scoring} scoring",
-        f"{SIDE_NAMES[rules.first_player]} moves first",
+        first_player(game, rules.first_player),
     ]
     return [("Rules", ", ".join(settings))]
 

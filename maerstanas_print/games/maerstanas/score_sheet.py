@@ -3,9 +3,9 @@
 Reading a filled sheet left to right, top to bottom gives the record as it
 is typed: the tags (Event, Site, Date, Round, Dark, Light, then the rule
 tags), then numbered move rows `12. T E4xE3/D4 W C5`, then the final line
-`Dark: 42, Light: 39`. Each ply has tick boxes for T, W and Pass, a box for
-the square and a fixed slot for a thunder-stone's removals. Two sheets share
-a page, cut apart along the dashed line.
+`Dark: 42, Light: 39`. Each ply has tick boxes for T, W and Pass and a box for
+the square, on 7 mm rows as chess score sheets have; each player's one
+thunder-stone has a line for the squares it emptied.
 """
 
 from __future__ import annotations
@@ -25,37 +25,35 @@ from maerstanas_print.sheets.common import (
     checkbox,
 )
 
-ROWS = 25  # 50 plies: games run 35-45, now and then about 50
-MARGIN = 8.0  # outer page margin
-CUT_GAP = 5.0  # space either side of the cut line
+MIN_ROWS = 25  # 50 plies: games run 35-45, now and then about 50
+ROW_H = 7.0  # mm: the row height of chess score sheets, room for a pencilled square
+MARGIN = 12.0  # outer page margin: clear of the 10 mm home printers may clip
 HAIR = Stroke("#8c8c8c", 0.15)
 THIN = Stroke(INK, 0.2)
 RULE = Stroke(INK, 0.35)
 GAME = "Mǽrstánas"
+CAPTION_GAP = 2.0  # mm from a caption's baseline to the figure under it
+HEAD_PT = 8.0  # column heads: ink, not grey, and above the 6 pt floor
 LICENCE_SHORT = "Mǽrstánas by John Beers · rules CC BY-SA 4.0"
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheetOptions:
     paper: str = "a4"
-    rows: int = ROWS
+    rows: int | None = None  # None: as many 7 mm rows as the paper holds
 
 
 @dataclass(frozen=True, slots=True)
 class _Ply:
     """x offsets (mm, from the ply cell's left edge) of the parts of one ply."""
 
-    t: float = 1.4
-    w: float = 5.6
-    p: float = 9.8
-    square: float = 15.0
-    square_w: float = 9.5
-    x: float = 26.0
-    slots: float = 29.0
-    slot_w: float = 5.0
-    slash_w: float = 1.9
-    width: float = 57.0
-    box: float = 3.2
+    t: float = 1.5
+    w: float = 7.5
+    p: float = 13.5
+    square: float = 20.5
+    square_w: float = 14.0
+    width: float = 37.0
+    box: float = 4.5
 
 
 PLY = _Ply()
@@ -65,14 +63,8 @@ def score_sheet(options: ScoreSheetOptions) -> Sheet:
     paper = PAPERS.get(options.paper)
     if paper is None:
         raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
-    half = paper.height / 2
-    shapes: list[Shape] = []
-    for index, top in enumerate((MARGIN, half + CUT_GAP)):
-        bottom = (half - CUT_GAP) if index == 0 else (paper.height - MARGIN)
-        shapes.append(_record(paper, top, bottom, options.rows, index + 1))
-    shapes.append(_cut_line(paper, half))
-    page = Page(paper.width, paper.height, tuple(shapes),
-                f"Two {GAME} score sheets on {paper.name}")
+    shapes = [_record(paper, MARGIN, paper.height - MARGIN, options.rows)]
+    page = Page(paper.width, paper.height, tuple(shapes), f"A {GAME} score sheet on {paper.name}")
     return Sheet(
         title=f"{GAME}: score sheet",
         subject=f"A paper record of one {GAME} game, in notation order",
@@ -82,34 +74,30 @@ def score_sheet(options: ScoreSheetOptions) -> Sheet:
     )
 
 
-def _cut_line(paper: Paper, y: float) -> Group:
-    dash = Stroke("#9a9a9a", 0.2, dash=(2.0, 1.5))
-    label = "cut here"
-    w = text_width_mm(label, "italic", 6.5)
-    cx = paper.width / 2
-    return Group((
-        Line(4.0, y, cx - w / 2 - 2, y, dash),
-        Line(cx + w / 2 + 2, y, paper.width - 4.0, y, dash),
-        Text(cx, y + 0.8, label, 6.5, "italic", "middle", "#9a9a9a"),
-    ), title="Cut line between the two sheets")
-
-
-def _record(paper: Paper, top: float, bottom: float, rows: int, number: int) -> Group:
-    """One score sheet in the band from `top` to `bottom`."""
+def _record(paper: Paper, top: float, bottom: float, rows: int | None) -> Group:
+    """One score sheet between `top` and `bottom`."""
     left, right = MARGIN, paper.width - MARGIN
-    moves_w = 7.0 + 2 * PLY.width
-    col_x = left + moves_w + 6.0  # right column: tags, board, score
+    moves_w = NO_W + 2 * PLY.width
+    col_x = left + moves_w + 8.0  # right column: tags, thunder-stones, board, score
     col_w = right - col_x
     shapes: list[Shape] = []
-    base = top + 5.2
-    shapes.append(Text(left, base, GAME, 15, "bold", "start", INK))
-    shapes.append(Text(left + text_width_mm(GAME, "bold", 15) + 2.5, base, "game record", 10,
+    base = top + 6.0
+    shapes.append(Text(left, base, GAME, 18, "bold", "start", INK))
+    shapes.append(Text(left + text_width_mm(GAME, "bold", 18) + 2.5, base, "game record", 11,
                        "italic", "start", INK))
-    shapes.append(_tags(col_x, top, col_w))
-    table_top = base + 3.0
-    shapes.append(_move_table(left, table_top, bottom, rows))
-    shapes.append(_final(col_x, col_w, top, bottom))
-    return Group(tuple(shapes), title=f"Score sheet {number}")
+    shapes.append(Line(left, base + 2.5, right, base + 2.5, RULE))
+    body = base + 8.0
+    shapes.append(_tags(col_x, body, col_w))
+    shapes.append(_thunder(col_x, body + TAGS_HEIGHT, col_w))
+    if rows is None:
+        rows = int((bottom - 6.0 - body - HEAD_H) // ROW_H)
+    if rows < MIN_ROWS:
+        raise SheetError("the move rows do not fit this paper")  # pragma: no cover
+    shapes.append(_move_table(left, body, bottom - 6.0, rows))
+    shapes.append(_final(col_x, col_w, body + TAGS_HEIGHT + THUNDER_HEIGHT, bottom - 6.0))
+    shapes.append(Text(paper.width / 2, bottom - 0.5, LICENCE_SHORT, 7, "italic", "middle",
+                       SOFT))
+    return Group(tuple(shapes), title="Score sheet")
 
 
 def _field(x: float, y: float, width: float, label: str, size: float = 8.0) -> list[Shape]:
@@ -123,10 +111,10 @@ def _choices(x: float, y: float, label: str, options: tuple[str, ...], size: flo
              ) -> tuple[list[Shape], float]:
     """`Label ☐ a ☐ b ☐ c` on baseline y; returns shapes and the right end."""
     out: list[Shape] = [Text(x, y, label, size, "italic", "start", INK)]
-    box = 2.8
+    box = 3.5
     cursor = x + text_width_mm(label, "italic", size) + 2.0
     for option in options:
-        out.append(checkbox(cursor, y - box + 0.35, box, THIN))
+        out.append(checkbox(cursor, y - box + 0.6, box, THIN))
         cursor += box + 1.0
         out.append(Text(cursor, y, option, size, "regular", "start", INK))
         cursor += text_width_mm(option, "regular", size) + 2.6
@@ -136,103 +124,123 @@ def _choices(x: float, y: float, label: str, options: tuple[str, ...], size: flo
 def _tags(x: float, top: float, width: float) -> Group:
     """The tag boxes, in the order a canonical record writes its tags."""
     out: list[Shape] = []
-    y = top + 5.2
-    step = 6.4
-    out += _field(x, y, width, "Event")
+    y = top + 4.0
+    step = 8.0
+    out += _field(x, y, width, "Event", 9)
     y += step
-    out += _field(x, y, width, "Site")
+    out += _field(x, y, width, "Site", 9)
     y += step
     date_w = width * 0.62
-    out += _field(x, y, date_w - 2.0, "Date")
-    out += _field(x + date_w, y, width - date_w, "Round")
+    out += _field(x, y, date_w - 2.0, "Date", 9)
+    out += _field(x + date_w, y, width - date_w, "Round", 9)
     y += step
-    out += _field(x, y, width, "Dark")
+    out += _field(x, y, width, "Dark", 9)
     y += step
-    out += _field(x, y, width, "Light")
-    y += step - 0.6
-    shapes, _ = _choices(x, y, "Special stones", ("on", "off"))
+    out += _field(x, y, width, "Light", 9)
+    y += step - 1.0
+    shapes, _ = _choices(x, y, "Special stones", ("on", "off"), 8.5)
     out += shapes
-    y += 5.0
-    shapes, _ = _choices(x, y, "Scoring", ("default", "simple", "wraparound"))
+    y += 6.5
+    shapes, _ = _choices(x, y, "Scoring", ("default", "simple", "wraparound"), 8.5)
     out += shapes
-    y += 5.0
-    shapes, _ = _choices(x, y, "First to move", ("Dark", "Light"))
+    y += 6.5
+    shapes, _ = _choices(x, y, "First to move", ("Dark", "Light"), 8.5)
     out += shapes
     return Group(tuple(out), title="Game details (tags)")
 
 
-TAGS_HEIGHT = 5.2 + 4 * 6.4 + 5.8 + 10.0 + 1.5
+TAGS_HEIGHT = 4.0 + 5 * 8.0 - 1.0 + 2 * 6.5 + 6.0
+NO_W = 8.0
+HEAD_H = 10.0
+
+
+def _thunder(x: float, top: float, width: float) -> Group:
+    """One line per player for the thunder-stone: where, and the squares it emptied.
+
+    Each player has one thunder-stone a game, so two lines serve every game;
+    the move rows only tick T, as the record's `T E4` before its `x` list.
+    """
+    out: list[Shape] = [Text(x, top + 3.0, "Thunder-stones: the squares they emptied",
+                             9, "bold", "start", INK)]
+    y = top + 11.0
+    for side in ("Dark", "Light"):
+        label = f"{side}: T"
+        out.append(Text(x, y, label, 9, "italic", "start", INK))
+        cursor = x + text_width_mm(label, "italic", 9) + 1.5
+        out.append(Line(cursor, y + 0.6, cursor + 12.0, y + 0.6, HAIR))
+        cursor += 14.0
+        out.append(Text(cursor, y, "x", 9, "italic", "start", INK))
+        cursor += 3.5
+        slot = (x + width - cursor - 3 * 2.5) / 4
+        for k in range(4):
+            out.append(Line(cursor, y + 0.6, cursor + slot, y + 0.6, HAIR))
+            cursor += slot
+            if k < 3:
+                out.append(Text(cursor + 1.25, y, "/", 9, "regular", "middle", SOFT))
+                cursor += 2.5
+        y += 8.0
+    return Group(tuple(out), title="Thunder-stones",
+                 desc="For each player's thunder-stone: its square and the squares it emptied.")
+
+
+THUNDER_HEIGHT = 3.0 + 8.0 + 2 * 8.0
 
 
 def _move_table(x: float, top: float, bottom: float, rows: int) -> Group:
     """Column heads, then `rows` numbered rows of a Dark ply and a Light ply."""
-    head_h = 8.0
-    row_h = (bottom - top - head_h) / rows
-    if row_h < 4.0:
+    head_h = HEAD_H
+    row_h = ROW_H
+    if top + head_h + rows * row_h > bottom:
         raise SheetError("the move rows do not fit this paper")  # pragma: no cover
-    no_w = 7.0
     out: list[Shape] = []
-    width = no_w + 2 * PLY.width
+    width = NO_W + 2 * PLY.width
     # Heads: side names over each ply half, then the part names.
     for i, side in enumerate(("Dark", "Light")):
-        px = x + no_w + i * PLY.width
-        out.append(Text(px + PLY.width / 2, top + 3.2, side, 9, "bold", "middle", INK))
-        small = 5.8
-        y = top + 7.0
+        px = x + NO_W + i * PLY.width
+        out.append(Text(px + PLY.width / 2, top + 3.5, side, 10, "bold", "middle", INK))
+        y = top + 8.2
         for label, offset, w in (("T", PLY.t, PLY.box), ("W", PLY.w, PLY.box),
-                                 ("Pass", PLY.p, PLY.box), ("square", PLY.square, PLY.square_w),
-                                 ("removed by thunder", PLY.x, PLY.width - PLY.x)):
-            out.append(Text(px + offset + w / 2, y, label, small, "italic", "middle", SOFT))
-    out.append(Text(x + no_w - 1.4, top + 7.0, "No.", 5.8, "italic", "end", SOFT))
+                                 ("Pass", PLY.p, PLY.box), ("square", PLY.square, PLY.square_w)):
+            out.append(Text(px + offset + w / 2, y, label, HEAD_PT, "italic", "middle", INK))
+    out.append(Text(x + NO_W - 1.4, top + 8.2, "No.", HEAD_PT, "italic", "end", INK))
     table_top = top + head_h
     out.append(Line(x, table_top, x + width, table_top, RULE))
     for r in range(rows):
         y = table_top + r * row_h
         mid = y + row_h / 2
-        out.append(Text(x + no_w - 1.4, mid + 0.34 * 7.5 * MM_PER_PT, f"{r + 1}.", 7.5,
+        out.append(Text(x + NO_W - 1.4, mid + 0.34 * 9 * MM_PER_PT, f"{r + 1}.", 9,
                         "regular", "end", INK))
         for i in range(2):
-            out += _ply_cells(x + no_w + i * PLY.width, mid, row_h)
+            out += _ply_cells(x + NO_W + i * PLY.width, mid, row_h)
         stroke = RULE if (r + 1) % 5 == 0 or r + 1 == rows else HAIR
         out.append(Line(x, y + row_h, x + width, y + row_h, stroke))
     bottom_y = table_top + rows * row_h
-    for vx in (x + no_w, x + no_w + PLY.width):
-        out.append(Line(vx, top + 4.5, vx, bottom_y, THIN))
+    for vx in (x + NO_W, x + NO_W + PLY.width):
+        out.append(Line(vx, top + 5.0, vx, bottom_y, THIN))
     return Group(tuple(out), title=f"Moves 1 to {rows}",
                  desc="Each row: move number, then Dark's move and Light's move. Tick T for "
-                      "a thunder-stone, W for a Woden-stone, Pass for a pass; write the square, "
-                      "and after a thunder-stone the squares it emptied.")
+                      "a thunder-stone, W for a Woden-stone, Pass for a pass, and write the "
+                      "square; a thunder-stone's emptied squares go in the box beside.")
 
 
 def _ply_cells(px: float, mid: float, row_h: float) -> list[Shape]:
-    box = min(PLY.box, row_h - 1.2)
+    box = PLY.box
     by = mid - box / 2
-    out: list[Shape] = [
+    field_h = row_h - 1.5
+    return [
         checkbox(px + PLY.t, by, box, THIN),
         checkbox(px + PLY.w, by, box, THIN),
         checkbox(px + PLY.p, by, box, THIN),
+        Rect(px + PLY.square, mid - field_h / 2, PLY.square_w, field_h, THIN, None),
     ]
-    field_h = min(row_h - 1.0, 4.2)
-    out.append(Rect(px + PLY.square, mid - field_h / 2, PLY.square_w, field_h, THIN, None))
-    base = mid + field_h / 2 - 0.4
-    out.append(Text(px + PLY.x + 1.2, mid + 0.34 * 7 * MM_PER_PT, "x", 7, "italic", "middle",
-                    SOFT))
-    sx = px + PLY.slots
-    for k in range(4):
-        out.append(Line(sx, base, sx + PLY.slot_w, base, HAIR))
-        sx += PLY.slot_w
-        if k < 3:
-            out.append(Text(sx + PLY.slash_w / 2, base - 0.3, "/", 7, "regular", "middle", SOFT))
-            sx += PLY.slash_w
-    return out
 
 
 def _final(x: float, width: float, top: float, bottom: float) -> Group:
     """The final position (a small board) and `Dark: __  Light: __`."""
     out: list[Shape] = []
     score_h = 9.0
-    caption_h = 5.0
-    room_top = top + TAGS_HEIGHT + caption_h + 2.0
+    caption_h = 6.0
+    room_top = top + caption_h + 2.0
     room = bottom - score_h - 2.0 - room_top
     cell = 10.0
     while cell > 4.0:
@@ -243,11 +251,11 @@ def _final(x: float, width: float, top: float, bottom: float) -> Group:
     spec = BoardSpec(cell=cell, title="Final position")
     w, h = spec.size()
     bx = x + (width - w) / 2
-    by = room_top + (room - h) / 2
-    out.append(Text(bx, by - 1.5, "Final position", 8, "italic", "start", INK))
+    by = room_top
+    out.append(Text(bx, by - CAPTION_GAP, "Final position", 9, "italic", "start", INK))
     out.append(board_shapes(spec, bx, by))
     # Final score, as the record's last line writes it.
-    sy = bottom - score_h / 2 - 1.0
+    sy = by + h + 4.0 + score_h / 2
     size = 10.0
     box_w, box_h = 13.0, 7.0
     cursor = x + (width - (text_width_mm("Dark:", "bold", size) + text_width_mm(
@@ -257,5 +265,4 @@ def _final(x: float, width: float, top: float, bottom: float) -> Group:
         cursor += text_width_mm(label, "bold", size) + 1.5
         out.append(Rect(cursor, sy - box_h / 2, box_w, box_h, RULE, None))
         cursor += box_w + 3.5
-    out.append(Text(x + width, bottom, LICENCE_SHORT, 5.5, "italic", "end", SOFT))
     return Group(tuple(out), title="Final position and score")

@@ -49,7 +49,8 @@ class TaflGame(Game):
         self.piece_kinds = PIECE_KINDS[definition.pieces]
         self.file_part = f"-{definition.slug}"
         self.escape_edge = definition.rules.king_goal == "edge"
-        self.has_stones_sheet = definition.stones_intro is not None
+        self.stone_set = definition.stone_set
+        self.stones_note = definition.stones_note
 
     # --- records and replay -------------------------------------------------------
 
@@ -161,11 +162,6 @@ class TaflGame(Game):
 
         return setup_sheet(SetupSheetOptions(self, paper, theme))
 
-    def stones_sheet(self, paper: str, theme: str) -> Any:
-        from maerstanas_print.games.tafl.stones_sheet import StonesSheetOptions, stones_sheet
-
-        return stones_sheet(StonesSheetOptions(self, paper, theme))
-
     def book_kit(self) -> Any:
         from maerstanas_print.games.tafl.book import TaflBookKit
 
@@ -180,19 +176,26 @@ class TaflGame(Game):
     def printables(self) -> list[tuple[str, list[str]]]:
         slug = self.slug
         jobs = [
-            (f"board-{slug}-a4.pdf", ["board", "--game", slug]),
-            (f"board-{slug}-a4.html", ["board", "--game", slug, "--format", "html"]),
+            (f"board-{slug}-a4-1up.pdf", ["board", "--game", slug]),
+            (f"board-{slug}-a4-1up.html", ["board", "--game", slug, "--format", "html"]),
+        ]
+        if self.size > 7:  # a big board is best on big paper
+            jobs += [(f"board-{slug}-{paper}-1up.pdf", ["board", "--game", slug, "--paper", paper])
+                     for paper in ("a3", "tabloid")]
+        jobs += [
             (f"setup-{slug}-a4.pdf", ["setup", "--game", slug]),
             (f"setup-{slug}-a4.html", ["setup", "--game", slug, "--format", "html"]),
         ]
-        if self.definition.stones_intro is not None:
+        if self.stone_set:
             jobs += [(f"stones-{slug}-a4.pdf", ["stones", "--game", slug]),
                      (f"stones-{slug}-a4.html", ["stones", "--game", slug, "--format", "html"])]
         sample = self.sample()
         if sample is not None:
-            jobs += [(f"sample-{slug}.pdf", ["game", f"@sample:{sample}"]),
-                     (f"sample-{slug}.html", ["game", f"@sample:{sample}", "--format", "html"])]
+            stem = sample.removesuffix(".mrs")
+            jobs += [(f"{stem}.pdf", ["game", f"@sample:{sample}"]),
+                     (f"{stem}.html", ["game", f"@sample:{sample}", "--format", "html"])]
         if self.rulebook_source() is not None:
             jobs += [(f"rulebook-{slug}-a4.pdf", ["rulebook", "--game", slug]),
-                     (f"rulebook-{slug}.html", ["rulebook", "--game", slug, "--format", "html"])]
+                     (f"rulebook-{slug}-a4.html",
+                      ["rulebook", "--game", slug, "--format", "html"])]
         return jobs

@@ -61,10 +61,7 @@ DEFINITION = TaflDefinition(
     legend=LEGEND,
     sample="cyngesheall-game.mrs",
     rulebook="cyngesheall",
-    stones_intro=(
-        "Each side plays with ten stones: eight plain stones, the commander (the "
-        "thunder-stone) and the king (the Woden-stone). A Mǽrstánas "
-        "set already contains them all, so you only need this sheet if you have no set. "
-        "Print at 100 % on card, or glue the sheet to card, then cut along the dashed "
-        "circles. Each stone is 21 mm across, for the 24 mm squares of the playing board."),
+    stone_set=(("woden", 1, "king"), ("thunder", 1, "commander"), ("standard", 8, "stone")),
+    stones_note="A Mǽrstánas set already contains them all, so you only need this sheet if "
+                "you have no set.",
 )

@@ -21,4 +21,7 @@ class TaflDefinition:
     legend: tuple[tuple[StoneKind, str, str | None, str], ...]  # (kind, name, rune, rune's stone)
     sample: str | None  # a sample record in maerstanas_print/samples/
     rulebook: str | None  # the module whose book() is the game's rulebook
-    stones_intro: str | None = None  # the cut-out stones sheet's words (None: no sheet)
+    # The stones one side plays with, for the cut-out sheet (kind, how many, name);
+    # empty: no such sheet. `stones_note`: a sentence that sheet adds.
+    stone_set: tuple[tuple[StoneKind, int, str], ...] = ()
+    stones_note: str = ""

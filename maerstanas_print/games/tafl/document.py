@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from maerstanas_print.gamedoc.model import RangeMarks, listing, move_label
+from maerstanas_print.gamedoc.model import RangeMarks, first_player, listing, move_label
 from maerstanas_print.games.tafl.engine import (
     DARK,
     EMPTY,
@@ -197,7 +197,7 @@ class TaflReader:
                 where.append(f"{SIDE_NAMES[side]} {', '.join(squares) or 'taken'}")
             word = PIECE_WORDS[letter]
             if len(sides) == 1:
-                groups.append(f"{SIDE_NAMES[sides[0]]}'s {word}: {where[0].split(' ', 1)[1]}.")
+                groups.append(f"{SIDE_NAMES[sides[0]]}’s {word}: {where[0].split(' ', 1)[1]}.")
             else:
                 groups.append(f"{word.capitalize()}s: {', '.join(where)}.")
         if position.over:
@@ -287,8 +287,8 @@ class TaflReader:
         defaults = self.info.tafl.options
         changed = [f"{name.replace('_', ' ')} {value}" for name, value in rules.options.items()
                    if defaults.get(name) != value]
-        first = SIDE_NAMES[game.main.start.turn] if game.main.start is not None else "Dark"
-        settings = (changed or ["as published"]) + [f"{first} moves first"]
+        first = game.main.start.turn if game.main.start is not None else DARK
+        settings = (changed or ["as published"]) + [first_player(game, first)]
         return [("Game", self.info.title), ("Rules", ", ".join(settings))]
 
 

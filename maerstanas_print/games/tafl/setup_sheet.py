@@ -3,7 +3,9 @@
 Everything on the page comes from the game's definition: the diagram's pieces
 are its setup string read by `read_position`, the coordinate table lists the
 same pieces, and for a game whose kings race to the enemy corner (Cyngesheall)
-an arrow runs from each king to its goal. Nothing is placed by hand.
+the line under the board names each king's goal. Nothing is drawn over a
+piece (a diagonal arrow between the kings once crossed both commanders and
+taught a move kings cannot make). Nothing is placed by hand.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from maerstanas_print.draw.board import (
     THEMES,
-    Arrow,
     Stone,
     board_shapes,
     spec_for_game,
@@ -174,17 +175,6 @@ def _split_position(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
-def _arrows(game: TaflGame, stones: dict[int, Stone]) -> tuple[Arrow, ...]:
-    """For kings that race to the enemy corner: each king's way to its goal."""
-    rules = game.tafl
-    if rules.king_goal != "enemy-corner":
-        return ()
-    kings = {st.side: sq for sq, st in stones.items() if st.kind in ("woden", "king")}
-    if len(kings) != 2:
-        return ()  # pragma: no cover - both sides have a king in these games
-    return tuple(Arrow(kings[side], kings[1 - side], side, bend=0.32) for side in (DARK, LIGHT))
-
-
 def setup_sheet(options: SetupSheetOptions) -> Sheet:
     """The setup page of a movement game, or SheetError with a one-line reason."""
     game = options.game
@@ -208,13 +198,13 @@ def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     width = paper.width - 2 * MARGIN
     shapes, top = header(paper, MARGIN, "Setting up", game.title)
     stones = game.start_stones()
-    arrows = _arrows(game, stones)
     counts = {side: sum(st.side == side for st in stones.values()) for side in (DARK, LIGHT)}
     intro = (f"Set out the {counts[DARK]} Dark and {counts[LIGHT]} Light pieces as shown; "
              "Dark moves first.")
-    if arrows:
-        intro += (" The arrows show where each king is going: to the corner where the other "
-                  "king starts (solid: Dark’s king, dashed: Light’s).")
+    if game.tafl.king_goal == "enemy-corner":
+        # No arrows across the board: kings move only along rows and columns, and
+        # nothing may be drawn over a piece; the line under the board names the corners.
+        intro += " Each king races to the corner where the other king starts."
     if game.tafl.throne is not None:
         intro += " The king starts on the throne."
     lines, last = paragraph(intro, MARGIN, top + 6.0, width, 9.5, "regular", INK, 1.3)
@@ -231,7 +221,7 @@ def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     room = (paper.height - MARGIN - 4.0) - board_top - (5.0 + leg_h + 6.0 + table_h + 5.0
                                                         + notes_h)
     cell = min(CELLS.get(game.size, 133.0 / game.size), _fit(game, room))
-    spec = spec_for_game(game, cell=cell, theme=theme, stones=stones, arrows=arrows,
+    spec = spec_for_game(game, cell=cell, theme=theme, stones=stones,
                          title=f"{game.title}: the start position")
     bw, bh = spec.size()
     shapes.append(board_shapes(spec, (paper.width - bw) / 2, board_top))
@@ -243,6 +233,6 @@ def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     table, table_h = _table(headings, rows, shares, MARGIN, table_top, width, theme)
     shapes.append(table)
     shapes.append(_position_note(game, MARGIN, table_top + table_h + 5.0, width)[0])
-    shapes.append(licence_line(paper, MARGIN - 3.0, 7.0, game_licence(game)))
+    shapes.append(licence_line(paper, text=game_licence(game)))
     label = f"{game.title}: the start position on {paper.name}"
     return Page(paper.width, paper.height, tuple(shapes), label)

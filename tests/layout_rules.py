@@ -1,0 +1,320 @@
+"""Layout rules measured on rendered pages, never on our own drawing model.
+
+Every product (sheets, game documents, rulebooks; PDF, and HTML as Chromium
+prints it) is held to the same rules a print designer checks by eye:
+
+- no ink within `EDGE_MM` of the paper's edge (home printers clip there);
+- no text smaller than `MIN_PT` at print size;
+- text contrasts at least `MIN_CONTRAST`:1 with what is under it, measured on
+  the page rendered without its text, so hatching and tints count;
+- no two labels overlap;
+- no page emptier than a stated fraction, except the last of a chapter.
+
+pypdfium2 gives the glyph boxes, sizes and colours as a PDF viewer sees them;
+the pixels come from pdfium's own rendering. `svg_overflow` (for HTML) asks
+Chromium for the box of every drawn element, strokes and mitres included.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+MM_PER_PT = 25.4 / 72
+EDGE_MM = 10.0
+MIN_PT = 6.0
+MIN_CONTRAST = 4.5
+INK_LEVEL = 245  # a pixel darker than this (0-255 gray) is ink
+CONTRAST_DPI = 100
+UNDER_PERCENTILE = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    char: str
+    box: tuple[float, float, float, float]  # left, bottom, right, top in pt (y up)
+    size: float  # pt
+    color: tuple[int, int, int]
+    index: int  # position in the page's text
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    page: int  # 1-based
+    rule: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"page {self.page}: {self.rule}: {self.detail}"
+
+
+def open_pdf(data: bytes) -> pdfium.PdfDocument:
+    return pdfium.PdfDocument(data)
+
+
+def glyphs(page: pdfium.PdfPage) -> list[Glyph]:
+    """The visible characters of a page (spaces and empty boxes left out)."""
+    text = page.get_textpage()
+    out: list[Glyph] = []
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    for i in range(text.count_chars()):
+        code = pdfium_c.FPDFText_GetUnicode(text.raw, i)
+        if code in (0, 0xFFFE, 0xFFFF) or code >= 0x110000 or chr(code).isspace():
+            continue
+        char = chr(code)
+        box = text.get_charbox(i)
+        if box[2] - box[0] <= 0.01 or box[3] - box[1] <= 0.01:
+            continue
+        pdfium_c.FPDFText_GetFillColor(text.raw, i, r, g, b, a)
+        size = pdfium_c.FPDFText_GetFontSize(text.raw, i)
+        out.append(Glyph(char, box, size, (r.value, g.value, b.value), i))
+    return out
+
+
+def gray(page: pdfium.PdfPage, dpi: float) -> np.ndarray:
+    """The page as an array of 0-255 gray levels (anti-aliased, white paper)."""
+    image = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+    return np.asarray(image)
+
+
+def ink_edges(page: pdfium.PdfPage, dpi: float = 72) -> dict[str, float]:
+    """Distance in mm from each paper edge to the nearest ink (inf: no ink at all)."""
+    pixels = gray(page, dpi) < INK_LEVEL
+    rows = np.flatnonzero(pixels.any(axis=1))
+    cols = np.flatnonzero(pixels.any(axis=0))
+    if rows.size == 0:
+        return dict.fromkeys(("top", "bottom", "left", "right"), float("inf"))
+    mm = 25.4 / dpi
+    height, width = pixels.shape
+    return {"top": rows[0] * mm, "bottom": (height - 1 - rows[-1]) * mm,
+            "left": cols[0] * mm, "right": (width - 1 - cols[-1]) * mm}
+
+
+def edge_problems(page: pdfium.PdfPage, number: int) -> list[Problem]:
+    # One pixel at 72 dpi is 0.35 mm: allow that much for anti-aliasing.
+    slack = 25.4 / 72
+    return [Problem(number, "ink near the edge", f"{distance:.1f} mm from the {edge} edge")
+            for edge, distance in ink_edges(page).items() if distance + slack < EDGE_MM]
+
+
+def small_text(found: list[Glyph], number: int) -> list[Problem]:
+    small = [g for g in found if g.size < MIN_PT - 0.05]
+    if not small:
+        return []
+    words = "".join(g.char for g in small[:40])
+    return [Problem(number, "text below 6 pt",
+                    f"{len(small)} characters, smallest {min(g.size for g in small):.2f} pt: "
+                    f"{words!r}")]
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def overlapping_labels(found: list[Glyph], number: int) -> list[Problem]:
+    """Glyphs of different runs whose ink boxes share more than a sliver.
+
+    Neighbours in the text (kerning, an italic f) are allowed to touch; any
+    other pair sharing over 10 % of the smaller box is two labels colliding.
+    """
+    cell = 12.0  # pt: bucket glyphs on a grid so the check stays linear
+    buckets: dict[tuple[int, int], list[Glyph]] = {}
+    for glyph in found:
+        left, low, right, high = glyph.box
+        for i in range(int(left // cell), int(right // cell) + 1):
+            for j in range(int(low // cell), int(high // cell) + 1):
+                buckets.setdefault((i, j), []).append(glyph)
+    clashes: set[tuple[int, int]] = set()
+    problems: list[Problem] = []
+    for members in buckets.values():
+        for x in range(len(members)):
+            for y in range(x + 1, len(members)):
+                one, two = members[x], members[y]
+                if abs(one.index - two.index) <= 2 or (one.index, two.index) in clashes:
+                    continue
+                area = _overlap(one.box, two.box)
+                smaller = min((g.box[2] - g.box[0]) * (g.box[3] - g.box[1]) for g in (one, two))
+                if area > 0.1 * smaller:
+                    clashes.add((one.index, two.index))
+                    problems.append(Problem(number, "labels overlap",
+                                            f"{one.char!r} and {two.char!r} at "
+                                            f"({one.box[0]:.0f}, {one.box[1]:.0f}) pt"))
+    return problems
+
+
+def _luminance(levels: np.ndarray) -> np.ndarray:
+    """WCAG relative luminance of sRGB levels 0-255."""
+    c = levels / 255.0
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+def contrast(a: float, b: float) -> float:
+    high, low = max(a, b), min(a, b)
+    return (high + 0.05) / (low + 0.05)
+
+
+def textless(data: bytes) -> pdfium.PdfDocument:
+    """A copy of the PDF with every text object taken out: what lies under the text."""
+    document = pdfium.PdfDocument(data)
+    for page in document:
+        for obj in list(page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=1)):
+            page.remove_obj(obj)
+        page.gen_content()
+    return document
+
+
+_LEVEL_LUMINANCE = _luminance(np.arange(256, dtype=float))  # per sRGB level, by table
+
+
+def _glyph_luminance(color: tuple[int, int, int]) -> float:
+    r, g, b = (float(_LEVEL_LUMINANCE[c]) for c in color)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_problems(background: pdfium.PdfPage, found: list[Glyph], number: int
+                      ) -> list[Problem]:
+    """Each glyph's colour against what lies under its box (`background`: the page
+    from `textless`)."""
+    if not found:
+        return []
+    scale = CONTRAST_DPI / 72
+    rgb = np.asarray(background.render(scale=scale).to_pil().convert("RGB"))
+    table = _LEVEL_LUMINANCE
+    lum = 0.2126 * table[rgb[..., 0]] + 0.7152 * table[rgb[..., 1]] + 0.0722 * table[rgb[..., 2]]
+    height = background.get_size()[1]
+    problems: list[Problem] = []
+    colours: dict[tuple[int, int, int], float] = {}
+    for glyph in found:
+        left, b, r, t = glyph.box
+        x0, x1 = int(left * scale), max(int(left * scale) + 1, int(r * scale))
+        y0, y1 = int((height - t) * scale), max(int((height - t) * scale) + 1,
+                                                int((height - b) * scale))
+        under = lum[max(0, y0):y1, max(0, x0):x1]
+        if under.size == 0:
+            continue
+        text = colours.get(glyph.color)
+        if text is None:
+            text = colours[glyph.color] = _glyph_luminance(glyph.color)
+        low, high = float(under.min()), float(under.max())
+        if min(contrast(text, low), contrast(text, high)) >= MIN_CONTRAST:
+            continue  # even the extremes pass
+        # Hatching counts: the darker tenth of what lies under the glyph, not the
+        # average (fine lines on white average out light but cut through strokes).
+        ratio = contrast(text, float(np.percentile(under, UNDER_PERCENTILE)))
+        if ratio < MIN_CONTRAST:
+            problems.append(Problem(number, "low contrast",
+                                    f"{glyph.char!r} at ({left:.0f}, {b:.0f}) pt: {ratio:.2f}:1"))
+    return problems
+
+
+def fill(page: pdfium.PdfPage, margin_mm: float = EDGE_MM, footer_mm: float = 12.0) -> float:
+    """How far down the page's text block the ink reaches (0 empty, 1 full).
+
+    The text block is the page less `margin_mm` all round and a footer band
+    of `footer_mm` (running feet and licence lines do not fill a page).
+    """
+    dpi = 36
+    pixels = gray(page, dpi) < INK_LEVEL
+    per_mm = dpi / 25.4
+    top = int(margin_mm * per_mm)
+    bottom = pixels.shape[0] - int((margin_mm + footer_mm) * per_mm)
+    rows = np.flatnonzero(pixels[top:bottom].any(axis=1))
+    if rows.size == 0:
+        return 0.0
+    return float((rows[-1] + 1) / (bottom - top))
+
+
+def check_pdf(data: bytes, *, min_fill: float | None = None,
+              last_pages: frozenset[int] = frozenset(), contrast_check: bool = True
+              ) -> list[Problem]:
+    """Every rule on every page of a PDF. `min_fill` applies to all pages but
+    the document's last and those in `last_pages` (1-based: chapters' last)."""
+    document = open_pdf(data)
+    backgrounds = textless(data) if contrast_check else None
+    problems: list[Problem] = []
+    count = len(document)
+    for index in range(count):
+        page = document[index]
+        number = index + 1
+        found = glyphs(page)
+        problems += edge_problems(page, number)
+        problems += small_text(found, number)
+        problems += overlapping_labels(found, number)
+        if backgrounds is not None:
+            problems += contrast_problems(backgrounds[index], found, number)
+        if min_fill is not None and number != count and number not in last_pages:
+            filled = fill(page)
+            if filled < min_fill:
+                problems.append(Problem(number, "page too empty",
+                                        f"{filled:.0%} filled, at least {min_fill:.0%} asked"))
+    document.close()
+    return problems
+
+
+# Run in Chromium: every drawn element of every inline SVG, in the SVG's own
+# units, with half its stroke (and the mitre of sharp polygon corners) added,
+# against the viewBox. Returns one line per element that sticks out.
+SVG_OVERFLOW_JS = r"""
+() => {
+  const out = [];
+  const svgs = Array.from(document.querySelectorAll('svg'));
+  svgs.forEach((svg, n) => {
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    if (!vb || vb.width === 0) return;
+    const shapes = svg.querySelectorAll('line,rect,circle,ellipse,polygon,polyline,path,text');
+    for (const el of shapes) {
+      if (el.closest('defs,symbol,clipPath,mask')) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      let b;
+      try { b = el.getBBox(); } catch (e) { continue; }
+      if (b.width === 0 && b.height === 0) continue;
+      const stroked = style.stroke && style.stroke !== 'none';
+      const sw = stroked ? parseFloat(el.getAttribute('stroke-width') || '1') : 0;
+      let grow = sw / 2;
+      const tag = el.tagName;
+      if (stroked && (tag === 'polygon' || tag === 'polyline')
+          && (el.getAttribute('stroke-linejoin') || 'miter') === 'miter') {
+        const p = Array.from(el.points);
+        const k = p.length;
+        for (let i = 0; i < k; i++) {
+          if (tag === 'polyline' && (i === 0 || i === k - 1)) continue;
+          const a = p[(i - 1 + k) % k], v = p[i], c = p[(i + 1) % k];
+          const ux = a.x - v.x, uy = a.y - v.y, wx = c.x - v.x, wy = c.y - v.y;
+          const cos = (ux * wx + uy * wy) / (Math.hypot(ux, uy) * Math.hypot(wx, wy));
+          const half = Math.acos(Math.max(-1, Math.min(1, cos))) / 2;
+          const ratio = 1 / Math.sin(half);
+          if (ratio <= 4) grow = Math.max(grow, sw / 2 * ratio);
+        }
+      }
+      if (stroked && tag === 'line' && (el.getAttribute('stroke-linecap') || 'butt') !== 'butt')
+        grow = Math.max(grow, sw / 2);
+      // The element's box in the SVG's own units, through any transform on the way.
+      const m = svg.getScreenCTM().inverse().multiply(el.getScreenCTM());
+      const corners = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height],
+                       [b.x + b.width, b.y + b.height]].map(([px, py]) =>
+        [m.a * px + m.c * py + m.e, m.b * px + m.d * py + m.f]);
+      const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      const g = grow * scale;
+      const x0 = Math.min(...corners.map(c => c[0])) - g;
+      const y0 = Math.min(...corners.map(c => c[1])) - g;
+      const x1 = Math.max(...corners.map(c => c[0])) + g;
+      const y1 = Math.max(...corners.map(c => c[1])) + g;
+      const eps = 0.01;
+      if (x0 < vb.x - eps || y0 < vb.y - eps || x1 > vb.x + vb.width + eps
+          || y1 > vb.y + vb.height + eps) {
+        out.push(`svg ${n} <${tag}> [${x0.toFixed(2)}, ${y0.toFixed(2)}, ${x1.toFixed(2)}, `
+                 + `${y1.toFixed(2)}] outside viewBox [${vb.x}, ${vb.y}, `
+                 + `${vb.x + vb.width}, ${vb.y + vb.height}]`);
+      }
+    }
+  });
+  return out;
+}
+"""
