@@ -65,6 +65,7 @@ SOLVED_DEPTH = 255
 MAX_PLY = 128
 MOVE_SLOTS = 160  # at most 49 placements + 49 thunder + 49 Woden moves
 INFINITY = 10_000
+UNTESTED = -2 * INFINITY
 
 # Everything the kernel reads or writes lives in one int64 array `mem` (a list
 # in the Python core), so a recursive call passes one array, not eleven: numba
@@ -356,8 +357,15 @@ def negamax(me: int, op: int, hme: int, hop: int, alpha: int, beta: int, depth: 
     for i in range(count):
         move = mem[base + i]
         nme, nop, nhme = child_state(me, op, hme, move, mem)
-        value = -negamax(nop, nme, hop, nhme, -beta, -alpha, depth - 1, ply + 1, scoring,
-                         sym_stones, tt_size, mem)
+        if i == 0:
+            value = -negamax(nop, nme, hop, nhme, -beta, -alpha, depth - 1, ply + 1, scoring,
+                             sym_stones, tt_size, mem)
+        else:  # principal variation search: prove the move no better, else search it
+            value = -negamax(nop, nme, hop, nhme, -alpha - 1, -alpha, depth - 1, ply + 1,
+                             scoring, sym_stones, tt_size, mem)
+            if alpha < value < beta and not mem[ABORTED]:
+                value = -negamax(nop, nme, hop, nhme, -beta, -value, depth - 1, ply + 1,
+                                 scoring, sym_stones, tt_size, mem)
         if mem[ABORTED]:
             return 0
         if value > best:
@@ -385,14 +393,16 @@ def negamax(me: int, op: int, hme: int, hop: int, alpha: int, beta: int, depth: 
 @jit
 def root_values(me: int, op: int, hme: int, hop: int, depth: int, margin: int, scoring: int,
                 sym_stones: int, tt_size: int, mem: Any, out_moves: Any, out_values: Any) -> int:
-    """The value of every move at the root that comes within `margin` of the best.
+    """Every root move, with the best moves' exact value and, for the others,
+    whether they come within `margin` of it.
 
-    Each move is searched with the window (best - margin, +inf), best being
-    the best so far: a value above the floor is exact, and one at or below it
-    is only an upper bound, so it is at least `margin` worse than the best
-    (margin 1 finds every best move; a puzzle asks for its own margin).
-    Returns the number of moves written to the outputs; a forced pass is the
-    single move PASS_MOVE.
+    First a principal variation search finds the best value; then each other
+    move is tested with a null window at best - margin. A move's value is
+    written exactly when it is the best; otherwise it is written as
+    best - margin + 1 or more (within the margin: a lower bound) or as best -
+    margin or less (an upper bound). Margin 1 sorts out every best move; a
+    puzzle asks for its own margin. Returns the number of moves (0 at the
+    end of the game; a forced pass is the single move PASS_MOVE).
     """
     wrap = 1 if scoring == 2 else 0
     free = placements(me | op, wrap)
@@ -409,12 +419,32 @@ def root_values(me: int, op: int, hme: int, hop: int, depth: int, margin: int, s
         move = mem[MOVES + i]
         out_moves[i] = move
         nme, nop, nhme = child_state(me, op, hme, move, mem)
-        floor = best - margin if best > -INFINITY else -INFINITY
-        value = -negamax(nop, nme, hop, nhme, -INFINITY, -floor, depth - 1, 1, scoring,
-                         sym_stones, tt_size, mem)
+        if i == 0:
+            value = -negamax(nop, nme, hop, nhme, -INFINITY, INFINITY, depth - 1, 1, scoring,
+                             sym_stones, tt_size, mem)
+        else:
+            value = -negamax(nop, nme, hop, nhme, -best - 1, -best, depth - 1, 1, scoring,
+                             sym_stones, tt_size, mem)
+            if value > best and not mem[ABORTED]:
+                value = -negamax(nop, nme, hop, nhme, -INFINITY, -best, depth - 1, 1,
+                                 scoring, sym_stones, tt_size, mem)
+            elif not mem[ABORTED]:
+                value = UNTESTED  # no better than the best: the second pass sorts it out
         if mem[ABORTED]:
             return i
         out_values[i] = value
         if value > best:
             best = value
+    floor = best - margin
+    for i in range(count):
+        if out_values[i] == best:
+            continue  # exact: only exact values reach the best
+        nme, nop, nhme = child_state(me, op, hme, out_moves[i], mem)
+        value = -negamax(nop, nme, hop, nhme, -floor - 1, -floor, depth - 1, 1, scoring,
+                         sym_stones, tt_size, mem)
+        if mem[ABORTED]:
+            return i
+        if value > floor:  # within the margin, and never above the best
+            value = best if margin == 1 else min(value, best - 1)
+        out_values[i] = value
     return count

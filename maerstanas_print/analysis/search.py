@@ -76,13 +76,14 @@ class Evaluation:
     best: list[Move] = field(default_factory=list)
     pv: list[Move] = field(default_factory=list)
     nodes: int = 0
-    move_values: dict[Move, int] = field(default_factory=dict)  # Dark's view; see RootResult
 
 
 @dataclass(slots=True)
 class RootResult:
-    """Each root move's value for the side to move: exact when above `floor`
-    (the best minus the margin asked for), otherwise an upper bound below it."""
+    """The root moves for the side to move: the best ones with their exact
+    value; each other one with a value above best - margin when it comes
+    within the margin (a lower bound), else at most best - margin (an upper
+    bound). See kernel.root_values."""
 
     moves: list[int]
     values: list[int]
@@ -97,6 +98,13 @@ class RootResult:
     def best_moves(self) -> list[int]:
         top = self.best_value
         return [m for m, v in zip(self.moves, self.values, strict=True) if v == top]
+
+    @property
+    def close_moves(self) -> list[int]:
+        """Moves not proved best that come within the margin of the best."""
+        top = self.best_value
+        return [m for m, v in zip(self.moves, self.values, strict=True)
+                if top - self.margin < v < top]
 
 
 class Searcher:
@@ -183,10 +191,9 @@ class Searcher:
             result, depth = self._deepen(state, seconds, max_nodes, max_depth)
         best = result.best_moves
         pv = self._pv(position, result.best_value, best[0], depth, result.exact)
-        values = {move_of(m): sign * v for m, v in zip(result.moves, result.values, strict=True)}
         return Evaluation(sign * result.best_value, result.exact,
                           depth if not result.exact else len(pv),
-                          [move_of(m) for m in best], pv, self.nodes - started_nodes, values)
+                          [move_of(m) for m in best], pv, self.nodes - started_nodes)
 
     def _deepen(self, state: State, seconds: float | None, max_nodes: int | None,
                 max_depth: int) -> tuple[RootResult, int]:
