@@ -106,3 +106,61 @@ def test_analyse_refuses_missing_invalid_and_tafl_records(
     code, out, err = run(["analyse", str(CYNGESHEALL)], capsys)
     assert (code, out) == (1, "")
     assert err.endswith("game 1 is Cyngesheall; the engine analyses Mǽrstánas only\n")
+
+
+def _annotated(path: Path, out: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    code, stdout, err = run(["annotate", str(path), "-o", str(out), "--time", "0.02"], capsys)
+    assert (code, stdout, err) == (0, "", "")
+    return out.read_text(encoding="utf-8")
+
+
+def test_annotate_marks_proved_losses_keeps_human_notes_and_is_idempotent(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from maerstanas_print import parse, replay
+    from maerstanas_print.analysis.annotate import classify
+
+    text, positions = ending_record(6, seed=6, comments={2: "A human note."})
+    text = text.replace('[Event "Random ending"]',
+                        '[Event "Random ending"]\n[Annotator "A. Person"]')
+    first_move = text.split("\n\n")[1].split()[0]
+    text = text.replace(f"\n{first_move} ", f"\n{first_move}! ", 1)  # a human glyph
+    source = tmp_path / "game.mrs"
+    source.write_text(text, encoding="utf-8")
+    once = _annotated(source, tmp_path / "once.mrs", capsys)
+    twice = _annotated(tmp_path / "once.mrs", tmp_path / "twice.mrs", capsys)
+    assert once == twice
+    assert run(["check", str(tmp_path / "once.mrs")], capsys)[0] == 0
+    assert "{A human note.}" in once
+    assert '[Annotator "A. Person; maerstanas_print engine"]' in once
+    (game,) = [replay(g) for g in parse(once, "once.mrs").games]
+    marked = 0
+    for index, step in enumerate(game.main.steps):
+        node = step.node
+        assert node is not None
+        side = positions[index].turn
+        lost = naive_value(positions[index]) - naive_value(positions[index + 1])
+        lost = lost if side == DARK else -lost
+        verdict = classify(lost)
+        engine_notes = [c.text for c in node.comments if c.text.startswith("Engine:")]
+        if index == 0:
+            assert node.nags[0] == 1  # the human's `!` stays first, whatever the engine says
+        if verdict is None:
+            assert not engine_notes and not node.variations
+            continue
+        marked += 1
+        name, nag = verdict
+        if index:
+            assert node.nags == [nag]
+        assert engine_notes[0].startswith(f"Engine: {name}, {lost} point")
+        (line,) = step.variations
+        board = positions[index].copy()
+        for variation_step in line.steps:
+            board.push(variation_step.move)
+        dark, light = board.score()
+        assert board.is_game_over() and dark - light == naive_value(positions[index])
+    assert marked >= 2  # random play: the ending has mistakes to mark
+
+
+def test_annotate_refuses_to_overwrite_its_input(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["annotate", str(SAMPLE), "-o", str(SAMPLE)], capsys)
+    assert (code, out) == (2, "") and "would overwrite the input" in err
