@@ -17,7 +17,7 @@ from maerstanas_print.outputs import OutputError
 # Each name is a module in maerstanas_print.commands with `register(subparsers)`.
 COMMAND_MODULES = [
     "check", "fmt", "importlog", "board", "scoresheet", "setup", "stones",
-    "game", "rulebook", "build", "analyse", "annotate"]
+    "game", "rulebook", "build", "analyse", "annotate", "puzzles"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
