@@ -251,3 +251,15 @@ def test_move_codes_round_trip():
     state = State.of(Position.start())
     assert (state.me, state.op, state.hme, state.hop, state.dark_to_move) == (0, 0, 3, 3, True)
     assert LIGHT == 1
+
+
+def test_the_command_line_starts_without_numba():
+    """Commands that do not analyse must not pay numba's import and compile time."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from maerstanas_print.cli import build_parser; build_parser(); "
+            "import maerstanas_print.analysis.search; print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"
