@@ -46,19 +46,20 @@ def naive_value(position: Position) -> int:
     return max(values) if position.turn == DARK else min(values)
 
 
-_NAIVE: dict[int, dict[Move, int]] = {}
+_NAIVE: dict[tuple[object, ...], dict[Move, int]] = {}
 
 
 def naive_move_values(position: Position) -> dict[Move, int]:
-    """Each move's naive value (kept: both cores' tests ask for the same positions)."""
-    if id(position) in _NAIVE:
-        return _NAIVE[id(position)]
+    """Each move's naive value (kept: several tests ask for the same positions)."""
+    key = (position.rules, tuple(position.stones), tuple(position.hands or ()), position.turn)
+    if key in _NAIVE:
+        return _NAIVE[key]
     out = {}
     for move in position.legal_moves():
         child = position.copy()
         child.push(move, check=False)
         out[move] = naive_value(child)
-    _NAIVE[id(position)] = out
+    _NAIVE[key] = out
     return out
 
 
