@@ -80,3 +80,45 @@ def test_puzzles_refuses_bad_output_and_an_empty_book(
                  "--core", "python"]) == 1
     assert "no position in these games makes a puzzle" in capsys.readouterr().err
     assert not (tmp_path / "b.pdf").exists()
+
+
+@pytest.fixture(scope="module")
+def book_html(tmp_path_factory) -> Path:
+    text, _ = ending_record(6, seed=22)
+    folder = tmp_path_factory.mktemp("puzzles")
+    record = folder / "ending.mrs"
+    record.write_text(text, encoding="utf-8")
+    assert main(["puzzles", str(record), "-o", str(folder / "book.html"), "--reach", "6",
+                 "--core", "python"]) == 0
+    return folder / "book.html"
+
+
+def test_puzzle_book_html_is_valid_html5(book_html: Path) -> None:
+    import shutil
+    import subprocess
+
+    from tests.test_rulebook_html import vnu_jar
+
+    java = shutil.which("java")
+    if java is None:
+        pytest.fail("java is missing; run .ci/install-deps. This test is never skipped.")
+    result = subprocess.run([java, "-jar", str(vnu_jar()), "--errors-only", "--format", "text",
+                             str(book_html)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, f"vnu found errors:\n{result.stdout}{result.stderr}"
+
+
+@pytest.mark.browser
+def test_puzzle_book_renders_in_chromium(browser, book_html: Path) -> None:
+    from tests.browser_support import open_page
+
+    context, page, messages = open_page(browser, book_html)
+    try:
+        assert messages == []
+        sizes = page.evaluate("[...document.querySelectorAll('figure svg')].map("
+                              "s => s.getBoundingClientRect().width)")
+        assert sizes and all(width > 150 for width in sizes)  # about 60 mm each
+        captions = page.evaluate("[...document.querySelectorAll('figcaption')].map("
+                                 "c => c.textContent)")
+        assert all(" to play" in c and "Goal: " in c for c in captions)
+    finally:
+        context.close()

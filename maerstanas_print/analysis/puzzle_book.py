@@ -102,11 +102,15 @@ def render_pdf_book(puzzles: list[Puzzle], paper: str) -> bytes:
 
 
 def render_html_book(puzzles: list[Puzzle]) -> str:
+    from maerstanas_print.draw.shapes import chars_by_face
     from maerstanas_print.draw.svg import render_svg
+    from maerstanas_print.fonts import CSS_FAMILY, font_face_css
 
     items = []
+    drawn_all: list[Shape] = []
     for number, puzzle in enumerate(puzzles, 1):
         drawn, width, height = board(puzzle, number)
+        drawn_all += drawn
         svg = render_svg(Page(width, height, tuple(drawn), f"Puzzle {number}"), f"pz{number}")
         first, second = caption(number, puzzle)
         items.append(f'<figure id="puzzle-{number}">\n{svg}<figcaption><strong>'
@@ -118,13 +122,19 @@ def render_html_book(puzzles: list[Puzzle]) -> str:
                        f"the game had "
                        f"{escape(_played(puzzle))}. From {escape(puzzle.source)}.</li>")
     body = "\n".join(items)
+    words = "".join(items) + "".join(answers) + TITLE + INTRO + CREDIT + "Answers"
+    faces = chars_by_face(drawn_all)
+    for face in ("regular", "bold"):
+        faces[face] = faces.get(face, "") + words  # type: ignore[index]
+    fonts = font_face_css(faces)  # type: ignore[arg-type]
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>{escape(TITLE)}</title>
 <style>
-body {{ font-family: Cardo, serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }}
+{fonts}
+body {{ font-family: "{CSS_FAMILY}", serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }}
 .puzzles {{ display: flex; flex-wrap: wrap; gap: 2rem; }}
 figure {{ margin: 0; }}
 </style>
