@@ -264,3 +264,14 @@ def test_the_command_line_starts_without_numba():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
+
+
+def test_an_exact_solve_past_its_node_cap_gives_way_to_the_timed_search(monkeypatch):
+    from maerstanas_print.analysis import review
+
+    history = play_game(Rules(True, "default"), random_player, random_player,
+                        random.Random(12))
+    monkeypatch.setitem(review.EXACT_NODE_CAP, "python", 50)
+    searcher = Searcher("default", "python", table_size=SMALL_TABLE)
+    evaluation = review._evaluate(searcher, history[10], True, 0.01)
+    assert not evaluation.exact and evaluation.depth >= 1

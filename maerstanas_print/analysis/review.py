@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from maerstanas_print.analysis.search import Evaluation, Searcher
+from maerstanas_print.analysis.search import Evaluation, SearchAborted, Searcher
 from maerstanas_print.engine import SIDE_NAMES, Move, Position
 from maerstanas_print.verify import ReplayedGame, Step
 
 DEFAULT_SECONDS = 0.5
 DEFAULT_EXACT_FROM = 10
+# An exact solve that has not finished after this many nodes (about 40 s on the
+# development machine, either core) gives way to the timed search: a Setup with
+# every special stone in hand must not stall a whole analysis.
+EXACT_NODE_CAP = {"numba": 60_000_000, "python": 2_000_000}
 
 
 @dataclass(slots=True)
@@ -81,8 +85,8 @@ def review_game(game: ReplayedGame, *, seconds: float = DEFAULT_SECONDS,
     """Evaluate every position of the main line (see the module docstring).
 
     Positions at most `exact_from` plies before the end of the record are
-    solved exactly whatever it takes; the others get `seconds` of iterative
-    deepening, which proves them too when the end is near enough.
+    solved exactly (up to EXACT_NODE_CAP nodes); the others get `seconds` of
+    iterative deepening, which proves them too when the end is near enough.
     """
     searcher = searcher or Searcher(game.rules.scoring, core)  # type: ignore[arg-type]
     positions = positions_of(game)
@@ -92,15 +96,24 @@ def review_game(game: ReplayedGame, *, seconds: float = DEFAULT_SECONDS,
         if progress is not None:
             progress(done, total)
         left = total - 1 - index
-        if left <= exact_from:
-            evaluations[index] = searcher.evaluate(positions[index], exact=True)
-        else:
-            evaluations[index] = searcher.evaluate(positions[index], seconds=seconds)
+        evaluations[index] = _evaluate(searcher, positions[index], left <= exact_from,
+                                       seconds)
     if progress is not None:
         progress(total, total)
     evals = [e for e in evaluations if e is not None]
     plies = [PlyReview(step, evals[i], evals[i + 1]) for i, step in enumerate(game.main.steps)]
     return GameReview(game, plies, evals[-1], positions[-1])
+
+
+def _evaluate(searcher: Searcher, position: Position, exact: bool, seconds: float
+              ) -> Evaluation:
+    if exact:
+        try:
+            return searcher.evaluate(position, exact=True,
+                                     max_nodes=EXACT_NODE_CAP[searcher.core.name])
+        except SearchAborted:
+            pass
+    return searcher.evaluate(position, seconds=seconds)
 
 
 def value_text(evaluation: Evaluation) -> str:
