@@ -164,3 +164,21 @@ def test_annotate_marks_proved_losses_keeps_human_notes_and_is_idempotent(
 def test_annotate_refuses_to_overwrite_its_input(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["annotate", str(SAMPLE), "-o", str(SAMPLE)], capsys)
     assert (code, out) == (2, "") and "would overwrite the input" in err
+
+
+def test_the_progress_bar_shows_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from maerstanas_print.commands.analyse import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stream, shown in ((Terminal(), True), (io.StringIO(), False)):
+        monkeypatch.setattr("sys.stderr", stream)
+        bar = Progress("game 1")
+        bar(3, 12)
+        text = stream.getvalue()
+        assert ("game 1 [#######" in text and "3/12 positions" in text) is shown
+        assert (text == "") is not shown
