@@ -7,9 +7,10 @@ time under the module name `maerstanas_print.analysis._kernel_numba`, and then
 exactly the same algorithm with the same move order and the same table, so
 they return the same values, moves and node counts.
 
-Because of that, the code keeps to what numba compiles: integers, flat
-arrays passed in as arguments (Python lists in the fallback, numpy arrays
-when compiled), no objects. Every intermediate stays below 2**63.
+Because of that, the code keeps to what numba compiles: integers and one
+flat array `mem` passed in as an argument (a Python list in the fallback, a
+numpy int64 array when compiled), no objects. Every intermediate stays below
+2**63.
 
 A position is seen from the side to move: `me` and `op` are its stones and
 the opponent's, `hme` and `hop` their special stones in hand (bit 1 thunder,

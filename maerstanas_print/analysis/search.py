@@ -15,7 +15,7 @@ from typing import Any
 
 from maerstanas_print.analysis import kernel as K
 from maerstanas_print.analysis.cores import Core, CoreName, load
-from maerstanas_print.engine import DARK, THUNDER, WODEN, Move, Position
+from maerstanas_print.engine import DARK, Move, Position
 
 SCORING_CODES = {"default": 0, "simple": 1, "wraparound": 2}
 DEFAULT_TABLE_SIZE = 1 << 20  # slots, a power of two: 24 MB
@@ -173,9 +173,10 @@ class Searcher:
         """The value of `position` with its best moves and principal variation.
 
         `exact=True` searches to the end of the game, however long it takes
-        (up to `max_nodes`). Otherwise the depth grows one ply at a time until
-        the value is proved, `max_depth` is reached, or the time (`seconds`)
-        or node budget runs out; the last finished depth answers.
+        (up to `max_nodes`, else SearchAborted). Otherwise the depth grows one
+        ply at a time until the value is proved, `max_depth` is reached, or
+        the time (`seconds`) or node budget runs out; the last finished depth
+        answers. With no budget and no depth limit that is an exact search.
         """
         state = State.of(position)
         sign = 1 if state.dark_to_move else -1
@@ -247,12 +248,3 @@ class Searcher:
             remaining -= 1
         return line
 
-
-def hands_text(position: Position) -> str:
-    """`Dark:TW Light:W` style summary of the specials in hand (for messages)."""
-    parts = []
-    for side, name in ((0, "Dark"), (1, "Light")):
-        hand = position.in_hand(side)
-        held = ("T" if hand & THUNDER else "") + ("W" if hand & WODEN else "")
-        parts.append(f"{name}:{held or '-'}")
-    return " ".join(parts)
