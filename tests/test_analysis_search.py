@@ -112,13 +112,14 @@ def test_the_principal_variation_reaches_the_value(core):
 @pytest.mark.skipif(not cores.numba_available(), reason="numba is not installed")
 def test_both_cores_give_identical_answers_and_node_counts():
     rng = random.Random(5)
-    for special in (True, False):
-        history = play_game(Rules(special, "default"), random_player, random_player, rng)
+    for special, scoring in ((True, "default"), (False, "default"), (True, "simple"),
+                             (True, "wraparound")):
+        history = play_game(Rules(special, scoring), random_player, random_player, rng)
         for back in (4, 7):
             position = history[-1 - back]
             answers = []
             for core in ("python", "numba"):
-                searcher = Searcher("default", core, table_size=SMALL_TABLE)
+                searcher = Searcher(scoring, core, table_size=SMALL_TABLE)
                 evaluation = searcher.evaluate(position, exact=True)
                 answers.append((evaluation.value, evaluation.best, evaluation.pv,
                                 searcher.nodes))
@@ -275,3 +276,17 @@ def test_an_exact_solve_past_its_node_cap_gives_way_to_the_timed_search(monkeypa
     searcher = Searcher("default", "python", table_size=SMALL_TABLE)
     evaluation = review._evaluate(searcher, history[10], True, 0.01)
     assert not evaluation.exact and evaluation.depth >= 1
+
+
+@pytest.mark.skipif(not cores.numba_available(), reason="numba is not installed")
+def test_both_cores_agree_on_estimates_in_the_opening():
+    """Depth-limited, with the heuristic and the symmetric table keys at work."""
+    position = Position.start(Rules(True, "default"))
+    position.push(Move.place(sq("C3")))
+    answers = []
+    for core in ("python", "numba"):
+        searcher = Searcher("default", core, table_size=SMALL_TABLE)
+        evaluation = searcher.evaluate(position, max_depth=2)
+        answers.append((evaluation.value, evaluation.exact, evaluation.depth, evaluation.best,
+                        evaluation.pv, searcher.nodes))
+    assert answers[0] == answers[1] and answers[0][1] is False
