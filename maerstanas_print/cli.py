@@ -28,7 +28,7 @@ from maerstanas_print.exits import (  # noqa: F401  (the exit codes, for callers
 # Each name is a module in maerstanas_print.commands with `register(subparsers)`.
 COMMAND_MODULES = [
     "check", "fmt", "importlog", "board", "scoresheet", "setup", "stones",
-    "game", "rulebook", "build"]
+    "game", "rulebook", "build", "analyse", "annotate", "puzzles"]
 
 
 class _Signals:

@@ -1,0 +1,88 @@
+"""Writing the engine's verdicts into a record: NAGs, a comment, the best line.
+
+Only what the engine has proved is written: a move is marked when the values
+before and after it are both exact and it gave points away. The classes, by
+points of final margin lost (margins in Mǽrstánas are small: a random game's
+standard deviation is under 3 points, so one point often decides it):
+
+    1 point        inaccuracy  ?!  ($6)
+    2 or 3 points  mistake     ?   ($2)
+    4 or more      blunder     ??  ($4)
+
+Each marked move gets a comment starting with `Engine:` and the best line as
+a variation whose first comment starts the same way. Running the annotator
+again first removes exactly those comments and variations, so the output is
+the same however often it runs; human comments, variations and glyphs stay
+(a move the annotator already judged keeps its glyph).
+"""
+
+from __future__ import annotations
+
+from maerstanas_print.analysis.review import GameReview, PlyReview, line_notation
+from maerstanas_print.engine import Move, Position
+from maerstanas_print.record import Comment, GameRecord, Line, PlyNode, Tag
+
+MARKER = "Engine:"
+ANNOTATOR = "maerstanas_print engine"
+ASSESSMENT_NAGS = frozenset(range(1, 7))  # ! ? !! ?? !? ?!
+CLASSES = ((4, "blunder", 4), (2, "mistake", 2), (1, "inaccuracy", 6))  # (from, name, NAG)
+
+
+def classify(loss: int) -> tuple[str, int] | None:
+    """(name, NAG) for a move that lost `loss` points, None for a move that lost none."""
+    for least, name, nag in CLASSES:
+        if loss >= least:
+            return name, nag
+    return None
+
+
+def strip_engine_notes(record: GameRecord) -> None:
+    """Remove what an earlier run of the annotator wrote (its comments and lines)."""
+    for node in record.mainline.nodes:
+        node.comments = [c for c in node.comments if not c.text.startswith(MARKER)]
+        node.variations = [v for v in node.variations
+                           if not (v.comments and v.comments[0].text.startswith(MARKER))]
+
+
+def annotate(review: GameReview, positions: list[Position]) -> GameRecord:
+    """The record of `review.game` with the engine's marks (changed in place)."""
+    record = review.game.record
+    strip_engine_notes(record)
+    for index, ply in enumerate(review.plies):
+        node = ply.step.node
+        if node is None or not ply.exact or ply.loss <= 0:
+            continue
+        _mark(node, ply, positions[index])
+    _sign(record)
+    return record
+
+
+def _mark(node: PlyNode, ply: PlyReview, before: Position) -> None:
+    verdict = classify(ply.loss)
+    assert verdict is not None
+    name, nag = verdict
+    if not ASSESSMENT_NAGS & set(node.nags):
+        node.nags.insert(0, nag)
+    best = line_notation(before, ply.before.best[:1])[0]
+    points = "point" if ply.loss == 1 else "points"
+    node.comments.append(Comment(
+        f"{MARKER} {name}, {ply.loss} {points} lost ({ply.before.value:+d} -> "
+        f"{ply.after.value:+d}, proved); {best} keeps {ply.before.value:+d}."))
+    node.variations.append(_best_line(before, ply.before.pv, ply.before.value))
+
+
+def _best_line(before: Position, moves: list[Move], value: int) -> Line:
+    board = before.copy()
+    nodes = []
+    for move in moves:
+        removed = board.push(move, check=False)
+        nodes.append(PlyNode(move, removed if move.kind == "thunder" else None))
+    return Line(nodes, [Comment(f"{MARKER} the best line, ending {value:+d}.")])
+
+
+def _sign(record: GameRecord) -> None:
+    tag = record.find_tag("Annotator")
+    if tag is None:
+        record.tags.append(Tag("Annotator", ANNOTATOR))
+    elif ANNOTATOR not in tag.value:
+        tag.value = f"{tag.value}; {ANNOTATOR}" if tag.value.strip("? ") else ANNOTATOR

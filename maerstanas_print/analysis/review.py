@@ -1,0 +1,127 @@
+"""Analysing the main line of a replayed game, ply by ply.
+
+Every position of the game is evaluated once, the last first: the end of the
+game is solved exactly and cheaply, and the table it leaves behind helps the
+earlier, harder positions. A ply's value after the move is the next
+position's value before it. Values are from Dark's point of view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from maerstanas_print.analysis.search import Evaluation, SearchAborted, Searcher
+from maerstanas_print.engine import SIDE_NAMES, Move, Position
+from maerstanas_print.verify import ReplayedGame, Step
+
+DEFAULT_SECONDS = 0.5
+DEFAULT_EXACT_FROM = 10
+# An exact solve that has not finished after this many nodes (about 40 s on the
+# development machine, either core) gives way to the timed search: a Setup with
+# every special stone in hand must not stall a whole analysis.
+EXACT_NODE_CAP = {"numba": 60_000_000, "python": 2_000_000}
+
+
+@dataclass(slots=True)
+class PlyReview:
+    """One move of the game with the engine's view of the positions around it."""
+
+    step: Step
+    before: Evaluation  # the position the move was played in
+    after: Evaluation  # the position it left
+
+    @property
+    def exact(self) -> bool:
+        return self.before.exact and self.after.exact
+
+    @property
+    def loss(self) -> int:
+        """Points of final margin the move gave away, from the mover's side (>= 0
+        when both values are exact)."""
+        lost = self.before.value - self.after.value
+        return lost if self.step.side == 0 else -lost
+
+
+@dataclass(slots=True)
+class GameReview:
+    game: ReplayedGame
+    plies: list[PlyReview]
+    final: Evaluation
+    final_position: Position
+
+
+def notation(position: Position, move: Move) -> str:
+    """`move` in record notation, a thunder with its removal list."""
+    from maerstanas_print.export import move_text
+
+    return move_text(move, position.copy().push(move, check=False))
+
+
+def line_notation(position: Position, moves: list[Move]) -> list[str]:
+    board = position.copy()
+    out = []
+    for move in moves:
+        out.append(notation(board, move))
+        board.push(move, check=False)
+    return out
+
+
+def positions_of(game: ReplayedGame) -> list[Position]:
+    """The position before each ply of the main line, then the final one."""
+    start = game.main.start
+    assert start is not None, "replay with keep_positions=True"
+    out = [start]
+    for step in game.main.steps:
+        assert step.after is not None
+        out.append(step.after)
+    return out
+
+
+def review_game(game: ReplayedGame, *, seconds: float = DEFAULT_SECONDS,
+                exact_from: int = DEFAULT_EXACT_FROM, core: str = "auto",
+                progress: Callable[[int, int], None] | None = None,
+                searcher: Searcher | None = None) -> GameReview:
+    """Evaluate every position of the main line (see the module docstring).
+
+    Positions at most `exact_from` plies before the end of the record are
+    solved exactly (up to EXACT_NODE_CAP nodes); the others get `seconds` of
+    iterative deepening, which proves them too when the end is near enough.
+    """
+    searcher = searcher or Searcher(game.rules.scoring, core)  # type: ignore[arg-type]
+    positions = positions_of(game)
+    total = len(positions)
+    evaluations: list[Evaluation | None] = [None] * total
+    for done, index in enumerate(reversed(range(total))):
+        if progress is not None:
+            progress(done, total)
+        left = total - 1 - index
+        evaluations[index] = _evaluate(searcher, positions[index], left <= exact_from,
+                                       seconds)
+    if progress is not None:
+        progress(total, total)
+    evals = [e for e in evaluations if e is not None]
+    plies = [PlyReview(step, evals[i], evals[i + 1]) for i, step in enumerate(game.main.steps)]
+    return GameReview(game, plies, evals[-1], positions[-1])
+
+
+def _evaluate(searcher: Searcher, position: Position, exact: bool, seconds: float
+              ) -> Evaluation:
+    if exact:
+        try:
+            return searcher.evaluate(position, exact=True,
+                                     max_nodes=EXACT_NODE_CAP[searcher.core.name])
+        except SearchAborted:
+            pass
+    return searcher.evaluate(position, seconds=seconds)
+
+
+def value_text(evaluation: Evaluation) -> str:
+    """`+2` for a proved value, `~+2 (d7)` for an estimate from depth 7."""
+    if evaluation.exact:
+        return f"{evaluation.value:+d}"
+    return f"~{evaluation.value:+d} (d{evaluation.depth})"
+
+
+def side_name(side: int) -> str:
+    return SIDE_NAMES[side]

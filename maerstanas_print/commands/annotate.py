@@ -1,0 +1,48 @@
+"""`maerstanas-print annotate FILE [-o OUT]`: the record back with the engine's marks."""
+
+from __future__ import annotations
+
+import argparse
+
+from maerstanas_print.cli import EXIT_INVALID, EXIT_OK, CommandError
+from maerstanas_print.commands.analyse import add_engine_options, load_maerstanas, review_all
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "annotate", help="write engine marks into a record: ?! ? ?? and the best line",
+        description="Analyse every game and write the record back in canonical form with "
+                    "the engine's marks on each move it proved lost points: a glyph "
+                    "(?! one point, ? two or three, ?? four or more), a comment with the "
+                    "values and the best line as a variation. Human comments stay; running "
+                    "it again gives the same file.")
+    parser.add_argument("file", metavar="FILE", help="record file (.mrs); - for stdin")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="output file (default: standard output)")
+    add_engine_options(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from maerstanas_print.analysis.annotate import annotate
+    from maerstanas_print.analysis.review import positions_of
+    from maerstanas_print.commands.analyse import engine_settings
+    from maerstanas_print.export import export_game
+    from maerstanas_print.outputs import refuse_overwriting_input, write_output
+    from maerstanas_print.verify import replay
+
+    engine_settings(args)
+    output = args.output if args.output is not None else "-"
+    refuse_overwriting_input(output, args.file)
+    games = load_maerstanas(args.file)
+    texts = []
+    for review in review_all(games, args):
+        record = annotate(review, positions_of(review.game))
+        replayed = replay(record)
+        errors = [d for d in replayed.diagnostics if d.severity == "error"]
+        if errors:  # never write a record that check would refuse
+            raise CommandError(f"game {record.index}: the annotated record does not check "
+                               f"({errors[0].message}); nothing written", EXIT_INVALID)
+        texts.append(export_game(replayed))
+    write_output(output, "\n".join(texts))
+    return EXIT_OK
