@@ -23,10 +23,14 @@ import statistics
 import sys
 import time
 
-from maerstanas_print.analysis import cores
-from maerstanas_print.analysis.players import mixed_player, play_game, random_player
-from maerstanas_print.analysis.search import Searcher, State
-from maerstanas_print.engine import DARK, Position, Rules
+from maerstanas_print.games.maerstanas.analysis import cores
+from maerstanas_print.games.maerstanas.analysis.players import (
+    mixed_player,
+    play_game,
+    random_player,
+)
+from maerstanas_print.games.maerstanas.analysis.search import Searcher, State
+from maerstanas_print.games.maerstanas.engine import DARK, Position, Rules
 
 CASUAL = mixed_player(0.5)
 

@@ -23,7 +23,7 @@ import random
 import sys
 import time
 
-from maerstanas_print.analysis.players import (
+from maerstanas_print.games.maerstanas.analysis.players import (
     Player,
     engine_player,
     greedy_player,
@@ -31,7 +31,7 @@ from maerstanas_print.analysis.players import (
     playout_player,
     random_player,
 )
-from maerstanas_print.engine import Rules
+from maerstanas_print.games.maerstanas.engine import Rules
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from maerstanas_print.analysis.players import mixed_player, play_game
-from maerstanas_print.engine import Move, Rules
 from maerstanas_print.generate import record_text
+
+from maerstanas_print.games.maerstanas.analysis.players import mixed_player, play_game
+from maerstanas_print.games.maerstanas.engine import Move, Rules
 
 OUT = Path(__file__).parent.parent / "maerstanas_print" / "samples" / "casual-games.mrs"
 

@@ -25,10 +25,11 @@ from maerstanas_print.exits import (  # noqa: F401  (the exit codes, for callers
     exit_for,
 )
 
-# Each name is a module in maerstanas_print.commands with `register(subparsers)`.
+# Each name is a module in maerstanas_print.commands with `register(subparsers)`; the
+# games add commands of their own (`Game.command_modules`).
 COMMAND_MODULES = [
     "check", "fmt", "importlog", "board", "scoresheet", "setup", "stones",
-    "game", "rulebook", "build", "analyse", "annotate", "puzzles"]
+    "game", "rulebook", "build"]
 
 
 class _Signals:
@@ -66,14 +67,13 @@ def build_parser():  # -> argparse.ArgumentParser
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"maerstanas_print.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"maerstanas_print.commands.{name}":
-                continue  # a command not written yet
-            raise
-        module.register(sub)
+    from maerstanas_print.games import all_games
+
+    names = [f"maerstanas_print.commands.{name}" for name in COMMAND_MODULES]
+    for game in all_games():
+        names += [name for name in game.command_modules() if name not in names]
+    for name in names:
+        importlib.import_module(name).register(sub)
     return parser
 
 

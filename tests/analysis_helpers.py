@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from maerstanas_print.analysis.players import play_game, random_player
-from maerstanas_print.analysis.review import line_notation
-from maerstanas_print.engine import DARK, SIDE_NAMES, Position, Rules
+from maerstanas_print.games.maerstanas.analysis.players import play_game, random_player
+from maerstanas_print.games.maerstanas.analysis.review import line_notation
+from maerstanas_print.games.maerstanas.engine import DARK, SIDE_NAMES, Position, Rules
 
 
 def setup_text(position: Position) -> str:

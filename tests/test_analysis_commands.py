@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from maerstanas_print.analysis.review import line_notation
 from maerstanas_print.cli import main
-from maerstanas_print.engine import DARK
+from maerstanas_print.games.maerstanas.analysis.review import line_notation
+from maerstanas_print.games.maerstanas.engine import DARK
 from tests.analysis_helpers import ending_record
 from tests.record_helpers import SAMPLE
 from tests.test_analysis_search import naive_move_values, naive_value
@@ -117,7 +117,7 @@ def _annotated(path: Path, out: Path, capsys: pytest.CaptureFixture[str]) -> str
 def test_annotate_marks_proved_losses_keeps_human_notes_and_is_idempotent(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from maerstanas_print import parse, replay
-    from maerstanas_print.analysis.annotate import classify
+    from maerstanas_print.games.maerstanas.analysis.annotate import classify
 
     text, positions = ending_record(6, seed=6, comments={2: "A human note."})
     text = text.replace('[Event "Random ending"]',
@@ -169,7 +169,7 @@ def test_annotate_refuses_to_overwrite_its_input(capsys: pytest.CaptureFixture[s
 def test_the_progress_bar_shows_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from maerstanas_print.commands.analyse import Progress
+    from maerstanas_print.games.maerstanas.commands.analyse import Progress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

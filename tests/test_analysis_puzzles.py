@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from maerstanas_print import parse, replay
-from maerstanas_print.analysis.puzzles import find_puzzles
 from maerstanas_print.cli import main
-from maerstanas_print.engine import DARK
+from maerstanas_print.games.maerstanas.analysis.puzzles import find_puzzles
+from maerstanas_print.games.maerstanas.engine import DARK
 from tests.analysis_helpers import ending_record
 from tests.pdf_tools import all_text, fonts_of
 from tests.test_analysis_search import naive_move_values

@@ -11,10 +11,10 @@ from functools import cache
 
 import pytest
 
-from maerstanas_print.analysis import cores
-from maerstanas_print.analysis.players import play_game, random_player
-from maerstanas_print.analysis.search import Searcher, State, code_of, move_of
-from maerstanas_print.engine import (
+from maerstanas_print.games.maerstanas.analysis import cores
+from maerstanas_print.games.maerstanas.analysis.players import play_game, random_player
+from maerstanas_print.games.maerstanas.analysis.search import Searcher, State, code_of, move_of
+from maerstanas_print.games.maerstanas.engine import (
     DARK,
     LIGHT,
     PLAIN,
@@ -26,7 +26,7 @@ from maerstanas_print.engine import (
     Position,
     Rules,
 )
-from maerstanas_print.engine import parse_square as sq
+from maerstanas_print.games.maerstanas.engine import parse_square as sq
 
 CORES = ["python", pytest.param("numba", marks=pytest.mark.skipif(
     not cores.numba_available(), reason="numba is not installed"))]
@@ -261,14 +261,15 @@ def test_the_command_line_starts_without_numba():
     import sys
 
     code = ("import sys; from maerstanas_print.cli import build_parser; build_parser(); "
-            "import maerstanas_print.analysis.search; print('numba' in sys.modules)")
+            "import maerstanas_print.games.maerstanas.analysis.search; "
+            "print('numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
 
 
 def test_an_exact_solve_past_its_node_cap_gives_way_to_the_timed_search(monkeypatch):
-    from maerstanas_print.analysis import review
+    from maerstanas_print.games.maerstanas.analysis import review
 
     history = play_game(Rules(True, "default"), random_player, random_player,
                         random.Random(12))

@@ -241,6 +241,11 @@ class Game(ABC):
         None: `check` then reports without suggesting fixes."""
         return None
 
+    def command_modules(self) -> tuple[str, ...]:
+        """Modules of commands only this game has (each with `register(subparsers)`),
+        which the command line adds to its own."""
+        return ()
+
     def app_importer(self) -> Any:
         """The module that reads move lists copied from the game's own apps (with
         `record_from_log` and `LogError`), or None when the game has none."""

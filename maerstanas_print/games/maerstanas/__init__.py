@@ -181,6 +181,11 @@ class MaerstanasGame(Game):
 
         return MaerstanasSearch
 
+    def command_modules(self) -> tuple[str, ...]:
+        """`analyse`, `annotate` and `puzzles`: the analysis engine's commands."""
+        return tuple(f"maerstanas_print.games.maerstanas.commands.{name}"
+                     for name in ("analyse", "annotate", "puzzles"))
+
     def app_importer(self) -> Any:
         from maerstanas_print.games.maerstanas import importer
 

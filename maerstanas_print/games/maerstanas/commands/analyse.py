@@ -11,12 +11,12 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from maerstanas_print.cli import EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.exits import EXIT_OK, EXIT_USAGE, CommandError
 
 if TYPE_CHECKING:
-    from maerstanas_print.analysis.review import GameReview
-    from maerstanas_print.analysis.search import Evaluation
-    from maerstanas_print.engine import Position
+    from maerstanas_print.games.maerstanas.analysis.review import GameReview
+    from maerstanas_print.games.maerstanas.analysis.search import Evaluation
+    from maerstanas_print.games.maerstanas.engine import Position
     from maerstanas_print.verify import ReplayedGame
 
 CORE_CHOICES = ("auto", "numba", "python")
@@ -51,7 +51,7 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
 
 def engine_settings(args: argparse.Namespace) -> tuple[float, int, str]:
     """(seconds, exact_from, core) from the shared options, or a usage error."""
-    from maerstanas_print.analysis.cores import numba_available
+    from maerstanas_print.games.maerstanas.analysis.cores import numba_available
 
     try:
         seconds = float(args.time)
@@ -78,17 +78,17 @@ def engine_settings(args: argparse.Namespace) -> tuple[float, int, str]:
 
 def load_maerstanas(path: str) -> list[ReplayedGame]:
     """The verified games of `path`; games of another game are refused (exit 1)."""
-    from maerstanas_print.cli import EXIT_INVALID
+    from maerstanas_print.exits import EXIT_INVALID
+    from maerstanas_print.games.maerstanas import MaerstanasGame
     from maerstanas_print.loading import load_verified
-    from maerstanas_print.verify import ReplayedGame
 
     source, games = load_verified(path)
     for game in games:
-        if not isinstance(game, ReplayedGame):
+        if not isinstance(game.game, MaerstanasGame):
             raise CommandError(f"{source.name}: game {game.record.index} is "
                                f"{game.game.title}; the engine analyses Mǽrstánas only",
                                EXIT_INVALID)
-    return games  # type: ignore[return-value]
+    return games
 
 
 class Progress:
@@ -111,7 +111,7 @@ class Progress:
 
 
 def review_all(games: list[ReplayedGame], args: argparse.Namespace) -> list[GameReview]:
-    from maerstanas_print.analysis.review import review_game
+    from maerstanas_print.games.maerstanas.analysis.review import review_game
 
     seconds, exact_from, core = engine_settings(args)
     return [review_game(game, seconds=seconds, exact_from=exact_from, core=core,
@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _evaluation_json(position: Position, evaluation: Evaluation) -> dict[str, Any]:
-    from maerstanas_print.analysis.review import line_notation, notation
+    from maerstanas_print.games.maerstanas.analysis.review import line_notation, notation
 
     return {"value": evaluation.value, "exact": evaluation.exact,
             "best": [notation(position, m) for m in evaluation.best],
@@ -141,8 +141,12 @@ def _evaluation_json(position: Position, evaluation: Evaluation) -> dict[str, An
 
 
 def review_json(review: GameReview) -> dict[str, Any]:
-    from maerstanas_print.analysis.review import line_notation, notation, positions_of
-    from maerstanas_print.engine import SIDE_NAMES
+    from maerstanas_print.games.maerstanas.analysis.review import (
+        line_notation,
+        notation,
+        positions_of,
+    )
+    from maerstanas_print.games.maerstanas.engine import SIDE_NAMES
 
     positions = positions_of(review.game)
     plies = []
@@ -163,8 +167,13 @@ def review_json(review: GameReview) -> dict[str, Any]:
 
 
 def print_review(review: GameReview) -> None:
-    from maerstanas_print.analysis.review import line_notation, notation, positions_of, value_text
     from maerstanas_print.gamedoc.model import game_title
+    from maerstanas_print.games.maerstanas.analysis.review import (
+        line_notation,
+        notation,
+        positions_of,
+        value_text,
+    )
 
     game = review.game
     print(f"Game {game.record.index}: {game_title(game)}  "

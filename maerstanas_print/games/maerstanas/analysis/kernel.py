@@ -2,7 +2,7 @@
 
 One source, two cores. Imported normally, these are plain Python functions
 (the fallback core). `cores.load("numba")` executes this same file a second
-time under the module name `maerstanas_print.analysis._kernel_numba`, and then
+time under the module name `maerstanas_print.games.maerstanas.analysis._kernel_numba`, and then
 `jit` below is numba's `njit`: every function is compiled, and both cores run
 exactly the same algorithm with the same move order and the same table, so
 they return the same values, moves and node counts.

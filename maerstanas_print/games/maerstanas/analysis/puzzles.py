@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from maerstanas_print.analysis.review import line_notation, positions_of
-from maerstanas_print.analysis.search import Searcher, State, move_of
-from maerstanas_print.engine import DARK, SIDE_NAMES, Move, Position
+from maerstanas_print.games.maerstanas.analysis.review import line_notation, positions_of
+from maerstanas_print.games.maerstanas.analysis.search import Searcher, State, move_of
+from maerstanas_print.games.maerstanas.engine import DARK, SIDE_NAMES, Move, Position
 from maerstanas_print.verify import ReplayedGame
 
 DEFAULT_MARGIN = 2

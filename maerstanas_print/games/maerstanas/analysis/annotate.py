@@ -18,8 +18,8 @@ the same however often it runs; human comments, variations and glyphs stay
 
 from __future__ import annotations
 
-from maerstanas_print.analysis.review import GameReview, PlyReview, line_notation
-from maerstanas_print.engine import Move, Position
+from maerstanas_print.games.maerstanas.analysis.review import GameReview, PlyReview, line_notation
+from maerstanas_print.games.maerstanas.engine import Move, Position
 from maerstanas_print.record import Comment, GameRecord, Line, PlyNode, Tag
 
 MARKER = "Engine:"

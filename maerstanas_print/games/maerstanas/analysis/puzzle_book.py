@@ -10,11 +10,11 @@ from __future__ import annotations
 import textwrap
 from html import escape
 
-from maerstanas_print.analysis.puzzles import Puzzle
 from maerstanas_print.draw.board import BoardSpec, board_shapes
 from maerstanas_print.draw.shapes import Page, Shape, Text, translate
 from maerstanas_print.gamedoc.figures import cell_for
-from maerstanas_print.gamedoc.model import stones_of
+from maerstanas_print.games.maerstanas.analysis.puzzles import Puzzle
+from maerstanas_print.games.maerstanas.engine import drawable_stones as stones_of
 from maerstanas_print.sheets.common import PAPERS
 
 MARGIN = 18.0  # mm
@@ -35,7 +35,7 @@ def caption(number: int, puzzle: Puzzle) -> tuple[str, str]:
 
 
 def _played(puzzle: Puzzle) -> str:
-    from maerstanas_print.analysis.review import notation
+    from maerstanas_print.games.maerstanas.analysis.review import notation
 
     return notation(puzzle.position, puzzle.played)
 
@@ -125,8 +125,8 @@ def render_html_book(puzzles: list[Puzzle]) -> str:
     words = "".join(items) + "".join(answers) + TITLE + INTRO + CREDIT + "Answers"
     faces = chars_by_face(drawn_all)
     for face in ("regular", "bold"):
-        faces[face] = faces.get(face, "") + words  # type: ignore[index]
-    fonts = font_face_css(faces)  # type: ignore[arg-type]
+        faces[face] = faces.get(face, "") + words
+    fonts = font_face_css(faces)
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>

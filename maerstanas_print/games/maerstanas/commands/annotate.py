@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from maerstanas_print.cli import EXIT_INVALID, EXIT_OK, CommandError
-from maerstanas_print.commands.analyse import add_engine_options, load_maerstanas, review_all
+from maerstanas_print.exits import EXIT_INVALID, EXIT_OK, CommandError
+from maerstanas_print.games.maerstanas.commands.analyse import (
+    add_engine_options,
+    load_maerstanas,
+    review_all,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,10 +28,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.analysis.annotate import annotate
-    from maerstanas_print.analysis.review import positions_of
-    from maerstanas_print.commands.analyse import engine_settings
     from maerstanas_print.export import export_game
+    from maerstanas_print.games.maerstanas.analysis.annotate import annotate
+    from maerstanas_print.games.maerstanas.analysis.review import positions_of
+    from maerstanas_print.games.maerstanas.commands.analyse import engine_settings
     from maerstanas_print.outputs import refuse_overwriting_input, write_output
     from maerstanas_print.verify import replay
 

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Literal
 
-from maerstanas_print.analysis import kernel
-from maerstanas_print.engine import PLAIN, SQUARES, TORUS
+from maerstanas_print.games.maerstanas.analysis import kernel
+from maerstanas_print.games.maerstanas.engine import PLAIN, SQUARES, TORUS
 
 CoreName = Literal["auto", "numba", "python"]
 CORE_NAMES: tuple[CoreName, ...] = ("auto", "numba", "python")
-_COMPILED_NAME = "maerstanas_print.analysis._kernel_numba"
+_COMPILED_NAME = "maerstanas_print.games.maerstanas.analysis._kernel_numba"
 
 
 class CoreUnavailable(RuntimeError):
@@ -129,6 +129,6 @@ def load(name: CoreName = "auto") -> Core:
     core = _CORES.get(name)
     if core is None:
         module = _compiled_kernel() if name == "numba" else kernel
-        core = Core(name, module)  # type: ignore[arg-type]
+        core = Core(name, module)
         _CORES[name] = core
     return core

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from maerstanas_print.engine import DARK, Move, Position, Rules
+from maerstanas_print.games.maerstanas.engine import DARK, Move, Position, Rules
 
 Player = Callable[[Position, random.Random], Move]
 
@@ -63,7 +63,7 @@ def playout_player(playouts: int = 100) -> Player:
 
 def engine_player(seconds: float = 0.5, scoring: str = "default") -> Player:
     """The analysis engine with `seconds` a move (one searcher, its table kept)."""
-    from maerstanas_print.analysis.search import Searcher
+    from maerstanas_print.games.maerstanas.analysis.search import Searcher
 
     searcher = Searcher(scoring)
 

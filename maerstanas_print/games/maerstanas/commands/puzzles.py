@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from maerstanas_print.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,9 +44,12 @@ def _whole(value: str, option: str, least: int, most: int) -> int:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from maerstanas_print.analysis.puzzle_book import render_html_book, render_pdf_book
-    from maerstanas_print.analysis.puzzles import find_puzzles
-    from maerstanas_print.commands.analyse import CORE_CHOICES, load_maerstanas
+    from maerstanas_print.games.maerstanas.analysis.puzzle_book import (
+        render_html_book,
+        render_pdf_book,
+    )
+    from maerstanas_print.games.maerstanas.analysis.puzzles import find_puzzles
+    from maerstanas_print.games.maerstanas.commands.analyse import CORE_CHOICES, load_maerstanas
     from maerstanas_print.outputs import refuse_overwriting_input, write_output
 
     margin = _whole(args.margin, "--margin", 1, 100)

@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from maerstanas_print.analysis import kernel as K
-from maerstanas_print.analysis.cores import Core, CoreName, load
-from maerstanas_print.engine import DARK, Move, Position
+from maerstanas_print.games.maerstanas.analysis import kernel as K
+from maerstanas_print.games.maerstanas.analysis.cores import Core, CoreName, load
+from maerstanas_print.games.maerstanas.engine import DARK, Move, Position
 
 SCORING_CODES = {"default": 0, "simple": 1, "wraparound": 2}
 DEFAULT_TABLE_SIZE = 1 << 20  # slots, a power of two: 24 MB
