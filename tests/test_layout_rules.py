@@ -36,12 +36,8 @@ MIN_FILL = {"sheet": 0.8, "game": 0.75, "book": 0.75}
 
 KNOWN: dict[tuple[str, str], str] = {
     ("rulebook-hnefatafl1992-a4.html", "svg"):
-        "the 1992 book's HTML title figure sets text past its 156 mm viewBox "
-        "(rulebook package, issue 11 items 17-25)",
-    **{(name, "edge"): "the books' HTML running head is centred in a 22 mm top margin, "
-                       "9.5 mm from the edge (templates/rulebook.css, rulebook package)"
-       for name in ("rulebook-a4.html", "rulebook-cyngesheall-a4.html",
-                    "rulebook-hnefatafl1992-a4.html")},
+        "the 1992 book's pieces key sets its last label past its 156 mm viewBox "
+        "(rulebook layout, issue 11)",
     **{(name, "fill"): "figures pushed to the next page leave pages a quarter empty "
                        "(rulebook layout, issue 11 item 23)"
        for name in ("rulebook-a4.pdf", "rulebook-letter.pdf")},
