@@ -110,7 +110,7 @@ class Game(ABC):
         """Replay a record under this game's rules; never raises on a bad record.
 
         The default plays each move if it is among `legal_moves()` (see
-        `verify.PositionReplayer`); a game with more to check brings its own.
+        `replayed.PositionReplayer`); a game with more to check brings its own.
         """
         from maerstanas_print.replayed import replay_positions
 
