@@ -33,7 +33,7 @@ _EXPORTS = {
     "square_name": "games.maerstanas.engine",
     "Game": "games.protocol", "GamePosition": "games.base", "IllegalMove": "games.base",
     "Problem": "games.base", "Score": "games.base",
-    "all_games": "games", "game_named": "games", "register": "games",
+    "all_games": "games", "game_named": "games", "register": "games", "unregister": "games",
     "ParsedFile": "parser", "parse": "parser", "parse_game": "parser",
     "GameRecord": "record", "Line": "record", "PlyNode": "record", "TagDate": "tags",
     "ReplayedGame": "replayed", "ReplayedLine": "replayed", "Step": "replayed",
@@ -44,7 +44,7 @@ _EXPORTS = {
 
 if TYPE_CHECKING:
     from maerstanas_print.errors import InputError, LimitError, MaerstanasError, OutputError
-    from maerstanas_print.games import all_games, game_named, register
+    from maerstanas_print.games import all_games, game_named, register, unregister
     from maerstanas_print.games.base import GamePosition, IllegalMove, Problem, Score
     from maerstanas_print.games.maerstanas.engine import (
         Move,
@@ -99,5 +99,5 @@ __all__ = [
     "LimitError", "Line", "MaerstanasError", "Move", "OutputError", "ParsedFile", "PlyNode",
     "Position", "Problem", "ReplayedGame", "ReplayedLine", "Rules", "Score", "Step", "TagDate",
     "all_games", "export_game", "game_named", "parse", "parse_game", "parse_square",
-    "read_games", "register", "replay", "square_name",
+    "read_games", "register", "replay", "square_name", "unregister",
 ]

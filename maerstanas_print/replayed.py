@@ -308,10 +308,12 @@ class PositionReplayer(BaseReplayer):
             return Step(node, side, move, ply, (), False, self.keep_copy(position))
         removed = tuple(position.push(move))
         name = self.info.square_name
-        self.compare_x_list(node, removed, actual=", ".join(map(name, removed)) or "nothing",
-                            name=name, wording=("removal list", "move", "removes"),
-                            canonical=lambda: f"{move}x{'/'.join(map(name, removed))}",
-                            hint="write the squares the move empties")
+        if self.info.move_squares(move)[0] is not None:  # the notation lists a movement's
+            self.compare_x_list(                        # captures only (`A1-A4xA5`)
+                node, removed, actual=", ".join(map(name, removed)) or "nothing",
+                name=name, wording=("removal list", "move", "removes"),
+                canonical=lambda: f"{move}x{'/'.join(map(name, removed))}",
+                hint="write the squares the move empties")
         return Step(node, side, move, ply, removed, True, self.keep_copy(position))
 
     def check_termination(self, position: Any) -> None:

@@ -41,6 +41,12 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
     - `game`: the position's game, when the registry cannot tell on its own.
     """
     game = game or game_of(position)
+    if not game.owns(position):
+        raise ValueError(f"{type(position).__name__} is not a position of {game.title}")
+    if coordinates not in (True, False, "all"):
+        raise ValueError(f"coordinates is True, False or 'all', not {coordinates!r}")
+    if not isinstance(size, int | float) or isinstance(size, bool):
+        raise ValueError(f"size is a number of millimetres, not {size!r}")
     if theme not in THEMES:
         raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
     if not size > 0:
@@ -48,8 +54,12 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
     labels = (ALL_SIDES if coordinates == "all" else
               frozenset(("top", "left")) if coordinates else frozenset())
     stones = game.stones(position)
-    marks = {square: Mark("number", str(n)) for square, n in (numbers or {}).items()
-             if 0 <= square < game.board.squares}
+    marks = {}
+    for square, n in (numbers or {}).items():
+        if not 0 <= square < game.board.squares:
+            raise ValueError(f"numbers names square {square}; the board has squares "
+                             f"0..{game.board.squares - 1}")
+        marks[square] = Mark("number", str(n))
     spec = spec_for_game(game, cell=size, labels=labels, theme=theme, stones=stones,
                          marks=marks, variant=game.board_variant(position),
                          title=title or f"{game.title} position")

@@ -154,3 +154,31 @@ def test_svg_board_draws_any_games_position_in_one_call() -> None:
         svg.board(object())
     with pytest.raises(ValueError, match="theme"):
         svg.board(position, theme="neon")
+
+
+def test_bad_moves_games_and_pictures_are_refused_with_a_clear_error() -> None:
+    for bad in ("D4xE4", "PassxA1", "W C3xC2"):  # only a thunder-stone removes stones
+        with pytest.raises(ValueError, match="is not a Mǽrstánas move"):
+            Move.from_text(bad)
+    with pytest.raises(ValueError, match="written as text"):
+        Move.from_text(None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="needs a square"):
+        Move("place", True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="only a Game"):
+        mp.register(object())  # type: ignore[arg-type]
+    from maerstanas_print.games.tafl import TaflGame
+    from maerstanas_print.games.tafl.cyngesheall import DEFINITION
+
+    for field, value in (("slug", "../../evil"), ("tag", "Two words")):
+        from dataclasses import replace
+
+        with pytest.raises(ValueError, match="letters"):
+            TaflGame(replace(DEFINITION, **{field: value}))
+    with pytest.raises(ValueError, match="not a position of Mǽrstánas"):
+        svg.board(CYNGESHEALL.start(), game=MAERSTANAS)
+    with pytest.raises(ValueError, match="numbers names square 99"):
+        svg.board(Position.start(), numbers={99: 1})
+    with pytest.raises(ValueError, match="coordinates"):
+        svg.board(Position.start(), coordinates="x")
+    with pytest.raises(ValueError, match="size"):
+        svg.board(Position.start(), size="9")  # type: ignore[arg-type]

@@ -260,3 +260,60 @@ def test_a_tafl_variant_from_a_definition(tmp_path: Path) -> None:
         assert "Dark wins: the king escaped" in all_text((tmp_path / "game-2.out").read_bytes())
     finally:
         games.unregister(game)
+
+
+# --- a placement game whose moves remove stones --------------------------------------
+
+
+class CapturePosition(FieldPosition):
+    """Five Fields where a stone put down removes every enemy stone beside it that is
+    then left with no empty square next to it."""
+
+    def copy(self, *, stack: bool = True) -> CapturePosition:
+        return CapturePosition(list(self.board), self.turn, self.ply,
+                               [list(b) for b in self.stack] if stack else [])
+
+    def push(self, move: FieldMove) -> tuple[int, ...]:
+        mover = self.turn
+        super().push(move)
+        removed = tuple(n for n in _neighbours(move.square) if self.board[n] == 1 - mover
+                        and all(self.board[m] is not None for m in _neighbours(n)))
+        for square in removed:
+            self.board[square] = None
+        return removed
+
+
+class CaptureFields(FiveFields):
+    def __init__(self) -> None:
+        Game.__init__(self, "CaptureFields", "Capture Fields", "capturefields", SIZE,
+                      "Capture Fields is a toy game made up for a test.")
+
+    def start(self) -> CapturePosition:
+        return CapturePosition()
+
+    def owns(self, position: object) -> bool:
+        return isinstance(position, CapturePosition)
+
+
+def test_placements_that_remove_stones_need_no_removal_list(tmp_path: Path) -> None:
+    """The notation gives placements no `x` list: the replay neither asks for one
+    nor writes one, so what `fmt` writes reads back."""
+    game = games.register(CaptureFields())
+    try:
+        # Checked by hand: B1 leaves Light's A1 no free side; B2 does the same to
+        # Dark's C2 (C1, B2, D2, C3 taken) and A4 to Dark's A3. At the end Dark's
+        # B1 C1 E2 D3 E3 touch one of their own (A2 does not): 5; Light's D1 E1 B2
+        # D2 B3 C3 do (A4 does not): 6.
+        text = ('[Game "CaptureFields"]\n\n1. A2 A1 2. B1 C3 3. C2 B3 4. D3 E1 5. E2 D1 '
+                "6. C1 D2 7. A3 B2 8. E3 A4 Dark: 5, Light: 6\n")
+        replayed = replay(parse(text).games[0])
+        assert replayed.valid and replayed.diagnostics == []
+        removed = {str(s.move): [game.square_name(sq) for sq in s.removed]
+                   for s in replayed.main.steps if s.removed}
+        assert removed == {"B1": ["A1"], "B2": ["C2"], "A4": ["A3"]}
+        written = export_game(replayed)
+        assert "x" not in written.split("\n\n", 1)[1]
+        again = replay(parse(written).games[0])
+        assert again.valid and again.score == (5, 6)
+    finally:
+        games.unregister(game)

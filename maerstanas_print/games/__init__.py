@@ -28,6 +28,8 @@ def register(game: G) -> G:
 
     Its tag and slug must not name a game already registered.
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"only a Game can be registered, not {type(game).__name__}")
     for name in (game.tag.lower(), game.slug.lower()):
         known = _NAMES.get(name)
         if known is not None and known is not game:

@@ -9,6 +9,7 @@ docs/adding-a-game.md walks through a small one.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -65,6 +66,10 @@ class Game(ABC):
     variants: tuple[str, ...] = ("standard",)  # boards it is played on (Mǽrstánas: wraparound)
 
     def __init__(self, tag: str, title: str, slug: str, size: int, credit: str) -> None:
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", tag):
+            raise ValueError(f"a Game tag is letters and digits, not {tag!r}")
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", slug):
+            raise ValueError(f"a game's slug is lower-case letters, digits and -, not {slug!r}")
         self.tag, self.title, self.slug, self.credit = tag, title, slug, credit
         self.board = Board(size)
         if "file_part" not in vars(type(self)):
@@ -143,10 +148,11 @@ class Game(ABC):
         return None, None
 
     def step_text(self, step: Step) -> str:
-        """The canonical text of a replayed move, with its removal list (`str(move)`,
-        then `x` and the squares it emptied)."""
+        """The canonical text of a replayed move: `str(move)`, and for a movement
+        (a move with an origin) `x` and the squares it emptied; the notation gives
+        other moves no removal list."""
         text = str(step.move)
-        if step.removed:
+        if step.removed and self.move_squares(step.move)[0] is not None:
             text += "x" + "/".join(self.square_name(sq) for sq in step.removed)
         return text
 

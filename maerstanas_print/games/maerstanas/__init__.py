@@ -113,7 +113,7 @@ class MaerstanasGame(Game):
         return isinstance(position, Position)
 
     def move_squares(self, move: Any) -> tuple[int | None, int | None]:
-        return None, move.square
+        return (None, move.square) if isinstance(move, Move) else (None, None)
 
     def scoring(self, rules: Rules) -> str | None:
         return rules.scoring

@@ -196,7 +196,7 @@ class Move:
         if self.kind == "pass":
             if self.square is not None:
                 raise ValueError("a pass has no square")
-        elif not isinstance(self.square, int) or not 0 <= self.square < SQUARES:
+        elif type(self.square) is not int or not 0 <= self.square < SQUARES:
             raise ValueError(f"a {self.kind} move needs a square 0..{SQUARES - 1} "
                              f"(A1..G7), not {self.square!r}")
 
@@ -218,9 +218,15 @@ class Move:
 
     @classmethod
     def from_text(cls, text: str) -> Move:
-        """`"E4"`, `"T E4"`, `"W C3"` or `"Pass"` as a move (a removal list after `x`
-        is allowed and ignored: the board decides what a thunder-stone removes)."""
-        found = _MOVE_TEXT.fullmatch(text.split("x", 1)[0])
+        """`"E4"`, `"T E4"`, `"W C3"` or `"Pass"` as a move. A thunder-stone may carry
+        its removal list (`T E4xE3/D4`); it is not kept: the board decides what the
+        stone removes, and the verifier compares the two."""
+        if not isinstance(text, str):
+            raise ValueError(f"a move is written as text, not {type(text).__name__}")
+        head, cross, _tail = text.partition("x")
+        found = _MOVE_TEXT.fullmatch(head)
+        if found is not None and cross and found["marker"] != "T":
+            found = None  # only a thunder-stone removes stones
         if found is None:
             raise ValueError(f"`{text}` is not a Mǽrstánas move (E4, T E4, W E4 or Pass)")
         if found["pass"]:
