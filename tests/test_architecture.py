@@ -60,3 +60,69 @@ def test_no_module_outside_the_games_names_a_game(path: Path) -> None:
              if isinstance(node, ast.Constant) and isinstance(node.value, str)
              and node.value.strip().lower() in {n.lower() for n in names}]
     assert not found, f"{path.name} names a game: {found}"
+
+
+LATE_BOUND = ("maerstanas_print.games.maerstanas", "maerstanas_print.games.tafl")
+
+
+def _imports(graph: object, module: str) -> list[str]:
+    """What `module` imports, less the late-bound hooks the contracts also leave out:
+    a game package loads its replay, documents, sheets, books and commands when
+    asked (like entry points), and the Game base class its default replay and
+    document reader."""
+    found = graph.find_modules_directly_imported_by(module)  # type: ignore[attr-defined]
+    if module in LATE_BOUND:
+        found = {m for m in found if not m.startswith(module + ".")}
+    if module == "maerstanas_print.games.protocol":
+        found = found - {"maerstanas_print.replayed", "maerstanas_print.gamedoc.readers"}
+    return sorted(found)
+
+
+def test_no_import_cycles() -> None:
+    """No module imports itself through others (imports made only for type checking,
+    and the late-bound hooks of the games, aside)."""
+    import grimp
+
+    graph = grimp.build_graph("maerstanas_print", exclude_type_checking_imports=True)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph.modules):
+        if root in index:
+            continue
+        # Tarjan's strongly connected components, iteratively.
+        work = [(root, iter(_imports(graph, root)))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(_imports(graph, child))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    cycles.append(sorted(component))
+    assert not cycles, f"import cycles: {cycles}"
