@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from maerstanas_print.draw.board import (
     BoardSpec,
@@ -32,18 +31,10 @@ from maerstanas_print.gamedoc.model import (
     progress_words,
 )
 from maerstanas_print.replayed import ReplayedGame
-
-if TYPE_CHECKING:
-    from jinja2 import Environment
+from maerstanas_print.templating import environment
 
 VIEWER_CELL = 11.0
 VIEWER_WIDTH = 7 * VIEWER_CELL  # a 19x19 viewer board gets the same width
-
-
-def _env() -> Environment:
-    from maerstanas_print.templating import environment
-
-    return environment()
 
 
 def _sized(doc: Document) -> bool:
@@ -176,7 +167,7 @@ def game_html_fragment(game: ReplayedGame, *, every: int | None = None, numbers:
     from markupsafe import Markup
 
     doc = document(game, every=every, numbers=numbers)
-    html = _env().get_template("game_fragment.html.j2").render(
+    html = environment().get_template("game_fragment.html.j2").render(
         **fragment_context(game, doc, id_prefix, theme))
     return Markup(html)
 
@@ -190,7 +181,7 @@ def game_css() -> str:
 def viewer_script() -> str:
     """The step-through viewer's script (the page template inlines it), in the form
     that serves every game (boards of any size)."""
-    return _env().get_template("game_viewer.js.j2").render(sized=True)
+    return environment().get_template("game_viewer.js.j2").render(sized=True)
 
 
 def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
@@ -203,7 +194,7 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     from maerstanas_print.games import default_game
     from maerstanas_print.sheets.common import PAPERS
 
-    env = _env()
+    env = environment()
     template = env.get_template("game_fragment.html.j2")
     sections = []
     entries = []

@@ -183,15 +183,13 @@ class PositionReader:
                           notes, arrow)
 
     def checkpoint(self, position: Any) -> CountCheckpoint:
-        counts = [0, 0]
-        for stone in self.game.stones(position).values():
-            counts[stone.side] += 1
+        counts = self._pieces(position)
         if position.is_game_over():
             turn = f"Game over: {_RESULT_WORDS.get(position.outcome() or '', 'no result')}."
         else:
             turn = f"{SIDE_NAMES[position.turn]} to move."
         score = position.score()
-        return CountCheckpoint((counts[DARK], counts[LIGHT]), turn,
+        return CountCheckpoint(counts, turn,
                                None if score is None else (score[0], score[1]))
 
     def window(self, before: Any, steps: list[Step]) -> None:
@@ -201,6 +199,10 @@ class PositionReader:
         score = position.score()
         if score is not None:
             return score.dark, score.light
+        return self._pieces(position)
+
+    def _pieces(self, position: Any) -> tuple[int, int]:
+        """Stones on the board per side (Dark, Light)."""
         counts = [0, 0]
         for stone in self.game.stones(position).values():
             counts[stone.side] += 1

@@ -17,7 +17,7 @@ from maerstanas_print.draw.shapes import Page, Shape
 from maerstanas_print.games import game_named
 from maerstanas_print.games.protocol import Game as GameInfo
 from maerstanas_print.rulebook.model import Chapter
-from maerstanas_print.sheets.common import game_legend, legend, stone_items
+from maerstanas_print.sheets.common import game_legend, legend
 
 SIDE_MARGIN = 27.0  # mm
 TOP_MARGIN = 26.0
@@ -68,7 +68,7 @@ def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
     cell, inner = 9.0, min(width, 150.0)
     if info.start_setup() is None:
         group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0,
-                               stone_items(info))
+                               info.stone_legend())
     else:
         inner = width if info.pieces == "men" else inner
         group, height = game_legend(info, spec_for_game(info), (width - inner) / 2, 2.0, inner,

@@ -289,15 +289,10 @@ def game_legend(game: Game, spec: BoardSpec, x: float, y: float, width: float, t
     """The legend a board of `game` needs under it; returns the group and its height."""
     if game.pieces == "men":
         return men_legend(x, y, width, theme, cell, size)
-    items = stone_items(game)
+    items = game.stone_legend()
     if "dark-home" not in spec.specials.values():
         return legend(x, y, width, theme, cell, size, items)
     stones, height = legend(x, y, width, theme, cell, size, items)
     gap = max(2.5, cell * 0.4)
     corners, corners_h = corners_line(spec, x, y + height + gap, width, theme, size * 0.95)
     return Group((stones, corners), title="Legend"), height + gap + corners_h
-
-
-def stone_items(game: Game) -> tuple[tuple[StoneKind, str, str | None, str], ...]:
-    """The game's pieces as a legend lists them: (kind, name, rune, rune's name)."""
-    return game.stone_legend()

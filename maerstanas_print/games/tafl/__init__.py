@@ -29,7 +29,6 @@ PIECE_KINDS: dict[str, dict[str, StoneKind]] = {
     "stones": {"S": "standard", "C": "thunder", "K": "woden"},  # Beers' rune stones
     "men": {"S": "man", "K": "king"},  # lettered men
 }
-RESULT_TOKENS = {"Dark": "1-0", "Light": "0-1", "Draw": "1/2-1/2"}
 
 
 class TaflGame(Game):
@@ -104,13 +103,6 @@ class TaflGame(Game):
         if game.ending is not None:
             tags.append(("Termination", game.ending))
         return tags
-
-    def termination_text(self, game: ReplayedGame) -> str:
-        result = game.result
-        if result is None:
-            term = game.record.termination
-            result = term.result if term is not None and term.result else "*"
-        return RESULT_TOKENS.get(result, "*")
 
     # --- printed forms --------------------------------------------------------------
 
