@@ -1,7 +1,10 @@
 """Benchmark: how strong the analysis engine plays, against three opponents.
 
-Not a test: run `python bench/bench_strength.py [GAMES] [SECONDS]` (GAMES per
-opponent, default 200; SECONDS of search per engine move, default 0.5).
+Not a test: run `python bench/bench_strength.py [GAMES] [SECONDS] [OPPONENT...]`
+(GAMES per opponent, default 200; SECONDS of search per engine move, default
+0.5, measured on the process's CPU clock so that other work on the machine
+does not shorten the engine's thinking; OPPONENTs from random, greedy,
+flask-bot, default all three, so that matches can run in parallel).
 The engine (`players.engine_player`: iterative deepening, exact near the end,
 a random choice among equally best moves) plays each opponent with the
 colours alternating, special stones on, default scoring:
@@ -47,7 +50,7 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
 
 def match(name: str, opponent: Player, games: int, seconds: float, seed: int) -> None:
     rng = random.Random(seed)
-    engine = engine_player(seconds)
+    engine = engine_player(seconds, cpu_time=True)
     wins = ties = losses = 0
     started = time.perf_counter()
     for number in range(games):
@@ -66,13 +69,24 @@ def match(name: str, opponent: Player, games: int, seconds: float, seed: int) ->
           f"  [{time.perf_counter() - started:.0f} s]", flush=True)
 
 
+OPPONENTS: dict[str, tuple[Player, int]] = {
+    "random": (random_player, 1),
+    "greedy": (greedy_player, 2),
+    "flask-bot": (playout_player(100), 3),
+}
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 0.5
+    chosen = sys.argv[3:] or list(OPPONENTS)
+    unknown = [name for name in chosen if name not in OPPONENTS]
+    if unknown:
+        sys.exit(f"unknown opponent {unknown[0]!r}; choose from {', '.join(OPPONENTS)}")
     print(f"engine at {seconds} s a move, {games} games per opponent, colours alternating")
-    match("random", random_player, games, seconds, 1)
-    match("greedy", greedy_player, games, seconds, 2)
-    match("flask-bot", playout_player(100), games, seconds, 3)
+    for name in chosen:
+        opponent, seed = OPPONENTS[name]
+        match(name, opponent, games, seconds, seed)
 
 
 if __name__ == "__main__":
