@@ -29,7 +29,7 @@ from maerstanas_print.exits import (  # noqa: F401  (the exit codes, for callers
 # games add commands of their own (`Game.command_modules`).
 COMMAND_MODULES = [
     "check", "fmt", "importlog", "board", "scoresheet", "setup", "stones",
-    "game", "rulebook", "build"]
+    "game", "rulebook", "quickref", "kit", "build"]
 
 
 class _Signals:

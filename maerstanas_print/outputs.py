@@ -37,13 +37,14 @@ _STALE = re.compile(r"\.(?:[^/]*)~([0-9a-f]{8})\.([0-9]+)\.[A-Za-z0-9_]+\.part$"
 
 
 def resolve_output(option: str | None, default_name: str) -> str | Path:
-    """Turn the `-o` option into a target: `-`, a file, or `output/<default_name>`."""
+    """Turn the `-o` option into a target: `-`, a file, or `output/<default_name>`;
+    a folder (one that exists, or any name ending in a slash) gets `default_name`."""
     if option == "-":
         return "-"
     if option is None:
         return DEFAULT_OUTPUT_DIR / default_name
     path = Path(option)
-    if path.is_dir():
+    if path.is_dir() or option.endswith(("/", os.sep)):
         return path / default_name
     return path
 

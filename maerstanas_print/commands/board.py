@@ -34,6 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--cell-mm", metavar="N",
                         help="side of a square in mm (default: 24 for one board, "
                              "else the largest that fits)")
+    parser.add_argument("--landscape", action="store_true",
+                        help="turn the paper on its side (six boards: three by two)")
     parser.add_argument("--theme", default="print", metavar="{print,ink-saver}",
                         help="ink-saver: light lines and no filled areas (default: print)")
     rules = parser.add_mutually_exclusive_group()
@@ -56,5 +58,6 @@ def run(args: argparse.Namespace) -> int:
         theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
         rules=args.rules,
         game=game_choice(args.game),
+        landscape=args.landscape,
     )
     return emit(lambda: board_sheet(options), args)

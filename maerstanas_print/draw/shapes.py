@@ -10,7 +10,7 @@ millimetres too; only font sizes are in points, as typographers expect.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from maerstanas_print.fonts import Face
@@ -125,23 +125,40 @@ def chars_by_face(shapes: Sequence[Shape]) -> dict[Face, str]:
 
 def translate(shapes: Sequence[Shape], dx: float, dy: float) -> list[Shape]:
     """The same shapes moved by (dx, dy): lets a layout place a ready-made board."""
-    return [_moved(shape, dx, dy) for shape in shapes]
+    return [_mapped(shape, 1.0, dx, dy) for shape in shapes]
 
 
-def _moved(shape: Shape, dx: float, dy: float) -> Shape:
+def enlarge(shapes: Sequence[Shape], factor: float, dx: float = 0.0, dy: float = 0.0
+            ) -> list[Shape]:
+    """The same shapes drawn `factor` times larger (lengths, line widths, dashes and type
+    alike, as a copier enlarges), then moved by (dx, dy)."""
+    return [_mapped(shape, factor, dx, dy) for shape in shapes]
+
+
+def _stroke(stroke: Stroke | None, k: float) -> Stroke | None:
+    if stroke is None or k == 1.0:
+        return stroke
+    dash = None if stroke.dash is None else tuple(d * k for d in stroke.dash)
+    return replace(stroke, width=stroke.width * k, dash=dash)
+
+
+def _mapped(shape: Shape, k: float, dx: float, dy: float) -> Shape:
+    """`shape` scaled by k about the origin, then moved by (dx, dy)."""
     if isinstance(shape, Line):
-        return Line(shape.x1 + dx, shape.y1 + dy, shape.x2 + dx, shape.y2 + dy, shape.stroke)
+        return Line(shape.x1 * k + dx, shape.y1 * k + dy, shape.x2 * k + dx, shape.y2 * k + dy,
+                    _stroke(shape.stroke, k) or shape.stroke)
     if isinstance(shape, Rect):
-        return Rect(shape.x + dx, shape.y + dy, shape.w, shape.h, shape.stroke, shape.fill)
+        return replace(shape, x=shape.x * k + dx, y=shape.y * k + dy, w=shape.w * k,
+                       h=shape.h * k, stroke=_stroke(shape.stroke, k))
     if isinstance(shape, Circle):
-        return Circle(shape.cx + dx, shape.cy + dy, shape.r, shape.stroke, shape.fill)
+        return replace(shape, cx=shape.cx * k + dx, cy=shape.cy * k + dy, r=shape.r * k,
+                       stroke=_stroke(shape.stroke, k))
     if isinstance(shape, Polyline):
-        points = tuple((x + dx, y + dy) for x, y in shape.points)
-        return Polyline(points, shape.stroke, shape.fill, shape.closed)
+        points = tuple((x * k + dx, y * k + dy) for x, y in shape.points)
+        return replace(shape, points=points, stroke=_stroke(shape.stroke, k))
     if isinstance(shape, Text):
-        return Text(shape.x + dx, shape.y + dy, shape.text, shape.size, shape.face,
-                    shape.anchor, shape.fill)
-    return Group(tuple(_moved(child, dx, dy) for child in shape.children),
+        return replace(shape, x=shape.x * k + dx, y=shape.y * k + dy, size=shape.size * k)
+    return Group(tuple(_mapped(child, k, dx, dy) for child in shape.children),
                  shape.title, shape.desc)
 
 

@@ -267,6 +267,19 @@ class Game(ABC):
         (`NAME.md`), or None when it has no book."""
         return None
 
+    def quickref_source(self) -> str | None:
+        """The name of this game's one-page quick reference source in
+        `maerstanas_print/games/books/`: by default `BOOK-quickref` beside the
+        rulebook source `BOOK`, when that file is there; None otherwise."""
+        from importlib.resources import files
+
+        book = self.rulebook_source()
+        if book is None:
+            return None
+        name = f"{book}-quickref"
+        return name if (files("maerstanas_print") / "games" / "books" / f"{name}.md").is_file() \
+            else None
+
     def printables(self) -> list[tuple[str, list[str]]]:
         """(file name, command words) for what `build` makes of this game."""
         return []

@@ -21,6 +21,14 @@ def book_for(game: Game) -> Book:
     return _book(name)
 
 
+def quickref_for(game: Game) -> Book:
+    """The one-page quick reference of `game`, checked (KeyError for a game without one)."""
+    name = game.quickref_source()
+    if name is None:
+        raise KeyError(game.tag)
+    return _book(name)
+
+
 @cache
 def _book(name: str) -> Book:
     from maerstanas_print.rulebook.compile_source import compile_source

@@ -18,7 +18,7 @@ from maerstanas_print.draw.board import BoardSpec, Mark, board_shapes
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Shape, Text
 from maerstanas_print.rulebook.claim_base import ClaimError
 
-INK = "#1a1a1a"
+INK = "#000000"  # pure black: one ink (K) in print, as on the sheets
 
 
 class FigureError(ValueError):

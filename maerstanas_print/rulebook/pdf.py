@@ -126,6 +126,8 @@ def _marker(kind: str, text: str, level: int = 0):
 class _Builder:
     """Turns the prepared book into a platypus story."""
 
+    ink = INK  # the rules of tables (the quick reference card prints them in pure K)
+
     def __init__(self, prepared: PreparedBook, paper: str) -> None:
         self.prepared = prepared
         self.paper = PAPERS[paper]
@@ -252,10 +254,11 @@ class _Builder:
                       spaceBefore=4, spaceAfter=12)
         out.setStyle(TableStyle([
             ("FONT", (0, 0), (-1, -1), "Cardo", 9.5),
+            ("TEXTCOLOR", (0, 0), (-1, -1), self.ink),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
-            ("LINEBELOW", (0, 0), (-1, 0), 0.5, INK),
-            ("LINEBELOW", (0, -1), (-1, -1), 0.8, INK),
+            ("LINEABOVE", (0, 0), (-1, 0), 0.8, self.ink),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.5, self.ink),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.8, self.ink),
             ("LINEBELOW", (0, 1), (-1, -2), 0.25, "#bdb6a6"),
             ("TOPPADDING", (0, 0), (-1, -1), 3.5),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
@@ -270,6 +273,7 @@ class _Builder:
         text = XPreformatted(_xml(block.text), self.styles["record"])
         box = RLTable([[text]], colWidths=[self.width_mm * PT_PER_MM], style=[
             ("FONT", (0, 0), (-1, -1), "Cardo", 9.5),
+            ("TEXTCOLOR", (0, 0), (-1, -1), self.ink),
             ("BACKGROUND", (0, 0), (-1, -1), TINT),
             ("LINEBEFORE", (0, 0), (0, -1), 2, ACCENT),
             ("LEFTPADDING", (0, 0), (-1, -1), 10),

@@ -42,6 +42,8 @@ from maerstanas_print.sheets.common import (
 PER_PAGE_GRIDS: dict[int, tuple[int, int]] = {  # boards per page -> (columns, rows)
     1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4),
 }
+# On a page turned on its side the grids turn too: six boards are three by two.
+LANDSCAPE_GRIDS = {count: (rows, cols) for count, (cols, rows) in PER_PAGE_GRIDS.items()}
 DEFAULT_FULL_CELL = 24.0  # mm: room for 22 mm go stones and the like
 MARGIN = 12.0
 FULL_MARGIN = 10.0  # one board: a little more room so 25 mm squares still fit A4
@@ -60,6 +62,7 @@ class BoardSheetOptions:
     theme: str = "print"
     rules: bool | None = None  # None: on, except where room is short
     game: Game = field(default_factory=default_game)
+    landscape: bool = False
 
     @property
     def show_rules(self) -> bool:
@@ -84,7 +87,9 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
     """Build the sheet, or raise SheetError with a one-line reason."""
     paper = PAPERS.get(options.paper)
     if paper is None:
-        raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
+        raise SheetError(f"unknown paper {options.paper!r}: use {', '.join(PAPERS)}")
+    if options.landscape:
+        paper = paper.turned()
     if options.per_page not in PER_PAGE_GRIDS:
         allowed = ", ".join(map(str, PER_PAGE_GRIDS))
         raise SheetError(f"--per-page must be one of {allowed}, not {options.per_page}")
@@ -210,7 +215,7 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
 
 def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     """A grid of boards, each with a line to note the game and the players."""
-    cols, rows = PER_PAGE_GRIDS[options.per_page]
+    cols, rows = (LANDSCAPE_GRIDS if paper.landscape else PER_PAGE_GRIDS)[options.per_page]
     width = paper.width - 2 * MARGIN
     subtitle = f"{options.per_page} boards for pencil play"
     if options.variant == "wraparound":
@@ -228,7 +233,8 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     lines = 1 if min(tile_w, 90.0) >= 80.0 else 2  # see _game_line
     game_line_h = line_size * MM_PER_PT * (2.0 + 1.25 * (lines - 1)) + 1.5
     limit = _fit_cell(tile_w, tile_h, options, game_line_h)
-    where = f"{options.per_page} boards to a page of {paper.name}"
+    where = f"{options.per_page} boards to a {'landscape ' if paper.landscape else ''}page " \
+            f"of {paper.name}"
     cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, where)
     shapes: list[Shape] = list(top_shapes)
     shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm", game.title)

@@ -46,15 +46,20 @@ class SheetError(ValueError):
 class Paper:
     key: str
     name: str  # as CSS @page and people write it
-    width: float  # mm, portrait
+    width: float  # mm, as the page is drawn
     height: float
+    landscape: bool = False
 
     @property
     def css(self) -> str:
         """The CSS `@page` size: a keyword CSS knows, else the size in mm."""
         if self.name in ("A4", "letter", "A3"):
-            return f"{self.name} portrait"
+            return f"{self.name} {'landscape' if self.landscape else 'portrait'}"
         return f"{self.width:g}mm {self.height:g}mm"
+
+    def turned(self) -> Paper:
+        """The same paper on its side (key `a4-landscape`, and so on)."""
+        return Paper(f"{self.key}-landscape", self.name, self.height, self.width, True)
 
 
 PAPERS: dict[str, Paper] = {

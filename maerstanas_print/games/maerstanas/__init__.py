@@ -208,6 +208,8 @@ class MaerstanasGame(Game):
             ("board-a4-1up.pdf", ["board", "--paper", "a4"]),
             ("board-letter-1up.pdf", ["board", "--paper", "letter"]),
             ("boards-a4-6up.pdf", ["board", "--per-page", "6"]),
+            ("boards-letter-landscape-6up.pdf",
+             ["board", "--per-page", "6", "--paper", "letter", "--landscape"]),
             ("boards-wraparound-a4-12up.pdf",
              ["board", "--per-page", "12", "--variant", "wraparound"]),
             ("board-a4-1up.html", ["board", "--format", "html"]),
@@ -222,4 +224,8 @@ class MaerstanasGame(Game):
             ("rulebook-a4.pdf", ["rulebook", "--paper", "a4"]),
             ("rulebook-letter.pdf", ["rulebook", "--paper", "letter"]),
             ("rulebook-a4.html", ["rulebook", "--format", "html"]),
+            ("quickref-a4.pdf", ["quickref", "--paper", "a4"]),
+            ("quickref-letter.pdf", ["quickref", "--paper", "letter"]),
+            ("kit-a4.pdf", ["kit", "--paper", "a4"]),
+            ("kit-letter.pdf", ["kit", "--paper", "letter"]),
         ]

@@ -190,4 +190,10 @@ class TaflGame(Game):
             jobs += [(f"rulebook-{slug}-a4.pdf", ["rulebook", "--game", slug]),
                      (f"rulebook-{slug}-a4.html",
                       ["rulebook", "--game", slug, "--format", "html"])]
+        if self.quickref_source() is not None:
+            # The kit's board is full size: a big board's kit goes on big paper.
+            kit_paper = "a3" if self.size > 7 else "a4"
+            jobs += [(f"quickref-{slug}-a4.pdf", ["quickref", "--game", slug]),
+                     (f"kit-{slug}-{kit_paper}.pdf",
+                      ["kit", "--game", slug, "--paper", kit_paper])]
         return jobs

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 MARGIN = 12.0
 CELLS = {7: 19.0, 19: 8.5}  # mm: the diagram's largest square per board size
 TABLE_SIZE = 8.5  # pt
+BIG_PAPER_MM = 216.0  # wider than Letter: A3 and Tabloid
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +147,14 @@ def _fit(game: TaflGame, height: float) -> float:
     return cell
 
 
+def _fit_width(game: TaflGame, width: float) -> float:
+    """The largest diagram square (in 0.5 mm steps) whose board fits `width`."""
+    cell = 40.0
+    while cell > 4.0 and spec_for_game(game, cell=cell).size()[0] > width:
+        cell -= 0.5
+    return cell
+
+
 def _position_note(game: TaflGame, x: float, y: float, width: float) -> tuple[Group, float]:
     """The setup as a record's position string; (x, y) is the first baseline."""
     note = ("The same position as a record’s Setup tag (rows from the top, digits count "
@@ -220,7 +229,10 @@ def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     board_top = last + 5.0
     room = (paper.height - MARGIN - 4.0) - board_top - (5.0 + leg_h + 6.0 + table_h + 5.0
                                                         + notes_h)
-    cell = min(CELLS.get(game.size, 133.0 / game.size), _fit(game, room))
+    largest = CELLS.get(game.size, 133.0 / game.size)
+    if paper.width > BIG_PAPER_MM:  # on A3 or Tabloid the diagram grows to the page's width
+        largest = max(largest, _fit_width(game, width))
+    cell = min(largest, _fit(game, room))
     spec = spec_for_game(game, cell=cell, theme=theme, stones=stones,
                          title=f"{game.title}: the start position")
     bw, bh = spec.size()

@@ -1,0 +1,49 @@
+"""`maerstanas-print kit`: a game's print-and-play kit in one PDF.
+
+The quick reference, then the setup (movement games), the full-size board,
+the stones to cut out and the score sheet, whichever the game has, all on
+one paper size, with a bookmark for each part.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from maerstanas_print.commands._sheet_output import (
+    BOARD_PAPER_CHOICES,
+    add_game_option,
+    choice,
+    game_choice,
+)
+from maerstanas_print.commands.quickref import _has_card, add_paper_and_output, write_pdf
+from maerstanas_print.exits import EXIT_INVALID, EXIT_USAGE
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "kit",
+        help="print a game's print-and-play kit (PDF)",
+        description="Everything to play a game from paper: the one-page quick reference, "
+                    "the setup (movement games), a full-size board, stones to cut out and a "
+                    "score sheet, as the game has them. Default output: "
+                    "output/kit-<paper>.pdf (Mǽrstánas) or output/kit-<game>-<paper>.pdf.")
+    add_paper_and_output(parser)
+    add_game_option(parser, _has_card, "the kit")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from maerstanas_print.exits import CommandError
+    from maerstanas_print.rulebook.prepare import RulebookError
+    from maerstanas_print.rulebook.print_and_play import kit_pdf
+    from maerstanas_print.sheets.common import SheetError
+
+    paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
+    game = game_choice(args.game, _has_card)
+    try:
+        data = kit_pdf(game, paper)
+    except SheetError as exc:
+        raise CommandError(f"kit: {exc}", EXIT_USAGE) from None
+    except RulebookError as exc:
+        raise CommandError(f"kit: {exc}", EXIT_INVALID) from None
+    return write_pdf(data, args.output, f"kit{game.file_part}-{paper}.pdf")

@@ -1,0 +1,98 @@
+"""`maerstanas-print quickref`: a game's rules on one side of paper.
+
+The quick reference is a rulebook source (docs/writing-rulebooks.md) set as a
+one-page card: every figure and claim is checked by the engine as in a book,
+and a source that does not fit one page is refused (exit 1, nothing written).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from maerstanas_print.commands._sheet_output import (
+    BOARD_PAPER_CHOICES,
+    add_game_option,
+    choice,
+    game_choice,
+)
+from maerstanas_print.exits import EXIT_INVALID, EXIT_USAGE
+
+if TYPE_CHECKING:
+    from maerstanas_print.games.protocol import Game
+
+
+def _has_card(game: Game) -> bool:
+    return game.quickref_source() is not None
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "quickref",
+        help="print a game's one-page quick reference (PDF)",
+        description="The rules, notation and scoring of a game on one side of paper, with "
+                    "figures checked by the rules engine. Default output: "
+                    "output/quickref-<paper>.pdf (Mǽrstánas) or "
+                    "output/quickref-<game>-<paper>.pdf.")
+    add_paper_and_output(parser)
+    add_game_option(parser, _has_card, "the quick reference")
+    parser.add_argument("--source", metavar="FILE.md",
+                        help="set the rulebook source FILE.md as a one-page card instead; "
+                             "default output: output/<file>-<paper>.pdf")
+    parser.set_defaults(func=run)
+
+
+def add_paper_and_output(parser: argparse.ArgumentParser) -> None:
+    """--paper (A4, Letter, and A3 or Tabloid, where the card is enlarged) and -o."""
+    parser.add_argument("--paper", default="a4", metavar="{" + ",".join(BOARD_PAPER_CHOICES) + "}",
+                        help="paper size (default: a4); on a3 and tabloid the card is "
+                             "enlarged to fill the page")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="output file or folder; '-' writes to stdout "
+                             "(default: output/<name>)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from maerstanas_print.exits import CommandError
+    from maerstanas_print.rulebook.card import card_pdf
+    from maerstanas_print.rulebook.prepare import RulebookError, prepare
+
+    paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
+    if args.source:
+        from maerstanas_print.commands.rulebook import _from_source
+
+        if args.game is not None:
+            raise CommandError("--game and --source do not go together: the source names "
+                               "its game", EXIT_USAGE)
+        book = _from_source(args.source)
+        stem = f"{Path(args.source).stem}-{paper}"
+    else:
+        from maerstanas_print.rulebook.books import quickref_for
+
+        game = game_choice(args.game, _has_card)
+        book = quickref_for(game)
+        stem = f"quickref{game.file_part}-{paper}"
+    try:
+        data = card_pdf(prepare(book), paper)
+    except RulebookError as exc:
+        raise CommandError(f"quickref: {exc}", EXIT_INVALID) from None
+    return write_pdf(data, args.output, f"{stem}.pdf")
+
+
+def write_pdf(data: bytes, output: str | None, default_name: str) -> int:
+    """Write a finished PDF where `-o` says (never to a terminal); report on stderr."""
+    import sys
+
+    from maerstanas_print.exits import CommandError
+    from maerstanas_print.outputs import resolve_output, write_output
+
+    target = resolve_output(output, default_name)
+    if target == "-" and sys.stdout.isatty():
+        raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",
+                           EXIT_USAGE)
+    write_output(target, data)
+    if target != "-":
+        print(f"wrote {target}", file=sys.stderr)
+    return 0

@@ -1,0 +1,273 @@
+"""A rulebook source set as a one-page quick reference (PDF).
+
+The same source format, checks and figures as a book (`source`, `prepare`),
+set differently: no title page or contents, a title band, two columns in
+smaller type, chapters as column headings, figures at column width and in
+place. A quick reference is one side of paper or it is not one, so a source
+that runs over is refused with the number of pages it would need.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import CMYKColor
+
+from maerstanas_print.draw.shapes import PT_PER_MM, Page
+from maerstanas_print.fonts import register_fonts
+from maerstanas_print.rulebook import layout
+from maerstanas_print.rulebook.model import BlankBoards, Chapter, Para, SampleGame
+from maerstanas_print.rulebook.pdf import ACCENT, SOFT, _Builder, _marker, _shapes_flowable
+from maerstanas_print.rulebook.prepare import PreparedBook, RulebookError
+from maerstanas_print.sheets.common import PAPERS
+
+# The card is designed for A4 and Letter; on larger paper (A3, Tabloid) every
+# length and type size grows by `CardGeometry.scale`, as a copier would enlarge it.
+SIDE_MM = 12.0
+TOP_MM = 11.0
+FOOT_MM = 12.0  # the credit line's baseline above the paper edge (10 mm is the least)
+GUTTER_MM = 7.0
+BAND_MM = 15.0  # the title band
+FIGURE_CELL_MM = 4.6  # squares in figures: two 7 x 7 panels side by side in a column
+SINGLE_FIGURE_CELL_MM = 6.0  # a figure of one board may be larger
+BODY_TOP_GAP_MM = 4.0
+BODY_BOTTOM_MM = 21.0  # the columns end here above the paper edge, clear of the credit
+# Black as one ink (K), as on the sheets: a press prints RGB near-black as four.
+PURE_BLACK = CMYKColor(0, 0, 0, 1)
+DESIGN_WIDTH_MM = 215.9  # the widest paper the card is set for at its own size
+
+
+@dataclass(frozen=True, slots=True)
+class CardGeometry:
+    """Where the parts of the page go, in mm from the top left, and how much
+    larger than designed everything is drawn."""
+
+    width: float
+    height: float
+
+    @property
+    def scale(self) -> float:
+        return max(1.0, self.width / DESIGN_WIDTH_MM)
+
+    def mm(self, length: float) -> float:
+        return length * self.scale
+
+    @property
+    def column(self) -> float:
+        return (self.width - 2 * self.mm(SIDE_MM) - self.mm(GUTTER_MM)) / 2
+
+    @property
+    def body_top(self) -> float:
+        return self.mm(TOP_MM + BAND_MM + BODY_TOP_GAP_MM)
+
+    @property
+    def body_height(self) -> float:
+        return self.height - self.body_top - self.mm(BODY_BOTTOM_MM)
+
+
+def _card_styles(base: dict, scale: float) -> dict:
+    """The book's styles, made smaller for a page that holds a whole game."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    body = ParagraphStyle("card-body", parent=base["body"], fontSize=9 * scale,
+                          leading=11.4 * scale, spaceAfter=4 * scale)
+
+    def style(name: str, size: float, leading: float, **kw) -> ParagraphStyle:
+        for key in ("spaceBefore", "spaceAfter", "leftIndent", "bulletIndent",
+                    "rightIndent"):
+            if key in kw:
+                kw[key] *= scale
+        return ParagraphStyle(name, parent=body, fontSize=size * scale,
+                              leading=leading * scale, **kw)
+
+    styles = dict(base)
+    body.textColor = PURE_BLACK
+    styles.update({
+        "body": body,
+        "lead": style("card-lead", 9.5, 12, spaceAfter=5),
+        "note": style("card-note", 9, 11.4, backColor="#f4f0e6",
+                      borderPadding=tuple(v * scale for v in (4, 5, 4, 5)),
+                      spaceBefore=3, spaceAfter=8, leftIndent=5, rightIndent=5),
+        "chapter": style("card-chapter", 11.5, 14, fontName="Cardo-Bold", textColor=ACCENT,
+                         spaceBefore=5, spaceAfter=3, keepWithNext=1),
+        "section": style("card-section", 9.5, 12, fontName="Cardo-Bold", spaceBefore=3,
+                         spaceAfter=2, keepWithNext=1),
+        "bullet": style("card-bullet", 9, 11.4, leftIndent=10, bulletIndent=2,
+                        spaceAfter=1.5),
+        "caption": style("card-caption", 7.5, 9.5, spaceAfter=0),
+        "cell": style("card-cell", 8, 10, spaceAfter=0),
+        "cell-head": style("card-cell-head", 8, 10, fontName="Cardo-Bold", spaceAfter=0),
+        "record": style("card-record", 8, 10.5, spaceAfter=0,
+                        textColor=base["record"].textColor),
+        "credit": style("card-credit", 7.5, 9, textColor=SOFT, alignment=1),
+    })
+    return styles
+
+
+class _CardBuilder(_Builder):
+    """The book's flowables at column width, in card type."""
+
+    ink = PURE_BLACK
+
+    def __init__(self, prepared: PreparedBook, paper: str, geometry: CardGeometry) -> None:
+        super().__init__(prepared, paper)
+        self.geometry = geometry
+        self.width_mm = geometry.column
+        self.styles = _card_styles(self.styles, geometry.scale)
+
+    def story(self) -> list:
+        out: list = []
+        for number, chapter in layout.numbered(self.prepared.book.chapters):
+            out += self.chapter(number, chapter)
+        return out
+
+    def chapter(self, number: str, chapter: Chapter) -> list:
+        refused = [b for b in chapter.blocks if isinstance(b, BlankBoards | SampleGame)]
+        if refused:
+            raise RulebookError(f"a quick reference has no room for "
+                                f"{type(refused[0]).__name__} blocks (chapter "
+                                f"{chapter.title!r})")
+        out: list = [_marker("chapter", chapter.title), self.p(chapter.title, "chapter")]
+        for block in chapter.blocks:
+            out += self.block(block)
+        return out
+
+    def figure(self, figure):
+        """At most FIGURE_CELL_MM squares, set in place: a one-page card has nowhere
+        for a figure to float to."""
+        from reportlab.platypus import KeepTogether, Spacer
+
+        from maerstanas_print.rulebook.figures import figure_cell, figure_shapes
+
+        view = self.prepared.figure(figure.key)
+        cap = FIGURE_CELL_MM if len(view.panels) > 1 else SINGLE_FIGURE_CELL_MM
+        cell = min(figure_cell(view, self.width_mm), self.geometry.mm(cap))
+        shapes, height = figure_shapes(view, self.width_mm, cell)
+        label = self.words("Figure {number}.").format(number=view.number)
+        caption = self.p(f"**{label}** {figure.caption}", "caption")
+        gap = self.geometry.scale
+        return KeepTogether([Spacer(1, 2 * gap), _shapes_flowable(shapes, self.width_mm, height),
+                             Spacer(1, 2 * gap), caption, Spacer(1, 7 * gap)])
+
+
+def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True,
+             pages_after: Sequence[tuple[str, Page]] = (), title: str | None = None
+             ) -> bytes:
+    """The one-page PDF, or RulebookError when the source does not fit one page
+    (`one_page=False` lets it run on, to see how far over it is).
+
+    `pages_after` are (bookmark, page) pairs of whole pages drawn after the card,
+    on the same paper: the print-and-play kit is the card and its sheets."""
+    from reportlab.platypus import (
+        BaseDocTemplate,
+        Frame,
+        NextPageTemplate,
+        PageBreak,
+        PageTemplate,
+    )
+
+    register_fonts()
+    size = PAPERS[paper]
+    geometry = CardGeometry(size.width, size.height)
+    mm = geometry.mm
+    width, height = size.width * PT_PER_MM, size.height * PT_PER_MM
+    book = prepared.book
+    credit = " ".join(block.text for block in book.front if isinstance(block, Para))
+    builder = _CardBuilder(prepared, paper, geometry)
+    state = {"card_pages": 0}
+
+    class Doc(BaseDocTemplate):
+        def afterFlowable(self, flowable):
+            marker = getattr(flowable, "marker", None)
+            if marker is None:
+                return
+            kind, text, level = marker
+            if kind == "card-end":
+                state["card_pages"] = self.page
+                return
+            key = f"h{self.seq.nextf('heading')}"
+            self.canv.bookmarkPage(key)
+            nested = kind != "part" and bool(pages_after)  # in a kit, under its part
+            self.canv.addOutlineEntry(text, key, level=level + nested, closed=False)
+
+    def opening(canvas, doc):
+        canvas.showOutline()
+        if book.released is not None:
+            stamp = f"D:{book.released:%Y%m%d}000000+00'00'"
+            canvas.setDateFormatter(lambda *_: stamp)
+
+    def band(canvas, doc):
+        if doc.page == 1:
+            opening(canvas, doc)
+        _band(canvas, book, geometry, width, height)
+        _credit(canvas, credit, builder, geometry, width)
+
+    frame_h = geometry.body_height * PT_PER_MM
+    column = geometry.column * PT_PER_MM
+    frames = [Frame(mm(SIDE_MM) * PT_PER_MM + i * (column + mm(GUTTER_MM) * PT_PER_MM),
+                    mm(BODY_BOTTOM_MM) * PT_PER_MM, column, frame_h, id=f"column{i + 1}",
+                    leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+              for i in range(2)]
+    full = Frame(0, 0, width, height, id="full", leftPadding=0, rightPadding=0,
+                 topPadding=0, bottomPadding=0)
+    buffer = io.BytesIO()
+    doc = Doc(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
+              initialFontName="Cardo", initialFontSize=9,
+              title=title or f"{book.title}: {book.subtitle}", author=book.pdf_author,
+              subject=book.subject, keywords=list(book.keywords),
+              creator="maerstanas_print", lang=book.language)
+    doc.addPageTemplates([PageTemplate("card", frames, onPage=band),
+                          PageTemplate("sheet", [full], onPage=opening)])
+    story: list = [_marker("part", "Quick reference")] if pages_after else []
+    story += builder.story()
+    story.append(_marker("card-end", ""))
+    for label, page in pages_after:
+        story += [NextPageTemplate("sheet"), PageBreak(), _marker("part", label),
+                  _shapes_flowable(page.shapes, page.width, page.height)]
+    doc.build(story)
+    if one_page and state["card_pages"] > 1:
+        raise RulebookError(f"the quick reference runs to {state['card_pages']} pages of "
+                            f"{size.name}; shorten the source to fit one")
+    return buffer.getvalue()
+
+
+def _band(canvas, book, geometry: CardGeometry, width: float, height: float) -> None:
+    """The title band: title and subtitle at the left, the author at the right
+    when there is room (on a long title the credit at the foot names them)."""
+    scale, mm = geometry.scale, geometry.mm
+    title_pt, subtitle_pt, author_pt = 22 * scale, 13 * scale, 10 * scale
+    canvas.saveState()
+    left, right = mm(SIDE_MM) * PT_PER_MM, width - mm(SIDE_MM) * PT_PER_MM
+    baseline = height - mm(TOP_MM + 9.0) * PT_PER_MM
+    canvas.setFillColor(PURE_BLACK)
+    canvas.setFont("Cardo-Bold", title_pt)
+    canvas.drawString(left, baseline, book.title)
+    subtitle_x = left + canvas.stringWidth(book.title, "Cardo-Bold", title_pt) + 8 * scale
+    canvas.setFont("Cardo-Italic", subtitle_pt)
+    canvas.drawString(subtitle_x, baseline, book.subtitle)
+    title_end = subtitle_x + canvas.stringWidth(book.subtitle, "Cardo-Italic", subtitle_pt)
+    if title_end + 12 * scale + canvas.stringWidth(book.author, "Cardo", author_pt) <= right:
+        canvas.setFillColor(SOFT)
+        canvas.setFont("Cardo", author_pt)
+        canvas.drawRightString(right, baseline, book.author)
+    rule_y = height - mm(TOP_MM + BAND_MM - 2.0) * PT_PER_MM
+    canvas.setStrokeColor(ACCENT)
+    canvas.setLineWidth(0.8 * scale)
+    canvas.line(left, rule_y, right, rule_y)
+    canvas.restoreState()
+
+
+def _credit(canvas, text: str, builder: _CardBuilder, geometry: CardGeometry,
+            width: float) -> None:
+    """The credit and licence, centred at the foot in small type (inline markup kept)."""
+    from reportlab.platypus import Paragraph
+
+    from maerstanas_print.rulebook.inline import to_reportlab
+
+    left = geometry.mm(SIDE_MM) * PT_PER_MM
+    paragraph = Paragraph(to_reportlab(text, builder.prepared.numbers, builder.language),
+                          builder.styles["credit"])
+    paragraph.wrap(width - 2 * left, 200)
+    paragraph.drawOn(canvas, left, geometry.mm(FOOT_MM) * PT_PER_MM)

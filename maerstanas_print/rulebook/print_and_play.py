@@ -1,0 +1,68 @@
+"""A game's print-and-play kit: everything needed to play, in one PDF.
+
+The kit opens with the game's one-page quick reference (`card`) and goes on
+with the sheets the game has, in the order a player uses them: the setup
+(movement games), the full-size playing board, the stones to cut out and the
+score sheet. Each is the same page its own command prints, on the kit's paper;
+the PDF's bookmarks name the parts. On A3 and Tabloid the board and the stones
+keep their true size (that is what the big paper is for), while the pages one
+reads and writes on, the setup and the score sheet, are their A4 and Letter
+designs enlarged to the page, as a copier would, like the quick reference.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from maerstanas_print.draw.shapes import Page, enlarge
+from maerstanas_print.games.protocol import Game
+from maerstanas_print.rulebook.books import quickref_for
+from maerstanas_print.rulebook.card import card_pdf
+from maerstanas_print.rulebook.prepare import prepare
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.common import PAPERS, Sheet
+from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
+
+DESIGN_PAPER = {"a3": "a4", "tabloid": "letter"}  # big paper: the design it enlarges
+
+
+def kit_sheets(game: Game, paper: str) -> list[tuple[str, Sheet]]:
+    """(part name, sheet) for every sheet of the kit after the quick reference; the
+    setup and score sheets on the design paper (see DESIGN_PAPER)."""
+    design = DESIGN_PAPER.get(paper, paper)
+    parts: list[tuple[str, Sheet]] = []
+    with contextlib.suppress(LookupError):  # a game that starts on an empty board has none
+        parts.append(("Setting up", game.setup_sheet(design, "print")))
+    parts.append(("Playing board", board_sheet(BoardSheetOptions(paper=paper, game=game))))
+    if game.stone_set:
+        parts.append(("Stones to cut out", stones_sheet(StonesSheetOptions(game, paper))))
+    if game.has_score_sheet:
+        parts.append(("Score sheet", game.score_sheet(design)))
+    return parts
+
+
+def _fitted(page: Page, paper: str) -> Page:
+    """`page` enlarged to fill `paper` (centred across, from the top), if it is smaller."""
+    target = PAPERS[paper]
+    factor = min(target.width / page.width, target.height / page.height)
+    if factor <= 1.0:
+        return page
+    dx = (target.width - page.width * factor) / 2
+    return Page(target.width, target.height, tuple(enlarge(page.shapes, factor, dx, 0.0)),
+                page.label)
+
+
+def kit_pages(game: Game, paper: str) -> list[tuple[str, Page]]:
+    """(bookmark, page) for every page after the quick reference."""
+    out = []
+    for name, sheet in kit_sheets(game, paper):
+        for number, page in enumerate(sheet.pages, 1):
+            out.append((name if len(sheet.pages) == 1 else f"{name} ({number})",
+                        _fitted(page, paper)))
+    return out
+
+
+def kit_pdf(game: Game, paper: str) -> bytes:
+    """The kit as one PDF (KeyError for a game without a quick reference)."""
+    return card_pdf(prepare(quickref_for(game)), paper, pages_after=kit_pages(game, paper),
+                    title=f"{game.title}: print-and-play kit")
