@@ -19,7 +19,7 @@ from maerstanas_print.draw.shapes import Group, Text, extent
 from maerstanas_print.games import all_games
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.books import book_for
-from maerstanas_print.rulebook.floats import FloatQueue
+from maerstanas_print.rulebook.floats import FloatingFigures
 from maerstanas_print.rulebook.pdf import rulebook_pdf
 from maerstanas_print.rulebook.prepare import prepare
 from maerstanas_print.sheets.common import PAPERS
@@ -67,14 +67,7 @@ def _typeset(story: list) -> list[tuple[str, int, float]]:
 
     placed: list[tuple[str, int, float]] = []
 
-    class Doc(BaseDocTemplate):
-        floats = FloatQueue()
-
-        def handle_flowable(self, flowables):
-            if getattr(self, "frame", None) is not None:
-                self.floats.arrange(self.frame, self.canv, flowables)
-            super().handle_flowable(flowables)
-
+    class Doc(FloatingFigures, BaseDocTemplate):
         def afterFlowable(self, flowable):
             name = getattr(flowable, "name", None)
             if name:

@@ -8,8 +8,9 @@ heading the waiting ones are set. A figure only ever moves later than its
 place in the text, so it never lands on a page before the one that refers to it.
 
 `FloatQueue.arrange` reorders the front of ReportLab's list of flowables just
-before the document sets the first one (`BaseDocTemplate.handle_flowable`).
-A flowable floats when it has `floating = True`.
+before the document sets the first one (`BaseDocTemplate.handle_flowable`);
+`FloatingFigures` does that for a document template it is mixed into. A
+flowable floats when it has `floating = True`.
 """
 
 from __future__ import annotations
@@ -52,10 +53,6 @@ class FloatQueue:
     def __init__(self) -> None:
         self.waiting: list[Any] = []
 
-    def reset(self) -> None:
-        """Forget the waiting figures (a new pass of `multiBuild`)."""
-        self.waiting = []
-
     def arrange(self, frame: Any, canv: Any, flowables: list[Any]) -> None:
         """Reorder the front of `flowables` before the first one is set in `frame`."""
         while flowables:
@@ -79,3 +76,20 @@ class FloatQueue:
             return False
         following = next((f for f in flowables[1:] if not floating(f)), None)
         return following is not None and not ends_chapter(following)
+
+
+class FloatingFigures:
+    """Mixed in before ReportLab's `BaseDocTemplate`: its figures float."""
+
+    floats: FloatQueue
+    canv: Any  # the document's canvas (ReportLab's)
+
+    def beforeDocument(self) -> None:
+        self.floats = FloatQueue()  # each pass of `multiBuild` starts afresh
+        super().beforeDocument()  # type: ignore[misc]
+
+    def handle_flowable(self, flowables: list[Any]) -> None:
+        frame = getattr(self, "frame", None)
+        if frame is not None:
+            self.floats.arrange(frame, self.canv, flowables)
+        super().handle_flowable(flowables)  # type: ignore[misc]

@@ -17,7 +17,7 @@ from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
-from maerstanas_print.rulebook.floats import FloatQueue
+from maerstanas_print.rulebook.floats import FloatingFigures
 from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -330,16 +330,9 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
                          layout.BOTTOM_MARGIN * PT_PER_MM)
     book = prepared.book
 
-    class Doc(BaseDocTemplate):
-        floats = FloatQueue()
-
-        def handle_flowable(self, flowables):
-            if getattr(self, "frame", None) is not None:
-                self.floats.arrange(self.frame, self.canv, flowables)
-            super().handle_flowable(flowables)
-
+    class Doc(FloatingFigures, BaseDocTemplate):
         def beforeDocument(self):
-            self.floats.reset()
+            super().beforeDocument()
             self.chapter_title = words(book.language)("Contents")  # multiBuild: many passes
             self.page_head = self.chapter_title
 
