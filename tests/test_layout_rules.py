@@ -1,10 +1,10 @@
 """The layout rules, measured on every rendered product (issue 11).
 
 Each product `build` writes, PDF and HTML (as Chromium prints it), is held
-to every rule in tests/layout_rules.py. A rulebook case that breaks a rule
-is a known failure with its reason (the rulebooks are being rewritten);
-every other case must pass, and a known failure that starts passing fails
-too (strict), so its mark is removed.
+to every rule in tests/layout_rules.py. A case that breaks a rule may be
+listed in KNOWN as a known failure with its reason (none is now); every other
+case must pass, and a known failure that starts passing fails too (strict),
+so its mark is removed.
 """
 
 from __future__ import annotations
@@ -34,14 +34,7 @@ RULES = ("edge", "text-size", "overlap", "contrast", "fill", "svg")
 # except a document's or a chapter's last page.
 MIN_FILL = {"sheet": 0.8, "game": 0.75, "book": 0.75}
 
-KNOWN: dict[tuple[str, str], str] = {
-    ("rulebook-hnefatafl1992-a4.html", "svg"):
-        "the 1992 book's pieces key sets its last label past its 156 mm viewBox "
-        "(rulebook layout, issue 11)",
-    **{(name, "fill"): "figures pushed to the next page leave pages a quarter empty "
-                       "(rulebook layout, issue 11 item 23)"
-       for name in ("rulebook-a4.pdf", "rulebook-letter.pdf")},
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 _CACHE: dict[str, list[Problem]] = {}
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from maerstanas_print.fonts import Face
+from maerstanas_print.fonts import Face, text_width_mm
 
 Anchor = Literal["start", "middle", "end"]
 Point = tuple[float, float]
@@ -160,6 +160,39 @@ def _mapped(shape: Shape, k: float, dx: float, dy: float) -> Shape:
         return replace(shape, x=shape.x * k + dx, y=shape.y * k + dy, size=shape.size * k)
     return Group(tuple(_mapped(child, k, dx, dy) for child in shape.children),
                  shape.title, shape.desc)
+
+
+def extent(shapes: Sequence[Shape]) -> tuple[float, float, float, float] | None:
+    """The box (x0, y0, x1, y1) the shapes' ink covers, strokes' widths left out; a
+    text's from its font's advance widths, from the baseline 0.75 em up and 0.25 em
+    down. None when nothing is drawn."""
+    boxes = [box for box in map(_box, walk(shapes)) if box is not None]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _box(shape: Shape) -> tuple[float, float, float, float] | None:
+    if isinstance(shape, Line):
+        return (min(shape.x1, shape.x2), min(shape.y1, shape.y2),
+                max(shape.x1, shape.x2), max(shape.y1, shape.y2))
+    if isinstance(shape, Rect):
+        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    if isinstance(shape, Circle):
+        return shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
+    if isinstance(shape, Polyline):
+        xs, ys = zip(*shape.points, strict=True)
+        return min(xs), min(ys), max(xs), max(ys)
+    if isinstance(shape, Text):
+        width = text_width_mm(shape.text, shape.face, shape.size)
+        x0 = shape.x - {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
+        em = shape.size * MM_PER_PT
+        if shape.turned:  # half round about (x, y)
+            return 2 * shape.x - x0 - width, shape.y - 0.25 * em, 2 * shape.x - x0, \
+                shape.y + 0.75 * em
+        return x0, shape.y - 0.75 * em, x0 + width, shape.y + 0.25 * em
+    return None  # a group: its children are walked
 
 
 @dataclass(frozen=True, slots=True)

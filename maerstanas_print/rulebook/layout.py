@@ -13,7 +13,7 @@ from functools import cache
 from types import ModuleType
 
 from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
-from maerstanas_print.draw.shapes import Page, Shape
+from maerstanas_print.draw.shapes import Group, Page, Shape, Text, extent, translate
 from maerstanas_print.games import game_named
 from maerstanas_print.games.protocol import Game as GameInfo
 from maerstanas_print.rulebook.model import Chapter
@@ -62,8 +62,16 @@ def title_art_label(game: str) -> str:
     return label
 
 
+KEY_GAP = 3.0  # mm: the least room between two entries of a key, and between its rows
+
+
 def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
-    """The stone legend of the printed sheets, centred in `width` mm."""
+    """The stone legend of the printed sheets, in `width` mm.
+
+    A row of the legend whose entries do not fit side by side with `KEY_GAP`
+    between them is wrapped into as few rows as hold them, each entry centred
+    in its share of the width, so no label runs past `width` or into the next.
+    """
     info = _game(game)
     cell, inner = 9.0, min(width, 150.0)
     if info.start_setup() is None:
@@ -73,7 +81,54 @@ def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
         inner = width if info.pieces == "men" else inner
         group, height = game_legend(info, spec_for_game(info), (width - inner) / 2, 2.0, inner,
                                     "print", cell, 9.0)
-    return [group], height + 7.0
+    rows = [group] if all(_is_entry(child) for child in group.children) else \
+        [child for child in group.children if isinstance(child, Group)]
+    out: list[Shape] = []
+    below = 0.0  # how far the rows wrapped so far push the next ones down
+    for row in rows:
+        placed, grown = _wrapped(row, width, below)
+        out.append(placed)
+        below += grown
+    return [Group(tuple(out), title=group.title)] if len(rows) > 1 else out, \
+        height + 7.0 + below
+
+
+def _is_entry(shape: Shape) -> bool:
+    """An entry of a legend: a group with its own label (a row holds only entries)."""
+    return isinstance(shape, Group) and any(isinstance(c, Text) for c in shape.children)
+
+
+def _wrapped(row: Group, width: float, dy: float) -> tuple[Group, float]:
+    """`row` moved down by `dy`, its entries wrapped into more rows if they do not fit
+    `width`; returns it and the height the wrapping added."""
+    boxes = [extent([entry]) for entry in row.children]
+    spans = [(box[0], box[2]) for box in boxes if box is not None]
+    whole = extent([row])
+    if whole is None or len(spans) != len(row.children) or _fits(spans, width):
+        return Group(tuple(translate(row.children, 0.0, dy)), row.title, row.desc), 0.0
+    step = whole[3] - whole[1] + KEY_GAP
+    widest = max(x1 - x0 for x0, x1 in spans)
+    count = len(spans)
+    # As few rows as hold the entries, filled evenly (five entries: three and two).
+    per_row = next(-(-count // lines) for lines in range(2, count + 1)
+                   if widest <= width / -(-count // lines) - KEY_GAP or lines == count)
+    slot = width / per_row
+    entries: list[Shape] = []
+    for index, (entry, (x0, x1)) in enumerate(zip(row.children, spans, strict=True)):
+        line, column = divmod(index, per_row)
+        in_line = min(per_row, count - line * per_row)
+        left = (width - in_line * slot) / 2 + column * slot
+        entries += translate([entry], left + (slot - (x1 - x0)) / 2 - x0, dy + line * step)
+    lines = -(-count // per_row)
+    return Group(tuple(entries), row.title, row.desc), (lines - 1) * step
+
+
+def _fits(spans: list[tuple[float, float]], width: float) -> bool:
+    """Whether entries spanning `spans` (mm, left to right) lie within `width` and
+    `KEY_GAP` apart."""
+    ordered = sorted(spans)
+    return ordered[0][0] >= 0.0 and ordered[-1][1] <= width and all(
+        a[1] + KEY_GAP <= b[0] for a, b in zip(ordered, ordered[1:], strict=False))
 
 
 def stone_key_label(game: str) -> str:

@@ -17,6 +17,7 @@ from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
+from maerstanas_print.rulebook.floats import FloatingFigures
 from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -324,35 +325,6 @@ def _xml(text: str) -> str:
     return escape(text, quote=False)
 
 
-def _float_figure(frame, canv, flowables: list) -> None:
-    """Let a figure float, as a typesetter would place it.
-
-    If the figure does not fit the rest of the page, whatever follows it in the
-    same chapter and does fit (paragraphs, headings, lists) is set first, so the
-    page is filled and the figure opens the next one.
-    """
-    from reportlab.platypus import KeepTogether, ListFlowable, Paragraph, Table
-
-    figure = flowables[0]
-    if len(flowables) < 2 or not getattr(figure, "floating", False):
-        return
-    avail = frame._y - frame._y1p
-    if figure.wrapOn(canv, frame._aW, avail)[1] <= avail:
-        return
-    following = flowables[1]
-    marker = getattr(following, "marker", None)
-    movable = (Paragraph, ListFlowable, Table, KeepTogether)
-    if getattr(following, "floating", False) or (marker is not None and marker[0] == "chapter") \
-            or (marker is None and not isinstance(following, movable)):
-        return
-    if marker is not None and len(flowables) > 2:  # a heading's marker moves with the heading
-        need = flowables[2].wrapOn(canv, frame._aW, avail)[1] + 40
-    else:
-        need = following.wrapOn(canv, frame._aW, avail)[1] + following.getSpaceBefore()
-    if need <= avail:
-        flowables.insert(0, flowables.pop(1))
-
-
 def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
@@ -362,13 +334,9 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
                          layout.BOTTOM_MARGIN * PT_PER_MM)
     book = prepared.book
 
-    class Doc(BaseDocTemplate):
-        def handle_flowable(self, flowables):
-            if getattr(self, "frame", None) is not None:
-                _float_figure(self.frame, self.canv, flowables)
-            super().handle_flowable(flowables)
-
+    class Doc(FloatingFigures, BaseDocTemplate):
         def beforeDocument(self):
+            super().beforeDocument()
             self.chapter_title = words(book.language)("Contents")  # multiBuild: many passes
             self.page_head = self.chapter_title
 
