@@ -36,7 +36,9 @@ BODY_TOP_GAP_MM = 4.0
 BODY_BOTTOM_MM = 21.0  # the columns end here above the paper edge, clear of the credit
 # Black as one ink (K), as on the sheets: a press prints RGB near-black as four.
 PURE_BLACK = CMYKColor(0, 0, 0, 1)
-DESIGN_WIDTH_MM = 215.9  # the widest paper the card is set for at its own size
+# Big paper and the paper whose design it enlarges (A3 is A4 times the square
+# root of two; Tabloid is as wide as Letter is long).
+ENLARGES = {"a3": "a4", "tabloid": "letter"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +48,13 @@ class CardGeometry:
 
     width: float
     height: float
+    scale: float = 1.0
 
-    @property
-    def scale(self) -> float:
-        return max(1.0, self.width / DESIGN_WIDTH_MM)
+    @classmethod
+    def of(cls, paper: str) -> CardGeometry:
+        size = PAPERS[paper]
+        design = PAPERS[ENLARGES.get(paper, paper)]
+        return cls(size.width, size.height, size.width / design.width)
 
     def mm(self, length: float) -> float:
         return length * self.scale
@@ -116,6 +121,8 @@ class _CardBuilder(_Builder):
         self.geometry = geometry
         self.width_mm = geometry.column
         self.styles = _card_styles(self.styles, geometry.scale)
+        self.list_indent = 12.0 * geometry.scale
+        self.bullet_size = 9.0 * geometry.scale
 
     def story(self) -> list:
         out: list = []
@@ -124,14 +131,19 @@ class _CardBuilder(_Builder):
         return out
 
     def chapter(self, number: str, chapter: Chapter) -> list:
-        refused = [b for b in chapter.blocks if isinstance(b, BlankBoards | SampleGame)]
-        if refused:
-            raise RulebookError(f"a quick reference has no room for "
-                                f"{type(refused[0]).__name__} blocks (chapter "
-                                f"{chapter.title!r})")
-        out: list = [_marker("chapter", chapter.title), self.p(chapter.title, "chapter")]
         for block in chapter.blocks:
-            out += self.block(block)
+            if isinstance(block, BlankBoards | SampleGame):
+                what = "pencil boards" if isinstance(block, BlankBoards) else "a sample game"
+                raise RulebookError(f"a quick reference has no room for {what} (chapter "
+                                    f"{chapter.title!r}); print them with their own command")
+        from reportlab.platypus import KeepTogether
+
+        blocks = [self.block(block) for block in chapter.blocks]
+        # A heading never ends a column: it stays with the block it introduces.
+        head = [self.p(chapter.title, "chapter"), *(blocks[0] if blocks else [])]
+        out: list = [_marker("chapter", chapter.title), KeepTogether(head)]
+        for flowables in blocks[1:]:
+            out += flowables
         return out
 
     def figure(self, figure):
@@ -170,7 +182,7 @@ def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True
 
     register_fonts()
     size = PAPERS[paper]
-    geometry = CardGeometry(size.width, size.height)
+    geometry = CardGeometry.of(paper)
     mm = geometry.mm
     width, height = size.width * PT_PER_MM, size.height * PT_PER_MM
     book = prepared.book

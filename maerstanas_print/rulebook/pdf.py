@@ -128,6 +128,7 @@ class _Builder:
     """Turns the prepared book into a platypus story."""
 
     ink = INK  # the rules of tables (the quick reference card prints them in pure K)
+    list_indent, bullet_size = 15.0, 10.5  # pt
 
     def __init__(self, prepared: PreparedBook, paper: str) -> None:
         self.prepared = prepared
@@ -210,11 +211,12 @@ class _Builder:
             marker = "appendix-section" if self.in_appendix else "section"
             return [_marker(marker, block.text, 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
-            items = [ListItem(self.p(item, "bullet"), leftIndent=15) for item in block.items]
+            indent = self.list_indent
+            items = [ListItem(self.p(item, "bullet"), leftIndent=indent) for item in block.items]
             kind = {"bulletType": "1", "bulletFormat": "%s.", "bulletFontName": "Cardo-Bold"} \
                 if block.numbered else {"bulletType": "bullet", "start": "•",
                                         "bulletFontName": "Cardo"}
-            return [ListFlowable(items, leftIndent=15, bulletFontSize=10.5,
+            return [ListFlowable(items, leftIndent=indent, bulletFontSize=self.bullet_size,
                                  bulletColor=ACCENT, spaceAfter=6, **kind)]
         if isinstance(block, Figure):
             return [self.figure(block)]

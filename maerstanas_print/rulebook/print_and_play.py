@@ -17,19 +17,17 @@ import contextlib
 from maerstanas_print.draw.shapes import Page, enlarge
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.rulebook.books import quickref_for
-from maerstanas_print.rulebook.card import card_pdf
+from maerstanas_print.rulebook.card import ENLARGES, card_pdf
 from maerstanas_print.rulebook.prepare import prepare
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.common import PAPERS, Sheet
 from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 
-DESIGN_PAPER = {"a3": "a4", "tabloid": "letter"}  # big paper: the design it enlarges
-
 
 def kit_sheets(game: Game, paper: str) -> list[tuple[str, Sheet]]:
     """(part name, sheet) for every sheet of the kit after the quick reference; the
-    setup and score sheets on the design paper (see DESIGN_PAPER)."""
-    design = DESIGN_PAPER.get(paper, paper)
+    setup and score sheets on the design paper (see card.ENLARGES)."""
+    design = ENLARGES.get(paper, paper)
     parts: list[tuple[str, Sheet]] = []
     with contextlib.suppress(LookupError):  # a game that starts on an empty board has none
         parts.append(("Setting up", game.setup_sheet(design, "print")))

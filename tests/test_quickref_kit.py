@@ -1,0 +1,210 @@
+"""Quick references (one page, checked like a book) and print-and-play kits."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from maerstanas_print.cli import main
+from maerstanas_print.draw.shapes import Line, Stroke, Text, enlarge, translate
+from maerstanas_print.games import all_games, game_named
+from maerstanas_print.rulebook.books import quickref_for
+from maerstanas_print.rulebook.card import card_pdf
+from maerstanas_print.rulebook.prepare import prepare
+from maerstanas_print.rulebook.print_and_play import kit_pdf
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.render import sheet_pdf
+from tests.pdf_tools import MM, all_text, outline_titles, reader, text_runs
+from tests.sheet_checks import assert_fonts_embedded, assert_page_size
+
+BOOKS = Path(__file__).parent.parent / "maerstanas_print" / "games" / "books"
+GAMES = [game.slug for game in all_games()]
+
+
+def card(slug: str, paper: str = "a4") -> bytes:
+    return card_pdf(prepare(quickref_for(game_named(slug))), paper)
+
+
+# --- the quick reference ---------------------------------------------------------
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_game_has_a_one_page_quick_reference(slug: str, paper: str) -> None:
+    pdf = card(slug, paper)
+    assert_page_size(pdf, paper, pages=1)
+    assert_fonts_embedded(pdf)
+    text = all_text(pdf)
+    assert "CC BY-SA 4.0" in text  # the licence travels with the adaptation
+    assert "Writing a game down" in text and "Moving" in text or "hinge" in text
+    assert reader(pdf).metadata.title.endswith(("Quick reference", "in brief"))
+
+
+def test_the_numbers_on_the_card_are_the_engines() -> None:
+    """The scoring figure's numbers are filled in from the engine's count of the
+    position (hand-checked in the rulebook: Dark 12, Light 10; pairs only 7 and 5),
+    and the opening's counts from its replay (6 moves; T E4 removes 3 stones)."""
+    text = " ".join(all_text(card("maerstanas")).split())
+    assert "Default scoring: Dark 12, Light 10" in text
+    assert "pairs only: Dark 7, Light 5" in text
+    assert "An opening of 6 moves; 3 stones removed" in text
+    assert "removes 3 stones" in text
+
+
+def test_a_false_claim_on_a_card_stops_the_build(tmp_path, capsys) -> None:
+    source = (BOOKS / "maerstanas-quickref.md").read_text(encoding="utf-8")
+    wrong = tmp_path / "wrong.md"
+    wrong.write_text(source.replace("  score 12 10\n", "  score 13 10\n"), encoding="utf-8")
+    out = tmp_path / "wrong.pdf"
+    assert main(["quickref", "--source", str(wrong), "-o", str(out)]) == 1
+    assert "wrong.md:" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_source_longer_than_a_page_is_refused(tmp_path, capsys) -> None:
+    out = tmp_path / "book.pdf"
+    book = BOOKS / "maerstanas.md"
+    # The whole book has pencil-board pages and a sample game, which a card has no
+    # room for at all (test below); without its appendices it is simply too long.
+    text = re.split(r"\n# [^\n]*\{\.appendix\}", book.read_text(encoding="utf-8"))[0]
+    long_source = tmp_path / "long.md"
+    long_source.write_text(text, encoding="utf-8")
+    assert main(["quickref", "--source", str(long_source), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"runs to \d+ pages of A4; shorten the source", err), err
+    assert not out.exists()
+
+
+def test_a_card_has_no_room_for_pencil_boards(tmp_path, capsys) -> None:
+    source = (BOOKS / "maerstanas-quickref.md").read_text(encoding="utf-8")
+    boards = tmp_path / "boards.md"
+    boards.write_text(source + "\n# Boards\n\n```pencil-boards\nper-page: 6\n```\n",
+                      encoding="utf-8")
+    assert main(["quickref", "--source", str(boards), "-o", str(tmp_path / "b.pdf")]) == 1
+    assert "no room for pencil boards (chapter 'Boards')" in capsys.readouterr().err
+    assert not (tmp_path / "b.pdf").exists()
+
+
+def test_quickref_options(tmp_path, capsys) -> None:
+    assert main(["quickref", "--game", "maerstanas", "--source",
+                 str(BOOKS / "maerstanas-quickref.md"), "-o", str(tmp_path / "x.pdf")]) == 2
+    assert main(["quickref", "--paper", "b5", "-o", str(tmp_path / "x.pdf")]) == 2
+    assert not (tmp_path / "x.pdf").exists()
+    assert main(["quickref", "--game", "cyngesheall", "-o", f"{tmp_path}/new/"]) == 0
+    assert (tmp_path / "new" / "quickref-cyngesheall-a4.pdf").is_file()
+
+
+def test_on_a3_the_card_is_the_a4_card_enlarged() -> None:
+    """Same text, same one page, and the type about √2 larger."""
+    small, large = card("hnefatafl1992", "a4"), card("hnefatafl1992", "a3")
+    assert_page_size(large, "a3", pages=1)
+    assert " ".join(all_text(small).split()) == " ".join(all_text(large).split())
+
+    def title_size(pdf: bytes) -> float:
+        runs = text_runs(pdf)
+        top = max(runs, key=lambda run: run.y)  # the title band's baseline
+        return reader(pdf).pages[0].mediabox.height - top.y
+
+    assert title_size(large) / title_size(small) == pytest.approx(297 / 210, rel=0.01)
+
+
+# --- the kit ------------------------------------------------------------------------
+
+KIT_PARTS = {
+    "maerstanas": ["Quick reference", "Playing board", "Stones to cut out", "Score sheet"],
+    "cyngesheall": ["Quick reference", "Setting up", "Playing board", "Stones to cut out"],
+    "hnefatafl1992": ["Quick reference", "Setting up", "Playing board"],
+}
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_kit_is_the_card_and_the_games_sheets_with_bookmarks(slug: str) -> None:
+    pdf = kit_pdf(game_named(slug), "a4")
+    parts = KIT_PARTS[slug]
+    assert_page_size(pdf, "a4", pages=len(parts))
+    assert_fonts_embedded(pdf)
+    top = [title for depth, title in outline_titles(pdf) if depth == 0]
+    assert top == parts
+    r = reader(pdf)
+    pages = {title: r.get_destination_page_number(entry) for entry in r.outline
+             if not isinstance(entry, list) for title in [entry.title]}
+    assert [pages[part] for part in parts] == list(range(len(parts)))
+    # The board page is the page `board` prints, squares and all.
+    board = sheet_pdf(board_sheet(BoardSheetOptions(paper="a4", game=game_named(slug))))
+    assert r.pages[parts.index("Playing board")].extract_text() == \
+        reader(board).pages[0].extract_text()
+    assert r.metadata.title.endswith("print-and-play kit")
+
+
+def test_the_1992_kit_on_a3_has_the_full_size_board(tmp_path) -> None:
+    out = tmp_path / "kit.pdf"
+    assert main(["kit", "--game", "hnefatafl1992", "--paper", "a3", "-o", str(out)]) == 0
+    pdf = out.read_bytes()
+    assert_page_size(pdf, "a3", pages=3)
+    assert "squares 13.5 mm" in reader(pdf).pages[2].extract_text()
+
+
+def test_kit_options(tmp_path, capsys) -> None:
+    assert main(["kit", "--game", "chess", "-o", str(tmp_path / "k.pdf")]) == 2
+    assert main(["kit", "--paper", "a5", "-o", str(tmp_path / "k.pdf")]) == 2
+    assert not (tmp_path / "k.pdf").exists()
+    assert main(["kit", "--paper", "letter", "-o", str(tmp_path)]) == 0
+    assert_page_size((tmp_path / "kit-letter.pdf").read_bytes(), "letter", pages=4)
+
+
+# --- landscape pencil boards ---------------------------------------------------------
+
+def test_six_landscape_boards_stand_three_by_two(tmp_path) -> None:
+    out = tmp_path / "b.pdf"
+    assert main(["board", "--per-page", "6", "--paper", "letter", "--landscape",
+                 "-o", str(out)]) == 0
+    pdf = out.read_bytes()
+    box = reader(pdf).pages[0].mediabox
+    assert float(box.width) == pytest.approx(279.4 / MM, abs=0.1)
+    assert float(box.height) == pytest.approx(215.9 / MM, abs=0.1)
+    # One "Game" label under each board: three columns, two rows.
+    games = [run for run in text_runs(pdf) if run.text.startswith("Game")]
+    assert len({round(run.x) for run in games}) == 3
+    assert len({round(run.y) for run in games}) == 2
+    # Turning Letter is what makes the squares bigger.
+    upright = board_sheet(BoardSheetOptions(paper="letter", per_page=6)).pages[0].label
+    turned = board_sheet(BoardSheetOptions(paper="letter", per_page=6,
+                                           landscape=True)).pages[0].label
+
+    def square(label: str) -> float:
+        found = re.search(r"squares ([\d.]+) mm", label)
+        assert found, label
+        return float(found.group(1))
+
+    assert square(turned) > square(upright)
+
+
+def test_landscape_refuses_what_does_not_fit(capsys, tmp_path) -> None:
+    assert main(["board", "--per-page", "12", "--landscape", "-o", str(tmp_path)]) == 2
+    assert "landscape page of A4" in capsys.readouterr().err
+
+
+# --- shapes moved and enlarged --------------------------------------------------------
+
+def test_moving_or_enlarging_keeps_every_property() -> None:
+    turned = Text(10, 20, "A", 8, "italic", "middle", "#000000", turned=True)
+    assert translate([turned], 1, 2)[0] == Text(11, 22, "A", 8, "italic", "middle",
+                                                "#000000", turned=True)
+    line = Line(1, 2, 3, 4, Stroke("#000000", 0.5, (1.0, 2.0)))
+    assert enlarge([line, turned], 2.0, 5.0, 0.0) == [
+        Line(7, 4, 11, 8, Stroke("#000000", 1.0, (2.0, 4.0))),
+        Text(25, 40, "A", 16, "italic", "middle", "#000000", turned=True)]
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_heading_ends_a_column(slug: str) -> None:
+    pdf = card(slug)
+    titles = {chapter.title for chapter in quickref_for(game_named(slug)).chapters}
+    width = float(reader(pdf).pages[0].mediabox.width)
+    credit_top = 20 / MM  # the credit line at the foot (under 19 mm) is not in a column
+    for left in (True, False):
+        runs = [run for run in text_runs(pdf) if (run.x < width / 2) == left
+                and run.y > credit_top]
+        last = min(runs, key=lambda run: run.y)
+        assert last.text not in titles, (slug, last)
