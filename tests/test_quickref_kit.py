@@ -113,8 +113,9 @@ def test_on_a3_the_card_is_the_a4_card_enlarged() -> None:
 
 KIT_PARTS = {
     "maerstanas": ["Quick reference", "Playing board", "Stones to cut out", "Score sheet"],
-    "cyngesheall": ["Quick reference", "Setting up", "Playing board", "Stones to cut out"],
-    "hnefatafl1992": ["Quick reference", "Setting up", "Playing board"],
+    "cyngesheall": ["Quick reference", "Setting up", "Playing board", "Stones to cut out",
+                    "Score sheet"],
+    "hnefatafl1992": ["Quick reference", "Setting up", "Playing board", "Score sheet"],
 }
 
 
@@ -141,7 +142,7 @@ def test_the_1992_kit_on_a3_has_the_full_size_board(tmp_path) -> None:
     out = tmp_path / "kit.pdf"
     assert main(["kit", "--game", "hnefatafl1992", "--paper", "a3", "-o", str(out)]) == 0
     pdf = out.read_bytes()
-    assert_page_size(pdf, "a3", pages=3)
+    assert_page_size(pdf, "a3", pages=4)
     assert "squares 13.5 mm" in reader(pdf).pages[2].extract_text()
 
 
@@ -208,3 +209,24 @@ def test_no_heading_ends_a_column(slug: str) -> None:
                 and run.y > credit_top]
         last = min(runs, key=lambda run: run.y)
         assert last.text not in titles, (slug, last)
+
+
+# --- the movement games' score sheet --------------------------------------------------
+
+@pytest.mark.parametrize("slug", ["cyngesheall", "hnefatafl1992"])
+def test_movement_games_have_a_score_sheet(tmp_path, slug: str) -> None:
+    out = tmp_path / "s.pdf"
+    assert main(["scoresheet", "--game", slug, "-o", str(out)]) == 0
+    pdf = out.read_bytes()
+    assert_page_size(pdf, "a4", pages=1)
+    assert_fonts_embedded(pdf)
+    text = " ".join(all_text(pdf).split())
+    for field in ("Event", "Site", "Date", "Round", "Options", "Result", "1/2-1/2"):
+        assert field in text
+    numbers = [int(run.text[:-1]) for run in text_runs(pdf) if re.fullmatch(r"\d+\.", run.text)]
+    assert numbers == list(range(1, 57))  # two blocks of 28 rows, 7 mm each
+    # The examples on the sheet are legal first moves of the game's start position.
+    game = game_named(slug)
+    examples = re.findall(r"\(([A-Z]*[A-S]\d+-[A-S]\d+)\)", text)
+    legal = {move.text(game.size) for move in game.start().legal_moves()}
+    assert examples and set(examples) <= legal, (examples, sorted(legal)[:5])

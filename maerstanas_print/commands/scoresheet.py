@@ -1,4 +1,4 @@
-"""`maerstanas-print scoresheet`: a paper record sheet, two to a page."""
+"""`maerstanas-print scoresheet`: a paper record sheet of one game."""
 
 from __future__ import annotations
 
@@ -27,7 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "scoresheet",
         help="print score sheets for recording a game by hand",
         description="A score sheet laid out in notation order (tags, numbered moves, final "
-                    "score), two to a page, for a game that has one (Mǽrstánas).",
+                    "score or result): Mǽrstánas with boxes for the special stones, the "
+                    "movement games with a box for each move and a line for the pieces "
+                    "it took.",
     )
     add_common_options(parser)
     add_game_option(parser, _scored, "the score sheet")

@@ -82,6 +82,13 @@ class Sheet:
     file_stem: str
 
 
+def score_sheet_of(game_title: str, paper: Paper, page: Page, file_stem: str) -> Sheet:
+    """A game's score sheet: one page, the same title and subject for every game."""
+    return Sheet(title=f"{game_title}: score sheet",
+                 subject=f"A paper record of one {game_title} game, in notation order",
+                 paper=paper, pages=(page,), file_stem=file_stem)
+
+
 def wrap_text(text: str, face: Face, size: float, width: float) -> list[str]:
     """Greedy line breaking by real glyph widths (mm)."""
     lines: list[str] = []
@@ -137,6 +144,32 @@ def licence_line(paper: Paper, size: float = 7.0, *, text: str) -> Shape:
 def checkbox(x: float, y: float, size: float, stroke: Stroke) -> Rect:
     """A square tick box with its top-left corner at (x, y)."""
     return Rect(x, y, size, size, stroke, None)
+
+
+WRITING_LINE = Stroke("#8c8c8c", 0.15)  # a hairline to write on
+TICK_BOX = Stroke(INK, 0.2)
+
+
+def writing_field(x: float, y: float, width: float, label: str, size: float = 8.0
+                  ) -> list[Shape]:
+    """`Label ________` across `width`, the writing line on baseline y."""
+    lw = text_width_mm(label, "italic", size)
+    return [Text(x, y, label, size, "italic", "start", INK),
+            Line(x + lw + 1.2, y + 0.6, x + width, y + 0.6, WRITING_LINE)]
+
+
+def choice_boxes(x: float, y: float, label: str, options: tuple[str, ...], size: float = 7.5
+                 ) -> tuple[list[Shape], float]:
+    """`Label ☐ a ☐ b ☐ c` on baseline y; returns the shapes and the right end."""
+    out: list[Shape] = [Text(x, y, label, size, "italic", "start", INK)]
+    box = 3.5
+    cursor = x + text_width_mm(label, "italic", size) + 2.0
+    for option in options:
+        out.append(checkbox(cursor, y - box + 0.6, box, TICK_BOX))
+        cursor += box + 1.0
+        out.append(Text(cursor, y, option, size, "regular", "start", INK))
+        cursor += text_width_mm(option, "regular", size) + 2.6
+    return out, cursor
 
 
 def calibration_bar(x: float, y: float, cell: float, theme: str = "print",

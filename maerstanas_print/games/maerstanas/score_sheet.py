@@ -19,17 +19,22 @@ from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
     SOFT,
+    TICK_BOX,
+    WRITING_LINE,
     Paper,
     Sheet,
     SheetError,
     checkbox,
+    choice_boxes,
+    score_sheet_of,
+    writing_field,
 )
 
 MIN_ROWS = 25  # 50 plies: games run 35-45, now and then about 50
 ROW_H = 7.0  # mm: the row height of chess score sheets, room for a pencilled square
 MARGIN = 12.0  # outer page margin: clear of the 10 mm home printers may clip
-HAIR = Stroke("#8c8c8c", 0.15)
-THIN = Stroke(INK, 0.2)
+HAIR = WRITING_LINE
+THIN = TICK_BOX
 RULE = Stroke(INK, 0.35)
 GAME = "Mǽrstánas"
 CAPTION_GAP = 2.0  # mm from a caption's baseline to the figure under it
@@ -65,13 +70,7 @@ def score_sheet(options: ScoreSheetOptions) -> Sheet:
         raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
     shapes = [_record(paper, MARGIN, paper.height - MARGIN, options.rows)]
     page = Page(paper.width, paper.height, tuple(shapes), f"A {GAME} score sheet on {paper.name}")
-    return Sheet(
-        title=f"{GAME}: score sheet",
-        subject=f"A paper record of one {GAME} game, in notation order",
-        paper=paper,
-        pages=(page,),
-        file_stem=f"scoresheet-{paper.key}",
-    )
+    return score_sheet_of(GAME, paper, page, f"scoresheet-{paper.key}")
 
 
 def _record(paper: Paper, top: float, bottom: float, rows: int | None) -> Group:
@@ -100,51 +99,30 @@ def _record(paper: Paper, top: float, bottom: float, rows: int | None) -> Group:
     return Group(tuple(shapes), title="Score sheet")
 
 
-def _field(x: float, y: float, width: float, label: str, size: float = 8.0) -> list[Shape]:
-    """`Label ________` with the writing line on baseline y."""
-    lw = text_width_mm(label, "italic", size)
-    return [Text(x, y, label, size, "italic", "start", INK),
-            Line(x + lw + 1.2, y + 0.6, x + width, y + 0.6, HAIR)]
-
-
-def _choices(x: float, y: float, label: str, options: tuple[str, ...], size: float = 7.5
-             ) -> tuple[list[Shape], float]:
-    """`Label ☐ a ☐ b ☐ c` on baseline y; returns shapes and the right end."""
-    out: list[Shape] = [Text(x, y, label, size, "italic", "start", INK)]
-    box = 3.5
-    cursor = x + text_width_mm(label, "italic", size) + 2.0
-    for option in options:
-        out.append(checkbox(cursor, y - box + 0.6, box, THIN))
-        cursor += box + 1.0
-        out.append(Text(cursor, y, option, size, "regular", "start", INK))
-        cursor += text_width_mm(option, "regular", size) + 2.6
-    return out, cursor
-
-
 def _tags(x: float, top: float, width: float) -> Group:
     """The tag boxes, in the order a canonical record writes its tags."""
     out: list[Shape] = []
     y = top + 4.0
     step = 8.0
-    out += _field(x, y, width, "Event", 9)
+    out += writing_field(x, y, width, "Event", 9)
     y += step
-    out += _field(x, y, width, "Site", 9)
+    out += writing_field(x, y, width, "Site", 9)
     y += step
     date_w = width * 0.62
-    out += _field(x, y, date_w - 2.0, "Date", 9)
-    out += _field(x + date_w, y, width - date_w, "Round", 9)
+    out += writing_field(x, y, date_w - 2.0, "Date", 9)
+    out += writing_field(x + date_w, y, width - date_w, "Round", 9)
     y += step
-    out += _field(x, y, width, "Dark", 9)
+    out += writing_field(x, y, width, "Dark", 9)
     y += step
-    out += _field(x, y, width, "Light", 9)
+    out += writing_field(x, y, width, "Light", 9)
     y += step - 1.0
-    shapes, _ = _choices(x, y, "Special stones", ("on", "off"), 8.5)
+    shapes, _ = choice_boxes(x, y, "Special stones", ("on", "off"), 8.5)
     out += shapes
     y += 6.5
-    shapes, _ = _choices(x, y, "Scoring", ("default", "simple", "wraparound"), 8.5)
+    shapes, _ = choice_boxes(x, y, "Scoring", ("default", "simple", "wraparound"), 8.5)
     out += shapes
     y += 6.5
-    shapes, _ = _choices(x, y, "First to move", ("Dark", "Light"), 8.5)
+    shapes, _ = choice_boxes(x, y, "First to move", ("Dark", "Light"), 8.5)
     out += shapes
     return Group(tuple(out), title="Game details (tags)")
 

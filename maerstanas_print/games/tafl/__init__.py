@@ -149,6 +149,13 @@ class TaflGame(Game):
     def stone_legend(self) -> tuple[tuple[StoneKind, str, str | None, str], ...]:
         return self.definition.legend
 
+    has_score_sheet = True
+
+    def score_sheet(self, paper: str) -> Any:
+        from maerstanas_print.games.tafl.score_sheet import TaflScoreSheetOptions, score_sheet
+
+        return score_sheet(TaflScoreSheetOptions(self, paper))
+
     def setup_sheet(self, paper: str, theme: str) -> Any:
         from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet
 
@@ -178,6 +185,7 @@ class TaflGame(Game):
             (f"setup-{slug}-a4.pdf", ["setup", "--game", slug]),
             (f"setup-{slug}-a4.html", ["setup", "--game", slug, "--format", "html"]),
         ]
+        jobs.append((f"scoresheet-{slug}-a4.pdf", ["scoresheet", "--game", slug]))
         if self.stone_set:
             jobs += [(f"stones-{slug}-a4.pdf", ["stones", "--game", slug]),
                      (f"stones-{slug}-a4.html", ["stones", "--game", slug, "--format", "html"])]
