@@ -404,7 +404,7 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
 
 def evaluation_height(width: float) -> float:
     """A good height for an evaluation chart `width` mm wide."""
-    return 0.4 * width + 14.0
+    return 0.35 * width + 12.0
 
 
 def evaluation_shapes(values: list[EngineValue | None], labels: list[str], width: float,
