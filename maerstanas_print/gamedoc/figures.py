@@ -461,7 +461,8 @@ def evaluation_shapes(values: list[EngineValue | None], labels: list[str], width
     out.append(Group((*lines, *dots), title="The engine’s value"))
     # Legend just above the plot: what the filled and the open dots are.
     y = top - 3.2
-    out.append(Text(left - 1.3, y + rise, (words or {}).get("unit", "margin"), font, "italic",
+    # "margin" is wider than the score chart's "points": it ends nearer the axis.
+    out.append(Text(left - 0.6, y + rise, (words or {}).get("unit", "margin"), font, "italic",
                     "end", ink))
     for i, (exact, name) in enumerate(((True, "proved"), (False, "estimate"))):
         x = left + 2.0 + i * 24
