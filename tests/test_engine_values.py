@@ -17,7 +17,7 @@ from maerstanas_print.gamedoc.html import game_html
 from maerstanas_print.gamedoc.model import document, evaluation_words
 from maerstanas_print.gamedoc.pdf import game_pdf
 from maerstanas_print.resources import sample_path
-from tests.analysis_helpers import ending_record
+from tests.analysis_helpers import ending_file
 from tests.game_helpers import load
 from tests.pdf_tools import all_text
 from tests.test_analysis_search import naive_value
@@ -83,9 +83,7 @@ def _annotate(source: Path, out: Path, capsys: pytest.CaptureFixture[str],
 
 def test_annotate_values_every_ply_as_an_exact_solve_does(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text, positions = ending_record(7, seed=6, comments={1: "A human note."})
-    source = tmp_path / "game.mrs"
-    source.write_text(text, encoding="utf-8")
+    source, positions = ending_file(tmp_path, 7, seed=6, comments={1: "A human note."})
     once = _annotate(source, tmp_path / "once.mrs", capsys, "--time", "0.02")
     assert _annotate(tmp_path / "once.mrs", tmp_path / "twice.mrs", capsys,
                      "--time", "0.02") == once
@@ -111,9 +109,7 @@ def test_annotate_values_every_ply_as_an_exact_solve_does(
 
 def test_annotate_marks_estimates_with_their_depth(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text, _ = ending_record(14, seed=6)
-    source = tmp_path / "game.mrs"
-    source.write_text(text, encoding="utf-8")
+    source, _ = ending_file(tmp_path, 14, seed=6)
     out = _annotate(source, tmp_path / "out.mrs", capsys, "--exact-from", "0", "--depth", "1")
     (game,) = [replay(g) for g in parse(out).games]
     values = [evaluation_of(step.node.comments if step.node else []) for step in game.main.steps]
