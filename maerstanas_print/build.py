@@ -6,7 +6,8 @@ the two readers cannot drift apart in what a record means:
 
 - a tag after movetext, or anything after a termination, starts a new game;
 - glyphs, NAGs, comments and variations attach to the move before them;
-- comment text has its whitespace folded and `[%diagram "..."]` lifted out.
+- comment text has its whitespace folded and embedded commands (`[%diagram "..."]`,
+  `[%eval +3]`) lifted out (`maerstanas_print.embedded`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 from typing import cast
 
 from maerstanas_print.diagnostics import Diagnostic
+from maerstanas_print.embedded import split
 from maerstanas_print.games import default_game, game_named
 from maerstanas_print.games.base import OffBoard
 from maerstanas_print.games.protocol import Game
@@ -37,8 +39,6 @@ Item = tuple[str, int, int, object]
 # verifier and writer walk variations recursively.
 MAX_VARIATION_DEPTH = 50
 
-_DIAGRAM = re.compile(r'\[%diagram(?:\s+"((?:\\.|[^"\\])*)")?\s*\]')
-_SPACES = re.compile(r"\s+")
 _TAG_ESCAPE = re.compile(r"\\(.)")
 
 
@@ -48,14 +48,8 @@ def unescape_tag_value(raw: str) -> str:
 
 
 def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
-    body = raw[1:] if line_comment else raw[1:-1]
-    diagram = None
-    found = _DIAGRAM.search(body)
-    if found:
-        diagram = _TAG_ESCAPE.sub(r"\1", found.group(1) or "")
-        diagram = _SPACES.sub(" ", diagram).strip()
-        body = body[:found.start()] + " " + body[found.end():]
-    return Comment(_SPACES.sub(" ", body).strip(), start, end, diagram)
+    text, diagram, commands = split(raw[1:] if line_comment else raw[1:-1])
+    return Comment(text, start, end, diagram, commands)
 
 
 MovePayload = tuple[str, str | None, str | None, tuple[str, ...] | None, str | None]

@@ -10,6 +10,7 @@ replayed game, so exporting an export changes nothing.
 
 from __future__ import annotations
 
+from maerstanas_print.embedded import comment_body
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.record import KNOWN_TAGS, NAG_GLYPHS, ROSTER_TAGS, Comment
 from maerstanas_print.replayed import ReplayedGame, ReplayedLine, Step
@@ -108,11 +109,7 @@ def _number(step: Step, interrupted: bool) -> str:
 
 
 def comment_words(comment: Comment) -> list[str]:
-    body = comment.text
-    if comment.diagram is not None:
-        caption = comment.diagram.replace("\\", "\\\\").replace('"', '\\"')
-        command = f'[%diagram "{caption}"]' if caption else "[%diagram]"
-        body = f"{command} {body}".strip()
+    body = comment_body(comment)
     if "}" in body:  # only a `;` comment can hold a brace; it must end its line
         return [f"; {body}", "\n"]
     return ("{" + body + "}").split(" ")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from maerstanas_print.diagnostics import Diagnostic
+from maerstanas_print.embedded import Command
 from maerstanas_print.tags import TagDate
 
 # Tags in the order the canonical form writes them; others follow as found.
@@ -42,13 +43,16 @@ class Comment:
     """A `{brace}` or `; line` comment, whitespace folded.
 
     `diagram` holds the caption of a `[%diagram "caption"]` command ("" when the
-    command has no caption); the command itself is not part of `text`.
+    command has no caption); `commands` the other embedded commands (`[%eval +3]`,
+    see `maerstanas_print.embedded`). No command is part of `text`: `text` is what
+    a reader is shown.
     """
 
     text: str
     start: int = 0
     end: int = 0
     diagram: str | None = None
+    commands: tuple[Command, ...] = ()
 
 
 @dataclass(slots=True)

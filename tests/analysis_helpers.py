@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from typing import Any
 
 from maerstanas_print.games.maerstanas.analysis.players import play_game, random_player
 from maerstanas_print.games.maerstanas.analysis.review import line_notation
@@ -64,3 +66,12 @@ def _after(position: Position, move: object) -> Position:
     child = position.copy()
     child.push(move, check=False)  # type: ignore[arg-type]
     return child
+
+
+def ending_file(folder: Path, plies: int, seed: int = 4, **options: Any
+                ) -> tuple[Path, list[Position]]:
+    """`ending_record` written to `folder`/game.mrs: its path and positions."""
+    text, positions = ending_record(plies, seed, **options)
+    path = folder / "game.mrs"
+    path.write_text(text, encoding="utf-8")
+    return path, positions

@@ -50,7 +50,8 @@ class Product:
     def kind(self) -> str:
         stem = self.name.split("-")[0].split(".")[0]
         return {"board": "sheet", "boards": "sheet", "setup": "sheet", "stones": "sheet",
-                "scoresheet": "sheet", "sample": "game", "rulebook": "book"}.get(stem, "sheet")
+                "scoresheet": "sheet", "sample": "game", "annotated": "game",
+                "rulebook": "book"}.get(stem, "sheet")
 
     @property
     def html(self) -> bool:

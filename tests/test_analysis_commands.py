@@ -87,6 +87,8 @@ def test_analyse_text_marks_estimates_and_proofs(capsys: pytest.CaptureFixture[s
     (["--exact-from", "-1"], "--exact-from must be a whole number of plies (0 or more), "
                              "not '-1'"),
     (["--core", "c"], "--core must be one of auto, numba, python, not 'c'"),
+    (["--depth", "0"], "--depth must be a whole number of plies from 1 to 30, not '0'"),
+    (["--depth", "deep"], "--depth must be a whole number of plies from 1 to 30, not 'deep'"),
 ])
 def test_analyse_refuses_bad_options_with_exit_2(args: list[str], message: str,
                                                  capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,6 +4,8 @@ final position and the score chart. PDF and HTML draw these same shapes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from maerstanas_print.draw import overlays
 from maerstanas_print.draw.board import (
     ALL_SIDES,
@@ -27,6 +29,7 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
+from maerstanas_print.embedded import EngineValue
 from maerstanas_print.gamedoc.model import Diagram, ScoreExplanation
 from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, Game
 from maerstanas_print.geometry import FILES
@@ -290,6 +293,23 @@ def _special_rows(specials: list[tuple[int, int, str]], width: float, n_plies: i
     return 1 + max(_lanes(specials, width, n_plies)) if specials else 0
 
 
+def _move_numbers(px: Callable[[float], float], n: int, axis: float, left: float,
+                  ink: str) -> list[Shape]:
+    """The move numbers under a chart's axis (every one, or every 2nd, 5th, 10th)."""
+    font, rise = CHART_FONT, 0.34 * CHART_FONT * MM_PER_PT
+    out: list[Shape] = []
+    moves = (n + 1) // 2
+    every = 1 if moves <= 12 else 2 if moves <= 24 else 5 if moves <= 60 else 10
+    for move in range(1, moves + 1):
+        if move % every and move != 1:
+            continue
+        x = px(2 * move - 1)  # after the first ply of that move
+        out.append(Line(x, axis, x, axis + 1.0, Stroke(ink, 0.25)))
+        out.append(Text(x, axis + 1.6 + 2 * rise, str(move), font, "regular", "middle", ink))
+    out.append(Text(left - 1.3, axis + 1.6 + 2 * rise, "move", font, "italic", "end", ink))
+    return out
+
+
 def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, str]],
                  labels: list[str], width: float, height: float, theme: str = "print",
                  unit: str = "points", title: str = "The score after every move",
@@ -331,15 +351,7 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
         out.append(Text(left - 1.3, py(v) + rise, str(v), font, "regular", "end", ink))
     out.append(Line(left, top, left, top + ph, Stroke(ink, 0.3)))
     axis = top + ph
-    moves = (n + 1) // 2
-    every = 1 if moves <= 12 else 2 if moves <= 24 else 5 if moves <= 60 else 10
-    for move in range(1, moves + 1):
-        if move % every and move != 1:
-            continue
-        x = px(2 * move - 1)  # after the first ply of that move
-        out.append(Line(x, axis, x, axis + 1.0, Stroke(ink, 0.25)))
-        out.append(Text(x, axis + 1.6 + 2 * rise, str(move), font, "regular", "middle", ink))
-    out.append(Text(left - 1.3, axis + 1.6 + 2 * rise, "move", font, "italic", "end", ink))
+    out += _move_numbers(px, n, axis, left, ink)
     row0 = axis + 5.0 + CHART_STONE / 2
     for (ply, side, kind), lane in zip(specials, lanes, strict=True):
         x, y = px(ply + 1), row0 + lane * (CHART_STONE + 0.4)
@@ -388,3 +400,80 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
     desc = f"{what}: " + "; ".join(
         f"{labels[i - 1]} Dark {d}, Light {li}" for i, (d, li) in enumerate(series) if i)
     return Group((Rect(0, 0, width, height, None, None), *out), title=title, desc=desc)
+
+
+def evaluation_height(width: float) -> float:
+    """A good height for an evaluation chart `width` mm wide."""
+    return 0.35 * width + 12.0
+
+
+def evaluation_shapes(values: list[EngineValue | None], labels: list[str], width: float,
+                      height: float, theme: str = "print",
+                      words: dict[str, str] | None = None) -> Group:
+    """The engine's value after every ply, centred on zero: Dark ahead above the
+    line, Light ahead below; proved values filled dots, estimates open ones.
+
+    The plies stand where the score chart above puts them (the same frame), the
+    move numbers under the plot; a ply without a value breaks the line.
+    `labels[i]` names ply i + 1 for the screen-reader text.
+    """
+    ink = THEMES[board_theme(theme)].ink
+    soft = "#b5b5b5"
+    font = CHART_FONT
+    n = max(1, len(values))
+    left, right, top = _chart_frame(width)
+    bottom = 5.5
+    pw, ph = width - left - right, height - top - bottom
+    peak = max([2] + [abs(v.value) for v in values if v is not None])
+    step = 1 if peak <= 3 else 2 if peak <= 8 else 5 if peak <= 25 else 10
+    peak = -(-peak // step) * step
+    rise = 0.34 * font * MM_PER_PT
+
+    def px(i: float) -> float:
+        return left + pw * i / n
+
+    def py(v: float) -> float:
+        return top + ph * (1 - (v + peak) / (2 * peak))
+
+    out: list[Shape] = []
+    for v in range(-peak, peak + 1, step):
+        out.append(Line(left, py(v), left + pw, py(v),
+                        Stroke(ink, 0.3) if v == 0 else Stroke(soft, 0.15)))
+        out.append(Text(left - 1.3, py(v) + rise, f"{v:+d}" if v else "0", font, "regular",
+                        "end", ink))
+    out.append(Line(left, top, left, top + ph, Stroke(ink, 0.3)))
+    out += _move_numbers(px, n, top + ph, left, ink)
+    for side, y in ((DARK, top + rise), (LIGHT, top + ph - rise * 0.2)):
+        out.append(Text(left + pw + 1.6, y, f"{SIDE_NAMES[side]} ahead", font, "italic",
+                        "start", ink))
+    r = 0.6 if n <= 60 else 0.45 if n <= 120 else 0.3
+    runs: list[list[tuple[float, float]]] = [[]]
+    dots: list[Shape] = []
+    for i, value in enumerate(values, 1):
+        if value is None:
+            runs.append([])
+            continue
+        x, y = px(i), py(value.value)
+        runs[-1].append((x, y))
+        dots.append(Circle(x, y, r, Stroke(ink, 0.2), ink if value.exact else "#ffffff"))
+    lines: list[Shape] = [Polyline(tuple(run), Stroke(ink, 0.4, join="round"))
+                          for run in runs if len(run) > 1]
+    out.append(Group((*lines, *dots), title="The engine’s value"))
+    # Legend just above the plot: what the filled and the open dots are.
+    y = top - 3.2
+    # "margin" is wider than the score chart's "points": it ends nearer the axis.
+    out.append(Text(left - 0.6, y + rise, (words or {}).get("unit", "margin"), font, "italic",
+                    "end", ink))
+    for i, (exact, name) in enumerate(((True, "proved"), (False, "estimate"))):
+        x = left + 2.0 + i * 24
+        out.append(Circle(x + 1.0, y, 0.6, Stroke(ink, 0.2), ink if exact else "#ffffff"))
+        out.append(Text(x + 2.6, y + rise, name, font, "regular", "start", ink))
+    what = (words or {}).get("what", "The engine’s value after each move")
+    desc = f"{what}: " + "; ".join(
+        f"{labels[i]} {_value_text(v)}" for i, v in enumerate(values) if v is not None)
+    title = (words or {}).get("title", "The engine’s value after every move")
+    return Group((Rect(0, 0, width, height, None, None), *out), title=title, desc=desc)
+
+
+def _value_text(value: EngineValue) -> str:
+    return f"{value.value:+d}" + ("" if value.exact else " (estimate)")

@@ -28,6 +28,7 @@ from maerstanas_print.gamedoc.model import (
     collection_title,
     credit_line,
     document,
+    evaluation_words,
     progress_words,
 )
 from maerstanas_print.replayed import ReplayedGame
@@ -153,9 +154,18 @@ def fragment_context(game: ReplayedGame, doc: Document, id_prefix: str,
                                  title=words["title"], what=words["what"])
     chart_svg = Markup(_svg([chart], chart_w, chart_h, words["title"],
                             f"{id_prefix}-chart"))
+    values = None
+    if doc.valued:
+        value_words = evaluation_words(doc)
+        value_h = figures.evaluation_height(chart_w)
+        figure = figures.evaluation_shapes(doc.values, [f"{label} {move}" for label, move in
+                                                        doc.plies], chart_w, value_h, theme,
+                                           value_words)
+        values = {"words": value_words, "svg": Markup(
+            _svg([figure], chart_w, value_h, value_words["title"], f"{id_prefix}-values"))}
     return {"doc": doc, "p": id_prefix, "diagrams": diagrams, "score_svg": score_svg,
             "final_svg": final_svg, "words": words, "chart_svg": chart_svg,
-            "viewer": _viewer(game, doc, id_prefix, theme)}
+            "values": values, "viewer": _viewer(game, doc, id_prefix, theme)}
 
 
 FINAL_MAX = figures.FULL_BOARD_MAX  # mm: the whole 19x19 final board
@@ -267,4 +277,8 @@ def _document_chars(doc: Document) -> set[str]:
         for text in progress_words(doc).values():
             chars.update(text)
         chars.update("Final position")
+    if doc.valued:
+        for text in evaluation_words(doc).values():
+            chars.update(text)
+        chars.update("+ahead proved estimate")
     return chars

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from maerstanas_print.embedded import EngineValue, evaluation_of
 from maerstanas_print.record import NAG_GLYPHS, Comment
 from maerstanas_print.replayed import ReplayedGame, ReplayedLine, Step
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
@@ -141,6 +142,13 @@ class Document:
     progress: Literal["score", "pieces"] = "score"
     style: str = "placement"  # how figures draw its boards: the game's `figure_style`
     specials_note: str = ""  # what the marks under the closing chart stand for
+    # The engine's value after each ply of the main line, from the record's `[%eval]`
+    # commands (None where a ply has none); all None: no evaluation chart.
+    values: list[EngineValue | None] = field(default_factory=list)
+
+    @property
+    def valued(self) -> bool:
+        return any(v is not None for v in self.values)
 
     @property
     def game_name(self) -> str:
@@ -272,11 +280,51 @@ def _make_diagram(reader: BoardReader, index: int, caption: str | None, kind: st
     assert after is not None
     if reader.final_caption and not caption and kind == "final":
         caption = reader.final_caption
+    better = better_note(steps[-1], reader.game) if steps else None
+    notes = marks.notes + [better] if better else marks.notes
     return Diagram(index, caption, kind, steps, after, reader.stones(after),  # type: ignore[arg-type]
                    marks.numbers, marks.last, marks.emptied,
-                   range_text(steps, variation, reader.game), marks.notes,
+                   range_text(steps, variation, reader.game), notes,
                    reader.checkpoint(after), reader.game, variation, reader.style,
                    reader.window(before, steps), marks.arrow)
+
+
+def margin_words(value: EngineValue) -> str:
+    """"Dark 2 points ahead", "Light 1 point ahead", "level" ("about ..." for an estimate)."""
+    v = value.value
+    side = SIDE_NAMES[DARK if v > 0 else LIGHT]
+    words = f"{side} {_count(abs(v), 'point')} ahead" if v else "level"
+    return words if value.exact else f"about {words}"
+
+
+def step_value(step: Step) -> EngineValue | None:
+    """The engine's value of the position `step` left, from its `[%eval]` command."""
+    return evaluation_of(step.node.comments) if step.node is not None else None
+
+
+def better_note(step: Step, game: Game) -> str | None:
+    """What a diagram after `step` says when a variation of it starts with a move
+    the record values better for the mover than the move played (the engine's
+    best line, say): which move, and what each keeps with best play."""
+    played = step_value(step)
+    if played is None:
+        return None
+    sign = 1 if step.side == DARK else -1
+    best: tuple[int, Step, EngineValue] | None = None
+    for line in step.variations:
+        first = line.steps[0] if line.steps else None
+        value = step_value(first) if first is not None else None
+        if first is None or value is None or sign * (value.value - played.value) <= 0:
+            continue
+        if best is None or sign * value.value > best[0]:
+            best = (sign * value.value, first, value)
+    if best is None:
+        return None
+    _, first, value = best
+    proof = "both proved" if value.exact and played.exact else "engine estimates"
+    return (f"Better: {move_label(first)} {step_text(first, game)}, which ends "
+            f"{margin_words(value)} with best play; {move_label(step)} "
+            f"{step_text(step, game)} ends {margin_words(played)} ({proof}).")
 
 
 def _requested(step: Step) -> str | None:
@@ -441,7 +489,7 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
     return Document(game_title(game), subtitle, _details(game, reader), intro, builder.blocks,
                     builder.diagrams, reader.result_text(game), reader.explanation(game),
                     series, specials, plies, game.game, final, reader.progress, reader.style,
-                    reader.specials_note(specials))
+                    reader.specials_note(specials), [step_value(s) for s in game.main.steps])
 
 
 def progress_words(doc: Document) -> dict[str, str]:
@@ -456,6 +504,32 @@ def progress_words(doc: Document) -> dict[str, str]:
     return {"heading": "Pieces on the board move by move", "unit": "pieces",
             "title": "Pieces on the board after every move",
             "what": "Pieces on the board after each move", "caption": caption}
+
+
+def evaluation_words(doc: Document) -> dict[str, str]:
+    """The evaluation chart's heading, caption and labels (the same in PDF and HTML),
+    counted from the values the record carries."""
+    values = [v for v in doc.values if v is not None]
+    proved = sum(v.exact for v in values)
+    depths = sorted({v.depth for v in values if not v.exact and v.depth is not None})
+    parts = []
+    if proved:
+        parts.append(f"filled dots: {proved} proved value{'s' * (proved != 1)}")
+    if len(values) - proved:
+        deep = (f", searched {depths[0]} plies deep" if len(depths) == 1 else
+                f", searched {depths[0]} to {depths[-1]} plies deep" if depths else "")
+        parts.append(f"open dots: {len(values) - proved} "
+                     f"estimate{'s' * (len(values) - proved != 1)}{deep}")
+    missing = len(doc.values) - len(values)
+    gaps = f" {_count(missing, 'move')} without a value leave gaps." if missing else ""
+    dots = "; ".join(parts)
+    caption = ("The engine’s value after every move: the final margin with best play "
+               "from there, Dark minus Light; above the zero line Dark ends ahead, below "
+               f"it Light. {dots[:1].upper()}{dots[1:]}.{gaps}")
+    return {"heading": "The engine’s value move by move", "unit": "margin",
+            "title": "The engine’s value after every move",
+            "what": "Final margin with best play, Dark minus Light, after each move",
+            "caption": caption}
 
 
 def documents_subject(docs: list[Document]) -> str:

@@ -26,6 +26,7 @@ from maerstanas_print.gamedoc.model import (
     credit_line,
     document,
     documents_subject,
+    evaluation_words,
     event_of,
     progress_words,
 )
@@ -227,7 +228,26 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
         Paragraph("Dark: solid line, filled dots. Light: dashed line, open dots. "
                   "Stones under the axis mark thunder- and Woden-stones.", st["caption"]),
     ]))
-    return out
+    return out + evaluation_part(doc, width_mm, theme)
+
+
+def evaluation_part(doc: Document, width_mm: float, theme: str) -> list:
+    """The engine's values under the score chart, when the record carries them."""
+    from reportlab.platypus import KeepTogether, Paragraph, Spacer
+
+    if not doc.valued:
+        return []
+    st = styles()
+    words = evaluation_words(doc)
+    chart_w = min(width_mm, 120.0)
+    chart_h = figures.evaluation_height(chart_w)
+    chart = figures.evaluation_shapes(doc.values, [f"{label} {move}" for label, move in
+                                                   doc.plies], chart_w, chart_h, theme, words)
+    return [KeepTogether([
+        Paragraph(_text(words["heading"]), st["heading"]),
+        shapes_flowable([chart], chart_w, chart_h), Spacer(1, CAPTION_GAP_PT),
+        Paragraph(_text(words["caption"]), st["caption"]),
+    ])]
 
 
 def _tafl_closing(doc: Document, width_mm: float, theme: str) -> list:
@@ -259,7 +279,7 @@ def _tafl_closing(doc: Document, width_mm: float, theme: str) -> list:
         shapes_flowable([chart], chart_w, chart_h), Spacer(1, CAPTION_GAP_PT),
         Paragraph(_text(words["caption"]), st["caption"]),
     ]))
-    return out
+    return out + evaluation_part(doc, width_mm, theme)
 
 
 # A paragraph this short (in characters) moves with the diagram after it, so the

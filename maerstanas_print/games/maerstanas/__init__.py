@@ -221,6 +221,9 @@ class MaerstanasGame(Game):
             ("scoresheet-a4.html", ["scoresheet", "--format", "html"]),
             ("sample-game.pdf", ["game", sample]),
             ("sample-game.html", ["game", sample, "--format", "html"]),
+            # the sample with the engine's marks and values (`annotate --depth 4`)
+            ("annotated-game.pdf", ["game", "@sample:annotated-game.mrs"]),
+            ("annotated-game.html", ["game", "@sample:annotated-game.mrs", "--format", "html"]),
             ("rulebook-a4.pdf", ["rulebook", "--paper", "a4"]),
             ("rulebook-letter.pdf", ["rulebook", "--paper", "letter"]),
             ("rulebook-a4.html", ["rulebook", "--format", "html"]),

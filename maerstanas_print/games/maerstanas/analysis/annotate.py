@@ -10,17 +10,24 @@ standard deviation is under 3 points, so one point often decides it):
     4 or more      blunder     ??  ($4)
 
 Each marked move gets a comment starting with `Engine:` and the best line as
-a variation whose first comment starts the same way. Running the annotator
-again first removes exactly those comments and variations, so the output is
-the same however often it runs; human comments, variations and glyphs stay
-(a move the annotator already judged keeps its glyph).
+a variation whose first comment starts the same way; the line's first move
+carries its value, `[%eval +2]`. Every move of the main line carries the
+value of the position it left, in a comment of its own written first: `{[%eval
++3]}` when proved, `{[%eval ~+2,9]}` for an estimate from a search 9 plies
+deep (see `maerstanas_print.embedded`). Running the annotator again first
+removes exactly those comments, commands and variations, so the output is the
+same however often it runs; human comments, variations and glyphs stay (a
+move the annotator already judged keeps its glyph).
 """
 
 from __future__ import annotations
 
+from maerstanas_print.embedded import EVAL, EngineValue, without
 from maerstanas_print.games.maerstanas.analysis.review import GameReview, PlyReview, line_notation
-from maerstanas_print.games.maerstanas.engine import Move, Position
+from maerstanas_print.games.maerstanas.analysis.search import Evaluation
+from maerstanas_print.games.maerstanas.engine import Position
 from maerstanas_print.record import Comment, GameRecord, Line, PlyNode, Tag
+from maerstanas_print.replayed import Step
 
 MARKER = "Engine:"
 ANNOTATOR = "maerstanas_print engine"
@@ -39,7 +46,8 @@ def classify(loss: int) -> tuple[str, int] | None:
 def strip_engine_notes(record: GameRecord) -> None:
     """Remove what an earlier run of the annotator wrote (its comments and lines)."""
     for node in record.mainline.nodes:
-        node.comments = [c for c in node.comments if not c.text.startswith(MARKER)]
+        node.comments = [c for c in without(node.comments, EVAL)
+                         if not c.text.startswith(MARKER)]
         node.variations = [v for v in node.variations
                            if not (v.comments and v.comments[0].text.startswith(MARKER))]
 
@@ -49,12 +57,34 @@ def annotate(review: GameReview, positions: list[Position]) -> GameRecord:
     record = review.game.record
     strip_engine_notes(record)
     for index, ply in enumerate(review.plies):
-        node = ply.step.node
-        if node is None or not ply.exact or ply.loss <= 0:
-            continue
-        _mark(node, ply, positions[index])
+        node = _node_of(record, review.plies, index)
+        node.comments.insert(0, value_comment(ply.after))
+        if ply.exact and ply.loss > 0:
+            _mark(node, ply, positions[index])
     _sign(record)
     return record
+
+
+def engine_value(evaluation: Evaluation) -> EngineValue:
+    if evaluation.exact:
+        return EngineValue(evaluation.value, True)
+    return EngineValue(evaluation.value, False, evaluation.depth)
+
+
+def value_comment(evaluation: Evaluation) -> Comment:
+    """`{[%eval +3]}`: the value of the position a move left, for programs."""
+    return Comment("", commands=(engine_value(evaluation).command(),))
+
+
+def _node_of(record: GameRecord, plies: list[PlyReview], index: int) -> PlyNode:
+    """The record's node of ply `index`; a forced pass the record left out is
+    written in, so that it can carry its value (and the next run finds it)."""
+    step: Step = plies[index].step
+    if step.node is None:
+        written = sum(1 for ply in plies[:index] if ply.step.node is not None)
+        step.node = PlyNode(step.move, None)
+        record.mainline.nodes.insert(written, step.node)
+    return step.node
 
 
 def _mark(node: PlyNode, ply: PlyReview, before: Position) -> None:
@@ -68,16 +98,17 @@ def _mark(node: PlyNode, ply: PlyReview, before: Position) -> None:
     node.comments.append(Comment(
         f"{MARKER} {name}, {ply.loss} {points} lost ({ply.before.value:+d} -> "
         f"{ply.after.value:+d}, proved); {best} keeps {ply.before.value:+d}."))
-    node.variations.append(_best_line(before, ply.before.pv, ply.before.value))
+    node.variations.append(_best_line(before, ply.before))
 
 
-def _best_line(before: Position, moves: list[Move], value: int) -> Line:
+def _best_line(before: Position, best: Evaluation) -> Line:
     board = before.copy()
     nodes = []
-    for move in moves:
+    for move in best.pv:
         removed = board.push(move, check=False)
         nodes.append(PlyNode(move, removed if move.kind == "thunder" else None))
-    return Line(nodes, [Comment(f"{MARKER} the best line, ending {value:+d}.")])
+    nodes[0].comments.append(value_comment(best))  # a best move keeps the value
+    return Line(nodes, [Comment(f"{MARKER} the best line, ending {best.value:+d}.")])
 
 
 def _sign(record: GameRecord) -> None:

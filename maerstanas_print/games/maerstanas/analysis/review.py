@@ -81,12 +81,14 @@ def positions_of(game: ReplayedGame) -> list[Position]:
 def review_game(game: ReplayedGame, *, seconds: float = DEFAULT_SECONDS,
                 exact_from: int = DEFAULT_EXACT_FROM, core: str = "auto",
                 progress: Callable[[int, int], None] | None = None,
-                searcher: Searcher | None = None) -> GameReview:
+                searcher: Searcher | None = None, depth: int | None = None) -> GameReview:
     """Evaluate every position of the main line (see the module docstring).
 
     Positions at most `exact_from` plies before the end of the record are
     solved exactly (up to EXACT_NODE_CAP nodes); the others get `seconds` of
     iterative deepening, which proves them too when the end is near enough.
+    With `depth`, they are searched that many plies deep instead, whatever the
+    time: the same answers on every machine.
     """
     searcher = searcher or Searcher(game.rules.scoring, core)  # type: ignore[arg-type]
     positions = positions_of(game)
@@ -97,7 +99,7 @@ def review_game(game: ReplayedGame, *, seconds: float = DEFAULT_SECONDS,
             progress(done, total)
         left = total - 1 - index
         evaluations[index] = _evaluate(searcher, positions[index], left <= exact_from,
-                                       seconds)
+                                       seconds, depth)
     if progress is not None:
         progress(total, total)
     evals = [e for e in evaluations if e is not None]
@@ -105,14 +107,16 @@ def review_game(game: ReplayedGame, *, seconds: float = DEFAULT_SECONDS,
     return GameReview(game, plies, evals[-1], positions[-1])
 
 
-def _evaluate(searcher: Searcher, position: Position, exact: bool, seconds: float
-              ) -> Evaluation:
+def _evaluate(searcher: Searcher, position: Position, exact: bool, seconds: float,
+              depth: int | None = None) -> Evaluation:
     if exact:
         try:
             return searcher.evaluate(position, exact=True,
                                      max_nodes=EXACT_NODE_CAP[searcher.core.name])
         except SearchAborted:
             pass
+    if depth is not None:
+        return searcher.evaluate(position, max_depth=depth)
     return searcher.evaluate(position, seconds=seconds)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from maerstanas_print.exits import EXIT_OK, EXIT_USAGE, CommandError
 
@@ -44,13 +44,27 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exact-from", metavar="N", default="10",
                         help="solve exactly every position at most N plies before the end "
                              "of the record (default: 10)")
+    parser.add_argument("--depth", metavar="PLIES", default=None,
+                        help="search each position the exact search does not cover this "
+                             "many plies deep instead of for --time seconds: the same "
+                             "values on every machine")
     parser.add_argument("--core", metavar="{auto,numba,python}", default="auto",
                         help="the compiled core (numba, from the [analysis] extra), plain "
                              "Python, or the first available (default: auto)")
 
 
-def engine_settings(args: argparse.Namespace) -> tuple[float, int, str]:
-    """(seconds, exact_from, core) from the shared options, or a usage error."""
+class EngineSettings(NamedTuple):
+    seconds: float
+    exact_from: int
+    core: str
+    depth: int | None  # plies, instead of seconds
+
+
+MAX_DEPTH = 30
+
+
+def engine_settings(args: argparse.Namespace) -> EngineSettings:
+    """The shared options, checked (a usage error for a bad one)."""
     from maerstanas_print.games.maerstanas.analysis.cores import numba_available
 
     try:
@@ -67,13 +81,22 @@ def engine_settings(args: argparse.Namespace) -> tuple[float, int, str]:
     if exact_from < 0:
         raise CommandError(f"--exact-from must be a whole number of plies (0 or more), "
                            f"not {args.exact_from!r}", EXIT_USAGE)
+    depth = None
+    if args.depth is not None:
+        try:
+            depth = int(args.depth)
+        except ValueError:
+            depth = -1
+        if not 1 <= depth <= MAX_DEPTH:
+            raise CommandError(f"--depth must be a whole number of plies from 1 to "
+                               f"{MAX_DEPTH}, not {args.depth!r}", EXIT_USAGE)
     if args.core not in CORE_CHOICES:
         raise CommandError(f"--core must be one of {', '.join(CORE_CHOICES)}, "
                            f"not {args.core!r}", EXIT_USAGE)
     if args.core == "numba" and not numba_available():
         raise CommandError("--core numba needs numba: pip install 'maerstanas_print[analysis]'",
                            EXIT_USAGE)
-    return seconds, exact_from, args.core
+    return EngineSettings(seconds, exact_from, args.core, depth)
 
 
 def load_maerstanas(path: str) -> list[ReplayedGame]:
@@ -113,8 +136,9 @@ class Progress:
 def review_all(games: list[ReplayedGame], args: argparse.Namespace) -> list[GameReview]:
     from maerstanas_print.games.maerstanas.analysis.review import review_game
 
-    seconds, exact_from, core = engine_settings(args)
-    return [review_game(game, seconds=seconds, exact_from=exact_from, core=core,
+    settings = engine_settings(args)
+    return [review_game(game, seconds=settings.seconds, exact_from=settings.exact_from,
+                        core=settings.core, depth=settings.depth,
                         progress=Progress(f"game {game.record.index}")) for game in games]
 
 

@@ -14,12 +14,13 @@ from maerstanas_print.games.maerstanas.commands.analyse import (
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "annotate", help="write engine marks into a record: ?! ? ?? and the best line",
+        "annotate", help="write engine marks into a record: ?! ? ??, the best line, values",
         description="Analyse every game and write the record back in canonical form with "
                     "the engine's marks on each move it proved lost points: a glyph "
                     "(?! one point, ? two or three, ?? four or more), a comment with the "
-                    "values and the best line as a variation. Human comments stay; running "
-                    "it again gives the same file.")
+                    "values and the best line as a variation; and after every move the "
+                    "engine's value, {[%eval +3]} proved or {[%eval ~+2,9]} estimated 9 "
+                    "plies deep. Human comments stay; running it again gives the same file.")
     parser.add_argument("file", metavar="FILE", help="record file (.mrs); - for stdin")
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="output file (default: standard output)")

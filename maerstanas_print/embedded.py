@@ -1,0 +1,127 @@
+"""Commands embedded in comments, PGN's `[%name value]` convention.
+
+A comment may carry commands for programs rather than words for readers:
+`[%diagram "caption"]` asks for a diagram, `[%eval +3]` gives an engine's
+value of the position after the move. Reading a comment lifts them out of its
+text (`split`), so whatever shows comments to a reader shows only the words;
+writing a record puts them back in front of the words (`comment_body`). This
+module knows the commands of any game's record; none is game-specific.
+
+`[%eval]` values are the final margin, Dark minus Light, with best play:
+`[%eval +3]` proved (the search reached the end of the game), `[%eval ~+2,9]`
+an estimate from a search 9 plies deep (`~+2` when the depth is not known).
+A value written with a depth but without `~` (another program's habit) is
+read as an estimate too; a value that is not a whole number is not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from maerstanas_print.record import Comment
+
+# The first `[%diagram]` of a comment is its diagram request (a caption in quotes
+# at most); every other well-formed command is kept as a Command.
+DIAGRAM = re.compile(r'\[%diagram(?:\s+"((?:\\.|[^"\\])*)")?\s*\]')
+# A value holds no bracket: a scan for a command's end stops at the next `[`, so a
+# comment full of broken commands is read in linear time.
+COMMAND = re.compile(r"\[%(?!diagram\b)([A-Za-z][A-Za-z0-9_]*)([^\[\]]*)\]")
+_SPACES = re.compile(r"\s+")
+_ESCAPE = re.compile(r"\\(.)")
+_EVAL = re.compile(r"(~)?([+-]?\d{1,6})(?:,(\d{1,4}))?")
+
+EVAL = "eval"
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """`[%name value]`: the value as written, whitespace folded."""
+
+    name: str
+    value: str = ""
+
+    def text(self) -> str:
+        return f"[%{self.name} {self.value}]" if self.value else f"[%{self.name}]"
+
+
+@dataclass(frozen=True, slots=True)
+class EngineValue:
+    """An engine's value of a position: final margin, Dark minus Light."""
+
+    value: int
+    exact: bool
+    depth: int | None = None  # plies searched, for an estimate
+
+    def command(self) -> Command:
+        if self.exact:
+            return Command(EVAL, f"{self.value:+d}")
+        depth = f",{self.depth}" if self.depth is not None else ""
+        return Command(EVAL, f"~{self.value:+d}{depth}")
+
+
+def _fold(text: str) -> str:
+    return _SPACES.sub(" ", text).strip()
+
+
+def split(body: str) -> tuple[str, str | None, tuple[Command, ...]]:
+    """A comment's raw body -> (its words, the diagram caption or None, its commands)."""
+    diagram = None
+    found = DIAGRAM.search(body)
+    if found:
+        diagram = _fold(_ESCAPE.sub(r"\1", found.group(1) or ""))
+        body = body[:found.start()] + " " + body[found.end():]
+    commands = tuple(Command(m.group(1), _fold(m.group(2))) for m in COMMAND.finditer(body))
+    if commands:
+        body = COMMAND.sub(" ", body)
+    return _fold(body), diagram, commands
+
+
+def comment_body(comment: Comment) -> str:
+    """The comment as written back: the diagram request, the commands, the words."""
+    parts = []
+    if comment.diagram is not None:
+        caption = comment.diagram.replace("\\", "\\\\").replace('"', '\\"')
+        parts.append(f'[%diagram "{caption}"]' if caption else "[%diagram]")
+    parts += [command.text() for command in comment.commands]
+    if comment.text:
+        parts.append(comment.text)
+    return " ".join(parts)
+
+
+def parse_eval(value: str) -> EngineValue | None:
+    """`+3` -> proved 3; `~-2,9` -> an estimate of -2 at depth 9; None if unreadable."""
+    found = _EVAL.fullmatch(value.strip())
+    if found is None:
+        return None
+    tilde, number, depth = found.groups()
+    return EngineValue(int(number), not tilde and depth is None,
+                      int(depth) if depth is not None else None)
+
+
+def evaluation_of(comments: Iterable[Comment]) -> EngineValue | None:
+    """The first readable `[%eval]` among `comments`, or None."""
+    for comment in comments:
+        for command in comment.commands:
+            if command.name == EVAL:
+                found = parse_eval(command.value)
+                if found is not None:
+                    return found
+    return None
+
+
+def without(comments: Iterable[Comment], name: str) -> list[Comment]:
+    """`comments` with every command `name` removed; a comment left with nothing
+    (no words, no diagram, no command) is dropped."""
+    out = []
+    for comment in comments:
+        kept = tuple(c for c in comment.commands if c.name != name)
+        if len(kept) != len(comment.commands):
+            if not (comment.text or kept or comment.diagram is not None):
+                continue
+            comment = replace(comment, commands=kept)
+        out.append(comment)
+    return out
