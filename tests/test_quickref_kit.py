@@ -230,3 +230,37 @@ def test_movement_games_have_a_score_sheet(tmp_path, slug: str) -> None:
     examples = re.findall(r"\(([A-Z]*[A-S]\d+-[A-S]\d+)\)", text)
     legal = {move.text(game.size) for move in game.start().legal_moves()}
     assert examples and set(examples) <= legal, (examples, sorted(legal)[:5])
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_two_columns_end_level(slug: str) -> None:
+    """Reviewed: the right column ended at 44 % of the page while the left was full;
+    the columns are now balanced (and spare room goes to the figures first)."""
+    pdf = card(slug)
+    page = reader(pdf).pages[0]
+    width = float(page.mediabox.width)
+    credit_top = 20 / MM
+    ends = []
+    for left in (True, False):
+        ys = [run.y for run in text_runs(pdf) if (run.x < width / 2) == left
+              and run.y > credit_top]
+        ends.append(min(ys))
+    assert abs(ends[0] - ends[1]) * MM < 35, (slug, [e * MM for e in ends])
+
+
+def test_the_card_says_a_special_stone_stays_spent() -> None:
+    """Reviewed: without it a player takes a removed special stone back into hand."""
+    text = " ".join(all_text(card("maerstanas")).split())
+    assert "stays spent for the rest of the game" in text
+
+
+def test_a_kit_has_its_own_metadata_and_centres_enlarged_pages() -> None:
+    pdf = kit_pdf(game_named("cyngesheall"), "tabloid")
+    meta = reader(pdf).metadata
+    assert meta.title == "Cyngesheall: print-and-play kit"
+    assert meta.subject.startswith("Everything to play Cyngesheall from paper")
+    # The setup page is the Letter design enlarged: the room it leaves is shared above
+    # and below (its title is lower than on a page drawn for Tabloid itself).
+    setup_title = max(run.y for run in text_runs(pdf, 1))
+    board_title = max(run.y for run in text_runs(pdf, 2))
+    assert board_title - setup_title > 20 / MM

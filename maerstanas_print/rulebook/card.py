@@ -33,6 +33,9 @@ BAND_MM = 15.0  # the title band
 FIGURE_CELL_MM = 4.6  # squares in figures: two 7 x 7 panels side by side in a column
 SINGLE_FIGURE_CELL_MM = 6.0  # a figure of one board may be larger
 BODY_TOP_GAP_MM = 4.0
+LEAD_IN_CHARS = 80  # a paragraph this short stays with the block it introduces
+BALANCE_MM = 3.0  # how closely the two columns are balanced
+MAX_GROW, GROW_STEPS = 2.0, 4  # figures grow into spare room, up to twice, in 4 halvings
 BODY_BOTTOM_MM = 21.0  # the columns end here above the paper edge, clear of the credit
 # Black as one ink (K), as on the sheets: a press prints RGB near-black as four.
 PURE_BLACK = CMYKColor(0, 0, 0, 1)
@@ -116,9 +119,11 @@ class _CardBuilder(_Builder):
 
     ink = PURE_BLACK
 
-    def __init__(self, prepared: PreparedBook, paper: str, geometry: CardGeometry) -> None:
+    def __init__(self, prepared: PreparedBook, paper: str, geometry: CardGeometry,
+                 grow: float = 1.0) -> None:
         super().__init__(prepared, paper)
         self.geometry = geometry
+        self.grow = grow  # figures this much larger than their smallest size
         self.width_mm = geometry.column
         self.styles = _card_styles(self.styles, geometry.scale)
         self.list_indent = 12.0 * geometry.scale
@@ -139,10 +144,14 @@ class _CardBuilder(_Builder):
         from reportlab.platypus import KeepTogether
 
         blocks = [self.block(block) for block in chapter.blocks]
-        # A heading never ends a column: it stays with the block it introduces.
-        head = [self.p(chapter.title, "chapter"), *(blocks[0] if blocks else [])]
+        # A heading never ends a column: it stays with the block it introduces, and a
+        # short lead-in paragraph ("Numbered pairs of moves:") with what it leads into.
+        lead = 2 if len(chapter.blocks) > 1 and _is_lead_in(chapter.blocks[0]) else 1
+        head = [self.p(chapter.title, "chapter")]
+        for flowables in blocks[:lead]:
+            head += flowables
         out: list = [_marker("chapter", chapter.title), KeepTogether(head)]
-        for flowables in blocks[1:]:
+        for flowables in blocks[lead:]:
             out += flowables
         return out
 
@@ -154,7 +163,7 @@ class _CardBuilder(_Builder):
         from maerstanas_print.rulebook.figures import figure_cell, figure_shapes
 
         view = self.prepared.figure(figure.key)
-        cap = FIGURE_CELL_MM if len(view.panels) > 1 else SINGLE_FIGURE_CELL_MM
+        cap = (FIGURE_CELL_MM if len(view.panels) > 1 else SINGLE_FIGURE_CELL_MM) * self.grow
         cell = min(figure_cell(view, self.width_mm), self.geometry.mm(cap))
         shapes, height = figure_shapes(view, self.width_mm, cell)
         label = self.words("Figure {number}.").format(number=view.number)
@@ -164,14 +173,69 @@ class _CardBuilder(_Builder):
                              Spacer(1, 2 * gap), caption, Spacer(1, 7 * gap)])
 
 
+@dataclass(frozen=True, slots=True)
+class _Meta:
+    """The PDF's title, subject and keywords when they are not the source's."""
+
+    title: str | None = None
+    subject: str | None = None
+    keywords: Sequence[str] | None = None
+
+
+def _is_lead_in(block: object) -> bool:
+    """A paragraph of a line or two that introduces the block after it."""
+    return isinstance(block, Para) and len(block.text) < LEAD_IN_CHARS
+
+
 def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True,
-             pages_after: Sequence[tuple[str, Page]] = (), title: str | None = None
-             ) -> bytes:
+             pages_after: Sequence[tuple[str, Page]] = (), title: str | None = None,
+             subject: str | None = None, keywords: Sequence[str] | None = None) -> bytes:
     """The one-page PDF, or RulebookError when the source does not fit one page
     (`one_page=False` lets it run on, to see how far over it is).
 
     `pages_after` are (bookmark, page) pairs of whole pages drawn after the card,
-    on the same paper: the print-and-play kit is the card and its sheets."""
+    on the same paper: the print-and-play kit is the card and its sheets, under its
+    own `title`, `subject` and `keywords` (else the source's)."""
+    meta = _Meta(title, subject, keywords)
+    register_fonts()
+    size = PAPERS[paper]
+    geometry = CardGeometry.of(paper)
+    full = geometry.body_height
+
+    def fits(column: float, grow: float) -> bool:
+        return _typeset(prepared, paper, geometry, column, (), meta, grow)[1] == 1
+
+    if not fits(full, 1.0):
+        if one_page:
+            pages = _typeset(prepared, paper, geometry, full, (), meta, 1.0)[1]
+            raise RulebookError(f"the quick reference runs to {pages} pages of "
+                                f"{size.name}; shorten the source to fit one")
+        return _typeset(prepared, paper, geometry, full, pages_after, meta, 1.0)[0]
+    # Room to spare goes first to the figures (up to MAX_GROW times their least size),
+    # then the columns are balanced: the shortest that still hold the card, so the
+    # right column ends level with the left. Both found by halving.
+    grow = 1.0
+    low, high = 1.0, MAX_GROW
+    for _ in range(GROW_STEPS):
+        middle = (low + high) / 2
+        if fits(full, middle):
+            grow = low = middle
+        else:
+            high = middle
+    low, column = full / 2, full
+    while column - low > BALANCE_MM:
+        middle = (low + column) / 2
+        if fits(middle, grow):
+            column = middle
+        else:
+            low = middle
+    return _typeset(prepared, paper, geometry, column, pages_after, meta, grow)[0]
+
+
+def _typeset(prepared: PreparedBook, paper: str, geometry: CardGeometry, column_mm: float,
+             pages_after: Sequence[tuple[str, Page]], meta: _Meta, grow: float
+             ) -> tuple[bytes, int]:
+    """The PDF with columns `column_mm` tall, and how many pages the card took."""
     from reportlab.platypus import (
         BaseDocTemplate,
         Frame,
@@ -180,14 +244,12 @@ def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True
         PageTemplate,
     )
 
-    register_fonts()
     size = PAPERS[paper]
-    geometry = CardGeometry.of(paper)
     mm = geometry.mm
     width, height = size.width * PT_PER_MM, size.height * PT_PER_MM
     book = prepared.book
     credit = " ".join(block.text for block in book.front if isinstance(block, Para))
-    builder = _CardBuilder(prepared, paper, geometry)
+    builder = _CardBuilder(prepared, paper, geometry, grow)
     state = {"card_pages": 0}
 
     class Doc(BaseDocTemplate):
@@ -216,10 +278,11 @@ def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True
         _band(canvas, book, geometry, width, height)
         _credit(canvas, credit, builder, geometry, width)
 
-    frame_h = geometry.body_height * PT_PER_MM
     column = geometry.column * PT_PER_MM
+    frame_h = column_mm * PT_PER_MM
+    frame_y = height - geometry.body_top * PT_PER_MM - frame_h  # columns hang from the top
     frames = [Frame(mm(SIDE_MM) * PT_PER_MM + i * (column + mm(GUTTER_MM) * PT_PER_MM),
-                    mm(BODY_BOTTOM_MM) * PT_PER_MM, column, frame_h, id=f"column{i + 1}",
+                    frame_y, column, frame_h, id=f"column{i + 1}",
                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
               for i in range(2)]
     full = Frame(0, 0, width, height, id="full", leftPadding=0, rightPadding=0,
@@ -227,8 +290,9 @@ def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True
     buffer = io.BytesIO()
     doc = Doc(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
               initialFontName="Cardo", initialFontSize=9,
-              title=title or f"{book.title}: {book.subtitle}", author=book.pdf_author,
-              subject=book.subject, keywords=list(book.keywords),
+              title=meta.title or f"{book.title}: {book.subtitle}", author=book.pdf_author,
+              subject=meta.subject or book.subject,
+              keywords=list(meta.keywords or book.keywords),
               creator="maerstanas_print", lang=book.language)
     doc.addPageTemplates([PageTemplate("card", frames, onPage=band),
                           PageTemplate("sheet", [full], onPage=opening)])
@@ -239,10 +303,7 @@ def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True
         story += [NextPageTemplate("sheet"), PageBreak(), _marker("part", label),
                   _shapes_flowable(page.shapes, page.width, page.height)]
     doc.build(story)
-    if one_page and state["card_pages"] > 1:
-        raise RulebookError(f"the quick reference runs to {state['card_pages']} pages of "
-                            f"{size.name}; shorten the source to fit one")
-    return buffer.getvalue()
+    return buffer.getvalue(), state["card_pages"]
 
 
 def _band(canvas, book, geometry: CardGeometry, width: float, height: float) -> None:

@@ -40,13 +40,15 @@ def kit_sheets(game: Game, paper: str) -> list[tuple[str, Sheet]]:
 
 
 def _fitted(page: Page, paper: str) -> Page:
-    """`page` enlarged to fill `paper` (centred across, from the top), if it is smaller."""
+    """`page` enlarged to fill `paper`, centred both ways, if it is smaller (Letter
+    enlarged to Tabloid's width leaves room above and below; it is shared)."""
     target = PAPERS[paper]
     factor = min(target.width / page.width, target.height / page.height)
     if factor <= 1.0:
         return page
     dx = (target.width - page.width * factor) / 2
-    return Page(target.width, target.height, tuple(enlarge(page.shapes, factor, dx, 0.0)),
+    dy = (target.height - page.height * factor) / 2
+    return Page(target.width, target.height, tuple(enlarge(page.shapes, factor, dx, dy)),
                 page.label)
 
 
@@ -62,5 +64,10 @@ def kit_pages(game: Game, paper: str) -> list[tuple[str, Page]]:
 
 def kit_pdf(game: Game, paper: str) -> bytes:
     """The kit as one PDF (KeyError for a game without a quick reference)."""
+    parts = [name for name, _ in kit_sheets(game, paper)]
+    subject = (f"Everything to play {game.title} from paper: the quick reference, "
+               + ", ".join(part.lower() for part in parts))
     return card_pdf(prepare(quickref_for(game)), paper, pages_after=kit_pages(game, paper),
-                    title=f"{game.title}: print-and-play kit")
+                    title=f"{game.title}: print-and-play kit", subject=subject,
+                    keywords=(game.title, "print and play", "board game", "rules",
+                              "CC BY-SA 4.0"))
