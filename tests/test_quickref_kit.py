@@ -264,3 +264,17 @@ def test_a_kit_has_its_own_metadata_and_centres_enlarged_pages() -> None:
     setup_title = max(run.y for run in text_runs(pdf, 1))
     board_title = max(run.y for run in text_runs(pdf, 2))
     assert board_title - setup_title > 20 / MM
+
+
+def test_pencil_boards_say_how_to_mark_stones_in_pencil() -> None:
+    """Reviewed: the pencil boards' key showed only stones; a placement game's pencil
+    boards now say how its stones are marked with a pencil, without smaller squares."""
+    for count in (6, 12):
+        pdf = sheet_pdf(board_sheet(BoardSheetOptions(paper="a4", per_page=count)))
+        assert "an X for each Dark stone and an O for each Light one" in " ".join(
+            all_text(pdf).split())
+    six = board_sheet(BoardSheetOptions(paper="a4", per_page=6)).pages[0].label
+    assert six.endswith("squares 8.5 mm")
+    movement = sheet_pdf(board_sheet(BoardSheetOptions(
+        paper="a4", per_page=6, game=game_named("cyngesheall"))))
+    assert "In pencil" not in all_text(movement)

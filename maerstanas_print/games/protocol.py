@@ -233,6 +233,9 @@ class Game(ABC):
     # sentence the sheet adds.
     stone_set: tuple[tuple[StoneKind, int, str], ...] = ()
     stones_note: str = ""
+    # How the game is played in pencil on the small boards (a line under their legend);
+    # empty: nothing to add (a movement game's pencil boards carry its start).
+    pencil_note: str = ""
 
     def setup_sheet(self, paper: str, theme: str) -> Any:
         """The setup page (a `sheets.common.Sheet`) of a game that begins set up."""

@@ -50,6 +50,7 @@ FULL_MARGIN = 10.0  # one board: a little more room so 25 mm squares still fit A
 GUTTER = 6.0  # between columns of boards
 ROW_GAP = 4.5  # between rows: the name line under each board already parts them
 MIN_CELL = 5.0
+PENCIL_PT = 7.5  # the line on how to mark stones in pencil
 BIG_BOARD_PER_PAGE = (1, 2)  # a 19x19 board is too big for more
 
 
@@ -225,7 +226,9 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     legend_cell = 6.5
     legend_h = _legend_height(options, legend_cell)
     licence_y = paper.height - FOOT_MM
-    legend_top = licence_y - 5.5 - legend_h
+    pencil = game.pencil_note
+    pencil_h = PENCIL_PT * MM_PER_PT * 1.1 if pencil else 0.0
+    legend_top = licence_y - (4.0 if pencil else 5.5) - legend_h - pencil_h
     room_top, room_bottom = top + 2.5, legend_top - 2.5
     tile_w = (width + GUTTER) / cols - GUTTER
     tile_h = (room_bottom - room_top + ROW_GAP) / rows - ROW_GAP
@@ -259,6 +262,9 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     leg, _ = game_legend(game, _spec(options, cell, ""), MARGIN + width * (1 - share) / 2,
                          legend_top, width * share, options.theme, legend_cell, 7.5)
     shapes.append(leg)
+    if pencil:  # how the same marks are made with a pencil
+        shapes.append(Text(paper.width / 2, legend_top + legend_h + pencil_h * 0.8, pencil,
+                           PENCIL_PT, "italic", "middle", INK))
     shapes.append(licence_line(paper, 6.5, text=game_licence(game)))
     label = f"{options.per_page} {game.title} boards on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)

@@ -166,6 +166,9 @@ class MaerstanasGame(Game):
         return LEGEND
 
     has_score_sheet = True
+    pencil_note = ("In pencil: an X for each Dark stone and an O for each Light one; circle "
+                   "the letter of a thunder- or Woden-stone, and rub out what a thunder-stone "
+                   "removes.")
     # The rules ask for about 40 stones split evenly; the engines never saw more than
     # 20 of one colour on the board at a game's end.
     stone_set: tuple[tuple[StoneKind, int, str], ...] = (
