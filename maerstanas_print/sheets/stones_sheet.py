@@ -16,8 +16,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from maerstanas_print.draw.board import THEMES, Stone, stone_shape
+from maerstanas_print.draw.board import THEMES, Stone, stone_outline, stone_shape
 from maerstanas_print.draw.shapes import Circle, Group, Line, Page, Shape, Stroke, Text
+from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.pieces import StoneKind
 from maerstanas_print.sheets.board_sheet import full_board_cell
@@ -47,6 +48,15 @@ GAP_MM = 1.0  # between neighbouring bleeds
 # The cut marks stand on the diagonals, where the neighbours are furthest, so they
 # need no room of their own.
 SIDES = ((DARK, "Dark"), (LIGHT, "Light"))
+CUT_DASH = (1.2, 0.9)
+# Pieces the board draws as a plain disc 0.4 of a square across (`stone_shape`): on a
+# token the disc is the token. The others keep their drawing inside the edge; the
+# outermost ring of each kind's drawing is this share of a square from the centre.
+DISC_KINDS: frozenset[StoneKind] = frozenset({"standard", "man"})
+DISC_SHARE = 0.4
+OUTER_SHARE: dict[StoneKind, float] = {"standard": 0.4, "man": 0.4, "thunder": 0.46,
+                                       "woden": 0.46, "king": 0.47}
+RUNE_KINDS: frozenset[StoneKind] = frozenset({"thunder", "woden"})
 
 PieceSet = tuple[tuple[StoneKind, int, str], ...]
 
@@ -65,8 +75,8 @@ class Token:
     square: float
 
     @property
-    def cut(self) -> float:  # across: the cutting circle is the token's edge
-        return self.square * TOKEN_SHARE
+    def cut(self) -> float:  # across, to 0.1 mm: the cutting circle is the token's edge
+        return round(self.square * TOKEN_SHARE, 1)
 
     @property
     def safe(self) -> float:
@@ -88,6 +98,13 @@ def kinds_text(pieces: PieceSet) -> str:
     return ", ".join(f"{n} {plural(name, n)}" for _, n, name in pieces)
 
 
+def _with(pieces: PieceSet, noun: str) -> str:
+    """'25 pieces: 1 king, 24 men', or just '48 men' for a set of one kind."""
+    if len(pieces) == 1:
+        return kinds_text(pieces)
+    return f"{_count(pieces)} {noun}: {kinds_text(pieces)}"
+
+
 def _sets(game: Game) -> list[tuple[int, str, PieceSet]]:
     return [(side, name, game.stone_set_of(side)) for side, name in SIDES]
 
@@ -102,7 +119,7 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
     if not game.has_cut_outs:
         raise SheetError(f"{game.title} has no set of pieces to cut out")
     theme = "" if options.theme == "print" else f"-{options.theme}"
-    noun = _noun(game)
+    noun = piece_noun(game)
     sets = _sets(game)
     if sets[0][2] == sets[1][2]:
         subject = (f"{_count(sets[0][2])} {noun} of each colour for {game.title}: "
@@ -119,7 +136,8 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
     )
 
 
-def _noun(game: Game) -> str:
+def piece_noun(game: Game) -> str:
+    """What the sheet calls the game's pieces: 'stones', or 'pieces' for lettered men."""
     return "stones" if game.pieces == "stones" else "pieces"
 
 
@@ -136,24 +154,43 @@ def _inverse(theme: str):
 
 def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str,
               token: Token = Token(24.0)) -> Group:
-    """One token: its tone (with bleed), the stone's drawing, the cut circle, cut marks."""
+    """One token: its tone (with bleed), the piece's drawing, its edge, cut marks.
+
+    The token's edge is the cut circle. A solid Dark token's tone runs past it, with
+    the cut dashed in white; any other token's rim is drawn on it, in the line of
+    the board's stones, so a cut Light token is as big as a Dark one. A plain disc
+    (a stone, a man) is the board's drawing grown to the edge; a piece with rings
+    or a rune (thunder- and Woden-stones, the king) keeps its drawing `token.safe`
+    inside the rim.
+    """
     look = THEMES[theme]
     radius = token.cut / 2
-    # The drawing's outermost ring has a radius of 0.46 of a square: keep it and half
-    # its line `safe` inside the cut.
-    cell = (radius - token.safe - 0.25) / 0.46
     parts: list[Shape] = []
     solid = stone.side == DARK and look.dark_fill is not None
     if solid:
         parts.append(Circle(cx, cy, radius + BLEED_MM, None, look.dark_fill))
-        if stone.kind != "standard":  # outline and rune in white on the Dark tone
+    # Inside, keep the outermost ring (a man's letter: its disc) and half its line
+    # `safe` inside the cut.
+    cell = (radius - token.safe - 0.25) / OUTER_SHARE[stone.kind]
+    if stone.kind in DISC_KINDS:
+        if not (solid and stone.kind == "standard"):  # the tone is the whole stone
+            # The disc grown to the edge, its letter (a man's) at the inside size.
+            parts += [shape for shape in stone_shape(stone, cx, cy, radius / DISC_SHARE,
+                                                     theme).children
+                      if isinstance(shape, Circle)]
+            parts += [shape for shape in stone_shape(stone, cx, cy, cell, theme).children
+                      if not isinstance(shape, Circle)]
+    else:
+        if not solid:
+            parts.append(Circle(cx, cy, radius, rim(token, theme), look.light_fill
+                                if stone.side == LIGHT else None))
+        if solid and stone.kind in RUNE_KINDS:  # outline and rune in white on the tone
             parts += stone_shape(Stone(LIGHT, stone.kind), cx, cy, cell,
                                  _inverse(theme)).children
-        cut_ink = "#ffffff"
-    else:
-        parts += stone_shape(stone, cx, cy, cell, theme).children
-        cut_ink = look.ink
-    parts.append(Circle(cx, cy, radius, Stroke(cut_ink, 0.2, dash=(1.2, 0.9)), None))
+        else:
+            parts += stone_shape(stone, cx, cy, cell, theme).children
+    if solid:
+        parts.append(Circle(cx, cy, radius, Stroke("#ffffff", 0.2, dash=CUT_DASH), None))
     outer = radius + BLEED_MM + 0.4
     for k in range(4):
         a = k * math.pi / 2 + math.pi / 4
@@ -164,31 +201,42 @@ def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str,
     return Group(tuple(parts), title=f"{side} {name} to cut out")
 
 
-def _intro(game: Game, sets: list[tuple[int, str, PieceSet]], token: Token) -> str:
-    noun = _noun(game)
+def rim(token: Token, theme: str) -> Stroke:
+    """A token's drawn edge: the outline the board gives a stone as big as the token."""
+    return stone_outline(token.cut / 2 / DISC_SHARE, THEMES[theme])
+
+
+def _intro(game: Game, sets: list[tuple[int, str, PieceSet]], token: Token, paper: Paper,
+           theme: str) -> str:
+    noun = piece_noun(game)
     if sets[0][2] == sets[1][2]:
         plays = f"Each side plays with {_count(sets[0][2])} {noun}: {kinds_text(sets[0][2])}. "
     else:
         (_, first, mine), (_, second, theirs) = sets
-        plays = (f"{first} plays with {_count(mine)} {noun}: {kinds_text(mine)}; "
-                 f"{second} with {_count(theirs)}: {kinds_text(theirs)}. ")
+        plays = f"{first} plays with {_with(mine, noun)}; {second} with {_with(theirs, noun)}. "
     one = noun[:-1]
+    if THEMES[theme].dark_fill is not None:
+        edge = (f"on its edge: the dashed line round a Dark {one}, the middle of a Light "
+                f"{one}'s rim")
+        bleed = (f"; Dark {noun} are printed {BLEED_MM:g} mm past the line, so a cut a "
+                 "little wide leaves no white rim")
+    else:
+        edge, bleed = "along the middle of its rim", ""
     return (plays + (f"{game.stones_note} " if game.stones_note else "")
-            + f"Print at 100 % on card, or glue the sheet to card, then cut along the dashed "
-              f"circles (the four short marks round each {one} point at the circle). Each "
-              f"{one} is {token.cut:g} mm across, for the {token.square:g} mm squares of the "
-              f"playing board; Dark {noun} are printed {BLEED_MM:g} mm past the line, so a "
-              "cut a little wide leaves no white rim.")
+            + f"Print at 100 % on card, or glue the sheet to card, then cut each {one} out "
+              f"{edge} (the four short marks round each {one} point at it). Each {one} is "
+              f"{token.cut:g} mm across, for the {token.square:g} mm squares of the playing "
+              f"board on {paper.name}{bleed}.")
 
 
 def _page(paper: Paper, game: Game, theme: str) -> Page:
     width = paper.width - 2 * MARGIN
     token = Token(full_board_cell(game, paper.key))
     pitch = token.pitch
-    noun = _noun(game)
+    noun = piece_noun(game)
     shapes, top = header(paper, MARGIN, f"{noun.capitalize()} to cut out", game.title)
     sets = _sets(game)
-    lines, last = paragraph(_intro(game, sets, token), MARGIN, top + 6.0, width, 9.5,
+    lines, last = paragraph(_intro(game, sets, token, paper, theme), MARGIN, top + 6.0, width, 9.5,
                             "regular", INK, 1.3)
     shapes.append(Group(tuple(lines), title=f"About these {noun}"))
     max_per_row = math.floor(width / pitch)
@@ -235,12 +283,24 @@ def _page(paper: Paper, game: Game, theme: str) -> Page:
 
 
 def _scissors_note(paper: Paper, y: float, theme: str, token: Token, one: str) -> Group:
-    """A sample of the cutting line with what it means."""
-    ink = THEMES[theme].ink
-    x = paper.width / 2 - 40.0
-    parts: list[Shape] = [
-        Line(x, y - 1.2, x + 12.0, y - 1.2, Stroke(ink, 0.2, dash=(1.2, 0.9))),
-        Text(x + 15.0, y, f"cut here: the circle is the {one}'s edge, {token.cut:g} mm across",
-             7.5, "italic", "start", SOFT),
-    ]
+    """Samples of the cutting lines with what they mean, centred on the page."""
+    look = THEMES[theme]
+    text = f"cut here: the {one}'s edge, {token.cut:g} mm across"
+    samples: list[tuple[str, list[Shape]]] = []  # (its words, the sample from x = 0)
+    if look.dark_fill is not None:
+        samples.append(("Dark", [
+            Line(0.0, y - 1.2, 12.0, y - 1.2, Stroke(look.dark_fill, 2.4)),
+            Line(0.0, y - 1.2, 12.0, y - 1.2, Stroke("#ffffff", 0.2, dash=CUT_DASH))]))
+    samples.append(("Light" if samples else "", [Line(0.0, y - 1.2, 12.0, y - 1.2,
+                                                      rim(token, theme))]))
+    parts: list[Shape] = []
+    widths = [15.0 + text_width_mm(words, "italic", 7.5) + 4.0 for words, _ in samples]
+    x = paper.width / 2 - (sum(widths) + text_width_mm(text, "italic", 7.5)) / 2
+    for (words, sample), width in zip(samples, widths, strict=True):
+        parts += [replace(line, x1=line.x1 + x, x2=line.x2 + x) for line in sample
+                  if isinstance(line, Line)]
+        if words:
+            parts.append(Text(x + 14.0, y, words, 7.5, "italic", "start", SOFT))
+        x += width
+    parts.append(Text(x, y, text, 7.5, "italic", "start", SOFT))
     return Group(tuple(parts), title="Cutting guide")

@@ -200,6 +200,8 @@ class TaflGame(Game):
         if self.has_cut_outs:
             jobs += [(f"stones-{slug}-a4.pdf", ["stones", "--game", slug]),
                      (f"stones-{slug}-a4.html", ["stones", "--game", slug, "--format", "html"])]
+            if self.size > 7:  # pieces for the big board on big paper
+                jobs.append((f"stones-{slug}-a3.pdf", ["stones", "--game", slug, "--paper", "a3"]))
         sample = self.sample()
         if sample is not None:
             stem = sample.removesuffix(".mrs")
