@@ -44,9 +44,9 @@ SAFE_MM = 1.5  # every mark stays this far inside the cut of a 21 mm token,
 SAFE_SHARE = SAFE_MM / 21.0  # in proportion on a smaller one,
 MIN_SAFE_MM = 0.75  # but never less than this
 TICK_MM = 1.4  # cut marks, outside the bleed
-GAP_MM = 1.0  # between neighbouring bleeds
-# The cut marks stand on the diagonals, where the neighbours are furthest, so they
-# need no room of their own.
+# Between neighbouring bleeds. The cut marks stand on the diagonals, where the
+# neighbours are furthest, so they need no room of their own.
+GAP_MM = 1.0
 SIDES = ((DARK, "Dark"), (LIGHT, "Light"))
 CUT_DASH = (1.2, 0.9)
 # Pieces the board draws as a plain disc 0.4 of a square across (`stone_shape`): on a
@@ -153,7 +153,7 @@ def _inverse(theme: str):
 
 
 def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str,
-              token: Token = Token(24.0)) -> Group:
+              token: Token) -> Group:
     """One token: its tone (with bleed), the piece's drawing, its edge, cut marks.
 
     The token's edge is the cut circle. A solid Dark token's tone runs past it, with
