@@ -14,7 +14,7 @@ from maerstanas_print.rulebook.books import quickref_for
 from maerstanas_print.rulebook.card import card_pdf
 from maerstanas_print.rulebook.prepare import prepare
 from maerstanas_print.rulebook.print_and_play import kit_pdf
-from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet, full_board_cell
 from maerstanas_print.sheets.render import sheet_pdf
 from tests.pdf_tools import MM, all_text, outline_titles, reader, text_runs
 from tests.sheet_checks import assert_fonts_embedded, assert_page_size
@@ -115,7 +115,8 @@ KIT_PARTS = {
     "maerstanas": ["Quick reference", "Playing board", "Stones to cut out", "Score sheet"],
     "cyngesheall": ["Quick reference", "Setting up", "Playing board", "Stones to cut out",
                     "Score sheet"],
-    "hnefatafl1992": ["Quick reference", "Setting up", "Playing board", "Score sheet"],
+    "hnefatafl1992": ["Quick reference", "Setting up", "Playing board", "Pieces to cut out",
+                      "Score sheet"],
 }
 
 
@@ -138,12 +139,21 @@ def test_a_kit_is_the_card_and_the_games_sheets_with_bookmarks(slug: str) -> Non
     assert r.metadata.title.endswith("print-and-play kit")
 
 
-def test_the_1992_kit_on_a3_has_the_full_size_board(tmp_path) -> None:
+def test_the_1992_kit_on_a3_has_the_full_size_board_and_its_pieces(tmp_path) -> None:
+    """The 1992 kit had no pieces at all (there was no sheet of them): not playable.
+    Now its pieces follow the A3 board's squares, at true size."""
     out = tmp_path / "kit.pdf"
     assert main(["kit", "--game", "hnefatafl1992", "--paper", "a3", "-o", str(out)]) == 0
     pdf = out.read_bytes()
-    assert_page_size(pdf, "a3", pages=4)
-    assert "squares 13.5 mm" in reader(pdf).pages[2].extract_text()
+    assert_page_size(pdf, "a3", pages=5)
+    game = game_named("hnefatafl1992")
+    square = full_board_cell(game, "a3")
+    assert f"squares {square:g} mm" in reader(pdf).pages[2].extract_text()
+    pieces = " ".join(reader(pdf).pages[3].extract_text().split())
+    assert f"for the {square:g} mm squares of the playing board on A3" in pieces
+    assert "Dark plays with 25 pieces: 1 king, 24 men; Light with 48 men." in pieces
+    top = [title for depth, title in outline_titles(pdf) if depth == 0]
+    assert top[3] == "Pieces to cut out"
 
 
 def test_kit_options(tmp_path, capsys) -> None:

@@ -22,8 +22,18 @@ from maerstanas_print.draw.board import (
     spec_for_game,
     stone_shape,
 )
-from maerstanas_print.draw.shapes import Circle, Group, Line, Polyline, Rect, Text, walk
+from maerstanas_print.draw.shapes import (
+    MM_PER_PT,
+    Circle,
+    Group,
+    Line,
+    Polyline,
+    Rect,
+    Text,
+    walk,
+)
 from maerstanas_print.draw.svg import render_svg
+from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS
 from maerstanas_print.games import game_named as sheet_game
 from maerstanas_print.games.maerstanas.engine import DARK, LIGHT
@@ -31,7 +41,7 @@ from maerstanas_print.games.protocol import Game as GameInfo
 from maerstanas_print.games.tafl.engine import read_position
 from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_rows, setup_sheet
 from maerstanas_print.geometry import FILES
-from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet, full_board_cell
 from maerstanas_print.sheets.common import SheetError
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
@@ -338,6 +348,20 @@ def test_setup_refuses_maerstanas() -> None:
 # --- stones sheet ---------------------------------------------------------------------
 
 
+def tokens_of(sheet) -> list[Group]:
+    return [g for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title
+            and re.fullmatch(r"(Dark|Light) [\w-]+ to cut out", g.title)]
+
+
+def token_edge(token: Group, across: float) -> Circle:
+    """The token's edge: the circle `across` mm wide centred on its drawing."""
+    circles = [c for c in token.children if isinstance(c, Circle) and c.stroke is not None]
+    edge = sorted((c for c in circles if abs(c.r * 2 - across) < 1e-9),
+                  key=lambda c: c.stroke is None or not c.stroke.dash)  # a dashed one first
+    assert edge, (token.title, sorted(round(c.r * 2, 2) for c in circles))
+    return edge[0]
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_stones_sheet(paper: str) -> None:
     sheet = stones_sheet(StonesSheetOptions(game=CYNGESHEALL, paper=paper))
@@ -346,18 +370,17 @@ def test_stones_sheet(paper: str) -> None:
     assert_fonts_embedded(pdf)
     text = " ".join(all_text(pdf).split())
     assert "Mǽrstánas set already contains" in text and "John Beers" in text
-    groups = [g for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title
-              and re.fullmatch(r"(Dark|Light) \w+ to cut out", g.title)]
-    kinds = Counter(g.title for g in groups)
+    kinds = Counter(g.title for g in tokens_of(sheet))
     assert kinds == {"Dark stone to cut out": 8, "Dark commander to cut out": 1,
                      "Dark king to cut out": 1, "Light stone to cut out": 8,
                      "Light commander to cut out": 1, "Light king to cut out": 1}
+    # Dark tokens' cut line is dashed (white on the tone); Light ones have a rim.
     cuts = [c for c in walk(sheet.pages[0].shapes) if isinstance(c, Circle)
             and c.stroke is not None and c.stroke.dash]
-    assert len(cuts) == 20 and {round(c.r * 2, 3) for c in cuts} == {21.0}
+    assert len(cuts) == 10 and {round(c.r * 2, 3) for c in cuts} == {21.0}
     svg = render_svg(sheet.pages[0])
     assert len(re.findall(r">(?:Dark|Light) \w+ to cut out</title>", svg)) == 20
-    assert len(re.findall(r"<circle [^>]*stroke-dasharray", svg)) == 20
+    assert len(re.findall(r"<circle [^>]*stroke-dasharray", svg)) == 10
 
 
 def test_stones_are_the_board_drawing_21_mm_across() -> None:
@@ -371,38 +394,152 @@ def test_stones_are_the_board_drawing_21_mm_across() -> None:
     assert runes and all(isinstance(p, Polyline) for p in runes[0].children)  # ᚩ as strokes
 
 
-@pytest.mark.parametrize("game", [MAERSTANAS, CYNGESHEALL], ids=lambda g: g.slug)
-def test_stones_have_bleed_and_a_safe_zone(game) -> None:
+def token_across(game: GameInfo, paper: str) -> float:
+    """A token is 7/8 of the square of the game's full-size board on that paper."""
+    return round(full_board_cell(game, paper) * 7 / 8, 1)
+
+
+def reach(shape, cx: float, cy: float) -> float | None:
+    """How far from (cx, cy) a mark's ink goes (None: not a mark measured here)."""
+    grow = shape.stroke.width / 2 if getattr(shape, "stroke", None) is not None else 0.0
+    if isinstance(shape, Circle):
+        return math.hypot(shape.cx - cx, shape.cy - cy) + shape.r + grow
+    if isinstance(shape, Polyline):
+        return max(math.hypot(x - cx, y - cy) for x, y in shape.points) + grow
+    if isinstance(shape, Line):
+        return max(math.hypot(shape.x1 - cx, shape.y1 - cy),
+                   math.hypot(shape.x2 - cx, shape.y2 - cy)) + grow
+    if isinstance(shape, Text):  # the letter's box: its width, a capital's height
+        size = shape.size * MM_PER_PT
+        half = text_width_mm(shape.text, shape.face, shape.size) / 2
+        return max(math.hypot(shape.x - half - cx, shape.y - 0.7 * size - cy),
+                   math.hypot(shape.x + half - cx, shape.y - 0.7 * size - cy),
+                   math.hypot(shape.x - half - cx, shape.y - cy),
+                   math.hypot(shape.x + half - cx, shape.y - cy))
+    return None
+
+
+SHEETS = [(MAERSTANAS, "a4"), (CYNGESHEALL, "a4"), (HNEFATAFL_1992, "a4"),
+          (HNEFATAFL_1992, "a3"), (HNEFATAFL_1992, "tabloid"), (HNEFATAFL_1992, "letter")]
+
+
+@pytest.mark.parametrize(("game", "paper"), SHEETS, ids=lambda v: getattr(v, "slug", v))
+@pytest.mark.parametrize("theme", ["print", "ink-saver"])
+def test_stones_have_bleed_an_edge_and_a_safe_zone(game, paper: str, theme: str) -> None:
     """Issue 11 item 12: the old sheet left 0.2 mm between a stone's ring and its cut
-    line and printed no bleed. Now a Dark stone's tone runs 1.5 mm past the cut
-    line, and every mark on a stone stays 1.5 mm inside it."""
-    sheet = stones_sheet(StonesSheetOptions(game=game))
-    tokens = [g for g in walk(sheet.pages[0].shapes)
-              if isinstance(g, Group) and g.title and g.title.endswith(" to cut out")
-              and g.title.startswith(("Dark", "Light"))]
-    assert len(tokens) == 2 * sum(n for _, n, _ in game.stone_set)
+    line and printed no bleed. Now a solid Dark token's tone runs 1.5 mm past the cut
+    line. Every other token's rim is drawn on the cut line (the old Light stones' ring
+    sat 3 mm inside it, so a cut Light stone looked smaller than a Dark one), in the
+    line the board gives a stone of the token's size. Inside, the rings and runes of
+    the special pieces stay 1.5 mm inside the edge on a 21 mm token (in proportion
+    on a smaller one, at least 0.75 mm); a plain stone's or man's disc is the edge."""
+    sheet = stones_sheet(StonesSheetOptions(game=game, paper=paper, theme=theme))
+    across = token_across(game, paper)
+    safe = max(0.75, min(1.5, across * 1.5 / 21))
+    look = THEMES[theme]
+    tokens = tokens_of(sheet)
+    assert len(tokens) == sum(n for side in (DARK, LIGHT) for _, n, _ in game.stone_set_of(side))
     for token in tokens:
-        cut = next(c for c in token.children if isinstance(c, Circle) and c.stroke is not None
-                   and c.stroke.dash)
+        edge = token_edge(token, across)
+        solid = token.title.startswith("Dark") and look.dark_fill is not None
         tone = [c for c in token.children if isinstance(c, Circle) and c.stroke is None
                 and c.fill not in (None, "#ffffff")]
-        if token.title.startswith("Dark"):
-            assert tone and abs(tone[0].r - (cut.r + 1.5)) < 1e-9, token.title
-        marks = [s for s in walk(list(token.children)) if s is not cut and s not in tone
-                 and not (isinstance(s, Line) and math.hypot(s.x1 - cut.cx, s.y1 - cut.cy)
-                          > cut.r + 1.5)]  # the cut marks stand outside the bleed
-        for shape in marks:
-            if isinstance(shape, Circle):
-                reach = math.hypot(shape.cx - cut.cx, shape.cy - cut.cy) + shape.r
-            elif isinstance(shape, Polyline):
-                reach = max(math.hypot(x - cut.cx, y - cut.cy) for x, y in shape.points)
-            elif isinstance(shape, Line):
-                reach = max(math.hypot(shape.x1 - cut.cx, shape.y1 - cut.cy),
-                            math.hypot(shape.x2 - cut.cx, shape.y2 - cut.cy))
-            else:
+        if solid:
+            assert edge.stroke.dash and edge.stroke.color == "#ffffff", token.title
+            assert tone and abs(tone[0].r - (across / 2 + 1.5)) < 1e-9, token.title
+        else:
+            assert not edge.stroke.dash and edge.stroke.color == look.ink, token.title
+            assert not tone
+            # The rim is the board's stone outline at the token's size (an ink-saver
+            # Dark man's ring is thicker, as on the board).
+            cell = across / 2 / 0.4
+            thicker = 1.8 if token.title == "Dark man to cut out" else 1.0
+            assert edge.stroke.width == pytest.approx(
+                max(0.18, 0.022 * cell) * look.weight * thicker)
+        edges = [c for c in token.children if isinstance(c, Circle) and c.stroke is not None
+                 and abs(c.r - edge.r) < 1e-9]
+        cut_marks = [s for s in token.children if isinstance(s, Line)
+                     and math.hypot(s.x1 - edge.cx, s.y1 - edge.cy) > edge.r + 1.5]
+        assert len(cut_marks) == 4
+        for shape in walk(list(token.children)):
+            if shape in edges or shape in tone or shape in cut_marks or isinstance(shape, Group):
                 continue
-            grow = shape.stroke.width / 2 if shape.stroke is not None else 0.0
-            assert reach + grow <= cut.r - 1.5 + 1e-6, (token.title, shape)
+            far = reach(shape, edge.cx, edge.cy)
+            assert far is not None, (token.title, shape)
+            # An ink-saver Dark disc's hatching is its tone: it runs to the rim.
+            hatching = not solid and token.title.startswith("Dark") and isinstance(shape, Line)
+            limit = edge.r + edge.stroke.width / 2 if hatching else edge.r - safe
+            assert far <= limit + 1e-6, (token.title, shape, far, limit)
+
+
+def test_a_light_token_is_as_big_as_a_dark_one() -> None:
+    """The reviewer's defect: a Light stone's printed ring sat about 3 mm inside its
+    dashed 21 mm cut circle while the Dark stone was solid to the cut, so cut Light
+    stones looked smaller. Now the outermost ink of a Light token is its rim, on the
+    cut circle, as far out as the Dark token's edge."""
+    sheet = stones_sheet(StonesSheetOptions(game=MAERSTANAS))
+    light = [t for t in tokens_of(sheet) if t.title.startswith("Light")]
+    assert len(light) == 21
+    for token in light:
+        inked = [c for c in walk(list(token.children)) if isinstance(c, Circle)
+                 and c.stroke is not None and not c.stroke.dash]
+        assert max(c.r for c in inked) == pytest.approx(10.5), token.title
+        assert not token_edge(token, 21.0).stroke.dash
+    text = " ".join(all_text(sheet_pdf(sheet)).split())
+    assert "the circle is the stone's edge" not in text  # which circle, of two?
+    assert "the middle of a Light stone's rim" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+def test_the_1992_game_has_its_pieces_to_cut_out(paper: str) -> None:
+    """The 1992 game had no cut-out sheet, so its kit had no pieces at all. Its sides'
+    sets differ: the king and 24 men X against 48 men O, counted from the start
+    position, drawn as the boards draw them, sized to that paper's board squares."""
+    sheet = stones_sheet(StonesSheetOptions(game=HNEFATAFL_1992, paper=paper))
+    assert len(sheet.pages) == 1
+    assert sheet.file_stem == f"stones-hnefatafl1992-{paper}"
+    tokens = tokens_of(sheet)
+    assert Counter(t.title for t in tokens) == {"Dark king to cut out": 1,
+                                               "Dark man to cut out": 24,
+                                               "Light man to cut out": 48}
+    start = Counter((s.side, s.kind) for s in HNEFATAFL_1992.start_stones().values())
+    assert start == {(DARK, "king"): 1, (DARK, "man"): 24, (LIGHT, "man"): 48}
+    letters = Counter(t.title.split()[0] + " " + shape.text for t in tokens
+                      for shape in walk(list(t.children)) if isinstance(shape, Text))
+    assert letters == {"Dark K": 1, "Dark X": 24, "Light O": 48}
+    across = token_across(HNEFATAFL_1992, paper)
+    for token in tokens:
+        token_edge(token, across)
+    text = " ".join(all_text(sheet_pdf(sheet)).split())
+    square = full_board_cell(HNEFATAFL_1992, paper)
+    assert (f"Each piece is {across:g} mm across, for the {square:g} mm squares of the "
+            "playing board on") in text
+    assert "Dark plays with 25 pieces: 1 king, 24 men; Light with 48 men." in text
+    assert f"each piece {across:g} mm across when printed at 100 %" in text
+
+
+def test_the_1992_pieces_follow_the_board_square() -> None:
+    """9.5 mm squares on A4, 13.5 mm on A3: the tokens are 7/8 of that, as 21 mm
+    tokens are of the 7x7 board's 24 mm squares."""
+    assert full_board_cell(HNEFATAFL_1992, "a4") == 9.5
+    assert full_board_cell(HNEFATAFL_1992, "a3") == 13.5
+    assert full_board_cell(MAERSTANAS, "a4") == 24.0
+    sizes = {}
+    for paper in ("a4", "a3"):
+        tokens = tokens_of(stones_sheet(StonesSheetOptions(game=HNEFATAFL_1992, paper=paper)))
+        sizes[paper] = {round(c.r * 2, 3) for t in tokens for c in t.children
+                        if isinstance(c, Circle) and c.stroke is not None
+                        and c.stroke.color in ("#ffffff", THEMES["print"].ink)
+                        and abs(c.r * 2 - token_across(HNEFATAFL_1992, paper)) < 1e-9}
+    assert sizes == {"a4": {8.3}, "a3": {11.8}}
+
+
+def test_stones_command_takes_the_1992_game(tmp_path) -> None:
+    for paper in ("a4", "a3"):
+        out = tmp_path / f"{paper}.pdf"
+        assert main(["stones", "--game", "hnefatafl1992", "--paper", paper,
+                     "-o", str(out)]) == 0
+        assert_page_size(out.read_bytes(), paper)
 
 
 def test_maerstanas_stones_sheet_has_both_sides_special_stones() -> None:
@@ -414,8 +551,6 @@ def test_maerstanas_stones_sheet_has_both_sides_special_stones() -> None:
                       "Dark Woden-stone to cut out": 1, "Light stone to cut out": 19,
                       "Light thunder-stone to cut out": 1, "Light Woden-stone to cut out": 1}
     assert sheet.file_stem == "stones-maerstanas-a4"
-    with pytest.raises(SheetError, match="men, not stones"):
-        stones_sheet(StonesSheetOptions(game=HNEFATAFL_1992))
 
 
 # --- looks ------------------------------------------------------------------------------
@@ -488,6 +623,7 @@ def test_cli_writes_default_names(tmp_path, monkeypatch) -> None:
     ["setup", "--paper", "a3"],
     ["stones", "--format", "svg"],
     ["stones", "--theme", "neon"],
+    ["stones", "--paper", "a5"],
 ])
 def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
     monkeypatch.chdir(tmp_path)

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._sheet_output import (
-    PAPER_CHOICES,
+    BOARD_PAPER_CHOICES,
     add_common_options,
     add_game_option,
     choice,
@@ -19,20 +19,20 @@ if TYPE_CHECKING:
 
 
 def _cut_out(game: Game) -> bool:
-    """Games played with stones (the 1992 game's men have no such sheet)."""
-    return bool(game.stone_set)
+    """Games with a set of pieces to cut out."""
+    return game.has_cut_outs
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "stones",
-        help="print a game's stones to cut out (PDF or HTML)",
-        description="Both sides' stones of a game, 21 mm across, with dashed cutting "
-                    "circles, cut marks and 1.5 mm bleed on the Dark stones: Mǽrstánas' 21 a "
-                    "side (19 stones, a thunder-stone and a Woden-stone; the default) or "
-                    "Cyngesheall's ten (a Mǽrstánas set already contains them).",
+        help="print a game's stones or pieces to cut out (PDF or HTML)",
+        description="Both sides' pieces of a game, sized to the squares of its full-size "
+                    "board on the same paper, with cut marks and 1.5 mm bleed on the Dark "
+                    "pieces: Mǽrstánas' stones (the default), Cyngesheall's, or the 1992 "
+                    "e-mail Hnefatafl's king and men, whose sides' sets differ.",
     )
-    add_common_options(parser)
+    add_common_options(parser, BOARD_PAPER_CHOICES)
     add_game_option(parser, _cut_out, "the stones")
     parser.add_argument("--theme", default="print", metavar="{print,ink-saver}",
                         help="ink-saver: Dark stones hatched instead of solid (default: print)")
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
     options = StonesSheetOptions(
         game=game_choice(args.game, _cut_out),
-        paper=choice(args.paper, PAPER_CHOICES, "--paper"),
+        paper=choice(args.paper, BOARD_PAPER_CHOICES, "--paper"),
         theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
     )
     return emit(lambda: stones_sheet(options), args)

@@ -611,6 +611,11 @@ def _wrap_markers(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> Group:
                       "column on the opposite edge.")
 
 
+def stone_outline(cell: float, theme: Theme) -> Stroke:
+    """The line round a stone drawn in a square `cell` mm wide."""
+    return Stroke(theme.ink, max(0.18, 0.022 * cell) * theme.weight)
+
+
 def stone_shape(stone: Stone, cx: float, cy: float, cell: float, theme: Theme | str = "print",
                 name: str | None = None) -> Group:
     """One stone centred on (cx, cy) in a square `cell` mm wide.
@@ -623,7 +628,7 @@ def stone_shape(stone: Stone, cx: float, cy: float, cell: float, theme: Theme | 
     if isinstance(theme, str):
         theme = THEMES[theme]
     dark = stone.side == DARK
-    outline = Stroke(theme.ink, max(0.18, 0.022 * cell) * theme.weight)
+    outline = stone_outline(cell, theme)
     fill = (theme.dark_fill if dark else theme.light_fill)
     mark_color = theme.contrast_on_dark if dark else theme.ink
     parts: list[Shape] = []

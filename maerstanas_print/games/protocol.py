@@ -237,6 +237,16 @@ class Game(ABC):
     # empty: nothing to add (a movement game's pencil boards carry its start).
     pencil_note: str = ""
 
+    def stone_set_of(self, side: int) -> tuple[tuple[StoneKind, int, str], ...]:
+        """The pieces `side` plays with, for the cut-out sheet, as in `stone_set`; the
+        default is `stone_set` for both sides. A game whose sides differ overrides it."""
+        return self.stone_set
+
+    @property
+    def has_cut_outs(self) -> bool:
+        """Whether the game has a sheet of pieces to cut out."""
+        return any(self.stone_set_of(side) for side in (DARK, LIGHT))
+
     def setup_sheet(self, paper: str, theme: str) -> Any:
         """The setup page (a `sheets.common.Sheet`) of a game that begins set up."""
         raise LookupError(f"{self.title} starts on an empty board: there is no setup to draw")

@@ -2,12 +2,13 @@
 
 The kit opens with the game's one-page quick reference (`card`) and goes on
 with the sheets the game has, in the order a player uses them: the setup
-(movement games), the full-size playing board, the stones to cut out and the
-score sheet. Each is the same page its own command prints, on the kit's paper;
-the PDF's bookmarks name the parts. On A3 and Tabloid the board and the stones
-keep their true size (that is what the big paper is for), while the pages one
-reads and writes on, the setup and the score sheet, are their A4 and Letter
-designs enlarged to the page, as a copier would, like the quick reference.
+(movement games), the full-size playing board, the stones (or pieces) to cut
+out, sized to that board's squares, and the score sheet. Each is the same page
+its own command prints, on the kit's paper; the PDF's bookmarks name the parts.
+On A3 and Tabloid the board and the pieces keep their true size (that is what
+the big paper is for), while the pages one reads and writes on, the setup and
+the score sheet, are their A4 and Letter designs enlarged to the page, as a
+copier would, like the quick reference.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from maerstanas_print.rulebook.card import ENLARGES, card_pdf
 from maerstanas_print.rulebook.prepare import prepare
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.common import PAPERS, Sheet
-from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
+from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, piece_noun, stones_sheet
 
 
 def kit_sheets(game: Game, paper: str) -> list[tuple[str, Sheet]]:
@@ -32,8 +33,9 @@ def kit_sheets(game: Game, paper: str) -> list[tuple[str, Sheet]]:
     with contextlib.suppress(LookupError):  # a game that starts on an empty board has none
         parts.append(("Setting up", game.setup_sheet(design, "print")))
     parts.append(("Playing board", board_sheet(BoardSheetOptions(paper=paper, game=game))))
-    if game.stone_set:
-        parts.append(("Stones to cut out", stones_sheet(StonesSheetOptions(game, paper))))
+    if game.has_cut_outs:
+        parts.append((f"{piece_noun(game).capitalize()} to cut out",
+                      stones_sheet(StonesSheetOptions(game, paper))))
     if game.has_score_sheet:
         parts.append(("Score sheet", game.score_sheet(design)))
     return parts

@@ -52,6 +52,8 @@ ROW_GAP = 4.5  # between rows: the name line under each board already parts them
 MIN_CELL = 5.0
 PENCIL_PT = 7.5  # the line on how to mark stones in pencil
 BIG_BOARD_PER_PAGE = (1, 2)  # a 19x19 board is too big for more
+# Below a full-size board: the legend's stones, the gap above it, the calibration bar.
+LEGEND_CELL, LEGEND_GAP, BAR_BLOCK = 8.5, 7.0, 12.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,20 +180,40 @@ def _choose_cell(limit: float, options: BoardSheetOptions, default: float, where
     return options.cell
 
 
+def full_board_cell(game: Game, paper: str) -> float:
+    """The square, in mm, of `game`'s one-board sheet on `paper` (a `PAPERS` key): what
+    the pieces to cut out are sized to."""
+    return _full_frame(PAPERS[paper], BoardSheetOptions(paper=paper, game=game))[3]
+
+
+def _full_frame(paper: Paper, options: BoardSheetOptions
+                ) -> tuple[list[Shape], float, float, float]:
+    """A one-board page's header shapes, the room for the board (top, bottom) and the
+    square it gets."""
+    width = paper.width - 2 * FULL_MARGIN
+    top_shapes, top = _header_and_rules(paper, options, _full_subtitle(options), 9.0)
+    # Below the board, top down: legend, calibration bar; the licence sits at the foot.
+    legend_h = _legend_height(options, LEGEND_CELL)
+    licence_y = paper.height - FOOT_MM
+    room_top = top + 3.0
+    room_bottom = licence_y - 5.0 - BAR_BLOCK - legend_h - LEGEND_GAP
+    limit = _fit_cell(width, room_bottom - room_top, options, 0.0)
+    cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, f"a page of {paper.name}")
+    return top_shapes, room_top, room_bottom, cell
+
+
+def _full_subtitle(options: BoardSheetOptions) -> str:
+    return "Playing board" + (" · wraparound" if options.variant == "wraparound" else "")
+
+
 def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     """One board centred on the page, legend and calibration bar beneath it."""
     game = options.game
     width = paper.width - 2 * FULL_MARGIN
-    subtitle = "Playing board" + (" · wraparound" if options.variant == "wraparound" else "")
-    top_shapes, top = _header_and_rules(paper, options, subtitle, 9.0)
-    # Below the board, top down: legend, calibration bar; the licence sits at the foot.
-    legend_cell, legend_gap, bar_block = 8.5, 7.0, 12.0
+    subtitle = _full_subtitle(options)
+    top_shapes, room_top, room_bottom, cell = _full_frame(paper, options)
+    legend_cell, legend_gap = LEGEND_CELL, LEGEND_GAP
     legend_h = _legend_height(options, legend_cell)
-    licence_y = paper.height - FOOT_MM
-    room_top = top + 3.0
-    room_bottom = licence_y - 5.0 - bar_block - legend_h - legend_gap
-    limit = _fit_cell(width, room_bottom - room_top, options, 0.0)
-    cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, f"a page of {paper.name}")
     top_shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm", game.title)
     spec = _spec(options, cell, f"{game.title} board, squares {cell:g} mm")
     bw, bh = spec.size()

@@ -1,11 +1,14 @@
-"""A sheet of stones to cut out, for any game with a stone set (`Game.stone_set`).
+"""A sheet of pieces to cut out, for any game with a set (`Game.stone_set_of`).
 
-Each stone is a token: a disc with the board's own stone drawing on it
-(`draw.board.stone_shape`, runes as vector strokes), 21 mm across to sit in
-the 24 mm squares of the playing board. The cut line is that 21 mm circle; a
-Dark token's tone runs 1.5 mm past it (bleed), so a cut a little wide still
-leaves no white rim, and every mark stays at least 1.5 mm inside it. Four short cut
-marks outside the bleed show where the circle runs on a dark token too.
+Each piece is a token: a disc with the board's own drawing of the piece on it
+(`draw.board.stone_shape`, runes as vector strokes), sized to the squares of the
+game's full-size board on the same paper (`board_sheet.full_board_cell`): 7/8 of
+a square across, so 21 mm for the 24 mm squares of the 7x7 boards. The cut line
+is that circle; a Dark token's tone runs 1.5 mm past it (bleed), so a cut a
+little wide still leaves no white rim, and every mark stays inside it by a safe
+margin (1.5 mm on a 21 mm token, in proportion on a smaller one, never under
+0.75 mm). Four short cut marks outside the bleed show where the circle runs on
+a dark token too. The sides' sets may differ (the 1992 game's 25 and 48 men).
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from maerstanas_print.draw.board import THEMES, Stone, stone_shape
+from maerstanas_print.draw.board import THEMES, Stone, stone_outline, stone_shape
 from maerstanas_print.draw.shapes import Circle, Group, Line, Page, Shape, Stroke, Text
+from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.pieces import StoneKind
+from maerstanas_print.sheets.board_sheet import full_board_cell
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
@@ -32,15 +38,27 @@ from maerstanas_print.sheets.common import (
 from maerstanas_print.sides import DARK, LIGHT
 
 MARGIN = 12.0
-STONE_MM = 21.0  # the token as it sits on the board
-CUT_MM = STONE_MM  # the cutting circle is the stone's edge
-BLEED_MM = 1.5  # a Dark token's tone runs this far past the cut
-SAFE_MM = 1.5  # and every mark stays this far inside it
+TOKEN_SHARE = 7 / 8  # of a square: a 21 mm token in a 24 mm square
+BLEED_MM = 1.5  # a Dark token's tone runs this far past the cut, at every size
+SAFE_MM = 1.5  # every mark stays this far inside the cut of a 21 mm token,
+SAFE_SHARE = SAFE_MM / 21.0  # in proportion on a smaller one,
+MIN_SAFE_MM = 0.75  # but never less than this
 TICK_MM = 1.4  # cut marks, outside the bleed
-# Centre to centre: the bleeds 1 mm apart. The cut marks stand on the diagonals,
-# where the neighbours are furthest, so they need no room of their own.
-PITCH = CUT_MM + 2 * BLEED_MM + 1.0
-MAX_PER_ROW = 7
+# Between neighbouring bleeds. The cut marks stand on the diagonals, where the
+# neighbours are furthest, so they need no room of their own.
+GAP_MM = 1.0
+SIDES = ((DARK, "Dark"), (LIGHT, "Light"))
+CUT_DASH = (1.2, 0.9)
+# Pieces the board draws as a plain disc 0.4 of a square across (`stone_shape`): on a
+# token the disc is the token. The others keep their drawing inside the edge; the
+# outermost ring of each kind's drawing is this share of a square from the centre.
+DISC_KINDS: frozenset[StoneKind] = frozenset({"standard", "man"})
+DISC_SHARE = 0.4
+OUTER_SHARE: dict[StoneKind, float] = {"standard": 0.4, "man": 0.4, "thunder": 0.46,
+                                       "woden": 0.46, "king": 0.47}
+RUNE_KINDS: frozenset[StoneKind] = frozenset({"thunder", "woden"})
+
+PieceSet = tuple[tuple[StoneKind, int, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,26 +68,81 @@ class StonesSheetOptions:
     theme: str = "print"
 
 
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A token's measures, in mm, from the board square it is made for."""
+
+    square: float
+
+    @property
+    def cut(self) -> float:  # across, to 0.1 mm: the cutting circle is the token's edge
+        return round(self.square * TOKEN_SHARE, 1)
+
+    @property
+    def safe(self) -> float:
+        return max(MIN_SAFE_MM, min(SAFE_MM, self.cut * SAFE_SHARE))
+
+    @property
+    def pitch(self) -> float:  # centre to centre: the bleeds GAP_MM apart
+        return self.cut + 2 * BLEED_MM + GAP_MM
+
+
+def plural(name: str, count: int) -> str:
+    if count == 1:
+        return name
+    return name[:-3] + "men" if name.endswith("man") else name + "s"
+
+
+def kinds_text(pieces: PieceSet) -> str:
+    """'1 thunder-stone, 1 Woden-stone, 19 stones'."""
+    return ", ".join(f"{n} {plural(name, n)}" for _, n, name in pieces)
+
+
+def _with(pieces: PieceSet, noun: str) -> str:
+    """'25 pieces: 1 king, 24 men', or just '48 men' for a set of one kind."""
+    if len(pieces) == 1:
+        return kinds_text(pieces)
+    return f"{_count(pieces)} {noun}: {kinds_text(pieces)}"
+
+
+def _sets(game: Game) -> list[tuple[int, str, PieceSet]]:
+    return [(side, name, game.stone_set_of(side)) for side, name in SIDES]
+
+
 def stones_sheet(options: StonesSheetOptions) -> Sheet:
     paper = PAPERS.get(options.paper)
     if paper is None:
-        raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
+        raise SheetError(f"unknown paper {options.paper!r}: use {', '.join(PAPERS)}")
     if options.theme not in THEMES:
         raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
     game = options.game
-    if not game.stone_set:
-        raise SheetError(f"{game.title} is played with men, not stones: there is no stones "
-                         "sheet for it")
+    if not game.has_cut_outs:
+        raise SheetError(f"{game.title} has no set of pieces to cut out")
     theme = "" if options.theme == "print" else f"-{options.theme}"
-    per_side = sum(n for _, n, _ in game.stone_set)
+    noun = piece_noun(game)
+    sets = _sets(game)
+    if sets[0][2] == sets[1][2]:
+        subject = (f"{_count(sets[0][2])} {noun} of each colour for {game.title}: "
+                   + kinds_text(sets[0][2]))
+    else:
+        subject = f"{noun.capitalize()} for {game.title}: " + "; ".join(
+            f"{name} {kinds_text(pieces)}" for _, name, pieces in sets)
     return Sheet(
-        title=f"{game.title}: stones to cut out",
-        subject=f"{per_side} stones of each colour for {game.title}: "
-                + ", ".join(f"{n} {name}{'s' * (n > 1)}" for _, n, name in game.stone_set),
+        title=f"{game.title}: {noun} to cut out",
+        subject=subject,
         paper=paper,
         pages=(_page(paper, game, options.theme),),
         file_stem=f"stones-{game.slug}-{paper.key}{theme}",
     )
+
+
+def piece_noun(game: Game) -> str:
+    """What the sheet calls the game's pieces: 'stones', or 'pieces' for lettered men."""
+    return "stones" if game.pieces == "stones" else "pieces"
+
+
+def _count(pieces: PieceSet) -> int:
+    return sum(n for _, n, _ in pieces)
 
 
 def _inverse(theme: str):
@@ -79,25 +152,45 @@ def _inverse(theme: str):
                    paper=None)
 
 
-def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str) -> Group:
-    """One token: its tone (with bleed), the stone's drawing, the cut circle, cut marks."""
+def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str,
+              token: Token) -> Group:
+    """One token: its tone (with bleed), the piece's drawing, its edge, cut marks.
+
+    The token's edge is the cut circle. A solid Dark token's tone runs past it, with
+    the cut dashed in white; any other token's rim is drawn on it, in the line of
+    the board's stones, so a cut Light token is as big as a Dark one. A plain disc
+    (a stone, a man) is the board's drawing grown to the edge; a piece with rings
+    or a rune (thunder- and Woden-stones, the king) keeps its drawing `token.safe`
+    inside the rim.
+    """
     look = THEMES[theme]
-    # The drawing's outermost ring has a radius of 0.46 of a square: keep it and half
-    # its line SAFE_MM inside the cut.
-    cell = (STONE_MM / 2 - SAFE_MM - 0.25) / 0.46
-    radius = CUT_MM / 2
+    radius = token.cut / 2
     parts: list[Shape] = []
     solid = stone.side == DARK and look.dark_fill is not None
     if solid:
         parts.append(Circle(cx, cy, radius + BLEED_MM, None, look.dark_fill))
-        if stone.kind != "standard":  # outline and rune in white on the Dark tone
+    # Inside, keep the outermost ring (a man's letter: its disc) and half its line
+    # `safe` inside the cut.
+    cell = (radius - token.safe - 0.25) / OUTER_SHARE[stone.kind]
+    if stone.kind in DISC_KINDS:
+        if not (solid and stone.kind == "standard"):  # the tone is the whole stone
+            # The disc grown to the edge, its letter (a man's) at the inside size.
+            parts += [shape for shape in stone_shape(stone, cx, cy, radius / DISC_SHARE,
+                                                     theme).children
+                      if isinstance(shape, Circle)]
+            parts += [shape for shape in stone_shape(stone, cx, cy, cell, theme).children
+                      if not isinstance(shape, Circle)]
+    else:
+        if not solid:
+            parts.append(Circle(cx, cy, radius, rim(token, theme), look.light_fill
+                                if stone.side == LIGHT else None))
+        if solid and stone.kind in RUNE_KINDS:  # outline and rune in white on the tone
             parts += stone_shape(Stone(LIGHT, stone.kind), cx, cy, cell,
                                  _inverse(theme)).children
-        cut_ink = "#ffffff"
-    else:
-        parts += stone_shape(stone, cx, cy, cell, theme).children
-        cut_ink = look.ink
-    parts.append(Circle(cx, cy, radius, Stroke(cut_ink, 0.2, dash=(1.2, 0.9)), None))
+        else:
+            parts += stone_shape(stone, cx, cy, cell, theme).children
+    if solid:
+        parts.append(Circle(cx, cy, radius, Stroke("#ffffff", 0.2, dash=CUT_DASH), None))
     outer = radius + BLEED_MM + 0.4
     for k in range(4):
         a = k * math.pi / 2 + math.pi / 4
@@ -108,65 +201,106 @@ def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str) -> Grou
     return Group(tuple(parts), title=f"{side} {name} to cut out")
 
 
+def rim(token: Token, theme: str) -> Stroke:
+    """A token's drawn edge: the outline the board gives a stone as big as the token."""
+    return stone_outline(token.cut / 2 / DISC_SHARE, THEMES[theme])
+
+
+def _intro(game: Game, sets: list[tuple[int, str, PieceSet]], token: Token, paper: Paper,
+           theme: str) -> str:
+    noun = piece_noun(game)
+    if sets[0][2] == sets[1][2]:
+        plays = f"Each side plays with {_count(sets[0][2])} {noun}: {kinds_text(sets[0][2])}. "
+    else:
+        (_, first, mine), (_, second, theirs) = sets
+        plays = f"{first} plays with {_with(mine, noun)}; {second} with {_with(theirs, noun)}. "
+    one = noun[:-1]
+    if THEMES[theme].dark_fill is not None:
+        edge = (f"on its edge: the dashed line round a Dark {one}, the middle of a Light "
+                f"{one}'s rim")
+        bleed = (f"; Dark {noun} are printed {BLEED_MM:g} mm past the line, so a cut a "
+                 "little wide leaves no white rim")
+    else:
+        edge, bleed = "along the middle of its rim", ""
+    return (plays + (f"{game.stones_note} " if game.stones_note else "")
+            + f"Print at 100 % on card, or glue the sheet to card, then cut each {one} out "
+              f"{edge} (the four short marks round each {one} point at it). Each {one} is "
+              f"{token.cut:g} mm across, for the {token.square:g} mm squares of the playing "
+              f"board on {paper.name}{bleed}.")
+
+
 def _page(paper: Paper, game: Game, theme: str) -> Page:
     width = paper.width - 2 * MARGIN
-    shapes, top = header(paper, MARGIN, "Stones to cut out", game.title)
-    per_side = sum(n for _, n, _ in game.stone_set)
-    kinds = ", ".join(f"{n} {name}{'s' * (n > 1)}" for _, n, name in game.stone_set)
-    intro = (f"Each side plays with {per_side} stones: {kinds}. "
-             + (f"{game.stones_note} " if game.stones_note else "")
-             + "Print at 100 % on card, or glue the sheet to card, then cut along the dashed "
-               "circles (the four short marks round each stone point at the circle). Each "
-               "stone is 21 mm across, for the 24 mm squares of the playing board; Dark "
-               "stones are printed 1.5 mm past the line, so a cut a little wide leaves no "
-               "white rim.")
-    lines, last = paragraph(intro, MARGIN, top + 6.0, width, 9.5, "regular", INK, 1.3)
-    shapes.append(Group(tuple(lines), title="About these stones"))
-    rows = math.ceil(per_side / MAX_PER_ROW)
-    per_row = math.ceil(per_side / rows)  # rows as even as they come: 10 is two of five
+    token = Token(full_board_cell(game, paper.key))
+    pitch = token.pitch
+    noun = piece_noun(game)
+    shapes, top = header(paper, MARGIN, f"{noun.capitalize()} to cut out", game.title)
+    sets = _sets(game)
+    lines, last = paragraph(_intro(game, sets, token, paper, theme), MARGIN, top + 6.0, width, 9.5,
+                            "regular", INK, 1.3)
+    shapes.append(Group(tuple(lines), title=f"About these {noun}"))
+    max_per_row = math.floor(width / pitch)
     heading_h = 8.0
-    block_h = heading_h + rows * PITCH
+    blocks = []
+    for side, side_name, pieces in sets:
+        rows = math.ceil(_count(pieces) / max_per_row)
+        per_row = math.ceil(_count(pieces) / rows)  # rows as even as they come: 10 is 2 x 5
+        blocks.append((side, side_name, pieces, rows, per_row))
     furniture_h = 24.0  # the calibration bar and the cutting guide
     room_top, room_bottom = last + 6.0, paper.height - 22.0
-    spare = room_bottom - room_top - 2 * block_h - furniture_h
-    if spare < 0:  # pragma: no cover - the games' sets fit both papers
-        raise SheetError(f"{per_side} stones a side do not fit a page of {paper.name}")
-    gap = spare / 3  # the room left over, shared between the blocks: no empty third
-    x0 = (paper.width - (per_row - 1) * PITCH) / 2
+    spare = (room_bottom - room_top - furniture_h
+             - sum(heading_h + rows * pitch for *_, rows, _ in blocks))
+    if spare < 0:  # pragma: no cover - the games' sets fit every paper
+        raise SheetError(f"{game.title}'s {noun} do not fit a page of {paper.name}")
+    gap = spare / (len(blocks) + 1)  # the room left over, shared between the blocks
     y = room_top + gap * 0.5
     count = 0
-    for side, side_name in ((DARK, "Dark"), (LIGHT, "Light")):
-        stones = [(Stone(side, kind), name) for kind, n, name in game.stone_set
-                  for _ in range(n)]
-        heading = Text(x0 - PITCH / 2, y + 4.5, f"{side_name}: {kinds}", 10, "bold", "start",
-                       INK)
+    for side, side_name, pieces, rows, per_row in blocks:
+        x0 = (paper.width - (per_row - 1) * pitch) / 2
+        heading = Text(x0 - pitch / 2, y + 4.5, f"{side_name}: {kinds_text(pieces)}", 10,
+                       "bold", "start", INK)
         parts: list[Shape] = [heading]
-        first = y + heading_h + PITCH / 2
+        first = y + heading_h + pitch / 2
+        stones = [(Stone(side, kind), name) for kind, n, name in pieces for _ in range(n)]
         for index, (stone, name) in enumerate(stones):
             row, col = divmod(index, per_row)
-            parts.append(cut_stone(stone, x0 + col * PITCH, first + row * PITCH, theme, name))
+            parts.append(cut_stone(stone, x0 + col * pitch, first + row * pitch, theme, name,
+                                   token))
             count += 1
-        shapes.append(Group(tuple(parts), title=f"{side_name} stones"))
-        y += block_h + gap
-    note = ("This bar is exactly 50 mm and each stone 21 mm across when printed at 100 % "
-            "(“actual size”, no “fit to page”).")
+        shapes.append(Group(tuple(parts), title=f"{side_name} {noun}"))
+        y += heading_h + rows * pitch + gap
+    note = (f"This bar is exactly 50 mm and each {noun[:-1]} {token.cut:g} mm across when "
+            "printed at 100 % (“actual size”, no “fit to page”).")
     _, bar_w = calibration_bar(0, 0, 0, theme, note)
     bar, _ = calibration_bar((paper.width - bar_w) / 2, room_bottom - 14.0, 0, theme, note)
     shapes.append(bar)
-    shapes.append(_scissors_note(paper, room_bottom - 3.0, theme))
+    shapes.append(_scissors_note(paper, room_bottom - 3.0, theme, token, noun[:-1]))
     shapes.append(licence_line(paper, text=game_licence(game)))
-    assert count == 2 * per_side
-    label = f"{game.title}: {2 * per_side} stones to cut out on {paper.name}"
+    total = sum(_count(pieces) for _, _, pieces in sets)
+    assert count == total
+    label = f"{game.title}: {total} {noun} to cut out on {paper.name}"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
 
-def _scissors_note(paper: Paper, y: float, theme: str) -> Group:
-    """A sample of the cutting line with what it means."""
-    ink = THEMES[theme].ink
-    x = paper.width / 2 - 40.0
-    parts: list[Shape] = [
-        Line(x, y - 1.2, x + 12.0, y - 1.2, Stroke(ink, 0.2, dash=(1.2, 0.9))),
-        Text(x + 15.0, y, "cut here: the circle is the stone's edge, 21 mm across", 7.5,
-             "italic", "start", SOFT),
-    ]
+def _scissors_note(paper: Paper, y: float, theme: str, token: Token, one: str) -> Group:
+    """Samples of the cutting lines with what they mean, centred on the page."""
+    look = THEMES[theme]
+    text = f"cut here: the {one}'s edge, {token.cut:g} mm across"
+    samples: list[tuple[str, list[Shape]]] = []  # (its words, the sample from x = 0)
+    if look.dark_fill is not None:
+        samples.append(("Dark", [
+            Line(0.0, y - 1.2, 12.0, y - 1.2, Stroke(look.dark_fill, 2.4)),
+            Line(0.0, y - 1.2, 12.0, y - 1.2, Stroke("#ffffff", 0.2, dash=CUT_DASH))]))
+    samples.append(("Light" if samples else "", [Line(0.0, y - 1.2, 12.0, y - 1.2,
+                                                      rim(token, theme))]))
+    parts: list[Shape] = []
+    widths = [15.0 + text_width_mm(words, "italic", 7.5) + 4.0 for words, _ in samples]
+    x = paper.width / 2 - (sum(widths) + text_width_mm(text, "italic", 7.5)) / 2
+    for (words, sample), width in zip(samples, widths, strict=True):
+        parts += [replace(line, x1=line.x1 + x, x2=line.x2 + x) for line in sample
+                  if isinstance(line, Line)]
+        if words:
+            parts.append(Text(x + 14.0, y, words, 7.5, "italic", "start", SOFT))
+        x += width
+    parts.append(Text(x, y, text, 7.5, "italic", "start", SOFT))
     return Group(tuple(parts), title="Cutting guide")

@@ -6,6 +6,7 @@ printed) in a module of its own; `TaflGame` turns one into a `Game`.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from maerstanas_print.games.protocol import Game, WrittenMove
@@ -29,6 +30,7 @@ PIECE_KINDS: dict[str, dict[str, StoneKind]] = {
     "stones": {"S": "standard", "C": "thunder", "K": "woden"},  # Beers' rune stones
     "men": {"S": "man", "K": "king"},  # lettered men
 }
+MEN_ORDER: tuple[StoneKind, ...] = ("king", "man")  # as a sheet lists a side's men
 
 
 class TaflGame(Game):
@@ -126,6 +128,15 @@ class TaflGame(Game):
     def start_setup(self) -> str:
         return self.tafl.setup
 
+    def stone_set_of(self, side: int) -> tuple[tuple[StoneKind, int, str], ...]:
+        """Rune stones: the definition's set, the same for both sides. Lettered men: what
+        the side has in the start position, the king first (the 1992 game's sides differ)."""
+        if self.pieces != "men":
+            return self.stone_set
+        counts = Counter(stone.kind for stone in self.start_stones().values()
+                         if stone.side == side)
+        return tuple((kind, counts[kind], kind) for kind in MEN_ORDER if counts[kind])
+
     def special_squares(self) -> dict[int, SpecialKind]:
         """A king's home corner (games whose king runs to the enemy corner) and the throne."""
         specials: dict[int, SpecialKind] = {}
@@ -186,9 +197,11 @@ class TaflGame(Game):
             (f"setup-{slug}-a4.html", ["setup", "--game", slug, "--format", "html"]),
         ]
         jobs.append((f"scoresheet-{slug}-a4.pdf", ["scoresheet", "--game", slug]))
-        if self.stone_set:
+        if self.has_cut_outs:
             jobs += [(f"stones-{slug}-a4.pdf", ["stones", "--game", slug]),
                      (f"stones-{slug}-a4.html", ["stones", "--game", slug, "--format", "html"])]
+            if self.size > 7:  # pieces for the big board on big paper
+                jobs.append((f"stones-{slug}-a3.pdf", ["stones", "--game", slug, "--paper", "a3"]))
         sample = self.sample()
         if sample is not None:
             stem = sample.removesuffix(".mrs")

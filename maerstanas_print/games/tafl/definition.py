@@ -22,6 +22,7 @@ class TaflDefinition:
     sample: str | None  # a sample record in maerstanas_print/samples/
     rulebook: str | None  # the module whose book() is the game's rulebook
     # The stones one side plays with, for the cut-out sheet (kind, how many, name);
-    # empty: no such sheet. `stones_note`: a sentence that sheet adds.
+    # empty: no such sheet, except for lettered men, whose sets are counted from the
+    # start position (`TaflGame.stone_set_of`). `stones_note`: a sentence that sheet adds.
     stone_set: tuple[tuple[StoneKind, int, str], ...] = ()
     stones_note: str = ""

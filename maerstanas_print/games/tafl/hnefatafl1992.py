@@ -62,4 +62,5 @@ DEFINITION = TaflDefinition(
     legend=LEGEND,
     sample=None,
     rulebook="hnefatafl1992",
+    stones_note="Dark is the post's Black (men X, king K), Light its White (men O).",
 )
