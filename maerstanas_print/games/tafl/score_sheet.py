@@ -137,9 +137,10 @@ def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
         first = options.first + block * rows
         shapes.append(_block(x, table_top, columns, rows, first, names))
     following = options.first + blocks * rows
-    shapes.append(Text(paper.width - MARGIN, table_top + HEAD_H + rows * ROW_H + 4.0,
-                       f"a longer game goes on to a sheet from move {following}: "
-                       f"maerstanas-print scoresheet --game {game.slug} --from {following}",
+    note = f"a longer game goes on to a sheet from move {following}"
+    if following <= MAX_FIRST:
+        note += f": maerstanas-print scoresheet --game {game.slug} --from {following}"
+    shapes.append(Text(paper.width - MARGIN, table_top + HEAD_H + rows * ROW_H + 4.0, note,
                        7, "italic", "end", SOFT))
     shapes.append(licence_line(paper, text=game_licence(game)))
     page = Page(paper.width, paper.height, tuple(shapes),
