@@ -13,6 +13,7 @@ from maerstanas_print.commands._sheet_output import (
     emit,
     game_choice,
 )
+from maerstanas_print.exits import EXIT_USAGE
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -33,10 +34,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_common_options(parser)
     add_game_option(parser, _scored, "the score sheet")
+    parser.add_argument("--from", dest="first", default=None, metavar="N",
+                        help="number the sheet's moves from N, for the next sheet of a long "
+                             "game (movement games; default: 1)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     game = game_choice(args.game, _scored)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
-    return emit(lambda: game.score_sheet(paper), args)
+    first = _first(args.first, game)
+    return emit(lambda: game.score_sheet(paper, first), args)
+
+
+def _first(value: str | None, game: Game) -> int:
+    """`--from N`: a whole number from 1 up, for a score sheet that continues."""
+    from maerstanas_print.exits import CommandError
+    from maerstanas_print.sheets.common import MAX_FIRST
+
+    if value is None:
+        return 1
+    if not game.score_sheet_continues:
+        raise CommandError(f"--from is for score sheets a long game goes on to; a {game.title} "
+                           "game fits on one sheet", EXIT_USAGE)
+    text = value.strip()
+    if not text.isdigit() or not 1 <= int(text) <= MAX_FIRST:
+        raise CommandError(f"--from must be a move number from 1 to {MAX_FIRST}, not {value!r}",
+                           EXIT_USAGE)
+    return int(text)

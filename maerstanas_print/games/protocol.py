@@ -251,8 +251,12 @@ class Game(ABC):
         """The setup page (a `sheets.common.Sheet`) of a game that begins set up."""
         raise LookupError(f"{self.title} starts on an empty board: there is no setup to draw")
 
-    def score_sheet(self, paper: str) -> Any:
-        """A score sheet for recording a game by hand."""
+    # True: a long game goes on to more score sheets, each printed with the number of
+    # its first move (`score_sheet(..., first=)`, `scoresheet --from`).
+    score_sheet_continues: bool = False
+
+    def score_sheet(self, paper: str, first: int = 1) -> Any:
+        """A score sheet for recording a game by hand, its moves numbered from `first`."""
         raise LookupError(f"{self.title} has no score sheet")
 
     def repair_search(self) -> Any:

@@ -82,6 +82,9 @@ class Sheet:
     file_stem: str
 
 
+MAX_FIRST = 9999  # the highest first move number a continued score sheet takes
+
+
 def score_sheet_of(game_title: str, paper: Paper, page: Page, file_stem: str) -> Sheet:
     """A game's score sheet: one page, the same title and subject for every game."""
     return Sheet(title=f"{game_title}: score sheet",

@@ -174,9 +174,11 @@ class MaerstanasGame(Game):
     stone_set: tuple[tuple[StoneKind, int, str], ...] = (
         ("thunder", 1, "thunder-stone"), ("woden", 1, "Woden-stone"), ("standard", 19, "stone"))
 
-    def score_sheet(self, paper: str) -> Any:
+    def score_sheet(self, paper: str, first: int = 1) -> Any:
         from maerstanas_print.games.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
 
+        if first != 1:
+            raise LookupError(f"a {self.title} game fits on one score sheet: it has no --from")
         return score_sheet(ScoreSheetOptions(paper=paper))
 
     def repair_search(self) -> Any:

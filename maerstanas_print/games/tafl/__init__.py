@@ -161,11 +161,12 @@ class TaflGame(Game):
         return self.definition.legend
 
     has_score_sheet = True
+    score_sheet_continues = True
 
-    def score_sheet(self, paper: str) -> Any:
+    def score_sheet(self, paper: str, first: int = 1) -> Any:
         from maerstanas_print.games.tafl.score_sheet import TaflScoreSheetOptions, score_sheet
 
-        return score_sheet(TaflScoreSheetOptions(self, paper))
+        return score_sheet(TaflScoreSheetOptions(self, paper, first))
 
     def setup_sheet(self, paper: str, theme: str) -> Any:
         from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet

@@ -2,10 +2,12 @@
 
 Read left to right and top to bottom, a filled sheet is the record as it is
 typed: the tags, then numbered rows of Dark's and Light's moves, each a box
-for the move (`KA5-A1`) and one for the pieces it took (`xD4`), then the
-result. The rows run in two blocks side by side; a long game goes on to a
-second sheet, whose numbers the player writes over. The notation line is
-made from the game's own start position, so its examples are real moves.
+for the move (`KA5-A1`) and a line for the pieces it took (`xD4`), then the
+result. The fields are as wide as the longest move and the longest capture
+list the game allows, in handwriting (`CHAR_MM` a character); as many blocks
+of rows stand side by side as the paper's width then holds. A long game goes
+on to another sheet printed with `--from`, whose first number follows on. The
+worked examples are real moves of the game (`score_notation`).
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Rect, Shape, Stroke, Text
-from maerstanas_print.games.tafl.engine import TaflPosition
+from maerstanas_print.fonts import text_width_mm
+from maerstanas_print.games.tafl.replay import ENDINGS
+from maerstanas_print.games.tafl.score_notation import examples, longest_capture, longest_move
 from maerstanas_print.sheets.common import (
     INK,
+    MAX_FIRST,
     PAPERS,
     SOFT,
     TICK_BOX,
@@ -38,10 +43,13 @@ if TYPE_CHECKING:
 
 MARGIN = 12.0
 ROW_H = 7.0  # mm, as chess score sheets
-NO_W = 8.0
+CHAR_MM = 3.0  # the width of one handwritten character
+FIELD_PAD = 2.0  # mm left free in a field besides the characters
 BLOCK_GAP = 6.0
 HEAD_H = 9.5
 HEAD_PT = 8.0
+NUMBER_PT = 9.0
+EXAMPLE_PT = 10.5
 RULE = Stroke(INK, 0.35)
 
 
@@ -49,6 +57,24 @@ RULE = Stroke(INK, 0.35)
 class TaflScoreSheetOptions:
     game: TaflGame
     paper: str = "a4"
+    first: int = 1  # the number of the sheet's first move
+
+
+@dataclass(frozen=True, slots=True)
+class Columns:
+    """The widths (mm) of one block: the number, and per side the move and capture fields."""
+
+    number: float
+    move: float
+    taken: float
+
+    @property
+    def side(self) -> float:
+        return self.move + self.taken
+
+    @property
+    def block(self) -> float:
+        return self.number + 2 * self.side
 
 
 def side_names(game: TaflGame) -> dict[int, str]:
@@ -58,53 +84,77 @@ def side_names(game: TaflGame) -> dict[int, str]:
     return {DARK: "Dark", LIGHT: "Light"}
 
 
-def notation_line(game: TaflGame) -> str:
-    """How to write a move, with examples taken from the start position."""
-    position = TaflPosition.start(game.tafl)
-    texts = [move.text(game.size) for move in position.legal_moves()]
-    plain = next((t for t in texts if t[1].isdigit()), None)
-    lettered = next((t for t in texts if not t[1].isdigit()), None)
-    parts = ["Write each move from square to square"]
-    if plain is not None:
-        parts[0] += f" ({plain})"
-    if lettered is not None:
-        parts.append(f"a king's or commander's with its letter first ({lettered})")
-    else:
-        parts.append("the king's with K first")
-    parts.append("after x the squares of the pieces taken, separated by /")
-    return "; ".join(parts) + "; ! after the move that ends the game."
+def winner_names(game: TaflGame) -> dict[int, str]:
+    """The sides as the game's own rules call them, for the result."""
+    if game.pieces == "men":
+        return {DARK: "Black", LIGHT: "White"}
+    return {DARK: "Dark", LIGHT: "Light"}
+
+
+def least_columns(game: TaflGame, last_number: int) -> Columns:
+    """The narrowest block that holds the longest move and capture list by hand."""
+    number = text_width_mm(f"{last_number}.", "regular", NUMBER_PT) + 2.4
+    return Columns(max(number, 8.0), len(longest_move(game)) * CHAR_MM + FIELD_PAD,
+                   len(longest_capture(game)) * CHAR_MM + FIELD_PAD)
+
+
+def layout(game: TaflGame, width: float, last_number: int) -> tuple[int, Columns]:
+    """How many blocks stand side by side in `width`, and each block's columns, the
+    fields widened to share what is left."""
+    least = least_columns(game, last_number)
+    blocks = int((width + BLOCK_GAP) // (least.block + BLOCK_GAP))
+    if blocks < 1:
+        raise SheetError("the move fields do not fit this paper")  # pragma: no cover
+    spare = ((width - (blocks - 1) * BLOCK_GAP) / blocks - least.block) / 2
+    grow = spare / least.side
+    return blocks, Columns(least.number, least.move * (1 + grow), least.taken * (1 + grow))
 
 
 def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
     paper = PAPERS.get(options.paper)
     if paper is None:
         raise SheetError(f"unknown paper {options.paper!r}: use {', '.join(PAPERS)}")
+    if not 1 <= options.first <= MAX_FIRST:
+        raise SheetError(f"the first move number must be 1 to {MAX_FIRST}, "
+                         f"not {options.first}")
     game = options.game
     shapes, top = header(paper, MARGIN, "Game record", game.title)
     width = paper.width - 2 * MARGIN
     tags, tags_h = _tags(game, MARGIN, top + 6.0, width)
     shapes.append(tags)
-    lines, last = paragraph(notation_line(game), MARGIN, top + 6.0 + tags_h + 4.0, width, 8.5,
-                            "regular", INK, 1.3)
-    shapes.append(Group(tuple(lines), title="How to write a move"))
-    table_top = last + 4.0
+    worked, worked_h = _examples(game, MARGIN, top + 6.0 + tags_h + 3.0, width)
+    shapes.append(worked)
+    table_top = top + 6.0 + tags_h + 3.0 + worked_h + 3.0
     bottom = paper.height - MARGIN - 6.0
     rows = int((bottom - table_top - HEAD_H) // ROW_H)
-    if rows < 20:
+    if rows < 15:
         raise SheetError("the move rows do not fit this paper")  # pragma: no cover
-    block_w = (width - BLOCK_GAP) / 2
+    blocks, columns = layout(game, width, options.first + rows - 1)
+    blocks, columns = layout(game, width, options.first + blocks * rows - 1)
     names = side_names(game)
-    for block in range(2):
-        x = MARGIN + block * (block_w + BLOCK_GAP)
-        shapes.append(_block(x, table_top, block_w, rows, block * rows, names))
+    for block in range(blocks):
+        x = MARGIN + block * (columns.block + BLOCK_GAP)
+        first = options.first + block * rows
+        shapes.append(_block(x, table_top, columns, rows, first, names))
+    following = options.first + blocks * rows
+    note = f"a longer game goes on to a sheet from move {following}"
+    if following <= MAX_FIRST:
+        note += f": maerstanas-print scoresheet --game {game.slug} --from {following}"
+    shapes.append(Text(paper.width - MARGIN, table_top + HEAD_H + rows * ROW_H + 4.0, note,
+                       7, "italic", "end", SOFT))
     shapes.append(licence_line(paper, text=game_licence(game)))
     page = Page(paper.width, paper.height, tuple(shapes),
-                f"A {game.title} score sheet on {paper.name}, moves 1 to {2 * rows}")
-    return score_sheet_of(game.title, paper, page, f"scoresheet{game.file_part}-{paper.key}")
+                f"A {game.title} score sheet on {paper.name}, moves {options.first} to "
+                f"{following - 1}")
+    stem = f"scoresheet{game.file_part}-{paper.key}"
+    if options.first != 1:
+        stem += f"-from{options.first}"
+    return score_sheet_of(game.title, paper, page, stem)
 
 
 def _tags(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, float]:
-    """The tag fields in a canonical record's order, and the result to tick."""
+    """The tag fields in a canonical record's order, the sheet's number, the result to
+    tick and how the game ended (the Termination tag)."""
     out: list[Shape] = []
     half = (width - 6.0) / 2
     y = top + 4.0
@@ -114,45 +164,104 @@ def _tags(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, fl
         out += writing_field(x + half + 6.0, y, half, right, 9)
         y += 8.0
     out += writing_field(x, y, half, "Options", 9)
-    boxes, _ = choice_boxes(x + half + 6.0, y, "Result",
-                            ("1-0 (Dark won)", "0-1 (Light won)", "1/2-1/2"), 8.5)
+    out += _sheet_number(x + half + 6.0, y, half)
+    y += 8.0
+    winners = winner_names(game)
+    boxes, result_end = choice_boxes(x, y, "Result", (
+        f"1-0 ({winners[DARK]} won)", f"0-1 ({winners[LIGHT]} won)", "1/2-1/2 (drawn)",
+        "* (unfinished)"), 8.5)
     out += boxes
-    return Group(tuple(out), title="Game details (tags) and result"), y - top + 1.0
+    ended = (*ENDINGS, "agreed")
+    _, ending_w = choice_boxes(0.0, 0.0, "Ended by", ended, 8.5)
+    if result_end + 6.0 + ending_w > x + width:
+        y += 8.0
+        ex = x
+    else:
+        ex = result_end + 6.0
+    ending, _ = choice_boxes(ex, y, "Ended by", ended, 8.5)
+    out += ending
+    return Group(tuple(out), title="Game details (tags), sheet number and result"), y - top + 1.0
 
 
-def _block(x: float, top: float, width: float, rows: int, first: int,
+def _sheet_number(x: float, y: float, width: float) -> list[Shape]:
+    """`Sheet __ of __`: which of the game's sheets this is."""
+    label_w = text_width_mm("Sheet", "italic", 9)
+    of_w = text_width_mm("of", "italic", 9)
+    blank = min(18.0, (width - label_w - of_w - 4.0) / 2)
+    of_x = x + label_w + 1.2 + blank + 1.5
+    return [Text(x, y, "Sheet", 9, "italic", "start", INK),
+            Line(x + label_w + 1.2, y + 0.6, x + label_w + 1.2 + blank, y + 0.6, WRITING_LINE),
+            Text(of_x, y, "of", 9, "italic", "start", INK),
+            Line(of_x + of_w + 1.2, y + 0.6, of_x + of_w + 1.2 + blank, y + 0.6, WRITING_LINE)]
+
+
+def _examples(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, float]:
+    """Worked examples side by side: what each shows, over the move as it is written in
+    a row's move box and on its capture line."""
+    cases = examples(game)
+    cell = width / len(cases)
+    out: list[Shape] = []
+    lowest = top
+    for i, case in enumerate(cases):
+        label, last = paragraph(case.label, x + i * cell, top + 3.0, cell - 4.0, 8, "italic",
+                                INK, 1.2)
+        lowest = max(lowest, last)
+        out += label
+    box_top = lowest + 2.0
+    for i, case in enumerate(cases):
+        cx = x + i * cell
+        move, taken = split_move(case.text)
+        box_w = (cell - 4.0) * 0.48
+        baseline = box_top + ROW_H / 2 + 0.34 * EXAMPLE_PT * MM_PER_PT
+        out.append(Rect(cx, box_top + 0.75, box_w, ROW_H - 1.5, TICK_BOX, None))
+        out.append(Text(cx + 1.5, baseline, move, EXAMPLE_PT, "bold", "start", INK))
+        out.append(Line(cx + box_w + 1.5, box_top + ROW_H - 1.2, cx + cell - 4.0,
+                        box_top + ROW_H - 1.2, WRITING_LINE))
+        if taken:
+            out.append(Text(cx + box_w + 2.5, baseline, taken, EXAMPLE_PT, "bold", "start",
+                            INK))
+    return (Group(tuple(out), title="How to write a move",
+                  desc="Worked examples: " + "; ".join(f"{c.label}: {c.text}" for c in cases)),
+            box_top + ROW_H - top)
+
+
+def split_move(text: str) -> tuple[str, str]:
+    """A move's text as a row holds it: the move in the box (with its `!` when it took
+    nothing), from the `x` on the capture line (`J5-J7`, `xKJ8!`)."""
+    move, x, taken = text.partition("x")
+    return move, x + taken
+
+
+def _block(x: float, top: float, columns: Columns, rows: int, first: int,
            names: dict[int, str]) -> Group:
     """Column heads, then `rows` numbered rows of Dark's and Light's moves."""
-    side_w = (width - NO_W) / 2
-    move_w = side_w * 0.58
+    number_w, side_w, move_w = columns.number, columns.side, columns.move
+    width = columns.block
     out: list[Shape] = []
     for i, side in enumerate((DARK, LIGHT)):
-        sx = x + NO_W + i * side_w
+        sx = x + number_w + i * side_w
         out.append(Text(sx + side_w / 2, top + 3.5, names[side], 9.5, "bold", "middle", INK))
         out.append(Text(sx + move_w / 2, top + 8.0, "move", HEAD_PT, "italic", "middle", INK))
         out.append(Text(sx + move_w + (side_w - move_w) / 2, top + 8.0, "x taken", HEAD_PT,
                         "italic", "middle", INK))
-    out.append(Text(x + NO_W - 1.4, top + 8.0, "No.", HEAD_PT, "italic", "end", INK))
+    out.append(Text(x + number_w - 1.4, top + 8.0, "No.", HEAD_PT, "italic", "end", INK))
     table_top = top + HEAD_H
     out.append(Line(x, table_top, x + width, table_top, RULE))
     for r in range(rows):
         y = table_top + r * ROW_H
-        number = first + r + 1
-        out.append(Text(x + NO_W - 1.4, y + ROW_H / 2 + 0.34 * 9 * MM_PER_PT, f"{number}.", 9,
-                        "regular", "end", INK))
+        number = first + r
+        out.append(Text(x + number_w - 1.4, y + ROW_H / 2 + 0.34 * NUMBER_PT * MM_PER_PT,
+                        f"{number}.", NUMBER_PT, "regular", "end", INK))
         for i in range(2):
-            sx = x + NO_W + i * side_w
+            sx = x + number_w + i * side_w
             out.append(Rect(sx + 1.0, y + 0.75, move_w - 2.0, ROW_H - 1.5, TICK_BOX, None))
             out.append(Line(sx + move_w + 1.0, y + ROW_H - 1.2, sx + side_w - 1.5,
                             y + ROW_H - 1.2, WRITING_LINE))
         stroke = RULE if number % 5 == 0 or r + 1 == rows else WRITING_LINE
         out.append(Line(x, y + ROW_H, x + width, y + ROW_H, stroke))
     bottom_y = table_top + rows * ROW_H
-    for vx in (x + NO_W, x + NO_W + side_w):
+    for vx in (x + number_w, x + number_w + side_w):
         out.append(Line(vx, top + 5.0, vx, bottom_y, TICK_BOX))
-    if first:  # under the last block: where a long game goes on
-        out.append(Text(x + width, bottom_y + 4.0, "a longer game goes on to a second sheet",
-                        7, "italic", "end", SOFT))
-    return Group(tuple(out), title=f"Moves {first + 1} to {first + rows}",
+    return Group(tuple(out), title=f"Moves {first} to {first + rows - 1}",
                  desc="Each row: the move number, then Dark's move and Light's move, each "
                       "with the squares of any pieces it took.")
