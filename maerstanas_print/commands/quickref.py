@@ -61,12 +61,12 @@ def run(args: argparse.Namespace) -> int:
 
     paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
     if args.source:
-        from maerstanas_print.commands.rulebook import _from_source
+        from maerstanas_print.commands.rulebook import read_checked_source
 
         if args.game is not None:
             raise CommandError("--game and --source do not go together: the source names "
                                "its game", EXIT_USAGE)
-        book = _from_source(args.source)
+        book = read_checked_source(args.source, "quickref")
         stem = f"{Path(args.source).stem}-{paper}"
     else:
         from maerstanas_print.rulebook.books import quickref_for

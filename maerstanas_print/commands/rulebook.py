@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.check or args.source:
         from pathlib import Path
 
-        book = _from_source(args.check or args.source)
+        book = read_checked_source(args.check or args.source)
         if args.game is not None and game_choice(args.game).tag != book.game:
             from maerstanas_print.exits import CommandError
 
@@ -79,9 +79,9 @@ def run(args: argparse.Namespace) -> int:
                           books.file_stem(game, paper, fmt))
 
 
-def _from_source(path: str):
+def read_checked_source(path: str, command: str = "rulebook"):
     """The checked book of a source file; its first problem printed whole, then exit 1
-    (exit 3 when the file cannot be read)."""
+    (exit 3 when the file cannot be read); messages start with `command`."""
     from maerstanas_print.exits import CommandError
     from maerstanas_print.rulebook.compile_source import compile_source
     from maerstanas_print.rulebook.source import read_source_file
@@ -91,9 +91,9 @@ def _from_source(path: str):
         return compile_source(read_source_file(path))
     except SourceError as exc:
         if exc.code == "R108" and not exc.where.source.text:  # the file itself is unreadable
-            raise CommandError(f"rulebook: {exc.message}", 3) from None
+            raise CommandError(f"{command}: {exc.message}", 3) from None
         print(exc, file=sys.stderr)
-        raise CommandError(f"rulebook: {path} is not a correct rulebook source",
+        raise CommandError(f"{command}: {path} is not a correct rulebook source",
                            EXIT_INVALID) from None
 
 
