@@ -114,9 +114,9 @@ def test_on_a3_the_card_is_the_a4_card_enlarged() -> None:
 KIT_PARTS = {
     "maerstanas": ["Quick reference", "Playing board", "Stones to cut out", "Score sheet"],
     "cyngesheall": ["Quick reference", "Setting up", "Playing board", "Stones to cut out",
-                    "Score sheet"],
+                    "Score sheet", "Score sheet, continued"],
     "hnefatafl1992": ["Quick reference", "Setting up", "Playing board", "Pieces to cut out",
-                      "Score sheet"],
+                      "Score sheet", "Score sheet, continued"],
 }
 
 
@@ -145,7 +145,7 @@ def test_the_1992_kit_on_a3_has_the_full_size_board_and_its_pieces(tmp_path) -> 
     out = tmp_path / "kit.pdf"
     assert main(["kit", "--game", "hnefatafl1992", "--paper", "a3", "-o", str(out)]) == 0
     pdf = out.read_bytes()
-    assert_page_size(pdf, "a3", pages=5)
+    assert_page_size(pdf, "a3", pages=6)
     game = game_named("hnefatafl1992")
     square = full_board_cell(game, "a3")
     assert f"squares {square:g} mm" in reader(pdf).pages[2].extract_text()
@@ -288,3 +288,42 @@ def test_pencil_boards_say_how_to_mark_stones_in_pencil() -> None:
     movement = sheet_pdf(board_sheet(BoardSheetOptions(
         paper="a4", per_page=6, game=game_named("cyngesheall"))))
     assert "In pencil" not in all_text(movement)
+
+
+def test_a_movement_games_kit_numbers_its_second_score_sheet_on() -> None:
+    """Reviewed: one 25-move sheet and a pointer to a command is no use on paper."""
+    pdf = kit_pdf(game_named("cyngesheall"), "a4")
+    pages = reader(pdf).pages
+
+    def numbers(index: int) -> list[int]:
+        return [int(run.text[:-1]) for run in text_runs(pdf, index)
+                if re.fullmatch(r"\d+\.", run.text)]
+
+    first, second = numbers(len(pages) - 2), numbers(len(pages) - 1)
+    assert first[0] == 1 and second[0] == first[-1] + 1
+    assert "maerstanas-print" not in pages[-1].extract_text()
+
+
+def test_a_removal_among_lettered_men_is_not_an_x() -> None:
+    """Reviewed: in the 1992 game a Dark man is drawn as an X, so a removal cross made
+    an emptied square look occupied; there it is a dashed ring struck through once."""
+    from maerstanas_print.draw.board import Mark, board_shapes, spec_for_game
+    from maerstanas_print.draw.shapes import Circle, walk
+
+    def removal(slug: str) -> list:
+        spec = spec_for_game(game_named(slug), cell=8.0, marks={8: Mark("cross")})
+        group = next(shape for shape in walk([board_shapes(spec, 0, 0)])
+                     if str(getattr(shape, "title", "")).endswith(" emptied"))
+        return list(group.children)
+
+    men = removal("hnefatafl1992")
+    assert [type(shape).__name__ for shape in men] == ["Circle", "Line"]
+    assert isinstance(men[0], Circle) and men[0].stroke.dash
+    assert [type(shape).__name__ for shape in removal("maerstanas")] == ["Line", "Line"]
+
+
+def test_printed_pages_send_players_to_documents_not_commands() -> None:
+    """Reviewed: a printed page cannot run `maerstanas-print ...`."""
+    for slug in GAMES:
+        pdf = kit_pdf(game_named(slug), "a4")
+        assert "maerstanas-print" not in all_text(pdf), slug

@@ -127,6 +127,9 @@ class BoardSpec:
     squares: int = SIZE  # squares along a side: 7, or 19 for the 1992 game
     specials: Mapping[int, SpecialKind] = field(default_factory=dict)
     escape_edge: bool = False  # the edge ring is where the king escapes (1992)
+    # The pieces carry letters (the 1992 post's X, O, K): a removal is then drawn as a
+    # struck-through dashed ring, since a cross would read as a man still standing.
+    lettered: bool = False
     arrows: tuple[Arrow, ...] = ()
     # Draw only part of the board: (first column, first row, columns, rows), 0-based.
     # Sides where the window stops short of the board's edge get a thin line, not
@@ -274,6 +277,7 @@ def spec_for_game(game: Game, **fields: Any) -> BoardSpec:
     Everything comes from the game's definition (`special_squares`, `escape_edge`).
     """
     fields.setdefault("title", f"{game.title} board")
+    fields.setdefault("lettered", game.pieces == "men")
     return BoardSpec(squares=game.size, specials=game.special_squares(),
                      escape_edge=game.escape_edge, **fields)
 
@@ -716,10 +720,8 @@ def _mark(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int, mark
     on_dark = stone is not None and stone.side == DARK and stone.kind == "standard"
     color = theme.contrast_on_dark if on_dark else theme.ink
     if mark.kind == "cross":
-        s = 0.3 * cell
         stroke = Stroke(theme.ink, max(0.3, 0.05 * cell), cap="round")
-        return Group((Line(cx - s, cy - s, cx + s, cy + s, stroke),
-                      Line(cx - s, cy + s, cx + s, cy - s, stroke)),
+        return Group(removal_shapes(spec, cx, cy, 0.3 * cell, stroke),
                      title=f"{spec.name(square)} emptied")
     if mark.kind == "dot":
         return Circle(cx, cy, 0.09 * cell, None, color)
@@ -733,6 +735,19 @@ def _mark(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int, mark
         disc = Circle(cx, cy, 0.27 * cell, Stroke(theme.ink, max(0.12, 0.012 * cell)), "#ffffff")
         return Group((disc, text))
     return text
+
+
+def removal_shapes(spec: BoardSpec, cx: float, cy: float, reach: float, stroke: Stroke
+                   ) -> tuple[Shape, ...]:
+    """The mark of a square a move emptied: a cross, or on a board of lettered pieces
+    (where a cross reads as a man) a dashed ring struck through once."""
+    if spec.lettered:
+        ring = Stroke(stroke.color, stroke.width * 0.6,
+                      dash=(0.12 * spec.cell, 0.09 * spec.cell))
+        return (Circle(cx, cy, 0.36 * spec.cell, ring, None),
+                Line(cx - reach, cy + reach, cx + reach, cy - reach, stroke))
+    return (Line(cx - reach, cy - reach, cx + reach, cy + reach, stroke),
+            Line(cx - reach, cy + reach, cx + reach, cy - reach, stroke))
 
 
 _SIDE_VECTORS: dict[Side, tuple[int, int]] = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from maerstanas_print.draw.board import MIN_LABEL_PT, THEMES, BoardSpec, Theme
+from maerstanas_print.draw.board import MIN_LABEL_PT, THEMES, BoardSpec, Theme, removal_shapes
 from maerstanas_print.draw.shapes import (
     MM_PER_PT,
     Circle,
@@ -79,12 +79,11 @@ def badge(spec: BoardSpec, x: float, y: float, square: int, text: str) -> Group:
 
 def emptied(spec: BoardSpec, x: float, y: float, square: int,
             how: str = "by a thunder-stone") -> Group:
-    """A faint thin cross: a stone stood here within the diagram's moves and was removed."""
+    """A faint thin cross (a struck ring among lettered pieces): a stone stood here
+    within the diagram's moves and was removed."""
     cx, cy = centre(spec, x, y, square)
-    s = 0.22 * spec.cell
     stroke = Stroke(FAINT, max(0.2, 0.03 * spec.cell), cap="round")
-    return Group((Line(cx - s, cy - s, cx + s, cy + s, stroke),
-                  Line(cx - s, cy + s, cx + s, cy - s, stroke)),
+    return Group(removal_shapes(spec, cx, cy, 0.22 * spec.cell, stroke),
                  title=f"{spec.name(square)} emptied {how}")
 
 

@@ -3,7 +3,8 @@
 The kit opens with the game's one-page quick reference (`card`) and goes on
 with the sheets the game has, in the order a player uses them: the setup
 (movement games), the full-size playing board, the stones (or pieces) to cut
-out, sized to that board's squares, and the score sheet. Each is the same page
+out, sized to that board's squares, and the score sheet (a movement game's
+with a second sheet that numbers on, for a long game). Each is the same page
 its own command prints, on the kit's paper; the PDF's bookmarks name the parts.
 On A3 and Tabloid the board and the pieces keep their true size (that is what
 the big paper is for), while the pages one reads and writes on, the setup and
@@ -37,7 +38,10 @@ def kit_sheets(game: Game, paper: str) -> list[tuple[str, Sheet]]:
         parts.append((f"{piece_noun(game).capitalize()} to cut out",
                       stones_sheet(StonesSheetOptions(game, paper))))
     if game.has_score_sheet:
-        parts.append(("Score sheet", game.score_sheet(design)))
+        sheet = game.score_sheet(design)
+        parts.append(("Score sheet", sheet))
+        if sheet.next_move is not None:  # a long game's record goes on to a second sheet
+            parts.append(("Score sheet, continued", game.score_sheet(design, sheet.next_move)))
     return parts
 
 

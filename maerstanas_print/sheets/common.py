@@ -80,16 +80,18 @@ class Sheet:
     paper: Paper
     pages: tuple[Page, ...]
     file_stem: str
+    next_move: int | None = None  # a score sheet that goes on: the next sheet's first move
 
 
 MAX_FIRST = 9999  # the highest first move number a continued score sheet takes
 
 
-def score_sheet_of(game_title: str, paper: Paper, page: Page, file_stem: str) -> Sheet:
+def score_sheet_of(game_title: str, paper: Paper, page: Page, file_stem: str,
+                   next_move: int | None = None) -> Sheet:
     """A game's score sheet: one page, the same title and subject for every game."""
     return Sheet(title=f"{game_title}: score sheet",
                  subject=f"A paper record of one {game_title} game, in notation order",
-                 paper=paper, pages=(page,), file_stem=file_stem)
+                 paper=paper, pages=(page,), file_stem=file_stem, next_move=next_move)
 
 
 def wrap_text(text: str, face: Face, size: float, width: float) -> list[str]:

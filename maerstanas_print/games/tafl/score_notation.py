@@ -20,6 +20,7 @@ from maerstanas_print.games.tafl.engine import (
     DARK,
     EMPTY,
     LIGHT,
+    PIECE_NAMES,
     TaflMove,
     TaflPosition,
     read_position,
@@ -89,7 +90,10 @@ def examples(game: TaflGame) -> list[Example]:
         out.append(Example("a move", *plain))
     lettered = _first_move(game, lettered=True)
     if lettered is not None:
-        out.append(Example("king or commander: letter first", *lettered))
+        letters = sorted(set().union(*lettered_pieces(game).values()), key="KC".index)
+        names = " or ".join(PIECE_NAMES[letter].removeprefix("the ") for letter in letters)
+        marks = " or ".join(letters)
+        out.append(Example(f"{names}: {marks} first", *lettered))
     capture = _capture(game, "S")
     if capture is not None:
         out.append(Example("a capture: x, squares, / between", *capture))

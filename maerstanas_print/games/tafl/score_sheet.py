@@ -137,9 +137,7 @@ def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
         first = options.first + block * rows
         shapes.append(_block(x, table_top, columns, rows, first, names))
     following = options.first + blocks * rows
-    note = f"a longer game goes on to a sheet from move {following}"
-    if following <= MAX_FIRST:
-        note += f": maerstanas-print scoresheet --game {game.slug} --from {following}"
+    note = f"a longer game goes on to a sheet whose moves start at {following}"
     shapes.append(Text(paper.width - MARGIN, table_top + HEAD_H + rows * ROW_H + 4.0, note,
                        7, "italic", "end", SOFT))
     shapes.append(licence_line(paper, text=game_licence(game)))
@@ -149,7 +147,7 @@ def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
     stem = f"scoresheet{game.file_part}-{paper.key}"
     if options.first != 1:
         stem += f"-from{options.first}"
-    return score_sheet_of(game.title, paper, page, stem)
+    return score_sheet_of(game.title, paper, page, stem, following)
 
 
 def _tags(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, float]:

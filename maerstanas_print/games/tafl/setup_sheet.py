@@ -82,6 +82,8 @@ def _goal(game: TaflGame, side: int, stones: dict[int, Stone],
             goal += f", or take {('Dark', 'Light')[enemy]}’s king"
         return goal
     if rules.king_capture == "four-sides":
+        if rules.throne is not None and rules.opt("throne_hostile_to_king") == "yes":
+            return "surround the king on all four sides (beside the empty throne, on three)"
         return "surround the king on all four sides"
     return "take the king"  # pragma: no cover - no such game yet
 
