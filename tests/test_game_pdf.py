@@ -28,7 +28,7 @@ def sample_pdf() -> bytes:
 def test_text_layer_has_moves_comments_and_captions(sample_pdf: bytes) -> None:
     text = _text(sample_pdf)
     for needle in ("Random A – Random B", "1. G4 D2 2. G2 D5", "16. W E1!",
-                   "17... T A6xA5/B6/A7!?", "Dark turns Light's corner-side stone",
+                   "17... T A6xA5/B6/A7!?", "Dark turns Light's stone on the top edge",
                    "Instead of Light’s 16th move (16... W E3):", "16... T D3xD2/C3/E3",
                    "Light wins, Dark: 14, Light: 16", "default scoring",
                    "Dark 14 = 7 pairs + 7 edge sides", "The score move by move"):

@@ -292,7 +292,10 @@ def test_setup_table_rows() -> None:
     headings, rows = setup_rows(HNEFATAFL_1992)
     assert rows[0][1] == "J10" and rows[0][2].startswith("24: I5 K5 J7")
     assert rows[1][1] == "–" and rows[1][2].startswith("48: C1 F1 N1 Q1 A3")
-    assert rows[1][3] == "surround the king on all four sides"
+    # The 1992 rules as read here: three White men and the empty throne take the king too
+    # (sibling_games.md, H5); reviewed, the table had left that case out.
+    assert rows[1][3] == ("surround the king on all four sides (beside the empty throne, "
+                          "on three)")
 
 
 def _box(shape) -> tuple[float, float, float, float] | None:
