@@ -112,7 +112,8 @@ def test_move_text_comments_and_variations() -> None:
     doc = document(load()[0])
     paragraphs = [" ".join(r.text for r in b.runs) for b in doc.blocks if b.runs]
     assert paragraphs[0].startswith("1. G4 D2 2. G2 D5 3. B6 A5 4. F5 A3 5. T G6 Dark spends")
-    assert "16. W E1! Dark turns Light's stone on the top edge into a Dark Woden-stone." in paragraphs
+    assert ("16. W E1! Dark turns Light's stone on the top edge into a Dark Woden-stone."
+            in paragraphs)
     variation = next(b for b in doc.blocks if b.kind == "variation")
     assert " ".join(r.text for r in variation.runs).startswith(
         "Instead of Light’s 16th move (16... W E3): 16... T D3xD2/C3/E3 was the other way")
