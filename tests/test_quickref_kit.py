@@ -327,3 +327,18 @@ def test_printed_pages_send_players_to_documents_not_commands() -> None:
     for slug in GAMES:
         pdf = kit_pdf(game_named(slug), "a4")
         assert "maerstanas-print" not in all_text(pdf), slug
+
+
+@pytest.mark.parametrize("slug", ["cyngesheall", "hnefatafl1992"])
+def test_a_following_score_sheet_has_a_slim_head_and_more_rows(slug: str) -> None:
+    """Reviewed: a following sheet repeated the result and the ending, which invites
+    two different results for one game."""
+    game = game_named(slug)
+    first = game.score_sheet("a4")
+    following = game.score_sheet("a4", first.next_move)
+    first_text = " ".join(all_text(sheet_pdf(first)).split())
+    text = " ".join(all_text(sheet_pdf(following)).split())
+    assert "Result" in first_text and "Ended by" in first_text
+    assert "Result" not in text and "Ended by" not in text
+    assert "Sheet" in text and "Event" in text
+    assert following.next_move - first.next_move > first.next_move - 1

@@ -126,7 +126,8 @@ def test_from_numbers_a_following_sheet(tmp_path, slug: str) -> None:
     assert f"moves start at {following}" in all_text(first.read_bytes())
     assert main(["scoresheet", "--game", slug, "--from", str(following), "-o",
                  str(second)]) == 0
-    assert _numbers(second.read_bytes()) == list(range(following, following + len(numbers)))
+    more = _numbers(second.read_bytes())  # the slim head of a following sheet leaves more
+    assert more == list(range(following, following + len(more))) and len(more) > len(numbers)
 
 
 @pytest.mark.parametrize("value", ["0", "-3", "x", "1.5", "10000"])
@@ -151,6 +152,9 @@ def test_docs_give_what_the_sheet_holds() -> None:
         if paper == "a4":  # the example command numbers the second A4 sheet
             assert f"--game hnefatafl1992 --from {next(iter(counts)) + 1}`" in text
     assert "one on A4 and Letter" in text
+    sheet = game_named("hnefatafl1992").score_sheet("a4")
+    following = game_named("hnefatafl1992").score_sheet("a4", sheet.next_move)
+    assert f"room for more rows ({following.next_move - sheet.next_move} moves on A4)" in text
     for slug in SLUGS:
         for paper in ("a4", "letter"):
             assert layout(game_named(slug), PAPERS[paper].width - 2 * MARGIN, 99)[0] == 1

@@ -6,8 +6,10 @@ for the move (`KA5-A1`) and a line for the pieces it took (`xD4`), then the
 result. The fields are as wide as the longest move and the longest capture
 list the game allows, in handwriting (`CHAR_MM` a character); as many blocks
 of rows stand side by side as the paper's width then holds. A long game goes
-on to another sheet printed with `--from`, whose first number follows on. The
-worked examples are real moves of the game (`score_notation`).
+on to another sheet printed with `--from`, whose first number follows on; that
+sheet's head holds only what matches it to the first (event, players, sheet
+number), leaving the rows more room. The worked examples are real moves of
+the game (`score_notation`).
 """
 
 from __future__ import annotations
@@ -120,11 +122,16 @@ def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
     game = options.game
     shapes, top = header(paper, MARGIN, "Game record", game.title)
     width = paper.width - 2 * MARGIN
-    tags, tags_h = _tags(game, MARGIN, top + 6.0, width)
-    shapes.append(tags)
-    worked, worked_h = _examples(game, MARGIN, top + 6.0 + tags_h + 3.0, width)
-    shapes.append(worked)
-    table_top = top + 6.0 + tags_h + 3.0 + worked_h + 3.0
+    if options.first == 1:
+        tags, tags_h = _tags(game, MARGIN, top + 6.0, width)
+        shapes.append(tags)
+        worked, worked_h = _examples(game, MARGIN, top + 6.0 + tags_h + 3.0, width)
+        shapes.append(worked)
+        table_top = top + 6.0 + tags_h + 3.0 + worked_h + 3.0
+    else:  # a following sheet: which game and which sheet, then rows (the first has the rest)
+        tags, tags_h = _following_tags(game, MARGIN, top + 6.0, width)
+        shapes.append(tags)
+        table_top = top + 6.0 + tags_h + 3.0
     bottom = paper.height - MARGIN - 6.0
     rows = int((bottom - table_top - HEAD_H) // ROW_H)
     if rows < 15:
@@ -179,6 +186,22 @@ def _tags(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, fl
     ending, _ = choice_boxes(ex, y, "Ended by", ended, 8.5)
     out += ending
     return Group(tuple(out), title="Game details (tags), sheet number and result"), y - top + 1.0
+
+
+def _following_tags(game: TaflGame, x: float, top: float, width: float
+                    ) -> tuple[Group, float]:
+    """A following sheet's head: enough to match it to its first sheet, and its number.
+    The result, the ending and the worked examples stay on the first sheet."""
+    out: list[Shape] = []
+    half = (width - 6.0) / 2
+    y = top + 4.0
+    names = side_names(game)
+    out += writing_field(x, y, half, "Event", 9)
+    out += _sheet_number(x + half + 6.0, y, half)
+    y += 8.0
+    out += writing_field(x, y, half, names[DARK], 9)
+    out += writing_field(x + half + 6.0, y, half, names[LIGHT], 9)
+    return Group(tuple(out), title="Which game, and which of its sheets"), y - top + 1.0
 
 
 def _sheet_number(x: float, y: float, width: float) -> list[Shape]:
