@@ -2,9 +2,11 @@
 
 The same source format, checks and figures as a book (`source`, `prepare`),
 set differently: no title page or contents, a title band, two columns in
-smaller type, chapters as column headings, figures at column width and in
-place. A quick reference is one side of paper or it is not one, so a source
-that runs over is refused with the number of pages it would need.
+smaller type, chapters as column headings, figures in place. Room to spare
+goes first to the figures, then the columns are balanced, so the page looks
+set rather than run out. A quick reference is one side of paper or it is not
+one, so a source that runs over is refused with the number of pages it would
+need.
 """
 
 from __future__ import annotations
