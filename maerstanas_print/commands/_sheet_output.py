@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from maerstanas_print.exits import EXIT_USAGE
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from maerstanas_print.games.protocol import Game
     from maerstanas_print.sheets.common import Sheet
 
@@ -100,7 +102,6 @@ def emit(make_sheet: Callable[[], Sheet], args: argparse.Namespace) -> int:
     """Check `--format`, make the sheet (a sheet that cannot be laid out is a usage
     error, exit 2), render it and write it where `-o` says; report on stderr."""
     from maerstanas_print.exits import CommandError
-    from maerstanas_print.outputs import resolve_output, write_output
     from maerstanas_print.sheets.common import SheetError
     from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 
@@ -109,11 +110,27 @@ def emit(make_sheet: Callable[[], Sheet], args: argparse.Namespace) -> int:
         sheet = make_sheet()
     except SheetError as exc:
         raise CommandError(str(exc), EXIT_USAGE) from None
-    target = resolve_output(output, f"{sheet.file_stem}.{fmt}")
-    if target == "-" and fmt == "pdf" and sys.stdout.isatty():
+    target = output_target(output, f"{sheet.file_stem}.{fmt}")
+    return write_and_report(target, sheet_pdf(sheet) if fmt == "pdf" else sheet_html(sheet))
+
+
+def output_target(output: str | None, default_name: str) -> str | Path:
+    """Where `-o` sends a file named `default_name` by default; a PDF is never sent to
+    a terminal (a usage error, exit 2, before any work is done)."""
+    from maerstanas_print.exits import CommandError
+    from maerstanas_print.outputs import resolve_output
+
+    target = resolve_output(output, default_name)
+    if target == "-" and default_name.endswith(".pdf") and sys.stdout.isatty():
         raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",
                            EXIT_USAGE)
-    data = sheet_pdf(sheet) if fmt == "pdf" else sheet_html(sheet)
+    return target
+
+
+def write_and_report(target: str | Path, data: bytes | str) -> int:
+    """Write `data` to `target` in one step and say so on stderr (not for stdout)."""
+    from maerstanas_print.outputs import write_output
+
     write_output(target, data)
     if target != "-":
         print(f"wrote {target}", file=sys.stderr)

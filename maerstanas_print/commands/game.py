@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,8 @@ from maerstanas_print.commands._sheet_output import (
     PAPER_CHOICES,
     add_common_options,
     choice,
+    output_target,
+    write_and_report,
 )
 from maerstanas_print.exits import EXIT_USAGE
 
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     from maerstanas_print.commands._progress import Progress
     from maerstanas_print.exits import CommandError
     from maerstanas_print.loading import load_verified
-    from maerstanas_print.outputs import refuse_overwriting_input, resolve_output, write_output
+    from maerstanas_print.outputs import refuse_overwriting_input
 
     fmt = choice(args.format, FORMAT_CHOICES, "--format")
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
@@ -75,10 +76,7 @@ def run(args: argparse.Namespace) -> int:
                            "pick the Nth game of the file with --index N", EXIT_USAGE)
     which = _count(args.index, "--index", 1) if args.index is not None else None
     stem = "game" if args.file == "-" else Path(args.file).stem
-    target = resolve_output(args.output, f"{stem}.{fmt}")
-    if target == "-" and fmt == "pdf" and sys.stdout.isatty():
-        raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",
-                           EXIT_USAGE)
+    target = output_target(args.output, f"{stem}.{fmt}")
     refuse_overwriting_input(target, args.file)
     source, games = load_verified(args.file)
     if which is not None:
@@ -100,10 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
         data = game_html(games, title=title, paper=paper, every=every, numbers=numbers,
                          theme=theme, progress=Progress)
-    write_output(target, data)
-    if target != "-":
-        print(f"wrote {target}", file=sys.stderr)
-    return 0
+    return write_and_report(target, data)
 
 
 def _refuse_huge_games(source: Source, games: list[ReplayedGame]) -> None:

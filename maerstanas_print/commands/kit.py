@@ -14,8 +14,10 @@ from maerstanas_print.commands._sheet_output import (
     add_game_option,
     choice,
     game_choice,
+    output_target,
+    write_and_report,
 )
-from maerstanas_print.commands.quickref import _has_card, add_paper_and_output, write_pdf
+from maerstanas_print.commands.quickref import _has_card, add_paper_and_output
 from maerstanas_print.exits import EXIT_INVALID, EXIT_USAGE
 
 
@@ -40,10 +42,11 @@ def run(args: argparse.Namespace) -> int:
 
     paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
     game = game_choice(args.game, _has_card)
+    target = output_target(args.output, f"kit{game.file_part}-{paper}.pdf")
     try:
         data = kit_pdf(game, paper)
     except SheetError as exc:
         raise CommandError(f"kit: {exc}", EXIT_USAGE) from None
     except RulebookError as exc:
         raise CommandError(f"kit: {exc}", EXIT_INVALID) from None
-    return write_pdf(data, args.output, f"kit{game.file_part}-{paper}.pdf")
+    return write_and_report(target, data)

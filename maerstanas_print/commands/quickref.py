@@ -15,6 +15,8 @@ from maerstanas_print.commands._sheet_output import (
     add_game_option,
     choice,
     game_choice,
+    output_target,
+    write_and_report,
 )
 from maerstanas_print.exits import EXIT_INVALID, EXIT_USAGE
 
@@ -74,25 +76,9 @@ def run(args: argparse.Namespace) -> int:
         game = game_choice(args.game, _has_card)
         book = quickref_for(game)
         stem = f"quickref{game.file_part}-{paper}"
+    target = output_target(args.output, f"{stem}.pdf")
     try:
         data = card_pdf(prepare(book), paper)
     except RulebookError as exc:
         raise CommandError(f"quickref: {exc}", EXIT_INVALID) from None
-    return write_pdf(data, args.output, f"{stem}.pdf")
-
-
-def write_pdf(data: bytes, output: str | None, default_name: str) -> int:
-    """Write a finished PDF where `-o` says (never to a terminal); report on stderr."""
-    import sys
-
-    from maerstanas_print.exits import CommandError
-    from maerstanas_print.outputs import resolve_output, write_output
-
-    target = resolve_output(output, default_name)
-    if target == "-" and sys.stdout.isatty():
-        raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",
-                           EXIT_USAGE)
-    write_output(target, data)
-    if target != "-":
-        print(f"wrote {target}", file=sys.stderr)
-    return 0
+    return write_and_report(target, data)

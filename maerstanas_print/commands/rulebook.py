@@ -20,6 +20,8 @@ from maerstanas_print.commands._sheet_output import (
     add_game_option,
     choice,
     game_choice,
+    output_target,
+    write_and_report,
 )
 from maerstanas_print.exits import EXIT_INVALID, EXIT_USAGE
 
@@ -101,13 +103,9 @@ def write_rulebook(source, paper: str, fmt: str, output: str | None,
                    stem: str | None = None) -> int:
     """Check, render and write `source` (a rulebook `Book`); used by tests with other books."""
     from maerstanas_print.exits import CommandError
-    from maerstanas_print.outputs import resolve_output, write_output
     from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
-    target = resolve_output(output, f"{stem or f'rulebook-{paper}'}.{fmt}")
-    if target == "-" and fmt == "pdf" and sys.stdout.isatty():
-        raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",
-                           EXIT_USAGE)
+    target = output_target(output, f"{stem or f'rulebook-{paper}'}.{fmt}")
     try:
         prepared = prepare(source)
     except RulebookError as exc:
@@ -120,7 +118,4 @@ def write_rulebook(source, paper: str, fmt: str, output: str | None,
         from maerstanas_print.rulebook.html import rulebook_html
 
         data = rulebook_html(prepared, paper)
-    write_output(target, data)
-    if target != "-":
-        print(f"wrote {target}", file=sys.stderr)
-    return 0
+    return write_and_report(target, data)

@@ -204,13 +204,16 @@ def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True
     geometry = CardGeometry.of(paper)
     full = geometry.body_height
 
-    def fits(column: float, grow: float) -> bool:
-        return _typeset(prepared, paper, geometry, column, (), meta, grow)[1] == 1
+    def pages(column: float, grow: float) -> int:
+        return _typeset(prepared, paper, geometry, column, (), meta, grow)[1]
 
-    if not fits(full, 1.0):
+    def fits(column: float, grow: float) -> bool:
+        return pages(column, grow) == 1
+
+    least = pages(full, 1.0)
+    if least > 1:
         if one_page:
-            pages = _typeset(prepared, paper, geometry, full, (), meta, 1.0)[1]
-            raise RulebookError(f"the quick reference runs to {pages} pages of "
+            raise RulebookError(f"the quick reference runs to {least} pages of "
                                 f"{size.name}; shorten the source to fit one")
         return _typeset(prepared, paper, geometry, full, pages_after, meta, 1.0)[0]
     # Room to spare goes first to the figures (up to MAX_GROW times their least size),

@@ -58,10 +58,10 @@ def _fitted(page: Page, paper: str) -> Page:
                 page.label)
 
 
-def kit_pages(game: Game, paper: str) -> list[tuple[str, Page]]:
-    """(bookmark, page) for every page after the quick reference."""
+def kit_pages(parts: list[tuple[str, Sheet]], paper: str) -> list[tuple[str, Page]]:
+    """(bookmark, page) for every page of the kit's `parts` (see kit_sheets)."""
     out = []
-    for name, sheet in kit_sheets(game, paper):
+    for name, sheet in parts:
         for number, page in enumerate(sheet.pages, 1):
             out.append((name if len(sheet.pages) == 1 else f"{name} ({number})",
                         _fitted(page, paper)))
@@ -70,10 +70,10 @@ def kit_pages(game: Game, paper: str) -> list[tuple[str, Page]]:
 
 def kit_pdf(game: Game, paper: str) -> bytes:
     """The kit as one PDF (KeyError for a game without a quick reference)."""
-    parts = [name for name, _ in kit_sheets(game, paper)]
+    parts = kit_sheets(game, paper)
     subject = (f"Everything to play {game.title} from paper: the quick reference, "
-               + ", ".join(part.lower() for part in parts))
-    return card_pdf(prepare(quickref_for(game)), paper, pages_after=kit_pages(game, paper),
+               + ", ".join(name.lower() for name, _ in parts))
+    return card_pdf(prepare(quickref_for(game)), paper, pages_after=kit_pages(parts, paper),
                     title=f"{game.title}: print-and-play kit", subject=subject,
                     keywords=(game.title, "print and play", "board game", "rules",
                               "CC BY-SA 4.0"))
