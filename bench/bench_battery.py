@@ -4,7 +4,7 @@
     python bench/bench_battery.py --quick      # a tenth of the sizes
 
 Each attack runs `maerstanas-print` in a subprocess with the shipped limits
-(`maerstanas_print/limits.py`); peak memory is the child's ru_maxrss, taken in
+(`maerstanas_print/io/limits.py`); peak memory is the child's ru_maxrss, taken in
 a watcher process per run so the runs do not mix. The baseline is `check` on
 the one-game sample in the same run; the last column is the attack's peak
 memory over the baseline's. The test suite runs the same attacks small

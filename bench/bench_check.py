@@ -69,15 +69,15 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     rng = random.Random(2026)
     ours = maerstanas_records(count, rng)
-    from maerstanas_print.parser import parse
-    from maerstanas_print.verify import replay
+    from maerstanas_print.notation.parser import parse
+    from maerstanas_print.play.verify import replay
 
     plies = [len(parse(r).games[0].mainline.nodes) for r in ours]
     theirs = chess_records(count, rng, plies)
     our_text = "\n".join(ours)
     their_text = "\n\n".join(theirs)
 
-    from maerstanas_print.parser import RecordReader
+    from maerstanas_print.notation.parser import RecordReader
 
     def check_ours() -> None:
         checked = 0

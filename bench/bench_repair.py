@@ -33,7 +33,7 @@ class Tally:
 
 def valid_records(count: int, rng: random.Random) -> list[str]:
     from maerstanas_print.games.maerstanas.generate import random_game, record_text
-    from maerstanas_print.verify import result_of
+    from maerstanas_print.play.verify import result_of
 
     records: list[str] = []
     while len(records) < count:
@@ -81,9 +81,9 @@ def main() -> None:
 
 def measure(slips: dict, originals: list[str], tallies: dict[str, Tally], per_slip: int,
             rng: random.Random) -> None:
-    from maerstanas_print.parser import RecordReader
-    from maerstanas_print.repair import apply_edits, repair_game
-    from maerstanas_print.verify import replay
+    from maerstanas_print.notation.parser import RecordReader
+    from maerstanas_print.play.repair import apply_edits, repair_game
+    from maerstanas_print.play.verify import replay
 
     for name, slip in slips.items():
         tally = tallies[name]

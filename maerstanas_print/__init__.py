@@ -34,16 +34,16 @@ _EXPORTS = {
     "Game": "games.protocol", "GamePosition": "games.base", "IllegalMove": "games.base",
     "Problem": "games.base", "Score": "games.base",
     "all_games": "games", "game_named": "games", "register": "games", "unregister": "games",
-    "ParsedFile": "parser", "parse": "parser", "parse_game": "parser",
-    "GameRecord": "record", "Line": "record", "PlyNode": "record", "TagDate": "tags",
-    "ReplayedGame": "replayed", "ReplayedLine": "replayed", "Step": "replayed",
-    "replay": "verify",
-    "MaerstanasError": "errors", "InputError": "errors", "LimitError": "errors",
-    "OutputError": "errors",
+    "ParsedFile": "notation.parser", "parse": "notation.parser", "parse_game": "notation.parser",
+    "GameRecord": "notation.record", "Line": "notation.record", "PlyNode": "notation.record",
+    "TagDate": "notation.tags",
+    "ReplayedGame": "play.replayed", "ReplayedLine": "play.replayed", "Step": "play.replayed",
+    "replay": "play.verify",
+    "MaerstanasError": "io.errors", "InputError": "io.errors", "LimitError": "io.errors",
+    "OutputError": "io.errors",
 }
 
 if TYPE_CHECKING:
-    from maerstanas_print.errors import InputError, LimitError, MaerstanasError, OutputError
     from maerstanas_print.games import all_games, game_named, register, unregister
     from maerstanas_print.games.base import GamePosition, IllegalMove, Problem, Score
     from maerstanas_print.games.maerstanas.engine import (
@@ -54,12 +54,13 @@ if TYPE_CHECKING:
         square_name,
     )
     from maerstanas_print.games.protocol import Game
-    from maerstanas_print.parser import ParsedFile, parse, parse_game
-    from maerstanas_print.record import GameRecord, Line, PlyNode
-    from maerstanas_print.replayed import ReplayedGame, ReplayedLine, Step
+    from maerstanas_print.io.errors import InputError, LimitError, MaerstanasError, OutputError
+    from maerstanas_print.notation.parser import ParsedFile, parse, parse_game
+    from maerstanas_print.notation.record import GameRecord, Line, PlyNode
+    from maerstanas_print.notation.tags import TagDate
+    from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, Step
+    from maerstanas_print.play.verify import replay
     from maerstanas_print.sides import DARK, LIGHT
-    from maerstanas_print.tags import TagDate
-    from maerstanas_print.verify import replay
 
 
 def __getattr__(name: str) -> Any:
@@ -80,16 +81,16 @@ def read_games(path: str) -> list[GameRecord]:
     `replay`); a file that cannot be read raises `InputError` with a one-line
     message, a file beyond the documented limits `LimitError`.
     """
-    from maerstanas_print.inputs import read_record
-    from maerstanas_print.parser import parse
+    from maerstanas_print.io.inputs import read_record
+    from maerstanas_print.notation.parser import parse
 
     name, text = read_record(path)
     return list(parse(text, name).games)
 
 
 def export_game(game: ReplayedGame) -> str:
-    """The canonical text of a replayed game (see `maerstanas_print.export`)."""
-    from maerstanas_print.export import export_game as _export
+    """The canonical text of a replayed game (see `maerstanas_print.notation.export`)."""
+    from maerstanas_print.notation.export import export_game as _export
 
     return _export(game)
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import signal
 import sys
 
-from maerstanas_print.errors import MaerstanasError, Terminated
-from maerstanas_print.exits import (  # noqa: F401  (the exit codes, for callers of main)
+from maerstanas_print.io.errors import MaerstanasError, Terminated
+from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for callers of main)
     EXIT_INTERRUPTED,
     EXIT_INVALID,
     EXIT_IO,
@@ -84,7 +84,7 @@ def _say(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from maerstanas_print.outputs import guarded_stdout
+    from maerstanas_print.io.outputs import guarded_stdout
 
     with guarded_stdout():
         try:

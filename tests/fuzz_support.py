@@ -16,8 +16,8 @@ from pathlib import Path
 from maerstanas_print.diagnostics import CODES, Diagnostic, Source
 from maerstanas_print.games.maerstanas.engine import Rules
 from maerstanas_print.games.maerstanas.generate import random_game, record_text
-from maerstanas_print.parser import parse
-from maerstanas_print.verify import replay
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import replay
 
 _MOVE_END = re.compile(r"[A-G][1-7](x[A-G1-7/]+)?|Pass")
 REGRESSIONS = Path(__file__).resolve().parent / "fuzz_regressions"

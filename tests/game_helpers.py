@@ -6,7 +6,7 @@ from pathlib import Path
 
 from maerstanas_print import parse, replay
 from maerstanas_print.games.maerstanas.engine import parse_square
-from maerstanas_print.verify import ReplayedGame
+from maerstanas_print.play.verify import ReplayedGame
 from tests.record_helpers import SAMPLE
 
 RECORDS = Path(__file__).parent / "records"

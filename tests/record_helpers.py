@@ -6,7 +6,7 @@ from pathlib import Path
 
 from maerstanas_print import parse, replay
 from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.verify import ReplayedGame
+from maerstanas_print.play.verify import ReplayedGame
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "maerstanas_print" / "samples" / "sample-game.mrs"

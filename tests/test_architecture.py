@@ -74,7 +74,7 @@ def _imports(graph: object, module: str) -> list[str]:
     if module in LATE_BOUND:
         found = {m for m in found if not m.startswith(module + ".")}
     if module == "maerstanas_print.games.protocol":
-        found = found - {"maerstanas_print.replayed", "maerstanas_print.gamedoc.readers"}
+        found = found - {"maerstanas_print.play.replayed", "maerstanas_print.gamedoc.readers"}
     return sorted(found)
 
 

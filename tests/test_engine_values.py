@@ -11,11 +11,17 @@ import pytest
 
 from maerstanas_print import parse, replay
 from maerstanas_print.cli import main
-from maerstanas_print.embedded import Command, EngineValue, evaluation_of, parse_eval, split
-from maerstanas_print.export import export_game
 from maerstanas_print.gamedoc.html import game_html
 from maerstanas_print.gamedoc.model import document, evaluation_words
 from maerstanas_print.gamedoc.pdf import game_pdf
+from maerstanas_print.notation.embedded import (
+    Command,
+    EngineValue,
+    evaluation_of,
+    parse_eval,
+    split,
+)
+from maerstanas_print.notation.export import export_game
 from maerstanas_print.resources import sample_path
 from tests.analysis_helpers import ending_file
 from tests.game_helpers import load

@@ -13,8 +13,8 @@ from record_helpers import ROOT
 from maerstanas_print import cli
 from maerstanas_print.diagnostics import CODES
 from maerstanas_print.games.maerstanas.importer import LogError, record_from_log
-from maerstanas_print.parser import parse
-from maerstanas_print.verify import replay
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import replay
 
 DOC = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
 SECTIONS = dict(re.findall(r"^### (M\d{3})\b[^\n]*\n(.*?)(?=^##|\Z)", DOC, re.M | re.S))
@@ -73,7 +73,7 @@ def test_the_exit_codes_are_listed() -> None:
 
 
 def test_the_limits_table_gives_the_limits_of_the_code() -> None:
-    from maerstanas_print import limits
+    from maerstanas_print.io import limits
 
     rows = re.findall(r"^\| ([^|]+) \| ([^|]+) \| [^|]+ \|$", DOC.split("## Limits")[1], re.M)
     values = {name.strip(): value.strip() for name, value in rows[1:]}  # after the header
@@ -93,7 +93,7 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
 
 
 def test_the_readme_gives_the_same_limits() -> None:
-    from maerstanas_print import limits
+    from maerstanas_print.io import limits
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     table = readme.split("| limit | value |")[1].split("\n\n")[0]
@@ -105,7 +105,7 @@ def test_the_readme_gives_the_same_limits() -> None:
 
 
 def test_the_fix_kinds_are_documented_in_their_order() -> None:
-    from maerstanas_print.repair import KIND_ORDER
+    from maerstanas_print.play.repair import KIND_ORDER
 
     section = DOC.split("## Fixes and consequences")[1].split("\n## ")[0]
     kinds = re.findall(r"^\| (\w+) \| ", section, re.M)[1:]  # after the header row

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from record_helpers import replay_all, sample_text
 
 from maerstanas_print import parse, replay
-from maerstanas_print.export import export_games
 from maerstanas_print.games.maerstanas.engine import DARK, LIGHT, Rules
 from maerstanas_print.games.maerstanas.generate import random_game, record_text
+from maerstanas_print.notation.export import export_games
 
 
 def fmt(text: str) -> str:

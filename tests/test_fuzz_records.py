@@ -20,11 +20,11 @@ from fuzz_support import examine, examples, mutate, valid_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from maerstanas_print.errors import InputError
-from maerstanas_print.exits import EXIT_IO, exit_for
-from maerstanas_print.inputs import read_record
-from maerstanas_print.parser import parse
-from maerstanas_print.verify import replay
+from maerstanas_print.io.errors import InputError
+from maerstanas_print.io.exits import EXIT_IO, exit_for
+from maerstanas_print.io.inputs import read_record
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import replay
 
 
 def fuzz(default: int) -> settings:

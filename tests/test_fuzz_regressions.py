@@ -17,8 +17,8 @@ import pytest
 from fuzz_support import KNOWN_OPEN, REGRESSIONS, examine
 
 from maerstanas_print.cli import main
-from maerstanas_print.errors import InputError
-from maerstanas_print.inputs import read_record
+from maerstanas_print.io.errors import InputError
+from maerstanas_print.io.inputs import read_record
 
 # file name -> (the exception it raises now, why): fixes still to come.
 OPEN: dict[str, tuple[type[BaseException], str]] = {}  # every input found so far reads

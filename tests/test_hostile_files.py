@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 from record_helpers import SAMPLE, sample_text
 
-from maerstanas_print import inputs, outputs
 from maerstanas_print.cli import main
+from maerstanas_print.io import inputs, outputs
 
 READERS = {  # every command that reads a record file, with options that make it write
     "check": lambda path, out: ["check", path],

@@ -23,7 +23,7 @@ from maerstanas_print.cli import main
 from maerstanas_print.games.maerstanas.applist_export import applist_text
 from maerstanas_print.games.maerstanas.engine import square_name
 from maerstanas_print.games.maerstanas.importer import ImportedGame, LogError, record_from_log
-from maerstanas_print.verify import ReplayedGame
+from maerstanas_print.play.verify import ReplayedGame
 
 FLASK = """\
 Player 1:
@@ -524,7 +524,7 @@ def test_the_notation_docs_example_imports_as_shown() -> None:
     (listed,) = re.findall(r"```applist\n(.*?)```", section, re.S)
     (record,) = re.findall(r"```mrs\n(.*?)```", section, re.S)
     imported = record_from_log(listed, tags={"Dark": "Ann", "Light": "Bo", "Date": "2026.11.20"})
-    from maerstanas_print.export import export_game
+    from maerstanas_print.notation.export import export_game
 
     assert export_game(imported.game) == record
     assert "--dark Ann --light Bo --date\n2026-11-20" in section

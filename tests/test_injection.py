@@ -19,7 +19,7 @@ import pytest
 from pdf_tools import all_text, reader
 
 from maerstanas_print.cli import main
-from maerstanas_print.parser import parse
+from maerstanas_print.notation.parser import parse
 
 # What the record says, as a reader must see it in every output: six tag
 # values, then the game comment, a diagram caption, four comments, a `;` comment.

@@ -1,6 +1,6 @@
 """The reliability battery: every attack of issue 16, scaled to run in seconds.
 
-Limits (`maerstanas_print.limits`) are set small here, so that going past one
+Limits (`maerstanas_print.io.limits`) are set small here, so that going past one
 costs kilobytes instead of gigabytes; `bench/bench_battery.py` runs the same
 attacks at full size with time and peak memory. Each test names the finding
 it keeps fixed.
@@ -26,10 +26,11 @@ import attacks
 import pytest
 from record_helpers import SAMPLE, sample_text
 
-from maerstanas_print import cli, inputs, limits, outputs
+from maerstanas_print import cli
 from maerstanas_print.cli import main
-from maerstanas_print.parser import parse
-from maerstanas_print.verify import replay
+from maerstanas_print.io import inputs, limits, outputs
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import replay
 
 PY = [sys.executable, "-m", "maerstanas_print"]
 
@@ -425,7 +426,7 @@ def test_variations_open_past_the_limit_are_refused(
 
 
 def test_blanking_spans_in_one_pass_matches_blanking_them_one_by_one() -> None:
-    from maerstanas_print.parser import _blank_spans
+    from maerstanas_print.notation.parser import _blank_spans
 
     text = "1. D4 (1... C4 (\n1... B2 ( ( E3 *\n"
     spans = [(6, 7), (15, 16), (16, 17), (26, 27), (28, 29), (27, 31)]
@@ -527,7 +528,7 @@ def test_ctrl_c_while_starting_never_gives_a_traceback() -> None:
         seen = []
         for line in proc.stderr:
             seen.append(line)
-            if line.split("|")[-1].strip() == "maerstanas_print.errors":
+            if line.split("|")[-1].strip() == "maerstanas_print.io.errors":
                 break
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)

@@ -11,13 +11,13 @@ import re
 import pytest
 from record_helpers import SAMPLE, sample_text
 
-from maerstanas_print import repair as repair_module
 from maerstanas_print.cli import main
 from maerstanas_print.games.maerstanas.generate import random_game, record_text
-from maerstanas_print.parser import RecordReader
-from maerstanas_print.repair import apply_edits, repair_game
+from maerstanas_print.notation.parser import RecordReader
+from maerstanas_print.play import repair as repair_module
+from maerstanas_print.play.repair import apply_edits, repair_game
+from maerstanas_print.play.verify import replay, result_of
 from maerstanas_print.slips import SLIPS
-from maerstanas_print.verify import replay, result_of
 
 TEXT = sample_text()
 

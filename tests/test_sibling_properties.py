@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from test_readers import same_reading
 
 from maerstanas_print import parse, replay
-from maerstanas_print.export import export_games
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
 from maerstanas_print.games.tafl.generate import random_tafl_game
+from maerstanas_print.notation.export import export_games
 
 
 def play(text: str):

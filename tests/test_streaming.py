@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from record_helpers import sample_text
 
-from maerstanas_print import inputs
 from maerstanas_print.cli import main
 from maerstanas_print.games.maerstanas.engine import Rules
 from maerstanas_print.games.maerstanas.generate import random_game, record_text
+from maerstanas_print.io import inputs
 
 
 def collection(count: int) -> str:

@@ -24,7 +24,7 @@ from maerstanas_print.games.tafl.score_sheet import (
     score_sheet,
     split_move,
 )
-from maerstanas_print.parser import parse_game
+from maerstanas_print.notation.parser import parse_game
 from maerstanas_print.sheets.common import PAPERS, WRITING_LINE
 from tests.pdf_tools import all_text, text_runs
 

@@ -21,11 +21,11 @@ import pytest
 
 from maerstanas_print import games, parse, replay
 from maerstanas_print.cli import main
-from maerstanas_print.export import export_game
 from maerstanas_print.games.protocol import DARK, LIGHT, Game, Score, WrittenMove
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.games.tafl.definition import TaflDefinition
 from maerstanas_print.games.tafl.engine import TaflRules
+from maerstanas_print.notation.export import export_game
 from maerstanas_print.pieces import Stone
 from tests.pdf_tools import all_text
 

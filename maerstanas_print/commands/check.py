@@ -8,13 +8,13 @@ import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
-from maerstanas_print.errors import InputError, LimitError
-from maerstanas_print.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
-from maerstanas_print.inputs import display_name, read_record_pieces
+from maerstanas_print.io.errors import InputError, LimitError
+from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
+from maerstanas_print.io.inputs import display_name, read_record_pieces
 
 if TYPE_CHECKING:
     from maerstanas_print.diagnostics import Diagnostic, Source
-    from maerstanas_print.repair import Repair
+    from maerstanas_print.play.repair import Repair
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -132,9 +132,9 @@ def _json(value: object) -> str:
 
 def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
                  args: argparse.Namespace, report: _JsonReport | None) -> None:
-    from maerstanas_print.parser import RecordReader
-    from maerstanas_print.repair import MAX_GAMES_SEARCHED, fix_lines, repair_game
-    from maerstanas_print.verify import replay
+    from maerstanas_print.notation.parser import RecordReader
+    from maerstanas_print.play.repair import MAX_GAMES_SEARCHED, fix_lines, repair_game
+    from maerstanas_print.play.verify import replay
 
     printing = report is None and not args.quiet
     reader = RecordReader(text, name, first_index=tally.games + 1, first_line=first_line)
@@ -191,7 +191,7 @@ def _diagnostic_json(diagnostic: Diagnostic, source: Source, repair: Repair | No
     """A diagnostic as JSON; the one a verified fix explains carries its `fixes`."""
     out = source.as_json(diagnostic)
     if repair is not None and diagnostic is repair.explained:
-        from maerstanas_print.repair import fix_as_json
+        from maerstanas_print.play.repair import fix_as_json
 
         out["fixes"] = [fix_as_json(fix, source) for fix in repair.fixes]
     return out
@@ -201,9 +201,9 @@ def _fix_files(args: argparse.Namespace) -> bool:
     """--fix and --diff: True when some file has a fix to make."""
     import difflib
 
-    from maerstanas_print.inputs import read_record
-    from maerstanas_print.outputs import write_output
-    from maerstanas_print.repair import describe, fix_text
+    from maerstanas_print.io.inputs import read_record
+    from maerstanas_print.io.outputs import write_output
+    from maerstanas_print.play.repair import describe, fix_text
 
     changed = False
     for path in args.files:

@@ -14,11 +14,11 @@ from maerstanas_print.commands._sheet_output import (
     output_target,
     write_and_report,
 )
-from maerstanas_print.exits import EXIT_USAGE
+from maerstanas_print.io.exits import EXIT_USAGE
 
 if TYPE_CHECKING:
     from maerstanas_print.diagnostics import Source
-    from maerstanas_print.verify import ReplayedGame
+    from maerstanas_print.play.verify import ReplayedGame
 
 THEME_CHOICES = ("print", "ink-saver", "screen")
 
@@ -48,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _count(value: str, option: str, minimum: int) -> int:
-    from maerstanas_print.exits import CommandError
+    from maerstanas_print.io.exits import CommandError
 
     try:
         number = int(value)
@@ -62,9 +62,9 @@ def _count(value: str, option: str, minimum: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from maerstanas_print.commands._progress import Progress
-    from maerstanas_print.exits import CommandError
-    from maerstanas_print.loading import load_verified
-    from maerstanas_print.outputs import refuse_overwriting_input
+    from maerstanas_print.io.exits import CommandError
+    from maerstanas_print.io.outputs import refuse_overwriting_input
+    from maerstanas_print.play.loading import load_verified
 
     fmt = choice(args.format, FORMAT_CHOICES, "--format")
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
@@ -106,8 +106,8 @@ def _refuse_huge_games(source: Source, games: list[ReplayedGame]) -> None:
     PDF in good time (`limits.MAX_PDF_GAME_CHARS`, `MAX_PDF_DOCUMENT_CHARS`)."""
     import re
 
-    from maerstanas_print import limits
-    from maerstanas_print.errors import LimitError
+    from maerstanas_print.io import limits
+    from maerstanas_print.io.errors import LimitError
 
     spaces = re.compile(r"\s+")
     total = 0

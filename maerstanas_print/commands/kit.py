@@ -18,7 +18,7 @@ from maerstanas_print.commands._sheet_output import (
     write_and_report,
 )
 from maerstanas_print.commands.quickref import _has_card, add_paper_and_output
-from maerstanas_print.exits import EXIT_INVALID, EXIT_USAGE
+from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.exits import CommandError
+    from maerstanas_print.io.exits import CommandError
     from maerstanas_print.rulebook.prepare import RulebookError
     from maerstanas_print.rulebook.print_and_play import kit_pdf
     from maerstanas_print.sheets.common import SheetError

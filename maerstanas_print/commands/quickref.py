@@ -18,7 +18,7 @@ from maerstanas_print.commands._sheet_output import (
     output_target,
     write_and_report,
 )
-from maerstanas_print.exits import EXIT_INVALID, EXIT_USAGE
+from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -57,7 +57,7 @@ def add_paper_and_output(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from maerstanas_print.exits import CommandError
+    from maerstanas_print.io.exits import CommandError
     from maerstanas_print.rulebook.card import card_pdf
     from maerstanas_print.rulebook.prepare import RulebookError, prepare
 

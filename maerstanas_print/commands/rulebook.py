@@ -23,7 +23,7 @@ from maerstanas_print.commands._sheet_output import (
     output_target,
     write_and_report,
 )
-from maerstanas_print.exits import EXIT_INVALID, EXIT_USAGE
+from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
         book = read_checked_source(args.check or args.source)
         if args.game is not None and game_choice(args.game).tag != book.game:
-            from maerstanas_print.exits import CommandError
+            from maerstanas_print.io.exits import CommandError
 
             raise CommandError(f"--game {args.game} does not match the source, which is a "
                                f"{book.game} book (leave --game out)", EXIT_USAGE)
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
 def read_checked_source(path: str, command: str = "rulebook"):
     """The checked book of a source file; its first problem printed whole, then exit 1
     (exit 3 when the file cannot be read); messages start with `command`."""
-    from maerstanas_print.exits import CommandError
+    from maerstanas_print.io.exits import CommandError
     from maerstanas_print.rulebook.compile_source import compile_source
     from maerstanas_print.rulebook.source import read_source_file
     from maerstanas_print.rulebook.source_errors import SourceError
@@ -102,7 +102,7 @@ def read_checked_source(path: str, command: str = "rulebook"):
 def write_rulebook(source, paper: str, fmt: str, output: str | None,
                    stem: str | None = None) -> int:
     """Check, render and write `source` (a rulebook `Book`); used by tests with other books."""
-    from maerstanas_print.exits import CommandError
+    from maerstanas_print.io.exits import CommandError
     from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
     target = output_target(output, f"{stem or f'rulebook-{paper}'}.{fmt}")

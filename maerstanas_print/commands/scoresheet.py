@@ -13,7 +13,7 @@ from maerstanas_print.commands._sheet_output import (
     emit,
     game_choice,
 )
-from maerstanas_print.exits import EXIT_USAGE
+from maerstanas_print.io.exits import EXIT_USAGE
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _first(value: str | None, game: Game) -> int:
     """`--from N`: a whole number from 1 up, for a score sheet that continues."""
-    from maerstanas_print.exits import CommandError
+    from maerstanas_print.io.exits import CommandError
     from maerstanas_print.sheets.common import MAX_FIRST
 
     if value is None:

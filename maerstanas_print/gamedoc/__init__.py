@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from markupsafe import Markup
 
-    from maerstanas_print.replayed import ReplayedGame
+    from maerstanas_print.play.replayed import ReplayedGame
 
 
 def game_flowables(game: ReplayedGame, *, every: int | None = None, numbers: bool = True,

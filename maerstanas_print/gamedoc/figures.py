@@ -29,10 +29,10 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
-from maerstanas_print.embedded import EngineValue
 from maerstanas_print.gamedoc.model import Diagram, ScoreExplanation
 from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, Game
 from maerstanas_print.geometry import FILES
+from maerstanas_print.notation.embedded import EngineValue
 
 DIAGRAM_MAX = 66.0  # mm: the widest a move diagram gets, whatever the column
 SCORE_MAX = 80.0

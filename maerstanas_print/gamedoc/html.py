@@ -31,7 +31,7 @@ from maerstanas_print.gamedoc.model import (
     evaluation_words,
     progress_words,
 )
-from maerstanas_print.replayed import ReplayedGame
+from maerstanas_print.play.replayed import ReplayedGame
 from maerstanas_print.templating import environment
 
 VIEWER_CELL = 11.0

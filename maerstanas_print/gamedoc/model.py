@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from maerstanas_print.embedded import EngineValue, evaluation_of
-from maerstanas_print.record import NAG_GLYPHS, Comment
-from maerstanas_print.replayed import ReplayedGame, ReplayedLine, Step
+from maerstanas_print.notation.embedded import EngineValue, evaluation_of
+from maerstanas_print.notation.record import NAG_GLYPHS, Comment
+from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, Step
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 if TYPE_CHECKING:

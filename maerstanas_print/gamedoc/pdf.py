@@ -30,7 +30,7 @@ from maerstanas_print.gamedoc.model import (
     event_of,
     progress_words,
 )
-from maerstanas_print.replayed import ReplayedGame
+from maerstanas_print.play.replayed import ReplayedGame
 
 NBSP = "\u00a0"
 _STYLES: dict[str, object] | None = None

@@ -29,7 +29,7 @@ from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 if TYPE_CHECKING:
     from maerstanas_print.gamedoc.model import ScoreExplanation
     from maerstanas_print.games.protocol import Game
-    from maerstanas_print.replayed import ReplayedGame, Step
+    from maerstanas_print.play.replayed import ReplayedGame, Step
 
 
 class Checkpoint(Protocol):

@@ -30,8 +30,8 @@ __all__ = ["DARK", "LIGHT", "SIDE_NAMES", "Game", "GamePosition", "IllegalMove",
            "Problem", "Score", "WrittenMove"]
 
 if TYPE_CHECKING:
-    from maerstanas_print.record import GameRecord
-    from maerstanas_print.replayed import ReplayedGame, Step
+    from maerstanas_print.notation.record import GameRecord
+    from maerstanas_print.play.replayed import ReplayedGame, Step
 
 
 
@@ -117,7 +117,7 @@ class Game(ABC):
         The default plays each move if it is among `legal_moves()` (see
         `replayed.PositionReplayer`); a game with more to check brings its own.
         """
-        from maerstanas_print.replayed import replay_positions
+        from maerstanas_print.play.replayed import replay_positions
 
         return replay_positions(record, self, strict=strict, keep_positions=keep_positions)
 

@@ -15,8 +15,8 @@ class ClaimError(ValueError):
 
 def replayed_final(text: str) -> Any:
     """The final position of a figure's record, which must read and replay cleanly."""
-    from maerstanas_print.parser import parse
-    from maerstanas_print.verify import replay
+    from maerstanas_print.notation.parser import parse
+    from maerstanas_print.play.verify import replay
 
     parsed = parse(text, "<figure>")
     errors = [d for d in parsed.diagnostics if d.severity == "error"]

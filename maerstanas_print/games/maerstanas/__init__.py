@@ -25,8 +25,8 @@ from maerstanas_print.games.protocol import Game, OffBoard, WrittenMove
 from maerstanas_print.pieces import BoardVariant, Stone, StoneKind
 
 if TYPE_CHECKING:
-    from maerstanas_print.record import GameRecord
-    from maerstanas_print.replayed import ReplayedGame, Step
+    from maerstanas_print.notation.record import GameRecord
+    from maerstanas_print.play.replayed import ReplayedGame, Step
 
 # Moves are immutable, so one object per (kind, square text) serves every record.
 _MOVES: dict[tuple[str, str], Move] = {

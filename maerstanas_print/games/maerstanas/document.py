@@ -36,7 +36,7 @@ from maerstanas_print.games.maerstanas.engine import (
     squares_of,
 )
 from maerstanas_print.pieces import Stone
-from maerstanas_print.replayed import ReplayedGame, Step
+from maerstanas_print.play.replayed import ReplayedGame, Step
 
 if TYPE_CHECKING:
     from maerstanas_print.games.maerstanas import MaerstanasGame

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from maerstanas_print.diagnostics import Diagnostic, Source
-from maerstanas_print.export import escape_tag
 from maerstanas_print.games.maerstanas.appclaims import check_claims
 from maerstanas_print.games.maerstanas.applist import AppList, Entry, LogError, Span, read_applist
 from maerstanas_print.games.maerstanas.engine import DARK, SIDE_NAMES
-from maerstanas_print.parser import parse
-from maerstanas_print.verify import ReplayedGame, replay
+from maerstanas_print.notation.export import escape_tag
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import ReplayedGame, replay
 
 __all__ = ["ImportedGame", "LogError", "record_from_log"]
 

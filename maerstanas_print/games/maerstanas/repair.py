@@ -15,10 +15,10 @@ from dataclasses import replace
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games.base import WrittenMove
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
-from maerstanas_print.record import PlyNode, Tag, Termination
-from maerstanas_print.repair import Candidate, Edit, Fix, Search
-from maerstanas_print.replayed import result_of
-from maerstanas_print.verify import replay
+from maerstanas_print.notation.record import PlyNode, Tag, Termination
+from maerstanas_print.play.repair import Candidate, Edit, Fix, Search
+from maerstanas_print.play.replayed import result_of
+from maerstanas_print.play.verify import replay
 
 _PASS = Move.pass_()
 _SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")

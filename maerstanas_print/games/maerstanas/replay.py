@@ -26,8 +26,8 @@ from maerstanas_print.games.maerstanas.engine import (
 )
 from maerstanas_print.games.protocol import WrittenMove
 from maerstanas_print.games.setup_text import read_position
-from maerstanas_print.record import GameRecord, PlyNode
-from maerstanas_print.replayed import BaseReplayer, ReplayedGame, ReplayedLine, Step, result_of
+from maerstanas_print.notation.record import GameRecord, PlyNode
+from maerstanas_print.play.replayed import BaseReplayer, ReplayedGame, ReplayedLine, Step, result_of
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game

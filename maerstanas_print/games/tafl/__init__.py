@@ -22,8 +22,8 @@ from maerstanas_print.games.tafl.engine import (
 from maerstanas_print.pieces import SpecialKind, Stone, StoneKind
 
 if TYPE_CHECKING:
-    from maerstanas_print.record import GameRecord
-    from maerstanas_print.replayed import ReplayedGame, Step
+    from maerstanas_print.notation.record import GameRecord
+    from maerstanas_print.play.replayed import ReplayedGame, Step
 
 # Board letters -> stone kinds, per way of drawing the pieces.
 PIECE_KINDS: dict[str, dict[str, StoneKind]] = {

@@ -19,9 +19,9 @@ from typing import Any
 
 from maerstanas_print.games.tafl.engine import TaflMove
 from maerstanas_print.games.tafl.replay import move_text
-from maerstanas_print.record import MoveNumber, Tag, Termination
-from maerstanas_print.repair import Candidate, Edit, Search
-from maerstanas_print.verify import replay
+from maerstanas_print.notation.record import MoveNumber, Tag, Termination
+from maerstanas_print.play.repair import Candidate, Edit, Search
+from maerstanas_print.play.verify import replay
 
 _SQUARE = re.compile(r"[A-Sa-s](?:1[0-9]|[1-9])(?![0-9])")
 _TOKENS = {"Dark": "1-0", "Light": "0-1", "Draw": "1/2-1/2"}

@@ -24,9 +24,9 @@ from maerstanas_print.games.tafl.engine import (
     read_position,
     side_of,
 )
-from maerstanas_print.record import GameRecord, PlyNode
-from maerstanas_print.replayed import BaseReplayer, ReplayedGame, ReplayedLine, Step
-from maerstanas_print.tags import parse_options
+from maerstanas_print.notation.record import GameRecord, PlyNode
+from maerstanas_print.notation.tags import parse_options
+from maerstanas_print.play.replayed import BaseReplayer, ReplayedGame, ReplayedLine, Step
 
 if TYPE_CHECKING:
     from maerstanas_print.games.tafl import TaflGame

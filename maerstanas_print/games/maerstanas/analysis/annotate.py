@@ -14,7 +14,7 @@ a variation whose first comment starts the same way; the line's first move
 carries its value, `[%eval +2]`. Every move of the main line carries the
 value of the position it left, in a comment of its own written first: `{[%eval
 +3]}` when proved, `{[%eval ~+2,9]}` for an estimate from a search 9 plies
-deep (see `maerstanas_print.embedded`). Running the annotator again first
+deep (see `maerstanas_print.notation.embedded`). Running the annotator again first
 removes exactly those comments, commands and variations, so the output is the
 same however often it runs; human comments, variations and glyphs stay (a
 move the annotator already judged keeps its glyph).
@@ -22,12 +22,12 @@ move the annotator already judged keeps its glyph).
 
 from __future__ import annotations
 
-from maerstanas_print.embedded import EVAL, EngineValue, without
 from maerstanas_print.games.maerstanas.analysis.review import GameReview, PlyReview, line_notation
 from maerstanas_print.games.maerstanas.analysis.search import Evaluation
 from maerstanas_print.games.maerstanas.engine import Position
-from maerstanas_print.record import Comment, GameRecord, Line, PlyNode, Tag
-from maerstanas_print.replayed import Step
+from maerstanas_print.notation.embedded import EVAL, EngineValue, without
+from maerstanas_print.notation.record import Comment, GameRecord, Line, PlyNode, Tag
+from maerstanas_print.play.replayed import Step
 
 MARKER = "Engine:"
 ANNOTATOR = "maerstanas_print engine"

@@ -11,13 +11,13 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from maerstanas_print.exits import EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.io.exits import EXIT_OK, EXIT_USAGE, CommandError
 
 if TYPE_CHECKING:
     from maerstanas_print.games.maerstanas.analysis.review import GameReview
     from maerstanas_print.games.maerstanas.analysis.search import Evaluation
     from maerstanas_print.games.maerstanas.engine import Position
-    from maerstanas_print.verify import ReplayedGame
+    from maerstanas_print.play.verify import ReplayedGame
 
 CORE_CHOICES = ("auto", "numba", "python")
 
@@ -101,9 +101,9 @@ def engine_settings(args: argparse.Namespace) -> EngineSettings:
 
 def load_maerstanas(path: str) -> list[ReplayedGame]:
     """The verified games of `path`; games of another game are refused (exit 1)."""
-    from maerstanas_print.exits import EXIT_INVALID
     from maerstanas_print.games.maerstanas import MaerstanasGame
-    from maerstanas_print.loading import load_verified
+    from maerstanas_print.io.exits import EXIT_INVALID
+    from maerstanas_print.play.loading import load_verified
 
     source, games = load_verified(path)
     for game in games:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from maerstanas_print.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from maerstanas_print.games.maerstanas.analysis.puzzles import find_puzzles
     from maerstanas_print.games.maerstanas.commands.analyse import CORE_CHOICES, load_maerstanas
-    from maerstanas_print.outputs import refuse_overwriting_input, write_output
+    from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
 
     margin = _whole(args.margin, "--margin", 1, 100)
     reach = _whole(args.reach, "--reach", 1, 40)

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from maerstanas_print import limits
-from maerstanas_print.build import Item, build_games
 from maerstanas_print.diagnostics import Diagnostic, Source
-from maerstanas_print.errors import LimitError
-from maerstanas_print.record import GameRecord, MoveNumber
-from maerstanas_print.recover import read_slip
-from maerstanas_print.scan import TooManyMoves, scan, scan_games
+from maerstanas_print.io import limits
+from maerstanas_print.io.errors import LimitError
+from maerstanas_print.notation.build import Item, build_games
+from maerstanas_print.notation.record import GameRecord, MoveNumber
+from maerstanas_print.notation.recover import read_slip
+from maerstanas_print.notation.scan import TooManyMoves, scan, scan_games
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.embedded import Command
-from maerstanas_print.tags import TagDate
+from maerstanas_print.notation.embedded import Command
+from maerstanas_print.notation.tags import TagDate
 
 # Tags in the order the canonical form writes them; others follow as found.
 KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Dark", "Light", "Result",
@@ -44,7 +44,7 @@ class Comment:
 
     `diagram` holds the caption of a `[%diagram "caption"]` command ("" when the
     command has no caption); `commands` the other embedded commands (`[%eval +3]`,
-    see `maerstanas_print.embedded`). No command is part of `text`: `text` is what
+    see `maerstanas_print.notation.embedded`). No command is part of `text`: `text` is what
     a reader is shown.
     """
 

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from maerstanas_print.diagnostics import Diagnostic, Severity
 from maerstanas_print.games.base import Score, WrittenMove
-from maerstanas_print.record import GameRecord, Line, PlyNode, Tag
+from maerstanas_print.notation.record import GameRecord, Line, PlyNode, Tag
+from maerstanas_print.notation.tags import TagDate, date_hint, parse_options
 from maerstanas_print.sides import SIDE_NAMES
-from maerstanas_print.tags import TagDate, date_hint, parse_options
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game

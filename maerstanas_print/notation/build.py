@@ -7,7 +7,7 @@ the two readers cannot drift apart in what a record means:
 - a tag after movetext, or anything after a termination, starts a new game;
 - glyphs, NAGs, comments and variations attach to the move before them;
 - comment text has its whitespace folded and embedded commands (`[%diagram "..."]`,
-  `[%eval +3]`) lifted out (`maerstanas_print.embedded`).
+  `[%eval +3]`) lifted out (`maerstanas_print.notation.embedded`).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ import re
 from typing import cast
 
 from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.embedded import split
 from maerstanas_print.games import default_game, game_named
 from maerstanas_print.games.base import OffBoard
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.geometry import FILES
-from maerstanas_print.record import (
+from maerstanas_print.notation.embedded import split
+from maerstanas_print.notation.record import (
     GLYPH_NAGS,
     RESULT_TOKENS,
     Comment,

@@ -26,8 +26,8 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from maerstanas_print import limits
-from maerstanas_print.errors import InputError
+from maerstanas_print.io import limits
+from maerstanas_print.io.errors import InputError
 
 _WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
               (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from maerstanas_print import limits
-from maerstanas_print.build import Item
-from maerstanas_print.record import MoveNumber
+from maerstanas_print.io import limits
+from maerstanas_print.notation.build import Item
+from maerstanas_print.notation.record import MoveNumber
 
 
 class TooManyMoves(Exception):

@@ -10,10 +10,10 @@ replayed game, so exporting an export changes nothing.
 
 from __future__ import annotations
 
-from maerstanas_print.embedded import comment_body
 from maerstanas_print.games.protocol import Game
-from maerstanas_print.record import KNOWN_TAGS, NAG_GLYPHS, ROSTER_TAGS, Comment
-from maerstanas_print.replayed import ReplayedGame, ReplayedLine, Step
+from maerstanas_print.notation.embedded import comment_body
+from maerstanas_print.notation.record import KNOWN_TAGS, NAG_GLYPHS, ROSTER_TAGS, Comment
+from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, Step
 
 LINE_WIDTH = 79
 _ROSTER_DEFAULTS = {"Date": "????.??.??"}

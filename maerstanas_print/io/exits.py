@@ -7,7 +7,7 @@ The library raises its own errors (`errors.py`); the sub-commands raise
 
 from __future__ import annotations
 
-from maerstanas_print.errors import (
+from maerstanas_print.io.errors import (
     InputError,
     LimitError,
     MaerstanasError,

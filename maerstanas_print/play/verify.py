@@ -12,8 +12,8 @@ from __future__ import annotations
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games import all_games, default_game, game_named
 from maerstanas_print.games.protocol import Game
-from maerstanas_print.record import GameRecord
-from maerstanas_print.replayed import (
+from maerstanas_print.notation.record import GameRecord
+from maerstanas_print.play.replayed import (
     BaseReplayer,
     PositionReplayer,
     ReplayedGame,

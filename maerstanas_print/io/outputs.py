@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from maerstanas_print.errors import OutputError, SameFileError
+from maerstanas_print.io.errors import OutputError, SameFileError
 
 DEFAULT_OUTPUT_DIR = Path("output")
 _STALE = re.compile(r"\.(?:[^/]*)~([0-9a-f]{8})\.([0-9]+)\.[A-Za-z0-9_]+\.part$")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from maerstanas_print.record import Comment
+    from maerstanas_print.notation.record import Comment
 
 # The first `[%diagram]` of a comment is its diagram request (a caption in quotes
 # at most); every other well-formed command is kept as a Command.

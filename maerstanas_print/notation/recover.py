@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from maerstanas_print.scan import scan
+from maerstanas_print.notation.scan import scan
 
 _SQ = r"[A-Ga-g][1-7]"
 _ROW_FIRST_SQ = r"[1-7][A-Ga-g]"

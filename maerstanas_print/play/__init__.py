@@ -1,0 +1,2 @@
+"""Playing records: replay under a game's rules, verification, verified fixes,
+loading for the products."""
