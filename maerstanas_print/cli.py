@@ -55,7 +55,27 @@ def install_signal_handlers() -> None:
     signal.signal(signal.SIGTERM, _on_signal)
 
 
-def build_parser():  # -> argparse.ArgumentParser
+# The command each module of COMMAND_MODULES registers, where the two differ.
+COMMAND_NAMES = {"importlog": "import"}
+
+
+def _named_command(argv: list[str]) -> str | None:
+    """The module of the toolchain's own command that `argv` runs, if it names one
+    (its first word that is not an option): only that module need be imported."""
+    first = next((word for word in argv if not word.startswith("-")), None)
+    for module in COMMAND_MODULES:
+        if first == COMMAND_NAMES.get(module, module):
+            return module
+    return None
+
+
+def build_parser(argv: list[str] | None = None):  # -> argparse.ArgumentParser
+    """The command line's parser. Given the arguments, and when they name one of the
+    toolchain's own commands, it holds that command alone: `check` of one game then
+    imports neither the other commands nor what they register (the games' extra
+    commands, the apps' importer), which was most of its start-up. Otherwise (no
+    arguments given, no command, --help, --version, a game's own command, a typo)
+    it holds them all."""
     import argparse
     import importlib
 
@@ -67,6 +87,10 @@ def build_parser():  # -> argparse.ArgumentParser
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    named = _named_command(argv) if argv is not None else None
+    if named is not None:
+        importlib.import_module(f"maerstanas_print.commands.{named}").register(sub)
+        return parser
     from maerstanas_print.games import all_games
 
     names = [f"maerstanas_print.commands.{name}" for name in COMMAND_MODULES]
@@ -90,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             # Inside the try: Ctrl-C while the sub-commands are imported is an
             # interruption like any other, not a traceback.
-            args = build_parser().parse_args(argv)
+            words = sys.argv[1:] if argv is None else argv
+            args = build_parser(words).parse_args(words)
             args.run_command = main  # for `build`, which runs other commands
             code = int(args.func(args) or 0)
             sys.stdout.flush()

@@ -138,8 +138,20 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
                 f"game {game.index} has no termination; read as unfinished",  # type: ignore[union-attr]
                 end, end, "end each game with its score line (`Dark: 42, Light: 39`) or `*`"))
 
+    table = definition.move_table
     for kind, start, end, payload in items:
         if kind == "move" and phase == _IN_MOVES:  # the common case first
+            if table is not None and payload[0] == "place":  # type: ignore[index]
+                # `make_move`'s own common case, without the call: an upper-case
+                # placement the game's table holds
+                found = table.get(("place", payload[2]))  # type: ignore[index]
+                if found is not None and payload[2][0] <= "Z":  # type: ignore[index]
+                    node = PlyNode(found, None, start, end)
+                    if number is not None:
+                        node.number = number
+                        number = None
+                    nodes.append(node)
+                    continue
             try:
                 node = make_move(payload, start, end, definition)  # type: ignore[arg-type]
             except OffBoard as off:
@@ -172,6 +184,7 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
         if phase != _IN_MOVES:
             phase = _IN_MOVES
             definition = game_named(game.tag("Game")) or default_game()
+            table = definition.move_table
         if kind == "move":
             try:
                 node = make_move(payload, start, end, definition)  # type: ignore[arg-type]

@@ -326,7 +326,8 @@ class Position:
         occupied = self.stones[0] | self.stones[1]
         if occupied >> square & 1:
             return False
-        geometry = self.rules.geometry
+        # `self.rules.geometry`, without the property's call on the hot path
+        geometry = TORUS if self.rules.scoring == "wraparound" else PLAIN
         masks, edges = geometry.neighbour_masks, geometry.edge_counts
         around = occupied & masks[square]
         if around.bit_count() + edges[square] >= 4:
@@ -440,13 +441,16 @@ class Position:
             if problem:
                 raise IllegalMove(move, problem)
         side = self.turn
+        stones = self.stones
+        dark, light = stones
         hands = self.hands or (0, 0)
-        self.move_stack.append((move, (self.stones[DARK], self.stones[LIGHT], self.thunder_stones,
-                                       self.woden_stones, hands[DARK], hands[LIGHT])))
+        self.move_stack.append((move, (dark, light, self.thunder_stones, self.woden_stones,
+                                       hands[DARK], hands[LIGHT])))
         removed: tuple[int, ...] = ()
-        if move.kind == "place" and not self.occupied >> move.square & 1:  # type: ignore[operator]
-            self.stones[side] |= 1 << move.square  # type: ignore[operator]
-        elif move.kind != "pass":
+        kind = move.kind
+        if kind == "place" and not (dark | light) >> move.square & 1:  # type: ignore[operator]
+            stones[side] |= 1 << move.square  # type: ignore[operator]
+        elif kind != "pass":
             square = move.square
             assert square is not None
             bit = 1 << square
