@@ -42,6 +42,7 @@ PIECE_CHARS = 256 * 2**10
 HARD_CUT_FACTOR = 16
 _TAG_LINE = re.compile(r"[ \t]*\[[ \t]*[A-Za-z]")
 _SPECIAL = re.compile(r'[{};"()\\\n]')
+_SPECIAL_IN_LINE = re.compile(r'[{};"()\\]')  # the same but the line's end
 
 
 def display_name(path: str) -> str:
@@ -209,6 +210,8 @@ class _TokenState:
         self.depth = 0  # open variations
 
     def feed(self, line: str) -> None:
+        if not (self.comment or self.string) and _SPECIAL_IN_LINE.search(line) is None:
+            return  # a line of moves alone (the most common) changes nothing
         line_comment = False
         escaped_at = -1  # the offset a backslash in a tag value escapes
         for m in _SPECIAL.finditer(line):

@@ -340,6 +340,23 @@ class Position:
             around ^= low
         return True
 
+    def place_if_legal(self, square: int) -> bool:
+        """Place a standard stone on `square` when the rules allow it (True, as
+        `push(Move.place(square))` would), else change nothing (False): the
+        verifier's hot path, without `push`'s checks and branches."""
+        if not self.is_legal_placement(square):
+            return False
+        stones = self.stones
+        side = self.turn
+        hands = self.hands or (0, 0)
+        self.move_stack.append((_PLACEMENTS[square], (stones[DARK], stones[LIGHT],
+                                                      self.thunder_stones, self.woden_stones,
+                                                      hands[DARK], hands[LIGHT])))
+        stones[side] |= 1 << square
+        self.turn = 1 - side
+        self.ply += 1
+        return True
+
     def placement_problem(self, square: int) -> Problem | None:
         """Why a standard stone may not go on `square`, or None if it may."""
         if self.is_legal_placement(square):
@@ -519,6 +536,11 @@ class Position:
     def __str__(self) -> str:
         return board_diagram(self)
 
+
+
+# The placement on each square, one object each (moves are immutable): what
+# `place_if_legal` records for `pop`.
+_PLACEMENTS = tuple(Move("place", square) for square in range(SQUARES))
 
 
 def score_stones(own: int, scoring: Scoring) -> int:

@@ -115,8 +115,7 @@ class MaerstanasReplayer(BaseReplayer):
     def play_line(self, replayed: ReplayedLine, position: Position) -> None:
         steps = replayed.steps
         append = steps.append
-        legal = position.is_legal_placement  # the line plays on this one position
-        push = position.push
+        place = position.place_if_legal  # the line plays on this one position
         keep = self.keep_copy if self.keep else None
         for node in replayed.line.nodes:
             move = node.move
@@ -125,14 +124,16 @@ class MaerstanasReplayer(BaseReplayer):
             # a legal placement has a move, so nothing below would apply to it but
             # the move number and `play_node`'s own common case.
             if move.__class__ is Move and move.kind == "place" and not node.lowercase \
-                    and not node.variations and legal(move.square):  # type: ignore[arg-type]
+                    and not node.variations:
                 side, ply = position.turn, position.ply
-                if node.number is not None:
-                    self.check_number(node, ply, side)
-                push(move, check=False)
-                append(Step(node, side, move, ply, (), True,
-                            keep(position) if keep is not None else None))
-                continue
+                if place(move.square):  # type: ignore[arg-type]
+                    number = node.number
+                    if number is not None and (number.number != ply // 2 + 1
+                                               or number.second != (ply % 2 == 1)):
+                        self.check_number(node, ply, side)
+                    append(Step(node, side, move, ply, (), True,
+                                keep(position) if keep is not None else None))
+                    continue
             if isinstance(move, WrittenMove):  # `A1-A4` moves a stone; this game places
                 self.report("error", "M208", "Mǽrstánas places stones; a stone never moves "
                             "from one square to another", node.start, node.end,
