@@ -44,7 +44,8 @@ _TAG_ESCAPE = re.compile(r"\\(.)")
 
 def unescape_tag_value(raw: str) -> str:
     """`"a \\"b\\""` -> `a "b"` (the quotes of the token removed)."""
-    return _TAG_ESCAPE.sub(r"\1", raw[1:-1])
+    inner = raw[1:-1]
+    return _TAG_ESCAPE.sub(r"\1", inner) if "\\" in inner else inner  # most have no escape
 
 
 def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
