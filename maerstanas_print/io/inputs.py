@@ -43,6 +43,9 @@ HARD_CUT_FACTOR = 16
 _TAG_LINE = re.compile(r"[ \t]*\[[ \t]*[A-Za-z]")
 _SPECIAL = re.compile(r'[{};"()\\\n]')
 _SPECIAL_IN_LINE = re.compile(r'[{};"()\\]')  # the same but the line's end
+# One quoted value without a backslash and nothing else special: the quote it opens
+# is closed on the line (`[Event "Club night"]`)
+_QUIET_TAG = re.compile(r'[^{};"()\\\n]*"[^"\\\n]*"[^{};"()\\\n]*\n?')
 
 
 def display_name(path: str) -> str:
@@ -210,8 +213,9 @@ class _TokenState:
         self.depth = 0  # open variations
 
     def feed(self, line: str) -> None:
-        if not (self.comment or self.string) and _SPECIAL_IN_LINE.search(line) is None:
-            return  # a line of moves alone (the most common) changes nothing
+        if not (self.comment or self.string) and (
+                _SPECIAL_IN_LINE.search(line) is None or _QUIET_TAG.fullmatch(line)):
+            return  # a line of moves alone, or a plain tag line, changes nothing
         line_comment = False
         escaped_at = -1  # the offset a backslash in a tag value escapes
         for m in _SPECIAL.finditer(line):

@@ -40,6 +40,8 @@ _TOKEN = re.compile(
     (?P<pair>(?P<pn>[0-9]{{1,6}})(?P<pdots>\.\.\.|\.|\u2026){_WS}(?P<p1>{_SQ})(?!{_WS}-)
              (?:{_WS}(?P<p2>{_SQ})(?!{_WS}-))?)
   | (?P<place>{_SQ})(?!{_WS}-)
+  | (?P<tag>\[{_WS}(?P<tname>[A-Za-z][A-Za-z0-9_]*){_WS}
+            (?P<tvalue>"[^"\\\n]*(?:\\.[^"\\\n]*)*"){_WS}\])
   | (?P<movement>(?P<mpiece>{_PIECE})?(?P<morigin>{_SQ}){_WS}-{_WS}(?P<mtarget>{_SQ})
                  (?:{_WS}x{_WS}(?P<mrem>(?:{_PIECE})?{_SQ}(?:{_WS}/{_WS}(?:{_PIECE})?{_SQ})*))?)
   | (?P<result>1-0|0-1|1/2-1/2)
@@ -54,8 +56,6 @@ _TOKEN = re.compile(
   | (?P<lcomment>;[^\n]*)
   | (?P<open>\()
   | (?P<close>\))
-  | (?P<tag>\[{_WS}(?P<tname>[A-Za-z][A-Za-z0-9_]*){_WS}
-            (?P<tvalue>"[^"\\\n]*(?:\\.[^"\\\n]*)*"){_WS}\])
   | (?P<score>Dark{_WS}:{_WS}(?P<dark>[0-9]{{1,6}}(?![0-9])){_WS},
               {_WS}Light{_WS}:{_WS}(?P<light>[0-9]{{1,6}}(?![0-9])))
   | (?P<unfinished>\*)
