@@ -118,17 +118,17 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                 append = items.append
                 game_start, moves = start, 0
             moves_seen = True
-            number_end = m.end(_PDOTS)
+            digits, dots, square, second = m.group(_PN, _PDOTS, _P1, _P2)  # one call
+            number_end = start + len(digits) + len(dots)
             append(("number", start, number_end,
-                    MoveNumber(int(m.group(_PN)), m.group(_PDOTS) != ".", start, number_end)))
+                    MoveNumber(int(digits), dots != ".", start, number_end)))
             first = m.start(_P1)
-            second = m.start(_P2)
-            moves += 1 if second < 0 else 2
+            moves += 1 if second is None else 2
             if moves > most:
                 raise TooManyMoves(game_start)
-            append(("move", first, m.end(_P1), ("place", None, m.group(_P1), None, None)))
-            if second >= 0:
-                append(("move", second, end, ("place", None, m.group(_P2), None, None)))
+            append(("move", first, first + len(square), ("place", None, square, None, None)))
+            if second is not None:  # it ends the match
+                append(("move", end - len(second), end, ("place", None, second, None, None)))
             continue
         if kind == "place":
             if ended:
@@ -152,7 +152,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             append = items.append
             game_start, moves = start, 0
         if kind == "tag":
-            append(("tag", start, end, (m.group(_TNAME), m.group(_TVALUE))))
+            append(("tag", start, end, m.group(_TNAME, _TVALUE)))
             continue
         moves_seen = True
         if kind in _MOVE_KINDS:
