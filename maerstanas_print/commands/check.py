@@ -134,7 +134,6 @@ def _json(value: object) -> str:
 def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
                  args: argparse.Namespace, report: _JsonReport | None) -> None:
     from maerstanas_print.notation.parser import RecordReader
-    from maerstanas_print.play.repair import MAX_GAMES_SEARCHED, fix_lines, repair_game
     from maerstanas_print.play.verify import replay
 
     printing = report is None and not args.quiet
@@ -158,10 +157,15 @@ def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
         tally.invalid += not replayed.valid
         repair = None
         listed = replayed.diagnostics
-        if not replayed.valid and tally.searched < MAX_GAMES_SEARCHED:
-            tally.searched += 1  # only an invalid game pays for the search
-            repair = repair_game(game, replayed, source, strict=args.strict)
-            listed = repair.diagnostics
+        if not replayed.valid:
+            # Imported here: only an invalid game needs the fix search, so a file of
+            # valid games does not load it at start-up.
+            from maerstanas_print.play.repair import MAX_GAMES_SEARCHED, repair_game
+
+            if tally.searched < MAX_GAMES_SEARCHED:
+                tally.searched += 1  # only an invalid game pays for the search
+                repair = repair_game(game, replayed, source, strict=args.strict)
+                listed = repair.diagnostics
         for diagnostic in listed:
             tally.errors += diagnostic.severity == "error"
             tally.warnings += diagnostic.severity == "warning"
@@ -169,6 +173,8 @@ def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
             if printing:
                 print(source.format(diagnostic))
                 if repair is not None and diagnostic is repair.explained:
+                    from maerstanas_print.play.repair import fix_lines
+
                     for line in fix_lines(repair, source, game):
                         print(line)
         if report:
