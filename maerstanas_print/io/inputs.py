@@ -42,10 +42,10 @@ PIECE_CHARS = 256 * 2**10
 HARD_CUT_FACTOR = 16
 _TAG_LINE = re.compile(r"[ \t]*\[[ \t]*[A-Za-z]")
 _SPECIAL = re.compile(r'[{};"()\\\n]')
-_SPECIAL_IN_LINE = re.compile(r'[{};"()\\]')  # the same but the line's end
-# One quoted value without a backslash and nothing else special: the quote it opens
-# is closed on the line (`[Event "Club night"]`)
-_QUIET_TAG = re.compile(r'[^{};"()\\\n]*"[^"\\\n]*"[^{};"()\\\n]*\n?')
+# A line that leaves the token state as it found it (outside comments and tag
+# values): nothing special but its end, or one quoted value without a backslash
+# (`[Event "Club night"]`). Most lines are one or the other.
+_QUIET_LINE = re.compile(r'[^{};"()\\\n]*(?:"[^"\\\n]*"[^{};"()\\\n]*)?\n?')
 
 
 def display_name(path: str) -> str:
@@ -213,9 +213,6 @@ class _TokenState:
         self.depth = 0  # open variations
 
     def feed(self, line: str) -> None:
-        if not (self.comment or self.string) and (
-                _SPECIAL_IN_LINE.search(line) is None or _QUIET_TAG.fullmatch(line)):
-            return  # a line of moves alone, or a plain tag line, changes nothing
         line_comment = False
         escaped_at = -1  # the offset a backslash in a tag value escapes
         for m in _SPECIAL.finditer(line):
@@ -262,7 +259,8 @@ def _pieces(lines: Iterator[str]) -> Iterator[tuple[str, int]]:
             state = _TokenState()
         piece.append(line)
         size += len(line)
-        state.feed(line)
+        if state.comment or state.string or not _QUIET_LINE.fullmatch(line):
+            state.feed(line)
         if line.strip():
             last_is_tag = is_tag
     if piece or line_number == 0:

@@ -147,11 +147,8 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
                 # placement the game's table holds
                 found = table.get(("place", payload[2]))  # type: ignore[index]
                 if found is not None and payload[2][0] <= "Z":  # type: ignore[index]
-                    node = PlyNode(found, None, start, end)
-                    if number is not None:
-                        node.number = number
-                        number = None
-                    nodes.append(node)
+                    nodes.append(PlyNode(found, None, start, end, number))
+                    number = None
                     continue
             try:
                 node = make_move(payload, start, end, definition)  # type: ignore[arg-type]
