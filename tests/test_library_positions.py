@@ -240,3 +240,24 @@ def test_a_tafl_move_is_checked_when_made() -> None:
     big = TaflMove("S", 0, 1, 19)
     with pytest.raises(ValueError, match="19x19 board, not on Cyngesheall"):
         CYNGESHEALL.start().push(big, check=True)
+
+
+def test_a_movement_in_a_placement_game_stops_its_board() -> None:
+    record = _record("1. D4 A1-A4 *\n")
+    with pytest.raises(mp.IllegalMove, match="`A1-A4` is not a move of Mǽrstánas"):
+        record.root().end().board()
+
+
+def test_a_toy_game_gets_boards_too() -> None:
+    from test_toy_game import RECORD, FiveFields, _naive_final
+
+    from maerstanas_print import games
+
+    game = games.register(FiveFields())
+    try:
+        record = mp.parse_game(RECORD)
+        assert record.board().ply == 0 and record.board().board == [None] * 25
+        final = record.root().end().board()
+        assert final.board == _naive_final().board and final.is_game_over()
+    finally:
+        games.unregister(game)

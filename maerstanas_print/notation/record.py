@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.games.base import IllegalMove, Problem, WrittenMove
 from maerstanas_print.notation.embedded import Command
 from maerstanas_print.notation.tags import TagDate
 
@@ -279,20 +280,38 @@ class GameNode:
 
     def board(self) -> Any:
         """The position after this node's move: the record's start position
-        (`GameRecord.board()`) with every move up to here pushed, checked, so
-        `move_stack` lists them; a forced pass the record leaves out is played
-        for it. IllegalMove when the record plays an illegal move on the way."""
+        (`GameRecord.board()`) with every move up to here pushed, each checked
+        against `legal_moves()`, so `move_stack` lists them; a forced pass the
+        record leaves out is played for it. IllegalMove when the record plays an
+        illegal move on the way (`replay` reports it and reads on)."""
         record = self.record
         game = record._game()
         position = record.board()
         for move in self.moves():
-            must_pass = getattr(position, "must_pass", None)
-            if getattr(move, "kind", None) != "pass" and must_pass is not None and must_pass():
-                position.push(game.read_move("pass", None, None, None), check=True)
-            position.push(move, check=True)
+            _play(position, move, game)
         return position
 
     def __repr__(self) -> str:
         where = "start" if self.index < 0 else f"{self.move} (ply {len(self.moves())})"
         return f"<GameNode {where} of game {self.record.index}>"
 
+
+
+def _play(position: Any, move: Any, game: Game) -> None:
+    """Push one recorded move as the verifier plays it, or raise IllegalMove."""
+    passing = getattr(move, "kind", None) == "pass"
+    must_pass = getattr(position, "must_pass", None)  # a game with passes has it
+    forced = bool(must_pass is not None and must_pass())
+    if forced and not passing:  # a forced pass the record leaves out (M403)
+        position.push(game.read_move("pass", None, None, None))
+        forced = False
+    if not (passing and forced) and move not in position.legal_moves():
+        problem: Problem | None
+        if isinstance(move, WrittenMove) and not passing:
+            problem = Problem("wrong-kind", f"`{move}` is not a move of {game.title}")
+        else:
+            explain = getattr(position, "move_problem", None)  # the engine's reason
+            problem = explain(move) if explain is not None and not passing else None
+            problem = problem or Problem("illegal", f"{move} is not legal here")
+        raise IllegalMove(move, problem)
+    position.push(move)

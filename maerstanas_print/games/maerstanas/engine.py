@@ -262,6 +262,9 @@ class Position:
 
     @classmethod
     def start(cls, rules: Rules | None = None) -> Position:
+        """The empty board under `rules` (the defaults when None). A record's own
+        start, under its tags (`[SpecialStones "off"]`, `[Setup]`, ...), is
+        `record.board()`."""
         rules = rules or Rules()
         hand = BOTH_SPECIALS if rules.special_stones else 0
         return cls(rules, [0, 0], hands=[hand, hand], turn=rules.first_player)
