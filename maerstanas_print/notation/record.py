@@ -11,15 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from maerstanas_print.diagnostics import Diagnostic, Source
 from maerstanas_print.games.base import IllegalMove, Problem, WrittenMove
 from maerstanas_print.notation.embedded import Command
 from maerstanas_print.notation.tags import TagDate
-
-if TYPE_CHECKING:
-    from maerstanas_print.games.protocol import Game
 
 # Tags in the order the canonical form writes them; others follow as found.
 KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Dark", "Light", "Result",
@@ -121,6 +118,18 @@ class Termination:
         return self.dark is None and self.result is None
 
 
+class ReadAs(Protocol):
+    """What a record asks of the game it is read as (a `games.protocol.Game`, which
+    the record does not import: the games sit above the records)."""
+
+    title: str
+
+    def replay(self, record: GameRecord) -> Any: ...
+
+    def read_move(self, kind: str, piece: str | None, square: str | None,
+                  origin: str | None) -> Any: ...
+
+
 @dataclass(slots=True)
 class GameRecord:
     """One game of a record file, as written (not yet replayed)."""
@@ -135,7 +144,7 @@ class GameRecord:
     diagnostics: list[Diagnostic] = field(default_factory=list)  # from reading the text
     # Set by the readers: the game the record is read as (its Game tag, or the
     # default game), and the text its offsets count in.
-    definition: Game | None = field(default=None, compare=False, repr=False)
+    definition: ReadAs | None = field(default=None, compare=False, repr=False)
     source: Source | None = field(default=None, compare=False, repr=False)
 
     def tag(self, name: str) -> str | None:
@@ -188,7 +197,7 @@ class GameRecord:
         line, column = self.source.locate(offset)
         return line + self.source.first_line - 1, column
 
-    def _game(self) -> Game:
+    def _game(self) -> ReadAs:
         if self.definition is None:
             raise ValueError("this record was not made by a reader (read_game, read_games, "
                              "parse), so it does not know its game")
@@ -297,7 +306,7 @@ class GameNode:
 
 
 
-def _play(position: Any, move: Any, game: Game) -> None:
+def _play(position: Any, move: Any, game: ReadAs) -> None:
     """Push one recorded move as the verifier plays it, or raise IllegalMove."""
     passing = getattr(move, "kind", None) == "pass"
     must_pass = getattr(position, "must_pass", None)  # a game with passes has it
