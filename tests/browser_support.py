@@ -1,7 +1,14 @@
-"""Debian's Chromium for the browser tests: where it is and how to start it.
+"""Debian's Chromium for the browser tests: where it is, how to start it, and
+which tests may.
 
 The browser tests never download a browser and are never skipped: without
 /usr/bin/chromium they fail with a message saying how to install it.
+
+Every test that reaches Chromium carries the `browser` marker, so that
+`pytest -m "not browser"` never starts it. conftest.py adds the marker to every
+test whose fixtures include `browser` (directly or through `products`), and
+`launch_chromium` refuses to start Chromium for a test without it: a test that
+found another way to a browser fails loudly instead of going unmarked.
 """
 
 from __future__ import annotations
@@ -15,12 +22,34 @@ CHROMIUM = "/usr/bin/chromium"
 # Headless, no sandbox (CI runs as root), and nothing that reaches the network.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+MARKER = "browser"
+
+# The test being set up or run, kept by conftest.py's hooks (None outside pytest,
+# e.g. in tests/approve_images.py, where starting Chromium is always allowed).
+current_test: list[pytest.Item | None] = [None]
 
 
 def require_chromium() -> None:
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
         pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
                     ".ci/install-deps, which installs it. Browser tests are never skipped.")
+
+
+def refuse_unmarked_test() -> None:
+    """Fail the running test if it lacks the `browser` marker."""
+    item = current_test[0]
+    if item is not None and item.get_closest_marker(MARKER) is None:
+        pytest.fail(f"{item.nodeid} starts Chromium but is not marked "
+                    f"@pytest.mark.{MARKER}; mark it (or reach the browser through the "
+                    "`browser` fixture, which marks it), so that -m 'not browser' skips it",
+                    pytrace=False)
+
+
+def launch_chromium(playwright):
+    """Headless Debian Chromium, for a test marked `browser` (or a script)."""
+    refuse_unmarked_test()
+    require_chromium()
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
 
 
 def open_page(browser, path: Path, *, scripts: bool = True, fonts: bool = True,
