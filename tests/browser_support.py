@@ -23,6 +23,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 MARKER = "browser"
+HANG_MS = 300_000  # a wait in the browser fails only on a hang, never on a slow machine
 
 # The test being set up or run, kept by conftest.py's hooks (None outside pytest,
 # e.g. in tests/approve_images.py, where starting Chromium is always allowed).
@@ -52,11 +53,19 @@ def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
 
 
+def new_context(browser, **options):
+    """A fresh browser context whose waits fail only on a hang: Playwright's 30 s
+    default was once too short for printing a long document on a loaded machine."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(HANG_MS)
+    return context
+
+
 def open_page(browser, path: Path, *, scripts: bool = True, fonts: bool = True,
               viewport: tuple[int, int] = (900, 1200), scale: float = 1.0):
     """(context, page, messages): `path` open in a fresh context, with every console
     message, page error and failed request recorded in `messages`."""
-    context = browser.new_context(java_script_enabled=scripts, device_scale_factor=scale,
+    context = new_context(browser, java_script_enabled=scripts, device_scale_factor=scale,
                                   viewport={"width": viewport[0], "height": viewport[1]})
     page = context.new_page()
     messages: list[str] = []

@@ -20,6 +20,7 @@ from PIL import Image
 from maerstanas_print.cli import main
 from maerstanas_print.commands.build import jobs
 from maerstanas_print.resources import sample_path
+from tests.browser_support import new_context
 from tests.layout_rules import SVG_OVERFLOW_JS
 
 JOBS = jobs()
@@ -78,7 +79,7 @@ def make_files(folder: Path) -> dict[str, str]:
 
 def print_html(browser, path: Path) -> tuple[bytes, list[str]]:
     """The HTML file printed by Chromium at its CSS page size, and its SVG overflows."""
-    context = browser.new_context(viewport={"width": 900, "height": 1200})
+    context = new_context(browser, viewport={"width": 900, "height": 1200})
     page = context.new_page()
     page.goto(path.as_uri())
     page.evaluate("document.fonts.ready.then(() => true)")

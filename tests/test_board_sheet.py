@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import pytest
@@ -117,13 +116,13 @@ def test_deterministic_pdf_and_html() -> None:
     assert sheet_html(board_sheet(options)) == sheet_html(board_sheet(options))
 
 
-def test_generation_is_fast() -> None:
-    build()  # warm up: imports and font registration happen once per process
+def test_one_and_twelve_boards_a_page_both_build() -> None:
+    """The extremes of --per-page give a PDF and an HTML page with that many boards
+    (the time this takes is in bench/bench_sheets.py)."""
     for per_page in (1, 12):
-        start = time.perf_counter()
-        build(per_page=per_page)
-        sheet_html(board_sheet(BoardSheetOptions(per_page=per_page)))
-        assert time.perf_counter() - start < 1.0
+        assert build(per_page=per_page).startswith(b"%PDF-")
+        html = sheet_html(board_sheet(BoardSheetOptions(per_page=per_page)))
+        assert html.rstrip().endswith("</html>")
 
 
 def test_poppler_opens_it(tmp_path) -> None:

@@ -130,16 +130,6 @@ def test_pdf_is_deterministic() -> None:
     assert game_pdf(load(HAND), title="h") == game_pdf(load(HAND), title="h")
 
 
-def test_rendering_a_game_is_fast() -> None:
-    import time
-
-    games = load()
-    game_pdf(games, title="warm-up")
-    start = time.perf_counter()
-    game_pdf(games, title="timed")
-    assert time.perf_counter() - start < 0.5
-
-
 def test_build_jobs_include_the_sample_game() -> None:
     from maerstanas_print.commands.build import jobs
 

@@ -15,6 +15,7 @@ import pytest
 from test_injection import HOSTILE, LITERALS
 
 from maerstanas_print.cli import main
+from tests.browser_support import new_context
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +33,8 @@ def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path,
                                                             browser) -> None:
-    page = browser.new_page(viewport={"width": 1000, "height": 1200})
+    context = new_context(browser, viewport={"width": 1000, "height": 1200})
+    page = context.new_page()
     errors: list[str] = []
     dialogs: list[str] = []
     requests: list[str] = []
@@ -68,4 +70,4 @@ def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path,
     # the step-through viewer still works on the hostile page
     page.keyboard.press("End")
     assert page.evaluate("typeof window.pwned") == "undefined"
-    page.close()
+    context.close()

@@ -7,10 +7,7 @@ fail with a message saying so rather than being skipped.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -22,20 +19,11 @@ from maerstanas_print.rulebook.layout import numbered
 from maerstanas_print.rulebook.model import plain
 from maerstanas_print.rulebook.prepare import prepare
 from tests.browser_support import open_page, stacked_figures_at_phone_width
+from tests.html_checker import html_errors
 from tests.pdf_tools import all_text, reader
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = book_for(MAERSTANAS)
-
-
-def vnu_jar() -> Path:
-    candidates = [Path(os.environ["VNU_JAR"])] if os.environ.get("VNU_JAR") else []
-    candidates.append(ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar")
-    for path in candidates:
-        if path.is_file():
-            return path
-    pytest.fail("the Nu HTML checker is missing (node_modules/vnu-jar/build/dist/vnu.jar); "
-                "run .ci/install-deps, which installs it with npm. This test is never skipped.")
 
 
 @pytest.fixture(scope="module")
@@ -66,13 +54,7 @@ def test_same_text_and_figures_as_the_pdf(html_file) -> None:
 
 
 def test_html_is_valid_html5(html_file) -> None:
-    java = shutil.which("java")
-    if java is None:
-        pytest.fail("java is missing; run .ci/install-deps (it installs default-jre-headless) "
-                    "to run the Nu HTML checker. This test is never skipped.")
-    result = subprocess.run([java, "-jar", str(vnu_jar()), "--errors-only", "--format", "text",
-                             str(html_file)], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, f"vnu found errors:\n{result.stdout}{result.stderr}"
+    assert html_errors(html_file) == ""
 
 
 @pytest.mark.browser

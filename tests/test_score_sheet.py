@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 
 import pytest
@@ -93,13 +92,11 @@ def test_rows_run_in_notation_order(pdf: bytes, paper: str) -> None:
     assert tags == sorted(tags, reverse=True)
 
 
-def test_deterministic_and_fast() -> None:
+def test_deterministic() -> None:
+    """Two builds give the same bytes (the time a build takes is in bench/bench_sheets.py)."""
     options = ScoreSheetOptions()
-    sheet_pdf(score_sheet(options))
-    start = time.perf_counter()
     first = sheet_pdf(score_sheet(options))
     html = sheet_html(score_sheet(options))
-    assert time.perf_counter() - start < 1.0
     assert first == sheet_pdf(score_sheet(options))
     assert html == sheet_html(score_sheet(options))
 
