@@ -18,16 +18,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.running_test import require_marker
+
 CHROMIUM = "/usr/bin/chromium"
 # Headless, no sandbox (CI runs as root), and nothing that reaches the network.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 MARKER = "browser"
 HANG_MS = 300_000  # a wait in the browser fails only on a hang, never on a slow machine
-
-# The test being set up or run, kept by conftest.py's hooks (None outside pytest,
-# e.g. in tests/approve_images.py, where starting Chromium is always allowed).
-current_test: list[pytest.Item | None] = [None]
 
 
 def require_chromium() -> None:
@@ -36,19 +34,10 @@ def require_chromium() -> None:
                     ".ci/install-deps, which installs it. Browser tests are never skipped.")
 
 
-def refuse_unmarked_test() -> None:
-    """Fail the running test if it lacks the `browser` marker."""
-    item = current_test[0]
-    if item is not None and item.get_closest_marker(MARKER) is None:
-        pytest.fail(f"{item.nodeid} starts Chromium but is not marked "
-                    f"@pytest.mark.{MARKER}; mark it (or reach the browser through the "
-                    "`browser` fixture, which marks it), so that -m 'not browser' skips it",
-                    pytrace=False)
-
-
 def launch_chromium(playwright):
     """Headless Debian Chromium, for a test marked `browser` (or a script)."""
-    refuse_unmarked_test()
+    require_marker(MARKER, "starts Chromium (reach it through the `browser` fixture, "
+                   "which marks the test)")
     require_chromium()
     return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests import browser_support
+from tests import running_test
 from tests.browser_support import MARKER, launch_chromium
 
 # What a failure may print: the traceback and each captured stream.
@@ -56,12 +56,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    """Remember the running test, for launch_chromium's check of its marker."""
-    browser_support.current_test[0] = item
+    """Remember the running test, for helpers that check its markers."""
+    running_test.current[0] = item
     try:
         return (yield)
     finally:
-        browser_support.current_test[0] = None
+        running_test.current[0] = None
 
 
 def shorten(text: str, lines: int) -> str:

@@ -36,7 +36,6 @@ EXTRA_JOBS: list[tuple[str, list[str]]] = [
 ]
 ALL_JOBS = JOBS + EXTRA_JOBS
 NAMES = [name for name, _ in ALL_JOBS]
-APPROVED_DIR = Path(__file__).parent / "approved"
 REGRESSION_DPI = 24  # small and fast: a page of A4 is 198 x 281 pixels
 LEVELS = 16  # gray levels kept in the approved PNGs (smaller files, same verdicts)
 
@@ -123,5 +122,6 @@ def page_images(pdf: bytes, dpi: int = REGRESSION_DPI) -> list[Image.Image]:
     return out
 
 
-def approved_path(name: str, page: int) -> Path:
-    return APPROVED_DIR / f"{name.replace('.', '_')}-p{page:02d}.png"
+def page_image_name(name: str, page: int) -> str:
+    """The golden image's name of a product's page (tests/golden_images.py)."""
+    return f"{name.replace('.', '_')}-p{page:02d}"

@@ -10,10 +10,10 @@ from maerstanas_print.cli import main
 from maerstanas_print.sheets.board_sheet import PER_PAGE_GRIDS, BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.common import SheetError
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
+from tests.golden_images import assert_looks_approved
 from tests.pdf_tools import (
     MM,
     all_text,
-    compare_with_reference,
     line_segments,
     rasterise,
     text_runs,
@@ -136,8 +136,9 @@ def test_poppler_opens_it(tmp_path) -> None:
     ("boards-wraparound-letter-12up-ink-saver",
      {"paper": "letter", "per_page": 12, "variant": "wraparound", "theme": "ink-saver"}),
 ])
-def test_looks_like_the_reviewed_reference(name: str, options: dict) -> None:
-    compare_with_reference(rasterise(build(**options), 50), name)
+@pytest.mark.golden
+def test_looks_as_approved(name: str, options: dict) -> None:
+    assert_looks_approved(rasterise(build(**options), 50), name, blur=0)
 
 
 # --- command line ----------------------------------------------------------------

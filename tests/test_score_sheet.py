@@ -10,7 +10,8 @@ import pytest
 from maerstanas_print.cli import main
 from maerstanas_print.games.maerstanas.score_sheet import ROW_H, ScoreSheetOptions, score_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
-from tests.pdf_tools import all_text, compare_with_reference, rasterise, text_runs
+from tests.golden_images import assert_looks_approved
+from tests.pdf_tools import all_text, rasterise, text_runs
 from tests.sheet_checks import (
     assert_fonts_embedded,
     assert_no_missing_glyphs,
@@ -116,8 +117,9 @@ def test_poppler_opens_it(tmp_path, pdf: bytes) -> None:
     assert_poppler_reads(tmp_path, pdf)
 
 
-def test_looks_like_the_reviewed_reference(pdf: bytes, paper: str) -> None:
-    compare_with_reference(rasterise(pdf, 50), f"scoresheet-{paper}")
+@pytest.mark.golden
+def test_looks_as_approved(pdf: bytes, paper: str) -> None:
+    assert_looks_approved(rasterise(pdf, 50), f"scoresheet-{paper}", blur=0)
 
 
 def test_cli(tmp_path, monkeypatch, capsys) -> None:

@@ -2,7 +2,7 @@
 
 Checks: the page loads without console errors with Cardo available, prints to
 PDF at the chosen paper size as one page, that printed page matches the
-ReportLab PDF, and a screenshot matches the reviewed reference image.
+ReportLab PDF, and a screenshot looks as approved (tests/golden_images.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from maerstanas_print.games.maerstanas.score_sheet import ScoreSheetOptions, sco
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from tests.browser_support import open_page
-from tests.pdf_tools import compare_with_reference, diff_ratio, rasterise, reader
+from tests.golden_images import assert_looks_approved, differing
+from tests.pdf_tools import rasterise, reader
 from tests.sheet_checks import PAGE_PT
 
 pytestmark = pytest.mark.browser
@@ -59,12 +60,13 @@ def test_prints_at_paper_size_like_the_pdf(loaded) -> None:
     assert abs(float(box.width) - w) < 1.0 and abs(float(box.height) - h) < 1.0
     ours = rasterise(sheet_pdf(sheet), 50)
     theirs = rasterise(printed, 50).resize(ours.size)
-    ratio = diff_ratio(ours, theirs)
+    ratio = differing(ours, theirs, blur=0)
     assert ratio < 0.02, f"Chromium's print differs from the PDF in {ratio:.2%} of pixels"
 
 
-def test_screenshot_matches_reference(loaded) -> None:
+@pytest.mark.golden
+def test_screenshot_looks_as_approved(loaded) -> None:
     name, sheet, page, _ = loaded
     shot = page.locator("section.sheet").first.screenshot()
     image = Image.open(io.BytesIO(shot)).convert("L")
-    compare_with_reference(image, f"browser-{name}", tolerance=0.004)
+    assert_looks_approved(image, f"browser-{name}", tolerance=0.004, blur=0)

@@ -45,10 +45,10 @@ from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet, 
 from maerstanas_print.sheets.common import SheetError
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
+from tests.golden_images import assert_looks_approved
 from tests.pdf_tools import (
     MM,
     all_text,
-    compare_with_reference,
     line_segments,
     rasterise,
     text_runs,
@@ -572,10 +572,11 @@ REFERENCES = {
 
 
 @pytest.mark.parametrize("name", sorted(REFERENCES))
-def test_looks_like_the_reviewed_reference(name: str) -> None:
+@pytest.mark.golden
+def test_looks_as_approved(name: str) -> None:
     sheet = REFERENCES[name]()
     assert sheet.file_stem == name
-    compare_with_reference(rasterise(sheet_pdf(sheet), 50), name)
+    assert_looks_approved(rasterise(sheet_pdf(sheet), 50), name, blur=0)
 
 
 def test_deterministic() -> None:

@@ -18,7 +18,8 @@ from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 from tests.browser_support import open_page
-from tests.pdf_tools import compare_with_reference, diff_ratio, rasterise, reader
+from tests.golden_images import assert_looks_approved, differing
+from tests.pdf_tools import rasterise, reader
 from tests.sheet_checks import PAGE_PT
 
 pytestmark = pytest.mark.browser
@@ -66,14 +67,15 @@ def test_prints_at_paper_size_like_the_pdf(loaded) -> None:
     assert abs(float(box.width) - w) < 1.0 and abs(float(box.height) - h) < 1.0
     ours = rasterise(sheet_pdf(sheet), 50)
     theirs = rasterise(printed, 50).resize(ours.size)
-    ratio = diff_ratio(ours, theirs)
+    ratio = differing(ours, theirs, blur=0)
     assert ratio < 0.02, f"Chromium's print differs from the PDF in {ratio:.2%} of pixels"
 
 
-def test_screenshot_matches_reference(loaded) -> None:
+@pytest.mark.golden
+def test_screenshot_looks_as_approved(loaded) -> None:
     name, sheet, page, _ = loaded
     if name not in SCREENSHOTS:
         return  # the PDF comparison above covers its looks
     shot = page.locator("section.sheet").first.screenshot()
     image = Image.open(io.BytesIO(shot)).convert("L")
-    compare_with_reference(image, f"browser-{name}", tolerance=0.004)
+    assert_looks_approved(image, f"browser-{name}", tolerance=0.004, blur=0)
