@@ -16,7 +16,7 @@ import pytest
 
 from maerstanas_print.cli import main
 from maerstanas_print.draw.board import BoardSpec, board_shapes, describe, spec_for_game
-from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, all_games, game_named
+from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, all_games
 from maerstanas_print.games.tafl.book_claims import (
     CanMove,
     CannotMove,
@@ -32,11 +32,10 @@ from maerstanas_print.rulebook import books
 from maerstanas_print.rulebook.books import book_for
 from maerstanas_print.rulebook.figures import Figure, FigureError, realise
 from maerstanas_print.rulebook.figures import Panel as _Panel
-from maerstanas_print.rulebook.layout import numbered
 from maerstanas_print.rulebook.model import Chapter, RecordText
 from maerstanas_print.rulebook.pdf import rulebook_pdf
 from maerstanas_print.rulebook.prepare import RulebookError, prepare
-from tests.pdf_tools import all_text, fonts_of, outline_titles, reader
+from tests.pdf_tools import all_text, reader
 
 GAMES = {"cyngesheall": CYNGESHEALL, "hnefatafl1992": HNEFATAFL_1992}
 BOOKS_BY_SLUG = {slug: book_for(game) for slug, game in GAMES.items()}
@@ -238,30 +237,6 @@ def _texts(group):
 # --- the PDFs -------------------------------------------------------------------
 
 
-
-
-@pytest.mark.parametrize("slug", GAMES)
-def test_outline_text_fonts_and_metadata(slug, pdfs) -> None:
-    book, pdf = BOOKS_BY_SLUG[slug], pdfs[slug]
-    top = [title for level, title in outline_titles(pdf) if level == 0]
-    assert top == [f"{n} {chapter.title}" for n, chapter in numbered(book.chapters)]
-    text = all_text(pdf)
-    assert "\x00" not in text
-    for chapter in book.chapters:
-        assert chapter.title in text
-    for number in range(1, len(list(book.figures())) + 1):
-        assert f"Figure {number}." in text
-    fonts = fonts_of(pdf)
-    assert fonts and all(fonts.values()) and all("Cardo" in name for name in fonts), fonts
-    r = reader(pdf)
-    assert r.metadata["/Title"] == f"{book.title}: {book.subtitle}"
-    assert r.trailer["/Root"]["/Lang"] == "en"
-    assert 10 <= len(r.pages) <= 20
-    box = r.pages[0].mediabox
-    assert (round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)) == \
-        (210, 297)
-
-
 def test_the_credits_are_where_they_belong(pdfs) -> None:
     cyng = all_text(pdfs["cyngesheall"])
     for words in ("John Beers", "CC BY-SA 4.0", "github.com/jaerrib/cyngesheall",
@@ -281,20 +256,3 @@ def test_the_credits_are_where_they_belong(pdfs) -> None:
     assert "shared under the CC BY-SA 4.0 licence" in " ".join(h.split())
     meta = reader(pdfs["hnefatafl1992"]).metadata
     assert "Neil Bernstein" in meta["/Author"] and "11 December 1992" in meta["/Subject"]
-
-
-def test_identical_input_gives_identical_bytes(prepared, pdfs) -> None:
-    again = prepare(book_for(game_named("hnefatafl1992")))  # type: ignore[arg-type]
-    assert rulebook_pdf(again, "a4") == pdfs["hnefatafl1992"]
-    letter = rulebook_pdf(prepared["cyngesheall"], "letter")
-    assert rulebook_pdf(prepared["cyngesheall"], "letter") == letter
-    box = reader(letter).pages[0].mediabox
-    assert round(float(box.width) * 25.4 / 72, 1) == 215.9
-
-
-@pytest.mark.parametrize("slug", GAMES)
-def test_no_page_is_left_mostly_empty(slug, pdfs) -> None:
-    from tests.pdf_tools import underfilled_pages
-
-    book = BOOKS_BY_SLUG[slug]
-    assert underfilled_pages(pdfs[slug], f"{book.title} · {book.subtitle}", 0.6) == []
