@@ -43,7 +43,11 @@ def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path,
     page.on("request", lambda request: requests.append(request.url))
     page.goto(page_file.resolve().as_uri())
     page.wait_for_load_state("load")
-    # Give onerror/onload handlers of broken images and SVGs a chance to fire.
+    # Give onerror/onload handlers of broken images and SVGs a chance to fire: wait until
+    # every image has loaded or failed, then for the tasks queued by that (a fixed wait
+    # alone could end before them on a loaded machine), then a little more.
+    page.wait_for_function("Array.from(document.images).every(image => image.complete)")
+    page.evaluate("new Promise(done => setTimeout(done, 0))")
     page.wait_for_timeout(300)
     assert page.evaluate("typeof window.pwned") == "undefined"
     assert errors == [] and dialogs == []
