@@ -188,10 +188,6 @@ def game_css() -> str:
     return read_text("templates", "game.css")
 
 
-def viewer_script() -> str:
-    """The step-through viewer's script (the page template inlines it), in the form
-    that serves every game (boards of any size)."""
-    return environment().get_template("game_viewer.js.j2").render(sized=True)
 
 
 def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",

@@ -148,9 +148,6 @@ class GameRecord:
         value = self.tag("Date")
         return TagDate.parse(value) if value is not None else None
 
-    def mainline_nodes(self) -> list[PlyNode]:
-        """The moves of the main line, as written."""
-        return list(self.mainline.nodes)
 
     def walk(self) -> Iterator[tuple[PlyNode, int]]:
         """Every move of the record, main line and variations, in reading order, with

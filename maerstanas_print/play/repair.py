@@ -329,7 +329,6 @@ class FixedText:
     text: str
     applied: list[tuple[Fix, Diagnostic]] = field(default_factory=list)  # (fix, error it fixes)
     unsure: int = 0  # invalid games with several verified fixes: left as they are
-    unfixable: int = 0  # invalid games with no verified fix
 
 
 def fix_text(text: str, name: str, *, strict: bool = False) -> tuple[FixedText, Source]:
@@ -349,9 +348,5 @@ def fix_text(text: str, name: str, *, strict: bool = False) -> tuple[FixedText, 
             edits += repair.fixes[0].edits
         elif repair.fixes:
             result.unsure += 1
-        else:
-            result.unfixable += 1
-    if reader.diagnostics:
-        result.unfixable += 1
     result.text = apply_edits(reader.text, edits)
     return result, reader.source

@@ -25,12 +25,6 @@ __all__ = ["DARK", "LIGHT", "SIDE_NAMES", "EMPTY", "IllegalMove", "TaflMove", "T
            "TaflRules", "read_position", "write_position"]
 
 
-Option = Literal[
-    "corner_access", "no_legal_move", "repetition", "king_armed",
-    "throne_king_may_stop", "throne_hostile_to_king",
-]
-
-
 @dataclass(frozen=True, slots=True)
 class TaflRules:
     """Everything that makes one tafl game differ from another."""
