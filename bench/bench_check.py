@@ -15,11 +15,14 @@ import io
 import random
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test helpers: tests/
 
 
 def maerstanas_records(count: int, rng: random.Random) -> list[str]:
     from maerstanas_print.games.maerstanas.engine import Rules
-    from maerstanas_print.games.maerstanas.generate import random_game, record_text
+    from tests.random_games import random_game, record_text
 
     records: list[str] = []
     while len(records) < count:

@@ -12,12 +12,12 @@ import pytest
 from record_helpers import SAMPLE, sample_text
 
 from maerstanas_print.cli import main
-from maerstanas_print.games.maerstanas.generate import random_game, record_text
 from maerstanas_print.notation.parser import RecordReader
 from maerstanas_print.play import repair as repair_module
 from maerstanas_print.play.repair import apply_edits, repair_game
 from maerstanas_print.play.verify import replay, result_of
-from maerstanas_print.slips import SLIPS
+from tests.random_games import random_game, record_text
+from tests.slips import SLIPS
 
 TEXT = sample_text()
 
@@ -194,7 +194,7 @@ def test_the_first_fix_undoes_a_slip_in_a_movement_game(right: str, wrong: str,
 
 def test_a_slip_in_the_1992_hnefatafl_on_its_19x19_board() -> None:
     from maerstanas_print.games import game_named
-    from maerstanas_print.games.tafl.generate import random_tafl_game
+    from tests.random_games import random_tafl_game
 
     info = game_named("Hnefatafl1992")
     assert info is not None and info.size == 19
