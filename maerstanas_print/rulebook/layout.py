@@ -161,13 +161,13 @@ def sample_game(resource: str = "sample-game.mrs"):
     """The shipped sample record, replayed (it is checked like every record)."""
     from importlib import resources
 
-    from maerstanas_print import parse, replay
+    from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
 
     text = resources.files("maerstanas_print").joinpath("samples", resource).read_text("utf-8")
-    game = replay(parse(text, resource).games[0], keep_positions=True)
+    game = next(iter(check_games(text, resource, keep_positions=True, budget=NO_FIX_SEARCH)))
     if not game.valid:
         raise ValueError(f"the shipped sample game {resource} is not valid")
-    return game
+    return game.replayed
 
 
 def gamedoc() -> ModuleType | None:
