@@ -101,7 +101,7 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     svg = svg.replace("</svg>", "\n".join(defs) + "\n</svg>")
     gx, gy = spec.grid_origin(0, 0)
     steps = game.main.steps
-    positions = [game.main.start] + [step.after for step in steps]
+    positions = game.main.positions()
     data: dict[str, object] = {"prefix": f"{prefix}-v", "cell": cell, "ox": gx, "oy": gy}
     if _sized(doc):  # the viewer's script reads the size and the unit
         data.update({"size": game.game.size, "unit": "pieces" if doc.progress == "pieces"

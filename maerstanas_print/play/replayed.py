@@ -56,6 +56,13 @@ class ReplayedLine:
     start: Any  # the position before the first move (kept with positions), or None
     steps: list[Step] = field(default_factory=list)
 
+    def positions(self) -> list[Any]:
+        """The position before the first move, then the one after each move (the
+        line must be replayed with `keep_positions=True`)."""
+        if self.start is None:
+            raise ValueError("the line was replayed without keep_positions=True")
+        return [self.start, *(step.after for step in self.steps)]
+
     def accept(self, visitor: ReplayVisitor) -> None:
         """Walk the line as replayed, in reading order (see `ReplayVisitor`)."""
         for comment in self.line.comments:
