@@ -213,11 +213,9 @@ class Search:
         replayed = replay(replace(self.game, diagnostics=[]), keep_positions=True)
         out: list[Any] = [None] * len(self.nodes)
         index = {id(node): i for i, node in enumerate(self.nodes)}
-        previous = replayed.main.start
-        for step in replayed.main.steps:
+        for step, before in zip(replayed.main.steps, replayed.main.positions(), strict=False):
             if step.node is not None and id(step.node) in index:
-                out[index[id(step.node)]] = previous
-            previous = step.after
+                out[index[id(step.node)]] = before
         return out
 
     def _trouble_index(self, first_error: Diagnostic) -> int:
