@@ -13,6 +13,8 @@ from typing import Literal
 # Beers' stones (Mǽrstánas; Cyngesheall's pieces), then the 1992 game's men and king.
 StoneKind = Literal["standard", "thunder", "woden", "man", "king"]
 STONE_KINDS: tuple[StoneKind, ...] = ("standard", "thunder", "woden", "man", "king")
+# How a game's pieces look: rune stones, or lettered men (the 1992 post's X/O/K).
+PieceStyle = Literal["stones", "men"]
 # How a board is drawn: plain, or with opposite edges joined (Mǽrstánas' wraparound).
 BoardVariant = Literal["standard", "wraparound"]
 # Special squares: where each king starts (Cyngesheall: the other king's goal) and the throne.

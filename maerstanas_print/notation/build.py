@@ -189,6 +189,7 @@ class GameBuilder:
         if self.phase != _IN_MOVES:
             self.phase = _IN_MOVES
             self.definition = game_named(game.tag("Game")) or default_game()
+            game.definition = self.definition
         if kind == "move":
             self.move(payload, start, end)
         elif kind == "number":
@@ -203,6 +204,8 @@ class GameBuilder:
             self._close_game(text_length)
         for game in self.games:
             game.diagnostics.sort(key=lambda d: d.start)
+            if game.definition is None:  # a game of tags alone
+                game.definition = game_named(game.tag("Game")) or default_game()
         return self.games
 
     def _tag(self, start: int, end: int, payload: tuple[str, str]) -> None:

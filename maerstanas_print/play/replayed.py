@@ -148,6 +148,10 @@ class ReplayedGame:
         """The scoring rule in force, in a scored game."""
         return self.game.scoring(self.rules)
 
+    def mainline_moves(self) -> list[Any]:
+        """The moves of the main line, passes included, as the game's moves."""
+        return [step.move for step in self.main.steps]
+
 
 
 def result_of(score: tuple[int, int]) -> str:
