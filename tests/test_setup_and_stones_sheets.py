@@ -36,7 +36,7 @@ from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS
 from maerstanas_print.games.maerstanas.engine import DARK, LIGHT
-from maerstanas_print.games.protocol import Game as GameInfo
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.tafl.engine import read_position
 from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_rows, setup_sheet
 from maerstanas_print.sheets.board_sheet import full_board_cell
@@ -269,7 +269,7 @@ def test_stones_are_the_board_drawing_21_mm_across() -> None:
     assert runes and all(isinstance(p, Polyline) for p in runes[0].children)  # ᚩ as strokes
 
 
-def token_across(game: GameInfo, paper: str) -> float:
+def token_across(game: Game, paper: str) -> float:
     """A token is 7/8 of the square of the game's full-size board on that paper."""
     return round(full_board_cell(game, paper) * 7 / 8, 1)
 
