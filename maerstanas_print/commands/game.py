@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from maerstanas_print.commands._sheet_output import (
+from maerstanas_print.commands._output import (
     FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,

@@ -59,20 +59,18 @@ def realise_all(read: ReadSource) -> dict[str, FigureView]:
 
 def replay_records(read: ReadSource) -> dict[str, Any]:
     """Every record block replayed (R107 at its id on an invalid one)."""
-    from maerstanas_print import parse, replay
+    from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 
     games = {}
     for key, (record, where) in read.records.items():
-        parsed = parse(record.text, key)
-        problems = [d.message for d in parsed.diagnostics if d.severity == "error"]
-        game = replay(parsed.games[0]) if parsed.games else None
-        if game is not None:
-            problems += [d.message for d in game.diagnostics if d.severity == "error"]
-        if problems or game is None:
+        checked = check_games(record.text, key, budget=NO_FIX_SEARCH)
+        first = list(checked)[:1]
+        problem = first_error(checked, first)
+        if problem is not None or not first:
             raise SourceError(where, "R107", f"record {key!r} is not valid: "
-                              f"{problems[0] if problems else 'no game in it'}",
+                              f"{problem or 'no game in it'}",
                               "run `maerstanas-print check` on the record to see every problem")
-        games[key] = game
+        games[key] = first[0].replayed
     return games
 
 

@@ -31,16 +31,15 @@ class PreparedBook:
 
 
 def check_record(block: RecordText) -> None:
-    from maerstanas_print import parse, replay
+    from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 
-    parsed = parse(block.text, "<rulebook record>")
-    problems = [d.message for d in parsed.diagnostics if d.severity == "error"]
-    for game in parsed.games:
-        problems += [d.message for d in replay(game).diagnostics if d.severity == "error"]
-    if problems or not parsed.games:
+    checked = check_games(block.text, "<rulebook record>", budget=NO_FIX_SEARCH)
+    games = list(checked)
+    problem = first_error(checked, games)
+    if problem is not None or not games:
         first = block.text.splitlines()[0]
         raise RulebookError(f"the record beginning {first!r} is not valid: "
-                            f"{problems[0] if problems else 'no game in it'}")
+                            f"{problem or 'no game in it'}")
 
 
 def prepare(book: Book) -> PreparedBook:

@@ -21,7 +21,7 @@ from typing import Any
 
 from maerstanas_print.diagnostics import Source
 from maerstanas_print.games import game_named
-from maerstanas_print.games.protocol import Game as GameInfo
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -109,7 +109,7 @@ def _text(value, key: str) -> str:
 class _Reader:
     """Walks markdown-it's tokens and builds chapters, keeping places for later errors."""
 
-    def __init__(self, read: ReadSource, game: GameInfo) -> None:
+    def __init__(self, read: ReadSource, game: Game) -> None:
         self.read, self.game = read, game
         self.front: list[Block] = []
         self.chapters: list[tuple[str, bool, list[Block]]] = []

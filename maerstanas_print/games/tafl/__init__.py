@@ -13,7 +13,6 @@ from maerstanas_print.games.protocol import Game, WrittenMove
 from maerstanas_print.games.setup_text import read_position
 from maerstanas_print.games.tafl.definition import TaflDefinition
 from maerstanas_print.games.tafl.engine import (
-    PIECE_NAMES,
     TaflMove,
     TaflPosition,
     TaflRules,
@@ -151,8 +150,6 @@ class TaflGame(Game):
         return specials
 
 
-    def piece_name(self, letter: str) -> str:
-        return PIECE_NAMES[letter.upper()]
 
     def sheet_rules(self, variant: str = "standard") -> tuple[str, ...]:
         return self.definition.sheet_rules
