@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from maerstanas_print import capability as _capability
+
 __version__ = "0.1.0"
 
 # The names below are imported when first used, so that the command line
@@ -33,7 +35,8 @@ _EXPORTS = {
     "square_name": "games.maerstanas.engine",
     "Game": "games.protocol", "GamePosition": "games.base", "IllegalMove": "games.base",
     "Problem": "games.base", "Score": "games.base",
-    "all_games": "games", "game_named": "games", "register": "games", "unregister": "games",
+    "all_games": "games.registry", "game_named": "games.registry",
+    "register": "games.registry", "unregister": "games.registry",
     "ParsedFile": "notation.parser", "parse": "notation.parser", "parse_game": "notation.parser",
     "GameRecord": "notation.record", "Line": "notation.record", "PlyNode": "notation.record",
     "TagDate": "notation.tags",
@@ -44,7 +47,6 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:
-    from maerstanas_print.games import all_games, game_named, register, unregister
     from maerstanas_print.games.base import GamePosition, IllegalMove, Problem, Score
     from maerstanas_print.games.maerstanas.engine import (
         Move,
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
         square_name,
     )
     from maerstanas_print.games.protocol import Game
+    from maerstanas_print.games.registry import all_games, game_named, register, unregister
     from maerstanas_print.io.errors import InputError, LimitError, MaerstanasError, OutputError
     from maerstanas_print.notation.parser import ParsedFile, parse, parse_game
     from maerstanas_print.notation.record import GameRecord, Line, PlyNode
@@ -61,6 +64,15 @@ if TYPE_CHECKING:
     from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, Step
     from maerstanas_print.play.verify import replay
     from maerstanas_print.sides import DARK, LIGHT
+
+
+def _wire_the_games() -> None:
+    # Lazy: the wiring names every game's documents, sheets and books; it is
+    # imported when a layer first asks a capability, not with the package.
+    import maerstanas_print.plugins  # noqa: F401
+
+
+_capability.before_first_lookup(_wire_the_games)
 
 
 def __getattr__(name: str) -> Any:

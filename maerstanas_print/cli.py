@@ -13,6 +13,9 @@ from __future__ import annotations
 import signal
 import sys
 
+from maerstanas_print import plugins
+from maerstanas_print.commands.capabilities import EXTRA_COMMANDS
+from maerstanas_print.games.registry import all_games
 from maerstanas_print.io.errors import MaerstanasError, Terminated
 from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for callers of main)
     EXIT_INTERRUPTED,
@@ -26,7 +29,7 @@ from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for call
 )
 
 # Each name is a module in maerstanas_print.commands with `register(subparsers)`; the
-# games add commands of their own (`Game.command_modules`).
+# games add commands of their own (`commands.capabilities.EXTRA_COMMANDS`).
 COMMAND_MODULES = [
     "check", "fmt", "importlog", "board", "scoresheet", "setup", "stones",
     "game", "rulebook", "quickref", "kit", "build"]
@@ -67,11 +70,10 @@ def build_parser():  # -> argparse.ArgumentParser
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    from maerstanas_print.games import all_games
-
+    plugins.wire()
     names = [f"maerstanas_print.commands.{name}" for name in COMMAND_MODULES]
     for game in all_games():
-        names += [name for name in game.command_modules() if name not in names]
+        names += [name for name in EXTRA_COMMANDS.of(game) if name not in names]
     for name in names:
         importlib.import_module(name).register(sub)
     return parser

@@ -7,7 +7,8 @@ types.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
 # Beers' stones (Mǽrstánas; Cyngesheall's pieces), then the 1992 game's men and king.
@@ -25,3 +26,23 @@ class Stone:
 
     side: int
     kind: StoneKind = "standard"
+
+
+# How a game's pieces are drawn: Beers' rune stones, or the 1992 post's lettered men.
+PieceStyle = Literal["stones", "men"]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLook:
+    """How a game's boards look, for every layer that draws one.
+
+    `pieces`: rune stones or lettered men; `variants`: the boards it is played on
+    (Mǽrstánas: also wraparound); `specials`: squares the board marks (kings'
+    home corners, a throne); `escape_edge`: the board marks its edge ring as
+    the king's way out.
+    """
+
+    pieces: PieceStyle = "stones"
+    variants: tuple[BoardVariant, ...] = ("standard",)
+    specials: Mapping[int, SpecialKind] = field(default_factory=dict)
+    escape_edge: bool = False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import maerstanas_print.plugins  # noqa: F401  (wires every game's capabilities in)
 from tests.browser_support import ARGS, CHROMIUM, require_chromium
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from maerstanas_print.cli import main
+from maerstanas_print.games import MAERSTANAS
 from maerstanas_print.sheets.board_sheet import PER_PAGE_GRIDS, BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.common import SheetError
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
@@ -28,7 +29,7 @@ from tests.sheet_checks import (
 
 
 def build(**kw) -> bytes:
-    return sheet_pdf(board_sheet(BoardSheetOptions(**kw)))
+    return sheet_pdf(board_sheet(BoardSheetOptions(**{"game": MAERSTANAS, **kw})))
 
 
 def measured_cells(pdf: bytes) -> list[float]:
@@ -50,7 +51,7 @@ def measured_cells(pdf: bytes) -> list[float]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("per_page", sorted(PER_PAGE_GRIDS))
 def test_structure_every_layout(paper: str, per_page: int) -> None:
-    sheet = board_sheet(BoardSheetOptions(paper=paper, per_page=per_page))
+    sheet = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper=paper, per_page=per_page))
     pdf = sheet_pdf(sheet)
     assert_page_size(pdf, paper)
     assert_fonts_embedded(pdf)
@@ -108,11 +109,12 @@ def test_rules_line_optional() -> None:
 ])
 def test_bad_options_raise(options: dict) -> None:
     with pytest.raises(SheetError):
-        board_sheet(BoardSheetOptions(**options))
+        board_sheet(BoardSheetOptions(**{"game": MAERSTANAS, **options}))
 
 
 def test_deterministic_pdf_and_html() -> None:
-    options = BoardSheetOptions(per_page=6, variant="wraparound", theme="ink-saver")
+    options = BoardSheetOptions(game=MAERSTANAS, per_page=6, variant="wraparound",
+                                theme="ink-saver")
     assert sheet_pdf(board_sheet(options)) == sheet_pdf(board_sheet(options))
     assert sheet_html(board_sheet(options)) == sheet_html(board_sheet(options))
 
@@ -122,7 +124,7 @@ def test_generation_is_fast() -> None:
     for per_page in (1, 12):
         start = time.perf_counter()
         build(per_page=per_page)
-        sheet_html(board_sheet(BoardSheetOptions(per_page=per_page)))
+        sheet_html(board_sheet(BoardSheetOptions(game=MAERSTANAS, per_page=per_page)))
         assert time.perf_counter() - start < 1.0
 
 
@@ -189,7 +191,7 @@ def test_pencil_board_name_blanks_are_long_enough_to_write_on(paper: str, per_pa
     from maerstanas_print.draw.shapes import Group, Line, walk
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
-    sheet = board_sheet(BoardSheetOptions(paper=paper, per_page=per_page))
+    sheet = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper=paper, per_page=per_page))
     lines = [g for g in walk(sheet.pages[0].shapes)
              if isinstance(g, Group) and g.title == "Game, Dark player, Light player"]
     assert len(lines) == per_page

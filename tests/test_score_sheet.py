@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from maerstanas_print.cli import main
-from maerstanas_print.games.maerstanas.score_sheet import ROW_H, ScoreSheetOptions, score_sheet
+from maerstanas_print.plugins.maerstanas.score_sheet import ROW_H, ScoreSheetOptions, score_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from tests.pdf_tools import all_text, compare_with_reference, rasterise, text_runs
 from tests.sheet_checks import (

@@ -12,7 +12,8 @@ import io
 import pytest
 from PIL import Image
 
-from maerstanas_print.games.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
+from maerstanas_print.games import MAERSTANAS
+from maerstanas_print.plugins.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from tests.browser_support import open_page
@@ -22,9 +23,9 @@ from tests.sheet_checks import PAGE_PT
 pytestmark = pytest.mark.browser
 
 SHEETS = {
-    "board-a4-1up": lambda: board_sheet(BoardSheetOptions()),
+    "board-a4-1up": lambda: board_sheet(BoardSheetOptions(game=MAERSTANAS)),
     "boards-wraparound-a4-6up-ink-saver": lambda: board_sheet(
-        BoardSheetOptions(per_page=6, variant="wraparound", theme="ink-saver")),
+        BoardSheetOptions(game=MAERSTANAS, per_page=6, variant="wraparound", theme="ink-saver")),
     "scoresheet-letter": lambda: score_sheet(ScoreSheetOptions(paper="letter")),
 }
 

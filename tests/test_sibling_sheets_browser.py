@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
-from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet
+from maerstanas_print.plugins.tafl.setup_sheet import SetupSheetOptions, setup_sheet
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet

@@ -16,7 +16,8 @@ from maerstanas_print.games.tafl.score_notation import (
     longest_capture,
     longest_move,
 )
-from maerstanas_print.games.tafl.score_sheet import (
+from maerstanas_print.notation.parser import parse_game
+from maerstanas_print.plugins.tafl.score_sheet import (
     CHAR_MM,
     MARGIN,
     TaflScoreSheetOptions,
@@ -24,7 +25,7 @@ from maerstanas_print.games.tafl.score_sheet import (
     score_sheet,
     split_move,
 )
-from maerstanas_print.notation.parser import parse_game
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import PAPERS, WRITING_LINE
 from tests.pdf_tools import all_text, text_runs
 
@@ -152,8 +153,8 @@ def test_docs_give_what_the_sheet_holds() -> None:
         if paper == "a4":  # the example command numbers the second A4 sheet
             assert f"--game hnefatafl1992 --from {next(iter(counts)) + 1}`" in text
     assert "one on A4 and Letter" in text
-    sheet = game_named("hnefatafl1992").score_sheet("a4")
-    following = game_named("hnefatafl1992").score_sheet("a4", sheet.next_move)
+    sheet = SHEETS.of(game_named("hnefatafl1992")).score_sheet("a4", 1)
+    following = SHEETS.of(game_named("hnefatafl1992")).score_sheet("a4", sheet.next_move)
     assert f"room for more rows ({following.next_move - sheet.next_move} moves on A4)" in text
     for slug in SLUGS:
         for paper in ("a4", "letter"):

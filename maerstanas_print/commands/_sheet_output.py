@@ -43,7 +43,7 @@ def _any_game(game: Game) -> bool:
 
 def game_slugs(which: GamePredicate = _any_game) -> tuple[str, ...]:
     """The slugs of the registered games `which` accepts, the default game first."""
-    from maerstanas_print.games import all_games
+    from maerstanas_print.games.registry import all_games
 
     return tuple(game.slug for game in all_games() if which(game))
 
@@ -61,7 +61,7 @@ def add_game_option(parser: argparse.ArgumentParser, which: GamePredicate = _any
 def game_choice(value: str | None, which: GamePredicate = _any_game) -> Game:
     """The game `--game` names (a slug or a Game tag, any case; None: the first that
     fits), or a one-line usage error."""
-    from maerstanas_print.games import game_named
+    from maerstanas_print.games.registry import game_named
     from maerstanas_print.io.exits import CommandError
 
     allowed = game_slugs(which)

@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._sheet_output import add_game_option, game_choice
+from maerstanas_print.commands.capabilities import APP_IMPORTERS
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 from maerstanas_print.notation.tags import TagDate
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def _has_apps(game: Game) -> bool:
-    return game.app_importer() is not None
+    return APP_IMPORTERS.of(game) is not None
 
 
 
@@ -55,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     if special not in ("on", "off") or scoring not in ("default", "simple"):
         raise CommandError("--special-stones takes on|off and --scoring default|simple",
                            EXIT_USAGE)
-    importer = game_choice(args.game, _has_apps).app_importer()
+    importer = APP_IMPORTERS.of(game_choice(args.game, _has_apps))
+    assert importer is not None  # game_choice offers games with an importer only
     LogError, record_from_log = importer.LogError, importer.record_from_log  # noqa: N806
     tags = _tags(args)
     output = args.output if args.output is not None else "-"

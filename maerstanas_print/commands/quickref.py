@@ -19,13 +19,14 @@ from maerstanas_print.commands._sheet_output import (
     write_and_report,
 )
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE
+from maerstanas_print.rulebook.books import quickref_source
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
 
 
 def _has_card(game: Game) -> bool:
-    return game.quickref_source() is not None
+    return quickref_source(game) is not None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

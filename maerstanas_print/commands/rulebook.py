@@ -24,13 +24,14 @@ from maerstanas_print.commands._sheet_output import (
     write_and_report,
 )
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE
+from maerstanas_print.rulebook.kit import RULEBOOKS
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
 
 
 def _has_book(game: Game) -> bool:
-    return game.rulebook_source() is not None
+    return RULEBOOKS.of(game) is not None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -14,13 +14,14 @@ from maerstanas_print.commands._sheet_output import (
     game_choice,
 )
 from maerstanas_print.io.exits import EXIT_USAGE
+from maerstanas_print.sheets.capabilities import SHEETS, game_score_sheet
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
 
 
 def _scored(game: Game) -> bool:
-    return game.has_score_sheet
+    return SHEETS.of(game).score_sheet is not None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     game = game_choice(args.game, _scored)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     first = _first(args.first, game)
-    return emit(lambda: game.score_sheet(paper, first), args)
+    return emit(lambda: game_score_sheet(game, game.title, paper, first), args)
 
 
 def _first(value: str | None, game: Game) -> int:
@@ -54,7 +55,7 @@ def _first(value: str | None, game: Game) -> int:
 
     if value is None:
         return 1
-    if not game.score_sheet_continues:
+    if not SHEETS.of(game).score_sheet_continues:
         raise CommandError(f"--from is for score sheets a long game goes on to; a {game.title} "
                            "game fits on one sheet", EXIT_USAGE)
     text = value.strip()

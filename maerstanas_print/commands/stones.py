@@ -13,6 +13,7 @@ from maerstanas_print.commands._sheet_output import (
     emit,
     game_choice,
 )
+from maerstanas_print.sheets.capabilities import SHEETS
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 def _cut_out(game: Game) -> bool:
     """Games with a set of pieces to cut out."""
-    return game.has_cut_outs
+    return SHEETS.of(game).has_cut_outs
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -277,9 +277,10 @@ def spec_for_game(game: Game, **fields: Any) -> BoardSpec:
     Everything comes from the game's definition (`special_squares`, `escape_edge`).
     """
     fields.setdefault("title", f"{game.title} board")
-    fields.setdefault("lettered", game.pieces == "men")
-    return BoardSpec(squares=game.size, specials=game.special_squares(),
-                     escape_edge=game.escape_edge, **fields)
+    look = game.look
+    fields.setdefault("lettered", look.pieces == "men")
+    return BoardSpec(squares=game.size, specials=dict(look.specials),
+                     escape_edge=look.escape_edge, **fields)
 
 
 def board_shapes(spec: BoardSpec, x: float, y: float) -> Group:

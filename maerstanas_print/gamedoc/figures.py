@@ -164,21 +164,21 @@ def tafl_description(diagram: Diagram, spec: BoardSpec) -> str:
         groups: dict[str, list[str]] = {}
         for sq, stone in sorted(diagram.stones.items()):
             if stone.side == side and spec.shows(sq):
-                groups.setdefault(words[stone.kind], []).append(game.square_name(sq))
+                groups.setdefault(words[stone.kind], []).append(game.board.name(sq))
         text = "; ".join(f"{kind} {', '.join(names)}" for kind, names in sorted(
             groups.items(), key=lambda item: item[0] in ("stones", "men")))
         parts.append(f"{SIDE_NAMES[side]}: {text or 'none shown'}.")
     if diagram.numbers:
         parts.append("Move numbers: " + ", ".join(
-            f"{number} on {game.square_name(sq)}" for sq, number in sorted(
+            f"{number} on {game.board.name(sq)}" for sq, number in sorted(
                 diagram.numbers.items(), key=lambda item: (int(item[1]), item[0]))) + ".")
     if diagram.arrow is not None:
         origin, target, side = diagram.arrow
-        parts.append(f"Last move: {SIDE_NAMES[side]} from {game.square_name(origin)} to "
-                     f"{game.square_name(target)}.")
+        parts.append(f"Last move: {SIDE_NAMES[side]} from {game.board.name(origin)} to "
+                     f"{game.board.name(target)}.")
     if diagram.emptied:
         parts.append("Emptied by captures: "
-                     + ", ".join(game.square_name(sq) for sq in diagram.emptied) + ".")
+                     + ", ".join(game.board.name(sq) for sq in diagram.emptied) + ".")
     parts.append(diagram.checkpoint.text())
     return " ".join(parts)
 

@@ -194,6 +194,11 @@ def viewer_script() -> str:
     return environment().get_template("game_viewer.js.j2").render(sized=True)
 
 
+# Characters every page's fonts carry whatever its games say: figures, dashes and
+# quotes, and the letters of the first pages' credit line (kept so pages stay the same).
+BASE_CHARS = "0123456789–…·«»‹› ()-./04ABCIJMSY_abcdeghilmnoprstuvwyáǽ"
+
+
 def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
               every: int | None = None, numbers: bool = True, theme: str = "print",
               progress: Callable | None = None) -> str:
@@ -201,7 +206,6 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     from markupsafe import Markup
 
     from maerstanas_print.fonts import font_face_css, missing_glyphs
-    from maerstanas_print.games import default_game
     from maerstanas_print.sheets.common import PAPERS
 
     env = environment()
@@ -209,7 +213,7 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     sections = []
     entries = []
     shapes: list[Shape] = []
-    chars: set[str] = set(title + default_game().licence_line() + "0123456789–…·«»‹›")
+    chars: set[str] = set(title + BASE_CHARS)
     bar = progress(len(games), "writing") if progress else None
     docs = [document(game, every=every, numbers=numbers) for game in games]
     heading = collection_title(docs, title)

@@ -2,8 +2,8 @@
 
 `model.document` builds every document the same way (where diagrams go, the
 move text, variations, numbering ranges); a board reader, which the game
-provides (`Game.document_reader`), answers the questions that differ between
-games:
+registers (`BOARD_READERS`; `PositionReader` serves a game that does not),
+answers the questions that differ between games:
 
 - `stones(position)`: the position as drawable stones;
 - `tracker()`: an object with `copy()` and `play(step)` that remembers which
@@ -19,15 +19,17 @@ games:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from maerstanas_print.gamedoc.model import RangeMarks, listing, move_label
+from maerstanas_print.capability import Capability, Keyed
+from maerstanas_print.gamedoc.parts import RangeMarks, listing, move_label
 from maerstanas_print.pieces import STONE_KINDS, Stone
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 if TYPE_CHECKING:
-    from maerstanas_print.gamedoc.model import ScoreExplanation
+    from maerstanas_print.gamedoc.parts import ScoreExplanation
     from maerstanas_print.games.protocol import Game
     from maerstanas_print.play.replayed import ReplayedGame, Step
 
@@ -76,12 +78,12 @@ class BoardReader(Protocol):
 
 
 def reader_for(game: ReplayedGame) -> BoardReader:
-    """The board reader of a replayed game: its game's."""
-    reader: BoardReader = game.game.document_reader(game)
-    return reader
+    """The board reader of a replayed game: the one its game registered, else a
+    `PositionReader`."""
+    return BOARD_READERS.of(game.game)(game)
 
 
-__all__ = ["BoardReader", "Checkpoint", "PositionReader", "reader_for"]
+__all__ = ["BOARD_READERS", "BoardReader", "Checkpoint", "PositionReader", "reader_for"]
 
 
 # --- the reader a game gets without writing its own ------------------------------------
@@ -154,7 +156,7 @@ class PositionReader:
 
     def marks(self, before: Any, tracker: LandingTracker, steps: list[Step]) -> RangeMarks:
         tracker = tracker.copy()
-        name = self.game.square_name
+        name = self.game.board.name
         notes: list[str] = []
         emptied: set[int] = set()
         for step in steps:
@@ -248,3 +250,12 @@ class PositionReader:
 
     def last_square(self, step: Step) -> int | None:
         return self.game.move_squares(step.move)[1]
+
+
+def _position_reader(_game: Keyed) -> Callable[[ReplayedGame], BoardReader]:
+    return lambda replayed: PositionReader(replayed.game)
+
+
+# Each game's board reader, made for a replayed game (see `BoardReader`).
+BOARD_READERS: Capability[Callable[[ReplayedGame], BoardReader]] = Capability(
+    "board reader", _position_reader)

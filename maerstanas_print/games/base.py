@@ -7,12 +7,11 @@ so the replay, the documents and the games themselves can all share them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple, Protocol, TypeVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 _P = TypeVar("_P", bound="GamePosition")
-PieceStyle = Literal["stones", "men"]  # rune stones, or lettered men (the 1992 post's X/O/K)
 
 
 class Score(NamedTuple):
@@ -88,3 +87,17 @@ class WrittenMove(NamedTuple):
         return self.text
 
 
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the tags of a game's records may say about its rules.
+
+    `results`: the values of the Result tag; `values`: settings tags with their
+    canonical values (`[Scoring "simple"]`); `free`: settings the game reads
+    itself (checked there); both are errors in a record of another game.
+    `options`: what an `[Options "name=value; ..."]` tag may set, with the values.
+    """
+
+    results: tuple[str, ...] = ("Dark", "Light", "Draw", "*")
+    values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    free: tuple[str, ...] = ()
+    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -16,9 +16,9 @@ import re
 from typing import cast
 
 from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.games import default_game, game_named
 from maerstanas_print.games.base import OffBoard
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.games.registry import default_game, game_named
 from maerstanas_print.geometry import FILES
 from maerstanas_print.notation.embedded import split
 from maerstanas_print.notation.record import (

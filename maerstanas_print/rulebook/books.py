@@ -1,21 +1,23 @@
 """Which book teaches which game: each game names its Markdown source.
 
 The machinery (figures, claims, layout, PDF, HTML) is shared; a game's book
-is its source in `maerstanas_print/games/books/` (`Game.rulebook_source`),
+is its source in `maerstanas_print/games/books/` (registered in `kit.RULEBOOKS`),
 read and checked by `source` and `compile_source`.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from importlib.resources import files
 
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.rulebook.kit import RULEBOOKS
 from maerstanas_print.rulebook.model import Book
 
 
 def book_for(game: Game) -> Book:
     """The rulebook of `game`, checked (KeyError for a game without a book)."""
-    name = game.rulebook_source()
+    name = RULEBOOKS.of(game)
     if name is None:
         raise KeyError(game.tag)
     return _book(name)
@@ -23,10 +25,21 @@ def book_for(game: Game) -> Book:
 
 def quickref_for(game: Game) -> Book:
     """The one-page quick reference of `game`, checked (KeyError for a game without one)."""
-    name = game.quickref_source()
+    name = quickref_source(game)
     if name is None:
         raise KeyError(game.tag)
     return _book(name)
+
+
+def quickref_source(game: Game) -> str | None:
+    """The name of `game`'s one-page quick reference source: `BOOK-quickref` beside
+    its rulebook source `BOOK`, when that file is there; None otherwise."""
+    book = RULEBOOKS.of(game)
+    if book is None:
+        return None
+    name = f"{book}-quickref"
+    return name if (files("maerstanas_print") / "games" / "books" / f"{name}.md").is_file() \
+        else None
 
 
 @cache

@@ -1,7 +1,7 @@
 """What every game's rulebook claims share: the error a claim cannot be read with,
 the `key value; key value` fields of a position line, and a figure's record replayed.
 
-Each game's own claims (`Game.book_kit`) build on these.
+Each game's own claims (its book kit, `kit.BOOK_KITS`) build on these.
 """
 
 from __future__ import annotations

@@ -14,9 +14,11 @@ from types import ModuleType
 
 from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import Group, Page, Shape, Text, extent, translate
-from maerstanas_print.games import game_named
 from maerstanas_print.games.protocol import Game as GameInfo
+from maerstanas_print.rulebook.kit import COVERS
 from maerstanas_print.rulebook.model import Chapter
+from maerstanas_print.rulebook.source import book_game
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import game_legend, legend
 
 SIDE_MARGIN = 27.0  # mm
@@ -38,10 +40,7 @@ def numbered(chapters: Sequence[Chapter]) -> Iterator[tuple[str, Chapter]]:
 
 
 def _game(tag: str) -> GameInfo:
-    game = game_named(tag or None)
-    if game is None:
-        raise ValueError(f"no game is called {tag!r}")
-    return game
+    return book_game(tag)
 
 
 def title_art(game: str, cell: float = 11.0) -> tuple[float, float, list[Shape]]:
@@ -49,7 +48,7 @@ def title_art(game: str, cell: float = 11.0) -> tuple[float, float, list[Shape]]
     Mǽrstánas a board in play with every kind of stone, for a game that begins set
     up its start position."""
     info = _game(game)
-    stones, title, _label = info.cover()
+    stones, title, _label = COVERS.of(info)
     spec = spec_for_game(info, cell=cell if info.size <= 7 else 4.6, labels=frozenset(),
                          stones=stones, title=title)
     width, height = spec.size()
@@ -58,7 +57,7 @@ def title_art(game: str, cell: float = 11.0) -> tuple[float, float, list[Shape]]
 
 
 def title_art_label(game: str) -> str:
-    label: str = _game(game).cover()[2]
+    label: str = COVERS.of(_game(game))[2]
     return label
 
 
@@ -76,9 +75,9 @@ def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
     cell, inner = 9.0, min(width, 150.0)
     if info.start_setup() is None:
         group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0,
-                               info.stone_legend())
+                               SHEETS.of(info).legend)
     else:
-        inner = width if info.pieces == "men" else inner
+        inner = width if info.look.pieces == "men" else inner
         group, height = game_legend(info, spec_for_game(info), (width - inner) / 2, 2.0, inner,
                                     "print", cell, 9.0)
     rows = [group] if all(_is_entry(child) for child in group.children) else \
@@ -133,7 +132,7 @@ def _fits(spans: list[tuple[float, float]], width: float) -> bool:
 
 def stone_key_label(game: str) -> str:
     info = _game(game)
-    if info.pieces == "men":
+    if info.look.pieces == "men":
         return ("The pieces: Black's men (X) and king (K), White's men (O); the throne J10 "
                 "and the edge squares where the king escapes")
     if info.start_setup() is not None:
@@ -161,7 +160,8 @@ def sample_game(resource: str = "sample-game.mrs"):
     """The shipped sample record, replayed (it is checked like every record)."""
     from importlib import resources
 
-    from maerstanas_print import parse, replay
+    from maerstanas_print.notation.parser import parse
+    from maerstanas_print.play.verify import replay
 
     text = resources.files("maerstanas_print").joinpath("samples", resource).read_text("utf-8")
     game = replay(parse(text, resource).games[0], keep_positions=True)

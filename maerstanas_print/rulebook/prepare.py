@@ -31,7 +31,8 @@ class PreparedBook:
 
 
 def check_record(block: RecordText) -> None:
-    from maerstanas_print import parse, replay
+    from maerstanas_print.notation.parser import parse
+    from maerstanas_print.play.verify import replay
 
     parsed = parse(block.text, "<rulebook record>")
     problems = [d.message for d in parsed.diagnostics if d.severity == "error"]

@@ -22,8 +22,8 @@ from maerstanas_print.draw.board import (
     spec_for_game,
 )
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
-from maerstanas_print.games import all_games, default_game
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import (
     FOOT_MM,
     INK,
@@ -64,7 +64,7 @@ class BoardSheetOptions:
     cell: float | None = None  # mm; None picks the largest tidy size that fits
     theme: str = "print"
     rules: bool | None = None  # None: on, except where room is short
-    game: Game = field(default_factory=default_game)
+    game: Game = field(kw_only=True)
     landscape: bool = False
 
     @property
@@ -75,7 +75,7 @@ class BoardSheetOptions:
 
     @property
     def rules_text(self) -> str:
-        return " ".join(self.game.sheet_rules(self.variant))
+        return " ".join(SHEETS.of(self.game).rules_for(self.variant))
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +101,10 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
     game = options.game
     if options.variant not in ("standard", "wraparound"):
         raise SheetError(f"unknown variant {options.variant!r}: use standard or wraparound")
-    if options.variant not in game.variants:
-        owners = " or ".join(g.title for g in all_games() if options.variant in g.variants)
-        raise SheetError(f"--variant {options.variant} is a {owners} variant; "
-                         f"{game.title} has none")
+    if options.variant not in game.look.variants:
+        boards = " or ".join(game.look.variants)
+        raise SheetError(f"--variant {options.variant}: {game.title} is played on the "
+                         f"{boards} board only")
     if game.size > 7 and options.per_page not in BIG_BOARD_PER_PAGE:
         raise SheetError(f"the {game.size} x {game.size} board fits 1 or 2 to a page, "
                          f"not {options.per_page}")
@@ -248,7 +248,7 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     legend_cell = 6.5
     legend_h = _legend_height(options, legend_cell)
     licence_y = paper.height - FOOT_MM
-    pencil = game.pencil_note
+    pencil = SHEETS.of(game).pencil_note
     pencil_h = PENCIL_PT * MM_PER_PT * 1.1 if pencil else 0.0
     legend_top = licence_y - (4.0 if pencil else 5.5) - legend_h - pencil_h
     room_top, room_bottom = top + 2.5, legend_top - 2.5

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from maerstanas_print.games.maerstanas.analysis.search import Evaluation, SearchAborted, Searcher
 from maerstanas_print.games.maerstanas.engine import SIDE_NAMES, Move, Position
-from maerstanas_print.play.verify import ReplayedGame, Step
+from maerstanas_print.play.replayed import ReplayedGame, Step
 
 DEFAULT_SECONDS = 0.5
 DEFAULT_EXACT_FROM = 10

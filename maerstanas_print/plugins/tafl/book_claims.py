@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from maerstanas_print.draw.board import Arrow, Mark
-from maerstanas_print.games import game_named
+from maerstanas_print.games.registry import game_named
 from maerstanas_print.games.tafl import TaflGame as GameInfo
 from maerstanas_print.games.tafl.engine import (
     EMPTY,

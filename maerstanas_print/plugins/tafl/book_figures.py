@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from maerstanas_print.draw.board import Arrow, BoardSpec, Mark, spec_for_game
-from maerstanas_print.games.tafl.book_claims import (
+from maerstanas_print.games.tafl.engine import TaflPosition
+from maerstanas_print.plugins.tafl.book_claims import (
     info_of,
     play_tafl_written,
     tafl_square,
 )
-from maerstanas_print.games.tafl.engine import TaflPosition
 from maerstanas_print.rulebook.claim_base import ClaimError
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def setup_table(game: GameInfo) -> Table:
     """Where every piece starts, one row per side, from the game's setup string."""
-    from maerstanas_print.games.tafl.setup_sheet import setup_rows
+    from maerstanas_print.plugins.tafl.setup_sheet import setup_rows
 
     headings, rows = setup_rows(game)
     widths = (0.14, 0.19, 0.23, 0.25, 0.19) if len(headings) == 5 else (0.17, 0.09, 0.56, 0.18)

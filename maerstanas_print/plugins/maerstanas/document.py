@@ -8,16 +8,18 @@ points counted again as pairs and edge sides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from maerstanas_print.gamedoc.model import (
+from maerstanas_print.capability import Keyed
+from maerstanas_print.gamedoc.parts import (
     RangeMarks,
     ScoreExplanation,
     first_player,
     listing,
     move_label,
 )
+from maerstanas_print.games.maerstanas import MaerstanasGame
 from maerstanas_print.games.maerstanas.engine import (
     COL_LEFT,
     COL_RIGHT,
@@ -37,9 +39,6 @@ from maerstanas_print.games.maerstanas.engine import (
 )
 from maerstanas_print.pieces import Stone
 from maerstanas_print.play.replayed import ReplayedGame, Step
-
-if TYPE_CHECKING:
-    from maerstanas_print.games.maerstanas import MaerstanasGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,3 +273,9 @@ _PROTOTYPES: dict[str, tuple[Stone, str]] = {
     "X": (Stone(DARK), "ds"), "O": (Stone(LIGHT), "ls"), "T": (Stone(DARK, "thunder"), "dt"),
     "t": (Stone(LIGHT, "thunder"), "lt"), "W": (Stone(DARK, "woden"), "dw"),
     "w": (Stone(LIGHT, "woden"), "lw")}
+
+
+def board_reader(game: Keyed) -> Callable[[ReplayedGame], MaerstanasReader]:
+    """The capability `gamedoc.readers.BOARD_READERS` asks for."""
+    assert isinstance(game, MaerstanasGame)
+    return lambda _replayed: MaerstanasReader(game)

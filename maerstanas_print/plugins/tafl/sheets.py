@@ -1,0 +1,44 @@
+"""What a tafl game gives its sheets: its definition's rules, legend and pieces, and
+its setup and score sheets."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from maerstanas_print.capability import Keyed
+from maerstanas_print.games.tafl import TaflGame
+from maerstanas_print.pieces import StoneKind
+from maerstanas_print.plugins.tafl.score_sheet import TaflScoreSheetOptions, score_sheet
+from maerstanas_print.plugins.tafl.setup_sheet import SetupSheetOptions, setup_sheet
+from maerstanas_print.sheets.capabilities import PieceSet, SheetKit
+from maerstanas_print.sheets.common import Sheet
+from maerstanas_print.sides import DARK, LIGHT
+
+MEN_ORDER: tuple[StoneKind, ...] = ("king", "man")  # as a sheet lists a side's men
+
+
+def piece_set(game: TaflGame, side: int) -> PieceSet:
+    """Rune stones: the definition's set, the same for both sides. Lettered men: what
+    the side has in the start position, the king first (the 1992 game's sides differ)."""
+    if game.look.pieces != "men":
+        return game.definition.stone_set
+    counts = Counter(stone.kind for stone in game.start_stones().values()
+                     if stone.side == side)
+    return tuple((kind, counts[kind], kind) for kind in MEN_ORDER if counts[kind])
+
+
+def sheet_kit(game: Keyed) -> SheetKit:
+    """The capability `sheets.capabilities.SHEETS` asks for."""
+    assert isinstance(game, TaflGame)
+
+    def setup(paper: str, theme: str) -> Sheet:
+        return setup_sheet(SetupSheetOptions(game, paper, theme))
+
+    def scores(paper: str, first: int) -> Sheet:
+        return score_sheet(TaflScoreSheetOptions(game, paper, first))
+
+    return SheetKit(rules={"standard": game.definition.sheet_rules},
+                    legend=game.definition.legend,
+                    piece_sets=(piece_set(game, DARK), piece_set(game, LIGHT)),
+                    stones_note=game.definition.stones_note,
+                    setup_sheet=setup, score_sheet=scores, score_sheet_continues=True)
