@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 
 def _has_apps(game: Game) -> bool:
-    return APP_IMPORTERS.of(game) is not None
+    # `has_own`, not `of`: asking must not import the importer (CLI start-up).
+    return APP_IMPORTERS.has_own(game)
 
 
 

@@ -19,7 +19,7 @@ from maerstanas_print.commands._sheet_output import (
     write_and_report,
 )
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE
-from maerstanas_print.rulebook.books import quickref_source
+from maerstanas_print.rulebook.kit import quickref_source
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game

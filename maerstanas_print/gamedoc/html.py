@@ -54,7 +54,7 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     its position's board letters (`.` empty, upper case Dark), one per square."""
     from markupsafe import Markup
 
-    from maerstanas_print.gamedoc.readers import reader_for
+    from maerstanas_print.gamedoc.capabilities import reader_for
 
     reader = reader_for(game)
     prototypes = reader.viewer_prototypes()

@@ -18,13 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from maerstanas_print.gamedoc.capabilities import reader_for
 from maerstanas_print.gamedoc.parts import (
     ScoreExplanation,
     count_of,
     move_label,
     record_tag,
 )
-from maerstanas_print.gamedoc.readers import BoardReader, Checkpoint, reader_for
+from maerstanas_print.gamedoc.readers import BoardReader, Checkpoint
 from maerstanas_print.notation.embedded import EngineValue, evaluation_of
 from maerstanas_print.notation.record import NAG_GLYPHS, Comment
 from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, Step

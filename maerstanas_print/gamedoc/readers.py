@@ -2,7 +2,7 @@
 
 `model.document` builds every document the same way (where diagrams go, the
 move text, variations, numbering ranges); a board reader, which the game
-registers (`BOARD_READERS`; `PositionReader` serves a game that does not),
+registers (`capabilities.BOARD_READERS`; `PositionReader` serves a game that does not),
 answers the questions that differ between games:
 
 - `stones(position)`: the position as drawable stones;
@@ -19,11 +19,9 @@ answers the questions that differ between games:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from maerstanas_print.capability import Capability, Keyed
 from maerstanas_print.gamedoc.parts import RangeMarks, listing, move_label
 from maerstanas_print.pieces import STONE_KINDS, Stone
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
@@ -77,13 +75,7 @@ class BoardReader(Protocol):
     def last_square(self, step: Step) -> int | None: ...
 
 
-def reader_for(game: ReplayedGame) -> BoardReader:
-    """The board reader of a replayed game: the one its game registered, else a
-    `PositionReader`."""
-    return BOARD_READERS.of(game.game)(game)
-
-
-__all__ = ["BOARD_READERS", "BoardReader", "Checkpoint", "PositionReader", "reader_for"]
+__all__ = ["BoardReader", "Checkpoint", "PositionReader"]
 
 
 # --- the reader a game gets without writing its own ------------------------------------
@@ -250,12 +242,3 @@ class PositionReader:
 
     def last_square(self, step: Step) -> int | None:
         return self.game.move_squares(step.move)[1]
-
-
-def _position_reader(_game: Keyed) -> Callable[[ReplayedGame], BoardReader]:
-    return lambda replayed: PositionReader(replayed.game)
-
-
-# Each game's board reader, made for a replayed game (see `BoardReader`).
-BOARD_READERS: Capability[Callable[[ReplayedGame], BoardReader]] = Capability(
-    "board reader", _position_reader)

@@ -12,7 +12,7 @@ them (the command line and the tests' conftest do); `wire()` is idempotent.
 from __future__ import annotations
 
 from maerstanas_print.commands.capabilities import APP_IMPORTERS, EXTRA_COMMANDS, PRINTABLES
-from maerstanas_print.gamedoc.readers import BOARD_READERS
+from maerstanas_print.gamedoc.capabilities import BOARD_READERS
 from maerstanas_print.games.registry import MAERSTANAS
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.play.repair import REPAIR_SEARCHES
@@ -48,7 +48,7 @@ def wire() -> None:
     BOARD_READERS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.document:board_reader")
     SHEETS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.sheets:sheet_kit")
     BOOK_KITS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.book:book_kit")
-    RULEBOOKS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.book:rulebook_source")
+    RULEBOOKS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl:rulebook_source")
     REPAIR_SEARCHES.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.repair:search")
     PRINTABLES.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.build:printables")
 

@@ -8,10 +8,9 @@ read and checked by `source` and `compile_source`.
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
 
 from maerstanas_print.games.protocol import Game
-from maerstanas_print.rulebook.kit import RULEBOOKS
+from maerstanas_print.rulebook.kit import RULEBOOKS, quickref_source
 from maerstanas_print.rulebook.model import Book
 
 
@@ -29,17 +28,6 @@ def quickref_for(game: Game) -> Book:
     if name is None:
         raise KeyError(game.tag)
     return _book(name)
-
-
-def quickref_source(game: Game) -> str | None:
-    """The name of `game`'s one-page quick reference source: `BOOK-quickref` beside
-    its rulebook source `BOOK`, when that file is there; None otherwise."""
-    book = RULEBOOKS.of(game)
-    if book is None:
-        return None
-    name = f"{book}-quickref"
-    return name if (files("maerstanas_print") / "games" / "books" / f"{name}.md").is_file() \
-        else None
 
 
 @cache

@@ -78,3 +78,18 @@ def kit_of(game: Game) -> BookKit:
     if kit is None:
         raise LookupError(f"{game.title} has no book")
     return kit
+
+
+def quickref_source(game: Game) -> str | None:
+    """The name of `game`'s one-page quick reference source: `BOOK-quickref` beside
+    its rulebook source `BOOK`, when that file is there; None otherwise."""
+    book = RULEBOOKS.of(game)
+    if book is None:
+        return None
+    # Lazy: importlib.resources costs the command line's start-up 10 ms, and
+    # `quickref` asks this of every game when it builds its `--game` choices.
+    from importlib.resources import files
+
+    name = f"{book}-quickref"
+    return name if (files("maerstanas_print") / "games" / "books" / f"{name}.md").is_file() \
+        else None

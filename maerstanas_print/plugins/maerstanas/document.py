@@ -276,6 +276,6 @@ _PROTOTYPES: dict[str, tuple[Stone, str]] = {
 
 
 def board_reader(game: Keyed) -> Callable[[ReplayedGame], MaerstanasReader]:
-    """The capability `gamedoc.readers.BOARD_READERS` asks for."""
+    """The capability `gamedoc.capabilities.BOARD_READERS` asks for."""
     assert isinstance(game, MaerstanasGame)
     return lambda _replayed: MaerstanasReader(game)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from maerstanas_print.capability import Keyed
 from maerstanas_print.games.protocol import Game
-from maerstanas_print.plugins.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
 from maerstanas_print.sheets.capabilities import LegendItem, PieceSet, SheetKit
-from maerstanas_print.sheets.common import Sheet
+
+if TYPE_CHECKING:
+    from maerstanas_print.sheets.paper import Sheet
 
 # The rules in brief, for the foot of a board sheet (our words).
 SHEET_RULES = {
@@ -49,6 +52,10 @@ def sheet_kit(game: Keyed) -> SheetKit:
     def one_score_sheet(paper: str, first: int) -> Sheet:
         if first != 1:
             raise LookupError(f"a {title} game fits on one score sheet: it has no --from")
+        # The sheet loads the drawing code: imported when the sheet is made, not
+        # when the command line asks which games have one (`--game` choices).
+        from maerstanas_print.plugins.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
+
         return score_sheet(ScoreSheetOptions(paper=paper))
 
     return SheetKit(rules={variant: (text,) for variant, text in SHEET_RULES.items()},

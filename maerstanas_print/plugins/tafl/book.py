@@ -59,9 +59,3 @@ def book_kit(game: Keyed) -> TaflBookKit:
     """The capability `rulebook.kit.BOOK_KITS` asks for."""
     assert isinstance(game, TaflGame)
     return TaflBookKit(game)
-
-
-def rulebook_source(game: Keyed) -> str | None:
-    """The capability `rulebook.kit.RULEBOOKS` asks for: the definition's book."""
-    assert isinstance(game, TaflGame)
-    return game.definition.rulebook

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from maerstanas_print.capability import Keyed
 from maerstanas_print.games.tafl import TaflGame
-from maerstanas_print.rulebook.books import quickref_source
-from maerstanas_print.rulebook.kit import RULEBOOKS
+from maerstanas_print.rulebook.kit import RULEBOOKS, quickref_source
 from maerstanas_print.sheets.capabilities import SHEETS
 
 

@@ -305,5 +305,5 @@ def _over_text(position: TaflPosition) -> str:
 
 
 def board_reader(_game: Keyed) -> Callable[[ReplayedGame], TaflReader]:
-    """The capability `gamedoc.readers.BOARD_READERS` asks for."""
+    """The capability `gamedoc.capabilities.BOARD_READERS` asks for."""
     return TaflReader
