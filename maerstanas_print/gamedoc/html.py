@@ -17,7 +17,6 @@ from collections.abc import Callable
 from maerstanas_print.draw.board import (
     BoardSpec,
     board_shapes,
-    spec_for_game,
     stone_shape,
 )
 from maerstanas_print.draw.shapes import Page, Shape, chars_by_face
@@ -40,7 +39,8 @@ VIEWER_WIDTH = 7 * VIEWER_CELL  # a 19x19 viewer board gets the same width
 
 def _sized(doc: Document) -> bool:
     """Does the page's viewer need the board's size (its script assumes 7 x 7 without)?"""
-    return doc.style == "movement" or (doc.game is not None and doc.game.size != 7)
+    return figures.painter_for(doc.style).viewer_sized or (
+        doc.game is not None and doc.game.size != 7)
 
 
 def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: str) -> str:
@@ -50,8 +50,8 @@ def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: s
 def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     """The viewer's board (empty, with stone prototypes) and the data of every ply.
 
-    Mǽrstánas boards are coded as `board_code` writes them; a movement game's as
-    its position's board letters (`.` empty, upper case Dark), one per square."""
+    Each game's board reader codes its boards (`board_code`); the painter of its
+    kind of board draws the empty board."""
     from markupsafe import Markup
 
     from maerstanas_print.gamedoc.capabilities import reader_for
@@ -59,16 +59,8 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     reader = reader_for(game)
     prototypes = reader.viewer_prototypes()
     ids = {code: ident for code, (_stone, ident) in prototypes.items()}
-    cell = VIEWER_CELL
-    if doc.style == "movement":
-        cell = figures.fit_cell(max(VIEWER_WIDTH, 5.6 * game.game.size), game.game.size,
-                                game.game.size)
-        spec = spec_for_game(game.game, cell=cell, labels=frozenset(("top", "left")),
-                             theme=figures.board_theme(theme), title="Step-through board")
-    else:
-        spec = BoardSpec(cell=VIEWER_CELL, labels=frozenset(("top", "left")),
-                         squares=game.game.size, variant=game.game.board_variant(game.final),
-                         theme=figures.board_theme(theme), title="Step-through board")
+    cell, spec = figures.painter_for(doc.style).viewer(game.game, game.final, theme,
+                                                       VIEWER_CELL, VIEWER_WIDTH)
     w, h = spec.size()
     svg = _svg([board_shapes(spec, 0, 0)], w, h, "Step-through board", f"{prefix}-v")
     writer = SvgWriter(f"{prefix}-vp")

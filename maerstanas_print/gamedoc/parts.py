@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 if TYPE_CHECKING:
-    from maerstanas_print.pieces import Stone
+    from maerstanas_print.pieces import BoardVariant, Stone
     from maerstanas_print.play.replayed import ReplayedGame, Step
 
 __all__ = ["RangeMarks", "ScoreExplanation", "count_of", "first_player", "listing",
@@ -43,7 +43,12 @@ def first_player(game: ReplayedGame, side: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ScoreExplanation:
-    """The final position's points, drawn as links (pairs) and ticks (edge sides)."""
+    """The final position's points, drawn as links (pairs) and ticks (edge sides).
+
+    The game's reader says how its points are drawn (`how`, a sentence), whether
+    edges count (`edges_count`: the sums then name pairs and edge sides) and on
+    which board (`variant`: a wraparound board draws pairs across its edges).
+    """
 
     position: Any  # the final position
     links: tuple[tuple[int, int, int], ...]  # (side, square, square) per friendly pair
@@ -51,7 +56,9 @@ class ScoreExplanation:
     pairs: tuple[int, int]
     edges: tuple[int, int]
     score: tuple[int, int]
-    scoring: str
+    how: str
+    edges_count: bool = False
+    variant: BoardVariant = "standard"
     stones: dict[int, Stone] = field(default_factory=dict)  # the final position, drawn
 
     def text(self) -> str:
@@ -59,20 +66,11 @@ class ScoreExplanation:
         for side in (DARK, LIGHT):
             total = f"{SIDE_NAMES[side]} {self.score[side]}"
             pairs = count_of(self.pairs[side], "pair")
-            if self.scoring == "default":
+            if self.edges_count:
                 parts.append(f"{total} = {pairs} + {count_of(self.edges[side], 'edge side')}")
             else:
                 parts.append(f"{total} = {pairs}")
-        how = {
-            "default": "A bar joins each pair of side-by-side stones of one colour and a tick "
-                       "marks each side of a stone on the board edge: one point each.",
-            "simple": "A bar joins each pair of side-by-side stones of one colour: one point "
-                      "each (Simple scoring: edges score nothing).",
-            "wraparound": "A bar joins each pair of side-by-side stones of one colour: one "
-                          "point each. Pairs across an edge (wraparound) are drawn as two "
-                          "half-bars at opposite edges.",
-        }[self.scoring]
-        return f"{how} {'. '.join(parts)}."
+        return f"{self.how} {'. '.join(parts)}."
 
 
 def listing(items: list[str]) -> str:

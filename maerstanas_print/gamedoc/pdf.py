@@ -206,7 +206,7 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
         else:
             out.append(flowable)
     if doc.explanation is None:
-        return out + _tafl_closing(doc, width_mm, theme)
+        return out + _won_closing(doc, width_mm, theme)
     if doc.scored_diagram is None:  # else the last diagram was drawn with the score
         group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
         dark, light = doc.explanation.score
@@ -250,9 +250,10 @@ def evaluation_part(doc: Document, width_mm: float, theme: str) -> list:
     ])]
 
 
-def _tafl_closing(doc: Document, width_mm: float, theme: str) -> list:
-    """A movement game's end: the whole final board when the diagrams showed part of
-    it, then the pieces on the board after every move."""
+def _won_closing(doc: Document, width_mm: float, theme: str) -> list:
+    """The end of a game won rather than scored: the whole final board (the
+    diagrams may have shown part of it), then the pieces on the board after
+    every move."""
     from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
     st = styles()

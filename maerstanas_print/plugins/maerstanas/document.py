@@ -182,7 +182,22 @@ def explain_score(position: Position) -> ScoreExplanation:
         edges[side] = sum(1 for s, _, _ in ticks if s == side)
     score = (pairs[0] + edges[0], pairs[1] + edges[1])
     return ScoreExplanation(position, tuple(links), tuple(ticks), (pairs[0], pairs[1]),
-                            (edges[0], edges[1]), score, scoring, drawable_stones(position))
+                            (edges[0], edges[1]), score, SCORING_WORDS[scoring],
+                            edges_count=scoring == "default",
+                            variant="wraparound" if scoring == "wraparound" else "standard",
+                            stones=drawable_stones(position))
+
+
+# How the final position's points are drawn, per scoring rule.
+SCORING_WORDS = {
+    "default": "A bar joins each pair of side-by-side stones of one colour and a tick "
+               "marks each side of a stone on the board edge: one point each.",
+    "simple": "A bar joins each pair of side-by-side stones of one colour: one point "
+              "each (Simple scoring: edges score nothing).",
+    "wraparound": "A bar joins each pair of side-by-side stones of one colour: one "
+                  "point each. Pairs across an edge (wraparound) are drawn as two "
+                  "half-bars at opposite edges.",
+}
 
 
 def rule_settings(game: ReplayedGame) -> list[tuple[str, str]]:
