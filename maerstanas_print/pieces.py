@@ -16,6 +16,7 @@ StoneKind = Literal["standard", "thunder", "woden", "man", "king"]
 STONE_KINDS: tuple[StoneKind, ...] = ("standard", "thunder", "woden", "man", "king")
 # How a board is drawn: plain, or with opposite edges joined (Mǽrstánas' wraparound).
 BoardVariant = Literal["standard", "wraparound"]
+BOARD_VARIANTS: tuple[BoardVariant, ...] = ("standard", "wraparound")
 # Special squares: where each king starts (Cyngesheall: the other king's goal) and the throne.
 SpecialKind = Literal["dark-home", "light-home", "throne"]
 

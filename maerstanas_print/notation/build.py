@@ -188,7 +188,7 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
             comment = make_comment(payload, start, end, kind == "lcomment")  # type: ignore[arg-type]
             (nodes[-1].comments if nodes else lines[-1].comments).append(comment)
         elif kind == "glyph" and nodes and number is None and payload in ("!", "++", "+") \
-                and getattr(nodes[-1].move, "origin", None) is not None:
+                and definition.move_squares(nodes[-1].move)[0] is not None:
             if payload == "+":  # a threat; `!` and `++` say the move ends the game
                 nodes[-1].threat = True
             else:
@@ -201,8 +201,9 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
                     "NAGs run from $0 to $255, as in PGN"))
             elif nag is None:
                 game.diagnostics.append(Diagnostic(
-                    "error", "M107", f"`{payload}` belongs after a move of a tafl game",
-                    start, end, "in Mǽrstánas, judge a move with ! ? !! ?? !? ?! or $n"))
+                    "error", "M107", f"`{payload}` belongs after a move from one square "
+                    "to another (it says the move ends the game, or threatens to)",
+                    start, end, "judge any other move with ! ? !! ?? !? ?! or $n"))
             elif nodes and number is None:
                 nodes[-1].nags.append(nag)
             else:

@@ -16,7 +16,7 @@ from maerstanas_print.gamedoc.capabilities import BOARD_READERS
 from maerstanas_print.games.registry import MAERSTANAS
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.play.repair import REPAIR_SEARCHES
-from maerstanas_print.rulebook.kit import BOOK_KITS, COVERS, RULEBOOKS
+from maerstanas_print.rulebook.kit import BOOK_KITS, COVERS, RULEBOOKS, STONE_KEY_LABELS
 from maerstanas_print.sheets.capabilities import SHEETS
 
 __all__ = ["wire"]
@@ -37,6 +37,7 @@ def wire() -> None:
     SHEETS.register_lazy(game, "maerstanas_print.plugins.maerstanas.sheets:sheet_kit")
     BOOK_KITS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:book_kit")
     COVERS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:cover")
+    STONE_KEY_LABELS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:key_label")
     RULEBOOKS.register(game, "maerstanas")
     REPAIR_SEARCHES.register_lazy(game, "maerstanas_print.plugins.maerstanas.repair:search")
     APP_IMPORTERS.register_lazy(game, "maerstanas_print.plugins.maerstanas.importer:importer")
@@ -49,6 +50,7 @@ def wire() -> None:
     SHEETS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.sheets:sheet_kit")
     BOOK_KITS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.book:book_kit")
     RULEBOOKS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl:rulebook_source")
+    STONE_KEY_LABELS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl:key_label")
     REPAIR_SEARCHES.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.repair:search")
     PRINTABLES.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.build:printables")
 

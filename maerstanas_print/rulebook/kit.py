@@ -64,12 +64,19 @@ def _start_cover(game: Keyed) -> Cover:
     return game.start_stones(), text, text
 
 
+def _key_label(game: Keyed) -> str:
+    assert isinstance(game, Game)
+    return f"The pieces of {game.title}, in Dark and Light"
+
+
 # What each game gives its books: a kit (None: it has no book), the name of its
 # rulebook source in `maerstanas_print/games/books/` (`NAME.md`; a quick reference
 # is `NAME-quickref.md` beside it), the board on the title page (default: the start).
 BOOK_KITS: Capability[BookKit | None] = Capability("book kit", _no_kit)
 RULEBOOKS: Capability[str | None] = Capability("rulebook source", _no_book)
 COVERS: Capability[Cover] = Capability("cover", _start_cover)
+# The words a book's stone key is described by (its pictures' text alternative).
+STONE_KEY_LABELS: Capability[str] = Capability("stone key label", _key_label)
 
 
 def kit_of(game: Game) -> BookKit:

@@ -15,7 +15,7 @@ from types import ModuleType
 from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import Group, Page, Shape, Text, extent, translate
 from maerstanas_print.games.protocol import Game as GameInfo
-from maerstanas_print.rulebook.kit import COVERS
+from maerstanas_print.rulebook.kit import COVERS, STONE_KEY_LABELS
 from maerstanas_print.rulebook.model import Chapter
 from maerstanas_print.rulebook.source import book_game
 from maerstanas_print.sheets.capabilities import SHEETS
@@ -77,7 +77,7 @@ def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
         group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0,
                                SHEETS.of(info).legend)
     else:
-        inner = width if info.look.pieces == "men" else inner
+        inner = width if SHEETS.of(info).piece_notes else inner  # a note per piece
         group, height = game_legend(info, spec_for_game(info), (width - inner) / 2, 2.0, inner,
                                     "print", cell, 9.0)
     rows = [group] if all(_is_entry(child) for child in group.children) else \
@@ -131,16 +131,8 @@ def _fits(spans: list[tuple[float, float]], width: float) -> bool:
 
 
 def stone_key_label(game: str) -> str:
-    info = _game(game)
-    if info.look.pieces == "men":
-        return ("The pieces: Black's men (X) and king (K), White's men (O); the throne J10 "
-                "and the edge squares where the king escapes")
-    if info.start_setup() is not None:
-        return ("The pieces in Dark and Light: the king (Woden-stone, rune ós), the "
-                "commander (thunder-stone, rune thorn) and the plain stones; each king's "
-                "home corner")
-    return ("The stones: standard, thunder-stone (rune thorn) and Woden-stone "
-            "(rune ós), each in Dark and Light")
+    label: str = STONE_KEY_LABELS.of(_game(game))
+    return label
 
 
 @cache

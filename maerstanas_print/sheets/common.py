@@ -26,7 +26,7 @@ from maerstanas_print.draw.shapes import (
 )
 from maerstanas_print.fonts import Face, text_width_mm
 from maerstanas_print.games.protocol import Game
-from maerstanas_print.sheets.capabilities import SHEETS
+from maerstanas_print.sheets.capabilities import SHEETS, SheetKit
 from maerstanas_print.sheets.paper import PAPERS as PAPERS  # where every sheet finds it
 from maerstanas_print.sheets.paper import Paper, Sheet
 from maerstanas_print.sides import DARK, LIGHT
@@ -237,20 +237,17 @@ def _item(parts: list[Shape], tx: float, cy: float, name: str, note: str, size: 
                           ink))
 
 
-def men_legend(x: float, y: float, width: float, theme: str, cell: float = 9.0,
-               size: float = 8.5, squares: bool = True) -> tuple[Group, float]:
-    """The 1992 game's pieces (X, O, K) and, with `squares`, its throne and escape edge."""
+def notes_legend(kit: SheetKit, x: float, y: float, width: float, theme: str,
+                 cell: float = 9.0, size: float = 8.5) -> tuple[Group, float]:
+    """A legend that names each piece and each marked square with a note (the sheet
+    kit's `piece_notes` and `square_notes`: the 1992 game's X, O, K, throne, edge)."""
     ink = THEMES[theme].ink
     entries: list[tuple[list[Shape], str, str]] = []
-    for side, kind, name, note in ((DARK, "man", "Black man (X)", "our Dark"),
-                                   (LIGHT, "man", "White man (O)", "our Light"),
-                                   (DARK, "king", "Black king (K)", "our Dark")):
-        entries.append(([stone_shape(Stone(side, kind), 0, 0, cell, theme)], name, note))  # type: ignore[arg-type]
-    if squares:
-        entries.append((_swatch("throne", -cell * 0.45, -cell * 0.45, cell * 0.9, theme),
-                        "throne", "J10, the king only"))
-        entries.append((_swatch("escape", -cell * 0.45, -cell * 0.45, cell * 0.9, theme),
-                        "edge squares", "the king escapes here"))
+    for side, kind, name, note in kit.piece_notes:
+        entries.append(([stone_shape(Stone(side, kind), 0, 0, cell, theme)], name, note))
+    for swatch, name, note in kit.square_notes:
+        entries.append((_swatch(swatch, -cell * 0.45, -cell * 0.45, cell * 0.9, theme),
+                        name, note))
     out: list[Shape] = []
     slot = width / len(entries)
     cy = y + cell / 2
@@ -291,9 +288,10 @@ def corners_line(spec: BoardSpec, x: float, y: float, width: float, theme: str,
 def game_legend(game: Game, spec: BoardSpec, x: float, y: float, width: float, theme: str,
                 cell: float = 9.0, size: float = 8.5) -> tuple[Group, float]:
     """The legend a board of `game` needs under it; returns the group and its height."""
-    if game.look.pieces == "men":
-        return men_legend(x, y, width, theme, cell, size)
-    items = SHEETS.of(game).legend
+    kit = SHEETS.of(game)
+    if kit.piece_notes:
+        return notes_legend(kit, x, y, width, theme, cell, size)
+    items = kit.legend
     if "dark-home" not in spec.specials.values():
         return legend(x, y, width, theme, cell, size, items)
     stones, height = legend(x, y, width, theme, cell, size, items)

@@ -74,3 +74,9 @@ def cover(_game: Keyed) -> Cover:
                 "woden" if name in ("A7", "G1") else "standard"
             stones[SQUARE_INDEX[name]] = Stone(side, kind)
     return stones, "A board in play", "A board in play, with every kind of stone"
+
+
+def key_label(_game: Keyed) -> str:
+    """The capability `rulebook.kit.STONE_KEY_LABELS` asks for."""
+    return ("The stones: standard, thunder-stone (rune thorn) and Woden-stone "
+            "(rune ós), each in Dark and Light")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from maerstanas_print.capability import Keyed
 from maerstanas_print.games.protocol import Game
-from maerstanas_print.sheets.capabilities import LegendItem, PieceSet, SheetKit
+from maerstanas_print.sheets.capabilities import LegendItem, PieceSet, SheetKit, SheetLayout
 
 if TYPE_CHECKING:
     from maerstanas_print.sheets.paper import Sheet
@@ -60,6 +60,6 @@ def sheet_kit(game: Keyed) -> SheetKit:
 
     return SheetKit(rules={variant: (text,) for variant, text in SHEET_RULES.items()},
                     legend=LEGEND, piece_sets=(STONE_SET, STONE_SET), pencil_note=PENCIL_NOTE,
-                    score_sheet=one_score_sheet)
+                    score_sheet=one_score_sheet, layout=SheetLayout.for_board(game.size))
 
 

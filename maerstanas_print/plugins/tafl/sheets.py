@@ -4,12 +4,13 @@ its setup and score sheets."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from maerstanas_print.capability import Keyed
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.pieces import StoneKind
-from maerstanas_print.sheets.capabilities import PieceSet, SheetKit
+from maerstanas_print.sheets.capabilities import PieceSet, SheetKit, SheetLayout
 from maerstanas_print.sides import DARK, LIGHT
 
 if TYPE_CHECKING:
@@ -28,6 +29,23 @@ def piece_set(game: TaflGame, side: int) -> PieceSet:
     return tuple((kind, counts[kind], kind) for kind in MEN_ORDER if counts[kind])
 
 
+def _with_notes(kit: SheetKit, game: TaflGame) -> SheetKit:
+    """Lettered men are named one by one, in the 1992 post's words, with the
+    throne and the escape edge their board marks."""
+    if game.look.pieces != "men":
+        return kit
+    pieces: tuple[tuple[int, StoneKind, str, str], ...] = (
+        (DARK, "man", "Black man (X)", "our Dark"),
+        (LIGHT, "man", "White man (O)", "our Light"),
+        (DARK, "king", "Black king (K)", "our Dark"))
+    squares = []
+    if game.tafl.throne is not None:
+        squares.append(("throne", "throne", f"{game.board.name(game.tafl.throne)}, the king only"))
+    if game.look.escape_edge:
+        squares.append(("escape", "edge squares", "the king escapes here"))
+    return replace(kit, piece_notes=pieces, square_notes=tuple(squares))
+
+
 def sheet_kit(game: Keyed) -> SheetKit:
     """The capability `sheets.capabilities.SHEETS` asks for."""
     assert isinstance(game, TaflGame)
@@ -44,8 +62,10 @@ def sheet_kit(game: Keyed) -> SheetKit:
 
         return score_sheet(TaflScoreSheetOptions(game, paper, first))
 
-    return SheetKit(rules={"standard": game.definition.sheet_rules},
-                    legend=game.definition.legend,
-                    piece_sets=(piece_set(game, DARK), piece_set(game, LIGHT)),
-                    stones_note=game.definition.stones_note,
-                    setup_sheet=setup, score_sheet=scores, score_sheet_continues=True)
+    kit = SheetKit(rules={"standard": game.definition.sheet_rules},
+                   legend=game.definition.legend,
+                   piece_sets=(piece_set(game, DARK), piece_set(game, LIGHT)),
+                   stones_note=game.definition.stones_note,
+                   setup_sheet=setup, score_sheet=scores, score_sheet_continues=True,
+                   layout=SheetLayout.for_board(game.size))
+    return _with_notes(kit, game)
