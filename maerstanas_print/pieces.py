@@ -11,9 +11,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-# Beers' stones (Mǽrstánas; Cyngesheall's pieces), then the 1992 game's men and king.
-StoneKind = Literal["standard", "thunder", "woden", "man", "king"]
-STONE_KINDS: tuple[StoneKind, ...] = ("standard", "thunder", "woden", "man", "king")
+# What a piece is, as a game names it to the drawing code: an open set. Beers' stones
+# (Mǽrstánas; Cyngesheall's pieces) and the 1992 game's men and king come built in;
+# a game with a piece of its own adds its kind with `register_stone_kind` (the drawing
+# code draws a kind it has no picture for as a plain stone, titled by its name).
+StoneKind = str
+# Every known kind, in a fixed order, with the name drawings give it.
+STONE_KINDS: dict[StoneKind, str] = {
+    "standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",
+    "man": "man", "king": "king"}
+
+
+def register_stone_kind(kind: StoneKind, name: str) -> None:
+    """Make `kind` a kind of piece games may draw, called `name` in drawings."""
+    known = STONE_KINDS.get(kind)
+    if known is not None and known != name:
+        raise ValueError(f"the stone kind {kind!r} is already called {known!r}")
+    STONE_KINDS[kind] = name
+
+
 # How a board is drawn: plain, or with opposite edges joined (Mǽrstánas' wraparound).
 BoardVariant = Literal["standard", "wraparound"]
 BOARD_VARIANTS: tuple[BoardVariant, ...] = ("standard", "wraparound")

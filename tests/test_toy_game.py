@@ -21,13 +21,14 @@ import pytest
 
 from maerstanas_print import games, parse, replay
 from maerstanas_print.cli import main
+from maerstanas_print.draw.board import stone_shape
 from maerstanas_print.games.protocol import DARK, LIGHT, Game, Score, WrittenMove
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.games.tafl.definition import TaflDefinition
 from maerstanas_print.games.tafl.engine import TaflRules
 from maerstanas_print.notation.export import export_game
 from maerstanas_print.notation.record import GameRecord
-from maerstanas_print.pieces import Stone
+from maerstanas_print.pieces import STONE_KINDS, Stone, register_stone_kind
 from maerstanas_print.play.replayed import ReplayedGame, replay_positions
 from maerstanas_print.sheets.capabilities import SHEETS, SheetKit
 from tests.pdf_tools import all_text
@@ -340,3 +341,15 @@ def test_a_capability_is_one_registration(five_fields: FiveFields, tmp_path: Pat
     finally:
         SHEETS.unregister(five_fields)
     assert SHEETS.of(five_fields).rules_for("standard") == ()
+
+
+def test_a_new_kind_of_piece_is_one_registration() -> None:
+    """Stone kinds are an open set: a game adds its own, and drawings name it."""
+    register_stone_kind("bead", "bead")
+    try:
+        drawn = stone_shape(Stone(DARK, "bead"), 0, 0, 10.0)
+        assert drawn.title == "Dark bead"
+        with pytest.raises(ValueError):
+            register_stone_kind("bead", "pearl")
+    finally:
+        del STONE_KINDS["bead"]

@@ -32,7 +32,7 @@ from maerstanas_print.draw.shapes import (
     Text,
 )
 from maerstanas_print.geometry import FILES, square_name
-from maerstanas_print.pieces import BoardVariant, SpecialKind, Stone, StoneKind
+from maerstanas_print.pieces import STONE_KINDS, BoardVariant, SpecialKind, Stone, StoneKind
 from maerstanas_print.sides import DARK, LIGHT
 
 if TYPE_CHECKING:
@@ -45,8 +45,7 @@ SIZE = 7  # squares along a side, unless a spec says otherwise
 Variant = BoardVariant
 Side = Literal["top", "bottom", "left", "right"]
 ALL_SIDES: frozenset[Side] = frozenset(("top", "bottom", "left", "right"))
-KIND_NAMES = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",
-              "man": "man", "king": "king"}
+KIND_NAMES = STONE_KINDS  # a kind's name in titles: every kind a game registered
 SIDE_WORDS = {DARK: "Dark", LIGHT: "Light"}
 MIN_LABEL_PT = 6.0  # no printed text is smaller (issue 11: publication quality)
 MAN_LETTERS = {DARK: "X", LIGHT: "O"}  # as in the 1992 post: X Black (Dark), O White (Light)

@@ -417,7 +417,7 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
         leader = Stroke(soft, 0.15, dash=(0.4, 0.4))
         out.append(Line(x, axis + 0.3, x, axis + 1.2, leader))
         out.append(Line(x, axis + 1.6 + 2 * rise + 0.6, x, y - CHART_STONE / 2, leader))
-        out.append(_stone(Stone(side, kind), x, y, CHART_STONE / 0.92,  # type: ignore[arg-type]
+        out.append(_stone(Stone(side, kind), x, y, CHART_STONE / 0.92,
                           board_theme(theme)))
     ends: dict[int, float] = {}
     for side in (LIGHT, DARK):

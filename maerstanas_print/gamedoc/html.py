@@ -30,6 +30,7 @@ from maerstanas_print.gamedoc.model import (
     evaluation_words,
     progress_words,
 )
+from maerstanas_print.gamedoc.parts import listing
 from maerstanas_print.play.replayed import ReplayedGame
 from maerstanas_print.templating import environment
 
@@ -241,9 +242,8 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
 
 
 def _games_name(docs: list[Document]) -> str:
-    """The running head's right side for several games: their game, if they share one."""
-    names = {doc.game_name for doc in docs}
-    return names.pop() if len(names) == 1 else "Mǽrstánas"
+    """The running head's right side for several games: their game, or their games."""
+    return listing(list(dict.fromkeys(doc.game_name for doc in docs)))
 
 
 def css_string(text: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 from maerstanas_print.diagnostics import Source
 from maerstanas_print.games.protocol import Game as GameInfo
-from maerstanas_print.games.registry import game_named
+from maerstanas_print.games.registry import all_games, game_named
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -372,7 +372,7 @@ def read_source(text: str, name: str) -> ReadSource:
     if game is None:
         raise SourceError(Where(source, 0, 1).find(f"game: {data['game']}").find(
             str(data["game"])), "R100", f"{data['game']!r} is not a game this toolchain knows",
-            "the games are Maerstanas, Cyngesheall and EmailHnefatafl1992")
+            "the games are " + ", ".join(g.tag for g in all_games()))
     released = data.get("released")
     if released is not None and not isinstance(released, datetime.date):
         raise SourceError(Where(source, 0, 1).find("released:"), "R100",
