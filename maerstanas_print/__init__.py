@@ -93,6 +93,7 @@ def read_games(path: str) -> list[GameRecord]:
     `replay`); a file that cannot be read raises `InputError` with a one-line
     message, a file beyond the documented limits `LimitError`.
     """
+    # Lazy, as every name of the front door: `import maerstanas_print` stays quick.
     from maerstanas_print.io.inputs import read_record
     from maerstanas_print.notation.parser import parse
 
@@ -102,7 +103,7 @@ def read_games(path: str) -> list[GameRecord]:
 
 def export_game(game: ReplayedGame) -> str:
     """The canonical text of a replayed game (see `maerstanas_print.notation.export`)."""
-    from maerstanas_print.notation.export import export_game as _export
+    from maerstanas_print.notation.export import export_game as _export  # lazy: as above
 
     return _export(game)
 

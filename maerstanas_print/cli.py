@@ -3,17 +3,21 @@
 Exit codes are defined in `exits.py` (0 success, 1 invalid record(s), 2 usage
 error, 3 unreadable input or unwritable output, 130 interrupted, 143
 terminated); `main` is the one place that turns a failure into a message and
-an exit code. Heavy libraries (ReportLab, Lark, Jinja2) are imported inside
-the sub-commands, so `--help` stays quick, and `run` handles Ctrl-C and
-SIGTERM from its first instruction.
+an exit code. A run loads only its own command's module (`build_parser`), so
+`check` never imports the documents, books and drawing (ReportLab, Jinja2)
+the printing commands need; `run` handles Ctrl-C and SIGTERM from its first
+instruction.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import signal
 import sys
 
-from maerstanas_print import plugins
+import maerstanas_print.plugins  # noqa: F401  (wires every game's capabilities in)
+from maerstanas_print import __version__
 from maerstanas_print.commands.capabilities import EXTRA_COMMANDS
 from maerstanas_print.games.registry import all_games
 from maerstanas_print.io.errors import MaerstanasError, Terminated
@@ -27,12 +31,14 @@ from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for call
     CommandError,
     exit_for,
 )
+from maerstanas_print.io.outputs import guarded_stdout
 
-# Each name is a module in maerstanas_print.commands with `register(subparsers)`; the
-# games add commands of their own (`commands.capabilities.EXTRA_COMMANDS`).
-COMMAND_MODULES = [
-    "check", "fmt", "importlog", "board", "scoresheet", "setup", "stones",
-    "game", "rulebook", "quickref", "kit", "build"]
+# Each command's module in maerstanas_print.commands, with `register(subparsers)`;
+# the games add commands of their own (`commands.capabilities.EXTRA_COMMANDS`).
+COMMAND_MODULES = {
+    "check": "check", "fmt": "fmt", "import": "importlog", "board": "board",
+    "scoresheet": "scoresheet", "setup": "setup", "stones": "stones", "game": "game",
+    "rulebook": "rulebook", "quickref": "quickref", "kit": "kit", "build": "build"}
 
 
 class _Signals:
@@ -58,24 +64,33 @@ def install_signal_handlers() -> None:
     signal.signal(signal.SIGTERM, _on_signal)
 
 
-def build_parser():  # -> argparse.ArgumentParser
-    import argparse
-    import importlib
+def commands() -> dict[str, str]:
+    """Every command's name and module: ours, then the games' own."""
+    modules = {name: f"maerstanas_print.commands.{module}"
+               for name, module in COMMAND_MODULES.items()}
+    for game in all_games():
+        for name, module in EXTRA_COMMANDS.of(game).items():
+            modules.setdefault(name, module)
+    return modules
 
-    from maerstanas_print import __version__
 
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. Given the words it will parse, it loads the named
+    command's module only: `check` starts without the documents, books and
+    drawing the other commands bring in. `--help`, no command or an unknown one
+    load them all (to list them)."""
     parser = argparse.ArgumentParser(
         prog="maerstanas-print",
         description="Record, verify and print games of Mǽrstánas.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    plugins.wire()
-    names = [f"maerstanas_print.commands.{name}" for name in COMMAND_MODULES]
-    for game in all_games():
-        names += [name for name in EXTRA_COMMANDS.of(game) if name not in names]
-    for name in names:
-        importlib.import_module(name).register(sub)
+    modules = commands()
+    words = [word for word in (sys.argv[1:] if argv is None else argv)
+             if not word.startswith("-")]
+    wanted = modules.get(words[0]) if words else None
+    for module in [wanted] if wanted is not None else list(modules.values()):
+        importlib.import_module(module).register(sub)
     return parser
 
 
@@ -86,13 +101,11 @@ def _say(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from maerstanas_print.io.outputs import guarded_stdout
-
     with guarded_stdout():
         try:
             # Inside the try: Ctrl-C while the sub-commands are imported is an
             # interruption like any other, not a traceback.
-            args = build_parser().parse_args(argv)
+            args = build_parser(argv).parse_args(argv)
             args.run_command = main  # for `build`, which runs other commands
             code = int(args.func(args) or 0)
             sys.stdout.flush()

@@ -180,3 +180,31 @@ def test_only_the_readers_and_the_top_floor_ask_the_registry_of_games() -> None:
         if {"maerstanas_print.games", "maerstanas_print.games.registry"} & _imported_by(module)
         and not module.startswith(top) and module not in readers)
     assert not askers, f"these modules ask the registry of games: {askers}"
+
+
+def _imports_in_functions() -> list[tuple[Path, int, int]]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.ImportFrom) and \
+                            (inner.module or "").startswith("maerstanas_print") or \
+                            isinstance(inner, ast.Import) and \
+                            any(a.name.startswith("maerstanas_print") for a in inner.names):
+                        found.append((path, inner.lineno, inner.end_lineno or inner.lineno))
+    return sorted(set(found))
+
+
+def test_own_imports_sit_at_the_top_unless_a_comment_says_why() -> None:
+    """An import of our own inside a function is for the start-up of the command line
+    or of `import maerstanas_print`; each says so in a comment (on it or just above)."""
+    found = _imports_in_functions()
+    assert len(found) <= 12, f"{len(found)} imports inside functions: {found}"
+    silent = []
+    for path, line, end in found:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        near = lines[max(0, line - 4):end]
+        if not any("#" in text for text in near):
+            silent.append(f"{path.relative_to(ROOT)}:{line}")
+    assert not silent, f"imports inside functions without a reason: {silent}"

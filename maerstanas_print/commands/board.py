@@ -14,6 +14,7 @@ from maerstanas_print.commands._sheet_output import (
     number,
 )
 from maerstanas_print.games.registry import all_games
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
 PER_PAGE_CHOICES = ("1", "2", "4", "6", "9", "12")
 
@@ -54,8 +55,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
-
     options = BoardSheetOptions(
         paper=choice(args.paper, BOARD_PAPER_CHOICES, "--paper"),
         per_page=int(choice(args.per_page, PER_PAGE_CHOICES, "--per-page")),

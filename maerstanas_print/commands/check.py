@@ -10,7 +10,18 @@ from typing import TYPE_CHECKING, TextIO
 
 from maerstanas_print.io.errors import InputError, LimitError
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
-from maerstanas_print.io.inputs import display_name, read_record_pieces
+from maerstanas_print.io.inputs import display_name, read_record, read_record_pieces
+from maerstanas_print.io.outputs import write_output
+from maerstanas_print.notation.parser import RecordReader
+from maerstanas_print.play.repair import (
+    MAX_GAMES_SEARCHED,
+    describe,
+    fix_as_json,
+    fix_lines,
+    fix_text,
+    repair_game,
+)
+from maerstanas_print.play.verify import replay
 
 if TYPE_CHECKING:
     from maerstanas_print.diagnostics import Diagnostic, Source
@@ -132,10 +143,6 @@ def _json(value: object) -> str:
 
 def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
                  args: argparse.Namespace, report: _JsonReport | None) -> None:
-    from maerstanas_print.notation.parser import RecordReader
-    from maerstanas_print.play.repair import MAX_GAMES_SEARCHED, fix_lines, repair_game
-    from maerstanas_print.play.verify import replay
-
     printing = report is None and not args.quiet
     reader = RecordReader(text, name, first_index=tally.games + 1, first_line=first_line)
     source = reader.source
@@ -191,7 +198,6 @@ def _diagnostic_json(diagnostic: Diagnostic, source: Source, repair: Repair | No
     """A diagnostic as JSON; the one a verified fix explains carries its `fixes`."""
     out = source.as_json(diagnostic)
     if repair is not None and diagnostic is repair.explained:
-        from maerstanas_print.play.repair import fix_as_json
 
         out["fixes"] = [fix_as_json(fix, source) for fix in repair.fixes]
     return out
@@ -200,10 +206,6 @@ def _diagnostic_json(diagnostic: Diagnostic, source: Source, repair: Repair | No
 def _fix_files(args: argparse.Namespace) -> bool:
     """--fix and --diff: True when some file has a fix to make."""
     import difflib
-
-    from maerstanas_print.io.inputs import read_record
-    from maerstanas_print.io.outputs import write_output
-    from maerstanas_print.play.repair import describe, fix_text
 
     changed = False
     for path in args.files:

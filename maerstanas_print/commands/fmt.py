@@ -6,6 +6,11 @@ import argparse
 import sys
 
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK
+from maerstanas_print.io.inputs import read_record
+from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.notation.export import export_games
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import replay
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -23,12 +28,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.io.inputs import read_record
-    from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
-    from maerstanas_print.notation.export import export_games
-    from maerstanas_print.notation.parser import parse
-    from maerstanas_print.play.verify import replay
-
     output = args.output if args.output is not None else "-"
     refuse_overwriting_input(output, args.file)  # before reading: a usage error comes first
     name, text = read_record(args.file)

@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING
 from maerstanas_print.commands._sheet_output import add_game_option, game_choice
 from maerstanas_print.commands.capabilities import APP_IMPORTERS
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.io.inputs import read_record
+from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.notation.export import export_game
 from maerstanas_print.notation.tags import TagDate
 
 if TYPE_CHECKING:
@@ -48,10 +51,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.io.inputs import read_record
-    from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
-    from maerstanas_print.notation.export import export_game
-
     special = args.special_stones.lower()
     scoring = args.scoring.lower()
     if special not in ("on", "off") or scoring not in ("default", "simple"):

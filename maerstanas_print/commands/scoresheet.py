@@ -13,8 +13,9 @@ from maerstanas_print.commands._sheet_output import (
     emit,
     game_choice,
 )
-from maerstanas_print.io.exits import EXIT_USAGE
+from maerstanas_print.io.exits import EXIT_USAGE, CommandError
 from maerstanas_print.sheets.capabilities import SHEETS, game_score_sheet
+from maerstanas_print.sheets.common import MAX_FIRST
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -50,8 +51,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _first(value: str | None, game: Game) -> int:
     """`--from N`: a whole number from 1 up, for a score sheet that continues."""
-    from maerstanas_print.io.exits import CommandError
-    from maerstanas_print.sheets.common import MAX_FIRST
 
     if value is None:
         return 1

@@ -14,6 +14,7 @@ from maerstanas_print.commands._sheet_output import (
     game_choice,
 )
 from maerstanas_print.sheets.capabilities import SHEETS
+from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -41,8 +42,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
-
     options = StonesSheetOptions(
         game=game_choice(args.game, _cut_out),
         paper=choice(args.paper, BOARD_PAPER_CHOICES, "--paper"),

@@ -14,14 +14,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from maerstanas_print.draw import overlays
 from maerstanas_print.draw.board import (
     BoardSpec,
     board_shapes,
     stone_shape,
 )
-from maerstanas_print.draw.shapes import Page, Shape, chars_by_face
+from maerstanas_print.draw.shapes import Page, Shape, chars_by_face, translate
 from maerstanas_print.draw.svg import SvgWriter, render_svg
+from maerstanas_print.fonts import font_face_css, missing_glyphs
 from maerstanas_print.gamedoc import figures
+from maerstanas_print.gamedoc.capabilities import reader_for
 from maerstanas_print.gamedoc.model import (
     Document,
     collection_title,
@@ -32,6 +35,8 @@ from maerstanas_print.gamedoc.model import (
 )
 from maerstanas_print.gamedoc.parts import listing
 from maerstanas_print.play.replayed import ReplayedGame
+from maerstanas_print.resources import read_text
+from maerstanas_print.sheets.common import PAPERS
 from maerstanas_print.templating import environment
 
 VIEWER_CELL = 11.0
@@ -55,8 +60,6 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     kind of board draws the empty board."""
     from markupsafe import Markup
 
-    from maerstanas_print.gamedoc.capabilities import reader_for
-
     reader = reader_for(game)
     prototypes = reader.viewer_prototypes()
     ids = {code: ident for code, (_stone, ident) in prototypes.items()}
@@ -73,12 +76,10 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
         defs.append(f'  <g id="{prefix}-v-{ids[code]}">')
         defs += writer.out
         defs.append("  </g>")
-    from maerstanas_print.draw import overlays
 
     writer.out = []
     ring = overlays.last_move(spec, 0, 0, 0)
     cx, cy = overlays.centre(spec, 0, 0, 0)
-    from maerstanas_print.draw.shapes import translate
 
     for child in translate(list(ring.children), -cx, -cy):
         writer.shape(child, "    ")
@@ -176,8 +177,6 @@ def game_html_fragment(game: ReplayedGame, *, every: int | None = None, numbers:
 
 
 def game_css() -> str:
-    from maerstanas_print.resources import read_text
-
     return read_text("templates", "game.css")
 
 
@@ -197,9 +196,6 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
               progress: Callable | None = None) -> str:
     """A self-contained page of every game: contents, fragments, viewer, print CSS."""
     from markupsafe import Markup
-
-    from maerstanas_print.fonts import font_face_css, missing_glyphs
-    from maerstanas_print.sheets.common import PAPERS
 
     env = environment()
     template = env.get_template("game_fragment.html.j2")

@@ -31,6 +31,7 @@ from maerstanas_print.gamedoc.model import (
     progress_words,
 )
 from maerstanas_print.play.replayed import ReplayedGame
+from maerstanas_print.sheets.common import PAPERS
 
 NBSP = "\u00a0"
 _STYLES: dict[str, object] | None = None
@@ -334,8 +335,6 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     `progress(total, what)` returns an object with `step()` and `close()`; the
     command line draws a bar with it."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer
-
-    from maerstanas_print.sheets.common import PAPERS
 
     register_fonts()
     make_progress = progress or (lambda total, what: _Silent())

@@ -10,16 +10,16 @@ import sys
 
 from maerstanas_print.diagnostics import Source
 from maerstanas_print.io.exits import EXIT_INVALID, CommandError
-from maerstanas_print.play.verify import ReplayedGame
+from maerstanas_print.io.inputs import read_record
+from maerstanas_print.notation.parser import RecordReader
+from maerstanas_print.play.repair import MAX_GAMES_SEARCHED, Repair, fix_lines, repair_game
+from maerstanas_print.play.verify import ReplayedGame, replay
 
 
 def load_verified(path: str, *, strict: bool = False, keep_positions: bool = True
                   ) -> tuple[Source, list[ReplayedGame]]:
     """Read and replay every game of `path`; on any error print the diagnostics
     to stderr as `check` does and raise CommandError (exit code 1)."""
-    from maerstanas_print.io.inputs import read_record
-    from maerstanas_print.notation.parser import RecordReader
-    from maerstanas_print.play.verify import replay
 
     name, text = read_record(path)
     reader = RecordReader(text, name)
@@ -30,7 +30,6 @@ def load_verified(path: str, *, strict: bool = False, keep_positions: bool = Tru
     for game in games:
         if game.valid:
             continue
-        from maerstanas_print.play.repair import MAX_GAMES_SEARCHED, Repair, fix_lines, repair_game
 
         # Shown as check shows it: one error per slip, with its fix
         searched += 1

@@ -27,6 +27,7 @@ from typing import Any
 
 from maerstanas_print.capability import Capability, Keyed
 from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.notation.parser import RecordReader
 from maerstanas_print.notation.record import GameRecord, MoveNumber, PlyNode
 from maerstanas_print.play.replayed import ReplayedGame
 from maerstanas_print.play.verify import replay
@@ -199,7 +200,6 @@ class Search:
 
     def _clean_text(self, fix: Fix) -> bool:
         """The fix applied to the text itself reads as one game that replays cleanly."""
-        from maerstanas_print.notation.parser import RecordReader
 
         game = self.game
         if not all(game.start <= e.start <= e.end <= game.end for e in fix.edits):
@@ -335,7 +335,6 @@ class FixedText:
 
 def fix_text(text: str, name: str, *, strict: bool = False) -> tuple[FixedText, Source]:
     """Apply the fix of each invalid game that has exactly one verified fix."""
-    from maerstanas_print.notation.parser import RecordReader
 
     reader = RecordReader(text, name)
     result = FixedText(text)

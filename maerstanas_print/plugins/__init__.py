@@ -41,9 +41,10 @@ def wire() -> None:
     RULEBOOKS.register(game, "maerstanas")
     REPAIR_SEARCHES.register_lazy(game, "maerstanas_print.plugins.maerstanas.repair:search")
     APP_IMPORTERS.register_lazy(game, "maerstanas_print.plugins.maerstanas.importer:importer")
-    EXTRA_COMMANDS.register(game, ("maerstanas_print.plugins.maerstanas.commands.analyse",
-                                   "maerstanas_print.plugins.maerstanas.commands.annotate",
-                                   "maerstanas_print.plugins.maerstanas.commands.puzzles"))
+    EXTRA_COMMANDS.register(game, {
+        "analyse": "maerstanas_print.plugins.maerstanas.commands.analyse",
+        "annotate": "maerstanas_print.plugins.maerstanas.commands.annotate",
+        "puzzles": "maerstanas_print.plugins.maerstanas.commands.puzzles"})
     PRINTABLES.register_lazy(game, "maerstanas_print.plugins.maerstanas.build:printables")
     # The tafl family: every TaflGame, including one a user makes from a definition.
     BOARD_READERS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.document:board_reader")

@@ -10,8 +10,10 @@ from __future__ import annotations
 from functools import cache
 
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.rulebook.compile_source import compile_source
 from maerstanas_print.rulebook.kit import RULEBOOKS, quickref_source
 from maerstanas_print.rulebook.model import Book
+from maerstanas_print.rulebook.source import shipped_source
 
 
 def book_for(game: Game) -> Book:
@@ -32,9 +34,6 @@ def quickref_for(game: Game) -> Book:
 
 @cache
 def _book(name: str) -> Book:
-    from maerstanas_print.rulebook.compile_source import compile_source
-    from maerstanas_print.rulebook.source import shipped_source
-
     return compile_source(shipped_source(name))
 
 

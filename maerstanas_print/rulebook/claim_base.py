@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import replay
+
 
 class ClaimError(ValueError):
     """A claim that cannot even be read (a bad square name, an unknown side)."""
@@ -15,8 +18,6 @@ class ClaimError(ValueError):
 
 def replayed_final(text: str) -> Any:
     """The final position of a figure's record, which must read and replay cleanly."""
-    from maerstanas_print.notation.parser import parse
-    from maerstanas_print.play.verify import replay
 
     parsed = parse(text, "<figure>")
     errors = [d for d in parsed.diagnostics if d.severity == "error"]

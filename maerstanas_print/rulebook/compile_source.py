@@ -13,6 +13,8 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import replay
 from maerstanas_print.rulebook.figures import Figure, FigureError, FigureView, Panel, realise
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import (
@@ -60,8 +62,6 @@ def realise_all(read: ReadSource) -> dict[str, FigureView]:
 
 def replay_records(read: ReadSource) -> dict[str, Any]:
     """Every record block replayed (R107 at its id on an invalid one)."""
-    from maerstanas_print.notation.parser import parse
-    from maerstanas_print.play.verify import replay
 
     games = {}
     for key, (record, where) in read.records.items():

@@ -15,9 +15,12 @@ from types import ModuleType
 from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import Group, Page, Shape, Text, extent, translate
 from maerstanas_print.games.protocol import Game as GameInfo
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import replay
 from maerstanas_print.rulebook.kit import COVERS, STONE_KEY_LABELS
 from maerstanas_print.rulebook.model import Chapter
 from maerstanas_print.rulebook.source import book_game
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import game_legend, legend
 
@@ -138,7 +141,6 @@ def stone_key_label(game: str) -> str:
 @cache
 def blank_board_page(paper: str, game: str, per_page: int = 6) -> Page:
     """The pencil sheet, exactly as `maerstanas-print board --game G --per-page N` prints it."""
-    from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
     return board_sheet(BoardSheetOptions(paper=paper, per_page=per_page,
                                          game=_game(game))).pages[0]
@@ -151,9 +153,6 @@ def blank_board_page(paper: str, game: str, per_page: int = 6) -> Page:
 def sample_game(resource: str = "sample-game.mrs"):
     """The shipped sample record, replayed (it is checked like every record)."""
     from importlib import resources
-
-    from maerstanas_print.notation.parser import parse
-    from maerstanas_print.play.verify import replay
 
     text = resources.files("maerstanas_print").joinpath("samples", resource).read_text("utf-8")
     game = replay(parse(text, resource).games[0], keep_positions=True)

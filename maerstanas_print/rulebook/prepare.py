@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from maerstanas_print.fonts import FACES, missing_glyphs
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import replay
 from maerstanas_print.rulebook.figures import FigureError, FigureView, realise
 from maerstanas_print.rulebook.inline import typeset
 from maerstanas_print.rulebook.model import Book, RecordText, plain, spans
@@ -31,9 +33,6 @@ class PreparedBook:
 
 
 def check_record(block: RecordText) -> None:
-    from maerstanas_print.notation.parser import parse
-    from maerstanas_print.play.verify import replay
-
     parsed = parse(block.text, "<rulebook record>")
     problems = [d.message for d in parsed.diagnostics if d.severity == "error"]
     for game in parsed.games:

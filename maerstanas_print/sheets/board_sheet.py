@@ -22,6 +22,7 @@ from maerstanas_print.draw.board import (
     spec_for_game,
 )
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
+from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.pieces import BOARD_VARIANTS
 from maerstanas_print.sheets.capabilities import SHEETS
@@ -304,7 +305,6 @@ def _title_line(paper: Paper, subtitle: str, title: str) -> Shape:
 def _game_line(x: float, baseline: float, width: float, size: float, theme: str) -> Group:
     """`Game ___  Dark _______  Light _______` across `width`; on a narrow tile the
     Light blank goes on a second line, so no name blank is shorter than 20 mm."""
-    from maerstanas_print.fonts import text_width_mm
 
     ink = THEMES[theme].ink
     rule = Stroke(THEMES[theme].grid, 0.2)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from maerstanas_print.capability import Keyed
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.plugins.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
 from maerstanas_print.sheets.capabilities import LegendItem, PieceSet, SheetKit, SheetLayout
 
 if TYPE_CHECKING:
@@ -54,7 +55,6 @@ def sheet_kit(game: Keyed) -> SheetKit:
             raise LookupError(f"a {title} game fits on one score sheet: it has no --from")
         # The sheet loads the drawing code: imported when the sheet is made, not
         # when the command line asks which games have one (`--game` choices).
-        from maerstanas_print.plugins.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
 
         return score_sheet(ScoreSheetOptions(paper=paper))
 

@@ -26,6 +26,7 @@ from maerstanas_print.games.tafl.engine import (
     read_position,
     write_position,
 )
+from maerstanas_print.games.tafl.replay import move_text
 from maerstanas_print.geometry import parse_square as square_index
 from maerstanas_print.rulebook.claim_base import ClaimError, replayed_final, setup_fields
 
@@ -153,7 +154,6 @@ def play_tafl_written(position: TaflPosition, written: str
 
     Returns the new position, crosses on the emptied squares and the move's arrow.
     """
-    from maerstanas_print.games.tafl.replay import move_text
 
     move = read_move(written, position)
     problem = position.move_problem(move)

@@ -18,6 +18,7 @@ from maerstanas_print.plugins.tafl.book_claims import (
     tafl_square,
 )
 from maerstanas_print.rulebook.claim_base import ClaimError
+from maerstanas_print.rulebook.figures import FigureError, PanelView, check_claim
 
 if TYPE_CHECKING:
     from maerstanas_print.rulebook.figures import Panel, PanelView
@@ -34,8 +35,6 @@ def parse_window(text: str, size: int) -> tuple[int, int, int, int]:
 
 
 def realise_tafl_panel(panel: Panel, where: str, cell: float, index: int = 0) -> PanelView:
-    from maerstanas_print.rulebook.figures import FigureError, PanelView, check_claim
-
     part = "setup"
     try:
         position: TaflPosition = panel.setup.position()

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from maerstanas_print.capability import Keyed
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.pieces import StoneKind
+from maerstanas_print.plugins.tafl.score_sheet import TaflScoreSheetOptions, score_sheet
+from maerstanas_print.plugins.tafl.setup_sheet import SetupSheetOptions, setup_sheet
 from maerstanas_print.sheets.capabilities import PieceSet, SheetKit, SheetLayout
 from maerstanas_print.sides import DARK, LIGHT
 
@@ -53,13 +55,9 @@ def sheet_kit(game: Keyed) -> SheetKit:
     # The sheets themselves load the drawing code: imported when a sheet is made,
     # not when the command line asks which games have one (`--game` choices).
     def setup(paper: str, theme: str) -> Sheet:
-        from maerstanas_print.plugins.tafl.setup_sheet import SetupSheetOptions, setup_sheet
-
         return setup_sheet(SetupSheetOptions(game, paper, theme))
 
     def scores(paper: str, first: int) -> Sheet:
-        from maerstanas_print.plugins.tafl.score_sheet import TaflScoreSheetOptions, score_sheet
-
         return score_sheet(TaflScoreSheetOptions(game, paper, first))
 
     kit = SheetKit(rules={"standard": game.definition.sheet_rules},
