@@ -3,14 +3,17 @@
 Mǽrstánas is John Beers' game (rules CC BY-SA 4.0). The library API, in the
 order the data flows:
 
-- `read_games(path)` / `parse(text)` read record files into `GameRecord`s
-  (with diagnostics and source positions); `GameRecord.walk()` visits every
-  move of the main line and the variations;
+- `read_game(handle)` reads the next game of an open text handle (None at
+  its end), `read_games(path or handle)` / `parse(text)` every game, as
+  `GameRecord`s (with diagnostics and source positions); `GameRecord.board()`
+  is the start under the record's own rules, `GameRecord.root()` its tree of
+  `GameNode`s (each with `board()`), `GameRecord.walk()` every move;
 - `replay(game)` plays one under its game's rules, checking everything it can,
   and returns a `ReplayedGame`;
 - `export_game(replayed)` writes the canonical form;
 - `Position` and `Move` are the Mǽrstánas engine (legal moves, `push`/`pop`,
-  passes, game end, the score as a `Score`); `svg.board(position)` draws one;
+  `push_text`, `move_stack`, passes, game end, the score as a `Score`);
+  `svg.board(position)` draws one (docs/library.md is a guided tour);
 - `game_named`, `all_games` and `register` are the registry of every game,
   each a `Game` with its own positions and moves.
 
@@ -38,7 +41,9 @@ _EXPORTS = {
     "all_games": "games.registry", "game_named": "games.registry",
     "register": "games.registry", "unregister": "games.registry",
     "ParsedFile": "notation.parser", "parse": "notation.parser", "parse_game": "notation.parser",
-    "GameRecord": "notation.record", "Line": "notation.record", "PlyNode": "notation.record",
+    "GameRecord": "notation.record", "GameNode": "notation.record", "Line": "notation.record",
+    "PlyNode": "notation.record",
+    "read_game": "notation.stream", "read_games": "notation.stream",
     "TagDate": "notation.tags",
     "ReplayedGame": "play.replayed", "ReplayedLine": "play.replayed", "Step": "play.replayed",
     "replay": "play.verify",
@@ -59,7 +64,8 @@ if TYPE_CHECKING:
     from maerstanas_print.games.registry import all_games, game_named, register, unregister
     from maerstanas_print.io.errors import InputError, LimitError, MaerstanasError, OutputError
     from maerstanas_print.notation.parser import ParsedFile, parse, parse_game
-    from maerstanas_print.notation.record import GameRecord, Line, PlyNode
+    from maerstanas_print.notation.record import GameNode, GameRecord, Line, PlyNode
+    from maerstanas_print.notation.stream import read_game, read_games
     from maerstanas_print.notation.tags import TagDate
     from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, Step
     from maerstanas_print.play.verify import replay
@@ -86,32 +92,18 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-def read_games(path: str) -> list[GameRecord]:
-    """Every game of a record file (UTF-8, with or without a byte order mark).
-
-    Problems in the text are in each game's `diagnostics` (and in those of
-    `replay`); a file that cannot be read raises `InputError` with a one-line
-    message, a file beyond the documented limits `LimitError`.
-    """
-    # Lazy, as every name of the front door: `import maerstanas_print` stays quick.
-    from maerstanas_print.io.inputs import read_record
-    from maerstanas_print.notation.parser import parse
-
-    name, text = read_record(path)
-    return list(parse(text, name).games)
-
-
 def export_game(game: ReplayedGame) -> str:
     """The canonical text of a replayed game (see `maerstanas_print.notation.export`)."""
-    from maerstanas_print.notation.export import export_game as _export  # lazy: as above
+    # Lazy, as every name of the front door: `import maerstanas_print` stays quick.
+    from maerstanas_print.notation.export import export_game as _export
 
     return _export(game)
 
 
 __all__ = [
-    "DARK", "LIGHT", "Game", "GamePosition", "GameRecord", "IllegalMove", "InputError",
-    "LimitError", "Line", "MaerstanasError", "Move", "OutputError", "ParsedFile", "PlyNode",
-    "Position", "Problem", "ReplayedGame", "ReplayedLine", "Rules", "Score", "Step", "TagDate",
-    "all_games", "export_game", "game_named", "parse", "parse_game", "parse_square",
-    "read_games", "register", "replay", "square_name", "unregister",
+    "DARK", "LIGHT", "Game", "GameNode", "GamePosition", "GameRecord", "IllegalMove",
+    "InputError", "LimitError", "Line", "MaerstanasError", "Move", "OutputError", "ParsedFile",
+    "PlyNode", "Position", "Problem", "ReplayedGame", "ReplayedLine", "Rules", "Score", "Step",
+    "TagDate", "all_games", "export_game", "game_named", "parse", "parse_game", "parse_square",
+    "read_game", "read_games", "register", "replay", "square_name", "unregister",
 ]

@@ -30,6 +30,8 @@ def register_stone_kind(kind: StoneKind, name: str) -> None:
     STONE_KINDS[kind] = name
 
 
+# How a game's pieces look: rune stones, or lettered men (the 1992 post's X/O/K).
+PieceStyle = Literal["stones", "men"]
 # How a board is drawn: plain, or with opposite edges joined (Mǽrstánas' wraparound).
 BoardVariant = Literal["standard", "wraparound"]
 BOARD_VARIANTS: tuple[BoardVariant, ...] = ("standard", "wraparound")
@@ -44,9 +46,6 @@ class Stone:
     side: int
     kind: StoneKind = "standard"
 
-
-# How a game's pieces are drawn: Beers' rune stones, or the 1992 post's lettered men.
-PieceStyle = Literal["stones", "men"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ every sheet, diagram and book. In Jupyter, `Position` shows itself with it.
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +19,11 @@ from maerstanas_print.draw.shapes import Page, Shape
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.registry import all_games
+
+# Each call without an `id_prefix` takes the next number, so that drawings made in
+# one program and inlined in one HTML page never share an id.
+_DRAWINGS = itertools.count(1)
+_PREFIX = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 
 
 def game_of(position: Any) -> Game:
@@ -29,7 +36,8 @@ def game_of(position: Any) -> Game:
 
 def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | str] | None = None,
           size: float = 9.0, coordinates: bool | str = True, theme: str = "print",
-          title: str | None = None, game: Game | None = None) -> str:
+          title: str | None = None, game: Game | None = None,
+          id_prefix: str | None = None, standalone: bool = True) -> str:
     """The position as a standalone SVG document (a `str`).
 
     - `lastmove`: a move of the game, marked on its square (a movement also gets
@@ -38,8 +46,19 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
     - `size`: the side of a square in millimetres (the SVG is sized in mm);
     - `coordinates`: True (top and left), "all" (all four sides) or False;
     - `theme`: "print", "ink-saver" or "screen";
-    - `game`: the position's game, when the registry cannot tell on its own.
+    - `game`: the position's game, when the registry cannot tell on its own;
+    - `id_prefix`: what every `id` in the drawing (and every reference to one)
+      starts with; by default `board1`, `board2`, ... a new one each call, so
+      several drawings can stand inline in one HTML page. Give one to get the
+      same text for the same drawing every time;
+    - `standalone`: True starts with the XML declaration of an `.svg` file;
+      False leaves it out, for an `<svg>` inline in HTML.
     """
+    if id_prefix is None:
+        id_prefix = f"board{next(_DRAWINGS)}"
+    elif not isinstance(id_prefix, str) or not _PREFIX.fullmatch(id_prefix):
+        raise ValueError("id_prefix is a letter or _ then letters, digits, _, - or ., "
+                         f"not {id_prefix!r}")
     game = game or game_of(position)
     if not game.owns(position):
         raise ValueError(f"{type(position).__name__} is not a position of {game.title}")
@@ -72,4 +91,5 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
         if target is not None:
             shapes.append(overlays.last_move(spec, 0, 0, target))
     width, height = spec.size()
-    return render_svg(Page(width, height, tuple(shapes), spec.title), "board", standalone=True)
+    return render_svg(Page(width, height, tuple(shapes), spec.title), id_prefix,
+                      standalone=standalone)

@@ -85,6 +85,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "moves in one game, every variation included": f"{limits.MAX_GAME_MOVES:,}",
         "variations open at once": f"{limits.MAX_OPEN_VARIATIONS:,} (deeper than 50 is M109)",
         "characters in one tag value": f"{limits.MAX_TAG_CHARS:,}",
+        "characters of one game read from an open text handle by `read_game`, counted from "
+        "its last tag line": f"{limits.MAX_HANDLE_GAME_CHARS:,}",
         "characters of text in one game set as PDF (whitespace runs counted once)":
             f"{limits.MAX_PDF_GAME_CHARS:,}",
         "characters of text in one PDF document, all its games together":

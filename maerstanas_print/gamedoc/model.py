@@ -77,7 +77,7 @@ class Diagram:
     checkpoint: Checkpoint
     game: Game
     variation: bool = False
-    style: str = "placement"  # how figures draw it: the game's `figure_style`
+    style: str = "placement"  # the kind of board that draws it (`figures.PAINTERS`)
     # The part of a big board drawn (first column, first row, columns, rows) and the
     # last move's arrow (origin, target, side); None where the game draws neither.
     window: tuple[int, int, int, int] | None = None
@@ -113,7 +113,7 @@ class Document:
     # game's window), else None.
     final: Any = None
     progress: Literal["score", "pieces"] = "score"
-    style: str = "placement"  # how figures draw its boards: the game's `figure_style`
+    style: str = "placement"  # the kind of board that draws it (`figures.PAINTERS`)
     specials_note: str = ""  # what the marks under the closing chart stand for
     # The engine's value after each ply of the main line, from the record's `[%eval]`
     # commands (None where a ply has none); all None: no evaluation chart.

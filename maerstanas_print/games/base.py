@@ -1,7 +1,8 @@
 """The small values every game and every layer passes around.
 
 Scores, the reason a move is illegal, a move as a record writes it, and what
-a position answers (`GamePosition`). They import nothing of the toolchain,
+a position answers (`GamePosition`). They import nothing of the toolchain (but
+the words for pieces, `pieces.py`),
 so the replay, the documents and the games themselves can all share them.
 """
 
@@ -10,6 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar
+
+from maerstanas_print.pieces import PieceStyle
+
+__all__ = ["GamePosition", "IllegalMove", "OffBoard", "PieceStyle", "Problem", "Score",
+           "Settings", "WrittenMove"]
 
 _P = TypeVar("_P", bound="GamePosition")
 

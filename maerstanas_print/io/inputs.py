@@ -61,7 +61,7 @@ def read_record_pieces(path: str) -> tuple[str, Iterator[tuple[str, int]]]:
     name = display_name(path)
     blocks = _decoded(path, name)
     first = next(blocks, "")  # opens the file: a missing file fails here, not later
-    return name, _pieces(_lines(first, blocks))
+    return name, cut_pieces(_lines(first, blocks))
 
 
 # --- opening and reading bytes ------------------------------------------------
@@ -240,16 +240,24 @@ class _TokenState:
         return not (self.comment or self.string or self.depth)
 
 
-def _pieces(lines: Iterator[str]) -> Iterator[tuple[str, int]]:
+def cut_pieces(lines: Iterator[str], least: int | None = None) -> Iterator[tuple[str, int]]:
+    """(text, number of its first line) pieces of `lines`, each cut where a game's
+    tag block begins once it holds `least` characters (default `PIECE_CHARS`):
+    outside comments, tag values and variations, or in any state past
+    `PIECE_CHARS * HARD_CUT_FACTOR`. `least=1` gives a game at a time
+    (`notation.stream` reads handles so)."""
+    least = PIECE_CHARS if least is None else least
+    hard = PIECE_CHARS * HARD_CUT_FACTOR
     piece: list[str] = []
     size, first_line, line_number = 0, 1, 0
     state = _TokenState()
     last_is_tag = False
     for line in lines:
         line_number += 1
-        is_tag = bool(_TAG_LINE.match(line))
-        if is_tag and not last_is_tag and size >= PIECE_CHARS and \
-                (state.clear or size >= PIECE_CHARS * HARD_CUT_FACTOR):
+        # A line that looks like a tag inside a comment or a variation is text: it
+        # must not hide the next game's tag block behind it.
+        is_tag = bool(_TAG_LINE.match(line)) and (state.clear or size >= hard)
+        if is_tag and not last_is_tag and size >= least:
             yield "".join(piece), first_line
             piece, size, first_line = [], 0, line_number
             state = _TokenState()

@@ -12,6 +12,10 @@ from __future__ import annotations
 # in pieces by `check`, and its size is known before it is read).
 MAX_STREAM_BYTES = 64 * 2**20
 
+# Characters of one game read from an open text handle (`notation.stream.read_game`),
+# counted from its last tag line: a handle's size is not known before it is read.
+MAX_HANDLE_GAME_CHARS = 64 * 2**20
+
 # Seconds to wait for a writer on a named pipe given as an input file.
 FIFO_WAIT_SECONDS = 10.0
 

@@ -172,6 +172,7 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
         if phase != _IN_MOVES:
             phase = _IN_MOVES
             definition = game_named(game.tag("Game")) or default_game()
+            game.definition = definition
         if kind == "move":
             try:
                 node = make_move(payload, start, end, definition)  # type: ignore[arg-type]
@@ -249,6 +250,8 @@ def build_games(items: list[Item], text_length: int, first_index: int = 1) -> li
         finish(text_length)
     for game in games:
         game.diagnostics.sort(key=lambda d: d.start)
+        if game.definition is None:  # a game of tags alone
+            game.definition = game_named(game.tag("Game")) or default_game()
     return games
 
 

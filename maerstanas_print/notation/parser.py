@@ -103,6 +103,7 @@ class RecordReader:
         try:
             for game in self._games():
                 self._check_tags(game)
+                game.source = self.source
                 yield game
         except TooManyMoves as exc:
             line, column = self.source.locate(exc.offset)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from maerstanas_print.diagnostics import Diagnostic
+from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.games.base import IllegalMove, Problem, WrittenMove
 from maerstanas_print.notation.embedded import Comment as Comment  # defined beside Command
 from maerstanas_print.notation.tags import TagDate
 
@@ -100,6 +101,18 @@ class Termination:
         return self.dark is None and self.result is None
 
 
+class ReadAs(Protocol):
+    """What a record asks of the game it is read as (a `games.protocol.Game`, which
+    the record does not import: the games sit above the records)."""
+
+    title: str
+
+    def replay(self, record: GameRecord) -> Any: ...
+
+    def read_move(self, kind: str, piece: str | None, square: str | None,
+                  origin: str | None) -> Any: ...
+
+
 @dataclass(slots=True)
 class GameRecord:
     """One game of a record file, as written (not yet replayed)."""
@@ -112,6 +125,10 @@ class GameRecord:
     end: int = 0
     comments_after: list[Comment] = field(default_factory=list)  # after the termination
     diagnostics: list[Diagnostic] = field(default_factory=list)  # from reading the text
+    # Set by the readers: the game the record is read as (its Game tag, or the
+    # default game), and the text its offsets count in.
+    definition: ReadAs | None = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
 
     def tag(self, name: str) -> str | None:
         for tag in self.tags:
@@ -140,6 +157,35 @@ class GameRecord:
         its depth (0 main line, 1 a variation, 2 a variation inside one...)."""
         yield from walk_line(self.mainline, 0)
 
+    # --- positions (the library's python-chess-like side) --------------------------
+
+    def board(self) -> Any:
+        """The start position under this record's own rules and setup tags
+        (`[SpecialStones "off"]`, `[Scoring]`, `[FirstPlayer]`, `[Setup]`, `[Options]`),
+        read as the verifier reads them: a tag it cannot read leaves the default
+        (`replay` reports it). A new position each call."""
+        game = self._game()
+        tags_only = GameRecord(self.index, list(self.tags), definition=game)
+        return game.replay(tags_only).final
+
+    def root(self) -> GameNode:
+        """The game as a tree of `GameNode`s: the root is the start, before any move."""
+        return GameNode(self, self.mainline, -1, None)
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        """The (line, column) in its file of a character offset of this record (a
+        diagnostic's `start`), counted from 1."""
+        if self.source is None:
+            raise ValueError("this record was not read from a text, so it has no lines")
+        line, column = self.source.locate(offset)
+        return line + self.source.first_line - 1, column
+
+    def _game(self) -> ReadAs:
+        if self.definition is None:
+            raise ValueError("this record was not made by a reader (read_game, read_games, "
+                             "parse), so it does not know its game")
+        return self.definition
+
 
 def walk_line(line: Line, depth: int) -> Iterator[tuple[PlyNode, int]]:
     """Every move of `line` and of its variations, in reading order (see `GameRecord.walk`)."""
@@ -153,3 +199,111 @@ def walk_line(line: Line, depth: int) -> Iterator[tuple[PlyNode, int]]:
         yield node, level
         for variation in reversed(node.variations):
             stack.append((iter(variation.nodes), level + 1))
+
+
+class GameNode:
+    """One place in a record's tree of moves, as python-chess's `GameNode` offers it.
+
+    The root stands before the first move; every other node is a move of the
+    main line or of a variation, with the moves that may follow it (`children`,
+    the main continuation first). `board()` is the position after the node's
+    move, played from `GameRecord.board()`. The record itself is not changed:
+    a node is a view, made when asked for.
+    """
+
+    __slots__ = ("record", "line", "index", "parent")
+
+    def __init__(self, record: GameRecord, line: Line, index: int,
+                 parent: GameNode | None) -> None:
+        self.record = record
+        self.line = line  # the line the node's move is in
+        self.index = index  # its place in that line; -1 for the root
+        self.parent = parent  # None for the root
+
+    @property
+    def node(self) -> PlyNode | None:
+        """The move as written (with its comments and NAGs); None at the root."""
+        return self.line.nodes[self.index] if self.index >= 0 else None
+
+    @property
+    def move(self) -> Any:
+        """The game's move; None at the root."""
+        node = self.node
+        return node.move if node is not None else None
+
+    def children(self) -> list[GameNode]:
+        """The moves that may follow: the main continuation, then its alternatives."""
+        following = self.index + 1
+        if following >= len(self.line.nodes):
+            return []
+        nxt = self.line.nodes[following]
+        return [GameNode(self.record, self.line, following, self),
+                *(GameNode(self.record, line, 0, self) for line in nxt.variations
+                  if line.nodes)]
+
+    def next(self) -> GameNode | None:
+        """The main continuation, or None at the end of the line."""
+        if self.index + 1 >= len(self.line.nodes):
+            return None
+        return GameNode(self.record, self.line, self.index + 1, self)
+
+    def mainline(self) -> Iterator[GameNode]:
+        """The nodes that follow this one along its line."""
+        node = self.next()
+        while node is not None:
+            yield node
+            node = node.next()
+
+    def end(self) -> GameNode:
+        """The last node of this line (this node when nothing follows it)."""
+        node = self
+        for node in self.mainline():  # noqa: B007 - the last one is wanted
+            pass
+        return node
+
+    def moves(self) -> list[Any]:
+        """The moves from the start to this node, in order."""
+        out = []
+        node: GameNode | None = self
+        while node is not None and node.index >= 0:
+            out.append(node.move)
+            node = node.parent
+        return out[::-1]
+
+    def board(self) -> Any:
+        """The position after this node's move: the record's start position
+        (`GameRecord.board()`) with every move up to here pushed, each checked
+        against `legal_moves()`, so `move_stack` lists them; a forced pass the
+        record leaves out is played for it. IllegalMove when the record plays an
+        illegal move on the way (`replay` reports it and reads on)."""
+        record = self.record
+        game = record._game()
+        position = record.board()
+        for move in self.moves():
+            _play(position, move, game)
+        return position
+
+    def __repr__(self) -> str:
+        where = "start" if self.index < 0 else f"{self.move} (ply {len(self.moves())})"
+        return f"<GameNode {where} of game {self.record.index}>"
+
+
+
+def _play(position: Any, move: Any, game: ReadAs) -> None:
+    """Push one recorded move as the verifier plays it, or raise IllegalMove."""
+    passing = getattr(move, "kind", None) == "pass"
+    must_pass = getattr(position, "must_pass", None)  # a game with passes has it
+    forced = bool(must_pass is not None and must_pass())
+    if forced and not passing:  # a forced pass the record leaves out (M403)
+        position.push(game.read_move("pass", None, None, None))
+        forced = False
+    if not (passing and forced) and move not in position.legal_moves():
+        problem: Problem | None
+        if isinstance(move, WrittenMove) and not passing:
+            problem = Problem("wrong-kind", f"`{move}` is not a move of {game.title}")
+        else:
+            explain = getattr(position, "move_problem", None)  # the engine's reason
+            problem = explain(move) if explain is not None and not passing else None
+            problem = problem or Problem("illegal", f"{move} is not legal here")
+        raise IllegalMove(move, problem)
+    position.push(move)

@@ -255,12 +255,16 @@ class Position:
     hands: list[int] | None = None  # per side: THUNDER | WODEN flags still in hand
     turn: int = DARK
     ply: int = 0
-    # What `pop` restores: per move pushed, the move and the state before it.
-    move_stack: list[tuple[Move, tuple[int, int, int, int, int, int]]] = field(
+    # What `pop` restores: per move pushed, the move and the state before it
+    # (`move_stack` lists the moves alone).
+    _undo: list[tuple[Move, tuple[int, int, int, int, int, int]]] = field(
         default_factory=list, repr=False, compare=False)
 
     @classmethod
     def start(cls, rules: Rules | None = None) -> Position:
+        """The empty board under `rules` (the defaults when None). A record's own
+        start, under its tags (`[SpecialStones "off"]`, `[Setup]`, ...), is
+        `record.board()`."""
         rules = rules or Rules()
         hand = BOTH_SPECIALS if rules.special_stones else 0
         return cls(rules, [0, 0], hands=[hand, hand], turn=rules.first_player)
@@ -270,7 +274,13 @@ class Position:
         (the verifier keeps a copy after every ply, and needs none of them)."""
         return Position(self.rules, list(self.stones), self.thunder_stones, self.woden_stones,
                         list(self.hands or (0, 0)), self.turn, self.ply,
-                        list(self.move_stack) if stack else [])
+                        list(self._undo) if stack else [])
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves pushed so far, oldest first (a new list: push and pop change the
+        position, not this list)."""
+        return [move for move, _ in self._undo]
 
     # --- reading the board -------------------------------------------------
 
@@ -435,13 +445,15 @@ class Position:
         With `check=False` the move is applied as far as it physically can be
         (the verifier does this to keep following a record past a mistake).
         """
+        if type(move) is not Move:
+            raise _not_a_move(move)
         if check:
             problem = self.move_problem(move)
             if problem:
                 raise IllegalMove(move, problem)
         side = self.turn
         hands = self.hands or (0, 0)
-        self.move_stack.append((move, (self.stones[DARK], self.stones[LIGHT], self.thunder_stones,
+        self._undo.append((move, (self.stones[DARK], self.stones[LIGHT], self.thunder_stones,
                                        self.woden_stones, hands[DARK], hands[LIGHT])))
         removed: tuple[int, ...] = ()
         if move.kind == "place" and not self.occupied >> move.square & 1:  # type: ignore[operator]
@@ -473,7 +485,7 @@ class Position:
 
     def pop(self) -> Move:
         """Take back the last move pushed and return it (IndexError when none is left)."""
-        move, (dark, light, thunder, woden, dark_hand, light_hand) = self.move_stack.pop()
+        move, (dark, light, thunder, woden, dark_hand, light_hand) = self._undo.pop()
         self.stones[DARK], self.stones[LIGHT] = dark, light
         self.thunder_stones, self.woden_stones = thunder, woden
         if self.hands is not None:
@@ -484,7 +496,15 @@ class Position:
 
     def peek(self) -> Move | None:
         """The last move pushed, or None."""
-        return self.move_stack[-1][0] if self.move_stack else None
+        return self._undo[-1][0] if self._undo else None
+
+    def push_text(self, text: str) -> Move:
+        """Play a move written in the record notation (`"E4"`, `"T E4"`, `"W C3"`,
+        `"Pass"`) and return it: ValueError for text that is not a move,
+        IllegalMove (a ValueError too) for a move the rules forbid here."""
+        move = Move.from_text(text)
+        self.push(move)
+        return move
 
     # --- the end --------------------------------------------------------------
 
@@ -515,6 +535,13 @@ class Position:
     def __str__(self) -> str:
         return board_diagram(self)
 
+
+
+def _not_a_move(move: object) -> TypeError:
+    if isinstance(move, str):
+        return TypeError(f"push takes a Move, not the text {move!r}; "
+                         f"write position.push_text({move!r}) to play notation")
+    return TypeError(f"push takes a Move, not {type(move).__name__}")
 
 
 def score_stones(own: int, scoring: Scoring) -> int:

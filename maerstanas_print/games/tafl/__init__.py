@@ -54,7 +54,7 @@ class TaflGame(Game):
     def make_move(self, written: WrittenMove) -> GameMove:
         if written.kind == "move":
             assert written.origin is not None and written.square is not None
-            return TaflMove(written.piece or "S", written.origin, written.square)
+            return TaflMove(written.piece or "S", written.origin, written.square, self.size)
         return written  # a pass or a placement: the replayer judges it
 
     def replay(self, record: GameRecord, *, strict: bool = False,

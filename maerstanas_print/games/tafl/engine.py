@@ -12,17 +12,24 @@ upper case Dark, lower case Light; `S` a plain stone (man), `K` the king,
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from maerstanas_print.games.base import IllegalMove, Problem, Score
+from maerstanas_print.games.base import IllegalMove, Problem, Score, WrittenMove
 from maerstanas_print.games.setup_text import EMPTY, read_position, write_position
-from maerstanas_print.geometry import square_name
+from maerstanas_print.geometry import parse_square, square_name
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
-__all__ = ["DARK", "LIGHT", "SIDE_NAMES", "EMPTY", "IllegalMove", "TaflMove", "TaflPosition",
-           "TaflRules", "read_position", "write_position"]
+__all__ = ["DARK", "LIGHT", "PASS", "SIDE_NAMES", "EMPTY", "IllegalMove", "TaflMove",
+           "TaflPosition", "TaflRules", "read_position", "write_position"]
+
+# A pass, where a game's options allow one (`no_legal_move=pass`): the record's
+# own `Pass`, so that `move_stack` and `str()` write it as the notation does.
+PASS = WrittenMove("pass", text="Pass")
+_MOVE_TEXT = re.compile(r"\s*(?P<piece>[KC]?)(?P<origin>[A-Z][0-9]{1,2})"
+                        r"-(?P<target>[A-Z][0-9]{1,2})(?:x[A-Z0-9/]*)?(?:!|\+\+?)?\s*")
 
 
 Option = Literal[
@@ -61,26 +68,49 @@ def side_of(piece: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class TaflMove:
-    """A piece (S, K or C, upper case) moving from one square to another."""
+    """A piece (S, K or C, upper case) moving from one square to another on a board
+    `size` squares wide; the size lets `str(move)` write the notation (`KA1-A4`)."""
 
     piece: str  # the upper-case letter of the piece moved: S, K or C
     origin: int
     target: int
+    size: int
 
     def __post_init__(self) -> None:
         if self.piece not in PIECE_NAMES:
             raise ValueError(f"a piece is S, K or C, not {self.piece!r}")
+        if not isinstance(self.size, int) or not 1 <= self.size <= 26:
+            raise ValueError(f"a board is 1 to 26 squares wide, not {self.size!r}")
         for square in (self.origin, self.target):
-            if not isinstance(square, int) or square < 0:
-                raise ValueError(f"a square is a board index, not {square!r}")
+            if not isinstance(square, int) or not 0 <= square < self.size * self.size:
+                raise ValueError(f"a square is an index 0..{self.size * self.size - 1} on a "
+                                 f"{self.size}x{self.size} board, not {square!r}")
 
-    def text(self, size: int) -> str:
-        """`KA1-A4`: the move in record notation on a board of `size`."""
+    @classmethod
+    def from_text(cls, text: str, size: int) -> TaflMove:
+        """`"A1-A4"`, `"KA1-A4"` or `"CB2-D4"` as a move on a board `size` wide (a
+        capture list or a closing `!` may follow; the board decides what is taken)."""
+        found = _MOVE_TEXT.fullmatch(text) if isinstance(text, str) else None
+        origin = parse_square(found["origin"], size) if found else None
+        target = parse_square(found["target"], size) if found else None
+        if found is None or origin is None or target is None:
+            last = square_name(size * size - 1, size)
+            raise ValueError(f"`{text}` is not a move on the {size}x{size} board (A1-A4, "
+                             f"KA1-A4 or CA1-B2, squares A1..{last}; or Pass)")
+        return cls(found["piece"] or "S", origin, target, size)
+
+    def text(self, size: int | None = None) -> str:
+        """`KA1-A4`: the move in record notation (on its own board unless `size` says)."""
+        size = size or self.size
         letter = "" if self.piece == "S" else self.piece
         return f"{letter}{square_name(self.origin, size)}-{square_name(self.target, size)}"
 
+    def __str__(self) -> str:
+        return self.text()
+
     def __repr__(self) -> str:
-        return f"TaflMove({self.piece!r}, {self.origin}, {self.target})"
+        return f"TaflMove({self.text()!r}, piece={self.piece!r}, origin={self.origin}, " \
+               f"target={self.target})"
 
 
 @dataclass(slots=True)
@@ -94,8 +124,9 @@ class TaflPosition:
     seen: Counter[tuple[str, int]] = field(default_factory=Counter)
     winner: int | None = None  # DARK, LIGHT, or None
     ending: str | None = None  # "escape", "king captured", "no legal move", "repetition"
-    # What `pop` restores: the move (None for a pass) and the state before it.
-    move_stack: list[tuple[TaflMove | None, list[str], int | None, str | None]] = field(
+    # What `pop` restores: the move (`PASS` for a pass) and the state before it
+    # (`move_stack` lists the moves alone).
+    _undo: list[tuple[TaflMove | WrittenMove, list[str], int | None, str | None]] = field(
         default_factory=list, repr=False, compare=False)
 
     @classmethod
@@ -109,7 +140,16 @@ class TaflPosition:
         """An independent copy; `stack=False` leaves out the moves `pop` would undo."""
         return TaflPosition(self.rules, list(self.board), self.turn, self.ply,
                             Counter(self.seen), self.winner, self.ending,
-                            list(self.move_stack) if stack else [])
+                            list(self._undo) if stack else [])
+
+    @property
+    def move_stack(self) -> list[TaflMove | WrittenMove]:
+        """The moves pushed so far, oldest first, a pass as `PASS` (a new list)."""
+        return [move for move, *_ in self._undo]
+
+    def peek(self) -> TaflMove | WrittenMove | None:
+        """The last move pushed, or None."""
+        return self._undo[-1][0] if self._undo else None
 
     def is_game_over(self) -> bool:
         return self.ending is not None
@@ -123,9 +163,9 @@ class TaflPosition:
     def score(self) -> Score | None:
         return None  # tafl games are won, not scored
 
-    def pop(self) -> TaflMove | None:
-        """Take back the last move (or pass) and return it; IndexError when none is left."""
-        move, board, winner, ending = self.move_stack.pop()
+    def pop(self) -> TaflMove | WrittenMove:
+        """Take back the last move (or `PASS`) and return it; IndexError when none is left."""
+        move, board, winner, ending = self._undo.pop()
         self.seen[self.key()] -= 1
         if not self.seen[self.key()]:
             del self.seen[self.key()]
@@ -197,11 +237,11 @@ class TaflPosition:
         return out
 
     def pseudo_moves(self) -> list[TaflMove]:
-        side = self.turn
+        side, size = self.turn, self.rules.size
         moves = []
         for origin, piece in enumerate(self.board):
             if piece != EMPTY and side_of(piece) == side:
-                moves += [TaflMove(piece.upper(), origin, t) for t in self.targets(origin)]
+                moves += [TaflMove(piece.upper(), origin, t, size) for t in self.targets(origin)]
         return moves
 
     def legal_moves(self) -> list[TaflMove]:
@@ -220,7 +260,8 @@ class TaflPosition:
             if piece == EMPTY or side_of(piece) != self.turn:
                 continue
             for target in self.targets(origin):
-                if not forbid or not self._third_time(TaflMove(piece.upper(), origin, target)):
+                if not forbid or not self._third_time(
+                        TaflMove(piece.upper(), origin, target, self.rules.size)):
                     return True
         return False
 
@@ -330,22 +371,54 @@ class TaflPosition:
         self.ply += 1
         return taken, kings_taken
 
-    def push(self, move: TaflMove, *, check: bool = False) -> list[int]:
-        """Play a move; return what it captured; decide the game's end.
+    def push(self, move: TaflMove | WrittenMove, *, check: bool = False) -> list[int]:
+        """Play a move (or `PASS`); return what it captured; decide the game's end.
 
         With `check=True` an illegal move raises IllegalMove; without, the move
         is made as written (the verifier has checked it already).
         """
+        if type(move) is not TaflMove:
+            return self._push_other(move, check)
+        if move.size != self.rules.size:
+            raise ValueError(f"{move!r} is a move on a {move.size}x{move.size} board, not "
+                             f"on {self.rules.name}'s {self.rules.size}x{self.rules.size}")
         if check:
             problem = self.move_problem(move)
             if problem is not None:
                 raise IllegalMove(move, problem)
         mover = self.turn
-        self.move_stack.append((move, list(self.board), self.winner, self.ending))
+        self._undo.append((move, list(self.board), self.winner, self.ending))
         taken, kings_taken = self._apply(move)
         self.seen[self.key()] += 1
         self._decide(move, mover, kings_taken)
         return taken
+
+    def _push_other(self, move: object, check: bool) -> list[int]:
+        """A pass, or a clear TypeError for what is not a move of this game."""
+        if isinstance(move, WrittenMove) and move.kind == "pass":
+            if check and not self.must_pass():
+                why = (f"the game is already over ({self.ending})" if self.over else
+                       f"{SIDE_NAMES[self.turn]} can move; a pass is allowed only when the "
+                       "options say so and no move is possible")
+                raise IllegalMove(move, Problem("game-over" if self.over else "no-pass", why))
+            self.pass_turn()
+            return []
+        if isinstance(move, str):
+            raise TypeError(f"push takes a TaflMove, not the text {move!r}; "
+                            f"write position.push_text({move!r}) to play notation")
+        raise TypeError(f"push takes a TaflMove (or PASS), not {type(move).__name__}")
+
+    def push_text(self, text: str) -> TaflMove | WrittenMove:
+        """Play a move written in the record notation (`"A1-A4"`, `"KA1-A4"`, `"Pass"`)
+        and return it: ValueError for text that is not a move, IllegalMove (a
+        ValueError too) for a move the rules forbid here."""
+        move: TaflMove | WrittenMove
+        if isinstance(text, str) and text.strip() == "Pass":
+            move = PASS
+        else:
+            move = TaflMove.from_text(text, self.rules.size)
+        self.push(move, check=True)
+        return move
 
     def _decide(self, move: TaflMove, mover: int, kings_taken: bool) -> None:
         """Captures first, then the win: a taken king, then an escape."""
@@ -385,7 +458,7 @@ class TaflPosition:
                 and not self.has_legal_move())
 
     def pass_turn(self) -> None:
-        self.move_stack.append((None, list(self.board), self.winner, self.ending))
+        self._undo.append((PASS, list(self.board), self.winner, self.ending))
         self.turn = 1 - self.turn
         self.ply += 1
         self.seen[self.key()] += 1

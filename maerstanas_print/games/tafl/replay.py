@@ -119,7 +119,7 @@ class TaflReplayer(BaseReplayer):
             if (piece == EMPTY or side_of(piece) != side or board[move.target] != EMPTY):
                 position.turn, position.ply = 1 - side, ply + 1  # skipped: the turn passes
                 return Step(node, side, move, ply, (), False, self.keep_copy(position))
-            move = TaflMove(piece.upper(), move.origin, move.target)
+            move = TaflMove(piece.upper(), move.origin, move.target, move.size)
         taken = position.push(move)
         self.check_captures(node, move, taken, board)
         self.check_end_mark(node, position)

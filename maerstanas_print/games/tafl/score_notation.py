@@ -193,7 +193,7 @@ def _positions(game: TaflGame, victim: str, mover: int, count: int
                     for square in victims:
                         board[square] = enemy  # type: ignore[index]
                     board[_far_corner(land, size)] = "s" if mover == DARK else "S"
-                    yield board, TaflMove("S", origin, land)
+                    yield board, TaflMove("S", origin, land, size)
 
 
 def _far_corner(square: int, size: int) -> int:

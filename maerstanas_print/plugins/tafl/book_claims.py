@@ -140,7 +140,7 @@ def read_move(written: str, position: TaflPosition) -> TaflMove:
         raise ClaimError(f"{written!r} is not a move in the record notation")
     size = position.rules.size
     return TaflMove(match["piece"] or "S", tafl_square(match["origin"], size),
-                    tafl_square(match["target"], size))
+                    tafl_square(match["target"], size), size)
 
 
 def move_arrow(move: TaflMove, side: int, size: int) -> Arrow:

@@ -88,8 +88,8 @@ class TaflSearch(Search):
             new_text, old_text = name(new), name(old)
             size = sum(a != b for a, b in zip(new_text, old_text, strict=False)) + \
                 abs(len(new_text) - len(old_text))
-            changed = replace(node, move=TaflMove(move.piece, legal.origin, legal.target),
-                              lowercase=False)
+            changed = replace(node, lowercase=False,
+                              move=TaflMove(move.piece, legal.origin, legal.target, move.size))
             yield Candidate(self._fix(f"write {new_text} for {old_text}",
                                       [Edit(at.start(), at.end(), new_text)], "square", size,
                                       distance), self._changed(i, changed), i)
