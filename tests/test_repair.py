@@ -165,7 +165,9 @@ def test_a_valid_file_never_searches(monkeypatch, capsys) -> None:
     def refuse(*args, **kwargs):
         raise AssertionError("searched a valid game")
 
-    monkeypatch.setattr(repair_module, "repair_game", refuse)
+    from maerstanas_print.commands import check as check_command
+
+    monkeypatch.setattr(check_command, "repair_game", refuse)  # the search `check` calls
     assert main(["check", str(SAMPLE)]) == 0
     assert main(["check", "--json", str(SAMPLE)]) == 0
 
@@ -263,7 +265,9 @@ def test_every_fix_on_a_corpus_gives_a_valid_record_and_most_give_the_original()
 
 def test_check_searches_only_the_first_invalid_games_of_a_file(monkeypatch, capsys,
                                                                 tmp_path) -> None:
-    monkeypatch.setattr(repair_module, "MAX_GAMES_SEARCHED", 1)
+    from maerstanas_print.commands import check as check_command
+
+    monkeypatch.setattr(check_command, "MAX_GAMES_SEARCHED", 1)  # the cap `check` reads
     two = tmp_path / "two.mrs"
     slipped = TEXT.replace("11. E3", "12. E3")
     two.write_text(slipped + "\n" + slipped, encoding="utf-8")
