@@ -22,15 +22,18 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test helpers: tests/
 
 from maerstanas_print.games.maerstanas.analysis import cores
-from maerstanas_print.games.maerstanas.analysis.players import (
+from maerstanas_print.games.maerstanas.analysis.search import Searcher, State
+from maerstanas_print.games.maerstanas.engine import DARK, Position, Rules
+from tests.players import (
     mixed_player,
     play_game,
     random_player,
 )
-from maerstanas_print.games.maerstanas.analysis.search import Searcher, State
-from maerstanas_print.games.maerstanas.engine import DARK, Position, Rules
 
 CASUAL = mixed_player(0.5)
 

@@ -15,11 +15,14 @@ import io
 import random
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test helpers: tests/
 
 
 def maerstanas_records(count: int, rng: random.Random) -> list[str]:
     from maerstanas_print.games.maerstanas.engine import Rules
-    from maerstanas_print.games.maerstanas.generate import random_game, record_text
+    from tests.random_games import random_game, record_text
 
     records: list[str] = []
     while len(records) < count:
@@ -70,20 +73,17 @@ def main() -> None:
     rng = random.Random(2026)
     ours = maerstanas_records(count, rng)
     from maerstanas_print.notation.parser import parse
-    from maerstanas_print.play.verify import replay
+    from maerstanas_print.play.checking import check_games
 
     plies = [len(parse(r).games[0].mainline.nodes) for r in ours]
     theirs = chess_records(count, rng, plies)
     our_text = "\n".join(ours)
     their_text = "\n\n".join(theirs)
 
-    from maerstanas_print.notation.parser import RecordReader
-
     def check_ours() -> None:
         checked = 0
-        for game in RecordReader(our_text, "bench.mrs"):  # as `check` reads a file
-            result = replay(game)
-            assert result.valid, game.index
+        for game in check_games(our_text, "bench.mrs"):  # the pipeline `check` runs
+            assert game.valid, game.record.index
             checked += 1
         assert checked == count
 

@@ -17,8 +17,12 @@ from __future__ import annotations
 import argparse
 import io
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test helpers: tests/
 
 
 def best_of(fn: Callable[[], object], repeat: int) -> float:
@@ -33,7 +37,7 @@ def best_of(fn: Callable[[], object], repeat: int) -> float:
 
 def annotated_record(seed: int = 7) -> str:
     """A random game of 36+ plies with a comment every fourth ply and a few diagrams."""
-    from maerstanas_print.games.maerstanas.generate import random_game, record_text
+    from tests.random_games import random_game, record_text
 
     rng = random.Random(seed)
     while True:
@@ -56,7 +60,7 @@ def annotated_record(seed: int = 7) -> str:
 
 
 def many_games(count: int, seed: int = 1) -> str:
-    from maerstanas_print.games.maerstanas.generate import random_game, record_text
+    from tests.random_games import random_game, record_text
 
     rng = random.Random(seed)
     return "\n".join(record_text(random_game(rng), tags={"Event": "Bench", "Round": str(i)})

@@ -25,8 +25,10 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test helpers: tests/
+
 from maerstanas_print.games.maerstanas.engine import Rules
-from maerstanas_print.games.maerstanas.generate import random_game, record_text
+from tests.random_games import random_game, record_text
 
 WATCH = ("import resource, subprocess, sys; "
          "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "

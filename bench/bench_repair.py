@@ -2,7 +2,7 @@
 
 Generates random valid Mǽrstánas games of 35-45 plies (tags with the Result,
 move numbers, the final score line), makes one copier's slip in each
-(`maerstanas_print.slips`: a square's letter or digit, two neighbouring moves
+(`tests.slips`: a square's letter or digit, two neighbouring moves
 swapped, a removal list, the score line, a move number, a Pass put in or left
 out; in random Cyngesheall games, a move's square or the result), keeps the
 damaged records that `check` finds invalid, and asks
@@ -18,6 +18,9 @@ import random
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test helpers: tests/
 
 
 @dataclass
@@ -32,8 +35,8 @@ class Tally:
 
 
 def valid_records(count: int, rng: random.Random) -> list[str]:
-    from maerstanas_print.games.maerstanas.generate import random_game, record_text
     from maerstanas_print.play.verify import result_of
+    from tests.random_games import random_game, record_text
 
     records: list[str] = []
     while len(records) < count:
@@ -54,7 +57,7 @@ def valid_records(count: int, rng: random.Random) -> list[str]:
 def tafl_records(count: int, rng: random.Random) -> list[str]:
     """Random Cyngesheall games of 20-60 plies that end (the result is then checked)."""
     from maerstanas_print.games import game_named
-    from maerstanas_print.games.tafl.generate import random_tafl_game
+    from tests.random_games import random_tafl_game
 
     info = game_named("Cyngesheall")
     assert info is not None
@@ -67,7 +70,7 @@ def tafl_records(count: int, rng: random.Random) -> list[str]:
 
 
 def main() -> None:
-    from maerstanas_print.slips import SLIPS, TAFL_SLIPS
+    from tests.slips import SLIPS, TAFL_SLIPS
 
     per_slip = int(sys.argv[1]) if len(sys.argv) > 1 else 60
     rng = random.Random(12)

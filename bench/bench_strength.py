@@ -25,8 +25,12 @@ import math
 import random
 import sys
 import time
+from pathlib import Path
 
-from maerstanas_print.games.maerstanas.analysis.players import (
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test helpers: tests/
+
+from maerstanas_print.games.maerstanas.engine import Rules
+from tests.players import (
     Player,
     engine_player,
     greedy_player,
@@ -34,7 +38,6 @@ from maerstanas_print.games.maerstanas.analysis.players import (
     playout_player,
     random_player,
 )
-from maerstanas_print.games.maerstanas.engine import Rules
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:

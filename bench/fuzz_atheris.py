@@ -35,6 +35,7 @@ import atheris
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))  # fuzz_support imports tests.random_games
 
 with atheris.instrument_imports(include=["maerstanas_print", "lark", "fuzz_support"]):
     import fuzz_support  # noqa: E402  (imported under instrumentation on purpose)

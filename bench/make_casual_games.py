@@ -2,19 +2,21 @@
 
 There is no corpus of strong Mǽrstánas play, so the analysis examples use games
 between two "casual" players (each move greedy, best immediate margin, with
-probability 1/2, else random; see `analysis.players.mixed_player`), which have
+probability 1/2, else random; see `tests/players.py`, `mixed_player`), which have
 endgames with real choices in them. Run `python bench/make_casual_games.py`.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
-from maerstanas_print.generate import record_text
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test helpers: tests/
 
-from maerstanas_print.games.maerstanas.analysis.players import mixed_player, play_game
 from maerstanas_print.games.maerstanas.engine import Move, Rules
+from tests.players import mixed_player, play_game
+from tests.random_games import record_text
 
 OUT = Path(__file__).parent.parent / "maerstanas_print" / "samples" / "casual-games.mrs"
 

@@ -6,9 +6,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from maerstanas_print.games.maerstanas.analysis.players import play_game, random_player
 from maerstanas_print.games.maerstanas.analysis.review import line_notation
 from maerstanas_print.games.maerstanas.engine import DARK, SIDE_NAMES, Position, Rules
+from tests.players import play_game, random_player
 
 
 def setup_text(position: Position) -> str:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from maerstanas_print.diagnostics import CODES, Diagnostic, Source
 from maerstanas_print.games.maerstanas.engine import Rules
-from maerstanas_print.games.maerstanas.generate import random_game, record_text
 from maerstanas_print.notation.parser import parse
 from maerstanas_print.play.verify import replay
+from tests.random_games import random_game, record_text
 
 _MOVE_END = re.compile(r"[A-G][1-7](x[A-G1-7/]+)?|Pass")
 REGRESSIONS = Path(__file__).resolve().parent / "fuzz_regressions"

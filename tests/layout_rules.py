@@ -52,10 +52,6 @@ class Problem:
         return f"page {self.page}: {self.rule}: {self.detail}"
 
 
-def open_pdf(data: bytes) -> pdfium.PdfDocument:
-    return pdfium.PdfDocument(data)
-
-
 def glyphs(page: pdfium.PdfPage) -> list[Glyph]:
     """The visible characters of a page (spaces and empty boxes left out)."""
     text = page.get_textpage()
@@ -228,33 +224,6 @@ def fill(page: pdfium.PdfPage, margin_mm: float = EDGE_MM, footer_mm: float = 12
     if rows.size == 0:
         return 0.0
     return float((rows[-1] + 1) / (bottom - top))
-
-
-def check_pdf(data: bytes, *, min_fill: float | None = None,
-              last_pages: frozenset[int] = frozenset(), contrast_check: bool = True
-              ) -> list[Problem]:
-    """Every rule on every page of a PDF. `min_fill` applies to all pages but
-    the document's last and those in `last_pages` (1-based: chapters' last)."""
-    document = open_pdf(data)
-    backgrounds = textless(data) if contrast_check else None
-    problems: list[Problem] = []
-    count = len(document)
-    for index in range(count):
-        page = document[index]
-        number = index + 1
-        found = glyphs(page)
-        problems += edge_problems(page, number)
-        problems += small_text(found, number)
-        problems += overlapping_labels(found, number)
-        if backgrounds is not None:
-            problems += contrast_problems(backgrounds[index], found, number)
-        if min_fill is not None and number != count and number not in last_pages:
-            filled = fill(page)
-            if filled < min_fill:
-                problems.append(Problem(number, "page too empty",
-                                        f"{filled:.0%} filled, at least {min_fill:.0%} asked"))
-    document.close()
-    return problems
 
 
 # Run in Chromium: every drawn element of every inline SVG, in the SVG's own

@@ -12,7 +12,6 @@ from functools import cache
 import pytest
 
 from maerstanas_print.games.maerstanas.analysis import cores
-from maerstanas_print.games.maerstanas.analysis.players import play_game, random_player
 from maerstanas_print.games.maerstanas.analysis.search import Searcher, State, code_of, move_of
 from maerstanas_print.games.maerstanas.engine import (
     DARK,
@@ -27,6 +26,7 @@ from maerstanas_print.games.maerstanas.engine import (
     Rules,
 )
 from maerstanas_print.games.maerstanas.engine import parse_square as sq
+from tests.players import play_game, random_player
 
 CORES = ["python", pytest.param("numba", marks=pytest.mark.skipif(
     not cores.numba_available(), reason="numba is not installed"))]

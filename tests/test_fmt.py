@@ -10,8 +10,8 @@ from record_helpers import replay_all, sample_text
 
 from maerstanas_print import parse, replay
 from maerstanas_print.games.maerstanas.engine import DARK, LIGHT, Rules
-from maerstanas_print.games.maerstanas.generate import random_game, record_text
 from maerstanas_print.notation.export import export_games
+from tests.random_games import random_game, record_text
 
 
 def fmt(text: str) -> str:

@@ -20,10 +20,10 @@ from record_helpers import sample_text
 
 from maerstanas_print import parse, replay
 from maerstanas_print.cli import main
-from maerstanas_print.games.maerstanas.applist_export import applist_text
 from maerstanas_print.games.maerstanas.engine import square_name
 from maerstanas_print.play.verify import ReplayedGame
 from maerstanas_print.plugins.maerstanas.importer import ImportedGame, LogError, record_from_log
+from tests.applist_export import applist_text
 
 FLASK = """\
 Player 1:

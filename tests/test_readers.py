@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from record_helpers import sample_text
 
 from maerstanas_print.games.maerstanas.engine import Rules
-from maerstanas_print.games.maerstanas.generate import random_game, record_text
 from maerstanas_print.notation.parser import parse, read_with_grammar
 from maerstanas_print.notation.scan import scan
+from tests.random_games import random_game, record_text
 
 FRAGMENTS = [
     "E4", "e4", "D4", "G7", "A1", "T E4", "TE4", "T E4xE3/D4", "T E4 x E3 / D4", "t a1",

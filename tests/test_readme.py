@@ -46,7 +46,7 @@ def test_the_repaired_record_shown_is_what_check_prints(monkeypatch, capsys) -> 
     for line in lines:
         assert line in printed, line
     # And the fix gives back the sample game exactly.
-    from maerstanas_print.play.repair import fix_text
+    from maerstanas_print.play.checking import fix_text
 
     damaged = (ROOT / "maerstanas_print/samples/damaged-game.mrs").read_text(encoding="utf-8")
     fixed, _ = fix_text(damaged, "d.mrs")

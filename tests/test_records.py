@@ -99,6 +99,8 @@ def test_grammar_and_templates_ship_in_the_wheel(tmp_path: Path) -> None:
     assert "maerstanas_print/rulebook/locale/de/LC_MESSAGES/rulebook.po" in names
     assert any(n.startswith("maerstanas_print/templates/") and n.endswith(".j2") for n in names)
     assert not any(n.startswith("output/") or "/output/" in n for n in names)
+    for helper in ("slips.py", "generate.py", "players.py", "applist_export.py"):
+        assert not any(n.endswith("/" + helper) for n in names), f"test helper {helper} shipped"
     for init in (ROOT / "maerstanas_print").rglob("__init__.py"):
         if "__pycache__" not in init.parts:
             assert init.relative_to(ROOT).as_posix() in names, f"{init} is not packaged"

@@ -89,7 +89,7 @@ def test_one_placement_remains_in_the_singular() -> None:
     import random
 
     from maerstanas_print.games.maerstanas.engine import Position
-    from maerstanas_print.games.maerstanas.generate import random_game, record_text
+    from tests.random_games import random_game, record_text
 
     # A random game cut where the engine counts one standard placement left.
     for seed in range(50):

@@ -12,12 +12,12 @@ import pytest
 from record_helpers import SAMPLE, sample_text
 
 from maerstanas_print.cli import main
-from maerstanas_print.games.maerstanas.generate import random_game, record_text
 from maerstanas_print.notation.parser import RecordReader
-from maerstanas_print.play import repair as repair_module
-from maerstanas_print.play.repair import apply_edits, repair_game
+from maerstanas_print.play import checking as checking_module
+from maerstanas_print.play.repair import Repair, apply_edits, repair_game
 from maerstanas_print.play.verify import replay, result_of
-from maerstanas_print.slips import SLIPS
+from tests.random_games import random_game, record_text
+from tests.slips import SLIPS
 
 TEXT = sample_text()
 
@@ -40,7 +40,7 @@ SLIPPED = [
 ]
 
 
-def first_repair(text: str) -> tuple[repair_module.Repair, RecordReader]:
+def first_repair(text: str) -> tuple[Repair, RecordReader]:
     reader = RecordReader(text, "t.mrs")
     game = next(iter(reader))
     replayed = replay(game)
@@ -165,9 +165,7 @@ def test_a_valid_file_never_searches(monkeypatch, capsys) -> None:
     def refuse(*args, **kwargs):
         raise AssertionError("searched a valid game")
 
-    from maerstanas_print.commands import check as check_command
-
-    monkeypatch.setattr(check_command, "repair_game", refuse)  # the search `check` calls
+    monkeypatch.setattr(checking_module, "repair_game", refuse)
     assert main(["check", str(SAMPLE)]) == 0
     assert main(["check", "--json", str(SAMPLE)]) == 0
 
@@ -196,7 +194,7 @@ def test_the_first_fix_undoes_a_slip_in_a_movement_game(right: str, wrong: str,
 
 def test_a_slip_in_the_1992_hnefatafl_on_its_19x19_board() -> None:
     from maerstanas_print.games import game_named
-    from maerstanas_print.games.tafl.generate import random_tafl_game
+    from tests.random_games import random_tafl_game
 
     info = game_named("Hnefatafl1992")
     assert info is not None and info.size == 19
@@ -265,9 +263,7 @@ def test_every_fix_on_a_corpus_gives_a_valid_record_and_most_give_the_original()
 
 def test_check_searches_only_the_first_invalid_games_of_a_file(monkeypatch, capsys,
                                                                 tmp_path) -> None:
-    from maerstanas_print.commands import check as check_command
-
-    monkeypatch.setattr(check_command, "MAX_GAMES_SEARCHED", 1)  # the cap `check` reads
+    monkeypatch.setattr(checking_module, "MAX_GAMES_SEARCHED", 1)
     two = tmp_path / "two.mrs"
     slipped = TEXT.replace("11. E3", "12. E3")
     two.write_text(slipped + "\n" + slipped, encoding="utf-8")

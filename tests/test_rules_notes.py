@@ -81,7 +81,7 @@ def test_thunder_across_the_corner() -> None:
 def test_torus_never_forbids_what_the_plain_board_allows() -> None:
     import random
 
-    from maerstanas_print.games.maerstanas.generate import random_game
+    from tests.random_games import random_game
 
     rng = random.Random(7)
     for _ in range(30):

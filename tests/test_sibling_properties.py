@@ -10,8 +10,8 @@ from test_readers import same_reading
 
 from maerstanas_print import parse, replay
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
-from maerstanas_print.games.tafl.generate import random_tafl_game
 from maerstanas_print.notation.export import export_games
+from tests.random_games import random_tafl_game
 
 
 def play(text: str):

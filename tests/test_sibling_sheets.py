@@ -37,7 +37,7 @@ from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS
 from maerstanas_print.games import game_named as sheet_game
 from maerstanas_print.games.maerstanas.engine import DARK, LIGHT
-from maerstanas_print.games.protocol import Game as GameInfo
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.tafl.engine import read_position
 from maerstanas_print.geometry import FILES
 from maerstanas_print.plugins.tafl.setup_sheet import SetupSheetOptions, setup_rows, setup_sheet
@@ -66,7 +66,7 @@ GAMES = {"cyngesheall": CYNGESHEALL, "hnefatafl1992": HNEFATAFL_1992}
 PIECES = {"S": ("standard", "man"), "K": ("woden", "king"), "C": ("thunder",)}
 
 
-def board_pdf(game: GameInfo, **kw) -> bytes:
+def board_pdf(game: Game, **kw) -> bytes:
     return sheet_pdf(board_sheet(BoardSheetOptions(game=game, **kw)))
 
 
@@ -167,7 +167,7 @@ def test_board_description_names_special_squares() -> None:
     (CYNGESHEALL, 1), (CYNGESHEALL, 4), (CYNGESHEALL, 12), (HNEFATAFL_1992, 1),
     (HNEFATAFL_1992, 2),
 ])
-def test_board_sheets(paper: str, game: GameInfo, per_page: int) -> None:
+def test_board_sheets(paper: str, game: Game, per_page: int) -> None:
     sheet = board_sheet(BoardSheetOptions(game=game, paper=paper, per_page=per_page))
     pdf = sheet_pdf(sheet)
     assert_page_size(pdf, paper)
@@ -201,7 +201,7 @@ def test_1992_labels_are_right_including_i_and_d_before_e() -> None:
     (HNEFATAFL_1992, "a4", 1, 9.5), (HNEFATAFL_1992, "letter", 1, 9.5),
     (HNEFATAFL_1992, "a4", 2, 5.5), (CYNGESHEALL, "a4", 1, 24.0), (CYNGESHEALL, "letter", 4, None),
 ])
-def test_cell_size_measured_from_the_drawing(game: GameInfo, paper: str, per_page: int,
+def test_cell_size_measured_from_the_drawing(game: Game, paper: str, per_page: int,
                                              expected: float | None) -> None:
     pdf = board_pdf(game, paper=paper, per_page=per_page)
     stated = float(re.search(r"squares ([\d.]+) mm", all_text(pdf)).group(1))  # type: ignore[union-attr]
@@ -219,7 +219,7 @@ def test_1992_playing_board_has_the_calibration_bar() -> None:
 
 
 def test_special_squares_on_the_sheets() -> None:
-    def titles(game: GameInfo) -> set[str]:
+    def titles(game: Game) -> set[str]:
         sheet = board_sheet(BoardSheetOptions(game=game))
         return {g.title for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title}
 
@@ -399,7 +399,7 @@ def test_stones_are_the_board_drawing_21_mm_across() -> None:
     assert runes and all(isinstance(p, Polyline) for p in runes[0].children)  # ᚩ as strokes
 
 
-def token_across(game: GameInfo, paper: str) -> float:
+def token_across(game: Game, paper: str) -> float:
     """A token is 7/8 of the square of the game's full-size board on that paper."""
     return round(full_board_cell(game, paper) * 7 / 8, 1)
 

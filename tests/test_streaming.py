@@ -11,8 +11,8 @@ from record_helpers import sample_text
 
 from maerstanas_print.cli import main
 from maerstanas_print.games.maerstanas.engine import Rules
-from maerstanas_print.games.maerstanas.generate import random_game, record_text
 from maerstanas_print.io import inputs
+from tests.random_games import random_game, record_text
 
 
 def collection(count: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from maerstanas_print.commands._sheet_output import (
+from maerstanas_print.commands._output import (
     BOARD_PAPER_CHOICES,
     add_common_options,
     add_game_option,

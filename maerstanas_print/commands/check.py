@@ -12,20 +12,12 @@ from maerstanas_print.io.errors import InputError, LimitError
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
 from maerstanas_print.io.inputs import display_name, read_record, read_record_pieces
 from maerstanas_print.io.outputs import write_output
-from maerstanas_print.notation.parser import RecordReader
-from maerstanas_print.play.repair import (
-    MAX_GAMES_SEARCHED,
-    describe,
-    fix_as_json,
-    fix_lines,
-    fix_text,
-    repair_game,
-)
-from maerstanas_print.play.verify import replay
+from maerstanas_print.play.checking import FixBudget, check_games, fix_text
+from maerstanas_print.play.repair import describe, fix_as_json
 
 if TYPE_CHECKING:
-    from maerstanas_print.diagnostics import Diagnostic, Source
-    from maerstanas_print.play.repair import Repair
+    from maerstanas_print.diagnostics import Source
+    from maerstanas_print.play.checking import CheckedGame, FixBudget
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -60,8 +52,8 @@ class _Tally:
     errors: int = 0
     warnings: int = 0
     notes: int = 0
-    searched: int = 0  # invalid games searched for fixes
     file_errors: list[dict[str, object]] = field(default_factory=list)
+    budget: FixBudget | None = None  # fix searches left, shared by the file's pieces
 
 
 def run(args: argparse.Namespace) -> int:
@@ -143,69 +135,70 @@ def _json(value: object) -> str:
 
 def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
                  args: argparse.Namespace, report: _JsonReport | None) -> None:
+
     printing = report is None and not args.quiet
-    reader = RecordReader(text, name, first_index=tally.games + 1, first_line=first_line)
-    source = reader.source
+    if tally.budget is None:
+        tally.budget = FixBudget()
+    checked = check_games(text, name, strict=args.strict, budget=tally.budget,
+                          first_index=tally.games + 1, first_line=first_line)
+    source = checked.source
     shown = 0  # problems that belong to no game, reported as they turn up
 
     def no_game_problems() -> None:
         nonlocal shown
-        for diagnostic in reader.diagnostics[shown:]:
+        for diagnostic in checked.diagnostics[shown:]:
             tally.errors += diagnostic.severity == "error"
             tally.file_errors.append(source.as_json(diagnostic))
             if printing:
                 print(source.format(diagnostic))
-        shown = len(reader.diagnostics)
+        shown = len(checked.diagnostics)
 
-    for game in reader:  # one game at a time: memory stays bounded
+    for game in checked:  # one game at a time: memory stays bounded
         no_game_problems()
         tally.games += 1
-        replayed = replay(game, strict=args.strict)
-        tally.invalid += not replayed.valid
-        repair = None
-        listed = replayed.diagnostics
-        if not replayed.valid and tally.searched < MAX_GAMES_SEARCHED:
-            tally.searched += 1  # only an invalid game pays for the search
-            repair = repair_game(game, replayed, source, strict=args.strict)
-            listed = repair.diagnostics
-        for diagnostic in listed:
+        tally.invalid += not game.valid
+        for diagnostic in game.diagnostics:
             tally.errors += diagnostic.severity == "error"
             tally.warnings += diagnostic.severity == "warning"
             tally.notes += diagnostic.severity == "note"
             if printing:
                 print(source.format(diagnostic))
-                if repair is not None and diagnostic is repair.explained:
-                    for line in fix_lines(repair, source, game):
-                        print(line)
+                for line in game.fix_lines(diagnostic, source):
+                    print(line)
         if report:
-            score = replayed.score
-            report.game({
-                "index": game.index,
-                "game": game.tag("Game") or replayed.game.tag,
-                "valid": replayed.valid,
-                "plies": replayed.plies,
-                "scoring": replayed.scoring,
-                "score": {"Dark": score[0], "Light": score[1]} if score else None,
-                "result": replayed.result,
-                "termination": replayed.ending,
-                "diagnostics": [_diagnostic_json(d, source, repair) for d in listed],
-            })
+            report.game(_game_json(game, source))
     no_game_problems()
 
 
-def _diagnostic_json(diagnostic: Diagnostic, source: Source, repair: Repair | None
-                     ) -> dict[str, object]:
-    """A diagnostic as JSON; the one a verified fix explains carries its `fixes`."""
-    out = source.as_json(diagnostic)
-    if repair is not None and diagnostic is repair.explained:
+def _game_json(game: CheckedGame, source: Source) -> dict[str, object]:
+    """One game's entry of the JSON report; the diagnostic a verified fix explains
+    carries its `fixes`."""
 
-        out["fixes"] = [fix_as_json(fix, source) for fix in repair.fixes]
-    return out
+    replayed = game.replayed
+    score = replayed.score
+    diagnostics = []
+    for diagnostic in game.diagnostics:
+        out = source.as_json(diagnostic)
+        if game.explains(diagnostic):
+            out["fixes"] = [fix_as_json(fix, source) for fix in game.fixes]
+        diagnostics.append(out)
+    return {
+        "index": game.record.index,
+        "game": game.record.tag("Game") or replayed.game.tag,
+        "valid": replayed.valid,
+        "plies": replayed.plies,
+        "scoring": replayed.scoring,
+        "score": {"Dark": score[0], "Light": score[1]} if score else None,
+        "result": replayed.result,
+        "termination": replayed.ending,
+        "diagnostics": diagnostics,
+    }
 
 
 def _fix_files(args: argparse.Namespace) -> bool:
     """--fix and --diff: True when some file has a fix to make."""
     import difflib
+
 
     changed = False
     for path in args.files:

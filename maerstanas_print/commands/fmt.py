@@ -9,8 +9,7 @@ from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK
 from maerstanas_print.io.inputs import read_record
 from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
 from maerstanas_print.notation.export import export_games
-from maerstanas_print.notation.parser import parse
-from maerstanas_print.play.verify import replay
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,24 +27,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+
     output = args.output if args.output is not None else "-"
     refuse_overwriting_input(output, args.file)  # before reading: a usage error comes first
     name, text = read_record(args.file)
-    parsed = parse(text, name)
-    source = parsed.source
-    problems = list(parsed.diagnostics)
-    replayed = []
-    for game in parsed.games:
-        result = replay(game, strict=args.strict)
-        replayed.append(result)
-        problems += [d for d in result.diagnostics if d.severity == "error"]
-    if problems or not parsed.games:
+    checked = check_games(text, name, strict=args.strict, budget=NO_FIX_SEARCH)
+    games = list(checked)
+    problems = [*checked.diagnostics, *(d for game in games for d in game.errors)]
+    if problems or not games:
         for diagnostic in problems:
-            print(source.format(diagnostic), file=sys.stderr)
+            print(checked.source.format(diagnostic), file=sys.stderr)
         print(f"{name}: not formatted: "
-              f"{'no game found' if not parsed.games else 'the record has errors'}",
+              f"{'no game found' if not games else 'the record has errors'}",
               file=sys.stderr)
         return EXIT_INVALID
-    write_output(output, export_games(replayed))
+    write_output(output, export_games([game.replayed for game in games]))
     return EXIT_OK
 

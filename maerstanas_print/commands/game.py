@@ -6,8 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from maerstanas_print.commands._progress import Progress
-from maerstanas_print.commands._sheet_output import (
+from maerstanas_print.commands._output import (
     FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
@@ -15,6 +14,7 @@ from maerstanas_print.commands._sheet_output import (
     output_target,
     write_and_report,
 )
+from maerstanas_print.commands._progress import Progress
 from maerstanas_print.gamedoc.html import game_html
 from maerstanas_print.gamedoc.pdf import game_pdf
 from maerstanas_print.io import limits
@@ -55,6 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _count(value: str, option: str, minimum: int) -> int:
+
     try:
         number = int(value)
     except ValueError:
@@ -66,6 +67,7 @@ def _count(value: str, option: str, minimum: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+
     fmt = choice(args.format, FORMAT_CHOICES, "--format")
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     theme = choice(args.theme, THEME_CHOICES, "--theme")
@@ -103,6 +105,7 @@ def _refuse_huge_games(source: Source, games: list[ReplayedGame]) -> None:
     """Refuse, with the game's position, a game or a document too long to set as
     PDF in good time (`limits.MAX_PDF_GAME_CHARS`, `MAX_PDF_DOCUMENT_CHARS`)."""
     import re
+
 
     spaces = re.compile(r"\s+")
     total = 0

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from maerstanas_print.commands._sheet_output import add_game_option, game_choice
+from maerstanas_print.commands._output import add_game_option, game_choice
 from maerstanas_print.commands.capabilities import APP_IMPORTERS
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 from maerstanas_print.io.inputs import read_record

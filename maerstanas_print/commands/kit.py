@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from maerstanas_print.commands._sheet_output import (
+from maerstanas_print.commands._output import (
     BOARD_PAPER_CHOICES,
     add_game_option,
     choice,

@@ -13,7 +13,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from maerstanas_print.commands._sheet_output import (
+from maerstanas_print.commands._output import (
     FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from maerstanas_print.commands._sheet_output import (
+from maerstanas_print.commands._output import (
     BOARD_PAPER_CHOICES,
     add_common_options,
     add_game_option,

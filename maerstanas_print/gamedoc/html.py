@@ -95,7 +95,7 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     svg = svg.replace("</svg>", "\n".join(defs) + "\n</svg>")
     gx, gy = spec.grid_origin(0, 0)
     steps = game.main.steps
-    positions = [game.main.start] + [step.after for step in steps]
+    positions = game.main.positions()
     data: dict[str, object] = {"prefix": f"{prefix}-v", "cell": cell, "ox": gx, "oy": gy}
     if _sized(doc):  # the viewer's script reads the size and the unit
         data.update({"size": game.game.size, "unit": "pieces" if doc.progress == "pieces"
@@ -180,10 +180,6 @@ def game_css() -> str:
     return read_text("templates", "game.css")
 
 
-def viewer_script() -> str:
-    """The step-through viewer's script (the page template inlines it), in the form
-    that serves every game (boards of any size)."""
-    return environment().get_template("game_viewer.js.j2").render(sized=True)
 
 
 # Characters every page's fonts carry whatever its games say: figures, dashes and

@@ -28,7 +28,7 @@ from maerstanas_print.gamedoc.parts import (
 from maerstanas_print.gamedoc.readers import BoardReader, Checkpoint
 from maerstanas_print.notation.embedded import EngineValue, evaluation_of
 from maerstanas_print.notation.record import NAG_GLYPHS, Comment
-from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, Step
+from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, ReplayVisitor, Step
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -358,46 +358,62 @@ class _Builder:
         for variation in step.variations:
             lead = (f"Instead of {SIDE_NAMES[step.side]}’s {ordinal(step.number)} move "
                     f"({move_label(step)} {step_text(step, self.game.game)}):")
-            runs = [Run("lead", lead)]
-            diagrams = self._line_runs(variation, runs, before, board, top=True)
-            self._flush(runs, depth=1)
-            for caption, steps, vboard in diagrams:
+            walk = _VariationRuns(self.game.game, variation, board)
+            walk.runs.append(Run("lead", lead))
+            variation.accept(walk)
+            self._flush(walk.runs, depth=1)
+            for caption, steps, vboard in walk.diagrams:
                 first = variation.steps.index(steps[0])
                 start = variation.steps[first - 1].after if first else variation.start
                 self.add_diagram(caption, "variation", start or before, vboard, steps,
                                  variation=True)
 
-    def _line_runs(self, line: ReplayedLine, runs: list[Run], before: Any,
-                   board: Any, top: bool) -> list[tuple[str, list[Step], Any]]:
-        """Runs of a variation (nested ones in brackets); its diagram requests."""
-        diagrams = []
-        vboard = board.copy()
-        from_board, from_i = board.copy(), 0
-        runs += [Run("comment", c.text) for c in line.line.comments if c.text]
-        fresh = True
-        for i, step in enumerate(line.steps):
-            word = (f"{move_label(step)} {step_text(step, self.game.game)}"
-                    if not step.second or fresh else step_text(step, self.game.game))
-            runs.append(Run("move", word))
-            fresh = False
-            prior = vboard.copy() if step.variations else None
-            vboard.play(step)
-            caption = _requested(step)
-            if caption is not None and top:
-                diagrams.append((caption, line.steps[from_i: i + 1], from_board))
-                from_board, from_i = vboard.copy(), i + 1
-            comments = self._comment_runs(step.node.comments if step.node else [])
-            if comments:
-                runs += comments
-                fresh = True
-            for sub in step.variations:
-                runs.append(Run("bracket", "("))
-                sub_before = line.steps[i - 1].after if i else (line.start or before)
-                assert sub_before is not None and prior is not None
-                self._line_runs(sub, runs, sub_before, prior, top=False)
-                runs.append(Run("bracket", ")"))
-                fresh = True
-        return diagrams
+
+class _VariationRuns(ReplayVisitor):
+    """The runs of one variation of the main line, nested ones in brackets, and
+    the diagrams its own moves ask for (caption, the moves since the last one,
+    the board before them); a nested line asks for none."""
+
+    def __init__(self, game: Game, line: ReplayedLine, board: Any) -> None:
+        self.game = game
+        self.steps = line.steps
+        self.runs: list[Run] = []
+        self.diagrams: list[tuple[str, list[Step], Any]] = []
+        self.board = board.copy()  # as the variation's own moves leave it
+        self.played = 0  # the variation's own moves so far
+        self.since, self.since_board = 0, board.copy()  # where the last diagram left off
+        self.depth = 0  # 0 in the variation itself, 1 in one nested in it...
+        self.fresh = True  # a second player's move shows its number again
+
+    def visit_step(self, step: Step) -> None:
+        text = step_text(step, self.game)
+        word = f"{move_label(step)} {text}" if not step.second or self.fresh else text
+        self.runs.append(Run("move", word))
+        self.fresh = False
+        if self.depth:
+            return
+        self.board.play(step)
+        self.played += 1
+        caption = _requested(step)
+        if caption is not None:
+            self.diagrams.append((caption, self.steps[self.since:self.played],
+                                  self.since_board))
+            self.since, self.since_board = self.played, self.board.copy()
+
+    def visit_comment(self, comment: Comment) -> None:
+        if comment.text:
+            self.runs.append(Run("comment", comment.text))
+            self.fresh = True
+
+    def begin_variation(self, line: ReplayedLine) -> None:
+        self.runs.append(Run("bracket", "("))
+        self.depth += 1
+        self.fresh = True
+
+    def end_variation(self, line: ReplayedLine) -> None:
+        self.runs.append(Run("bracket", ")"))
+        self.depth -= 1
+        self.fresh = True
 
 
 def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = True

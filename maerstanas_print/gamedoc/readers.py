@@ -204,8 +204,7 @@ class PositionReader:
 
     def series(self, game: ReplayedGame
                ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
-        positions = [game.main.start] + [step.after for step in game.main.steps]
-        return [self._count(position) for position in positions], []
+        return [self._count(position) for position in game.main.positions()], []
 
     def explanation(self, game: ReplayedGame) -> None:
         return None

@@ -33,11 +33,11 @@ from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 if TYPE_CHECKING:
     from maerstanas_print.diagnostics import Diagnostic
-    from maerstanas_print.notation.record import GameRecord, Line, PlyNode
+    from maerstanas_print.notation.record import Comment, GameRecord, Line, PlyNode
 
 __all__ = ["DARK", "LIGHT", "SIDE_NAMES", "Game", "GameMove", "GamePosition", "IllegalMove",
-           "OffBoard", "Problem", "ReplayedGame", "ReplayedLine", "Score", "Settings", "Step",
-           "WrittenMove", "result_of"]
+           "OffBoard", "Problem", "ReplayedGame", "ReplayVisitor", "ReplayedLine", "Score",
+           "Settings", "Step", "WrittenMove", "result_of"]
 
 
 class GameMove(Protocol):
@@ -220,6 +220,49 @@ class ReplayedLine:
     line: Line
     start: Any  # the position before the first move (kept with positions), or None
     steps: list[Step] = field(default_factory=list)
+
+    def positions(self) -> list[Any]:
+        """The position before the first move, then the one after each move (the
+        line must be replayed with `keep_positions=True`)."""
+        if self.start is None:
+            raise ValueError("the line was replayed without keep_positions=True")
+        return [self.start, *(step.after for step in self.steps)]
+
+    def accept(self, visitor: ReplayVisitor) -> None:
+        """Walk the line as replayed, in reading order (see `ReplayVisitor`)."""
+        for comment in self.line.comments:
+            visitor.visit_comment(comment)
+        for step in self.steps:
+            visitor.visit_step(step)
+            if step.node is not None:
+                for comment in step.node.comments:
+                    visitor.visit_comment(comment)
+            for variation in step.variations:  # they nest a bounded depth (build.py)
+                visitor.begin_variation(variation)
+                variation.accept(visitor)
+                visitor.end_variation(variation)
+
+
+class ReplayVisitor:
+    """What to do at each part of a replayed line, called by `ReplayedLine.accept`
+    in reading order: the line's own comments, then each step followed by its
+    move's comments and its variations (each between `begin_variation` and
+    `end_variation`). As `notation.record.RecordVisitor` walks the record, this
+    walks the replay, where each move carries its number and side (a forced Pass
+    the record left out is a step too). Every method does nothing unless
+    overridden."""
+
+    def visit_step(self, step: Step) -> None:
+        """A move as replayed; its NAGs are `step.node.nags`."""
+
+    def visit_comment(self, comment: Comment) -> None:
+        pass
+
+    def begin_variation(self, line: ReplayedLine) -> None:
+        pass
+
+    def end_variation(self, line: ReplayedLine) -> None:
+        pass
 
 
 @dataclass(slots=True)

@@ -13,7 +13,8 @@ the two readers cannot drift apart in what a record means:
 from __future__ import annotations
 
 import re
-from typing import cast
+from collections.abc import Callable
+from typing import Any
 
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games.base import OffBoard
@@ -33,11 +34,18 @@ from maerstanas_print.notation.record import (
     Termination,
 )
 
-Item = tuple[str, int, int, object]
+# (kind, start, end, payload); the payload by kind: "move" a MovePayload, "tag"
+# (name, raw value), "number" a MoveNumber, "score" (dark, light), "comment",
+# "lcomment", "glyph", "nag" and "result" the text as written, "open", "close"
+# and "unfinished" None.
+Item = tuple[str, int, int, Any]
 
 # Deeper variations are refused: no real annotation needs them, and the
 # verifier and writer walk variations recursively.
 MAX_VARIATION_DEPTH = 50
+
+# Where a game's items have got to: its tags, its movetext, past its termination.
+_IN_TAGS, _IN_MOVES, _ENDED = 0, 1, 2
 
 _TAG_ESCAPE = re.compile(r"\\(.)")
 
@@ -102,164 +110,244 @@ def _index(text: str, game: Game) -> int:
 
 
 def build_games(items: list[Item], text_length: int, first_index: int = 1) -> list[GameRecord]:
-    """Assemble games; misplaced items are reported in each game's `diagnostics`.
+    """Assemble games; misplaced items are reported in each game's `diagnostics`."""
+    return GameBuilder(first_index).build(items, text_length)
 
-    The state lives in local variables (this loop runs for every token of
-    every record that `check` reads).
-    """
-    games: list[GameRecord] = []
-    game: GameRecord | None = None
-    lines: list[Line] = []
-    nodes: list[PlyNode] = []  # the nodes of lines[-1]
-    number: MoveNumber | None = None
-    phase = _IN_TAGS
-    definition = default_game()
 
-    def dangling(number: MoveNumber) -> None:
-        game.diagnostics.append(Diagnostic(  # type: ignore[union-attr]
-            "error", "M108", "move number with no move after it", number.start, number.end))
+class GameBuilder:
+    """The games being assembled from one run of items: where the next item goes
+    (the current game, its open lines, a move number waiting for its move) and
+    one method per kind of item."""
 
-    def off_board(off: OffBoard, start: int) -> None:
-        size = definition.size
-        where = f"the {size}x{size} board of {definition.title}"
-        last = FILES[size - 1]
-        game.diagnostics.append(Diagnostic(  # type: ignore[union-attr]
-            "error", "M101", f"`{off.text}` is not a square on {where}",
-            start, start + len(off.text),
-            f"columns are A–{last} from the left, rows 1–{size} from the top "
-            "(A1 is the top-left square)"))
+    __slots__ = ("first_index", "games", "game", "lines", "nodes", "number", "phase",
+                 "definition")
 
-    def finish(end: int) -> None:
-        game.mainline.end = end  # type: ignore[union-attr]
-        game.end = end  # type: ignore[union-attr]
-        if game.termination is None:  # type: ignore[union-attr]
-            game.diagnostics.append(Diagnostic(  # type: ignore[union-attr]
-                "warning", "M404",
-                f"game {game.index} has no termination; read as unfinished",  # type: ignore[union-attr]
+    def __init__(self, first_index: int = 1) -> None:
+        self.first_index = first_index
+        self.games: list[GameRecord] = []
+        self.game = GameRecord(index=0)  # a stand-in until the first item starts a game
+        self.lines: list[Line] = []
+        self.nodes: list[PlyNode] = []  # the nodes of lines[-1]
+        self.number: MoveNumber | None = None  # read, waiting for its move
+        self.phase = _IN_TAGS
+        self.definition: Game = default_game()
+
+    def build(self, items: list[Item], text_length: int) -> list[GameRecord]:
+        """Add every item and finish. Moves and move numbers, nearly every item
+        of a record, take the short way: this loop runs for every token of every
+        record `check` reads."""
+        add = self.add
+        for kind, start, end, payload in items:
+            if self.phase != _IN_MOVES:
+                add(kind, start, end, payload)
+            elif kind == "move":
+                try:  # as `move` does, without a call
+                    node = make_move(payload, start, end, self.definition)
+                except OffBoard as off:
+                    self._off_board(off, start)
+                    continue
+                if self.number is not None:
+                    node.number, self.number = self.number, None
+                self.nodes.append(node)
+            elif kind == "number" and self.number is None:
+                self.number = payload
+            else:
+                add(kind, start, end, payload)
+        return self.finish(text_length)
+
+    # --- the items -----------------------------------------------------------
+
+    def move(self, payload: MovePayload, start: int, end: int) -> None:
+        """A move of the movetext: the game makes its move of it."""
+        try:
+            node = make_move(payload, start, end, self.definition)
+        except OffBoard as off:
+            self._off_board(off, start)
+            return
+        if self.number is not None:
+            node.number, self.number = self.number, None
+        self.nodes.append(node)
+
+    def move_number(self, number: MoveNumber) -> None:
+        if self.number is not None:
+            self._drop_number()
+        self.number = number
+
+    def add(self, kind: str, start: int, end: int, payload: Any) -> None:
+        """Any item: a tag, or movetext (which may start a game, or end one)."""
+        if kind == "tag":
+            self._tag(start, end, payload)
+            return
+        game = self.game
+        comment = kind in ("comment", "lcomment")
+        if not self.games or (self.phase == _ENDED and not comment):
+            game = self._start_game(start)
+        elif self.phase == _ENDED:  # a comment after the termination
+            game.comments_after.append(make_comment(payload, start, end,
+                                                    kind == "lcomment"))
+            return
+        if self.phase != _IN_MOVES:
+            self.phase = _IN_MOVES
+            self.definition = game_named(game.tag("Game")) or default_game()
+            game.definition = self.definition
+        if kind == "move":
+            self.move(payload, start, end)
+        elif kind == "number":
+            self.move_number(payload)
+        else:
+            _HANDLERS[kind](self, game, start, end, payload)
+
+    def finish(self, text_length: int) -> list[GameRecord]:
+        """The games, once every item is added; an open game ends with the text."""
+        if self.games and self.phase != _ENDED:
+            self._drop_number()
+            self._close_game(text_length)
+        for game in self.games:
+            game.diagnostics.sort(key=lambda d: d.start)
+            if game.definition is None:  # a game of tags alone
+                game.definition = game_named(game.tag("Game")) or default_game()
+        return self.games
+
+    def _tag(self, start: int, end: int, payload: tuple[str, str]) -> None:
+        if not self.games or self.phase != _IN_TAGS:
+            if self.games and self.phase == _IN_MOVES:
+                self._drop_number()
+                self._close_game(start)
+            self._start_game(start)
+            self.phase = _IN_TAGS
+        name, raw = payload
+        self.game.tags.append(Tag(name, unescape_tag_value(raw), start, end))
+
+    def _comment(self, game: GameRecord, start: int, end: int, payload: str) -> None:
+        self._attach(make_comment(payload, start, end, line_comment=False))
+
+    def _line_comment(self, game: GameRecord, start: int, end: int, payload: str) -> None:
+        self._attach(make_comment(payload, start, end, line_comment=True))
+
+    def _attach(self, comment: Comment) -> None:
+        """A comment goes with the move before it, or before a line's first move."""
+        (self.nodes[-1].comments if self.nodes else self.lines[-1].comments).append(comment)
+
+    def _glyph(self, game: GameRecord, start: int, end: int, written: str) -> None:
+        """`!` `?`...; after a move from one square to another, `+` (a threat) and
+        `!` or `++` (the move ends the game)."""
+        last = self._judged()
+        if last is not None and written in ("!", "++", "+") and \
+                self.definition.move_squares(last.move)[0] is not None:
+            if written == "+":
+                last.threat = True
+            else:
+                last.ends = True
+            return
+        self._judge(game, start, end, written, GLYPH_NAGS.get(written))
+
+    def _nag(self, game: GameRecord, start: int, end: int, written: str) -> None:
+        self._judge(game, start, end, written, int(written[1:]))
+
+    def _judged(self) -> PlyNode | None:
+        """The move a glyph or NAG here would judge: the one right before it."""
+        return self.nodes[-1] if self.nodes and self.number is None else None
+
+    def _judge(self, game: GameRecord, start: int, end: int, written: str,
+               nag: int | None) -> None:
+        last = self._judged()
+        if nag is not None and nag > 255:
+            self._error(game, "M107", f"`{written}` is not a NAG", start, end,
+                        "NAGs run from $0 to $255, as in PGN")
+        elif nag is None:
+            self._error(game, "M107", f"`{written}` belongs after a move from one square "
+                        "to another (it says the move ends the game, or threatens to)",
+                        start, end, "judge any other move with ! ? !! ?? !? ?! or $n")
+        elif last is not None:
+            last.nags.append(nag)
+        else:
+            self._error(game, "M107", f"`{written}` annotates no move", start, end,
+                        "write glyphs and NAGs right after the move they judge")
+
+    def _open(self, game: GameRecord, start: int, end: int, payload: Any) -> None:
+        variation = Line(start=start)
+        if len(self.lines) > MAX_VARIATION_DEPTH:  # kept off the tree: never replayed
+            if not any(d.code == "M109" for d in game.diagnostics):
+                self._error(game, "M109",
+                            f"variations nested more than {MAX_VARIATION_DEPTH} deep",
+                            start, end, "write deep lines as separate variations")
+        elif self.nodes and self.number is None:
+            self.nodes[-1].variations.append(variation)
+        else:
+            self._error(game, "M107", "a variation must follow the move it replaces",
+                        start, end)
+        self.lines.append(variation)
+        self.nodes = variation.nodes
+
+    def _close(self, game: GameRecord, start: int, end: int, payload: Any) -> None:
+        self._drop_number()
+        self.lines.pop().end = end
+        self.nodes = self.lines[-1].nodes
+
+    def _score(self, game: GameRecord, start: int, end: int,
+               payload: tuple[int, int]) -> None:
+        dark, light = payload
+        self._end(game, Termination(dark, light, start, end))
+
+    def _result(self, game: GameRecord, start: int, end: int, payload: str) -> None:
+        self._end(game, Termination(None, None, start, end, RESULT_TOKENS[payload]))
+
+    def _unfinished(self, game: GameRecord, start: int, end: int, payload: None) -> None:
+        self._end(game, Termination(None, None, start, end))
+
+    def _end(self, game: GameRecord, termination: Termination) -> None:
+        """A score line, a result token or `*`: the game ends."""
+        self._drop_number()
+        start, end = termination.start, termination.end
+        game.termination = termination
+        game.mainline.end = start
+        game.end = end
+        self.phase = _ENDED
+
+    # --- games and problems ----------------------------------------------------
+
+    def _start_game(self, start: int) -> GameRecord:
+        game = GameRecord(index=len(self.games) + self.first_index, start=start)
+        game.mainline.start = start
+        self.games.append(game)
+        self.game, self.lines, self.nodes = game, [game.mainline], game.mainline.nodes
+        return game
+
+    def _close_game(self, end: int) -> None:
+        """End a game that has no termination (read as unfinished)."""
+        game = self.game
+        game.mainline.end = end
+        game.end = end
+        if game.termination is None:
+            game.diagnostics.append(Diagnostic(
+                "warning", "M404", f"game {game.index} has no termination; read as unfinished",
                 end, end, "end each game with its score line (`Dark: 42, Light: 39`) or `*`"))
 
-    for kind, start, end, payload in items:
-        if kind == "move" and phase == _IN_MOVES:  # the common case first
-            try:
-                node = make_move(payload, start, end, definition)  # type: ignore[arg-type]
-            except OffBoard as off:
-                off_board(off, start)
-                continue
-            if number is not None:
-                node.number = number
-                number = None
-            nodes.append(node)
-            continue
-        if kind == "tag":
-            if game is None or phase != _IN_TAGS:
-                if game is not None and phase == _IN_MOVES:
-                    if number is not None:
-                        dangling(number)
-                        number = None
-                    finish(start)
-                game = _new_game(games, start, first_index)
-                lines, nodes, phase = [game.mainline], game.mainline.nodes, _IN_TAGS
-            name, raw = cast("tuple[str, str]", payload)
-            game.tags.append(Tag(name, unescape_tag_value(raw), start, end))
-            continue
-        if game is None or (phase == _ENDED and kind not in ("comment", "lcomment")):
-            game = _new_game(games, start, first_index)
-            lines, nodes = [game.mainline], game.mainline.nodes
-        elif phase == _ENDED:  # a comment after the termination
-            game.comments_after.append(make_comment(payload, start, end,  # type: ignore[arg-type]
-                                                    kind == "lcomment"))
-            continue
-        if phase != _IN_MOVES:
-            phase = _IN_MOVES
-            definition = game_named(game.tag("Game")) or default_game()
-            game.definition = definition
-        if kind == "move":
-            try:
-                node = make_move(payload, start, end, definition)  # type: ignore[arg-type]
-            except OffBoard as off:
-                off_board(off, start)
-                continue
-            node.number, number = number, None
-            nodes.append(node)
-        elif kind == "number":
-            if number is not None:
-                dangling(number)
-            number = payload  # type: ignore[assignment]
-        elif kind in ("comment", "lcomment"):
-            comment = make_comment(payload, start, end, kind == "lcomment")  # type: ignore[arg-type]
-            (nodes[-1].comments if nodes else lines[-1].comments).append(comment)
-        elif kind == "glyph" and nodes and number is None and payload in ("!", "++", "+") \
-                and definition.move_squares(nodes[-1].move)[0] is not None:
-            if payload == "+":  # a threat; `!` and `++` say the move ends the game
-                nodes[-1].threat = True
-            else:
-                nodes[-1].ends = True
-        elif kind in ("glyph", "nag"):
-            nag = GLYPH_NAGS.get(payload) if kind == "glyph" else int(payload[1:])  # type: ignore
-            if nag is not None and nag > 255:
-                game.diagnostics.append(Diagnostic(
-                    "error", "M107", f"`{payload}` is not a NAG", start, end,
-                    "NAGs run from $0 to $255, as in PGN"))
-            elif nag is None:
-                game.diagnostics.append(Diagnostic(
-                    "error", "M107", f"`{payload}` belongs after a move from one square "
-                    "to another (it says the move ends the game, or threatens to)",
-                    start, end, "judge any other move with ! ? !! ?? !? ?! or $n"))
-            elif nodes and number is None:
-                nodes[-1].nags.append(nag)
-            else:
-                game.diagnostics.append(Diagnostic(
-                    "error", "M107", f"`{payload}` annotates no move", start, end,
-                    "write glyphs and NAGs right after the move they judge"))
-        elif kind == "open":
-            variation = Line(start=start)
-            if len(lines) > MAX_VARIATION_DEPTH:  # kept off the tree: never replayed
-                if not any(d.code == "M109" for d in game.diagnostics):
-                    game.diagnostics.append(Diagnostic(
-                        "error", "M109",
-                        f"variations nested more than {MAX_VARIATION_DEPTH} deep",
-                        start, end, "write deep lines as separate variations"))
-            elif nodes and number is None:
-                nodes[-1].variations.append(variation)
-            else:
-                game.diagnostics.append(Diagnostic(
-                    "error", "M107", "a variation must follow the move it replaces",
-                    start, end))
-            lines.append(variation)
-            nodes = variation.nodes
-        elif kind == "close":
-            if number is not None:
-                dangling(number)
-                number = None
-            lines.pop().end = end
-            nodes = lines[-1].nodes
-        else:  # "score", "result" or "unfinished"
-            if number is not None:
-                dangling(number)
-                number = None
-            dark, light = cast("tuple[int | None, int | None]",
-                               payload if kind == "score" else (None, None))
-            result = RESULT_TOKENS[payload] if kind == "result" else None  # type: ignore[index]
-            game.termination = Termination(dark, light, start, end, result)
-            game.mainline.end = start
-            game.end = end
-            phase = _ENDED
-    if game is not None and phase != _ENDED:
+    def _drop_number(self) -> None:
+        """A move number with no move after it is reported and forgotten."""
+        number = self.number
         if number is not None:
-            dangling(number)
-        finish(text_length)
-    for game in games:
-        game.diagnostics.sort(key=lambda d: d.start)
-        if game.definition is None:  # a game of tags alone
-            game.definition = game_named(game.tag("Game")) or default_game()
-    return games
+            self._error(self.game, "M108", "move number with no move after it",
+                        number.start, number.end)
+            self.number = None
+
+    def _off_board(self, off: OffBoard, start: int) -> None:
+        size, title = self.definition.size, self.definition.title
+        self._error(self.game, "M101",
+                    f"`{off.text}` is not a square on the {size}x{size} board of {title}",
+                    start, start + len(off.text),
+                    f"columns are A–{FILES[size - 1]} from the left, rows 1–{size} from the "
+                    "top (A1 is the top-left square)")
+
+    @staticmethod
+    def _error(game: GameRecord, code: str, message: str, start: int, end: int,
+               hint: str | None = None) -> None:
+        game.diagnostics.append(Diagnostic("error", code, message, start, end, hint))
 
 
-_IN_TAGS, _IN_MOVES, _ENDED = 0, 1, 2
-
-
-def _new_game(games: list[GameRecord], start: int, first_index: int) -> GameRecord:
-    game = GameRecord(index=len(games) + first_index, start=start)
-    game.mainline.start = start
-    games.append(game)
-    return game
+# The method for each kind of item but moves, numbers and tags (see `GameBuilder.add`).
+_HANDLERS: dict[str, Callable[[GameBuilder, GameRecord, int, int, Any], None]] = {
+    "comment": GameBuilder._comment, "lcomment": GameBuilder._line_comment,
+    "glyph": GameBuilder._glyph, "nag": GameBuilder._nag, "open": GameBuilder._open,
+    "close": GameBuilder._close, "score": GameBuilder._score, "result": GameBuilder._result,
+    "unfinished": GameBuilder._unfinished}

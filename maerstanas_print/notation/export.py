@@ -10,10 +10,18 @@ replayed game, so exporting an export changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.notation.embedded import comment_body
-from maerstanas_print.notation.record import KNOWN_TAGS, NAG_GLYPHS, ROSTER_TAGS, Comment
-from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, Step
+from maerstanas_print.notation.record import (
+    KNOWN_TAGS,
+    NAG_GLYPHS,
+    ROSTER_TAGS,
+    Comment,
+    PlyNode,
+)
+from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, ReplayVisitor, Step
 
 LINE_WIDTH = 79
 _ROSTER_DEFAULTS = {"Date": "????.??.??"}
@@ -26,7 +34,7 @@ def export_games(games: list[ReplayedGame]) -> str:
 def export_game(game: ReplayedGame) -> str:
     lines = [f'[{name} "{escape_tag(value)}"]' for name, value in export_tags(game)]
     lines.append("")
-    words = line_words(game.main, game.game, first=True)
+    words = line_words(game.main, game.game)
     words.append(_termination(game))
     lines.extend(wrap(words))
     for comment in game.record.comments_after:
@@ -64,42 +72,55 @@ def escape_tag(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def line_words(line: ReplayedLine, game: Game, first: bool = False) -> list[str]:
+def line_words(line: ReplayedLine, game: Game) -> list[str]:
     """The words of a line of movetext; a variation comes back in parentheses."""
-    words: list[str] = []
-    step_text = game.step_text
-    for comment in line.line.comments:
-        words += comment_words(comment)
-    interrupted = True
-    for step in line.steps:
-        glyph = NAG_GLYPHS[step.node.nags[0]] if _glyph_first(step) else ""  # type: ignore[union-attr]
-        number = _number(step, interrupted)
+    words = _Words(game.step_text)
+    line.accept(words)
+    return words.words
+
+
+class _Words(ReplayVisitor):
+    """The words of a line as the canonical form writes them."""
+
+    def __init__(self, step_text: Callable[[Step], str]) -> None:
+        self.step_text = step_text
+        self.words: list[str] = []
+        self.interrupted = True  # a second player's move shows its number again
+        self.opened: list[int] = []  # where each open variation's words start
+
+    def visit_step(self, step: Step) -> None:
+        glyph = NAG_GLYPHS[step.node.nags[0]] if step.node and _glyph_first(step.node) else ""
+        number = _number(step, self.interrupted)
         # A move number stays on the line of its move.
-        text = step_text(step)
+        text = self.step_text(step)
         if step.node is not None and step.node.threat:
             text += "+"
         if text.endswith("!") and glyph:
             text += " "  # `!` ends a tafl game; glued to a `?` it would read as `!?`
-        words.append(f"{number} " * bool(number) + text + glyph)
-        interrupted = False
+        self.words.append(f"{number} " * bool(number) + text + glyph)
+        self.interrupted = False
         node = step.node
         if node is not None:
-            for nag in node.nags[1:] if _glyph_first(step) else node.nags:
-                words.append(f"${nag}")
-            for comment in node.comments:
-                words += comment_words(comment)
-                interrupted = True
-        for variation in step.variations:
-            inner = line_words(variation, game)
-            inner[0] = "(" + inner[0]
-            inner[-1] += ")"
-            words += inner
-            interrupted = True
-    return words
+            for nag in node.nags[1:] if glyph else node.nags:
+                self.words.append(f"${nag}")
+
+    def visit_comment(self, comment: Comment) -> None:
+        self.words += comment_words(comment)
+        self.interrupted = True
+
+    def begin_variation(self, line: ReplayedLine) -> None:
+        self.opened.append(len(self.words))
+        self.interrupted = True
+
+    def end_variation(self, line: ReplayedLine) -> None:
+        first = self.opened.pop()
+        self.words[first] = "(" + self.words[first]
+        self.words[-1] += ")"
+        self.interrupted = True
 
 
-def _glyph_first(step: Step) -> bool:
-    return bool(step.node and step.node.nags and step.node.nags[0] in NAG_GLYPHS)
+def _glyph_first(node: PlyNode) -> bool:
+    return bool(node.nags and node.nags[0] in NAG_GLYPHS)
 
 
 def _number(step: Step, interrupted: bool) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from maerstanas_print.diagnostics import Diagnostic, Source
 from maerstanas_print.games.base import IllegalMove, Problem, WrittenMove
@@ -29,6 +29,8 @@ RESULT_TOKENS = {"1-0": "Dark", "0-1": "Light", "1/2-1/2": "Draw"}
 # Suffix glyphs and the NAGs they stand for (the PGN numbering).
 GLYPH_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 NAG_GLYPHS = {nag: glyph for glyph, nag in GLYPH_NAGS.items()}
+
+T = TypeVar("T")  # what a visitor's walk gives back
 
 
 @dataclass(slots=True)
@@ -148,14 +150,25 @@ class GameRecord:
         value = self.tag("Date")
         return TagDate.parse(value) if value is not None else None
 
-    def mainline_nodes(self) -> list[PlyNode]:
-        """The moves of the main line, as written."""
-        return list(self.mainline.nodes)
 
     def walk(self) -> Iterator[tuple[PlyNode, int]]:
         """Every move of the record, main line and variations, in reading order, with
         its depth (0 main line, 1 a variation, 2 a variation inside one...)."""
-        yield from walk_line(self.mainline, 0)
+        yield from self.accept(_MovesWithDepth())
+
+    def accept(self, visitor: RecordVisitor[T]) -> T:
+        """Walk the record in reading order, calling `visitor` (see `RecordVisitor`);
+        its `result()`."""
+        visitor.begin_game(self)
+        for tag in self.tags:
+            visitor.visit_tag(tag)
+        _accept_line(self.mainline, visitor)
+        if self.termination is not None:
+            visitor.visit_termination(self.termination)
+        for comment in self.comments_after:
+            visitor.visit_comment(comment)
+        visitor.end_game(self)
+        return visitor.result()
 
     # --- positions (the library's python-chess-like side) --------------------------
 
@@ -185,20 +198,6 @@ class GameRecord:
             raise ValueError("this record was not made by a reader (read_game, read_games, "
                              "parse), so it does not know its game")
         return self.definition
-
-
-def walk_line(line: Line, depth: int) -> Iterator[tuple[PlyNode, int]]:
-    """Every move of `line` and of its variations, in reading order (see `GameRecord.walk`)."""
-    stack: list[tuple[Iterator[PlyNode], int]] = [(iter(line.nodes), depth)]
-    while stack:
-        nodes, level = stack[-1]
-        node = next(nodes, None)
-        if node is None:
-            stack.pop()
-            continue
-        yield node, level
-        for variation in reversed(node.variations):
-            stack.append((iter(variation.nodes), level + 1))
 
 
 class GameNode:
@@ -307,3 +306,78 @@ def _play(position: Any, move: Any, game: ReadAs) -> None:
             problem = problem or Problem("illegal", f"{move} is not legal here")
         raise IllegalMove(move, problem)
     position.push(move)
+
+
+# --- walking a record: the visitor -------------------------------------------
+
+
+class RecordVisitor(Generic[T]):
+    """What to do at each part of a record, called by `GameRecord.accept` in
+    reading order: the tags, the comment on the whole game, then each move
+    followed by its comments and its variations (each between `begin_variation`
+    and `end_variation`, its own comments first), the termination and the
+    comments after it. Every method does nothing unless overridden; `result()`
+    is what `accept` returns. In the spirit of python-chess's `BaseVisitor`."""
+
+    def begin_game(self, record: GameRecord) -> None:
+        pass
+
+    def visit_tag(self, tag: Tag) -> None:
+        pass
+
+    def visit_comment(self, comment: Comment) -> None:
+        pass
+
+    def visit_move(self, node: PlyNode) -> None:
+        """A move; its NAGs are `node.nags`."""
+
+    def begin_variation(self, line: Line) -> None:
+        pass
+
+    def end_variation(self, line: Line) -> None:
+        pass
+
+    def visit_termination(self, termination: Termination) -> None:
+        pass
+
+    def end_game(self, record: GameRecord) -> None:
+        pass
+
+    def result(self) -> T:
+        raise NotImplementedError
+
+
+def _accept_line(line: Line, visitor: RecordVisitor[T]) -> None:
+    """The one walk of a line: its comments, then each move with its comments and
+    variations (recursion only into variations, which nest at most
+    `build.MAX_VARIATION_DEPTH` deep)."""
+    for comment in line.comments:
+        visitor.visit_comment(comment)
+    for node in line.nodes:
+        visitor.visit_move(node)
+        for comment in node.comments:
+            visitor.visit_comment(comment)
+        for variation in node.variations:
+            visitor.begin_variation(variation)
+            _accept_line(variation, visitor)
+            visitor.end_variation(variation)
+
+
+class _MovesWithDepth(RecordVisitor[list[tuple[PlyNode, int]]]):
+    """Every move with how deep in variations it lies (`GameRecord.walk`)."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.moves: list[tuple[PlyNode, int]] = []
+
+    def visit_move(self, node: PlyNode) -> None:
+        self.moves.append((node, self.depth))
+
+    def begin_variation(self, line: Line) -> None:
+        self.depth += 1
+
+    def end_variation(self, line: Line) -> None:
+        self.depth -= 1
+
+    def result(self) -> list[tuple[PlyNode, int]]:
+        return self.moves

@@ -37,9 +37,6 @@ KIND_ORDER = ("reading", "removals", "score", "result", "number", "pass", "swap"
 # Bounds that keep the search fast on any input; real records are far below them.
 MAX_PLIES = 400
 MAX_CANDIDATES = 6000
-# `check` searches the first invalid games of a file only: a file of thousands of
-# broken games is reported in seconds, not minutes.
-MAX_GAMES_SEARCHED = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,11 +214,9 @@ class Search:
         replayed = replay(replace(self.game, diagnostics=[]), keep_positions=True)
         out: list[Any] = [None] * len(self.nodes)
         index = {id(node): i for i, node in enumerate(self.nodes)}
-        previous = replayed.main.start
-        for step in replayed.main.steps:
+        for step, before in zip(replayed.main.steps, replayed.main.positions(), strict=False):
             if step.node is not None and id(step.node) in index:
-                out[index[id(step.node)]] = previous
-            previous = step.after
+                out[index[id(step.node)]] = before
         return out
 
     def _trouble_index(self, first_error: Diagnostic) -> int:
@@ -321,40 +316,6 @@ def fix_lines(repair: Repair, source: Source, game: GameRecord) -> list[str]:
         lines.append(f"  or: {'; or: '.join(others)}" + (f" ({more} more in --json)"
                                                           if more else ""))
     return lines
-
-
-@dataclass(slots=True)
-class FixedText:
-    """A record text with every game's one verified fix applied."""
-
-    text: str
-    applied: list[tuple[Fix, Diagnostic]] = field(default_factory=list)  # (fix, error it fixes)
-    unsure: int = 0  # invalid games with several verified fixes: left as they are
-    unfixable: int = 0  # invalid games with no verified fix
-
-
-def fix_text(text: str, name: str, *, strict: bool = False) -> tuple[FixedText, Source]:
-    """Apply the fix of each invalid game that has exactly one verified fix."""
-
-    reader = RecordReader(text, name)
-    result = FixedText(text)
-    edits: list[Edit] = []
-    for game in reader:
-        replayed = replay(game, strict=strict)
-        if replayed.valid:
-            continue
-        repair = repair_game(game, replayed, reader.source, strict=strict)
-        if len(repair.fixes) == 1 and repair.explained is not None:
-            result.applied.append((repair.fixes[0], repair.explained))
-            edits += repair.fixes[0].edits
-        elif repair.fixes:
-            result.unsure += 1
-        else:
-            result.unfixable += 1
-    if reader.diagnostics:
-        result.unfixable += 1
-    result.text = apply_edits(reader.text, edits)
-    return result, reader.source
 
 
 def _no_search(_game: Keyed) -> type[Search] | None:

@@ -18,15 +18,22 @@ from typing import Any
 
 from maerstanas_print.diagnostics import Diagnostic, Severity
 from maerstanas_print.games.base import WrittenMove
-from maerstanas_print.games.protocol import Game, ReplayedGame, ReplayedLine, Step, result_of
+from maerstanas_print.games.protocol import (
+    Game,
+    ReplayedGame,
+    ReplayedLine,
+    ReplayVisitor,
+    Step,
+    result_of,
+)
 from maerstanas_print.notation.record import GameRecord, PlyNode, Tag
 from maerstanas_print.notation.tags import TagDate, date_hint, parse_options
 from maerstanas_print.sides import SIDE_NAMES
 
 # The replayed types live beside `Game` (each names the other); they are named
 # here too, where every replayer and reader has always found them.
-__all__ = ["BaseReplayer", "PositionReplayer", "ReplayedGame", "ReplayedLine", "Step",
-           "replay_positions", "result_of"]
+__all__ = ["BaseReplayer", "PositionReplayer", "ReplayVisitor", "ReplayedGame", "ReplayedLine",
+           "Step", "replay_positions", "result_of"]
 
 
 class BaseReplayer:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from maerstanas_print.notation.parser import parse
-from maerstanas_print.play.verify import replay
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 
 
 class ClaimError(ValueError):
@@ -19,15 +18,14 @@ class ClaimError(ValueError):
 def replayed_final(text: str) -> Any:
     """The final position of a figure's record, which must read and replay cleanly."""
 
-    parsed = parse(text, "<figure>")
-    errors = [d for d in parsed.diagnostics if d.severity == "error"]
-    if errors or len(parsed.games) != 1:
-        raise ClaimError(f"the record does not read: {errors[0].message if errors else ''}")
-    game = replay(parsed.games[0])
-    if not game.valid:
-        first = next(d for d in game.diagnostics if d.severity == "error")
-        raise ClaimError(f"the record is not valid: {first.message}")
-    return game.final
+    checked = check_games(text, "<figure>", budget=NO_FIX_SEARCH)
+    games = list(checked)
+    unread = first_error(checked, [])
+    if unread is not None or len(games) != 1:
+        raise ClaimError(f"the record does not read: {unread or ''}")
+    if not games[0].valid:
+        raise ClaimError(f"the record is not valid: {games[0].errors[0].message}")
+    return games[0].replayed.final
 
 
 def setup_fields(text: str, allowed: tuple[str, ...]) -> dict[str, str]:

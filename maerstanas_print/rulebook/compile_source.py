@@ -13,8 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from maerstanas_print.notation.parser import parse
-from maerstanas_print.play.verify import replay
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import Figure, FigureError, FigureView, Panel, realise
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import (
@@ -65,16 +64,14 @@ def replay_records(read: ReadSource) -> dict[str, Any]:
 
     games = {}
     for key, (record, where) in read.records.items():
-        parsed = parse(record.text, key)
-        problems = [d.message for d in parsed.diagnostics if d.severity == "error"]
-        game = replay(parsed.games[0]) if parsed.games else None
-        if game is not None:
-            problems += [d.message for d in game.diagnostics if d.severity == "error"]
-        if problems or game is None:
+        checked = check_games(record.text, key, budget=NO_FIX_SEARCH)
+        first = list(checked)[:1]
+        problem = first_error(checked, first)
+        if problem is not None or not first:
             raise SourceError(where, "R107", f"record {key!r} is not valid: "
-                              f"{problems[0] if problems else 'no game in it'}",
+                              f"{problem or 'no game in it'}",
                               "run `maerstanas-print check` on the record to see every problem")
-        games[key] = game
+        games[key] = first[0].replayed
     return games
 
 

@@ -14,9 +14,8 @@ from types import ModuleType
 
 from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import Group, Page, Shape, Text, extent, translate
-from maerstanas_print.games.protocol import Game as GameInfo
-from maerstanas_print.notation.parser import parse
-from maerstanas_print.play.verify import replay
+from maerstanas_print.games.protocol import Game
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
 from maerstanas_print.rulebook.kit import COVERS, STONE_KEY_LABELS
 from maerstanas_print.rulebook.model import Chapter
 from maerstanas_print.rulebook.source import book_game
@@ -42,7 +41,7 @@ def numbered(chapters: Sequence[Chapter]) -> Iterator[tuple[str, Chapter]]:
             yield str(number), chapter
 
 
-def _game(tag: str) -> GameInfo:
+def _game(tag: str) -> Game:
     return book_game(tag)
 
 
@@ -154,11 +153,12 @@ def sample_game(resource: str = "sample-game.mrs"):
     """The shipped sample record, replayed (it is checked like every record)."""
     from importlib import resources
 
+
     text = resources.files("maerstanas_print").joinpath("samples", resource).read_text("utf-8")
-    game = replay(parse(text, resource).games[0], keep_positions=True)
+    game = next(iter(check_games(text, resource, keep_positions=True, budget=NO_FIX_SEARCH)))
     if not game.valid:
         raise ValueError(f"the shipped sample game {resource} is not valid")
-    return game
+    return game.replayed
 
 
 def gamedoc() -> ModuleType | None:

@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from maerstanas_print.fonts import FACES, missing_glyphs
-from maerstanas_print.notation.parser import parse
-from maerstanas_print.play.verify import replay
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import FigureError, FigureView, realise
 from maerstanas_print.rulebook.inline import typeset
 from maerstanas_print.rulebook.model import Book, RecordText, plain, spans
@@ -33,14 +32,14 @@ class PreparedBook:
 
 
 def check_record(block: RecordText) -> None:
-    parsed = parse(block.text, "<rulebook record>")
-    problems = [d.message for d in parsed.diagnostics if d.severity == "error"]
-    for game in parsed.games:
-        problems += [d.message for d in replay(game).diagnostics if d.severity == "error"]
-    if problems or not parsed.games:
+
+    checked = check_games(block.text, "<rulebook record>", budget=NO_FIX_SEARCH)
+    games = list(checked)
+    problem = first_error(checked, games)
+    if problem is not None or not games:
         first = block.text.splitlines()[0]
         raise RulebookError(f"the record beginning {first!r} is not valid: "
-                            f"{problems[0] if problems else 'no game in it'}")
+                            f"{problem or 'no game in it'}")
 
 
 def prepare(book: Book) -> PreparedBook:

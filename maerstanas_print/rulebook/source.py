@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from maerstanas_print.diagnostics import Source
-from maerstanas_print.games.protocol import Game as GameInfo
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.registry import all_games, game_named
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import (
@@ -110,7 +110,7 @@ def _text(value, key: str) -> str:
 class _Reader:
     """Walks markdown-it's tokens and builds chapters, keeping places for later errors."""
 
-    def __init__(self, read: ReadSource, game: GameInfo) -> None:
+    def __init__(self, read: ReadSource, game: Game) -> None:
         self.read, self.game = read, game
         self.front: list[Block] = []
         self.chapters: list[tuple[str, bool, list[Block]]] = []
@@ -355,7 +355,7 @@ class _Reader:
         self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
 
 
-def book_game(tag: str) -> GameInfo:
+def book_game(tag: str) -> Game:
     """The game a book's source names by its Game tag (ValueError if none is called so).
     A source names its game as a record does, so this reader asks the registry."""
     game = game_named(tag or None)

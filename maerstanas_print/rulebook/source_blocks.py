@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from maerstanas_print.draw.board import Mark
-from maerstanas_print.games.protocol import Game as GameInfo
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.rulebook.claim_base import ClaimError
 from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.kit import kit_of
@@ -111,7 +111,7 @@ class FigurePlaces:
         return getattr(places, part, None) or places.setup
 
 
-def read_marks(text: str, where: Where, game: GameInfo) -> dict[str, Mark]:
+def read_marks(text: str, where: Where, game: Game) -> dict[str, Mark]:
     """`ghost A1; hinges D1 top left; barred E1` as marks by square name."""
     out: dict[str, Mark] = {}
     for part in text.split(";"):
@@ -130,7 +130,7 @@ def read_marks(text: str, where: Where, game: GameInfo) -> dict[str, Mark]:
     return out
 
 
-def _position(line: Line, game: GameInfo):
+def _position(line: Line, game: Game):
     try:
         return kit_of(game).read_position(line.key, line.value)
     except ClaimError as exc:
@@ -139,7 +139,7 @@ def _position(line: Line, game: GameInfo):
                           ) from None
 
 
-def _claim(text: str, where: Where, game: GameInfo):
+def _claim(text: str, where: Where, game: Game):
     kit = kit_of(game)
     try:
         return kit.read_claim(text)
@@ -148,7 +148,7 @@ def _claim(text: str, where: Where, game: GameInfo):
                           f"{game.title} claims read: " + "; ".join(kit.claim_forms)) from None
 
 
-def read_figure(body: str, start: Where, line_no: int, game: GameInfo
+def read_figure(body: str, start: Where, line_no: int, game: Game
                 ) -> tuple[Figure, FigurePlaces]:
     lines = block_lines(body, start, line_no)
     key, _ = _block_id(lines, start, "figure")

@@ -81,14 +81,6 @@ class BoardSheetOptions:
         return " ".join(SHEETS.of(self.game).rules_for(self.variant))
 
 
-@dataclass(frozen=True, slots=True)
-class _Frame:
-    """The page areas a layout fills, in mm."""
-
-    top: float  # below the header (and rules text)
-    bottom: float  # above the footer furniture
-
-
 def board_sheet(options: BoardSheetOptions) -> Sheet:
     """Build the sheet, or raise SheetError with a one-line reason."""
     paper = PAPERS.get(options.paper)

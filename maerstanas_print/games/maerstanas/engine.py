@@ -129,9 +129,6 @@ class Geometry:
             down |= ROW_BOTTOM
         return up, left, right, down
 
-    def edge_sides(self, square: int) -> int:
-        """How many board edges the square touches (0 on the torus)."""
-        return self.edge_counts[square]
 
 
 PLAIN = Geometry(wrap=False)

@@ -41,12 +41,6 @@ _PROBLEM_CODES = {
     "pass-not-forced": "M206",
     "game-over": "M207",
 }
-SETTING_VALUES: dict[str, tuple[str, ...]] = {
-    "SpecialStones": ("on", "off"),
-    "Scoring": SCORINGS,
-    "FirstPlayer": ("Dark", "Light"),
-}
-RESULTS = ("Dark", "Light", "Tie", "*")
 
 
 def rules_of(record: GameRecord) -> Rules:

@@ -32,12 +32,6 @@ _MOVE_TEXT = re.compile(r"\s*(?P<piece>[KC]?)(?P<origin>[A-Z][0-9]{1,2})"
                         r"-(?P<target>[A-Z][0-9]{1,2})(?:x[A-Z0-9/]*)?(?:!|\+\+?)?\s*")
 
 
-Option = Literal[
-    "corner_access", "no_legal_move", "repetition", "king_armed",
-    "throne_king_may_stop", "throne_hostile_to_king",
-]
-
-
 @dataclass(frozen=True, slots=True)
 class TaflRules:
     """Everything that makes one tafl game differ from another."""

@@ -238,9 +238,7 @@ class MaerstanasReader:
 
     def series(self, game: ReplayedGame
                ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
-        start = game.main.start
-        assert start is not None
-        series = [start.score()] + [step.after.score() for step in game.main.steps]
+        series = [position.score() for position in game.main.positions()]
         specials = [(step.ply, step.side, step.move.kind) for step in game.main.steps
                     if step.move.kind in ("thunder", "woden")]
         return series, specials

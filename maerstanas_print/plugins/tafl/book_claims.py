@@ -17,7 +17,7 @@ from typing import Literal
 
 from maerstanas_print.draw.board import Arrow, Mark
 from maerstanas_print.games.registry import game_named
-from maerstanas_print.games.tafl import TaflGame as GameInfo
+from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.games.tafl.engine import (
     EMPTY,
     SIDE_NAMES,
@@ -35,9 +35,9 @@ _MOVE = re.compile(r"^(?P<piece>[KC])?(?P<origin>[A-S]\d{1,2})-(?P<target>[A-S]\
 _PIECE = re.compile(r"^(?P<piece>[KC])?(?P<square>[A-S]\d{1,2})$")
 
 
-def info_of(position: TaflPosition) -> GameInfo:
+def info_of(position: TaflPosition) -> TaflGame:
     game = game_named(position.rules.name)
-    assert isinstance(game, GameInfo)
+    assert isinstance(game, TaflGame)
     return game
 
 
@@ -48,9 +48,9 @@ def tafl_square(name: str, size: int) -> int:
     return index
 
 
-def _info(tag: str) -> GameInfo:
+def _info(tag: str) -> TaflGame:
     game = game_named(tag)
-    if not isinstance(game, GameInfo):
+    if not isinstance(game, TaflGame):
         raise ClaimError(f"{tag!r} is not a movement game")
     return game
 
@@ -130,7 +130,6 @@ class TaflRecord:
         return final
 
 
-TaflSetup = TaflStones | TaflRecord
 
 
 def read_move(written: str, position: TaflPosition) -> TaflMove:

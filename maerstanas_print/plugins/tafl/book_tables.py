@@ -14,10 +14,10 @@ from maerstanas_print.plugins.tafl.setup_sheet import setup_rows
 from maerstanas_print.rulebook.model import Table
 
 if TYPE_CHECKING:
-    from maerstanas_print.games.tafl import TaflGame as GameInfo
+    from maerstanas_print.games.tafl import TaflGame
 
 
-def setup_table(game: GameInfo) -> Table:
+def setup_table(game: TaflGame) -> Table:
     """Where every piece starts, one row per side, from the game's setup string."""
 
     headings, rows = setup_rows(game)
@@ -25,7 +25,7 @@ def setup_table(game: GameInfo) -> Table:
     return Table(tuple(headings), tuple(tuple(row) for row in rows), widths=widths)
 
 
-def options_table(game: GameInfo, meanings: dict[tuple[str, str], str]) -> Table:
+def options_table(game: TaflGame, meanings: dict[tuple[str, str], str]) -> Table:
     """Every option and value the game's rules offer: `name=value`, what it does, and
     which is the default. `meanings` says what each (name, value) does."""
     rules = game.tafl

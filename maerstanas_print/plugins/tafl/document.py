@@ -241,9 +241,7 @@ class TaflReader:
                ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
         """Pieces on the board per side after every ply; under the chart, the kings
         and commanders taken (drawn as the stones they are)."""
-        start = game.main.start
-        assert start is not None
-        positions = [start] + [step.after for step in game.main.steps]
+        positions = game.main.positions()
         series = []
         for position in positions:
             counts = [0, 0]

@@ -19,7 +19,6 @@ from maerstanas_print.games.maerstanas.analysis import kernel
 from maerstanas_print.games.maerstanas.engine import PLAIN, SQUARES, TORUS
 
 CoreName = Literal["auto", "numba", "python"]
-CORE_NAMES: tuple[CoreName, ...] = ("auto", "numba", "python")
 _COMPILED_NAME = "maerstanas_print.games.maerstanas.analysis._kernel_numba"
 
 

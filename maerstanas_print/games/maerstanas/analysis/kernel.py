@@ -31,7 +31,6 @@ if __name__.endswith("_kernel_numba"):  # the compiled copy (see the docstring)
     import numba
 
     jit: Any = numba.njit(cache=True, nogil=True, error_model="numpy")
-    COMPILED = True
 
     def jit_typed(signature: str) -> Any:
         """Compile with one explicit signature: a recursive function must keep a
@@ -45,7 +44,6 @@ else:
     def jit_typed(signature: str) -> Any:
         return jit
 
-    COMPILED = False
 
 SIZE = 7
 FULL = (1 << 49) - 1

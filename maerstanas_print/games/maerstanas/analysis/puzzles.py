@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from maerstanas_print.games.maerstanas.analysis.review import line_notation, positions_of
 from maerstanas_print.games.maerstanas.analysis.search import Searcher, State, move_of
-from maerstanas_print.games.maerstanas.engine import DARK, SIDE_NAMES, Move, Position
+from maerstanas_print.games.maerstanas.engine import SIDE_NAMES, Move, Position
 from maerstanas_print.play.replayed import ReplayedGame
 
 DEFAULT_MARGIN = 2
@@ -80,5 +80,3 @@ def find_puzzles(game: ReplayedGame, source: str, *, margin: int = DEFAULT_MARGI
     return found
 
 
-def dark_value(puzzle: Puzzle) -> int:
-    return puzzle.value if puzzle.position.turn == DARK else -puzzle.value

@@ -68,13 +68,7 @@ def line_notation(position: Position, moves: list[Move]) -> list[str]:
 
 def positions_of(game: ReplayedGame) -> list[Position]:
     """The position before each ply of the main line, then the final one."""
-    start = game.main.start
-    assert start is not None, "replay with keep_positions=True"
-    out = [start]
-    for step in game.main.steps:
-        assert step.after is not None
-        out.append(step.after)
-    return out
+    return game.main.positions()
 
 
 def review_game(game: ReplayedGame, *, seconds: float = DEFAULT_SECONDS,

@@ -1,4 +1,5 @@
-"""What the sheet commands share: option checking and writing the result."""
+"""What the commands share: option checking (paper, format, game, numbers) and
+writing and reporting a command's result."""
 
 from __future__ import annotations
 

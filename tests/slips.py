@@ -1,6 +1,6 @@
 """A copier's slips, made on purpose: damaged records for tests and the repair benchmark.
 
-Each function takes a valid record text (as `generate.record_text` writes it)
+Each function takes a valid record text (as `random_games.record_text` writes it)
 and returns it with one slip of its kind, or None where the record offers no
 place for that slip. Whether the slip makes the record invalid is for the
 caller to check: a slip can happen to give another valid game.

@@ -1,0 +1,176 @@
+"""One record text read, replayed and searched for fixes: `check_games(text)`.
+
+This is the pipeline `check` runs, and every command that loads records
+shares it (`game`, the analysis commands, `fmt`, the rulebook's records), so
+what they refuse and how they show it cannot drift apart: read a game, replay
+it under its game's rules, and for an invalid one search the single
+corrections that make it valid (`repair`). Games come one at a time, so a
+file of any length is checked in bounded memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.notation.parser import RecordReader
+from maerstanas_print.notation.record import GameRecord
+from maerstanas_print.play.repair import Edit, Fix, Repair, apply_edits, fix_lines, repair_game
+from maerstanas_print.play.verify import ReplayedGame, replay
+
+# `check` searches the first invalid games of a file only: a file of thousands of
+# broken games is reported in seconds, not minutes.
+MAX_GAMES_SEARCHED = 200
+
+
+@dataclass(slots=True)
+class FixBudget:
+    """How many more invalid games may be searched for fixes (None: no bound);
+    the pieces of one large file share one budget."""
+
+    left: int | None = field(default_factory=lambda: MAX_GAMES_SEARCHED)
+
+    def take(self) -> bool:
+        """Spend one search; False when none is left."""
+        if self.left is None:
+            return True
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return True
+
+
+NO_FIX_SEARCH = FixBudget(0)  # for records that are only accepted or refused
+
+
+@dataclass(slots=True)
+class CheckedGame:
+    """One game as `check` judges it: the record, its replay and, for an invalid
+    game that was searched, the verified fixes."""
+
+    record: GameRecord
+    replayed: ReplayedGame
+    repair: Repair | None = None
+
+    @property
+    def valid(self) -> bool:
+        return self.replayed.valid
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        """As `check` lists them: after a fix search, the error the fixes explain
+        stays an error and the later ones become its consequences (notes)."""
+        return self.repair.diagnostics if self.repair is not None else \
+            self.replayed.diagnostics
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def fixes(self) -> list[Fix]:
+        """The verified fixes, best first (none for a valid or unsearched game)."""
+        return self.repair.fixes if self.repair is not None else []
+
+    def explains(self, diagnostic: Diagnostic) -> bool:
+        """Whether `diagnostic` is the error the fixes explain (where they are shown)."""
+        return self.repair is not None and diagnostic is self.repair.explained
+
+    def fix_lines(self, diagnostic: Diagnostic, source: Source) -> list[str]:
+        """The lines `check` prints under `diagnostic`: the fixes, under the error
+        they explain; nothing under any other."""
+        if self.repair is None or not self.explains(diagnostic):
+            return []
+        return fix_lines(self.repair, source, self.record)
+
+
+class CheckedText:
+    """The games of one text, checked one at a time as they are iterated;
+    `diagnostics` collects the problems that belong to no game, as they turn up."""
+
+    def __init__(self, text: str, name: str = "<string>", *, strict: bool = False,
+                 keep_positions: bool = False, budget: FixBudget | None = None,
+                 first_index: int = 1, first_line: int = 1) -> None:
+        self.reader = RecordReader(text, name, first_index=first_index, first_line=first_line)
+        self.strict = strict
+        self.keep_positions = keep_positions
+        self.budget = budget if budget is not None else FixBudget()
+
+    @property
+    def source(self) -> Source:
+        return self.reader.source
+
+    @property
+    def text(self) -> str:
+        """The text as read (a byte order mark becomes a space, keeping offsets)."""
+        return self.reader.text
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return self.reader.diagnostics
+
+    def __iter__(self) -> Iterator[CheckedGame]:
+        for record in self.reader:
+            yield self.check(record)
+
+    def check(self, record: GameRecord) -> CheckedGame:
+        """Replay one game; search an invalid one while the budget lasts (only an
+        invalid game pays for the search)."""
+        replayed = replay(record, strict=self.strict, keep_positions=self.keep_positions)
+        if replayed.valid or not self.budget.take():
+            return CheckedGame(record, replayed)
+        return CheckedGame(record, replayed,
+                           repair_game(record, replayed, self.source, strict=self.strict))
+
+
+def check_games(text: str, name: str = "<string>", *, strict: bool = False,
+                keep_positions: bool = False, budget: FixBudget | None = None,
+                first_index: int = 1, first_line: int = 1) -> CheckedText:
+    """Read, replay and (for invalid games) search fixes, one game at a time.
+
+    `budget` bounds the fix searches (default: the first `MAX_GAMES_SEARCHED`
+    invalid games; `NO_FIX_SEARCH` for none). `first_index` and `first_line`
+    place a piece of a larger file in it. Never raises on a bad record: every
+    problem is a diagnostic (a game beyond a limit raises LimitError).
+    """
+    return CheckedText(text, name, strict=strict, keep_positions=keep_positions,
+                       budget=budget, first_index=first_index, first_line=first_line)
+
+
+def first_error(checked: CheckedText, games: list[CheckedGame]) -> str | None:
+    """The message of the first error of a text that must be valid (its problems
+    outside any game first), or None when there is none."""
+    for diagnostic in [*checked.diagnostics, *(d for game in games for d in game.errors)]:
+        if diagnostic.severity == "error":
+            return diagnostic.message
+    return None
+
+
+# --- check --fix --------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class FixedText:
+    """A record text with every game's one verified fix applied."""
+
+    text: str
+    applied: list[tuple[Fix, Diagnostic]] = field(default_factory=list)  # (fix, error it fixes)
+    unsure: int = 0  # invalid games with several verified fixes: left as they are
+
+
+def fix_text(text: str, name: str, *, strict: bool = False) -> tuple[FixedText, Source]:
+    """Apply the fix of each invalid game that has exactly one verified fix
+    (every invalid game is searched)."""
+    checked = check_games(text, name, strict=strict, budget=FixBudget(None))
+    result = FixedText(text)
+    edits: list[Edit] = []
+    for game in checked:
+        if len(game.fixes) == 1 and game.repair is not None and \
+                game.repair.explained is not None:
+            result.applied.append((game.fixes[0], game.repair.explained))
+            edits += game.fixes[0].edits
+        elif game.fixes:
+            result.unsure += 1
+    result.text = apply_edits(checked.text, edits)
+    return result, checked.source
