@@ -1,29 +1,38 @@
-"""Approve the look of every product on purpose: `python tests/approve_images.py`.
+"""Approve a change of look on purpose: `python tests/approve_images.py`.
 
-Makes every product as `build` does (HTML printed by Debian's Chromium),
-renders each page at the visual-regression resolution and compares it with
-the approved image in tests/approved/. Pages that changed, are new or are
-gone are listed, and a contact sheet (old | new | changed pixels) is written
-to tests/_artifacts/contact-sheet.png for review. With `--write` the new
-images replace the approved ones; without it nothing is approved.
+Runs every test marked `golden` (the pages of every product `build` writes, as
+Debian's Chromium prints them, and the single sheets, boards and screenshots
+checked beside their other properties) with MAERSTANAS_APPROVE set, so that
+each comparison with tests/approved/ records its verdict instead of failing
+(tests/golden_images.py). Images that changed, are new or are gone are listed,
+and a contact sheet (old | new | changed pixels) is written to
+tests/_artifacts/contact-sheet.png for review. With `--write` the new images
+replace the approved ones and the gone ones are deleted; without it nothing is
+approved.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
+import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PIL import Image  # noqa: E402
 
-from tests.browser_support import ARGS, CHROMIUM  # noqa: E402
-from tests.products import APPROVED_DIR, approved_path, make_products, page_images  # noqa: E402
-from tests.visual_diff import MAX_DIFFERING, contact_sheet, differing, side_by_side  # noqa: E402
+from tests.golden_images import (  # noqa: E402
+    APPROVAL_LOG,
+    APPROVED_DIR,
+    ARTIFACT_DIR,
+    TILES_DIR,
+    contact_sheet,
+)
 
-ARTIFACTS = Path(__file__).parent / "_artifacts"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,43 +40,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true",
                         help="replace the approved images with the new ones")
     parser.add_argument("--only", metavar="TEXT", default="",
-                        help="only products whose file name contains TEXT")
+                        help="only tests whose name contains TEXT (pytest -k TEXT)")
     args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        products = make_products(Path(folder), browser)
-        browser.close()
-    tiles = []
-    wanted = set()
-    changed = 0
-    for name, product in products.items():
-        if args.only not in name:
-            continue
-        for number, image in enumerate(page_images(product.pdf), 1):
-            path = approved_path(name, number)
-            wanted.add(path)
-            old = Image.open(path) if path.exists() else None
-            ratio = 1.0 if old is None else differing(image, old)
-            if ratio > MAX_DIFFERING:
-                changed += 1
-                print(f"{'new' if old is None else 'changed'}: {path.name} ({ratio:.2%})")
-                tiles.append(side_by_side(old, image, f"{name} page {number}"))
-            if args.write and (old is None or ratio > 0):
-                APPROVED_DIR.mkdir(exist_ok=True)
-                image.save(path, optimize=True)
-    gone = [p for p in APPROVED_DIR.glob("*.png")
-            if p not in wanted and (not args.only or args.only.replace(".", "_") in p.name)]
+    APPROVAL_LOG.unlink(missing_ok=True)
+    shutil.rmtree(TILES_DIR, ignore_errors=True)
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "golden",
+               *(["-k", args.only] if args.only else []), "tests"]
+    env = {**os.environ, "MAERSTANAS_APPROVE": "write" if args.write else "list"}
+    done = subprocess.run(command, cwd=ROOT, env=env, check=False)
+    if done.returncode != 0:
+        print(f"the golden tests failed otherwise (exit {done.returncode}); nothing to review")
+        return done.returncode
+    verdicts = dict(line.split()[1::-1] for line in
+                    APPROVAL_LOG.read_text(encoding="utf-8").splitlines())
+    changed = sorted(name for name, verdict in verdicts.items() if verdict != "same")
+    for name in changed:
+        print(f"{verdicts[name]}: {name}.png")
+    gone = [path for path in sorted(APPROVED_DIR.glob("*.png"))
+            if path.stem not in verdicts and args.only in path.stem]
     for path in gone:
         print(f"gone: {path.name}")
         if args.write:
             path.unlink()
-    if tiles:
-        ARTIFACTS.mkdir(exist_ok=True)
-        contact_sheet(tiles).save(ARTIFACTS / "contact-sheet.png")
-        print(f"contact sheet: {ARTIFACTS / 'contact-sheet.png'}")
-    print(f"{changed} page(s) changed or new, {len(gone)} gone"
+    if changed:
+        sheet = ARTIFACT_DIR / "contact-sheet.png"
+        contact_sheet([Image.open(TILES_DIR / f"{name}.png") for name in changed]).save(sheet)
+        print(f"contact sheet: {sheet}")
+    print(f"{len(changed)} image(s) changed or new, {len(gone)} gone"
           + ("; approved" if args.write else "; nothing approved (use --write)"))
     return 0
 

@@ -1,7 +1,14 @@
-"""Debian's Chromium for the browser tests: where it is and how to start it.
+"""Debian's Chromium for the browser tests: where it is, how to start it, and
+which tests may.
 
 The browser tests never download a browser and are never skipped: without
 /usr/bin/chromium they fail with a message saying how to install it.
+
+Every test that reaches Chromium carries the `browser` marker, so that
+`pytest -m "not browser"` never starts it. conftest.py adds the marker to every
+test whose fixtures include `browser` (directly or through `products`), and
+`launch_chromium` refuses to start Chromium for a test without it: a test that
+found another way to a browser fails loudly instead of going unmarked.
 """
 
 from __future__ import annotations
@@ -11,10 +18,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.running_test import require_marker
+
 CHROMIUM = "/usr/bin/chromium"
 # Headless, no sandbox (CI runs as root), and nothing that reaches the network.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+MARKER = "browser"
+HANG_MS = 300_000  # a wait in the browser fails only on a hang, never on a slow machine
 
 
 def require_chromium() -> None:
@@ -23,11 +34,27 @@ def require_chromium() -> None:
                     ".ci/install-deps, which installs it. Browser tests are never skipped.")
 
 
+def launch_chromium(playwright):
+    """Headless Debian Chromium, for a test marked `browser` (or a script)."""
+    require_marker(MARKER, "starts Chromium (reach it through the `browser` fixture, "
+                   "which marks the test)")
+    require_chromium()
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+
+
+def new_context(browser, **options):
+    """A fresh browser context whose waits fail only on a hang: Playwright's 30 s
+    default was once too short for printing a long document on a loaded machine."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(HANG_MS)
+    return context
+
+
 def open_page(browser, path: Path, *, scripts: bool = True, fonts: bool = True,
               viewport: tuple[int, int] = (900, 1200), scale: float = 1.0):
     """(context, page, messages): `path` open in a fresh context, with every console
     message, page error and failed request recorded in `messages`."""
-    context = browser.new_context(java_script_enabled=scripts, device_scale_factor=scale,
+    context = new_context(browser, java_script_enabled=scripts, device_scale_factor=scale,
                                   viewport={"width": viewport[0], "height": viewport[1]})
     page = context.new_page()
     messages: list[str] = []

@@ -1,23 +1,17 @@
-"""Helpers for the sheet tests: fonts, text runs, drawn lines, rasters, references.
+"""Helpers for the sheet tests: fonts, text runs, drawn lines, rasters.
 
-Reference images live in tests/reference/ as small grayscale PNGs rendered
-by pypdfium2 (or taken by Chromium). Set MAERSTANAS_UPDATE_REFERENCE=1 to
-rewrite them after a reviewed change of the look.
+How a raster is compared with its approved look is tests/golden_images.py.
 """
 
 from __future__ import annotations
 
 import io
-import os
 from dataclasses import dataclass
-from pathlib import Path
 
-from PIL import Image, ImageChops
+from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-REFERENCE_DIR = Path(__file__).parent / "reference"
-ARTIFACT_DIR = Path(__file__).parent / "_artifacts"
 MM = 25.4 / 72  # mm per pt
 
 
@@ -126,34 +120,6 @@ def rasterise(pdf: bytes, dpi: float = 50, page_no: int = 0) -> Image.Image:
         return document[page_no].render(scale=dpi / 72).to_pil().convert("L")
     finally:
         document.close()
-
-
-def diff_ratio(a: Image.Image, b: Image.Image, threshold: int = 48) -> float:
-    """Share of pixels whose grey levels differ by more than `threshold` (1.0: sizes differ)."""
-    if a.size != b.size:
-        return 1.0
-    diff = ImageChops.difference(a.convert("L"), b.convert("L"))
-    mask = diff.point(lambda v: 255 if v > threshold else 0)
-    return mask.histogram()[255] / (a.size[0] * a.size[1])
-
-
-def compare_with_reference(image: Image.Image, name: str, tolerance: float = 0.002) -> float:
-    """Diff `image` against tests/reference/<name>.png; save the actual image on failure."""
-    path = REFERENCE_DIR / f"{name}.png"
-    image = image.convert("L")
-    if os.environ.get("MAERSTANAS_UPDATE_REFERENCE") == "1" or not path.exists():
-        if os.environ.get("MAERSTANAS_UPDATE_REFERENCE") != "1":
-            raise AssertionError(f"no reference image {path}; review the sheet and run with "
-                                 "MAERSTANAS_UPDATE_REFERENCE=1 to create it")
-        REFERENCE_DIR.mkdir(exist_ok=True)
-        image.save(path, optimize=True)
-    reference = Image.open(path)
-    ratio = diff_ratio(image, reference)
-    if ratio > tolerance:
-        ARTIFACT_DIR.mkdir(exist_ok=True)
-        image.save(ARTIFACT_DIR / f"{name}.actual.png")
-    assert ratio <= tolerance, f"{name}: {ratio:.4%} of pixels differ from the reference"
-    return ratio
 
 
 def outline_titles(pdf: bytes) -> list[tuple[int, str]]:

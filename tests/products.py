@@ -20,6 +20,7 @@ from PIL import Image
 from maerstanas_print.cli import main
 from maerstanas_print.commands.build import jobs
 from maerstanas_print.resources import sample_path
+from tests.browser_support import new_context
 from tests.layout_rules import SVG_OVERFLOW_JS
 
 JOBS = jobs()
@@ -35,7 +36,6 @@ EXTRA_JOBS: list[tuple[str, list[str]]] = [
 ]
 ALL_JOBS = JOBS + EXTRA_JOBS
 NAMES = [name for name, _ in ALL_JOBS]
-APPROVED_DIR = Path(__file__).parent / "approved"
 REGRESSION_DPI = 24  # small and fast: a page of A4 is 198 x 281 pixels
 LEVELS = 16  # gray levels kept in the approved PNGs (smaller files, same verdicts)
 
@@ -78,7 +78,7 @@ def make_files(folder: Path) -> dict[str, str]:
 
 def print_html(browser, path: Path) -> tuple[bytes, list[str]]:
     """The HTML file printed by Chromium at its CSS page size, and its SVG overflows."""
-    context = browser.new_context(viewport={"width": 900, "height": 1200})
+    context = new_context(browser, viewport={"width": 900, "height": 1200})
     page = context.new_page()
     page.goto(path.as_uri())
     page.evaluate("document.fonts.ready.then(() => true)")
@@ -122,5 +122,6 @@ def page_images(pdf: bytes, dpi: int = REGRESSION_DPI) -> list[Image.Image]:
     return out
 
 
-def approved_path(name: str, page: int) -> Path:
-    return APPROVED_DIR / f"{name.replace('.', '_')}-p{page:02d}.png"
+def page_image_name(name: str, page: int) -> str:
+    """The golden image's name of a product's page (tests/golden_images.py)."""
+    return f"{name.replace('.', '_')}-p{page:02d}"

@@ -28,6 +28,7 @@ PACKAGE = ROOT / "maerstanas_print"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    # The timeout only turns a hang into a failure; mypy on a loaded machine takes minutes.
     return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=False,
                           timeout=600)
 

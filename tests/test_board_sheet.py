@@ -1,21 +1,26 @@
-"""Board sheets: structure, true scale, fonts, text, looks and the command line."""
+"""Board sheets of every game: structure, true scale, fonts, text, looks and the
+command line. Cyngesheall's board has its kings' home corners marked; the 1992
+Hnefatafl's 19x19 board its throne and escape edge."""
 
 from __future__ import annotations
 
-import time
+import re
 from collections import Counter
 
 import pytest
 
 from maerstanas_print.cli import main
-from maerstanas_print.games import MAERSTANAS
+from maerstanas_print.draw.shapes import Group, walk
+from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, all_games
+from maerstanas_print.games import game_named as sheet_game
+from maerstanas_print.geometry import FILES
 from maerstanas_print.sheets.board_sheet import PER_PAGE_GRIDS, BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.common import SheetError
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
+from tests.golden_images import assert_looks_approved
 from tests.pdf_tools import (
     MM,
     all_text,
-    compare_with_reference,
     line_segments,
     rasterise,
     text_runs,
@@ -32,37 +37,97 @@ def build(**kw) -> bytes:
     return sheet_pdf(board_sheet(BoardSheetOptions(**{"game": MAERSTANAS, **kw})))
 
 
-def measured_cells(pdf: bytes) -> list[float]:
-    """Cell sizes (mm) read back from the grid lines in the content stream.
+def board_pdf(game, **kw) -> bytes:
+    return sheet_pdf(board_sheet(BoardSheetOptions(game=game, **kw)))
 
-    Grid lines span the whole grid: their length is 7 cells, and the inner
-    lines of one board are one cell apart.
-    """
+
+def measured_cells(pdf: bytes, n: int) -> list[float]:
+    """Cell sizes (mm) from the grid lines: each spans n cells, neighbours one cell apart."""
     verticals = [s for s in line_segments(pdf) if s.vertical and s.length > 20]
-    by_length = Counter(round(s.length, 2) for s in verticals)
-    length, count = by_length.most_common(1)[0]
-    assert count % 6 == 0  # six inner lines per board
+    length, count = Counter(round(s.length, 2) for s in verticals).most_common(1)[0]
+    assert count % (n - 1) == 0, count  # n - 1 inner lines per board
     xs = sorted({round(s.x1, 3) for s in verticals if round(s.length, 2) == length})
-    gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
-    spacing = min(gaps)
-    return [length / 7 * MM, spacing * MM]
+    spacing = min(b - a for a, b in zip(xs, xs[1:], strict=False))
+    return [length / n * MM, spacing * MM]
+
+
+def board_labels(pdf: bytes, n: int) -> tuple[list[str], list[str], list[str], list[str]]:
+    """(top, bottom, left, right) coordinate labels read back from the text layer."""
+    runs = text_runs(pdf)
+    letters = set(FILES[:n])
+    numbers = {str(i) for i in range(1, n + 1)}
+    a_rows = sorted({r.y for r in runs if r.text == "A"})
+    top = [r.text for r in sorted((r for r in runs if r.y == a_rows[-1]), key=lambda r: r.x)
+           if r.text in letters]
+    bottom = [r.text for r in sorted((r for r in runs if r.y == a_rows[0]), key=lambda r: r.x)
+              if r.text in letters]
+    ones = sorted((r.x, r.y) for r in runs if r.text == "1")
+    y_top, y_bottom = ones[0][1], min(r.y for r in runs if r.text == str(n))
+    # the right-hand numbers are turned for the far player: their baselines sit higher
+    side = [r for r in runs if r.text in numbers and y_bottom - 12 <= r.y <= y_top + 12]
+    middle = (ones[0][0] + ones[-1][0]) / 2
+    left = [r.text for r in sorted((r for r in side if r.x < middle), key=lambda r: -r.y)]
+    right = [r.text for r in sorted((r for r in side if r.x > middle), key=lambda r: -r.y)]
+    return top, bottom, left, right
+
+
+# Every Mǽrstánas layout, and the sibling games' (boards wider than 7 squares: 1 or 2 a page).
+LAYOUTS = [(MAERSTANAS, per_page) for per_page in sorted(PER_PAGE_GRIDS)] + [
+    (CYNGESHEALL, 1), (CYNGESHEALL, 4), (CYNGESHEALL, 12), (HNEFATAFL_1992, 1),
+    (HNEFATAFL_1992, 2),
+]
+
+
+# Looks approved in tests/approved/ (tests/golden_images.py)
+LOOKS = {
+    "board-a4-1up": {},
+    "board-wraparound-letter-1up": {"paper": "letter", "variant": "wraparound"},
+    "boards-a4-6up": {"per_page": 6},
+    "boards-wraparound-letter-12up-ink-saver":
+        {"paper": "letter", "per_page": 12, "variant": "wraparound", "theme": "ink-saver"},
+    "board-cyngesheall-a4-1up": {"game": CYNGESHEALL},
+    "board-hnefatafl1992-a4-1up": {"game": HNEFATAFL_1992},
+    "boards-hnefatafl1992-letter-2up-ink-saver":
+        {"game": HNEFATAFL_1992, "per_page": 2, "paper": "letter", "theme": "ink-saver"},
+}
+
+
+def test_every_game_has_board_sheets_here() -> None:
+    assert {game.slug for game, _ in LAYOUTS} == {game.slug for game in all_games()}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("per_page", sorted(PER_PAGE_GRIDS))
-def test_structure_every_layout(paper: str, per_page: int) -> None:
-    sheet = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper=paper, per_page=per_page))
+@pytest.mark.parametrize(("game", "per_page"), LAYOUTS,
+                         ids=lambda v: getattr(v, "slug", str(v)))
+def test_board_sheets_of_every_game(paper: str, game, per_page: int) -> None:
+    sheet = board_sheet(BoardSheetOptions(game=game, paper=paper, per_page=per_page))
     pdf = sheet_pdf(sheet)
     assert_page_size(pdf, paper)
     assert_fonts_embedded(pdf)
     assert_no_missing_glyphs(sheet)
     text = all_text(pdf)
-    assert "Mǽrstánas" in text and "\x00" not in text
-    assert "CC BY-SA 4.0" in text and "John Beers" in text
-    assert ("Game" in text) == (per_page > 1)
+    assert "\x00" not in text
+    assert game.title in text and game.credit in text
+    if per_page == 1:
+        top, bottom, left, right = board_labels(pdf, game.size)
+        assert top == bottom == list(FILES[:game.size])
+        assert left == right == [str(i) for i in range(1, game.size + 1)]
     runs = Counter(r.text for r in text_runs(pdf))
-    for label in "ABCDEFG1234567":
-        assert runs[label] == 2 * per_page, (label, runs[label])
+    assert runs["B"] == runs["2"] == 2 * per_page  # every board labelled on four sides
+    if game is MAERSTANAS:
+        assert "Mǽrstánas" in text
+        assert "CC BY-SA 4.0" in text and "John Beers" in text
+        assert ("Game" in text) == (per_page > 1)
+        for label in "ABCDEFG1234567":
+            assert runs[label] == 2 * per_page, (label, runs[label])
+    elif game is CYNGESHEALL:
+        assert "Dark’s king starts on G7 and wins on A1" in text
+        assert "Light’s king starts on A1 and wins on G7" in text
+        assert "king" in text and "commander" in text and "Woden-stone" in text
+    else:
+        for words in ("Black man (X)", "White man (O)", "Black king (K)", "throne", "edge"):
+            assert words in text, words
+        assert "Neil Bernstein" in text and "11 December 1992" in text
 
 
 def test_labels_sit_on_all_four_sides_with_one_on_top() -> None:
@@ -77,23 +142,39 @@ def test_labels_sit_on_all_four_sides_with_one_on_top() -> None:
     assert g[0][1] > a[0][1]  # G is right of A
 
 
-@pytest.mark.parametrize(("paper", "per_page", "cell"), [
-    ("a4", 1, None), ("a4", 1, 22.5), ("letter", 1, 25.0), ("a4", 4, 11.0),
-    ("letter", 9, 6.5), ("a4", 2, 13.0),
-])
-def test_cell_size_measured_from_the_drawing(paper: str, per_page: int, cell: float | None
+# (game, paper, boards a page, --cell-mm, the square's size in mm checked by hand or None:
+# then as the sheet states it)
+CELLS = [
+    (MAERSTANAS, "a4", 1, None, 24.0), (MAERSTANAS, "a4", 1, 22.5, 22.5),
+    (MAERSTANAS, "letter", 1, 25.0, 25.0), (MAERSTANAS, "a4", 4, 11.0, 11.0),
+    (MAERSTANAS, "letter", 9, 6.5, 6.5), (MAERSTANAS, "a4", 2, 13.0, 13.0),
+    (HNEFATAFL_1992, "a4", 1, None, 9.5), (HNEFATAFL_1992, "letter", 1, None, 9.5),
+    (HNEFATAFL_1992, "a4", 2, None, 5.5), (CYNGESHEALL, "a4", 1, None, 24.0),
+    (CYNGESHEALL, "letter", 4, None, None),
+]
+
+
+@pytest.mark.parametrize(("game", "paper", "per_page", "cell", "expected"), CELLS,
+                         ids=lambda v: getattr(v, "slug", str(v)))
+def test_cell_size_measured_from_the_drawing(game, paper: str, per_page: int,
+                                             cell: float | None, expected: float | None
                                              ) -> None:
-    pdf = build(paper=paper, per_page=per_page, cell=cell)
-    expected = 24.0 if cell is None else cell
-    for measured in measured_cells(pdf):
-        assert abs(measured - expected) < 0.1, (measured, expected)
+    pdf = board_pdf(game, paper=paper, per_page=per_page, cell=cell)
+    stated = float(re.search(r"squares ([\d.]+) mm", all_text(pdf)).group(1))  # type: ignore[union-attr]
+    if expected is not None:
+        assert stated == expected
+    for measured in measured_cells(pdf, game.size):
+        assert abs(measured - stated) < 0.1, (measured, stated)
 
 
-def test_calibration_bar_is_50_mm() -> None:
-    segments = line_segments(build())
-    horizontal = [s for s in segments if abs(s.y1 - s.y2) < 1e-6]
+@pytest.mark.parametrize(("game", "cell"), [(MAERSTANAS, "24"), (CYNGESHEALL, "24"),
+                                           (HNEFATAFL_1992, "9.5")],
+                         ids=lambda v: getattr(v, "slug", str(v)))
+def test_the_playing_board_has_a_50_mm_calibration_bar(game, cell: str) -> None:
+    pdf = board_pdf(game)
+    horizontal = [s for s in line_segments(pdf) if abs(s.y1 - s.y2) < 1e-6]
     assert any(abs(s.length * MM - 50.0) < 0.05 for s in horizontal)
-    assert "exactly 50 mm and each square 24 mm" in all_text(build())
+    assert f"exactly 50 mm and each square {cell} mm" in all_text(pdf)
 
 
 def test_rules_line_optional() -> None:
@@ -106,41 +187,67 @@ def test_rules_line_optional() -> None:
 @pytest.mark.parametrize("options", [
     {"cell": 0.0}, {"cell": 80.0}, {"cell": -3.0}, {"cell": float("nan")}, {"per_page": 5},
     {"per_page": 4, "cell": 30.0}, {"cell": 3.0}, {"paper": "a5"}, {"theme": "neon"},
+    {"game": HNEFATAFL_1992, "per_page": 4}, {"game": HNEFATAFL_1992, "per_page": 12},
+    {"game": HNEFATAFL_1992, "variant": "wraparound"},
+    {"game": CYNGESHEALL, "variant": "wraparound"},
+    {"game": HNEFATAFL_1992, "cell": 12.0},
 ])
 def test_bad_options_raise(options: dict) -> None:
     with pytest.raises(SheetError):
         board_sheet(BoardSheetOptions(**{"game": MAERSTANAS, **options}))
 
 
-def test_deterministic_pdf_and_html() -> None:
-    options = BoardSheetOptions(game=MAERSTANAS, per_page=6, variant="wraparound",
-                                theme="ink-saver")
-    assert sheet_pdf(board_sheet(options)) == sheet_pdf(board_sheet(options))
-    assert sheet_html(board_sheet(options)) == sheet_html(board_sheet(options))
+def test_1992_labels_are_right_including_i_and_d_before_e() -> None:
+    top, bottom, left, right = board_labels(board_pdf(HNEFATAFL_1992), 19)
+    assert "".join(top) == "".join(bottom) == "ABCDEFGHIJKLMNOPQRS"
+    assert left[0] == "1" and left[-1] == "19"  # row 1 at the top
 
 
-def test_generation_is_fast() -> None:
-    build()  # warm up: imports and font registration happen once per process
+def test_special_squares_on_the_sheets() -> None:
+    def titles(game) -> set[str]:
+        sheet = board_sheet(BoardSheetOptions(game=game))
+        return {g.title for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title}
+
+    cyng = titles(CYNGESHEALL)
+    assert {"A1: Light's home corner", "G7: Dark's home corner"} <= cyng
+    big = titles(HNEFATAFL_1992)
+    assert "J10: the throne" in big and "The edge squares: the king escapes here" in big
+
+
+def test_game_names_accepted() -> None:
+    for name in ("maerstanas", "Maerstanas", "CYNGESHEALL", "cyngesheall", "hnefatafl1992",
+                 "EmailHnefatafl1992", "emailhnefatafl1992", " Hnefatafl1992 "):
+        assert sheet_game(name) is not None, name
+    assert sheet_game("hnefatafl") is None and sheet_game("chess") is None
+
+
+@pytest.mark.parametrize("options", [{"per_page": 6, "variant": "wraparound",
+                                      "theme": "ink-saver"}, *LOOKS.values()])
+def test_deterministic_pdf_and_html(options: dict) -> None:
+    made = BoardSheetOptions(**{"game": MAERSTANAS, **options})
+    assert sheet_pdf(board_sheet(made)) == sheet_pdf(board_sheet(made))
+    assert sheet_html(board_sheet(made)) == sheet_html(board_sheet(made))
+
+
+def test_one_and_twelve_boards_a_page_both_build() -> None:
+    """The extremes of --per-page give a PDF and an HTML page with that many boards
+    (the time this takes is in bench/bench_sheets.py)."""
     for per_page in (1, 12):
-        start = time.perf_counter()
-        build(per_page=per_page)
-        sheet_html(board_sheet(BoardSheetOptions(game=MAERSTANAS, per_page=per_page)))
-        assert time.perf_counter() - start < 1.0
+        assert build(per_page=per_page).startswith(b"%PDF-")
+        html = sheet_html(board_sheet(BoardSheetOptions(game=MAERSTANAS, per_page=per_page)))
+        assert html.rstrip().endswith("</html>")
 
 
 def test_poppler_opens_it(tmp_path) -> None:
     assert_poppler_reads(tmp_path, build(per_page=4, variant="wraparound"))
 
 
-@pytest.mark.parametrize(("name", "options"), [
-    ("board-a4-1up", {}),
-    ("board-wraparound-letter-1up", {"paper": "letter", "variant": "wraparound"}),
-    ("boards-a4-6up", {"per_page": 6}),
-    ("boards-wraparound-letter-12up-ink-saver",
-     {"paper": "letter", "per_page": 12, "variant": "wraparound", "theme": "ink-saver"}),
-])
-def test_looks_like_the_reviewed_reference(name: str, options: dict) -> None:
-    compare_with_reference(rasterise(build(**options), 50), name)
+@pytest.mark.parametrize("name", sorted(LOOKS))
+@pytest.mark.golden
+def test_looks_as_approved(name: str) -> None:
+    sheet = board_sheet(BoardSheetOptions(**{"game": MAERSTANAS, **LOOKS[name]}))
+    assert sheet.file_stem == name
+    assert_looks_approved(rasterise(sheet_pdf(sheet), 50), name, blur=0)
 
 
 # --- command line ----------------------------------------------------------------
@@ -155,6 +262,12 @@ def test_cli_writes_default_name(tmp_path, monkeypatch, capsys) -> None:
     assert main(["board", "--per-page", "6", "--format", "html", "--theme", "ink-saver",
                  "--variant", "wraparound", "--paper", "letter"]) == 0
     assert (tmp_path / "output" / "boards-wraparound-letter-6up-ink-saver.html").exists()
+
+
+def test_cli_default_game_is_unchanged(tmp_path) -> None:
+    assert main(["board", "-o", str(tmp_path / "a.pdf")]) == 0
+    assert main(["board", "--game", "Maerstanas", "-o", str(tmp_path / "b.pdf")]) == 0
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
 
 
 def test_cli_output_file_and_folder(tmp_path) -> None:
@@ -174,6 +287,12 @@ def test_cli_stdout(capfdbinary) -> None:
     ["--cell-mm", "0"], ["--cell-mm", "80"], ["--per-page", "5"], ["--cell-mm", "abc"],
     ["--paper", "a5"], ["--format", "svg"], ["--theme", "neon"], ["--variant", "hex"],
     ["--per-page", "12", "--cell-mm", "9"],
+    ["--game", "hnefatafl1992", "--per-page", "4"],
+    ["--game", "hnefatafl1992", "--per-page", "6"],
+    ["--game", "cyngesheall", "--variant", "wraparound"],
+    ["--game", "hnefatafl1992", "--variant", "wraparound"],
+    ["--game", "chess"],
+    ["--game", "hnefatafl1992", "--cell-mm", "15"],
 ])
 def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
     monkeypatch.chdir(tmp_path)

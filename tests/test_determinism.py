@@ -67,7 +67,7 @@ def test_two_processes_make_byte_identical_files(tmp_path: Path) -> None:
     time.sleep(1.1)  # a different second on the clock for the second run
     second = _start(tmp_path / "two", "2", both)
     for proc in (first, second):
-        _, err = proc.communicate(timeout=300)
+        _, err = proc.communicate(timeout=300)  # only a hang fails here
         assert proc.returncode == 0, err
     one = {p.relative_to(tmp_path / "one"): p.read_bytes()
            for p in sorted((tmp_path / "one").rglob("*")) if p.is_file()}

@@ -29,7 +29,8 @@ from maerstanas_print.draw.shapes import (
 )
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.games.maerstanas.engine import DARK, LIGHT, parse_square
-from tests.pdf_tools import compare_with_reference, rasterise
+from tests.golden_images import assert_looks_approved
+from tests.pdf_tools import rasterise
 
 
 def squares(*names: str) -> list[int]:
@@ -153,9 +154,10 @@ def stones_page() -> Page:
     return Page(105, 205, (print_board, ink), "Stones test page")
 
 
-def test_stones_raster_matches_reference(stones_page: Page) -> None:
+@pytest.mark.golden
+def test_stones_raster_looks_as_approved(stones_page: Page) -> None:
     pdf = render_pdf([stones_page], PdfInfo("stones"))
-    compare_with_reference(rasterise(pdf, 72), "board-stones")
+    assert_looks_approved(rasterise(pdf, 72), "board-stones", blur=0)
 
 
 def test_stones_svg_and_pdf_share_geometry(stones_page: Page) -> None:

@@ -18,14 +18,13 @@ import pytest
 from maerstanas_print import parse, replay
 from maerstanas_print.cli import main
 from maerstanas_print.draw.shapes import Text
-from maerstanas_print.gamedoc import game_flowables
 from maerstanas_print.gamedoc.figures import diagram_shapes
 from maerstanas_print.gamedoc.html import game_html
 from maerstanas_print.gamedoc.model import document
 from maerstanas_print.gamedoc.pdf import game_pdf
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
 from maerstanas_print.geometry import parse_square as square_index
-from tests.pdf_tools import all_text, fonts_of
+from tests.pdf_tools import all_text
 from tests.record_helpers import SAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -173,7 +172,7 @@ def test_1992_opening_shows_a_window_with_real_coordinates() -> None:
     assert "E-mail Hnefatafl (1992)" in html
 
 
-def test_pdf_text_layer_fonts_and_the_closing_chart(sample_pdf) -> None:
+def test_pdf_text_layer_and_the_closing_chart(sample_pdf) -> None:
     text = _text(sample_pdf)
     for words in ("1. CF6-E5", "2... A4-C4xCC3", "7... C5-F5xKF4!",
                   "The commander steps off diagonally, the one piece that may.",
@@ -183,14 +182,6 @@ def test_pdf_text_layer_fonts_and_the_closing_chart(sample_pdf) -> None:
                   "Cyngesheall is a game by John Beers"):
         assert words in text, words
     assert "score" not in text.lower().replace("the score", "")
-    fonts = fonts_of(sample_pdf)
-    assert fonts and all(fonts.values()), fonts
-    assert all("Cardo" in name for name in fonts), fonts
-
-
-def test_flowables_contract_serves_tafl(sample) -> None:
-    story = game_flowables(sample, width_mm=80.0)
-    assert len(story) > 5
 
 
 def test_command_builds_mixed_files_and_refuses_invalid_tafl(tmp_path, monkeypatch,

@@ -15,6 +15,7 @@ import pytest
 from test_injection import HOSTILE, LITERALS
 
 from maerstanas_print.cli import main
+from tests.browser_support import new_context
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +33,8 @@ def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path,
                                                             browser) -> None:
-    page = browser.new_page(viewport={"width": 1000, "height": 1200})
+    context = new_context(browser, viewport={"width": 1000, "height": 1200})
+    page = context.new_page()
     errors: list[str] = []
     dialogs: list[str] = []
     requests: list[str] = []
@@ -41,7 +43,11 @@ def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path,
     page.on("request", lambda request: requests.append(request.url))
     page.goto(page_file.resolve().as_uri())
     page.wait_for_load_state("load")
-    # Give onerror/onload handlers of broken images and SVGs a chance to fire.
+    # Give onerror/onload handlers of broken images and SVGs a chance to fire: wait until
+    # every image has loaded or failed, then for the tasks queued by that (a fixed wait
+    # alone could end before them on a loaded machine), then a little more.
+    page.wait_for_function("Array.from(document.images).every(image => image.complete)")
+    page.evaluate("new Promise(done => setTimeout(done, 0))")
     page.wait_for_timeout(300)
     assert page.evaluate("typeof window.pwned") == "undefined"
     assert errors == [] and dialogs == []
@@ -68,4 +74,4 @@ def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path,
     # the step-through viewer still works on the hostile page
     page.keyboard.press("End")
     assert page.evaluate("typeof window.pwned") == "undefined"
-    page.close()
+    context.close()

@@ -1,9 +1,12 @@
 """Records built to be slow or deep: a megabyte comment, thousands of nested
-or sibling variations, megabyte lines. Every command answers in a few seconds
-with a result or a diagnostic, never a hang or a RecursionError.
+or sibling variations, megabyte lines. Every command answers with a result or a
+diagnostic, never a hang or a RecursionError, and its work grows linearly with
+the record (counted in function calls by tests/work_counter.py; the times are
+in bench/bench_limits.py, measured against a one-game baseline in the same run).
 
-`check` and `fmt` run in this process under an alarm (a hang fails the test
-instead of stalling the suite); `game` runs as a subprocess with a timeout.
+`check` and `fmt` run in this process under an alarm and `game` as a subprocess
+with a timeout: both only turn a hang into a failure instead of a stalled suite;
+they are minutes, never a judgement of the machine's speed.
 """
 
 from __future__ import annotations
@@ -12,16 +15,16 @@ import json
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from work_counter import calls_made, grows_linearly
 
 from maerstanas_print.cli import main
 
-LIMIT_S = 5.0  # every run must finish well inside this
+HANG_S = 300  # only a hang fails here: the cases take seconds even on a loaded machine
 
 MEGA = 1_000_000
 WORDS = "lorem ipsum dolor " * (MEGA // 18)
@@ -60,22 +63,33 @@ EXPECTED: dict[str, tuple[int, str | None]] = {
 }
 
 
+# The same shapes at a size n, for counting how the work grows with n.
+SCALED: dict[str, Callable[[int], str]] = {
+    "comment-words": lambda n: "1. D4 {" + "lorem ipsum dolor " * n + "} E3 *\n",
+    "unclosed-comment": lambda n: "1. D4 {" + "lorem ipsum dolor " * n + " E3 *\n",
+    "unclosed-variations": lambda n: "1. D4 E3 " + "(1... C4 " * n + " *\n",
+    "stray-closings": lambda n: "1. D4 E3 " + ")" * n + " *\n",
+    "sibling-variations": lambda n: "1. D4 " + "(1. C3 {another try}) " * n + "E3 *\n",
+    "moves-one-line": lambda n: " ".join(["E4"] * n) + "\n",
+    "games-one-line": lambda n: "1. D4 * " * n,
+    "syntax-errors": lambda n: " ".join(["H9"] * n) + "\n",
+}
+
+
 @contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Fail with TimeoutError instead of hanging; check the time taken too."""
+def hang_guard() -> Iterator[None]:
+    """Fail with TimeoutError instead of stalling the suite if a run hangs. Not a
+    speed check: HANG_S is minutes, a hundred times what the cases take."""
     def expired(signum: int, frame: object) -> None:
-        raise TimeoutError(f"still running after {seconds * 4:.0f} s")
+        raise TimeoutError(f"still running after {HANG_S} s: a hang")
 
     previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds * 4)
-    started = time.perf_counter()
+    signal.setitimer(signal.ITIMER_REAL, HANG_S)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-    elapsed = time.perf_counter() - started
-    assert elapsed < seconds, f"took {elapsed:.1f} s"
 
 
 @pytest.fixture(scope="module")
@@ -89,9 +103,9 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_check_answers_quickly_with_a_located_diagnostic(
+def test_check_answers_with_a_located_diagnostic(
         name: str, records: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
-    with time_limit(LIMIT_S):
+    with hang_guard():
         code = main(["check", "--json", str(records[name])])
     out, err = capsys.readouterr()
     want_code, want_diagnostic = EXPECTED[name]
@@ -110,8 +124,8 @@ def test_check_answers_quickly_with_a_located_diagnostic(
 def test_diagnostics_on_a_huge_line_print_a_window_of_it(
         name: str, records: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     """Each diagnostic shows the part of the line around its caret, not the
-    whole line: thousands of errors on one long line stay readable and quick."""
-    with time_limit(LIMIT_S):
+    whole line: thousands of errors on one long line stay readable."""
+    with hang_guard():
         assert main(["check", str(records[name])]) == 1
     out = capsys.readouterr().out
     lines = out.splitlines()
@@ -129,7 +143,7 @@ def test_the_deepest_variation_allowed_is_50_and_51_is_refused(
         path = tmp_path / f"deep{depth}.mrs"
         path.write_text("1. D4 E3 " + "(1... C4 " * depth + ")" * depth + " *\n",
                         encoding="utf-8")
-        with time_limit(LIMIT_S):
+        with hang_guard():
             assert main(["check", str(path)]) == want
         out = capsys.readouterr().out
         assert ("M109" in out) == (depth == 51)
@@ -138,16 +152,16 @@ def test_the_deepest_variation_allowed_is_50_and_51_is_refused(
 @pytest.mark.parametrize("name", ["megabyte-comment", "megabyte-unclosed-comment",
                                   "5000-nested-variations", "3000-sibling-variations",
                                   "longest-tag", "20000-syntax-errors"])
-def test_fmt_writes_or_refuses_quickly(name: str, records: dict[str, Path], tmp_path: Path,
+def test_fmt_writes_or_refuses(name: str, records: dict[str, Path], tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "out.mrs"
-    with time_limit(LIMIT_S):
+    with hang_guard():
         code = main(["fmt", str(records[name]), "-o", str(target)])
     capsys.readouterr()
     assert code == EXPECTED[name][0]
     if code == 0:
         written = target.read_text(encoding="utf-8")
-        with time_limit(LIMIT_S):  # and its output reads back to a valid game
+        with hang_guard():  # and its output reads back to a valid game
             assert main(["check", str(target)]) == 0
         capsys.readouterr()
         if name == "megabyte-comment":  # all of it, in lines under 80 columns
@@ -157,11 +171,11 @@ def test_fmt_writes_or_refuses_quickly(name: str, records: dict[str, Path], tmp_
         assert not target.exists()
 
 
-def _game(args: list[str]) -> tuple[int, str, float]:
-    started = time.perf_counter()
+def _game(args: list[str]) -> tuple[int, str]:
+    # The timeout only turns a hang into a failure; it is never what is checked.
     done = subprocess.run([sys.executable, "-m", "maerstanas_print", "game", *args],
-                          capture_output=True, text=True, timeout=60, check=False)
-    return done.returncode, done.stderr, time.perf_counter() - started
+                          capture_output=True, text=True, timeout=HANG_S, check=False)
+    return done.returncode, done.stderr
 
 
 @pytest.mark.parametrize("name", ["megabyte-comment", "megabyte-word-comment",
@@ -172,8 +186,8 @@ def test_game_pdf_is_refused_in_one_line_without_hanging(
     PDF refuses a game with more text than it can set in good time; the record
     is named with its position, and nothing is written."""
     target = tmp_path / "out.pdf"
-    code, err, elapsed = _game([str(records[name]), "-o", str(target)])
-    assert code == 1 and elapsed < LIMIT_S + 2  # +2: a subprocess starting up
+    code, err = _game([str(records[name]), "-o", str(target)])
+    assert code == 1
     assert len(err.strip().splitlines()) == 1 if name != "5000-nested-variations" else "M109" in err
     assert "Traceback" not in err and not target.exists()
     if name != "5000-nested-variations":
@@ -185,9 +199,8 @@ def test_game_pdf_is_refused_in_one_line_without_hanging(
 def test_game_html_renders_the_big_ones(name: str, records: dict[str, Path],
                                         tmp_path: Path) -> None:
     target = tmp_path / "out.html"
-    code, err, elapsed = _game([str(records[name]), "--format", "html", "-o", str(target)])
+    code, err = _game([str(records[name]), "--format", "html", "-o", str(target)])
     assert code == 0, err
-    assert elapsed < LIMIT_S + 2
     html = target.read_text(encoding="utf-8")
     assert html.rstrip().endswith("</html>")
     if name != "3000-sibling-variations":
@@ -198,7 +211,24 @@ def test_game_pdf_sets_a_long_but_allowed_comment(tmp_path: Path) -> None:
     record = tmp_path / "long.mrs"
     record.write_text("1. D4 {" + "lorem ipsum dolor " * 1500 + "} E3 *\n", encoding="utf-8")
     target = tmp_path / "long.pdf"
-    code, err, elapsed = _game([str(record), "-o", str(target)])
+    code, err = _game([str(record), "-o", str(target)])
     assert code == 0, err
-    assert elapsed < LIMIT_S + 2
     assert target.read_bytes().startswith(b"%PDF-")
+
+
+@pytest.mark.parametrize("shape", list(SCALED))
+def test_check_and_fmt_work_grows_linearly(shape: str, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Four times the record, at most about four times the function calls: no stage
+    of reading, replaying, reporting or writing is quadratic in the record's size."""
+    for command in ("check", "fmt"):
+        counts = {}
+        for n in (400, 400, 1_600):  # the first run loads what is loaded once
+            path = tmp_path / f"{shape}-{n}.mrs"
+            path.write_text(SCALED[shape](n), encoding="utf-8")
+            target = ["-o", str(tmp_path / "out.mrs")] if command == "fmt" else ["--json"]
+            with hang_guard():
+                _, counts[n] = calls_made(
+                    lambda args=[command, *target, str(path)]: main(args))
+            capsys.readouterr()
+        assert grows_linearly(counts), (command, counts)

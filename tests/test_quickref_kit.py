@@ -238,7 +238,7 @@ def test_movement_games_have_a_score_sheet(tmp_path, slug: str) -> None:
     numbers = [int(run.text[:-1]) for run in text_runs(pdf) if re.fullmatch(r"\d+\.", run.text)]
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 20
     # The plain example on the sheet is a legal first move of the game's start position
-    # (tests/test_tafl_score_sheet.py replays every example).
+    # (tests/test_score_sheet.py replays every example).
     game = game_named(slug)
     legal = {move.text(game.size) for move in game.start().legal_moves()}
     assert legal & set(text.split()), sorted(legal)[:5]

@@ -1,4 +1,7 @@
-"""The rulebook PDF: outline, text layer, fonts, metadata, paper sizes, determinism."""
+"""The rulebook PDFs. Every game's book, on both papers: outline, text layer, fonts,
+metadata, paper size, determinism, full pages. Then the Mǽrstánas book's own
+sections, words, dates and running heads; the sibling books' own checks are in
+tests/test_rulebook_siblings.py."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import sys
 import pytest
 
 from maerstanas_print.cli import main
-from maerstanas_print.games import MAERSTANAS
+from maerstanas_print.games import MAERSTANAS, all_games
 from maerstanas_print.rulebook.books import book_for
 from maerstanas_print.rulebook.layout import numbered
 from maerstanas_print.rulebook.pdf import rulebook_pdf
@@ -37,14 +40,77 @@ def letter(prepared) -> bytes:
     return rulebook_pdf(prepared, "letter")
 
 
+# --- every game's book -------------------------------------------------------------
+
+GAMES = {game.slug: game for game in all_games()}
+BOOKS = {slug: book_for(game) for slug, game in GAMES.items()}
+PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
+PAGES = {"maerstanas": (12, 24), "cyngesheall": (10, 20), "hnefatafl1992": (10, 20)}  # on A4
+
+
+def test_every_game_has_its_page_count_here() -> None:
+    assert set(PAGES) == set(BOOKS)
+
+
+@pytest.fixture(scope="module")
+def books() -> dict[tuple[str, str], bytes]:
+    return {(slug, paper): rulebook_pdf(prepare(book), paper)
+            for slug, book in BOOKS.items() for paper in PAPERS}
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("slug", sorted(BOOKS))
+def test_every_book_has_its_outline_text_fonts_metadata_and_paper(slug: str, paper: str,
+                                                                  books) -> None:
+    book, pdf = BOOKS[slug], books[slug, paper]
+    top = [title for level, title in outline_titles(pdf) if level == 0]
+    assert top == [f"{n} {chapter.title}" for n, chapter in numbered(book.chapters)]
+    text = all_text(pdf)
+    assert "\x00" not in text
+    for chapter in book.chapters:
+        assert chapter.title in text
+    for number in range(1, len(list(book.figures())) + 1):
+        assert f"Figure {number}." in text
+    fonts = fonts_of(pdf)
+    assert fonts and all(fonts.values()) and all("Cardo" in name for name in fonts), fonts
+    r = reader(pdf)
+    assert r.metadata["/Title"] == f"{book.title}: {book.subtitle}"
+    assert r.trailer["/Root"]["/Lang"] == "en"
+    for page in r.pages:
+        box = page.mediabox
+        assert (round(float(box.width) * MM, 1), round(float(box.height) * MM, 1)) == \
+            PAPERS[paper]
+    if paper == "a4":
+        fewest, most = PAGES[slug]
+        assert fewest <= len(r.pages) <= most
+
+
+@pytest.mark.parametrize("slug", sorted(BOOKS))
+def test_every_book_is_the_same_bytes_from_the_same_input(slug: str, books) -> None:
+    for paper in PAPERS:
+        assert rulebook_pdf(prepare(book_for(GAMES[slug])), paper) == books[slug, paper]
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("slug", sorted(BOOKS))
+def test_no_page_is_left_mostly_empty(slug: str, paper: str, books) -> None:
+    """Issue 11, item 23: a figure that does not fit is floated, the text after it filling
+    the page first, so no page but a chapter's last is less than 60 % set."""
+    from tests.pdf_tools import underfilled_pages
+
+    book = BOOKS[slug]
+    assert underfilled_pages(books[slug, paper], f"{book.title} · {book.subtitle}", 0.6) == []
+
+
+# --- Mǽrstánas's book ----------------------------------------------------------------
+
+
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_outline_has_every_chapter_and_section(paper, a4, letter) -> None:
+def test_outline_has_the_sections(paper, a4, letter) -> None:
     pdf = a4 if paper == "a4" else letter
     outline = outline_titles(pdf)
-    top = [title for level, title in outline if level == 0]
-    assert top == [f"{n} {chapter.title}" for n, chapter in numbered(BOOK.chapters)]
     sections = {title for level, title in outline if level == 1}
     assert {"Hinges", "The hinge limit", "The thunder-stone (Þunor-stán)",
             "Advanced Mǽrstánas: wraparound"} <= sections
@@ -62,25 +128,11 @@ def test_text_layer_has_the_chapters_and_the_special_letters(a4) -> None:
         assert f"Figure {number}." in text
 
 
-def test_only_embedded_cardo_fonts(a4, letter) -> None:
-    for pdf in (a4, letter):
-        fonts = fonts_of(pdf)
-        assert fonts and all(fonts.values()), fonts
-        assert all("Cardo" in name for name in fonts), fonts
-
-
-def test_metadata_and_paper(a4, letter) -> None:
-    r = reader(a4)
-    meta = r.metadata
+def test_metadata(a4) -> None:
+    meta = reader(a4).metadata
     assert meta["/Title"] == "Mǽrstánas: Rules of play"
     assert "John Beers" in meta["/Author"]
     assert "CC BY-SA 4.0" in meta["/Subject"]
-    assert r.trailer["/Root"]["/Lang"] == "en"
-    for pdf, size in ((a4, (210, 297)), (letter, (215.9, 279.4))):
-        for page in reader(pdf).pages:
-            box = page.mediabox
-            assert (round(float(box.width) * MM, 1), round(float(box.height) * MM, 1)) == size
-    assert 12 <= len(r.pages) <= 24
 
 
 def test_identical_input_gives_identical_bytes(prepared, a4) -> None:
@@ -142,13 +194,3 @@ def test_the_contents_fit_one_page(a4, letter) -> None:
     for pdf in (a4, letter):
         page = reader(pdf).pages[2].extract_text()
         assert page.startswith(f"Chapter 1\n{CHAPTERS[0]}"), page[:80]
-
-
-def test_no_page_is_left_mostly_empty(a4, letter) -> None:
-    """Issue 11, item 23: a figure that does not fit is floated, the text after it filling
-    the page first, so no page but a chapter's last is less than 60 % set."""
-    from tests.pdf_tools import underfilled_pages
-
-    head = f"{BOOK.title} · {BOOK.subtitle}"
-    assert underfilled_pages(a4, head, 0.6) == []
-    assert underfilled_pages(letter, head, 0.6) == []

@@ -2,36 +2,37 @@
 
 Pages are rendered at REGRESSION_DPI in grayscale and compared with the
 images in tests/approved/ under a small perceptual threshold
-(tests/visual_diff.py). A change of look fails here until it is approved on
-purpose with `python tests/approve_images.py --write`, after reviewing the
-contact sheet that script writes.
+(tests/golden_images.py, which says how a change of look is approved).
 """
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from PIL import Image
 
-from tests.products import APPROVED_DIR, NAMES, approved_path, page_images
-from tests.visual_diff import MAX_DIFFERING, differing
+from tests.golden_images import APPROVED_DIR, MAX_DIFFERING, assert_looks_approved, differing
+from tests.products import NAMES, page_image_name, page_images
 
 HINT = "review with `python tests/approve_images.py`, approve with `--write`"
 
 
+@pytest.mark.golden
 @pytest.mark.parametrize("name", NAMES)
 def test_pages_look_as_approved(products, name: str) -> None:
     images = page_images(products[name].pdf)
-    approved = sorted(APPROVED_DIR.glob(f"{name.replace('.', '_')}-p*.png"))
-    assert len(approved) == len(images), (
-        f"{name}: {len(images)} pages, {len(approved)} approved; {HINT}")
+    approved = sorted(APPROVED_DIR.glob(f"{name.replace('.', '_')}-p[0-9]*.png"))
+    if not os.environ.get("MAERSTANAS_APPROVE"):  # approving: pages may come and go
+        assert len(approved) == len(images), (
+            f"{name}: {len(images)} pages, {len(approved)} approved; {HINT}")
     for number, image in enumerate(images, 1):
-        path = approved_path(name, number)
-        ratio = differing(image, Image.open(path))
-        assert ratio <= MAX_DIFFERING, f"{name} page {number}: {ratio:.2%} differs; {HINT}"
+        assert_looks_approved(image, page_image_name(name, number))
 
 
 def test_a_changed_page_is_caught() -> None:
-    """The threshold sees one moved board line, and not a half-pixel shift."""
+    """The threshold sees one moved board line, and not a half-pixel shift; the
+    sharp comparison (blur=0, used for single sheets) sees the moved line too."""
     from PIL import ImageDraw
 
     base = Image.new("L", (198, 281), 255)
@@ -43,3 +44,4 @@ def test_a_changed_page_is_caught() -> None:
     nudged = base.transform(base.size, Image.Transform.AFFINE, (1, 0, 0.3, 0, 1, 0),
                             resample=Image.Resampling.BILINEAR, fillcolor=255)
     assert differing(nudged, base) <= MAX_DIFFERING
+    assert differing(moved, base, blur=0) > MAX_DIFFERING
