@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from maerstanas_print.games.maerstanas.importer import LogError, record_from_log
+from maerstanas_print.plugins.maerstanas.importer import LogError, record_from_log
 
 SAMPLE = Path(__file__).resolve().parent.parent / "maerstanas_print" / "samples"
 OLD_MOVE = re.compile(r"\s*([A-Ga-g][1-7])\s*-\s*(standard stone|thunder-stone|woden-stone)"

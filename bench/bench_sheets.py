@@ -56,9 +56,9 @@ def main() -> None:
     args = parser.parse_args()
 
     from maerstanas_print.fonts import subset_font_base64
-    from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992
-    from maerstanas_print.games.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
-    from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet
+    from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS
+    from maerstanas_print.plugins.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
+    from maerstanas_print.plugins.tafl.setup_sheet import SetupSheetOptions, setup_sheet
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
     from maerstanas_print.sheets.render import sheet_html, sheet_pdf
     from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
@@ -75,11 +75,11 @@ def main() -> None:
     base_name, base = next(iter(peer_times.items()))
 
     sheets = {
-        "board 1-up A4": lambda: board_sheet(BoardSheetOptions()),
+        "board 1-up A4": lambda: board_sheet(BoardSheetOptions(game=MAERSTANAS)),
         "board 6-up A4 wraparound": lambda: board_sheet(
-            BoardSheetOptions(per_page=6, variant="wraparound")),
+            BoardSheetOptions(game=MAERSTANAS, per_page=6, variant="wraparound")),
         "board 12-up letter ink-saver": lambda: board_sheet(
-            BoardSheetOptions(paper="letter", per_page=12, theme="ink-saver")),
+            BoardSheetOptions(game=MAERSTANAS, paper="letter", per_page=12, theme="ink-saver")),
         "score sheet A4": lambda: score_sheet(ScoreSheetOptions()),
         "cyngesheall board 1-up A4": lambda: board_sheet(BoardSheetOptions(game=CYNGESHEALL)),
         "cyngesheall boards 12-up A4": lambda: board_sheet(

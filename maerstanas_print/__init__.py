@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from maerstanas_print import capability as _capability
+
 __version__ = "0.1.0"
 
 # The names below are imported when first used, so that the command line
@@ -36,7 +38,8 @@ _EXPORTS = {
     "square_name": "games.maerstanas.engine",
     "Game": "games.protocol", "GamePosition": "games.base", "IllegalMove": "games.base",
     "Problem": "games.base", "Score": "games.base",
-    "all_games": "games", "game_named": "games", "register": "games", "unregister": "games",
+    "all_games": "games.registry", "game_named": "games.registry",
+    "register": "games.registry", "unregister": "games.registry",
     "ParsedFile": "notation.parser", "parse": "notation.parser", "parse_game": "notation.parser",
     "GameRecord": "notation.record", "GameNode": "notation.record", "Line": "notation.record",
     "PlyNode": "notation.record",
@@ -49,7 +52,6 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:
-    from maerstanas_print.games import all_games, game_named, register, unregister
     from maerstanas_print.games.base import GamePosition, IllegalMove, Problem, Score
     from maerstanas_print.games.maerstanas.engine import (
         Move,
@@ -59,6 +61,7 @@ if TYPE_CHECKING:
         square_name,
     )
     from maerstanas_print.games.protocol import Game
+    from maerstanas_print.games.registry import all_games, game_named, register, unregister
     from maerstanas_print.io.errors import InputError, LimitError, MaerstanasError, OutputError
     from maerstanas_print.notation.parser import ParsedFile, parse, parse_game
     from maerstanas_print.notation.record import GameNode, GameRecord, Line, PlyNode
@@ -67,6 +70,15 @@ if TYPE_CHECKING:
     from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, Step
     from maerstanas_print.play.verify import replay
     from maerstanas_print.sides import DARK, LIGHT
+
+
+def _wire_the_games() -> None:
+    # Lazy: the wiring names every game's documents, sheets and books; it is
+    # imported when a layer first asks a capability, not with the package.
+    import maerstanas_print.plugins  # noqa: F401
+
+
+_capability.before_first_lookup(_wire_the_games)
 
 
 def __getattr__(name: str) -> Any:
@@ -82,6 +94,7 @@ def __getattr__(name: str) -> Any:
 
 def export_game(game: ReplayedGame) -> str:
     """The canonical text of a replayed game (see `maerstanas_print.notation.export`)."""
+    # Lazy, as every name of the front door: `import maerstanas_print` stays quick.
     from maerstanas_print.notation.export import export_game as _export
 
     return _export(game)

@@ -3,16 +3,23 @@
 Exit codes are defined in `exits.py` (0 success, 1 invalid record(s), 2 usage
 error, 3 unreadable input or unwritable output, 130 interrupted, 143
 terminated); `main` is the one place that turns a failure into a message and
-an exit code. Heavy libraries (ReportLab, Lark, Jinja2) are imported inside
-the sub-commands, so `--help` stays quick, and `run` handles Ctrl-C and
-SIGTERM from its first instruction.
+an exit code. A run loads only its own command's module (`build_parser`), so
+`check` never imports the documents, books and drawing (ReportLab, Jinja2)
+the printing commands need; `run` handles Ctrl-C and SIGTERM from its first
+instruction.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import signal
 import sys
 
+import maerstanas_print.plugins  # noqa: F401  (wires every game's capabilities in)
+from maerstanas_print import __version__
+from maerstanas_print.commands.capabilities import EXTRA_COMMANDS
+from maerstanas_print.games.registry import all_games
 from maerstanas_print.io.errors import MaerstanasError, Terminated
 from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for callers of main)
     EXIT_INTERRUPTED,
@@ -24,12 +31,14 @@ from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for call
     CommandError,
     exit_for,
 )
+from maerstanas_print.io.outputs import guarded_stdout
 
-# Each name is a module in maerstanas_print.commands with `register(subparsers)`; the
-# games add commands of their own (`Game.command_modules`).
-COMMAND_MODULES = [
-    "check", "fmt", "importlog", "board", "scoresheet", "setup", "stones",
-    "game", "rulebook", "quickref", "kit", "build"]
+# Each command's module in maerstanas_print.commands, with `register(subparsers)`;
+# the games add commands of their own (`commands.capabilities.EXTRA_COMMANDS`).
+COMMAND_MODULES = {
+    "check": "check", "fmt": "fmt", "import": "importlog", "board": "board",
+    "scoresheet": "scoresheet", "setup": "setup", "stones": "stones", "game": "game",
+    "rulebook": "rulebook", "quickref": "quickref", "kit": "kit", "build": "build"}
 
 
 class _Signals:
@@ -55,49 +64,33 @@ def install_signal_handlers() -> None:
     signal.signal(signal.SIGTERM, _on_signal)
 
 
-# The command each module of COMMAND_MODULES registers, where the two differ.
-COMMAND_NAMES = {"importlog": "import"}
+def commands() -> dict[str, str]:
+    """Every command's name and module: ours, then the games' own."""
+    modules = {name: f"maerstanas_print.commands.{module}"
+               for name, module in COMMAND_MODULES.items()}
+    for game in all_games():
+        for name, module in EXTRA_COMMANDS.of(game).items():
+            modules.setdefault(name, module)
+    return modules
 
 
-def _named_command(argv: list[str]) -> str | None:
-    """The module of the toolchain's own command that `argv` runs, if it names one
-    (its first word that is not an option): only that module need be imported."""
-    first = next((word for word in argv if not word.startswith("-")), None)
-    for module in COMMAND_MODULES:
-        if first == COMMAND_NAMES.get(module, module):
-            return module
-    return None
-
-
-def build_parser(argv: list[str] | None = None):  # -> argparse.ArgumentParser
-    """The command line's parser. Given the arguments, and when they name one of the
-    toolchain's own commands, it holds that command alone: `check` of one game then
-    imports neither the other commands nor what they register (the games' extra
-    commands, the apps' importer), which was most of its start-up. Otherwise (no
-    arguments given, no command, --help, --version, a game's own command, a typo)
-    it holds them all."""
-    import argparse
-    import importlib
-
-    from maerstanas_print import __version__
-
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. Given the words it will parse, it loads the named
+    command's module only: `check` starts without the documents, books and
+    drawing the other commands bring in. `--help`, no command or an unknown one
+    load them all (to list them)."""
     parser = argparse.ArgumentParser(
         prog="maerstanas-print",
         description="Record, verify and print games of Mǽrstánas.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    named = _named_command(argv) if argv is not None else None
-    if named is not None:
-        importlib.import_module(f"maerstanas_print.commands.{named}").register(sub)
-        return parser
-    from maerstanas_print.games import all_games
-
-    names = [f"maerstanas_print.commands.{name}" for name in COMMAND_MODULES]
-    for game in all_games():
-        names += [name for name in game.command_modules() if name not in names]
-    for name in names:
-        importlib.import_module(name).register(sub)
+    modules = commands()
+    words = [word for word in (sys.argv[1:] if argv is None else argv)
+             if not word.startswith("-")]
+    wanted = modules.get(words[0]) if words else None
+    for module in [wanted] if wanted is not None else list(modules.values()):
+        importlib.import_module(module).register(sub)
     return parser
 
 
@@ -108,14 +101,11 @@ def _say(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from maerstanas_print.io.outputs import guarded_stdout
-
     with guarded_stdout():
         try:
             # Inside the try: Ctrl-C while the sub-commands are imported is an
             # interruption like any other, not a traceback.
-            words = sys.argv[1:] if argv is None else argv
-            args = build_parser(words).parse_args(words)
+            args = build_parser(argv).parse_args(argv)
             args.run_command = main  # for `build`, which runs other commands
             code = int(args.func(args) or 0)
             sys.stdout.flush()

@@ -17,8 +17,8 @@ from maerstanas_print.draw import overlays
 from maerstanas_print.draw.board import ALL_SIDES, THEMES, Mark, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import Page, Shape
 from maerstanas_print.draw.svg import render_svg
-from maerstanas_print.games import all_games
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.games.registry import all_games
 
 # Each call without an `id_prefix` takes the next number, so that drawings made in
 # one program and inlined in one HTML page never share an id.

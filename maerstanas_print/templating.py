@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from maerstanas_print.resources import data_dir
+
 if TYPE_CHECKING:
     from jinja2 import Environment
 
@@ -17,8 +19,6 @@ if TYPE_CHECKING:
 def environment() -> Environment:
     """Autoescaping Jinja environment over the packaged `templates/` folder."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-
-    from maerstanas_print.resources import data_dir
 
     return Environment(
         loader=FileSystemLoader(str(data_dir("templates"))),

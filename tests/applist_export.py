@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from maerstanas_print.games.maerstanas.engine import DARK, square_name
-from maerstanas_print.play.verify import ReplayedGame
+from maerstanas_print.play.replayed import ReplayedGame
 
 App = Literal["flask", "django"]
 _STONES = {"place": "standard stone", "thunder": "thunder-stone", "woden": "Woden-stone"}

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
+import maerstanas_print.plugins  # noqa: F401  (wires every game's capabilities in)
 from tests import running_test
 from tests.browser_support import MARKER, launch_chromium
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from maerstanas_print.games.maerstanas.analysis.search import Searcher
 from maerstanas_print.games.maerstanas.engine import DARK, Move, Position, Rules
 
 Player = Callable[[Position, random.Random], Move]
@@ -67,8 +68,6 @@ def engine_player(seconds: float = 0.5, scoring: str = "default",
     `cpu_time` counts the seconds on this process's CPU clock, so that a
     benchmark sharing the machine still gives the engine its full budget."""
     import time
-
-    from maerstanas_print.games.maerstanas.analysis.search import Searcher
 
     searcher = Searcher(scoring, clock=time.process_time if cpu_time else time.perf_counter)
 

@@ -171,7 +171,7 @@ def test_annotate_refuses_to_overwrite_its_input(capsys: pytest.CaptureFixture[s
 def test_the_progress_bar_shows_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    from maerstanas_print.games.maerstanas.commands.analyse import Progress
+    from maerstanas_print.plugins.maerstanas.commands.analyse import Progress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

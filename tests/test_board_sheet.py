@@ -34,7 +34,7 @@ from tests.sheet_checks import (
 
 
 def build(**kw) -> bytes:
-    return sheet_pdf(board_sheet(BoardSheetOptions(**kw)))
+    return sheet_pdf(board_sheet(BoardSheetOptions(**{"game": MAERSTANAS, **kw})))
 
 
 def board_pdf(game, **kw) -> bytes:
@@ -194,7 +194,7 @@ def test_rules_line_optional() -> None:
 ])
 def test_bad_options_raise(options: dict) -> None:
     with pytest.raises(SheetError):
-        board_sheet(BoardSheetOptions(**options))
+        board_sheet(BoardSheetOptions(**{"game": MAERSTANAS, **options}))
 
 
 def test_1992_labels_are_right_including_i_and_d_before_e() -> None:
@@ -224,10 +224,9 @@ def test_game_names_accepted() -> None:
 @pytest.mark.parametrize("options", [{"per_page": 6, "variant": "wraparound",
                                       "theme": "ink-saver"}, *LOOKS.values()])
 def test_deterministic_pdf_and_html(options: dict) -> None:
-    assert sheet_pdf(board_sheet(BoardSheetOptions(**options))) == sheet_pdf(
-        board_sheet(BoardSheetOptions(**options)))
-    assert sheet_html(board_sheet(BoardSheetOptions(**options))) == sheet_html(
-        board_sheet(BoardSheetOptions(**options)))
+    made = BoardSheetOptions(**{"game": MAERSTANAS, **options})
+    assert sheet_pdf(board_sheet(made)) == sheet_pdf(board_sheet(made))
+    assert sheet_html(board_sheet(made)) == sheet_html(board_sheet(made))
 
 
 def test_one_and_twelve_boards_a_page_both_build() -> None:
@@ -235,7 +234,7 @@ def test_one_and_twelve_boards_a_page_both_build() -> None:
     (the time this takes is in bench/bench_sheets.py)."""
     for per_page in (1, 12):
         assert build(per_page=per_page).startswith(b"%PDF-")
-        html = sheet_html(board_sheet(BoardSheetOptions(per_page=per_page)))
+        html = sheet_html(board_sheet(BoardSheetOptions(game=MAERSTANAS, per_page=per_page)))
         assert html.rstrip().endswith("</html>")
 
 
@@ -246,7 +245,7 @@ def test_poppler_opens_it(tmp_path) -> None:
 @pytest.mark.parametrize("name", sorted(LOOKS))
 @pytest.mark.golden
 def test_looks_as_approved(name: str) -> None:
-    sheet = board_sheet(BoardSheetOptions(**LOOKS[name]))
+    sheet = board_sheet(BoardSheetOptions(**{"game": MAERSTANAS, **LOOKS[name]}))
     assert sheet.file_stem == name
     assert_looks_approved(rasterise(sheet_pdf(sheet), 50), name, blur=0)
 
@@ -311,7 +310,7 @@ def test_pencil_board_name_blanks_are_long_enough_to_write_on(paper: str, per_pa
     from maerstanas_print.draw.shapes import Group, Line, walk
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
-    sheet = board_sheet(BoardSheetOptions(paper=paper, per_page=per_page))
+    sheet = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper=paper, per_page=per_page))
     lines = [g for g in walk(sheet.pages[0].shapes)
              if isinstance(g, Group) and g.title == "Game, Dark player, Light player"]
     assert len(lines) == per_page

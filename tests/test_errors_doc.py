@@ -12,9 +12,9 @@ from record_helpers import ROOT
 
 from maerstanas_print import cli
 from maerstanas_print.diagnostics import CODES
-from maerstanas_print.games.maerstanas.importer import LogError, record_from_log
 from maerstanas_print.notation.parser import parse
 from maerstanas_print.play.verify import replay
+from maerstanas_print.plugins.maerstanas.importer import LogError, record_from_log
 
 DOC = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
 SECTIONS = dict(re.findall(r"^### (M\d{3})\b[^\n]*\n(.*?)(?=^##|\Z)", DOC, re.M | re.S))

@@ -20,7 +20,7 @@ from maerstanas_print import parse, replay
 from maerstanas_print.gamedoc import game_css, game_html_fragment
 from maerstanas_print.gamedoc.html import game_html
 from maerstanas_print.games import MAERSTANAS, all_games
-from maerstanas_print.games.maerstanas.document import MaerstanasReader
+from maerstanas_print.plugins.maerstanas.document import MaerstanasReader
 from tests.browser_support import open_page
 from tests.game_helpers import HAND, load
 from tests.pdf_tools import all_text, reader

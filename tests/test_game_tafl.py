@@ -50,7 +50,7 @@ def _games(text: str, name: str = "t.mrs") -> list:
 
 
 def _named(game, numbers: dict[int, str]) -> dict[str, str]:
-    return {game.square_name(sq): n for sq, n in numbers.items()}
+    return {game.board.name(sq): n for sq, n in numbers.items()}
 
 
 def _texts(shape) -> list[str]:
@@ -91,7 +91,7 @@ def test_whole_game_diagram_numbers_and_captions_by_hand() -> None:
         "7... C5-F5 took the king on F4 (Dark 5, 7).",
         "Light 7 on F5 also moved at 2 (A4-C4) and 3 (C4-C5).",
     ]
-    assert [CYNGESHEALL.square_name(sq) for sq in d.emptied] == ["F2", "C3", "F4", "E5"]
+    assert [CYNGESHEALL.board.name(sq) for sq in d.emptied] == ["F2", "C3", "F4", "E5"]
     assert d.last == square_index("F5", 7)
     assert d.arrow == (square_index("C5", 7), square_index("F5", 7), 1)
     assert d.checkpoint.sentences() == (
@@ -144,7 +144,7 @@ def test_1992_opening_shows_a_window_with_real_coordinates() -> None:
     game = _games(OPENING_1992)[0]
     doc = document(game, every=1)
     first, second = doc.diagrams
-    name = HNEFATAFL_1992.square_name
+    name = HNEFATAFL_1992.board.name
     assert first.notes == ["1... N6-N10 took the man on O10 (Dark 1)."]
     assert second.notes == ["2. O11-O10 took the man on N10.",
                             "2... N3-N10 took the man on O10 (Dark 2)."]

@@ -193,14 +193,14 @@ def good_pdf(tmp_path: Path) -> Path:
 
 def test_renderer_failing_leaves_the_old_file(good_pdf: Path, monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
-    from maerstanas_print.gamedoc import pdf
+    from maerstanas_print.commands import game as game_command
 
     before = good_pdf.read_bytes()
 
     def broken(*args: object, **kwargs: object) -> bytes:
         raise RuntimeError("renderer broke")
 
-    monkeypatch.setattr(pdf, "game_pdf", broken)
+    monkeypatch.setattr(game_command, "game_pdf", broken)  # the renderer `game` calls
     with pytest.raises(RuntimeError, match="renderer broke"):
         main(["game", str(SAMPLE), "-o", str(good_pdf)])
     assert good_pdf.read_bytes() == before

@@ -21,8 +21,8 @@ from record_helpers import sample_text
 from maerstanas_print import parse, replay
 from maerstanas_print.cli import main
 from maerstanas_print.games.maerstanas.engine import square_name
-from maerstanas_print.games.maerstanas.importer import ImportedGame, LogError, record_from_log
 from maerstanas_print.play.verify import ReplayedGame
+from maerstanas_print.plugins.maerstanas.importer import ImportedGame, LogError, record_from_log
 from tests.applist_export import applist_text
 
 FLASK = """\
@@ -443,7 +443,7 @@ def test_unreadable_lines_are_refused_where_they_are(text: str, line: int, colum
 def test_long_lines_cost_linear_time() -> None:
     """Every pattern of the reader, on 250 KB lines built to make a backtracking
     engine try every split: a quadratic or exponential pattern would not finish."""
-    from maerstanas_print.games.maerstanas import applist
+    from maerstanas_print.plugins.maerstanas import applist
 
     patterns = [value for value in vars(applist).values() if isinstance(value, re.Pattern)]
     assert len(patterns) >= 6

@@ -18,8 +18,8 @@ import pytest
 from reference_rules import DARK, RefGame, RefMove, square_name
 
 from maerstanas_print import parse, replay
-from maerstanas_print.games.maerstanas.importer import LogError, record_from_log
 from maerstanas_print.play.verify import ReplayedGame
+from maerstanas_print.plugins.maerstanas.importer import LogError, record_from_log
 from tests.applist_export import applist_text
 
 STONES = {"place": "standard stone", "thunder": "thunder-stone", "woden": "Woden-stone"}

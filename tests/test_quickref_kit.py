@@ -9,12 +9,13 @@ import pytest
 
 from maerstanas_print.cli import main
 from maerstanas_print.draw.shapes import Line, Stroke, Text, enlarge, translate
-from maerstanas_print.games import all_games, game_named
+from maerstanas_print.games import MAERSTANAS, all_games, game_named
 from maerstanas_print.rulebook.books import quickref_for
 from maerstanas_print.rulebook.card import card_pdf
 from maerstanas_print.rulebook.prepare import prepare
 from maerstanas_print.rulebook.print_and_play import kit_pdf
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet, full_board_cell
+from maerstanas_print.sheets.capabilities import game_score_sheet
 from maerstanas_print.sheets.render import sheet_pdf
 from tests.pdf_tools import MM, all_text, outline_titles, reader, text_runs
 from tests.sheet_checks import assert_fonts_embedded, assert_page_size
@@ -179,8 +180,9 @@ def test_six_landscape_boards_stand_three_by_two(tmp_path) -> None:
     assert len({round(run.x) for run in games}) == 3
     assert len({round(run.y) for run in games}) == 2
     # Turning Letter is what makes the squares bigger.
-    upright = board_sheet(BoardSheetOptions(paper="letter", per_page=6)).pages[0].label
-    turned = board_sheet(BoardSheetOptions(paper="letter", per_page=6,
+    upright = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper="letter",
+                                            per_page=6)).pages[0].label
+    turned = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper="letter", per_page=6,
                                            landscape=True)).pages[0].label
 
     def square(label: str) -> float:
@@ -280,10 +282,10 @@ def test_pencil_boards_say_how_to_mark_stones_in_pencil() -> None:
     """Reviewed: the pencil boards' key showed only stones; a placement game's pencil
     boards now say how its stones are marked with a pencil, without smaller squares."""
     for count in (6, 12):
-        pdf = sheet_pdf(board_sheet(BoardSheetOptions(paper="a4", per_page=count)))
+        pdf = sheet_pdf(board_sheet(BoardSheetOptions(game=MAERSTANAS, paper="a4", per_page=count)))
         assert "an X for each Dark stone and an O for each Light one" in " ".join(
             all_text(pdf).split())
-    six = board_sheet(BoardSheetOptions(paper="a4", per_page=6)).pages[0].label
+    six = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper="a4", per_page=6)).pages[0].label
     assert six.endswith("squares 8.5 mm")
     movement = sheet_pdf(board_sheet(BoardSheetOptions(
         paper="a4", per_page=6, game=game_named("cyngesheall"))))
@@ -334,8 +336,8 @@ def test_a_following_score_sheet_has_a_slim_head_and_more_rows(slug: str) -> Non
     """Reviewed: a following sheet repeated the result and the ending, which invites
     two different results for one game."""
     game = game_named(slug)
-    first = game.score_sheet("a4")
-    following = game.score_sheet("a4", first.next_move)
+    first = game_score_sheet(game, game.title, "a4")
+    following = game_score_sheet(game, game.title, "a4", first.next_move)
     first_text = " ".join(all_text(sheet_pdf(first)).split())
     text = " ".join(all_text(sheet_pdf(following)).split())
     assert "Result" in first_text and "Ended by" in first_text

@@ -581,7 +581,7 @@ def test_ctrl_c_swallowed_by_a_bare_except_is_still_an_interruption(
         capsys: pytest.CaptureFixture[str]) -> None:
     """ReportLab's colour parser has a bare `except:` that turns Ctrl-C into
     `ValueError: Invalid color value`."""
-    from maerstanas_print.gamedoc import pdf
+    from maerstanas_print.commands import game as game_command
 
     def colour_parser(*args: object, **kwargs: object) -> bytes:
         try:
@@ -591,7 +591,7 @@ def test_ctrl_c_swallowed_by_a_bare_except_is_still_an_interruption(
             raise ValueError("Invalid color value") from None
         return b""
 
-    monkeypatch.setattr(pdf, "game_pdf", colour_parser)
+    monkeypatch.setattr(game_command, "game_pdf", colour_parser)  # the renderer `game` calls
     assert main(["game", str(SAMPLE), "-o", str(tmp_path / "g.pdf")]) == 130
     assert capsys.readouterr().err == "maerstanas-print: interrupted\n"
     assert list(tmp_path.iterdir()) == []

@@ -10,7 +10,7 @@ import pytest
 from maerstanas_print.cli import main
 from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.games import MAERSTANAS
-from maerstanas_print.games.maerstanas.book_claims import (
+from maerstanas_print.plugins.maerstanas.book_claims import (
     GameOver,
     Hinges,
     Illegal,
@@ -20,16 +20,17 @@ from maerstanas_print.games.maerstanas.book_claims import (
     ThunderRemoves,
     WodenTarget,
 )
-from maerstanas_print.games.maerstanas.book_figures import Record, Stones
+from maerstanas_print.plugins.maerstanas.book_figures import Record, Stones
 from maerstanas_print.rulebook import books
 from maerstanas_print.rulebook.figures import Figure, FigureError, realise
 from maerstanas_print.rulebook.figures import Panel as _Panel
 from maerstanas_print.rulebook.inline import typeset
+from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import Chapter, Para, RecordText, plain
 from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
 BOOK = books.book_for(MAERSTANAS)
-Panel = partial(_Panel, kit=MAERSTANAS.book_kit())  # a Mǽrstánas panel
+Panel = partial(_Panel, kit=kit_of(MAERSTANAS))  # a Mǽrstánas panel
 
 
 def test_every_figure_claims_something_and_the_engine_agrees() -> None:

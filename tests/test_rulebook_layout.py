@@ -20,12 +20,13 @@ from maerstanas_print.games import all_games
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.books import book_for
 from maerstanas_print.rulebook.floats import FloatingFigures
+from maerstanas_print.rulebook.kit import RULEBOOKS
 from maerstanas_print.rulebook.pdf import rulebook_pdf
 from maerstanas_print.rulebook.prepare import prepare
 from maerstanas_print.sheets.common import PAPERS
 from tests.pdf_tools import reader
 
-BOOK_GAMES = [game for game in all_games() if game.rulebook_source() is not None]
+BOOK_GAMES = [game for game in all_games() if RULEBOOKS.of(game) is not None]
 CAPTION = re.compile(r"^Figure (\d+)\. ", re.MULTILINE)
 REFERENCE = re.compile(r"\bfigure[\s\xa0]+(\d+)", re.IGNORECASE)
 
@@ -163,7 +164,7 @@ def test_every_key_entry_lies_inside_the_width_and_clear_of_the_others(game, wid
 
 
 def test_the_1992_key_wraps_into_pieces_and_squares() -> None:
-    game = next(game for game in BOOK_GAMES if game.pieces == "men")
+    game = next(game for game in BOOK_GAMES if game.look.pieces == "men")
     shapes, _ = layout.stone_key(156.0, game.tag)
     rows: dict[float, list[str]] = {}
     for entry in _entries(Group(tuple(shapes))):

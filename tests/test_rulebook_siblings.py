@@ -17,7 +17,7 @@ import pytest
 from maerstanas_print.cli import main
 from maerstanas_print.draw.board import BoardSpec, board_shapes, describe, spec_for_game
 from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, all_games
-from maerstanas_print.games.tafl.book_claims import (
+from maerstanas_print.plugins.tafl.book_claims import (
     CanMove,
     CannotMove,
     Ends,
@@ -32,6 +32,7 @@ from maerstanas_print.rulebook import books
 from maerstanas_print.rulebook.books import book_for
 from maerstanas_print.rulebook.figures import Figure, FigureError, realise
 from maerstanas_print.rulebook.figures import Panel as _Panel
+from maerstanas_print.rulebook.kit import RULEBOOKS, kit_of
 from maerstanas_print.rulebook.model import Chapter, RecordText
 from maerstanas_print.rulebook.pdf import rulebook_pdf
 from maerstanas_print.rulebook.prepare import RulebookError, prepare
@@ -40,7 +41,7 @@ from tests.pdf_tools import all_text, reader
 GAMES = {"cyngesheall": CYNGESHEALL, "hnefatafl1992": HNEFATAFL_1992}
 BOOKS_BY_SLUG = {slug: book_for(game) for slug, game in GAMES.items()}
 
-Panel = partial(_Panel, kit=CYNGESHEALL.book_kit())  # a tafl panel: its position names its game
+Panel = partial(_Panel, kit=kit_of(CYNGESHEALL))  # a tafl panel: its position names its game
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +58,7 @@ def pdfs(prepared) -> dict[str, bytes]:
 
 
 def test_one_book_per_game_through_one_registry() -> None:
-    with_books = {g.tag for g in all_games() if g.rulebook_source()}
+    with_books = {g.tag for g in all_games() if RULEBOOKS.of(g)}
     assert with_books == {MAERSTANAS.tag, CYNGESHEALL.tag, HNEFATAFL_1992.tag}
     for game in GAMES.values():
         assert book_for(game).game == game.tag

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from maerstanas_print.cli import main
-from maerstanas_print.games.maerstanas import book_claims as claims
-from maerstanas_print.games.tafl import book_claims as tafl_claims
+from maerstanas_print.plugins.maerstanas import book_claims as claims
+from maerstanas_print.plugins.tafl import book_claims as tafl_claims
 from maerstanas_print.rulebook.compile_source import compile_source
 from maerstanas_print.rulebook.source import read_source
 from maerstanas_print.rulebook.source_errors import SourceError
@@ -190,9 +190,9 @@ def test_references_are_filled_in_by_the_engine() -> None:
 
 
 def test_values_of_positions_come_from_the_game_family_modules() -> None:
-    from maerstanas_print.games.maerstanas.book_claims import position_value
-    from maerstanas_print.games.maerstanas.book_figures import Stones
-    from maerstanas_print.games.tafl.book_claims import TaflStones, tafl_position_value
+    from maerstanas_print.plugins.maerstanas.book_claims import position_value
+    from maerstanas_print.plugins.maerstanas.book_figures import Stones
+    from maerstanas_print.plugins.tafl.book_claims import TaflStones, tafl_position_value
 
     # Dark A1 B1 (a pair, three edge sides: 4) against Light G7 (two edge sides: 2).
     position = Stones(dark="A1 B1", light="G7").position()

@@ -15,21 +15,22 @@ import pytest
 from maerstanas_print.cli import main
 from maerstanas_print.draw.shapes import Group, Line, Rect, Shape
 from maerstanas_print.games import all_games, game_named
-from maerstanas_print.games.maerstanas.score_sheet import ROW_H, ScoreSheetOptions, score_sheet
 from maerstanas_print.games.tafl.score_notation import (
     examples,
     longest_capture,
     longest_move,
 )
-from maerstanas_print.games.tafl.score_sheet import (
+from maerstanas_print.notation.parser import parse_game
+from maerstanas_print.plugins.maerstanas.score_sheet import ROW_H, ScoreSheetOptions, score_sheet
+from maerstanas_print.plugins.tafl.score_sheet import (
     CHAR_MM,
     MARGIN,
     TaflScoreSheetOptions,
     layout,
     split_move,
 )
-from maerstanas_print.games.tafl.score_sheet import score_sheet as tafl_score_sheet
-from maerstanas_print.notation.parser import parse_game
+from maerstanas_print.plugins.tafl.score_sheet import score_sheet as tafl_score_sheet
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import PAPERS, WRITING_LINE
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from tests.golden_images import assert_looks_approved
@@ -314,8 +315,8 @@ def test_docs_give_what_the_sheet_holds() -> None:
         if paper == "a4":  # the example command numbers the second A4 sheet
             assert f"--game hnefatafl1992 --from {next(iter(counts)) + 1}`" in text
     assert "one on A4 and Letter" in text
-    sheet = game_named("hnefatafl1992").score_sheet("a4")
-    following = game_named("hnefatafl1992").score_sheet("a4", sheet.next_move)
+    sheet = SHEETS.of(game_named("hnefatafl1992")).score_sheet("a4", 1)
+    following = SHEETS.of(game_named("hnefatafl1992")).score_sheet("a4", sheet.next_move)
     assert f"room for more rows ({following.next_move - sheet.next_move} moves on A4)" in text
     for slug in SLUGS:
         for paper in ("a4", "letter"):

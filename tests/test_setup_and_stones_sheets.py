@@ -38,8 +38,10 @@ from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS
 from maerstanas_print.games.maerstanas.engine import DARK, LIGHT
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.tafl.engine import read_position
-from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_rows, setup_sheet
+from maerstanas_print.plugins.tafl.setup_sheet import SetupSheetOptions, setup_rows, setup_sheet
 from maerstanas_print.sheets.board_sheet import full_board_cell
+from maerstanas_print.sheets.capabilities import SHEETS as SHEET_KITS
+from maerstanas_print.sheets.capabilities import game_setup_sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 from tests.golden_images import assert_looks_approved
@@ -217,7 +219,7 @@ def test_setup_draws_nothing_over_a_piece(game) -> None:
 def test_setup_refuses_maerstanas() -> None:
     # Mǽrstánas starts on an empty board: its game has no setup sheet to give.
     with pytest.raises(LookupError, match="empty board"):
-        MAERSTANAS.setup_sheet("a4", "print")
+        game_setup_sheet(MAERSTANAS, MAERSTANAS.title, "a4", "print")
 
 
 # --- stones sheet ---------------------------------------------------------------------
@@ -313,7 +315,8 @@ def test_stones_have_bleed_an_edge_and_a_safe_zone(game, paper: str, theme: str)
     safe = max(0.75, min(1.5, across * 1.5 / 21))
     look = THEMES[theme]
     tokens = tokens_of(sheet)
-    assert len(tokens) == sum(n for side in (DARK, LIGHT) for _, n, _ in game.stone_set_of(side))
+    sets = SHEET_KITS.of(game).piece_sets
+    assert len(tokens) == sum(n for side in (DARK, LIGHT) for _, n, _ in sets[side])
     for token in tokens:
         edge = token_edge(token, across)
         solid = token.title.startswith("Dark") and look.dark_fill is not None

@@ -14,9 +14,9 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
-from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, all_games
-from maerstanas_print.games.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
-from maerstanas_print.games.tafl.setup_sheet import SetupSheetOptions, setup_sheet
+from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, all_games
+from maerstanas_print.plugins.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
+from maerstanas_print.plugins.tafl.setup_sheet import SetupSheetOptions, setup_sheet
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.common import Sheet
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
@@ -28,9 +28,9 @@ from tests.sheet_checks import PAGE_PT
 
 # file stem -> (the game's slug, how to make the sheet)
 SHEETS: dict[str, tuple[str, Callable[[], Sheet]]] = {
-    "board-a4-1up": ("maerstanas", lambda: board_sheet(BoardSheetOptions())),
+    "board-a4-1up": ("maerstanas", lambda: board_sheet(BoardSheetOptions(game=MAERSTANAS))),
     "boards-wraparound-a4-6up-ink-saver": ("maerstanas", lambda: board_sheet(
-        BoardSheetOptions(per_page=6, variant="wraparound", theme="ink-saver"))),
+        BoardSheetOptions(game=MAERSTANAS, per_page=6, variant="wraparound", theme="ink-saver"))),
     "scoresheet-letter": ("maerstanas", lambda: score_sheet(ScoreSheetOptions(paper="letter"))),
     "board-cyngesheall-a4-1up": ("cyngesheall",
                                  lambda: board_sheet(BoardSheetOptions(game=CYNGESHEALL))),

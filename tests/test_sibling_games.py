@@ -102,7 +102,7 @@ def test_commander_arriving_diagonally_takes_four() -> None:
               "F6": "C", "G7": "K", "A1": "k"}
     game = replayed(record("Cyngesheall", pieces, "1. CF6-D4xD3/D5/C4/E4"))
     assert game.valid, game.diagnostics
-    name = CYNGESHEALL.square_name
+    name = CYNGESHEALL.board.name
     assert [name(s) for s in game.main.steps[0].removed] == ["D3", "D5", "C4", "E4"]
 
 
@@ -157,7 +157,7 @@ def test_1992_captures(pieces: dict[str, str], first: str, move: str,
                        removed: list[str]) -> None:
     pieces = {**KING_AWAY, **pieces} if "K" not in pieces.values() else pieces
     game = replayed(record("EmailHnefatafl1992", pieces, f"1. {move}", first))
-    name = HNEFATAFL_1992.square_name
+    name = HNEFATAFL_1992.board.name
     taken = [name(s) for s in game.main.steps[0].removed]
     assert taken == removed
     assert not [d for d in game.diagnostics if d.severity == "error"]

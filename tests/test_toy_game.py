@@ -21,12 +21,16 @@ import pytest
 
 from maerstanas_print import games, parse, replay
 from maerstanas_print.cli import main
+from maerstanas_print.draw.board import stone_shape
 from maerstanas_print.games.protocol import DARK, LIGHT, Game, Score, WrittenMove
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.games.tafl.definition import TaflDefinition
 from maerstanas_print.games.tafl.engine import TaflRules
 from maerstanas_print.notation.export import export_game
-from maerstanas_print.pieces import Stone
+from maerstanas_print.notation.record import GameRecord
+from maerstanas_print.pieces import STONE_KINDS, Stone, register_stone_kind
+from maerstanas_print.play.replayed import ReplayedGame, replay_positions
+from maerstanas_print.sheets.capabilities import SHEETS, SheetKit
 from tests.pdf_tools import all_text
 
 SIZE = 5
@@ -91,8 +95,6 @@ class FieldPosition:
 
 
 class FiveFields(Game):
-    results = ("Dark", "Light", "Draw", "*")
-
     def __init__(self) -> None:
         super().__init__("FiveFields", "Five Fields", "fivefields", SIZE,
                          "Five Fields is a toy game made up for a test.")
@@ -101,6 +103,11 @@ class FiveFields(Game):
         if written.kind == "place" and written.square is not None:
             return FieldMove(written.square)
         return written  # any other kind of move: the replay refuses it
+
+    def replay(self, record: GameRecord, *, strict: bool = False,
+               keep_positions: bool = False) -> ReplayedGame:
+        # Every legal move is in `legal_moves()`: the generic replayer does the rest.
+        return replay_positions(record, self, strict=strict, keep_positions=keep_positions)
 
     def start(self) -> FieldPosition:
         return FieldPosition()
@@ -308,7 +315,7 @@ def test_placements_that_remove_stones_need_no_removal_list(tmp_path: Path) -> N
                 "6. C1 D2 7. A3 B2 8. E3 A4 Dark: 5, Light: 6\n")
         replayed = replay(parse(text).games[0])
         assert replayed.valid and replayed.diagnostics == []
-        removed = {str(s.move): [game.square_name(sq) for sq in s.removed]
+        removed = {str(s.move): [game.board.name(sq) for sq in s.removed]
                    for s in replayed.main.steps if s.removed}
         assert removed == {"B1": ["A1"], "B2": ["C2"], "A4": ["A3"]}
         written = export_game(replayed)
@@ -317,3 +324,32 @@ def test_placements_that_remove_stones_need_no_removal_list(tmp_path: Path) -> N
         assert again.valid and again.score == (5, 6)
     finally:
         games.unregister(game)
+
+
+def test_a_capability_is_one_registration(five_fields: FiveFields, tmp_path: Path) -> None:
+    """The core alone gets the sheets' defaults; one registration gives the board
+    sheet the game's own rules in brief (and nothing else changes)."""
+    out = tmp_path / "board.pdf"
+    assert main(["board", "--game", "fivefields", "-o", str(out)]) == 0
+    assert "scores a point" not in all_text(out.read_bytes())
+    SHEETS.register(five_fields, SheetKit(rules={"standard": (
+        "Each stone touching one of your own along a row or column scores a point.",)}))
+    try:
+        assert main(["board", "--game", "fivefields", "-o", str(out)]) == 0
+        assert "scores a point" in all_text(out.read_bytes())
+        assert not SHEETS.of(five_fields).has_cut_outs  # the kit's other defaults stand
+    finally:
+        SHEETS.unregister(five_fields)
+    assert SHEETS.of(five_fields).rules_for("standard") == ()
+
+
+def test_a_new_kind_of_piece_is_one_registration() -> None:
+    """Stone kinds are an open set: a game adds its own, and drawings name it."""
+    register_stone_kind("bead", "bead")
+    try:
+        drawn = stone_shape(Stone(DARK, "bead"), 0, 0, 10.0)
+        assert drawn.title == "Dark bead"
+        with pytest.raises(ValueError):
+            register_stone_kind("bead", "pearl")
+    finally:
+        del STONE_KINDS["bead"]

@@ -9,7 +9,11 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from maerstanas_print.io.exits import EXIT_USAGE
+from maerstanas_print.games.registry import all_games, game_named
+from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.io.outputs import resolve_output, write_output
+from maerstanas_print.sheets.common import SheetError
+from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -44,7 +48,6 @@ def _any_game(game: Game) -> bool:
 
 def game_slugs(which: GamePredicate = _any_game) -> tuple[str, ...]:
     """The slugs of the registered games `which` accepts, the default game first."""
-    from maerstanas_print.games import all_games
 
     return tuple(game.slug for game in all_games() if which(game))
 
@@ -62,8 +65,6 @@ def add_game_option(parser: argparse.ArgumentParser, which: GamePredicate = _any
 def game_choice(value: str | None, which: GamePredicate = _any_game) -> Game:
     """The game `--game` names (a slug or a Game tag, any case; None: the first that
     fits), or a one-line usage error."""
-    from maerstanas_print.games import game_named
-    from maerstanas_print.io.exits import CommandError
 
     allowed = game_slugs(which)
     game = game_named(allowed[0] if value is None and allowed else (value or "").strip())
@@ -75,7 +76,6 @@ def game_choice(value: str | None, which: GamePredicate = _any_game) -> Game:
 
 def choice(value: str, allowed: tuple[str, ...], option: str) -> str:
     """Check an option in run() so a bad value gives one line and exit code 2."""
-    from maerstanas_print.io.exits import CommandError
 
     key = value.strip().lower()
     if key not in allowed:
@@ -85,8 +85,6 @@ def choice(value: str, allowed: tuple[str, ...], option: str) -> str:
 
 
 def number(value: str | None, option: str) -> float | None:
-    from maerstanas_print.io.exits import CommandError
-
     if value is None:
         return None
     try:
@@ -102,9 +100,6 @@ def number(value: str | None, option: str) -> float | None:
 def emit(make_sheet: Callable[[], Sheet], args: argparse.Namespace) -> int:
     """Check `--format`, make the sheet (a sheet that cannot be laid out is a usage
     error, exit 2), render it and write it where `-o` says; report on stderr."""
-    from maerstanas_print.io.exits import CommandError
-    from maerstanas_print.sheets.common import SheetError
-    from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 
     fmt, output = choice(args.format, FORMAT_CHOICES, "--format"), args.output
     try:
@@ -118,8 +113,6 @@ def emit(make_sheet: Callable[[], Sheet], args: argparse.Namespace) -> int:
 def output_target(output: str | None, default_name: str) -> str | Path:
     """Where `-o` sends a file named `default_name` by default; a PDF is never sent to
     a terminal (a usage error, exit 2, before any work is done)."""
-    from maerstanas_print.io.exits import CommandError
-    from maerstanas_print.io.outputs import resolve_output
 
     target = resolve_output(output, default_name)
     if target == "-" and default_name.endswith(".pdf") and sys.stdout.isatty():
@@ -130,7 +123,6 @@ def output_target(output: str | None, default_name: str) -> str | Path:
 
 def write_and_report(target: str | Path, data: bytes | str) -> int:
     """Write `data` to `target` in one step and say so on stderr (not for stdout)."""
-    from maerstanas_print.io.outputs import write_output
 
     write_output(target, data)
     if target != "-":

@@ -13,8 +13,15 @@ from maerstanas_print.commands._output import (
     game_choice,
     number,
 )
+from maerstanas_print.games.registry import all_games
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
 PER_PAGE_CHOICES = ("1", "2", "4", "6", "9", "12")
+
+
+def variants() -> tuple[str, ...]:
+    """The boards the registered games are played on (`--variant`), in their order."""
+    return tuple(dict.fromkeys(v for game in all_games() for v in game.look.variants))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_game_option(parser)
     parser.add_argument("--per-page", default="1", metavar="{1,2,4,6,9,12}",
                         help="boards per page; 1 is a full-size playing board (default: 1)")
-    parser.add_argument("--variant", default="standard", metavar="{standard,wraparound}",
+    parser.add_argument("--variant", default="standard", metavar=f"{{{','.join(variants())}}}",
                         help="wraparound marks which edges join (default: standard)")
     parser.add_argument("--cell-mm", metavar="N",
                         help="side of a square in mm (default: 24 for one board, "
@@ -48,12 +55,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
-
     options = BoardSheetOptions(
         paper=choice(args.paper, BOARD_PAPER_CHOICES, "--paper"),
         per_page=int(choice(args.per_page, PER_PAGE_CHOICES, "--per-page")),
-        variant=choice(args.variant, ("standard", "wraparound"), "--variant"),  # type: ignore[arg-type]
+        variant=choice(args.variant, variants(), "--variant"),  # type: ignore[arg-type]
         cell=number(args.cell_mm, "--cell-mm"),
         theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
         rules=args.rules,

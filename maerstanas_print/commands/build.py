@@ -11,6 +11,9 @@ import argparse
 from importlib.resources import files
 from pathlib import Path
 
+from maerstanas_print.commands.capabilities import PRINTABLES
+from maerstanas_print.games.registry import all_games
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -24,12 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def jobs() -> list[tuple[str, list[str]]]:
     """(file name, command words) for every printable of every registered game; a
     word `@sample:NAME` is the shipped sample record NAME."""
-    from maerstanas_print.games import all_games
-
     samples = files("maerstanas_print") / "samples"
     out = []
     for game in all_games():
-        for filename, command in game.printables():
+        for filename, command in PRINTABLES.of(game):
             words = [str(samples / w.removeprefix("@sample:")) if w.startswith("@sample:")
                      else w for w in command]
             out.append((filename, words))

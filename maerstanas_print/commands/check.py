@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, TextIO
 
 from maerstanas_print.io.errors import InputError, LimitError
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
-from maerstanas_print.io.inputs import display_name, read_record_pieces
+from maerstanas_print.io.inputs import display_name, read_record, read_record_pieces
+from maerstanas_print.io.outputs import write_output
+from maerstanas_print.play.checking import FixBudget, check_games, fix_text
+from maerstanas_print.play.repair import describe, fix_as_json
 
 if TYPE_CHECKING:
     from maerstanas_print.diagnostics import Source
@@ -133,7 +136,6 @@ def _json(value: object) -> str:
 
 def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
                  args: argparse.Namespace, report: _JsonReport | None) -> None:
-    from maerstanas_print.play.checking import FixBudget, check_games
 
     printing = report is None and not args.quiet
     if tally.budget is None:
@@ -172,7 +174,6 @@ def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
 def _game_json(game: CheckedGame, source: Source) -> dict[str, object]:
     """One game's entry of the JSON report; the diagnostic a verified fix explains
     carries its `fixes`."""
-    from maerstanas_print.play.repair import fix_as_json
 
     replayed = game.replayed
     score = replayed.score
@@ -199,10 +200,6 @@ def _fix_files(args: argparse.Namespace) -> bool:
     """--fix and --diff: True when some file has a fix to make."""
     import difflib
 
-    from maerstanas_print.io.inputs import read_record
-    from maerstanas_print.io.outputs import write_output
-    from maerstanas_print.play.checking import fix_text
-    from maerstanas_print.play.repair import describe
 
     changed = False
     for path in args.files:

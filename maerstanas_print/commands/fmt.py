@@ -6,6 +6,10 @@ import argparse
 import sys
 
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK
+from maerstanas_print.io.inputs import read_record
+from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.notation.export import export_games
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -23,10 +27,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.io.inputs import read_record
-    from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
-    from maerstanas_print.notation.export import export_games
-    from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
 
     output = args.output if args.output is not None else "-"
     refuse_overwriting_input(output, args.file)  # before reading: a usage error comes first

@@ -14,7 +14,14 @@ from maerstanas_print.commands._output import (
     output_target,
     write_and_report,
 )
-from maerstanas_print.io.exits import EXIT_USAGE
+from maerstanas_print.commands._progress import Progress
+from maerstanas_print.gamedoc.html import game_html
+from maerstanas_print.gamedoc.pdf import game_pdf
+from maerstanas_print.io import limits
+from maerstanas_print.io.errors import LimitError
+from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.io.outputs import refuse_overwriting_input
+from maerstanas_print.play.loading import load_verified
 
 if TYPE_CHECKING:
     from maerstanas_print.diagnostics import Source
@@ -48,7 +55,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _count(value: str, option: str, minimum: int) -> int:
-    from maerstanas_print.io.exits import CommandError
 
     try:
         number = int(value)
@@ -61,10 +67,6 @@ def _count(value: str, option: str, minimum: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.commands._progress import Progress
-    from maerstanas_print.io.exits import CommandError
-    from maerstanas_print.io.outputs import refuse_overwriting_input
-    from maerstanas_print.play.loading import load_verified
 
     fmt = choice(args.format, FORMAT_CHOICES, "--format")
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
@@ -87,14 +89,12 @@ def run(args: argparse.Namespace) -> int:
         games = [games[which - 1]]
     title = stem if len(games) > 1 or which is None else f"{stem}, game {which}"
     if fmt == "pdf":
-        from maerstanas_print.gamedoc.pdf import game_pdf
 
         _refuse_huge_games(source, games)
 
         data: bytes | str = game_pdf(games, title=title, paper=paper, every=every,
                                      numbers=numbers, theme=theme, progress=Progress)
     else:
-        from maerstanas_print.gamedoc.html import game_html
 
         data = game_html(games, title=title, paper=paper, every=every, numbers=numbers,
                          theme=theme, progress=Progress)
@@ -106,8 +106,6 @@ def _refuse_huge_games(source: Source, games: list[ReplayedGame]) -> None:
     PDF in good time (`limits.MAX_PDF_GAME_CHARS`, `MAX_PDF_DOCUMENT_CHARS`)."""
     import re
 
-    from maerstanas_print.io import limits
-    from maerstanas_print.io.errors import LimitError
 
     spaces = re.compile(r"\s+")
     total = 0

@@ -7,7 +7,11 @@ import sys
 from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._output import add_game_option, game_choice
+from maerstanas_print.commands.capabilities import APP_IMPORTERS
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.io.inputs import read_record
+from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.notation.export import export_game
 from maerstanas_print.notation.tags import TagDate
 
 if TYPE_CHECKING:
@@ -15,7 +19,8 @@ if TYPE_CHECKING:
 
 
 def _has_apps(game: Game) -> bool:
-    return game.app_importer() is not None
+    # `has_own`, not `of`: asking must not import the importer (CLI start-up).
+    return APP_IMPORTERS.has_own(game)
 
 
 
@@ -46,16 +51,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.io.inputs import read_record
-    from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
-    from maerstanas_print.notation.export import export_game
-
     special = args.special_stones.lower()
     scoring = args.scoring.lower()
     if special not in ("on", "off") or scoring not in ("default", "simple"):
         raise CommandError("--special-stones takes on|off and --scoring default|simple",
                            EXIT_USAGE)
-    importer = game_choice(args.game, _has_apps).app_importer()
+    importer = APP_IMPORTERS.of(game_choice(args.game, _has_apps))
+    assert importer is not None  # game_choice offers games with an importer only
     LogError, record_from_log = importer.LogError, importer.record_from_log  # noqa: N806
     tags = _tags(args)
     output = args.output if args.output is not None else "-"

@@ -18,7 +18,10 @@ from maerstanas_print.commands._output import (
     write_and_report,
 )
 from maerstanas_print.commands.quickref import _has_card, add_paper_and_output
-from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE
+from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
+from maerstanas_print.rulebook.prepare import RulebookError
+from maerstanas_print.rulebook.print_and_play import kit_pdf
+from maerstanas_print.sheets.common import SheetError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,11 +38,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.io.exits import CommandError
-    from maerstanas_print.rulebook.prepare import RulebookError
-    from maerstanas_print.rulebook.print_and_play import kit_pdf
-    from maerstanas_print.sheets.common import SheetError
-
     paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
     game = game_choice(args.game, _has_card)
     target = output_target(args.output, f"kit{game.file_part}-{paper}.pdf")

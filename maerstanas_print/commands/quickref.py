@@ -18,14 +18,19 @@ from maerstanas_print.commands._output import (
     output_target,
     write_and_report,
 )
-from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE
+from maerstanas_print.commands.rulebook import read_checked_source
+from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
+from maerstanas_print.rulebook.books import quickref_for
+from maerstanas_print.rulebook.card import card_pdf
+from maerstanas_print.rulebook.kit import quickref_source
+from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
 
 
 def _has_card(game: Game) -> bool:
-    return game.quickref_source() is not None
+    return quickref_source(game) is not None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -57,13 +62,8 @@ def add_paper_and_output(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from maerstanas_print.io.exits import CommandError
-    from maerstanas_print.rulebook.card import card_pdf
-    from maerstanas_print.rulebook.prepare import RulebookError, prepare
-
     paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
     if args.source:
-        from maerstanas_print.commands.rulebook import read_checked_source
 
         if args.game is not None:
             raise CommandError("--game and --source do not go together: the source names "
@@ -71,7 +71,6 @@ def run(args: argparse.Namespace) -> int:
         book = read_checked_source(args.source, "quickref")
         stem = f"{Path(args.source).stem}-{paper}"
     else:
-        from maerstanas_print.rulebook.books import quickref_for
 
         game = game_choice(args.game, _has_card)
         book = quickref_for(game)

@@ -23,14 +23,22 @@ from maerstanas_print.commands._output import (
     output_target,
     write_and_report,
 )
-from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE
+from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
+from maerstanas_print.rulebook import books
+from maerstanas_print.rulebook.compile_source import compile_source
+from maerstanas_print.rulebook.html import rulebook_html
+from maerstanas_print.rulebook.kit import RULEBOOKS
+from maerstanas_print.rulebook.pdf import rulebook_pdf
+from maerstanas_print.rulebook.prepare import RulebookError, prepare
+from maerstanas_print.rulebook.source import read_source_file
+from maerstanas_print.rulebook.source_errors import SourceError
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
 
 
 def _has_book(game: Game) -> bool:
-    return game.rulebook_source() is not None
+    return RULEBOOKS.of(game) is not None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -56,8 +64,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.rulebook import books
-
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     fmt = choice(args.format, FORMAT_CHOICES, "--format")
     if args.check or args.source:
@@ -65,7 +71,6 @@ def run(args: argparse.Namespace) -> int:
 
         book = read_checked_source(args.check or args.source)
         if args.game is not None and game_choice(args.game).tag != book.game:
-            from maerstanas_print.io.exits import CommandError
 
             raise CommandError(f"--game {args.game} does not match the source, which is a "
                                f"{book.game} book (leave --game out)", EXIT_USAGE)
@@ -84,10 +89,6 @@ def run(args: argparse.Namespace) -> int:
 def read_checked_source(path: str, command: str = "rulebook"):
     """The checked book of a source file; its first problem printed whole, then exit 1
     (exit 3 when the file cannot be read); messages start with `command`."""
-    from maerstanas_print.io.exits import CommandError
-    from maerstanas_print.rulebook.compile_source import compile_source
-    from maerstanas_print.rulebook.source import read_source_file
-    from maerstanas_print.rulebook.source_errors import SourceError
 
     try:
         return compile_source(read_source_file(path))
@@ -102,8 +103,6 @@ def read_checked_source(path: str, command: str = "rulebook"):
 def write_rulebook(source, paper: str, fmt: str, output: str | None,
                    stem: str | None = None) -> int:
     """Check, render and write `source` (a rulebook `Book`); used by tests with other books."""
-    from maerstanas_print.io.exits import CommandError
-    from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
     target = output_target(output, f"{stem or f'rulebook-{paper}'}.{fmt}")
     try:
@@ -111,11 +110,9 @@ def write_rulebook(source, paper: str, fmt: str, output: str | None,
     except RulebookError as exc:
         raise CommandError(f"rulebook: {exc}", EXIT_INVALID) from None
     if fmt == "pdf":
-        from maerstanas_print.rulebook.pdf import rulebook_pdf
 
         data: bytes | str = rulebook_pdf(prepared, paper)
     else:
-        from maerstanas_print.rulebook.html import rulebook_html
 
         data = rulebook_html(prepared, paper)
     return write_and_report(target, data)

@@ -13,14 +13,16 @@ from maerstanas_print.commands._output import (
     emit,
     game_choice,
 )
-from maerstanas_print.io.exits import EXIT_USAGE
+from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.sheets.capabilities import SHEETS, game_score_sheet
+from maerstanas_print.sheets.common import MAX_FIRST
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
 
 
 def _scored(game: Game) -> bool:
-    return game.has_score_sheet
+    return SHEETS.of(game).score_sheet is not None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,17 +46,15 @@ def run(args: argparse.Namespace) -> int:
     game = game_choice(args.game, _scored)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     first = _first(args.first, game)
-    return emit(lambda: game.score_sheet(paper, first), args)
+    return emit(lambda: game_score_sheet(game, game.title, paper, first), args)
 
 
 def _first(value: str | None, game: Game) -> int:
     """`--from N`: a whole number from 1 up, for a score sheet that continues."""
-    from maerstanas_print.io.exits import CommandError
-    from maerstanas_print.sheets.common import MAX_FIRST
 
     if value is None:
         return 1
-    if not game.score_sheet_continues:
+    if not SHEETS.of(game).score_sheet_continues:
         raise CommandError(f"--from is for score sheets a long game goes on to; a {game.title} "
                            "game fits on one sheet", EXIT_USAGE)
     text = value.strip()

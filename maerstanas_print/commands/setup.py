@@ -13,6 +13,7 @@ from maerstanas_print.commands._output import (
     emit,
     game_choice,
 )
+from maerstanas_print.sheets.capabilities import game_setup_sheet
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -41,4 +42,4 @@ def run(args: argparse.Namespace) -> int:
     game = game_choice(args.game, _set_up)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     theme = choice(args.theme, ("print", "ink-saver"), "--theme")
-    return emit(lambda: game.setup_sheet(paper, theme), args)
+    return emit(lambda: game_setup_sheet(game, game.title, paper, theme), args)

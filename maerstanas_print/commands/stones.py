@@ -13,6 +13,8 @@ from maerstanas_print.commands._output import (
     emit,
     game_choice,
 )
+from maerstanas_print.sheets.capabilities import SHEETS
+from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 def _cut_out(game: Game) -> bool:
     """Games with a set of pieces to cut out."""
-    return game.has_cut_outs
+    return SHEETS.of(game).has_cut_outs
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,8 +42,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
-
     options = StonesSheetOptions(
         game=game_choice(args.game, _cut_out),
         paper=choice(args.paper, BOARD_PAPER_CHOICES, "--paper"),

@@ -223,9 +223,9 @@ def square_centre(spec: BoardSpec, gx: float, gy: float, square: int) -> tuple[f
 
 def spec_for_game(game: Game, **fields: Any) -> BoardSpec:
     """A BoardSpec for `game`: its size, special squares, escape edge and pieces, plus
-    `fields`. Everything comes from the game's definition (`special_squares`,
-    `escape_edge`, `pieces`)."""
+    `fields`. Everything comes from how the game's boards look (`Game.look`)."""
+    look = game.look
     fields.setdefault("title", f"{game.title} board")
-    fields.setdefault("pieces", game.pieces)
-    return BoardSpec(squares=game.size, specials=game.special_squares(),
-                     escape_edge=game.escape_edge, **fields)
+    fields.setdefault("pieces", look.pieces)
+    return BoardSpec(squares=game.size, specials=dict(look.specials),
+                     escape_edge=look.escape_edge, **fields)

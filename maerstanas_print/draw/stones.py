@@ -13,11 +13,10 @@ from maerstanas_print.draw.lettered_men import lettered_man
 from maerstanas_print.draw.rune_stones import plain_stone, thunder_stone, woden_stone
 from maerstanas_print.draw.shapes import Group, Shape, Stroke
 from maerstanas_print.draw.theme import THEMES, Theme
-from maerstanas_print.pieces import Stone, StoneKind
+from maerstanas_print.pieces import STONE_KINDS, Stone, StoneKind
 from maerstanas_print.sides import DARK, LIGHT
 
-KIND_NAMES = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",
-              "man": "man", "king": "king"}
+KIND_NAMES = STONE_KINDS  # a kind's name in titles: every kind a game registered
 SIDE_WORDS = {DARK: "Dark", LIGHT: "Light"}
 
 # (stone, centre x, centre y, cell, theme, outline) -> the shapes of the piece.
@@ -39,7 +38,7 @@ def stone_shape(stone: Stone, cx: float, cy: float, cell: float, theme: Theme | 
     readers ("Dark thunder-stone on E4")."""
     if isinstance(theme, str):
         theme = THEMES[theme]
-    painter = STONE_PAINTERS[stone.kind]
+    painter = STONE_PAINTERS.get(stone.kind, plain_stone)  # a kind without a picture: plain
     parts = painter(stone, cx, cy, cell, theme, stone_outline(cell, theme))
     where = f" on {name}" if name else ""
     return Group(tuple(parts), title=f"{SIDE_WORDS[stone.side]} {KIND_NAMES[stone.kind]}{where}")

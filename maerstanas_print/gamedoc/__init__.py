@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def game_flowables(game: ReplayedGame, *, every: int | None = None, numbers: bool = True,
                    theme: str = "print", width_mm: float) -> list:
     """Platypus flowables for one game, fitting a frame `width_mm` wide."""
-    from maerstanas_print.gamedoc.pdf import game_flowables as _flowables
+    from maerstanas_print.gamedoc.pdf import game_flowables as _flowables  # lazy: ReportLab, Jinja2
 
     return _flowables(game, every=every, numbers=numbers, theme=theme, width_mm=width_mm)
 
@@ -30,14 +30,16 @@ def game_flowables(game: ReplayedGame, *, every: int | None = None, numbers: boo
 def game_html_fragment(game: ReplayedGame, *, every: int | None = None, numbers: bool = True,
                        id_prefix: str = "g1") -> Markup:
     """One game as an HTML `<section>` with inline SVG; ids start with `id_prefix`."""
-    from maerstanas_print.gamedoc.html import game_html_fragment as _fragment
+    from maerstanas_print.gamedoc.html import (
+        game_html_fragment as _fragment,  # lazy: ReportLab, Jinja2
+    )
 
     return _fragment(game, every=every, numbers=numbers, id_prefix=id_prefix)
 
 
 def game_css() -> str:
     """The CSS the fragment needs (screen and print)."""
-    from maerstanas_print.gamedoc.html import game_css as _css
+    from maerstanas_print.gamedoc.html import game_css as _css  # lazy: ReportLab, Jinja2
 
     return _css()
 

@@ -5,6 +5,8 @@ final position and the score chart. PDF and HTML draw these same shapes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from maerstanas_print.draw import overlays
 from maerstanas_print.draw.board import (
@@ -69,13 +71,15 @@ def _spec(diagram: Diagram, width: float, theme: str, marks: dict[int, Mark],
 
 def diagram_shapes(diagram: Diagram, width: float, theme: str = "print"
                    ) -> tuple[Group, float, float]:
-    """The board of one diagram (numbers, last move, emptied squares); shapes, w, h."""
-    if diagram.style == "movement":
-        # A whole 19x19 board takes the column's width (up to FULL_BOARD_MAX); a 7x7
-        # board and a window of a big one are sized like every diagram.
-        big = diagram.window is None and diagram.game.size > 10
-        return _tafl_diagram_shapes(diagram, min(width, FULL_BOARD_MAX if big
-                                                 else DIAGRAM_MAX), theme)
+    """The board of one diagram, drawn by the painter of its kind of board (the
+    game's board reader names it: `diagram.style`); shapes, w, h."""
+    return painter_for(diagram.style).diagram(diagram, width, theme)
+
+
+def _placement_diagram(diagram: Diagram, width: float, theme: str
+                       ) -> tuple[Group, float, float]:
+    """A placement game's diagram: numbers on the stones placed in the range (a
+    badge on a special stone), the last move, crosses where stones were removed."""
     width = min(width, DIAGRAM_MAX)
     plain = {sq: Mark("number", n) for sq, n in diagram.numbers.items()
              if diagram.stones[sq].kind == "standard"}
@@ -105,7 +109,7 @@ def fit_cell(width: float, across: int, squares: int, run_out: bool = False) -> 
     return 2.5
 
 
-def _tafl_spec(game: Game, stones: dict[int, Stone], marks: dict[int, Mark], width: float,
+def _game_board_spec(game: Game, stones: dict[int, Stone], marks: dict[int, Mark], width: float,
                theme: str, title: str, window: tuple[int, int, int, int] | None) -> BoardSpec:
     across = window[2] if window else game.size  # the width decides; windows may be tall
     run_out = window is not None and window[0] + window[2] < game.size
@@ -114,13 +118,17 @@ def _tafl_spec(game: Game, stones: dict[int, Stone], marks: dict[int, Mark], wid
                          stones=stones, marks=marks, title=title, window=window)
 
 
-def _tafl_diagram_shapes(diagram: Diagram, width: float, theme: str
-                         ) -> tuple[Group, float, float]:
+def _movement_diagram(diagram: Diagram, width: float, theme: str
+                      ) -> tuple[Group, float, float]:
     """A movement game's diagram: the game's board (throne, king corners or escape
     edge), numbers on the pieces moved in the range (in the disc of a plain stone;
     a numbered man of the 1992 game shows its number instead of its letter, its
     tone still telling the side; kings and commanders carry a corner badge), the
-    last move's arrow and brackets, faint crosses where captures emptied squares."""
+    last move's arrow and brackets, faint crosses where captures emptied squares.
+    A whole 19x19 board takes the column's width (up to FULL_BOARD_MAX); a 7x7
+    board and a window of a big one are sized like every diagram."""
+    big = diagram.window is None and diagram.game.size > 10
+    width = min(width, FULL_BOARD_MAX if big else DIAGRAM_MAX)
     stones = dict(diagram.stones)
     marks: dict[int, Mark] = {}
     badges: list[tuple[int, str]] = []
@@ -131,7 +139,8 @@ def _tafl_diagram_shapes(diagram: Diagram, width: float, theme: str
             marks[sq] = Mark("number", number)
         else:
             badges.append((sq, number))
-    spec = _tafl_spec(diagram.game, stones, marks, width, theme, diagram.title, diagram.window)
+    spec = _game_board_spec(diagram.game, stones, marks, width, theme, diagram.title,
+                            diagram.window)
     extra: list[Shape] = [overlays.emptied(spec, 0, 0, sq, "by a capture")
                           for sq in diagram.emptied if spec.shows(sq)]
     if diagram.arrow is not None:
@@ -145,10 +154,10 @@ def _tafl_diagram_shapes(diagram: Diagram, width: float, theme: str
         extra.append(overlays.last_move(spec, 0, 0, diagram.last))
     board = board_shapes(spec, 0, 0)
     w, h = spec.size()  # with room for the run-out lines of a window's cut sides
-    return Group((board, *extra), board.title, tafl_description(diagram, spec)), w, h
+    return Group((board, *extra), board.title, movement_description(diagram, spec)), w, h
 
 
-def tafl_description(diagram: Diagram, spec: BoardSpec) -> str:
+def movement_description(diagram: Diagram, spec: BoardSpec) -> str:
     """The diagram in words for screen readers (the SVG `<desc>`): the game and the
     moves, each side's pieces by kind and square, the numbers, the last move, the
     squares captures emptied, the part of the board shown, and the checkpoint."""
@@ -164,21 +173,21 @@ def tafl_description(diagram: Diagram, spec: BoardSpec) -> str:
         groups: dict[str, list[str]] = {}
         for sq, stone in sorted(diagram.stones.items()):
             if stone.side == side and spec.shows(sq):
-                groups.setdefault(words[stone.kind], []).append(game.square_name(sq))
+                groups.setdefault(words[stone.kind], []).append(game.board.name(sq))
         text = "; ".join(f"{kind} {', '.join(names)}" for kind, names in sorted(
             groups.items(), key=lambda item: item[0] in ("stones", "men")))
         parts.append(f"{SIDE_NAMES[side]}: {text or 'none shown'}.")
     if diagram.numbers:
         parts.append("Move numbers: " + ", ".join(
-            f"{number} on {game.square_name(sq)}" for sq, number in sorted(
+            f"{number} on {game.board.name(sq)}" for sq, number in sorted(
                 diagram.numbers.items(), key=lambda item: (int(item[1]), item[0]))) + ".")
     if diagram.arrow is not None:
         origin, target, side = diagram.arrow
-        parts.append(f"Last move: {SIDE_NAMES[side]} from {game.square_name(origin)} to "
-                     f"{game.square_name(target)}.")
+        parts.append(f"Last move: {SIDE_NAMES[side]} from {game.board.name(origin)} to "
+                     f"{game.board.name(target)}.")
     if diagram.emptied:
         parts.append("Emptied by captures: "
-                     + ", ".join(game.square_name(sq) for sq in diagram.emptied) + ".")
+                     + ", ".join(game.board.name(sq) for sq in diagram.emptied) + ".")
     parts.append(diagram.checkpoint.text())
     return " ".join(parts)
 
@@ -187,10 +196,58 @@ def position_shapes(game: Game, stones: dict[int, Stone], width: float,
                     theme: str = "print", title: str = "Final position"
                     ) -> tuple[Group, float, float]:
     """A whole movement-game board with its pieces (the final position)."""
-    spec = _tafl_spec(game, stones, {}, width, theme, title, None)
+    spec = _game_board_spec(game, stones, {}, width, theme, title, None)
     board = board_shapes(spec, 0, 0)
     w, h = spec.size()
     return board, w, h
+
+
+def _placement_viewer(game: Game, final: Any, theme: str, cell: float, width: float
+                      ) -> tuple[float, BoardSpec]:
+    return cell, BoardSpec(cell=cell, labels=frozenset(("top", "left")), squares=game.size,
+                           variant=game.board_variant(final), theme=board_theme(theme),
+                           title="Step-through board")
+
+
+def _movement_viewer(game: Game, final: Any, theme: str, cell: float, width: float
+                     ) -> tuple[float, BoardSpec]:
+    cell = fit_cell(max(width, 5.6 * game.size), game.size, game.size)
+    return cell, spec_for_game(game, cell=cell, labels=frozenset(("top", "left")),
+                               theme=board_theme(theme), title="Step-through board")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPainter:
+    """How one kind of board draws a game document: a diagram of a range of moves,
+    and the step-through viewer's board (`viewer(game, final, theme, cell, width)`:
+    the square size and the board, from a default square and the viewer's width);
+    `viewer_sized`: the viewer's script must be told the board's size and unit."""
+
+    diagram: Callable[[Diagram, float, str], tuple[Group, float, float]]
+    viewer: Callable[[Game, Any, str, float, float], tuple[float, BoardSpec]]
+    viewer_sized: bool = False
+
+
+# Painters by kind of board, as a game's board reader names them (`BoardReader.style`):
+# "placement" (numbered stones, removal crosses) and "movement" (the game's own board
+# with its marked squares, arrows, captures, windows on big boards). A game with
+# another kind of board registers its painter here (`register_painter`).
+PAINTERS: dict[str, BoardPainter] = {
+    "placement": BoardPainter(_placement_diagram, _placement_viewer),
+    "movement": BoardPainter(_movement_diagram, _movement_viewer, viewer_sized=True),
+}
+
+
+def register_painter(style: str, painter: BoardPainter) -> None:
+    """Make `style` a kind of board the documents can draw."""
+    PAINTERS[style] = painter
+
+
+def painter_for(style: str) -> BoardPainter:
+    painter = PAINTERS.get(style)
+    if painter is None:
+        raise LookupError(f"no painter draws boards of the kind {style!r}")
+    return painter
 
 
 def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "print",
@@ -214,7 +271,7 @@ def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "prin
         sq: Mark("number", n) for sq, n in diagram.numbers.items()
         if diagram.stones[sq].kind == "standard"}
     spec = BoardSpec(cell=cell, labels=frozenset(),
-                     variant="wraparound" if explanation.scoring == "wraparound" else "standard",
+                     variant=explanation.variant,
                      theme=board_theme(theme), stones=explanation.stones, marks=marks,
                      title="Final position, scored")
     look = THEMES[spec.theme]
@@ -360,7 +417,7 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
         leader = Stroke(soft, 0.15, dash=(0.4, 0.4))
         out.append(Line(x, axis + 0.3, x, axis + 1.2, leader))
         out.append(Line(x, axis + 1.6 + 2 * rise + 0.6, x, y - CHART_STONE / 2, leader))
-        out.append(_stone(Stone(side, kind), x, y, CHART_STONE / 0.92,  # type: ignore[arg-type]
+        out.append(_stone(Stone(side, kind), x, y, CHART_STONE / 0.92,
                           board_theme(theme)))
     ends: dict[int, float] = {}
     for side in (LIGHT, DARK):

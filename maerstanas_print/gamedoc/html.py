@@ -14,15 +14,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from maerstanas_print.draw import overlays
 from maerstanas_print.draw.board import (
     BoardSpec,
     board_shapes,
-    spec_for_game,
     stone_shape,
 )
-from maerstanas_print.draw.shapes import Page, Shape, chars_by_face
+from maerstanas_print.draw.shapes import Page, Shape, chars_by_face, translate
 from maerstanas_print.draw.svg import SvgWriter, render_svg
+from maerstanas_print.fonts import font_face_css, missing_glyphs
 from maerstanas_print.gamedoc import figures
+from maerstanas_print.gamedoc.capabilities import reader_for
 from maerstanas_print.gamedoc.model import (
     Document,
     collection_title,
@@ -31,7 +33,10 @@ from maerstanas_print.gamedoc.model import (
     evaluation_words,
     progress_words,
 )
+from maerstanas_print.gamedoc.parts import listing
 from maerstanas_print.play.replayed import ReplayedGame
+from maerstanas_print.resources import read_text
+from maerstanas_print.sheets.common import PAPERS
 from maerstanas_print.templating import environment
 
 VIEWER_CELL = 11.0
@@ -40,7 +45,8 @@ VIEWER_WIDTH = 7 * VIEWER_CELL  # a 19x19 viewer board gets the same width
 
 def _sized(doc: Document) -> bool:
     """Does the page's viewer need the board's size (its script assumes 7 x 7 without)?"""
-    return doc.style == "movement" or (doc.game is not None and doc.game.size != 7)
+    return figures.painter_for(doc.style).viewer_sized or (
+        doc.game is not None and doc.game.size != 7)
 
 
 def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: str) -> str:
@@ -50,25 +56,15 @@ def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: s
 def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     """The viewer's board (empty, with stone prototypes) and the data of every ply.
 
-    Mǽrstánas boards are coded as `board_code` writes them; a movement game's as
-    its position's board letters (`.` empty, upper case Dark), one per square."""
+    Each game's board reader codes its boards (`board_code`); the painter of its
+    kind of board draws the empty board."""
     from markupsafe import Markup
-
-    from maerstanas_print.gamedoc.readers import reader_for
 
     reader = reader_for(game)
     prototypes = reader.viewer_prototypes()
     ids = {code: ident for code, (_stone, ident) in prototypes.items()}
-    cell = VIEWER_CELL
-    if doc.style == "movement":
-        cell = figures.fit_cell(max(VIEWER_WIDTH, 5.6 * game.game.size), game.game.size,
-                                game.game.size)
-        spec = spec_for_game(game.game, cell=cell, labels=frozenset(("top", "left")),
-                             theme=figures.board_theme(theme), title="Step-through board")
-    else:
-        spec = BoardSpec(cell=VIEWER_CELL, labels=frozenset(("top", "left")),
-                         squares=game.game.size, variant=game.game.board_variant(game.final),
-                         theme=figures.board_theme(theme), title="Step-through board")
+    cell, spec = figures.painter_for(doc.style).viewer(game.game, game.final, theme,
+                                                       VIEWER_CELL, VIEWER_WIDTH)
     w, h = spec.size()
     svg = _svg([board_shapes(spec, 0, 0)], w, h, "Step-through board", f"{prefix}-v")
     writer = SvgWriter(f"{prefix}-vp")
@@ -80,12 +76,10 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
         defs.append(f'  <g id="{prefix}-v-{ids[code]}">')
         defs += writer.out
         defs.append("  </g>")
-    from maerstanas_print.draw import overlays
 
     writer.out = []
     ring = overlays.last_move(spec, 0, 0, 0)
     cx, cy = overlays.centre(spec, 0, 0, 0)
-    from maerstanas_print.draw.shapes import translate
 
     for child in translate(list(ring.children), -cx, -cy):
         writer.shape(child, "    ")
@@ -183,11 +177,14 @@ def game_html_fragment(game: ReplayedGame, *, every: int | None = None, numbers:
 
 
 def game_css() -> str:
-    from maerstanas_print.resources import read_text
-
     return read_text("templates", "game.css")
 
 
+
+
+# Characters every page's fonts carry whatever its games say: figures, dashes and
+# quotes, and the letters of the first pages' credit line (kept so pages stay the same).
+BASE_CHARS = "0123456789–…·«»‹› ()-./04ABCIJMSY_abcdeghilmnoprstuvwyáǽ"
 
 
 def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
@@ -196,16 +193,12 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     """A self-contained page of every game: contents, fragments, viewer, print CSS."""
     from markupsafe import Markup
 
-    from maerstanas_print.fonts import font_face_css, missing_glyphs
-    from maerstanas_print.games import default_game
-    from maerstanas_print.sheets.common import PAPERS
-
     env = environment()
     template = env.get_template("game_fragment.html.j2")
     sections = []
     entries = []
     shapes: list[Shape] = []
-    chars: set[str] = set(title + default_game().licence_line() + "0123456789–…·«»‹›")
+    chars: set[str] = set(title + BASE_CHARS)
     bar = progress(len(games), "writing") if progress else None
     docs = [document(game, every=every, numbers=numbers) for game in games]
     heading = collection_title(docs, title)
@@ -241,9 +234,8 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
 
 
 def _games_name(docs: list[Document]) -> str:
-    """The running head's right side for several games: their game, if they share one."""
-    names = {doc.game_name for doc in docs}
-    return names.pop() if len(names) == 1 else "Mǽrstánas"
+    """The running head's right side for several games: their game, or their games."""
+    return listing(list(dict.fromkeys(doc.game_name for doc in docs)))
 
 
 def css_string(text: str) -> str:

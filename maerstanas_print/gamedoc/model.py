@@ -18,13 +18,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from maerstanas_print.gamedoc.capabilities import reader_for
+from maerstanas_print.gamedoc.parts import (
+    ScoreExplanation,
+    count_of,
+    move_label,
+    record_tag,
+)
+from maerstanas_print.gamedoc.readers import BoardReader, Checkpoint
 from maerstanas_print.notation.embedded import EngineValue, evaluation_of
 from maerstanas_print.notation.record import NAG_GLYPHS, Comment
 from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, ReplayVisitor, Step
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 if TYPE_CHECKING:
-    from maerstanas_print.gamedoc.readers import BoardReader, Checkpoint
     from maerstanas_print.games.protocol import Game
     from maerstanas_print.pieces import Stone
 
@@ -70,7 +77,7 @@ class Diagram:
     checkpoint: Checkpoint
     game: Game
     variation: bool = False
-    style: str = "placement"  # how figures draw it: the game's `figure_style`
+    style: str = "placement"  # the kind of board that draws it (`figures.PAINTERS`)
     # The part of a big board drawn (first column, first row, columns, rows) and the
     # last move's arrow (origin, target, side); None where the game draws neither.
     window: tuple[int, int, int, int] | None = None
@@ -84,40 +91,6 @@ class Diagram:
     @property
     def plies(self) -> tuple[int, int]:
         return self.steps[0].ply, self.steps[-1].ply
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreExplanation:
-    """The final position's points, drawn as links (pairs) and ticks (edge sides)."""
-
-    position: Any  # the final position
-    links: tuple[tuple[int, int, int], ...]  # (side, square, square) per friendly pair
-    ticks: tuple[tuple[int, int, str], ...]  # (side, square, "top"/...) per edge point
-    pairs: tuple[int, int]
-    edges: tuple[int, int]
-    score: tuple[int, int]
-    scoring: str
-    stones: dict[int, Stone] = field(default_factory=dict)  # the final position, drawn
-
-    def text(self) -> str:
-        parts = []
-        for side in (DARK, LIGHT):
-            total = f"{SIDE_NAMES[side]} {self.score[side]}"
-            pairs = _count(self.pairs[side], "pair")
-            if self.scoring == "default":
-                parts.append(f"{total} = {pairs} + {_count(self.edges[side], 'edge side')}")
-            else:
-                parts.append(f"{total} = {pairs}")
-        how = {
-            "default": "A bar joins each pair of side-by-side stones of one colour and a tick "
-                       "marks each side of a stone on the board edge: one point each.",
-            "simple": "A bar joins each pair of side-by-side stones of one colour: one point "
-                      "each (Simple scoring: edges score nothing).",
-            "wraparound": "A bar joins each pair of side-by-side stones of one colour: one "
-                          "point each. Pairs across an edge (wraparound) are drawn as two "
-                          "half-bars at opposite edges.",
-        }[self.scoring]
-        return f"{how} {'. '.join(parts)}."
 
 
 @dataclass(slots=True)
@@ -140,7 +113,7 @@ class Document:
     # game's window), else None.
     final: Any = None
     progress: Literal["score", "pieces"] = "score"
-    style: str = "placement"  # how figures draw its boards: the game's `figure_style`
+    style: str = "placement"  # the kind of board that draws it (`figures.PAINTERS`)
     specials_note: str = ""  # what the marks under the closing chart stand for
     # The engine's value after each ply of the main line, from the record's `[%eval]`
     # commands (None where a ply has none); all None: no evaluation chart.
@@ -171,17 +144,9 @@ class Document:
         return len(self.diagrams) - 1
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def move_label(step: Step) -> str:
-    return f"{step.number}..." if step.second else f"{step.number}."
 
 
 def step_text(step: Step, game: Game) -> str:
@@ -197,32 +162,19 @@ def step_text(step: Step, game: Game) -> str:
 # --- title block ------------------------------------------------------------------
 
 
-def _tag(game: ReplayedGame, name: str) -> str | None:
-    value = game.record.tag(name)
-    if value is None or value.strip() in ("", "?", "????.??.??"):
-        return None
-    return value.strip()
-
-
 def result_text(game: ReplayedGame) -> str:
     """"Dark wins, Dark: 16, Light: 14", "Light wins: king captured", "Unfinished"..."""
-    text: str = game.game.document_reader(game).result_text(game)
+    text: str = reader_for(game).result_text(game)
     return text
 
 
 def game_title(game: ReplayedGame) -> str:
     """"Dark player – Light player"; a game with no names is called by its Event, or
     "Mǽrstánas game" (never the empty "Dark – Light")."""
-    dark, light = _tag(game, "Dark"), _tag(game, "Light")
+    dark, light = record_tag(game, "Dark"), record_tag(game, "Light")
     if dark or light:
         return f"{dark or 'Dark'} – {light or 'Light'}"
-    return _tag(game, "Event") or f"{game.game.title} game"
-
-
-def first_player(game: ReplayedGame, side: int) -> str:
-    """"Dark (Random A) moves first": the one place the title block says who is who."""
-    name = _tag(game, SIDE_NAMES[side])
-    return f"{SIDE_NAMES[side]} ({name}) moves first" if name else f"{SIDE_NAMES[side]} moves first"
+    return record_tag(game, "Event") or f"{game.game.title} game"
 
 
 def _details(game: ReplayedGame, reader: BoardReader) -> list[tuple[str, str]]:
@@ -230,7 +182,7 @@ def _details(game: ReplayedGame, reader: BoardReader) -> list[tuple[str, str]]:
     Date) do not already say."""
     out = []
     for label, name in (("Site", "Site"), ("Annotator", "Annotator")):
-        value = _tag(game, name)
+        value = record_tag(game, name)
         if value is not None:
             if name == "Date":
                 value = value.replace(".??", "").replace("????", "?")
@@ -241,23 +193,6 @@ def _details(game: ReplayedGame, reader: BoardReader) -> list[tuple[str, str]]:
 
 
 # --- diagrams ---------------------------------------------------------------------
-
-
-def listing(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-@dataclass(slots=True)
-class RangeMarks:
-    """What a diagram marks about its range of moves (see `BoardReader.marks`)."""
-
-    numbers: dict[int, str]
-    last: int | None
-    emptied: list[int]
-    notes: list[str]
-    arrow: tuple[int, int, int] | None = None
 
 
 def range_text(steps: list[Step], variation: bool, game: Game) -> str:
@@ -293,7 +228,7 @@ def margin_words(value: EngineValue) -> str:
     """"Dark 2 points ahead", "Light 1 point ahead", "level" ("about ..." for an estimate)."""
     v = value.value
     side = SIDE_NAMES[DARK if v > 0 else LIGHT]
-    words = f"{side} {_count(abs(v), 'point')} ahead" if v else "level"
+    words = f"{side} {count_of(abs(v), 'point')} ahead" if v else "level"
     return words if value.exact else f"about {words}"
 
 
@@ -484,7 +419,7 @@ class _VariationRuns(ReplayVisitor):
 def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = True
              ) -> Document:
     """The document model of one replayed game (replayed with keep_positions=True)."""
-    reader: BoardReader = game.game.document_reader(game)
+    reader: BoardReader = reader_for(game)
     builder = _Builder(game, DEFAULT_EVERY if every is None else every, numbers, reader)
     builder.main_line()
     if not numbers:
@@ -494,10 +429,10 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
     assert start is not None
     series, specials = reader.series(game)
     intro = [c.text for c in game.record.mainline.comments if c.text]
-    event = _tag(game, "Event")
-    round_ = _tag(game, "Round")
+    event = record_tag(game, "Event")
+    round_ = record_tag(game, "Round")
     subtitle = ", ".join(p for p in (event, f"round {round_}" if round_ else None,
-                                     _tag(game, "Date")) if p)
+                                     record_tag(game, "Date")) if p)
     plies = [(move_label(step), step_text(step, game.game)) for step in game.main.steps]
     final = None
     if builder.diagrams and builder.diagrams[-1].window:
@@ -537,7 +472,7 @@ def evaluation_words(doc: Document) -> dict[str, str]:
         parts.append(f"open dots: {len(values) - proved} "
                      f"estimate{'s' * (len(values) - proved != 1)}{deep}")
     missing = len(doc.values) - len(values)
-    gaps = f" {_count(missing, 'move')} without a value leave gaps." if missing else ""
+    gaps = f" {count_of(missing, 'move')} without a value leave gaps." if missing else ""
     dots = "; ".join(parts)
     caption = ("The engine’s value after every move: the final margin with best play "
                "from there, Dark minus Light; above the zero line Dark ends ahead, below "

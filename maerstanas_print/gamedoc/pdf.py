@@ -31,6 +31,7 @@ from maerstanas_print.gamedoc.model import (
     progress_words,
 )
 from maerstanas_print.play.replayed import ReplayedGame
+from maerstanas_print.sheets.common import PAPERS
 
 NBSP = "\u00a0"
 _STYLES: dict[str, object] | None = None
@@ -206,7 +207,7 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
         else:
             out.append(flowable)
     if doc.explanation is None:
-        return out + _tafl_closing(doc, width_mm, theme)
+        return out + _won_closing(doc, width_mm, theme)
     if doc.scored_diagram is None:  # else the last diagram was drawn with the score
         group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
         dark, light = doc.explanation.score
@@ -250,9 +251,10 @@ def evaluation_part(doc: Document, width_mm: float, theme: str) -> list:
     ])]
 
 
-def _tafl_closing(doc: Document, width_mm: float, theme: str) -> list:
-    """A movement game's end: the whole final board when the diagrams showed part of
-    it, then the pieces on the board after every move."""
+def _won_closing(doc: Document, width_mm: float, theme: str) -> list:
+    """The end of a game won rather than scored: the whole final board (the
+    diagrams may have shown part of it), then the pieces on the board after
+    every move."""
     from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
     st = styles()
@@ -333,8 +335,6 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     `progress(total, what)` returns an object with `step()` and `close()`; the
     command line draws a bar with it."""
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer
-
-    from maerstanas_print.sheets.common import PAPERS
 
     register_fonts()
     make_progress = progress or (lambda total, what: _Silent())

@@ -2,8 +2,8 @@
 
 `model.document` builds every document the same way (where diagrams go, the
 move text, variations, numbering ranges); a board reader, which the game
-provides (`Game.document_reader`), answers the questions that differ between
-games:
+registers (`capabilities.BOARD_READERS`; `PositionReader` serves a game that does not),
+answers the questions that differ between games:
 
 - `stones(position)`: the position as drawable stones;
 - `tracker()`: an object with `copy()` and `play(step)` that remembers which
@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from maerstanas_print.gamedoc.model import RangeMarks, listing, move_label
+from maerstanas_print.gamedoc.parts import RangeMarks, listing, move_label
 from maerstanas_print.pieces import STONE_KINDS, Stone
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
 if TYPE_CHECKING:
-    from maerstanas_print.gamedoc.model import ScoreExplanation
+    from maerstanas_print.gamedoc.parts import ScoreExplanation
     from maerstanas_print.games.protocol import Game
     from maerstanas_print.play.replayed import ReplayedGame, Step
 
@@ -75,13 +75,7 @@ class BoardReader(Protocol):
     def last_square(self, step: Step) -> int | None: ...
 
 
-def reader_for(game: ReplayedGame) -> BoardReader:
-    """The board reader of a replayed game: its game's."""
-    reader: BoardReader = game.game.document_reader(game)
-    return reader
-
-
-__all__ = ["BoardReader", "Checkpoint", "PositionReader", "reader_for"]
+__all__ = ["BoardReader", "Checkpoint", "PositionReader"]
 
 
 # --- the reader a game gets without writing its own ------------------------------------
@@ -154,7 +148,7 @@ class PositionReader:
 
     def marks(self, before: Any, tracker: LandingTracker, steps: list[Step]) -> RangeMarks:
         tracker = tracker.copy()
-        name = self.game.square_name
+        name = self.game.board.name
         notes: list[str] = []
         emptied: set[int] = set()
         for step in steps:

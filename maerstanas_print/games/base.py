@@ -8,14 +8,14 @@ so the replay, the documents and the games themselves can all share them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from maerstanas_print.pieces import PieceStyle
 
 __all__ = ["GamePosition", "IllegalMove", "OffBoard", "PieceStyle", "Problem", "Score",
-           "WrittenMove"]
+           "Settings", "WrittenMove"]
 
 _P = TypeVar("_P", bound="GamePosition")
 
@@ -93,3 +93,17 @@ class WrittenMove(NamedTuple):
         return self.text
 
 
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the tags of a game's records may say about its rules.
+
+    `results`: the values of the Result tag; `values`: settings tags with their
+    canonical values (`[Scoring "simple"]`); `free`: settings the game reads
+    itself (checked there); both are errors in a record of another game.
+    `options`: what an `[Options "name=value; ..."]` tag may set, with the values.
+    """
+
+    results: tuple[str, ...] = ("Dark", "Light", "Draw", "*")
+    values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    free: tuple[str, ...] = ()
+    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

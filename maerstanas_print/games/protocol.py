@@ -1,46 +1,56 @@
-"""What every game of this toolchain provides, and what a position answers.
+"""What every game of this toolchain provides, and what replaying one gives.
 
-The rest of the code (readers, verifier, writer, documents, sheets, books,
-commands) talks to a game only through `Game` and `GamePosition`; a game's
-own types (its moves, its positions, its settings) stay behind them. Adding a
-game is writing a `Game` subclass and registering it (`games.register`);
-docs/adding-a-game.md walks through a small one.
+A game's core is its rules, its notation and its replay: `Game` below. The
+readers, the verifier and the writer talk to a game only through it; a game's
+own types (its moves, its positions, its settings) stay behind `GameMove` and
+`GamePosition`. What the other layers need from a game (documents, sheets,
+books, fix searches, the apps' importer, commands) each layer asks of its own
+`capability.Capability`, with a default that suits a game with only a core.
+Replaying a record gives a `ReplayedGame` (defined here beside `Game`, as each
+names the other). docs/adding-a-game.md walks through a small game.
 """
 
 from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from maerstanas_print.games.base import (
     GamePosition,
     IllegalMove,
     OffBoard,
-    PieceStyle,
     Problem,
     Score,
+    Settings,
     WrittenMove,
 )
 from maerstanas_print.geometry import Board
-from maerstanas_print.pieces import BoardVariant, SpecialKind, Stone, StoneKind
+from maerstanas_print.pieces import BoardLook, BoardVariant, Stone
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
-__all__ = ["DARK", "LIGHT", "SIDE_NAMES", "Game", "GamePosition", "IllegalMove", "OffBoard",
-           "Problem", "Score", "WrittenMove"]
-
 if TYPE_CHECKING:
-    from maerstanas_print.notation.record import GameRecord
-    from maerstanas_print.play.replayed import ReplayedGame, Step
+    from maerstanas_print.diagnostics import Diagnostic
+    from maerstanas_print.notation.record import Comment, GameRecord, Line, PlyNode
+
+__all__ = ["DARK", "LIGHT", "SIDE_NAMES", "Game", "GameMove", "GamePosition", "IllegalMove",
+           "OffBoard", "Problem", "ReplayedGame", "ReplayVisitor", "ReplayedLine", "Score",
+           "Settings", "Step", "WrittenMove", "result_of"]
 
 
+class GameMove(Protocol):
+    """A game's move: its own type; `str(move)` is how the record writes it."""
+
+    def __str__(self) -> str: ...
 
 
 class Game(ABC):
-    """One game: its identity, its board, its rules and its printed forms.
+    """One game's core: its identity, its board, its rules, its notation and its replay.
 
-    Subclasses set the attributes in `__init__` and implement the methods;
-    the defaults here suit any game.
+    Subclasses set the attributes in `__init__` and implement the abstract
+    methods; the defaults here suit any game.
     """
 
     tag: str  # the value of the Game tag
@@ -48,22 +58,15 @@ class Game(ABC):
     slug: str  # how command lines and file names call the game
     board: Board
     credit: str  # one line naming the game's author and licence
-    pieces: PieceStyle = "stones"  # rune stones, or the 1992 post's X/O/K men
-    results: tuple[str, ...] = ("Dark", "Light", "Draw", "*")  # values of the Result tag
-    # Settings tags with their canonical values (`[Scoring "simple"]`); settings the
-    # game reads itself (checked there); both are errors in a record of another game.
-    setting_values: dict[str, tuple[str, ...]] = {}
-    free_settings: tuple[str, ...] = ()
-    # How documents draw its diagrams: "placement" (numbered stones, removal crosses)
-    # or "movement" (arrows, captures, windows on big boards).
-    figure_style: Literal["placement", "movement"] = "placement"
     file_part: str = ""  # in file names: board{file_part}-a4.pdf
+    settings: Settings = Settings()  # what the tags of its records may set
     move_example: str = "A1"  # how a move of the game is written, for hints
     # (kind, square as written) -> the game's move, for games whose moves are a
     # kind and a square: the readers look moves up here first (speed), then ask
     # `read_move`.
-    move_table: dict[tuple[str, str], Any] | None = None
-    variants: tuple[str, ...] = ("standard",)  # boards it is played on (Mǽrstánas: wraparound)
+    move_table: Mapping[tuple[str, str], GameMove] | None = None
+    # How its boards look: pieces, marked squares, an escape edge, board variants.
+    look: BoardLook = BoardLook()
 
     def __init__(self, tag: str, title: str, slug: str, size: int, credit: str) -> None:
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", tag):
@@ -82,13 +85,10 @@ class Game(ABC):
     def size(self) -> int:
         return self.board.size
 
-    def square_name(self, square: int) -> str:
-        return self.board.name(square)
-
     # --- records and replay -----------------------------------------------------
 
     def read_move(self, kind: str, piece: str | None, square: str | None,
-                  origin: str | None) -> Any:
+                  origin: str | None) -> GameMove:
         """The move a record's move token writes (squares as text); raises OffBoard
         for a square this board does not have. The readers call this per move."""
         to, start = (square or "").upper(), (origin or "").upper()
@@ -106,43 +106,42 @@ class Game(ABC):
         return square
 
     @abstractmethod
-    def make_move(self, written: WrittenMove) -> Any:
+    def make_move(self, written: WrittenMove) -> GameMove:
         """The game's move for a move as written (a game keeps moves of kinds it
         does not have as the `WrittenMove`, for its replayer to refuse)."""
 
+    @abstractmethod
     def replay(self, record: GameRecord, *, strict: bool = False,
                keep_positions: bool = False) -> ReplayedGame:
         """Replay a record under this game's rules; never raises on a bad record.
 
-        The default plays each move if it is among `legal_moves()` (see
-        `replayed.PositionReplayer`); a game with more to check brings its own.
+        A game whose positions know every legal move can hand the work to
+        `play.replayed.replay_positions`; a game with more to check brings its own.
         """
-        from maerstanas_print.play.replayed import replay_positions
-
-        return replay_positions(record, self, strict=strict, keep_positions=keep_positions)
 
     @abstractmethod
     def start(self) -> GamePosition:
         """The start position under the default rules."""
 
-    def kept(self, position: Any) -> Any:
+    def start_setup(self) -> str | None:
+        """The start position as a position string, for games that begin set up."""
+        return None
+
+    def kept(self, position: GamePosition) -> GamePosition:
         """A copy of `position` to keep with a replayed step (for documents): it must
         cost memory in proportion to the board, not to the game so far."""
-        return position.copy(stack=False)
+        copy: GamePosition = position.copy(stack=False)  # type: ignore[call-arg]
+        return copy
 
-    def option_choices(self) -> dict[str, tuple[str, ...]]:
-        """The options an `[Options "name=value; ..."]` tag may set, with their values."""
-        return {}
-
-    def scoring(self, rules: Any) -> str | None:
+    def scoring(self, rules: object) -> str | None:
         """The scoring rule a record's settings choose (None: the game is not scored)."""
         return None
 
     @abstractmethod
-    def owns(self, position: Any) -> bool:
+    def owns(self, position: object) -> bool:
         """Is `position` a position of this game? (`svg.board` finds a position's game.)"""
 
-    def move_squares(self, move: Any) -> tuple[int | None, int | None]:
+    def move_squares(self, move: GameMove) -> tuple[int | None, int | None]:
         """(where a move starts, where it lands): (None, E4) for a placement, (A1, A4)
         for a movement, (None, None) for a pass."""
         return None, None
@@ -153,7 +152,7 @@ class Game(ABC):
         other moves no removal list."""
         text = str(step.move)
         if step.removed and self.move_squares(step.move)[0] is not None:
-            text += "x" + "/".join(self.square_name(sq) for sq in step.removed)
+            text += "x" + "/".join(self.board.name(sq) for sq in step.removed)
         return text
 
     def short_text(self, step: Step) -> str:
@@ -175,132 +174,152 @@ class Game(ABC):
             result = term.result if term is not None and term.result else "*"
         return {"Dark": "1-0", "Light": "0-1", "Draw": "1/2-1/2"}.get(result, "*")
 
-    # --- printed forms (each loads its own part on first use) ----------------------
-
-    def document_reader(self, game: ReplayedGame) -> Any:
-        """The game document's board reader (see `gamedoc.readers.BoardReader`); the
-        default numbers the stones moves land on and counts them."""
-        from maerstanas_print.gamedoc.readers import PositionReader
-
-        return PositionReader(self)
+    # --- drawing its positions -------------------------------------------------------
 
     @abstractmethod
-    def stones(self, position: Any) -> dict[int, Stone]:
-        """A position as drawable stones: square -> `draw.board.Stone`."""
-
-    def sheet_rules(self, variant: str = "standard") -> tuple[str, ...]:
-        """The rules summary printed at the foot of a board sheet."""
-        return ()
-
-    def board_variant(self, position: Any) -> BoardVariant:
-        """How a board of this position is drawn: "standard" or "wraparound"."""
-        return "standard"
+    def stones(self, position: GamePosition) -> dict[int, Stone]:
+        """A position as drawable stones: square -> `pieces.Stone`."""
 
     def start_stones(self, setup: str | None = None) -> dict[int, Stone]:
         """The start position (or a Setup string's) as drawable stones."""
-        return {}
+        return self.stones(self.start()) if setup is None else {}
 
-    def special_squares(self) -> dict[int, SpecialKind]:
-        """Squares the board marks: kings' home corners, a throne (square -> kind)."""
-        return {}
+    def board_variant(self, position: GamePosition) -> BoardVariant:
+        """How a board of this position is drawn: "standard" or "wraparound"."""
+        return "standard"
 
-    escape_edge: bool = False  # the board marks its edge ring as the king's way out
 
-    def licence_line(self) -> str:
-        """The credit line a sheet of the game carries."""
-        return f"{self.credit} Sheet made with maerstanas_print."
+# --- what replaying a record gives -------------------------------------------------------
 
-    def stone_legend(self) -> tuple[tuple[StoneKind, str, str | None, str], ...]:
-        """Pieces for a legend and the cut-out sheet: (stone kind, name, rune or None,
-        the rune's name); the default is one plain stone a side."""
-        return (("standard", "stone", None, ""),)
 
-    def cover(self) -> tuple[dict[int, Stone], str, str]:
-        """The board a rulebook's title page shows: (stones, the picture's title, its
-        description); the default is the start position."""
-        text = f"The start position of {self.title}"
-        return self.start_stones(), text, text
+@dataclass(slots=True)
+class Step:
+    """One ply as replayed. `node` is None for a forced Pass the record left out."""
 
-    def start_setup(self) -> str | None:
-        """The start position as a position string, for games that begin set up."""
-        return None
-
-    # --- the game's own printables (see `commands.setup`, `stones`, `scoresheet`) -----
-
-    has_score_sheet: bool = False
-    # The stones one side plays with, for the sheet of stones to cut out: (stone kind
-    # as drawn, how many, name in this game); empty: no such sheet. `stones_note` is a
-    # sentence the sheet adds.
-    stone_set: tuple[tuple[StoneKind, int, str], ...] = ()
-    stones_note: str = ""
-    # How the game is played in pencil on the small boards (a line under their legend);
-    # empty: nothing to add (a movement game's pencil boards carry its start).
-    pencil_note: str = ""
-
-    def stone_set_of(self, side: int) -> tuple[tuple[StoneKind, int, str], ...]:
-        """The pieces `side` plays with, for the cut-out sheet, as in `stone_set`; the
-        default is `stone_set` for both sides. A game whose sides differ overrides it."""
-        return self.stone_set
+    node: PlyNode | None
+    side: int
+    move: Any  # the game's own move (a `WrittenMove` for a kind it does not have)
+    ply: int  # 0-based ply of the game (passes count)
+    removed: tuple[int, ...] = ()
+    applied: bool = True
+    after: Any = None  # the position after the move, kept when replaying with positions
+    variations: list[ReplayedLine] = field(default_factory=list)
+    notation: str | None = None  # the canonical text, where the move alone cannot say it
 
     @property
-    def has_cut_outs(self) -> bool:
-        """Whether the game has a sheet of pieces to cut out."""
-        return any(self.stone_set_of(side) for side in (DARK, LIGHT))
+    def number(self) -> int:
+        return self.ply // 2 + 1
 
-    def setup_sheet(self, paper: str, theme: str) -> Any:
-        """The setup page (a `sheets.common.Sheet`) of a game that begins set up."""
-        raise LookupError(f"{self.title} starts on an empty board: there is no setup to draw")
+    @property
+    def second(self) -> bool:
+        return self.ply % 2 == 1
 
-    # True: a long game goes on to more score sheets, each printed with the number of
-    # its first move (`score_sheet(..., first=)`, `scoresheet --from`).
-    score_sheet_continues: bool = False
 
-    def score_sheet(self, paper: str, first: int = 1) -> Any:
-        """A score sheet for recording a game by hand, its moves numbered from `first`."""
-        raise LookupError(f"{self.title} has no score sheet")
+@dataclass(slots=True)
+class ReplayedLine:
+    line: Line
+    start: Any  # the position before the first move (kept with positions), or None
+    steps: list[Step] = field(default_factory=list)
 
-    def repair_search(self) -> Any:
-        """The `repair.Search` subclass that looks for this game's verified fixes, or
-        None: `check` then reports without suggesting fixes."""
-        return None
+    def positions(self) -> list[Any]:
+        """The position before the first move, then the one after each move (the
+        line must be replayed with `keep_positions=True`)."""
+        if self.start is None:
+            raise ValueError("the line was replayed without keep_positions=True")
+        return [self.start, *(step.after for step in self.steps)]
 
-    def command_modules(self) -> tuple[str, ...]:
-        """Modules of commands only this game has (each with `register(subparsers)`),
-        which the command line adds to its own."""
-        return ()
+    def accept(self, visitor: ReplayVisitor) -> None:
+        """Walk the line as replayed, in reading order (see `ReplayVisitor`)."""
+        for comment in self.line.comments:
+            visitor.visit_comment(comment)
+        for step in self.steps:
+            visitor.visit_step(step)
+            if step.node is not None:
+                for comment in step.node.comments:
+                    visitor.visit_comment(comment)
+            for variation in step.variations:  # they nest a bounded depth (build.py)
+                visitor.begin_variation(variation)
+                variation.accept(visitor)
+                visitor.end_variation(variation)
 
-    def app_importer(self) -> Any:
-        """The module that reads move lists copied from the game's own apps (with
-        `record_from_log` and `LogError`), or None when the game has none."""
-        return None
 
-    def book_kit(self) -> Any:
-        """What the game gives its rulebooks: claims, positions, figures, tables (see
-        `rulebook.kit.BookKit`); None for a game without one."""
-        return None
+class ReplayVisitor:
+    """What to do at each part of a replayed line, called by `ReplayedLine.accept`
+    in reading order: the line's own comments, then each step followed by its
+    move's comments and its variations (each between `begin_variation` and
+    `end_variation`). As `notation.record.RecordVisitor` walks the record, this
+    walks the replay, where each move carries its number and side (a forced Pass
+    the record left out is a step too). Every method does nothing unless
+    overridden."""
 
-    def rulebook_source(self) -> str | None:
-        """The name of this game's rulebook source in `maerstanas_print/games/books/`
-        (`NAME.md`), or None when it has no book."""
-        return None
+    def visit_step(self, step: Step) -> None:
+        """A move as replayed; its NAGs are `step.node.nags`."""
 
-    def quickref_source(self) -> str | None:
-        """The name of this game's one-page quick reference source in
-        `maerstanas_print/games/books/`: by default `BOOK-quickref` beside the
-        rulebook source `BOOK`, when that file is there; None otherwise."""
-        from importlib.resources import files
+    def visit_comment(self, comment: Comment) -> None:
+        pass
 
-        book = self.rulebook_source()
-        if book is None:
-            return None
-        name = f"{book}-quickref"
-        return name if (files("maerstanas_print") / "games" / "books" / f"{name}.md").is_file() \
-            else None
+    def begin_variation(self, line: ReplayedLine) -> None:
+        pass
 
-    def printables(self) -> list[tuple[str, list[str]]]:
-        """(file name, command words) for what `build` makes of this game."""
-        return []
+    def end_variation(self, line: ReplayedLine) -> None:
+        pass
 
-    def sample(self) -> str | None:
-        """The file name of a sample record shipped in `maerstanas_print/samples/`."""
-        return None
+
+@dataclass(slots=True)
+class ReplayedGame:
+    """A record replayed under its game's rules: every step, the final position, and
+    every problem found (see `valid`)."""
+
+    record: GameRecord
+    game: Game
+    rules: Any  # the game's settings for this record (the tags read)
+    main: ReplayedLine
+    final: Any  # the game's position after the main line
+    diagnostics: list[Diagnostic]
+
+    @property
+    def valid(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def plies(self) -> int:
+        """Plies of the main line, passes included."""
+        return len(self.main.steps)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.final.is_game_over())
+
+    @property
+    def result(self) -> str | None:
+        """The winner ("Dark", "Light") or "Tie"/"Draw" once the game is over, else None."""
+        outcome: str | None = self.final.outcome()
+        return outcome
+
+    @property
+    def score(self) -> Score | None:
+        """The final position's points in a scored game; None in a game won otherwise."""
+        score: Score | None = self.final.score()
+        return score
+
+    @property
+    def ending(self) -> str | None:
+        """How the game ended (its game's word for it), None while it goes on."""
+        ending: str | None = self.final.ending
+        return ending
+
+    @property
+    def scoring(self) -> str | None:
+        """The scoring rule in force, in a scored game."""
+        return self.game.scoring(self.rules)
+
+    def mainline_moves(self) -> list[Any]:
+        """The moves of the main line, passes included, as the game's moves."""
+        return [step.move for step in self.main.steps]
+
+
+def result_of(score: tuple[int, int]) -> str:
+    dark, light = score
+    return "Dark" if dark > light else "Light" if light > dark else "Tie"
+
+

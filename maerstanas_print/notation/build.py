@@ -13,13 +13,13 @@ the two readers cannot drift apart in what a record means:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.games import default_game, game_named
 from maerstanas_print.games.base import OffBoard
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.games.registry import default_game, game_named
 from maerstanas_print.geometry import FILES
 from maerstanas_print.notation.embedded import split
 from maerstanas_print.notation.record import (
@@ -139,7 +139,7 @@ class GameBuilder:
         record `check` reads."""
         add = self.add
         definition: Game | None = None
-        table: dict[tuple[str, str], Any] | None = None
+        table: Mapping[tuple[str, str], Any] | None = None
         for kind, start, end, payload in items:
             if self.phase != _IN_MOVES:
                 add(kind, start, end, payload)
@@ -243,11 +243,11 @@ class GameBuilder:
         (self.nodes[-1].comments if self.nodes else self.lines[-1].comments).append(comment)
 
     def _glyph(self, game: GameRecord, start: int, end: int, written: str) -> None:
-        """`!` `?`...; after a tafl move, `+` (a threat) and `!` or `++` (the move
-        ends the game)."""
+        """`!` `?`...; after a move from one square to another, `+` (a threat) and
+        `!` or `++` (the move ends the game)."""
         last = self._judged()
         if last is not None and written in ("!", "++", "+") and \
-                getattr(last.move, "origin", None) is not None:
+                self.definition.move_squares(last.move)[0] is not None:
             if written == "+":
                 last.threat = True
             else:
@@ -269,8 +269,9 @@ class GameBuilder:
             self._error(game, "M107", f"`{written}` is not a NAG", start, end,
                         "NAGs run from $0 to $255, as in PGN")
         elif nag is None:
-            self._error(game, "M107", f"`{written}` belongs after a move of a tafl game",
-                        start, end, "in Mǽrstánas, judge a move with ! ? !! ?? !? ?! or $n")
+            self._error(game, "M107", f"`{written}` belongs after a move from one square "
+                        "to another (it says the move ends the game, or threatens to)",
+                        start, end, "judge any other move with ! ? !! ?? !? ?! or $n")
         elif last is not None:
             last.nags.append(nag)
         else:

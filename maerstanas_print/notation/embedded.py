@@ -19,10 +19,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from maerstanas_print.notation.record import Comment
 
 # The first `[%diagram]` of a comment is its diagram request (a caption in quotes
 # at most); every other well-formed command is kept as a Command.
@@ -78,6 +74,23 @@ def split(body: str) -> tuple[str, str | None, tuple[Command, ...]]:
     if commands:
         body = COMMAND.sub(" ", body)
     return _fold(body), diagram, commands
+
+
+@dataclass(slots=True)
+class Comment:
+    """A `{brace}` or `; line` comment, whitespace folded.
+
+    `diagram` holds the caption of a `[%diagram "caption"]` command ("" when the
+    command has no caption); `commands` the other embedded commands (`[%eval +3]`,
+    see `Command` above). No command is part of `text`: `text` is what
+    a reader is shown.
+    """
+
+    text: str
+    start: int = 0
+    end: int = 0
+    diagram: str | None = None
+    commands: tuple[Command, ...] = ()
 
 
 def comment_body(comment: Comment) -> str:

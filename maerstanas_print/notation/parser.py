@@ -20,6 +20,7 @@ from maerstanas_print.io.errors import LimitError
 from maerstanas_print.notation.build import Item, build_games
 from maerstanas_print.notation.record import GameRecord, MoveNumber
 from maerstanas_print.notation.scan import TooManyMoves, scan, scan_games
+from maerstanas_print.resources import read_text
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -66,8 +67,6 @@ _THUNDER_NO_X = re.compile(r"[Tt]\s*[A-Ga-g][1-7]\s+[A-Ga-g][1-7]\s*$")
 def grammar_parser() -> Lark:
     """The LALR parser, built once per process."""
     from lark import Lark
-
-    from maerstanas_print.resources import read_text
 
     return Lark(read_text("grammar", "record.lark"), parser="lalr", maybe_placeholders=False)
 

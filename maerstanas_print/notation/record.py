@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from maerstanas_print.diagnostics import Diagnostic, Source
 from maerstanas_print.games.base import IllegalMove, Problem, WrittenMove
-from maerstanas_print.notation.embedded import Command
+from maerstanas_print.notation.embedded import Comment as Comment  # defined beside Command
 from maerstanas_print.notation.tags import TagDate
 
 # Tags in the order the canonical form writes them; others follow as found.
@@ -39,23 +39,6 @@ class Tag:
     value: str
     start: int = 0
     end: int = 0
-
-
-@dataclass(slots=True)
-class Comment:
-    """A `{brace}` or `; line` comment, whitespace folded.
-
-    `diagram` holds the caption of a `[%diagram "caption"]` command ("" when the
-    command has no caption); `commands` the other embedded commands (`[%eval +3]`,
-    see `maerstanas_print.notation.embedded`). No command is part of `text`: `text` is what
-    a reader is shown.
-    """
-
-    text: str
-    start: int = 0
-    end: int = 0
-    diagram: str | None = None
-    commands: tuple[Command, ...] = ()
 
 
 @dataclass(slots=True)

@@ -11,6 +11,8 @@ import sys
 
 from maerstanas_print.diagnostics import Source
 from maerstanas_print.io.exits import EXIT_INVALID, CommandError
+from maerstanas_print.io.inputs import read_record
+from maerstanas_print.play.checking import check_games
 from maerstanas_print.play.verify import ReplayedGame
 
 
@@ -18,8 +20,6 @@ def load_verified(path: str, *, strict: bool = False, keep_positions: bool = Tru
                   ) -> tuple[Source, list[ReplayedGame]]:
     """Read and replay every game of `path`; on any error print the diagnostics
     to stderr as `check` does and raise CommandError (exit code 1)."""
-    from maerstanas_print.io.inputs import read_record
-    from maerstanas_print.play.checking import check_games
 
     name, text = read_record(path)
     checked = check_games(text, name, strict=strict, keep_positions=keep_positions)

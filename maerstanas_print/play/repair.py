@@ -25,7 +25,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from maerstanas_print.capability import Capability, Keyed
 from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.notation.parser import RecordReader
 from maerstanas_print.notation.record import GameRecord, MoveNumber, PlyNode
 from maerstanas_print.play.replayed import ReplayedGame
 from maerstanas_print.play.verify import replay
@@ -87,7 +89,7 @@ def repair_game(game: GameRecord, replayed: ReplayedGame, source: Source,
     errors = [d for d in replayed.diagnostics if d.severity == "error"]
     if not errors or len(game.mainline.nodes) > MAX_PLIES:
         return Repair(diagnostics=list(replayed.diagnostics))
-    search: type[Search] | None = replayed.game.repair_search()
+    search = REPAIR_SEARCHES.of(replayed.game)
     if search is None:  # the game offers no search
         return Repair(diagnostics=list(replayed.diagnostics))
     # The error the fixes explain: the first in the movetext (a Result tag at the top
@@ -146,7 +148,7 @@ class Candidate:
 class Search:
     """What every game's search shares: the candidates that are only a matter of the
     record (a slip the reader read as meant, a move number, two moves swapped), the
-    verification, the ranking. Each game's search (`Game.repair_search`) adds the
+    verification, the ranking. Each game's search (registered in `REPAIR_SEARCHES`) adds the
     candidates its rules suggest in `_candidates` and a quick play-through."""
 
     def __init__(self, game: GameRecord, text: str, strict: bool) -> None:
@@ -195,7 +197,6 @@ class Search:
 
     def _clean_text(self, fix: Fix) -> bool:
         """The fix applied to the text itself reads as one game that replays cleanly."""
-        from maerstanas_print.notation.parser import RecordReader
 
         game = self.game
         if not all(game.start <= e.start <= e.end <= game.end for e in fix.edits):
@@ -315,3 +316,12 @@ def fix_lines(repair: Repair, source: Source, game: GameRecord) -> list[str]:
         lines.append(f"  or: {'; or: '.join(others)}" + (f" ({more} more in --json)"
                                                           if more else ""))
     return lines
+
+
+def _no_search(_game: Keyed) -> type[Search] | None:
+    return None
+
+
+# Each game's `Search` subclass for its verified fixes; a game without one (None)
+# is reported on without suggested fixes.
+REPAIR_SEARCHES: Capability[type[Search] | None] = Capability("fix search", _no_search)

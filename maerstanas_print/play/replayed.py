@@ -13,150 +13,27 @@ are warnings; `strict=True` turns every warning into an error.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from maerstanas_print.diagnostics import Diagnostic, Severity
-from maerstanas_print.games.base import Score, WrittenMove
-from maerstanas_print.notation.record import Comment, GameRecord, Line, PlyNode, Tag
+from maerstanas_print.games.base import WrittenMove
+from maerstanas_print.games.protocol import (
+    Game,
+    ReplayedGame,
+    ReplayedLine,
+    ReplayVisitor,
+    Step,
+    result_of,
+)
+from maerstanas_print.notation.record import GameRecord, PlyNode, Tag
 from maerstanas_print.notation.tags import TagDate, date_hint, parse_options
 from maerstanas_print.sides import SIDE_NAMES
 
-if TYPE_CHECKING:
-    from maerstanas_print.games.protocol import Game
-
-
-@dataclass(slots=True)
-class Step:
-    """One ply as replayed. `node` is None for a forced Pass the record left out."""
-
-    node: PlyNode | None
-    side: int
-    move: Any  # the game's move
-    ply: int  # 0-based ply of the game (passes count)
-    removed: tuple[int, ...] = ()
-    applied: bool = True
-    after: Any = None  # the position after the move, kept when replaying with positions
-    variations: list[ReplayedLine] = field(default_factory=list)
-    notation: str | None = None  # the canonical text, where the move alone cannot say it
-
-    @property
-    def number(self) -> int:
-        return self.ply // 2 + 1
-
-    @property
-    def second(self) -> bool:
-        return self.ply % 2 == 1
-
-
-@dataclass(slots=True)
-class ReplayedLine:
-    line: Line
-    start: Any  # the position before the first move (kept with positions), or None
-    steps: list[Step] = field(default_factory=list)
-
-    def positions(self) -> list[Any]:
-        """The position before the first move, then the one after each move (the
-        line must be replayed with `keep_positions=True`)."""
-        if self.start is None:
-            raise ValueError("the line was replayed without keep_positions=True")
-        return [self.start, *(step.after for step in self.steps)]
-
-    def accept(self, visitor: ReplayVisitor) -> None:
-        """Walk the line as replayed, in reading order (see `ReplayVisitor`)."""
-        for comment in self.line.comments:
-            visitor.visit_comment(comment)
-        for step in self.steps:
-            visitor.visit_step(step)
-            if step.node is not None:
-                for comment in step.node.comments:
-                    visitor.visit_comment(comment)
-            for variation in step.variations:  # they nest a bounded depth (build.py)
-                visitor.begin_variation(variation)
-                variation.accept(visitor)
-                visitor.end_variation(variation)
-
-
-class ReplayVisitor:
-    """What to do at each part of a replayed line, called by `ReplayedLine.accept`
-    in reading order: the line's own comments, then each step followed by its
-    move's comments and its variations (each between `begin_variation` and
-    `end_variation`). As `notation.record.RecordVisitor` walks the record, this
-    walks the replay, where each move carries its number and side (a forced Pass
-    the record left out is a step too). Every method does nothing unless
-    overridden."""
-
-    def visit_step(self, step: Step) -> None:
-        """A move as replayed; its NAGs are `step.node.nags`."""
-
-    def visit_comment(self, comment: Comment) -> None:
-        pass
-
-    def begin_variation(self, line: ReplayedLine) -> None:
-        pass
-
-    def end_variation(self, line: ReplayedLine) -> None:
-        pass
-
-
-@dataclass(slots=True)
-class ReplayedGame:
-    """A record replayed under its game's rules: every step, the final position, and
-    every problem found (see `valid`)."""
-
-    record: GameRecord
-    game: Game
-    rules: Any  # the game's settings for this record (the tags read)
-    main: ReplayedLine
-    final: Any  # the game's position after the main line
-    diagnostics: list[Diagnostic]
-
-    @property
-    def valid(self) -> bool:
-        return not any(d.severity == "error" for d in self.diagnostics)
-
-    @property
-    def plies(self) -> int:
-        """Plies of the main line, passes included."""
-        return len(self.main.steps)
-
-    @property
-    def finished(self) -> bool:
-        return bool(self.final.is_game_over())
-
-    @property
-    def result(self) -> str | None:
-        """The winner ("Dark", "Light") or "Tie"/"Draw" once the game is over, else None."""
-        outcome: str | None = self.final.outcome()
-        return outcome
-
-    @property
-    def score(self) -> Score | None:
-        """The final position's points in a scored game; None in a game won otherwise."""
-        score: Score | None = self.final.score()
-        return score
-
-    @property
-    def ending(self) -> str | None:
-        """How the game ended (its game's word for it), None while it goes on."""
-        ending: str | None = self.final.ending
-        return ending
-
-    @property
-    def scoring(self) -> str | None:
-        """The scoring rule in force, in a scored game."""
-        return self.game.scoring(self.rules)
-
-    def mainline_moves(self) -> list[Any]:
-        """The moves of the main line, passes included, as the game's moves."""
-        return [step.move for step in self.main.steps]
-
-
-
-def result_of(score: tuple[int, int]) -> str:
-    dark, light = score
-    return "Dark" if dark > light else "Light" if light > dark else "Tie"
+# The replayed types live beside `Game` (each names the other); they are named
+# here too, where every replayer and reader has always found them.
+__all__ = ["BaseReplayer", "PositionReplayer", "ReplayVisitor", "ReplayedGame", "ReplayedLine",
+           "Step", "replay_positions", "result_of"]
 
 
 class BaseReplayer:
@@ -196,10 +73,10 @@ class BaseReplayer:
         seen: set[str] = set()
         info = self.info
         title = info.title
-        settings = info.setting_values
-        free = info.free_settings
-        options = info.option_choices()
-        results = info.results
+        settings = info.settings.values
+        free = info.settings.free
+        options = info.settings.options
+        results = info.settings.results
         for tag in self.game.tags:
             if tag.name in seen:
                 self.report("error", "M307", f"the tag {tag.name} appears twice",
@@ -234,7 +111,7 @@ class BaseReplayer:
             self.report("error", "M306", f'{tag.name} "{tag.value}" is not a known setting',
                         tag.start, tag.end, f"use one of {choices}")
 
-    def _check_options(self, tag: Tag, choices: dict[str, tuple[str, ...]]) -> None:
+    def _check_options(self, tag: Tag, choices: Mapping[str, tuple[str, ...]]) -> None:
         for name, value in parse_options(tag.value):
             allowed = choices.get(name)
             if allowed is None:
@@ -351,7 +228,7 @@ class PositionReplayer(BaseReplayer):
                         node.start, node.end)
             return Step(node, side, move, ply, (), False, self.keep_copy(position))
         removed = tuple(position.push(move))
-        name = self.info.square_name
+        name = self.info.board.name
         if self.info.move_squares(move)[0] is not None:  # the notation lists a movement's
             self.compare_x_list(                        # captures only (`A1-A4xA5`)
                 node, removed, actual=", ".join(map(name, removed)) or "nothing",
@@ -382,7 +259,7 @@ class PositionReplayer(BaseReplayer):
             self.report("error", "M305", f"the record ends `{term.result}`, but the game "
                         f"ended: {outcome}", term.start, term.end)
         tag = self.game.find_tag("Result")
-        if tag is not None and tag.value in self.info.results:
+        if tag is not None and tag.value in self.info.settings.results:
             want = outcome or "*"
             if tag.value != want:
                 self.report("error", "M305", f'Result "{tag.value}" disagrees: '

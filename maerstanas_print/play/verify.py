@@ -10,8 +10,8 @@ in a Cyngesheall record).
 from __future__ import annotations
 
 from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.games import all_games, default_game, game_named
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.games.registry import all_games, default_game, game_named
 from maerstanas_print.notation.record import GameRecord
 from maerstanas_print.play.replayed import (
     BaseReplayer,
@@ -44,9 +44,9 @@ def replay(game: GameRecord, *, strict: bool = False, keep_positions: bool = Fal
 
 
 def _registry_diagnostics(game: GameRecord, definition: Game) -> list[Diagnostic]:
-    own = {*definition.setting_values, *definition.free_settings}
+    own = {*definition.settings.values, *definition.settings.free}
     others = {name for other in all_games()
-              for name in (*other.setting_values, *other.free_settings)} - own - {"Options"}
+              for name in (*other.settings.values, *other.settings.free)} - own - {"Options"}
     out = []
     for tag in game.tags:
         if tag.name == "Game":

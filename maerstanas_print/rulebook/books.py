@@ -1,7 +1,7 @@
 """Which book teaches which game: each game names its Markdown source.
 
 The machinery (figures, claims, layout, PDF, HTML) is shared; a game's book
-is its source in `maerstanas_print/games/books/` (`Game.rulebook_source`),
+is its source in `maerstanas_print/games/books/` (registered in `kit.RULEBOOKS`),
 read and checked by `source` and `compile_source`.
 """
 
@@ -10,12 +10,15 @@ from __future__ import annotations
 from functools import cache
 
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.rulebook.compile_source import compile_source
+from maerstanas_print.rulebook.kit import RULEBOOKS, quickref_source
 from maerstanas_print.rulebook.model import Book
+from maerstanas_print.rulebook.source import shipped_source
 
 
 def book_for(game: Game) -> Book:
     """The rulebook of `game`, checked (KeyError for a game without a book)."""
-    name = game.rulebook_source()
+    name = RULEBOOKS.of(game)
     if name is None:
         raise KeyError(game.tag)
     return _book(name)
@@ -23,7 +26,7 @@ def book_for(game: Game) -> Book:
 
 def quickref_for(game: Game) -> Book:
     """The one-page quick reference of `game`, checked (KeyError for a game without one)."""
-    name = game.quickref_source()
+    name = quickref_source(game)
     if name is None:
         raise KeyError(game.tag)
     return _book(name)
@@ -31,9 +34,6 @@ def quickref_for(game: Game) -> Book:
 
 @cache
 def _book(name: str) -> Book:
-    from maerstanas_print.rulebook.compile_source import compile_source
-    from maerstanas_print.rulebook.source import shipped_source
-
     return compile_source(shipped_source(name))
 
 

@@ -20,6 +20,8 @@ from reportlab.lib.colors import CMYKColor
 from maerstanas_print.draw.shapes import PT_PER_MM, Page
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
+from maerstanas_print.rulebook.figures import figure_cell, figure_shapes
+from maerstanas_print.rulebook.inline import to_reportlab
 from maerstanas_print.rulebook.model import BlankBoards, Chapter, Para, SampleGame
 from maerstanas_print.rulebook.pdf import ACCENT, SOFT, _Builder, _marker, _shapes_flowable
 from maerstanas_print.rulebook.prepare import PreparedBook, RulebookError
@@ -161,8 +163,6 @@ class _CardBuilder(_Builder):
         """At most FIGURE_CELL_MM squares, set in place: a one-page card has nowhere
         for a figure to float to."""
         from reportlab.platypus import KeepTogether, Spacer
-
-        from maerstanas_print.rulebook.figures import figure_cell, figure_shapes
 
         view = self.prepared.figure(figure.key)
         cap = (FIGURE_CELL_MM if len(view.panels) > 1 else SINGLE_FIGURE_CELL_MM) * self.grow
@@ -341,8 +341,6 @@ def _credit(canvas, text: str, builder: _CardBuilder, geometry: CardGeometry,
             width: float) -> None:
     """The credit and licence, centred at the foot in small type (inline markup kept)."""
     from reportlab.platypus import Paragraph
-
-    from maerstanas_print.rulebook.inline import to_reportlab
 
     left = geometry.mm(SIDE_MM) * PT_PER_MM
     paragraph = Paragraph(to_reportlab(text, builder.prepared.numbers, builder.language),

@@ -1,12 +1,14 @@
 """What every game's rulebook claims share: the error a claim cannot be read with,
 the `key value; key value` fields of a position line, and a figure's record replayed.
 
-Each game's own claims (`Game.book_kit`) build on these.
+Each game's own claims (its book kit, `kit.BOOK_KITS`) build on these.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 
 
 class ClaimError(ValueError):
@@ -15,7 +17,6 @@ class ClaimError(ValueError):
 
 def replayed_final(text: str) -> Any:
     """The final position of a figure's record, which must read and replay cleanly."""
-    from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 
     checked = check_games(text, "<figure>", budget=NO_FIX_SEARCH)
     games = list(checked)

@@ -13,7 +13,9 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import Figure, FigureError, FigureView, Panel, realise
+from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import (
     Book,
     Bullets,
@@ -59,7 +61,6 @@ def realise_all(read: ReadSource) -> dict[str, FigureView]:
 
 def replay_records(read: ReadSource) -> dict[str, Any]:
     """Every record block replayed (R107 at its id on an invalid one)."""
-    from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 
     games = {}
     for key, (record, where) in read.records.items():
@@ -95,7 +96,7 @@ def _record_value(game, value: str) -> str | None:
         return str(len(steps))
     if value == "captures":
         return str(sum(len(step.removed) for step in steps))
-    value_of: str | None = game.game.book_kit().position_value(game.final, value, None)
+    value_of: str | None = kit_of(game.game).position_value(game.final, value, None)
     return value_of
 
 

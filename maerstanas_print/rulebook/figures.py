@@ -1,7 +1,7 @@
 """Rulebook figures: positions declared in the book's source, replayed and checked.
 
 A `Figure` is one or more `Panel`s side by side. A panel's position is its
-game's (`Game.book_kit().read_position`: a position laid out square by square,
+game's (`kit.BOOK_KITS`, `read_position`: a position laid out square by square,
 or a record replayed by the engine); `then` plays one more move written in the
 record notation, so before/after pairs and their notation are checked too. Every
 claim of every panel is put to the engine in `realise`, which raises
@@ -34,25 +34,25 @@ class FigureError(ValueError):
         self.panel, self.part, self.claim = panel, part, claim
 
 
-Setup = Any  # a game's position line (its `book_kit().read_position`)
+Setup = Any  # a game's position line (its book kit's `read_position`)
 
 
 @dataclass(frozen=True)
 class Panel:
     """One board of a figure: a position, optionally one move later, and its claims.
 
-    The setup and the claims are the game's own (`Game.book_kit`); a `window`
+    The setup and the claims are the game's own (`kit.BOOK_KITS`); a `window`
     ("H5:Q14", top-left to bottom-right) draws part of a big board.
     """
 
     label: str
     setup: Setup
     then: str | None = None  # a move in record notation, played before drawing
-    claims: tuple[Any, ...] = ()  # the game's claims (`book_kit().read_claim`)
+    claims: tuple[Any, ...] = ()  # the game's claims (its book kit's `read_claim`)
     marks: dict[str, Mark] = field(default_factory=dict)  # extra marks by square name
     show_claim_marks: bool = True
     window: str | None = None
-    kit: Any = None  # the game's book kit (`Game.book_kit`), which realises the panel
+    kit: Any = None  # the game's book kit (`kit.BOOK_KITS`), which realises the panel
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from maerstanas_print.draw.board import describe
 from maerstanas_print.draw.shapes import Page
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.fonts import FACES, font_face_css
+from maerstanas_print.resources import read_text
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import (
     Figure,
@@ -39,6 +40,7 @@ from maerstanas_print.rulebook.model import (
 from maerstanas_print.rulebook.prepare import PreparedBook
 from maerstanas_print.rulebook.words import words
 from maerstanas_print.sheets.common import PAPERS
+from maerstanas_print.templating import environment
 
 FIGURE_WIDTH = 156.0  # mm: the PDF's text width on A4
 RUNNING_HEAD = '"Mǽrstánas · Rules of play"'  # in rulebook.css; each book puts its own
@@ -167,8 +169,6 @@ class _Renderer:
 
 def rulebook_html(prepared: PreparedBook, paper: str = "a4") -> str:
     """The finished HTML document (one file, no scripts, no external resources)."""
-    from maerstanas_print.resources import read_text
-    from maerstanas_print.templating import environment
 
     renderer = _Renderer(prepared, paper)
     book = prepared.book

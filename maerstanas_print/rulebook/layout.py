@@ -14,9 +14,13 @@ from types import ModuleType
 
 from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import Group, Page, Shape, Text, extent, translate
-from maerstanas_print.games import game_named
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
+from maerstanas_print.rulebook.kit import COVERS, STONE_KEY_LABELS
 from maerstanas_print.rulebook.model import Chapter
+from maerstanas_print.rulebook.source import book_game
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import game_legend, legend
 
 SIDE_MARGIN = 27.0  # mm
@@ -38,10 +42,7 @@ def numbered(chapters: Sequence[Chapter]) -> Iterator[tuple[str, Chapter]]:
 
 
 def _game(tag: str) -> Game:
-    game = game_named(tag or None)
-    if game is None:
-        raise ValueError(f"no game is called {tag!r}")
-    return game
+    return book_game(tag)
 
 
 def title_art(game: str, cell: float = 11.0) -> tuple[float, float, list[Shape]]:
@@ -49,7 +50,7 @@ def title_art(game: str, cell: float = 11.0) -> tuple[float, float, list[Shape]]
     Mǽrstánas a board in play with every kind of stone, for a game that begins set
     up its start position."""
     info = _game(game)
-    stones, title, _label = info.cover()
+    stones, title, _label = COVERS.of(info)
     spec = spec_for_game(info, cell=cell if info.size <= 7 else 4.6, labels=frozenset(),
                          stones=stones, title=title)
     width, height = spec.size()
@@ -58,7 +59,7 @@ def title_art(game: str, cell: float = 11.0) -> tuple[float, float, list[Shape]]
 
 
 def title_art_label(game: str) -> str:
-    label: str = _game(game).cover()[2]
+    label: str = COVERS.of(_game(game))[2]
     return label
 
 
@@ -76,9 +77,9 @@ def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
     cell, inner = 9.0, min(width, 150.0)
     if info.start_setup() is None:
         group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0,
-                               info.stone_legend())
+                               SHEETS.of(info).legend)
     else:
-        inner = width if info.pieces == "men" else inner
+        inner = width if SHEETS.of(info).piece_notes else inner  # a note per piece
         group, height = game_legend(info, spec_for_game(info), (width - inner) / 2, 2.0, inner,
                                     "print", cell, 9.0)
     rows = [group] if all(_is_entry(child) for child in group.children) else \
@@ -132,22 +133,13 @@ def _fits(spans: list[tuple[float, float]], width: float) -> bool:
 
 
 def stone_key_label(game: str) -> str:
-    info = _game(game)
-    if info.pieces == "men":
-        return ("The pieces: Black's men (X) and king (K), White's men (O); the throne J10 "
-                "and the edge squares where the king escapes")
-    if info.start_setup() is not None:
-        return ("The pieces in Dark and Light: the king (Woden-stone, rune ós), the "
-                "commander (thunder-stone, rune thorn) and the plain stones; each king's "
-                "home corner")
-    return ("The stones: standard, thunder-stone (rune thorn) and Woden-stone "
-            "(rune ós), each in Dark and Light")
+    label: str = STONE_KEY_LABELS.of(_game(game))
+    return label
 
 
 @cache
 def blank_board_page(paper: str, game: str, per_page: int = 6) -> Page:
     """The pencil sheet, exactly as `maerstanas-print board --game G --per-page N` prints it."""
-    from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
     return board_sheet(BoardSheetOptions(paper=paper, per_page=per_page,
                                          game=_game(game))).pages[0]
@@ -161,7 +153,6 @@ def sample_game(resource: str = "sample-game.mrs"):
     """The shipped sample record, replayed (it is checked like every record)."""
     from importlib import resources
 
-    from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
 
     text = resources.files("maerstanas_print").joinpath("samples", resource).read_text("utf-8")
     game = next(iter(check_games(text, resource, keep_positions=True, budget=NO_FIX_SEARCH)))

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from maerstanas_print.rulebook.figures import Figure
+from maerstanas_print.rulebook.words import words
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,6 @@ def spans(text: str) -> list[Span]:
 
 def plain(text: str, figures: dict[str, int] | None = None, language: str = "en") -> str:
     """The words of `text` without markup (for glyph checks, alt text and the outline)."""
-    from maerstanas_print.rulebook.words import words
 
     parts = []
     for span in spans(text):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from maerstanas_print.fonts import FACES, missing_glyphs
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import FigureError, FigureView, realise
 from maerstanas_print.rulebook.inline import typeset
 from maerstanas_print.rulebook.model import Book, RecordText, plain, spans
@@ -31,7 +32,6 @@ class PreparedBook:
 
 
 def check_record(block: RecordText) -> None:
-    from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 
     checked = check_games(block.text, "<rulebook record>", budget=NO_FIX_SEARCH)
     games = list(checked)

@@ -14,14 +14,13 @@ copier would, like the quick reference.
 
 from __future__ import annotations
 
-import contextlib
-
 from maerstanas_print.draw.shapes import Page, enlarge
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.rulebook.books import quickref_for
 from maerstanas_print.rulebook.card import ENLARGES, card_pdf
 from maerstanas_print.rulebook.prepare import prepare
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import PAPERS, Sheet
 from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, piece_noun, stones_sheet
 
@@ -31,17 +30,18 @@ def kit_sheets(game: Game, paper: str) -> list[tuple[str, Sheet]]:
     setup and score sheets on the design paper (see card.ENLARGES)."""
     design = ENLARGES.get(paper, paper)
     parts: list[tuple[str, Sheet]] = []
-    with contextlib.suppress(LookupError):  # a game that starts on an empty board has none
-        parts.append(("Setting up", game.setup_sheet(design, "print")))
+    kit = SHEETS.of(game)
+    if kit.setup_sheet is not None:  # a game that starts on an empty board has none
+        parts.append(("Setting up", kit.setup_sheet(design, "print")))
     parts.append(("Playing board", board_sheet(BoardSheetOptions(paper=paper, game=game))))
-    if game.has_cut_outs:
+    if kit.has_cut_outs:
         parts.append((f"{piece_noun(game).capitalize()} to cut out",
                       stones_sheet(StonesSheetOptions(game, paper))))
-    if game.has_score_sheet:
-        sheet = game.score_sheet(design)
+    if kit.score_sheet is not None:
+        sheet = kit.score_sheet(design, 1)
         parts.append(("Score sheet", sheet))
         if sheet.next_move is not None:  # a long game's record goes on to a second sheet
-            parts.append(("Score sheet, continued", game.score_sheet(design, sheet.next_move)))
+            parts.append(("Score sheet, continued", kit.score_sheet(design, sheet.next_move)))
     return parts
 
 

@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from maerstanas_print.diagnostics import Source
-from maerstanas_print.games import game_named
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.games.registry import all_games, game_named
+from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -300,15 +301,16 @@ class _Reader:
                                   "a book shows games of its own game only")
             self.add(SampleGame(name), start)
         elif kind in ("setup-table", "options-table"):
-            kit = self.game.book_kit()
+            kit = kit_of(self.game)
             try:
                 if kind == "setup-table":
                     table = kit.setup_table()
                     read_settings(body, start, first, (), "setup-table")
                     self.add(table, start)
                 else:
-                    meanings = {tuple(term.split("=", 1)): gloss for term, gloss in
-                                read_glossary(body, start, first).entries}
+                    meanings = {(name, value): gloss for term, gloss in
+                                read_glossary(body, start, first).entries
+                                for name, _, value in [term.partition("=")]}
                     self.add(kit.options_table(meanings), start)
             except LookupError:
                 raise SourceError(start, "R102", f"```{kind} is for the movement games",
@@ -353,6 +355,15 @@ class _Reader:
         self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
 
 
+def book_game(tag: str) -> Game:
+    """The game a book's source names by its Game tag (ValueError if none is called so).
+    A source names its game as a record does, so this reader asks the registry."""
+    game = game_named(tag or None)
+    if game is None:
+        raise ValueError(f"no game is called {tag!r}")
+    return game
+
+
 def read_source(text: str, name: str) -> ReadSource:
     """Read a rulebook source; SourceError (a full diagnostic) on the first problem."""
     source = Source(name, text.replace("\r\n", "\n"))
@@ -361,7 +372,7 @@ def read_source(text: str, name: str) -> ReadSource:
     if game is None:
         raise SourceError(Where(source, 0, 1).find(f"game: {data['game']}").find(
             str(data["game"])), "R100", f"{data['game']!r} is not a game this toolchain knows",
-            "the games are Maerstanas, Cyngesheall and EmailHnefatafl1992")
+            "the games are " + ", ".join(g.tag for g in all_games()))
     released = data.get("released")
     if released is not None and not isinstance(released, datetime.date):
         raise SourceError(Where(source, 0, 1).find("released:"), "R100",

@@ -16,6 +16,7 @@ from maerstanas_print.draw.board import Mark
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.rulebook.claim_base import ClaimError
 from maerstanas_print.rulebook.figures import Figure, Panel
+from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import Glossary, RecordText
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 
@@ -122,7 +123,7 @@ def read_marks(text: str, where: Where, game: Game) -> dict[str, Mark]:
                               f"a mark is a kind ({', '.join(MARK_KINDS)}), a square and, for "
                               "hinges and points, the sides: `hinges D1 top left`")
         try:
-            game.book_kit().check_square(words[1])
+            kit_of(game).check_square(words[1])
         except ClaimError as exc:
             raise SourceError(where.find(words[1]), "R105", str(exc)) from None
         out[words[1]] = Mark(words[0], sides=frozenset(words[2:]))  # type: ignore[arg-type]
@@ -131,7 +132,7 @@ def read_marks(text: str, where: Where, game: Game) -> dict[str, Mark]:
 
 def _position(line: Line, game: Game):
     try:
-        return game.book_kit().read_position(line.key, line.value)
+        return kit_of(game).read_position(line.key, line.value)
     except ClaimError as exc:
         raise SourceError(line.where, "R105", str(exc),
                           "stones: dark D3 C4; light E4 (see docs/writing-rulebooks.md)"
@@ -139,7 +140,7 @@ def _position(line: Line, game: Game):
 
 
 def _claim(text: str, where: Where, game: Game):
-    kit = game.book_kit()
+    kit = kit_of(game)
     try:
         return kit.read_claim(text)
     except ClaimError as exc:
@@ -201,7 +202,7 @@ def read_figure(body: str, start: Where, line_no: int, game: Game
         if "setup" not in panel:
             raise SourceError(place.setup, "R102", "this panel has no position",
                               "give it `stones:`, `record:` or (tafl) `setup:`")
-    kit = game.book_kit()
+    kit = kit_of(game)
     figure = Figure(key, caption, tuple(Panel(**panel, kit=kit) for panel in panels), alt)
     return figure, FigurePlaces(start, places)
 

@@ -22,8 +22,10 @@ from maerstanas_print.draw.board import (
     spec_for_game,
 )
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
-from maerstanas_print.games import all_games, default_game
+from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.pieces import BOARD_VARIANTS
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import (
     FOOT_MM,
     INK,
@@ -64,18 +66,19 @@ class BoardSheetOptions:
     cell: float | None = None  # mm; None picks the largest tidy size that fits
     theme: str = "print"
     rules: bool | None = None  # None: on, except where room is short
-    game: Game = field(default_factory=default_game)
+    game: Game = field(kw_only=True)
     landscape: bool = False
 
     @property
     def show_rules(self) -> bool:
         if self.rules is not None:
             return self.rules
-        return self.per_page != 12 and not (self.game.size > 7 and self.per_page > 1)
+        big = SHEETS.of(self.game).layout.big
+        return self.per_page != 12 and not (big and self.per_page > 1)
 
     @property
     def rules_text(self) -> str:
-        return " ".join(self.game.sheet_rules(self.variant))
+        return " ".join(SHEETS.of(self.game).rules_for(self.variant))
 
 
 def board_sheet(options: BoardSheetOptions) -> Sheet:
@@ -91,13 +94,14 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
     if options.theme not in THEMES:
         raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
     game = options.game
-    if options.variant not in ("standard", "wraparound"):
-        raise SheetError(f"unknown variant {options.variant!r}: use standard or wraparound")
-    if options.variant not in game.variants:
-        owners = " or ".join(g.title for g in all_games() if options.variant in g.variants)
-        raise SheetError(f"--variant {options.variant} is a {owners} variant; "
-                         f"{game.title} has none")
-    if game.size > 7 and options.per_page not in BIG_BOARD_PER_PAGE:
+    if options.variant not in BOARD_VARIANTS:
+        raise SheetError(f"unknown variant {options.variant!r}: use "
+                         f"{' or '.join(BOARD_VARIANTS)}")
+    if options.variant not in game.look.variants:
+        boards = " or ".join(game.look.variants)
+        raise SheetError(f"--variant {options.variant}: {game.title} is played on the "
+                         f"{boards} board only")
+    if SHEETS.of(game).layout.big and options.per_page not in BIG_BOARD_PER_PAGE:
         raise SheetError(f"the {game.size} x {game.size} board fits 1 or 2 to a page, "
                          f"not {options.per_page}")
     if options.cell is not None and not (math.isfinite(options.cell) and options.cell > 0):
@@ -215,7 +219,7 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     shapes: list[Shape] = list(top_shapes)
     shapes.append(board_shapes(spec, bx, by))
     legend_top = by + bh + legend_gap + free * 0.3
-    legend_w = min(width, 165.0 if game.size == 7 else 186.0)
+    legend_w = min(width, SHEETS.of(game).layout.legend_mm)
     leg, _ = game_legend(game, spec, (paper.width - legend_w) / 2, legend_top, legend_w,
                          options.theme, legend_cell)
     shapes.append(leg)
@@ -240,7 +244,7 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     legend_cell = 6.5
     legend_h = _legend_height(options, legend_cell)
     licence_y = paper.height - FOOT_MM
-    pencil = game.pencil_note
+    pencil = SHEETS.of(game).pencil_note
     pencil_h = PENCIL_PT * MM_PER_PT * 1.1 if pencil else 0.0
     legend_top = licence_y - (4.0 if pencil else 5.5) - legend_h - pencil_h
     room_top, room_bottom = top + 2.5, legend_top - 2.5
@@ -272,7 +276,7 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
         line = _game_line(tx + (tile_w - line_w) / 2, by + bh + 1.5 + line_size * MM_PER_PT * 1.2,
                           line_w, line_size, options.theme)
         shapes.append(Group((board, line), title=f"Board {index + 1} of {options.per_page}"))
-    share = 0.8 if game.size == 7 else 1.0
+    share = SHEETS.of(game).layout.legend_share
     leg, _ = game_legend(game, _spec(options, cell, ""), MARGIN + width * (1 - share) / 2,
                          legend_top, width * share, options.theme, legend_cell, 7.5)
     shapes.append(leg)
@@ -293,7 +297,6 @@ def _title_line(paper: Paper, subtitle: str, title: str) -> Shape:
 def _game_line(x: float, baseline: float, width: float, size: float, theme: str) -> Group:
     """`Game ___  Dark _______  Light _______` across `width`; on a narrow tile the
     Light blank goes on a second line, so no name blank is shorter than 20 mm."""
-    from maerstanas_print.fonts import text_width_mm
 
     ink = THEMES[theme].ink
     rule = Stroke(THEMES[theme].grid, 0.2)

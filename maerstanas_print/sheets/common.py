@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from maerstanas_print.draw.board import (
     DARK_HOME_TINT,
     ESCAPE_TINT,
@@ -28,59 +26,22 @@ from maerstanas_print.draw.shapes import (
 )
 from maerstanas_print.fonts import Face, text_width_mm
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.sheets.capabilities import SHEETS, SheetKit
+from maerstanas_print.sheets.paper import PAPERS as PAPERS  # where every sheet finds it
+from maerstanas_print.sheets.paper import Paper, Sheet
 from maerstanas_print.sides import DARK, LIGHT
 
 INK = "#000000"
 SOFT = "#6b6b6b"
 
+
 def game_licence(game: Game) -> str:
     """The credit line a sheet of `game` carries."""
-    return game.licence_line()
+    return f"{game.credit} Sheet made with maerstanas_print."
 
 
 class SheetError(ValueError):
     """Options that cannot make a sheet (e.g. a board too big for the paper)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Paper:
-    key: str
-    name: str  # as CSS @page and people write it
-    width: float  # mm, as the page is drawn
-    height: float
-    landscape: bool = False
-
-    @property
-    def css(self) -> str:
-        """The CSS `@page` size: a keyword CSS knows, else the size in mm."""
-        if self.name in ("A4", "letter", "A3"):
-            return f"{self.name} {'landscape' if self.landscape else 'portrait'}"
-        return f"{self.width:g}mm {self.height:g}mm"
-
-    def turned(self) -> Paper:
-        """The same paper on its side (key `a4-landscape`, and so on)."""
-        return Paper(f"{self.key}-landscape", self.name, self.height, self.width, True)
-
-
-PAPERS: dict[str, Paper] = {
-    "a4": Paper("a4", "A4", 210.0, 297.0),
-    "letter": Paper("letter", "letter", 215.9, 279.4),
-    # Big boards (the 19x19 board at 14 mm squares): A3 and US Tabloid (11 x 17 in).
-    "a3": Paper("a3", "A3", 297.0, 420.0),
-    "tabloid": Paper("tabloid", "Tabloid", 279.4, 431.8),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Sheet:
-    """A finished printable: its pages plus what the PDF and HTML need to know."""
-
-    title: str
-    subject: str
-    paper: Paper
-    pages: tuple[Page, ...]
-    file_stem: str
-    next_move: int | None = None  # a score sheet that goes on: the next sheet's first move
 
 
 MAX_FIRST = 9999  # the highest first move number a continued score sheet takes
@@ -276,20 +237,17 @@ def _item(parts: list[Shape], tx: float, cy: float, name: str, note: str, size: 
                           ink))
 
 
-def men_legend(x: float, y: float, width: float, theme: str, cell: float = 9.0,
-               size: float = 8.5, squares: bool = True) -> tuple[Group, float]:
-    """The 1992 game's pieces (X, O, K) and, with `squares`, its throne and escape edge."""
+def notes_legend(kit: SheetKit, x: float, y: float, width: float, theme: str,
+                 cell: float = 9.0, size: float = 8.5) -> tuple[Group, float]:
+    """A legend that names each piece and each marked square with a note (the sheet
+    kit's `piece_notes` and `square_notes`: the 1992 game's X, O, K, throne, edge)."""
     ink = THEMES[theme].ink
     entries: list[tuple[list[Shape], str, str]] = []
-    for side, kind, name, note in ((DARK, "man", "Black man (X)", "our Dark"),
-                                   (LIGHT, "man", "White man (O)", "our Light"),
-                                   (DARK, "king", "Black king (K)", "our Dark")):
-        entries.append(([stone_shape(Stone(side, kind), 0, 0, cell, theme)], name, note))  # type: ignore[arg-type]
-    if squares:
-        entries.append((_swatch("throne", -cell * 0.45, -cell * 0.45, cell * 0.9, theme),
-                        "throne", "J10, the king only"))
-        entries.append((_swatch("escape", -cell * 0.45, -cell * 0.45, cell * 0.9, theme),
-                        "edge squares", "the king escapes here"))
+    for side, kind, name, note in kit.piece_notes:
+        entries.append(([stone_shape(Stone(side, kind), 0, 0, cell, theme)], name, note))
+    for swatch, name, note in kit.square_notes:
+        entries.append((_swatch(swatch, -cell * 0.45, -cell * 0.45, cell * 0.9, theme),
+                        name, note))
     out: list[Shape] = []
     slot = width / len(entries)
     cy = y + cell / 2
@@ -330,9 +288,10 @@ def corners_line(spec: BoardSpec, x: float, y: float, width: float, theme: str,
 def game_legend(game: Game, spec: BoardSpec, x: float, y: float, width: float, theme: str,
                 cell: float = 9.0, size: float = 8.5) -> tuple[Group, float]:
     """The legend a board of `game` needs under it; returns the group and its height."""
-    if game.pieces == "men":
-        return men_legend(x, y, width, theme, cell, size)
-    items = game.stone_legend()
+    kit = SHEETS.of(game)
+    if kit.piece_notes:
+        return notes_legend(kit, x, y, width, theme, cell, size)
+    items = kit.legend
     if "dark-home" not in spec.specials.values():
         return legend(x, y, width, theme, cell, size, items)
     stones, height = legend(x, y, width, theme, cell, size, items)

@@ -1,4 +1,4 @@
-"""A sheet of pieces to cut out, for any game with a set (`Game.stone_set_of`).
+"""A sheet of pieces to cut out, for any game with a set (`SheetKit.piece_sets`).
 
 Each piece is a token: a disc with the board's own drawing of the piece on it
 (`draw.board.stone_shape`, runes as vector strokes), sized to the squares of the
@@ -22,6 +22,7 @@ from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.pieces import StoneKind
 from maerstanas_print.sheets.board_sheet import full_board_cell
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
@@ -106,7 +107,8 @@ def _with(pieces: PieceSet, noun: str) -> str:
 
 
 def _sets(game: Game) -> list[tuple[int, str, PieceSet]]:
-    return [(side, name, game.stone_set_of(side)) for side, name in SIDES]
+    sets = SHEETS.of(game).piece_sets
+    return [(side, name, sets[side]) for side, name in SIDES]
 
 
 def stones_sheet(options: StonesSheetOptions) -> Sheet:
@@ -116,7 +118,7 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
     if options.theme not in THEMES:
         raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
     game = options.game
-    if not game.has_cut_outs:
+    if not SHEETS.of(game).has_cut_outs:
         raise SheetError(f"{game.title} has no set of pieces to cut out")
     theme = "" if options.theme == "print" else f"-{options.theme}"
     noun = piece_noun(game)
@@ -138,7 +140,7 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
 
 def piece_noun(game: Game) -> str:
     """What the sheet calls the game's pieces: 'stones', or 'pieces' for lettered men."""
-    return "stones" if game.pieces == "stones" else "pieces"
+    return "stones" if game.look.pieces == "stones" else "pieces"
 
 
 def _count(pieces: PieceSet) -> int:
@@ -222,7 +224,8 @@ def _intro(game: Game, sets: list[tuple[int, str, PieceSet]], token: Token, pape
                  "little wide leaves no white rim")
     else:
         edge, bleed = "along the middle of its rim", ""
-    return (plays + (f"{game.stones_note} " if game.stones_note else "")
+    note = SHEETS.of(game).stones_note
+    return (plays + (f"{note} " if note else "")
             + f"Print at 100 % on card, or glue the sheet to card, then cut each {one} out "
               f"{edge} (the four short marks round each {one} point at it). Each {one} is "
               f"{token.cut:g} mm across, for the {token.square:g} mm squares of the playing "

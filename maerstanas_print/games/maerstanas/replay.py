@@ -219,7 +219,7 @@ class MaerstanasReplayer(BaseReplayer):
                             term.start, term.end,
                             f"under {position.rules.scoring} scoring; write `{computed}`")
         tag = game.find_tag("Result")
-        if tag is None or tag.value not in self.info.results:
+        if tag is None or tag.value not in self.info.settings.results:
             return
         expected = result_of(score) if finished else "*"
         if tag.value != expected:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from maerstanas_print.games.base import PieceStyle
 from maerstanas_print.games.tafl.engine import TaflRules
-from maerstanas_print.pieces import StoneKind
+from maerstanas_print.pieces import PieceStyle, StoneKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +22,6 @@ class TaflDefinition:
     rulebook: str | None  # the module whose book() is the game's rulebook
     # The stones one side plays with, for the cut-out sheet (kind, how many, name);
     # empty: no such sheet, except for lettered men, whose sets are counted from the
-    # start position (`TaflGame.stone_set_of`). `stones_note`: a sentence that sheet adds.
+    # start position (`plugins.tafl.sheets.piece_set`). `stones_note`: a sentence that sheet adds.
     stone_set: tuple[tuple[StoneKind, int, str], ...] = ()
     stones_note: str = ""

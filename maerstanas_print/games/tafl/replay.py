@@ -29,7 +29,7 @@ from maerstanas_print.notation.tags import parse_options
 from maerstanas_print.play.replayed import BaseReplayer, ReplayedGame, ReplayedLine, Step
 
 if TYPE_CHECKING:
-    from maerstanas_print.games.tafl import TaflGame
+    from maerstanas_print.games.protocol import Game
 
 _PROBLEM_CODES = {"wrong-piece": "M209", "unreachable": "M210", "repetition": "M211",
                   "game-over": "M207"}
@@ -38,17 +38,19 @@ ENDINGS = ("escape", "king captured", "no legal move", "repetition")
 _WINS = ("escape", "king captured")  # the endings a `!` marks
 
 
-def replay_tafl(game: GameRecord, info: TaflGame, *, strict: bool = False,
+def replay_tafl(game: GameRecord, info: Game, tafl: TaflRules, *, strict: bool = False,
                 keep_positions: bool = False) -> ReplayedGame:
+    """Replay a record of `info`, a tafl game whose default rules are `tafl`."""
     replayer = TaflReplayer(game, info, keep_positions)
+    replayer.tafl = tafl
     rules = replayer.read_tags()
     return replayer.run(rules, replayer.start_position(rules), strict)
 
 
 def move_text(move: TaflMove, removed: list[int] | tuple[int, ...], board: list[str],
-              info: TaflGame, ends: bool = False) -> str:
+              info: Game, ends: bool = False) -> str:
     """`KA1-A4xA5/CB4!`: the canonical text of a move (`board` before the move)."""
-    name = info.square_name
+    name = info.board.name
     text = ("" if move.piece == "S" else move.piece) + f"{name(move.origin)}-{name(move.target)}"
     if removed:
         text += "x" + "/".join(_letter(board[sq]) + name(sq) for sq in removed)
@@ -60,11 +62,11 @@ def _letter(piece: str) -> str:
 
 
 class TaflReplayer(BaseReplayer):
-    info: TaflGame
+    tafl: TaflRules  # the game's default rules, before the record's tags
 
     def read_tags(self) -> TaflRules:
         self.read_common_tags()
-        tafl = self.info.tafl
+        tafl = self.tafl
         options = self.game.tag("Options")
         if options is None:
             return tafl
@@ -145,14 +147,14 @@ class TaflReplayer(BaseReplayer):
         return Step(node, side, move, ply, (), False, self.keep_copy(position))
 
     def _text(self, move: TaflMove) -> str:
-        name = self.info.square_name
+        name = self.info.board.name
         return ("" if move.piece == "S" else move.piece) + \
             f"{name(move.origin)}-{name(move.target)}"
 
     def check_captures(self, node: PlyNode, move: TaflMove, taken: list[int],
                        board: list[str]) -> None:
         """Compare the written `x` list (squares and letters) with the captures."""
-        name = self.info.square_name
+        name = self.info.board.name
         agreed = self.compare_x_list(
             node, taken, actual=", ".join(_letter(board[sq]) + name(sq) for sq in taken)
             or "nothing", name=name, wording=("capture list", "move", "takes"),
@@ -197,7 +199,7 @@ class TaflReplayer(BaseReplayer):
                         f"the game ended in {self._outcome(position)}", term.start, term.end,
                         f"write `{RESULT_WORDS[expected]}`")
         tag = game.find_tag("Result")
-        if tag is not None and tag.value in self.info.results:
+        if tag is not None and tag.value in self.info.settings.results:
             want = expected or (term.result if term is not None and term.result else "*")
             if tag.value != want:
                 why = (f"the game ended in {self._outcome(position)}" if expected

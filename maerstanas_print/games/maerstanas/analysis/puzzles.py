@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from maerstanas_print.games.maerstanas.analysis.review import line_notation, positions_of
 from maerstanas_print.games.maerstanas.analysis.search import Searcher, State, move_of
 from maerstanas_print.games.maerstanas.engine import SIDE_NAMES, Move, Position
-from maerstanas_print.play.verify import ReplayedGame
+from maerstanas_print.play.replayed import ReplayedGame
 
 DEFAULT_MARGIN = 2
 DEFAULT_REACH = 10  # plies before the end of the game

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from maerstanas_print.games.maerstanas.analysis.search import Evaluation, SearchAborted, Searcher
-from maerstanas_print.games.maerstanas.engine import SIDE_NAMES, Move, Position
-from maerstanas_print.play.verify import ReplayedGame, Step
+from maerstanas_print.games.maerstanas.engine import SIDE_NAMES, Move, Position, move_text
+from maerstanas_print.play.replayed import ReplayedGame, Step
 
 DEFAULT_SECONDS = 0.5
 DEFAULT_EXACT_FROM = 10
@@ -53,7 +53,6 @@ class GameReview:
 
 def notation(position: Position, move: Move) -> str:
     """`move` in record notation, a thunder with its removal list."""
-    from maerstanas_print.games.maerstanas.engine import move_text
 
     return move_text(move, position.copy().push(move, check=False))
 

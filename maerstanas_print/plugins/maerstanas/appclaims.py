@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from maerstanas_print.diagnostics import Diagnostic
-from maerstanas_print.games.maerstanas.applist import AppList
 from maerstanas_print.games.maerstanas.replay import not_over_hint
 from maerstanas_print.play.replayed import ReplayedGame, result_of
+from maerstanas_print.plugins.maerstanas.applist import AppList
 
 _SAID = {"over": "GAME OVER", "1": "Player 1 wins", "2": "Player 2 wins", "tie": "a tie"}
 _RESULTS = {"1": "Dark", "2": "Light", "tie": "Tie"}

@@ -8,16 +8,18 @@ points counted again as pairs and edge sides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from maerstanas_print.gamedoc.model import (
+from maerstanas_print.capability import Keyed
+from maerstanas_print.gamedoc.parts import (
     RangeMarks,
     ScoreExplanation,
     first_player,
     listing,
     move_label,
 )
+from maerstanas_print.games.maerstanas import MaerstanasGame
 from maerstanas_print.games.maerstanas.engine import (
     COL_LEFT,
     COL_RIGHT,
@@ -37,9 +39,6 @@ from maerstanas_print.games.maerstanas.engine import (
 )
 from maerstanas_print.pieces import Stone
 from maerstanas_print.play.replayed import ReplayedGame, Step
-
-if TYPE_CHECKING:
-    from maerstanas_print.games.maerstanas import MaerstanasGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +182,22 @@ def explain_score(position: Position) -> ScoreExplanation:
         edges[side] = sum(1 for s, _, _ in ticks if s == side)
     score = (pairs[0] + edges[0], pairs[1] + edges[1])
     return ScoreExplanation(position, tuple(links), tuple(ticks), (pairs[0], pairs[1]),
-                            (edges[0], edges[1]), score, scoring, drawable_stones(position))
+                            (edges[0], edges[1]), score, SCORING_WORDS[scoring],
+                            edges_count=scoring == "default",
+                            variant="wraparound" if scoring == "wraparound" else "standard",
+                            stones=drawable_stones(position))
+
+
+# How the final position's points are drawn, per scoring rule.
+SCORING_WORDS = {
+    "default": "A bar joins each pair of side-by-side stones of one colour and a tick "
+               "marks each side of a stone on the board edge: one point each.",
+    "simple": "A bar joins each pair of side-by-side stones of one colour: one point "
+              "each (Simple scoring: edges score nothing).",
+    "wraparound": "A bar joins each pair of side-by-side stones of one colour: one "
+                  "point each. Pairs across an edge (wraparound) are drawn as two "
+                  "half-bars at opposite edges.",
+}
 
 
 def rule_settings(game: ReplayedGame) -> list[tuple[str, str]]:
@@ -272,3 +286,9 @@ _PROTOTYPES: dict[str, tuple[Stone, str]] = {
     "X": (Stone(DARK), "ds"), "O": (Stone(LIGHT), "ls"), "T": (Stone(DARK, "thunder"), "dt"),
     "t": (Stone(LIGHT, "thunder"), "lt"), "W": (Stone(DARK, "woden"), "dw"),
     "w": (Stone(LIGHT, "woden"), "lw")}
+
+
+def board_reader(game: Keyed) -> Callable[[ReplayedGame], MaerstanasReader]:
+    """The capability `gamedoc.capabilities.BOARD_READERS` asks for."""
+    assert isinstance(game, MaerstanasGame)
+    return lambda _replayed: MaerstanasReader(game)

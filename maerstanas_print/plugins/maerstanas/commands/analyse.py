@@ -11,7 +11,19 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from maerstanas_print.io.exits import EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.gamedoc.model import game_title
+from maerstanas_print.games.maerstanas import MaerstanasGame
+from maerstanas_print.games.maerstanas.analysis.cores import numba_available
+from maerstanas_print.games.maerstanas.analysis.review import (
+    line_notation,
+    notation,
+    positions_of,
+    review_game,
+    value_text,
+)
+from maerstanas_print.games.maerstanas.engine import SIDE_NAMES
+from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.play.loading import load_verified
 
 if TYPE_CHECKING:
     from maerstanas_print.games.maerstanas.analysis.review import GameReview
@@ -65,7 +77,6 @@ MAX_DEPTH = 30
 
 def engine_settings(args: argparse.Namespace) -> EngineSettings:
     """The shared options, checked (a usage error for a bad one)."""
-    from maerstanas_print.games.maerstanas.analysis.cores import numba_available
 
     try:
         seconds = float(args.time)
@@ -101,9 +112,6 @@ def engine_settings(args: argparse.Namespace) -> EngineSettings:
 
 def load_maerstanas(path: str) -> list[ReplayedGame]:
     """The verified games of `path`; games of another game are refused (exit 1)."""
-    from maerstanas_print.games.maerstanas import MaerstanasGame
-    from maerstanas_print.io.exits import EXIT_INVALID
-    from maerstanas_print.play.loading import load_verified
 
     source, games = load_verified(path)
     for game in games:
@@ -134,8 +142,6 @@ class Progress:
 
 
 def review_all(games: list[ReplayedGame], args: argparse.Namespace) -> list[GameReview]:
-    from maerstanas_print.games.maerstanas.analysis.review import review_game
-
     settings = engine_settings(args)
     return [review_game(game, seconds=settings.seconds, exact_from=settings.exact_from,
                         core=settings.core, depth=settings.depth,
@@ -157,21 +163,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _evaluation_json(position: Position, evaluation: Evaluation) -> dict[str, Any]:
-    from maerstanas_print.games.maerstanas.analysis.review import line_notation, notation
-
     return {"value": evaluation.value, "exact": evaluation.exact,
             "best": [notation(position, m) for m in evaluation.best],
             "pv": line_notation(position, evaluation.pv)}
 
 
 def review_json(review: GameReview) -> dict[str, Any]:
-    from maerstanas_print.games.maerstanas.analysis.review import (
-        line_notation,
-        notation,
-        positions_of,
-    )
-    from maerstanas_print.games.maerstanas.engine import SIDE_NAMES
-
     positions = positions_of(review.game)
     plies = []
     for index, ply in enumerate(review.plies):
@@ -191,14 +188,6 @@ def review_json(review: GameReview) -> dict[str, Any]:
 
 
 def print_review(review: GameReview) -> None:
-    from maerstanas_print.gamedoc.model import game_title
-    from maerstanas_print.games.maerstanas.analysis.review import (
-        line_notation,
-        notation,
-        positions_of,
-        value_text,
-    )
-
     game = review.game
     print(f"Game {game.record.index}: {game_title(game)}  "
           f"(values: final margin, Dark minus Light; ~ marks an estimate, dN its depth)")

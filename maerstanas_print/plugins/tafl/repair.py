@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from maerstanas_print.capability import Keyed
 from maerstanas_print.games.tafl.engine import TaflMove
 from maerstanas_print.games.tafl.replay import move_text
 from maerstanas_print.notation.record import MoveNumber, Tag, Termination
@@ -77,7 +78,7 @@ class TaflSearch(Search):
         found = list(_SQUARE.finditer(self.text, node.start, node.end))[:2]
         if len(found) < 2:
             return
-        name = self._info().square_name
+        name = self._info().board.name
         for legal in position.legal_moves():
             if legal.piece.upper() != move.piece.upper() or \
                     (legal.origin != move.origin) == (legal.target != move.target):
@@ -133,3 +134,8 @@ class TaflSearch(Search):
 
     def _info(self) -> Any:
         return replay(replace(self.game, diagnostics=[])).game
+
+
+def search(_game: Keyed) -> type[TaflSearch]:
+    """The capability `play.repair.REPAIR_SEARCHES` asks for."""
+    return TaflSearch

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from maerstanas_print.plugins.tafl.setup_sheet import setup_rows
 from maerstanas_print.rulebook.model import Table
 
 if TYPE_CHECKING:
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
 
 def setup_table(game: TaflGame) -> Table:
     """Where every piece starts, one row per side, from the game's setup string."""
-    from maerstanas_print.games.tafl.setup_sheet import setup_rows
 
     headings, rows = setup_rows(game)
     widths = (0.14, 0.19, 0.23, 0.25, 0.19) if len(headings) == 5 else (0.17, 0.09, 0.56, 0.18)

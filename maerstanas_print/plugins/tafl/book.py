@@ -4,9 +4,11 @@ own board (windows of a big one); the setup and options tables."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from maerstanas_print.games.tafl.book_claims import (
+from maerstanas_print.capability import Keyed
+from maerstanas_print.games.tafl import TaflGame
+from maerstanas_print.plugins.tafl.book_claims import (
     TAFL_CLAIM_FORMS,
     TaflRecord,
     read_tafl_claim,
@@ -14,13 +16,10 @@ from maerstanas_print.games.tafl.book_claims import (
     tafl_position_value,
     tafl_square,
 )
-from maerstanas_print.games.tafl.book_figures import realise_tafl_panel
-from maerstanas_print.games.tafl.book_tables import options_table, setup_table
+from maerstanas_print.plugins.tafl.book_figures import realise_tafl_panel
+from maerstanas_print.plugins.tafl.book_tables import options_table, setup_table
 from maerstanas_print.rulebook.figures import Panel, PanelView
 from maerstanas_print.rulebook.model import Table
-
-if TYPE_CHECKING:
-    from maerstanas_print.games.tafl import TaflGame
 
 
 class TaflBookKit:
@@ -54,3 +53,9 @@ class TaflBookKit:
 
     def options_table(self, meanings: dict[tuple[str, str], str]) -> Table:
         return options_table(self.game, meanings)
+
+
+def book_kit(game: Keyed) -> TaflBookKit:
+    """The capability `rulebook.kit.BOOK_KITS` asks for."""
+    assert isinstance(game, TaflGame)
+    return TaflBookKit(game)

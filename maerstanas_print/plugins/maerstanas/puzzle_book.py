@@ -11,9 +11,13 @@ import textwrap
 from html import escape
 
 from maerstanas_print.draw.board import BoardSpec, board_shapes
-from maerstanas_print.draw.shapes import Page, Shape, Text, translate
+from maerstanas_print.draw.pdf import PdfInfo, render_pdf
+from maerstanas_print.draw.shapes import Page, Shape, Text, chars_by_face, translate
+from maerstanas_print.draw.svg import render_svg
+from maerstanas_print.fonts import CSS_FAMILY, font_face_css
 from maerstanas_print.gamedoc.figures import cell_for
 from maerstanas_print.games.maerstanas.analysis.puzzles import Puzzle
+from maerstanas_print.games.maerstanas.analysis.review import notation
 from maerstanas_print.games.maerstanas.engine import drawable_stones as stones_of
 from maerstanas_print.sheets.common import PAPERS
 
@@ -35,8 +39,6 @@ def caption(number: int, puzzle: Puzzle) -> tuple[str, str]:
 
 
 def _played(puzzle: Puzzle) -> str:
-    from maerstanas_print.games.maerstanas.analysis.review import notation
-
     return notation(puzzle.position, puzzle.played)
 
 
@@ -95,17 +97,11 @@ def _answer_pages(puzzles: list[Puzzle], width: float, height: float) -> list[Pa
 
 
 def render_pdf_book(puzzles: list[Puzzle], paper: str) -> bytes:
-    from maerstanas_print.draw.pdf import PdfInfo, render_pdf
-
     return render_pdf(pdf_pages(puzzles, paper), PdfInfo(TITLE, "Puzzles from games",
                                                           keywords=("Mǽrstánas", "puzzles")))
 
 
 def render_html_book(puzzles: list[Puzzle]) -> str:
-    from maerstanas_print.draw.shapes import chars_by_face
-    from maerstanas_print.draw.svg import render_svg
-    from maerstanas_print.fonts import CSS_FAMILY, font_face_css
-
     items = []
     drawn_all: list[Shape] = []
     for number, puzzle in enumerate(puzzles, 1):

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
+from maerstanas_print.capability import Keyed
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games.base import WrittenMove
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
@@ -184,3 +185,8 @@ class MaerstanasSearch(Search):
                                        1 + (node.number is not None), distance),
                              self._with_nodes(self.nodes[:i] + rest), i)
 
+
+
+def search(_game: Keyed) -> type[MaerstanasSearch]:
+    """The capability `play.repair.REPAIR_SEARCHES` asks for."""
+    return MaerstanasSearch

@@ -9,7 +9,6 @@ import re
 from dataclasses import dataclass
 
 from maerstanas_print.draw.board import BoardSpec, Mark, Stone, Variant
-from maerstanas_print.games.maerstanas.book_claims import square
 from maerstanas_print.games.maerstanas.engine import (
     DARK,
     LIGHT,
@@ -23,6 +22,7 @@ from maerstanas_print.games.maerstanas.engine import (
     Scoring,
     move_text,
 )
+from maerstanas_print.plugins.maerstanas.book_claims import square
 from maerstanas_print.rulebook.claim_base import ClaimError, replayed_final, setup_fields
 from maerstanas_print.rulebook.figures import FigureError, Panel, PanelView, check_claim
 

@@ -81,14 +81,14 @@ class Columns:
 
 def side_names(game: TaflGame) -> dict[int, str]:
     """Dark and Light, with the 1992 post's Black and White where it uses them."""
-    if game.pieces == "men":
+    if game.look.pieces == "men":
         return {DARK: "Dark (Black)", LIGHT: "Light (White)"}
     return {DARK: "Dark", LIGHT: "Light"}
 
 
 def winner_names(game: TaflGame) -> dict[int, str]:
     """The sides as the game's own rules call them, for the result."""
-    if game.pieces == "men":
+    if game.look.pieces == "men":
         return {DARK: "Black", LIGHT: "White"}
     return {DARK: "Dark", LIGHT: "Light"}
 

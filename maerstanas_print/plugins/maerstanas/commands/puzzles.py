@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from maerstanas_print.games.maerstanas.analysis.puzzles import find_puzzles
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.plugins.maerstanas.commands.analyse import CORE_CHOICES, load_maerstanas
+from maerstanas_print.plugins.maerstanas.puzzle_book import (
+    render_html_book,
+    render_pdf_book,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -43,14 +50,6 @@ def _whole(value: str, option: str, least: int, most: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
-
-    from maerstanas_print.games.maerstanas.analysis.puzzle_book import (
-        render_html_book,
-        render_pdf_book,
-    )
-    from maerstanas_print.games.maerstanas.analysis.puzzles import find_puzzles
-    from maerstanas_print.games.maerstanas.commands.analyse import CORE_CHOICES, load_maerstanas
-    from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
 
     margin = _whole(args.margin, "--margin", 1, 100)
     reach = _whole(args.reach, "--reach", 1, 40)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from maerstanas_print.draw.board import Arrow, Mark
-from maerstanas_print.games import game_named
+from maerstanas_print.games.registry import game_named
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.games.tafl.engine import (
     EMPTY,
@@ -26,6 +26,7 @@ from maerstanas_print.games.tafl.engine import (
     read_position,
     write_position,
 )
+from maerstanas_print.games.tafl.replay import move_text
 from maerstanas_print.geometry import parse_square as square_index
 from maerstanas_print.rulebook.claim_base import ClaimError, replayed_final, setup_fields
 
@@ -152,7 +153,6 @@ def play_tafl_written(position: TaflPosition, written: str
 
     Returns the new position, crosses on the emptied squares and the move's arrow.
     """
-    from maerstanas_print.games.tafl.replay import move_text
 
     move = read_move(written, position)
     problem = position.move_problem(move)

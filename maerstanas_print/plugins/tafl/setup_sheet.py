@@ -54,14 +54,14 @@ class SetupSheetOptions:
 
 
 def _side_names(game: TaflGame) -> dict[int, str]:
-    if game.pieces == "men":  # the 1992 post's Black and White
+    if game.look.pieces == "men":  # the 1992 post's Black and White
         return {DARK: "Dark (Black, X)", LIGHT: "Light (White, O)"}
     return {DARK: "Dark", LIGHT: "Light"}
 
 
 def _kind_columns(game: TaflGame) -> list[tuple[tuple[str, ...], str]]:
     """(stone kinds, column heading) in table order: king, commander, the rest."""
-    if game.pieces == "men":
+    if game.look.pieces == "men":
         return [(("king",), "King"), (("man",), "Men")]
     return [(("woden",), "King (Woden-stone)"), (("thunder",), "Commander (thunder-stone)"),
             (("standard",), "Stones")]

@@ -9,10 +9,12 @@ ten squares the part of it a diagram needs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from maerstanas_print.gamedoc.model import RangeMarks, first_player, listing, move_label
+from maerstanas_print.capability import Keyed
+from maerstanas_print.gamedoc.parts import RangeMarks, first_player, listing, move_label
 from maerstanas_print.games.tafl.engine import (
     DARK,
     EMPTY,
@@ -107,10 +109,11 @@ class TaflReader:
                          if (letter if side == DARK else letter.lower()) in board]
 
     def name(self, square: int) -> str:
-        return self.info.square_name(square)
+        return self.info.board.name(square)
 
     def piece_word(self, letter: str) -> str:
-        return PIECE_WORDS.get(letter.upper(), "man" if self.info.pieces == "men" else "stone")
+        return PIECE_WORDS.get(letter.upper(),
+                               "man" if self.info.look.pieces == "men" else "stone")
 
     def stones(self, position: TaflPosition) -> dict[int, Stone]:
         return self.game.stones(position)
@@ -297,3 +300,8 @@ def _over_text(position: TaflPosition) -> str:
     return f"{SIDE_NAMES[position.winner]} wins: {how}."
 
 
+
+
+def board_reader(_game: Keyed) -> Callable[[ReplayedGame], TaflReader]:
+    """The capability `gamedoc.capabilities.BOARD_READERS` asks for."""
+    return TaflReader

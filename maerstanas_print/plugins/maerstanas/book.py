@@ -6,20 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from maerstanas_print.games.maerstanas.book_claims import (
+from maerstanas_print.capability import Keyed
+from maerstanas_print.games.maerstanas.engine import DARK, LIGHT, SQUARE_INDEX
+from maerstanas_print.pieces import Stone, StoneKind
+from maerstanas_print.plugins.maerstanas.book_claims import (
     CLAIM_FORMS,
     Scores,
     position_value,
     read_claim,
     square,
 )
-from maerstanas_print.games.maerstanas.book_figures import (
+from maerstanas_print.plugins.maerstanas.book_figures import (
     Record,
     read_stones,
     realise_maerstanas_panel,
 )
 from maerstanas_print.rulebook.claim_base import ClaimError
 from maerstanas_print.rulebook.figures import Panel, PanelView
+from maerstanas_print.rulebook.kit import Cover
 from maerstanas_print.rulebook.model import Table
 
 
@@ -53,3 +57,26 @@ class MaerstanasBookKit:
 
     def options_table(self, meanings: dict[tuple[str, str], str]) -> Table:
         raise LookupError("Mǽrstánas has no rule options to list")
+
+
+def book_kit(_game: Keyed) -> MaerstanasBookKit:
+    """The capability `rulebook.kit.BOOK_KITS` asks for."""
+    return MaerstanasBookKit()
+
+
+def cover(_game: Keyed) -> Cover:
+    """The capability `rulebook.kit.COVERS` asks for: a board in play, with every kind
+    of stone of both sides."""
+    stones = {}
+    for side, names in ((DARK, "B2 C2 C3 E5 F5 F6 D4 A7"), (LIGHT, "E2 F2 F3 B5 C5 B6 G1 D6")):
+        for name in names.split():
+            kind: StoneKind = "thunder" if name in ("D4", "D6") else \
+                "woden" if name in ("A7", "G1") else "standard"
+            stones[SQUARE_INDEX[name]] = Stone(side, kind)
+    return stones, "A board in play", "A board in play, with every kind of stone"
+
+
+def key_label(_game: Keyed) -> str:
+    """The capability `rulebook.kit.STONE_KEY_LABELS` asks for."""
+    return ("The stones: standard, thunder-stone (rune thorn) and Woden-stone "
+            "(rune ós), each in Dark and Light")

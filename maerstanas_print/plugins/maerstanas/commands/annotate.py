@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import argparse
 
-from maerstanas_print.games.maerstanas.commands.analyse import (
+from maerstanas_print.games.maerstanas.analysis.annotate import annotate
+from maerstanas_print.games.maerstanas.analysis.review import positions_of
+from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, CommandError
+from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.notation.export import export_game
+from maerstanas_print.play.verify import replay
+from maerstanas_print.plugins.maerstanas.commands.analyse import (
     add_engine_options,
+    engine_settings,
     load_maerstanas,
     review_all,
 )
-from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, CommandError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,13 +35,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from maerstanas_print.games.maerstanas.analysis.annotate import annotate
-    from maerstanas_print.games.maerstanas.analysis.review import positions_of
-    from maerstanas_print.games.maerstanas.commands.analyse import engine_settings
-    from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
-    from maerstanas_print.notation.export import export_game
-    from maerstanas_print.play.verify import replay
-
     engine_settings(args)
     output = args.output if args.output is not None else "-"
     refuse_overwriting_input(output, args.file)

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from maerstanas_print.draw.board import Arrow, BoardSpec, Mark, spec_for_game
-from maerstanas_print.games.tafl.book_claims import (
+from maerstanas_print.games.tafl.engine import TaflPosition
+from maerstanas_print.plugins.tafl.book_claims import (
     info_of,
     play_tafl_written,
     tafl_square,
 )
-from maerstanas_print.games.tafl.engine import TaflPosition
 from maerstanas_print.rulebook.claim_base import ClaimError
+from maerstanas_print.rulebook.figures import FigureError, PanelView, check_claim
 
 if TYPE_CHECKING:
     from maerstanas_print.rulebook.figures import Panel, PanelView
@@ -34,8 +35,6 @@ def parse_window(text: str, size: int) -> tuple[int, int, int, int]:
 
 
 def realise_tafl_panel(panel: Panel, where: str, cell: float, index: int = 0) -> PanelView:
-    from maerstanas_print.rulebook.figures import FigureError, PanelView, check_claim
-
     part = "setup"
     try:
         position: TaflPosition = panel.setup.position()

@@ -13,16 +13,19 @@ reversed list can replay as a different, legal game.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from itertools import pairwise
+from types import ModuleType
 
+from maerstanas_print.capability import Keyed
 from maerstanas_print.diagnostics import Diagnostic, Source
-from maerstanas_print.games.maerstanas.appclaims import check_claims
-from maerstanas_print.games.maerstanas.applist import AppList, Entry, LogError, Span, read_applist
 from maerstanas_print.games.maerstanas.engine import DARK, SIDE_NAMES
 from maerstanas_print.notation.export import escape_tag
 from maerstanas_print.notation.parser import parse
 from maerstanas_print.play.verify import ReplayedGame, replay
+from maerstanas_print.plugins.maerstanas.appclaims import check_claims
+from maerstanas_print.plugins.maerstanas.applist import AppList, Entry, LogError, Span, read_applist
 
 __all__ = ["ImportedGame", "LogError", "record_from_log"]
 
@@ -226,3 +229,8 @@ def _check_players(game: ReplayedGame, entry_of_step: dict[int, Entry]) -> list[
                 f"turn (Player {step.side + 1})", entry.span.start, entry.span.end,
                 "an entry is missing, added or out of order above this line"))
     return out
+
+
+def importer(_game: Keyed) -> ModuleType:
+    """The capability `commands.capabilities.APP_IMPORTERS` asks for: this module."""
+    return sys.modules[__name__]

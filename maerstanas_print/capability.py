@@ -1,0 +1,123 @@
+"""What one layer asks of a game, looked up per game, with the layer's own default.
+
+A game's core (`games.protocol.Game`) is its rules, notation and replay. What a
+layer needs beyond that (a document's board reader, a sheet's legend, a book's
+kit, a fix search, the apps' importer) the layer declares itself as a
+`Capability`, with a default that suits a game with only a core. The module at
+the top floor (`maerstanas_print.plugins`) registers each game's own values;
+the layer asks `CAPABILITY.of(game)` and never needs to know which games exist.
+
+A value can be registered lazily, as `"module:factory"`: the factory is
+imported and called with the game on first use, so wiring every game costs the
+command line nothing until a layer asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Generic, Protocol, TypeVar, cast
+
+T = TypeVar("T")
+
+__all__ = ["Capability", "Keyed", "before_first_lookup"]
+
+# Run once, before any capability is first looked up: the package's front door
+# puts the wiring of the built-in games here (`maerstanas_print.plugins`), so a
+# library user gets every game's capabilities without importing the top floor.
+_first_lookup: list[Callable[[], object]] = []
+
+
+def before_first_lookup(hook: Callable[[], object]) -> None:
+    """Call `hook` once, just before the first lookup of any capability."""
+    _first_lookup.append(hook)
+
+
+def _run_first_lookup_hooks() -> None:
+    while _first_lookup:
+        _first_lookup.pop(0)()
+
+
+class Keyed(Protocol):
+    """Anything with a Game tag (every `Game`): capabilities are kept by tag."""
+
+    @property
+    def tag(self) -> str: ...
+
+
+class Capability(Generic[T]):
+    """One thing a layer asks of every game: a value per game, or the layer's default.
+
+    `default` makes the value for a game nobody registered one for (it is given
+    the game). `register` gives a game (or every game of a class, such as the
+    tafl family's `TaflGame`) its own value; `register_lazy` names a factory
+    (`"package.module:function"`, called with the game) to import only when the
+    value is first asked for. A game's own entry wins over its class's.
+    """
+
+    def __init__(self, name: str, default: Callable[[Keyed], T]) -> None:
+        self.name = name
+        self._default = default
+        self._values: dict[str | type, T] = {}
+        self._lazy: dict[str | type, str] = {}
+        self._made: dict[str, T] = {}  # lazy values made, per game
+
+    def __repr__(self) -> str:
+        return f"<Capability {self.name}>"
+
+    @staticmethod
+    def _key(game: Keyed | type) -> str | type:
+        return game if isinstance(game, type) else game.tag
+
+    def register(self, game: Keyed | type, value: T) -> None:
+        """Give `game` (or every game of a class) its own value, replacing any before."""
+        key = self._key(game)
+        self._lazy.pop(key, None)
+        self._values[key] = value
+        self._made.clear()
+
+    def register_lazy(self, game: Keyed | type, factory: str) -> None:
+        """Give `game` (or every game of a class) the value `factory(game)` makes,
+        imported on first use; `factory` is written `"package.module:function"`."""
+        if factory.count(":") != 1:
+            raise ValueError(f"a lazy capability is 'module:function', not {factory!r}")
+        key = self._key(game)
+        self._values.pop(key, None)
+        self._lazy[key] = factory
+        self._made.clear()
+
+    def unregister(self, game: Keyed | type) -> None:
+        """Forget `game`'s own value: it gets its class's, or the default, again."""
+        key = self._key(game)
+        self._values.pop(key, None)
+        self._lazy.pop(key, None)
+        self._made.clear()
+
+    def _own_key(self, game: Keyed) -> str | type | None:
+        for key in (game.tag, *type(game).__mro__):
+            if key in self._values or key in self._lazy:
+                return key
+        return None
+
+    def has_own(self, game: Keyed) -> bool:
+        """Whether `game` (or its class) registered a value of its own."""
+        if _first_lookup:
+            _run_first_lookup_hooks()
+        return self._own_key(game) is not None
+
+    def of(self, game: Keyed) -> T:
+        """The value for `game`: its own, else its class's, else the layer's default."""
+        if _first_lookup:
+            _run_first_lookup_hooks()
+        made = self._made.get(game.tag)
+        if made is not None:
+            return made
+        key = self._own_key(game)
+        if key is None:
+            return self._default(game)
+        if key in self._values:
+            return self._values[key]
+        module, _, name = self._lazy[key].partition(":")
+        factory = cast("Callable[[Keyed], T]", getattr(import_module(module), name))
+        value = self._made[game.tag] = factory(game)
+        return value

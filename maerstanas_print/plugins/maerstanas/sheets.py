@@ -1,0 +1,65 @@
+"""What Mǽrstánas gives its sheets: the rules in brief, the legend, its stones, a score sheet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from maerstanas_print.capability import Keyed
+from maerstanas_print.games.protocol import Game
+from maerstanas_print.plugins.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
+from maerstanas_print.sheets.capabilities import LegendItem, PieceSet, SheetKit, SheetLayout
+
+if TYPE_CHECKING:
+    from maerstanas_print.sheets.paper import Sheet
+
+# The rules in brief, for the foot of a board sheet (our words).
+SHEET_RULES = {
+    "standard": (
+        "Take turns to place a stone in an empty square. No stone may ever have four hinges "
+        "(sides touching a stone of either colour or the board edge). Once per game each "
+        "player may play a thunder-stone, which removes the stones beside it, and a "
+        "Woden-stone, which replaces an opponent’s stone. Score a point for every pair of "
+        "your stones side by side and for every side of your stones on the edge."
+    ),
+    "wraparound": (
+        "Wraparound: opposite edges join, so every square has four neighbours and there "
+        "are no edge hinges. Take turns to place a stone in an empty square; no stone may "
+        "ever have four hinges (sides touching a stone). Once per game each player may play "
+        "a thunder-stone, which removes the stones beside it, and a Woden-stone, which "
+        "replaces an opponent’s stone. Score a point for every pair of your stones side by "
+        "side, across the edges too."
+    ),
+}
+# (stone kind, name, rune, the rune's name) for legends and cut-out sheets.
+LEGEND: tuple[LegendItem, ...] = (
+    ("standard", "standard stone", None, ""),
+    ("thunder", "thunder-stone", "\u16a6", "thorn"),
+    ("woden", "Woden-stone", "\u16a9", "ós"),
+)
+PENCIL_NOTE = ("In pencil: an X for each Dark stone and an O for each Light one; circle "
+               "the letter of a thunder- or Woden-stone, and rub out what a thunder-stone "
+               "removes.")
+# The rules ask for about 40 stones split evenly; the engines never saw more than
+# 20 of one colour on the board at a game's end.
+STONE_SET: PieceSet = (
+    ("thunder", 1, "thunder-stone"), ("woden", 1, "Woden-stone"), ("standard", 19, "stone"))
+
+
+def sheet_kit(game: Keyed) -> SheetKit:
+    """The capability `sheets.capabilities.SHEETS` asks for."""
+    assert isinstance(game, Game)
+    title = game.title
+
+    def one_score_sheet(paper: str, first: int) -> Sheet:
+        if first != 1:
+            raise LookupError(f"a {title} game fits on one score sheet: it has no --from")
+        # The sheet loads the drawing code: imported when the sheet is made, not
+        # when the command line asks which games have one (`--game` choices).
+
+        return score_sheet(ScoreSheetOptions(paper=paper))
+
+    return SheetKit(rules={variant: (text,) for variant, text in SHEET_RULES.items()},
+                    legend=LEGEND, piece_sets=(STONE_SET, STONE_SET), pencil_note=PENCIL_NOTE,
+                    score_sheet=one_score_sheet, layout=SheetLayout.for_board(game.size))
+
+
