@@ -157,10 +157,11 @@ def test_check_loads_only_what_checking_needs() -> None:
     extra commands and the apps' importer (16 ms of imports) stay unloaded, so the
     start-up of checking one game does not grow with the toolchain; `--help`
     still lists every command."""
-    code = ("import sys; from maerstanas_print.cli import main; "
+    code = ("import sys; from maerstanas_print.cli import COMMAND_MODULES, main; "
             f"code = main(['check', '-q', {str(SAMPLE)!r}]); "
-            "print(code, sorted(m for m in sys.modules if m.startswith('maerstanas_print.') "
-            "and ('importer' in m or 'commands.' in m or 'analysis' in m)))")
+            "ours = {'maerstanas_print.commands.' + m for m in COMMAND_MODULES.values()}; "
+            "print(code, sorted(m for m in sys.modules if m in ours or 'importer' in m "
+            "or 'analysis' in m or ('plugins' in m and '.commands' in m)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.splitlines()[-1]
     assert out == "0 ['maerstanas_print.commands.check']"
