@@ -20,7 +20,6 @@ from maerstanas_print.io.errors import LimitError
 from maerstanas_print.notation.build import Item, build_games
 from maerstanas_print.notation.record import GameRecord, MoveNumber
 from maerstanas_print.notation.scan import TooManyMoves, scan, scan_games
-from maerstanas_print.resources import read_text
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -65,8 +64,12 @@ _THUNDER_NO_X = re.compile(r"[Tt]\s*[A-Ga-g][1-7]\s+[A-Ga-g][1-7]\s*$")
 
 @lru_cache(maxsize=1)
 def grammar_parser() -> Lark:
-    """The LALR parser, built once per process."""
+    """The LALR parser, built once per process. Lark and the data folders (whose
+    finder, importlib.resources, brings tempfile and shutil) are imported here:
+    a file the scanner reads whole, as `check` of valid games does, needs neither."""
     from lark import Lark
+
+    from maerstanas_print.resources import read_text  # for the start-up: see above
 
     return Lark(read_text("grammar", "record.lark"), parser="lalr", maybe_placeholders=False)
 
