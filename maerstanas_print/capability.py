@@ -9,18 +9,22 @@ the layer asks `CAPABILITY.of(game)` and never needs to know which games exist.
 
 A value can be registered lazily, as `"module:factory"`: the factory is
 imported and called with the game on first use, so wiring every game costs the
-command line nothing until a layer asks.
+command line nothing until a layer asks. The capability itself can be named the
+same way (`wiring("package.module:NAME")`): registrations for it wait here until
+its layer's module is imported, so the wiring loads no layer a run never uses
+(`check` of a valid game needs no sheets, books or documents).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from importlib import import_module
 from typing import Generic, Protocol, TypeVar, cast
 
 T = TypeVar("T")
 
-__all__ = ["Capability", "Keyed", "before_first_lookup"]
+__all__ = ["Capability", "Keyed", "Wiring", "before_first_lookup", "wiring"]
 
 # Run once, before any capability is first looked up: the package's front door
 # puts the wiring of the built-in games here (`maerstanas_print.plugins`), so a
@@ -36,6 +40,70 @@ def before_first_lookup(hook: Callable[[], object]) -> None:
 def _run_first_lookup_hooks() -> None:
     while _first_lookup:
         _first_lookup.pop(0)()
+
+
+# Registrations for capabilities whose modules were not imported when they were
+# wired, by the capability's address ("package.module:NAME"): (method, game, value).
+_waiting: dict[str, list[tuple[str, object, object]]] = {}
+# Whether a capability was made since the waiting registrations were last handed
+# out: only then can one of them have found its capability.
+_made_since_handed_out = False
+
+
+def _live(address: str) -> Capability[object] | None:
+    """The capability at `address`, if its module is imported (and has made it)."""
+    module, _, name = address.partition(":")
+    found = getattr(sys.modules.get(module), name, None)
+    return found if isinstance(found, Capability) else None
+
+
+def _hand_out_waiting() -> None:
+    """Give every capability made since last time the registrations waiting for it."""
+    global _made_since_handed_out
+    _made_since_handed_out = False
+    for address in list(_waiting):
+        capability = _live(address)
+        if capability is not None:
+            for method, game, value in _waiting.pop(address):
+                getattr(capability, method)(game, value)
+
+
+class Wiring:
+    """Registrations for the capability at `address` ("package.module:NAME"), made
+    without importing its module: they are handed to the capability once its
+    module is imported (at once, if it already is). What `wiring()` returns."""
+
+    __slots__ = ("address",)
+
+    def __init__(self, address: str) -> None:
+        if address.count(":") != 1:
+            raise ValueError(f"a capability's address is 'module:NAME', not {address!r}")
+        self.address = address
+
+    def __repr__(self) -> str:
+        return f"<Wiring {self.address}>"
+
+    def _send(self, method: str, game: Keyed | type, value: object) -> None:
+        capability = _live(self.address)
+        if capability is not None:
+            getattr(capability, method)(game, value)
+        else:
+            _waiting.setdefault(self.address, []).append((method, game, value))
+
+    def register(self, game: Keyed | type, value: object) -> None:
+        """As `Capability.register`, once the capability exists."""
+        self._send("register", game, value)
+
+    def register_lazy(self, game: Keyed | type, factory: str) -> None:
+        """As `Capability.register_lazy`, once the capability exists."""
+        if factory.count(":") != 1:
+            raise ValueError(f"a lazy capability is 'module:function', not {factory!r}")
+        self._send("register_lazy", game, factory)
+
+
+def wiring(address: str) -> Wiring:
+    """Registrations for the capability at `address` ("package.module:NAME")."""
+    return Wiring(address)
 
 
 class Keyed(Protocol):
@@ -56,6 +124,8 @@ class Capability(Generic[T]):
     """
 
     def __init__(self, name: str, default: Callable[[Keyed], T]) -> None:
+        global _made_since_handed_out
+        _made_since_handed_out = True  # registrations may be waiting for it
         self.name = name
         self._default = default
         self._values: dict[str | type, T] = {}
@@ -71,6 +141,8 @@ class Capability(Generic[T]):
 
     def register(self, game: Keyed | type, value: T) -> None:
         """Give `game` (or every game of a class) its own value, replacing any before."""
+        if _made_since_handed_out:  # the wiring first, so that this one wins
+            _hand_out_waiting()
         key = self._key(game)
         self._lazy.pop(key, None)
         self._values[key] = value
@@ -81,6 +153,8 @@ class Capability(Generic[T]):
         imported on first use; `factory` is written `"package.module:function"`."""
         if factory.count(":") != 1:
             raise ValueError(f"a lazy capability is 'module:function', not {factory!r}")
+        if _made_since_handed_out:  # the wiring first, so that this one wins
+            _hand_out_waiting()
         key = self._key(game)
         self._values.pop(key, None)
         self._lazy[key] = factory
@@ -88,6 +162,8 @@ class Capability(Generic[T]):
 
     def unregister(self, game: Keyed | type) -> None:
         """Forget `game`'s own value: it gets its class's, or the default, again."""
+        if _made_since_handed_out:  # the wiring first, so that this one wins
+            _hand_out_waiting()
         key = self._key(game)
         self._values.pop(key, None)
         self._lazy.pop(key, None)
@@ -103,12 +179,16 @@ class Capability(Generic[T]):
         """Whether `game` (or its class) registered a value of its own."""
         if _first_lookup:
             _run_first_lookup_hooks()
+        if _made_since_handed_out:
+            _hand_out_waiting()
         return self._own_key(game) is not None
 
     def of(self, game: Keyed) -> T:
         """The value for `game`: its own, else its class's, else the layer's default."""
         if _first_lookup:
             _run_first_lookup_hooks()
+        if _made_since_handed_out:
+            _hand_out_waiting()
         made = self._made.get(game.tag)
         if made is not None:
             return made

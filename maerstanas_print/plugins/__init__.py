@@ -5,21 +5,33 @@ layer needs from it is a capability that layer declares (see `capability.py`)
 with its own default. This module is the one place that knows both the games
 and the layers: `wire()` registers each game's documents, sheets, books, fix
 search, app importer, commands and printables, by name (`"module:factory"`),
-so nothing is imported until a layer first asks. Importing this module wires
+so nothing is imported until a layer first asks; it names the layers'
+capabilities by address too (`capability.wiring`), so wiring them imports no
+layer a run does not use. Importing this module wires
 them (the command line and the tests' conftest do); `wire()` is idempotent.
 """
 
 from __future__ import annotations
 
-from maerstanas_print.commands.capabilities import APP_IMPORTERS, EXTRA_COMMANDS, PRINTABLES
-from maerstanas_print.gamedoc.capabilities import BOARD_READERS
+from maerstanas_print.capability import wiring
 from maerstanas_print.games.registry import MAERSTANAS
 from maerstanas_print.games.tafl import TaflGame
-from maerstanas_print.play.repair import REPAIR_SEARCHES
-from maerstanas_print.rulebook.kit import BOOK_KITS, COVERS, RULEBOOKS, STONE_KEY_LABELS
-from maerstanas_print.sheets.capabilities import SHEETS
 
 __all__ = ["wire"]
+
+# Each layer's capabilities, by address: what is registered for them waits until
+# a run imports the layer (`check` of a valid game loads no sheets, books,
+# documents or fix search for it).
+APP_IMPORTERS = wiring("maerstanas_print.commands.capabilities:APP_IMPORTERS")
+EXTRA_COMMANDS = wiring("maerstanas_print.commands.capabilities:EXTRA_COMMANDS")
+PRINTABLES = wiring("maerstanas_print.commands.capabilities:PRINTABLES")
+BOARD_READERS = wiring("maerstanas_print.gamedoc.capabilities:BOARD_READERS")
+REPAIR_SEARCHES = wiring("maerstanas_print.play.repair:REPAIR_SEARCHES")
+BOOK_KITS = wiring("maerstanas_print.rulebook.kit:BOOK_KITS")
+COVERS = wiring("maerstanas_print.rulebook.kit:COVERS")
+RULEBOOKS = wiring("maerstanas_print.rulebook.kit:RULEBOOKS")
+STONE_KEY_LABELS = wiring("maerstanas_print.rulebook.kit:STONE_KEY_LABELS")
+SHEETS = wiring("maerstanas_print.sheets.capabilities:SHEETS")
 
 _wired = False
 
