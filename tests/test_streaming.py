@@ -66,3 +66,20 @@ def test_a_large_file_that_turns_out_not_utf8_is_unreadable(
     assert f"{path}: " not in out  # no summary line
     assert err == f"maerstanas-print: {path}: not UTF-8 text (byte {len(good) + 4} cannot " \
         "be read); save the record as UTF-8\n"
+
+
+@pytest.mark.parametrize("least", [1, 40, 400])
+def test_pieces_cut_the_same_from_runs_of_lines_as_from_single_lines(least: int) -> None:
+    """A run of lines with nothing that changes the token state is taken whole;
+    the pieces (and their first lines) are those of reading the lines one by one."""
+    parts = ['[Event "a"]\n', '[Site "b\\"c"]\n', "\n", " \t\n", "1. E4 F5\n", "{ note\n",
+             "}\n", "(\n", ")\n", '; [Round "1"]\n', '"\n', '[Date "x\n', "E4 {x} F5\n",
+             '  [ Round "2"]\n', "Dark: 3, Light: 4\n", "*"]
+    chooser = random.Random(20)
+    for _ in range(300):
+        text = "".join(chooser.choice(parts) for _ in range(chooser.randint(0, 30)))
+        lines = text.splitlines(keepends=True)
+        runs = [text[i:i + 60] for i in range(0, len(text), 60)]
+        whole = list(inputs.cut_pieces(inputs._lines(runs[0] if runs else "", iter(runs[1:])),
+                                       least=least))
+        assert whole == list(inputs.cut_pieces(iter(lines), least=least)), text

@@ -42,6 +42,10 @@ PIECE_CHARS = 256 * 2**10
 HARD_CUT_FACTOR = 16
 _TAG_LINE = re.compile(r"[ \t]*\[[ \t]*[A-Za-z]")
 _SPECIAL = re.compile(r'[{};"()\\\n]')
+_TAG_LINES = re.compile(r"^[ \t]*\[[ \t]*[A-Za-z]", re.MULTILINE)  # _TAG_LINE, in a run of lines
+# What can leave the token state changed at the end of a line (a tag value's
+# quote cannot: the value ends with its line at the latest)
+_STATEFUL = re.compile(r"[{};()\\]")
 # A line that leaves the token state as it found it (outside comments and tag
 # values): nothing special but its end, or one quoted value without a backslash
 # (`[Event "Club night"]`). Most lines are one or the other.
@@ -177,8 +181,9 @@ def _wide_encoding(data: bytes) -> str | None:
 
 
 def _lines(first: str, blocks: Iterator[str]) -> Iterator[str]:
-    """Lines (with their `\\n`) of decoded blocks: a line ends where `Source`
-    counts one. A line longer than a block is joined once, not block by block."""
+    """Runs of whole lines (each with its `\n`) of decoded blocks: a line ends
+    where `Source` counts one, and never runs on into the next run. A line longer
+    than a block is joined once, not block by block."""
     pending: list[str] = []
     for block in itertools.chain((first,), blocks):
         cut = block.rfind("\n") + 1
@@ -186,11 +191,11 @@ def _lines(first: str, blocks: Iterator[str]) -> Iterator[str]:
             pending.append(block)
             continue
         pending.append(block[:cut])
-        yield from _split_lf("".join(pending))
+        yield "".join(pending)
         pending = [block[cut:]]
     rest = "".join(pending)
     if rest:
-        yield from _split_lf(rest)
+        yield rest
 
 
 def _split_lf(text: str) -> Iterator[str]:
@@ -244,32 +249,99 @@ class _TokenState:
         return not (self.comment or self.string or self.depth)
 
 
+class _Cutter:
+    """Where `cut_pieces` is: the piece being gathered, its size and first line,
+    the token state, and whether the last line that was not blank was a tag line."""
+
+    __slots__ = ("least", "hard", "piece", "size", "first_line", "line_number", "state",
+                 "last_is_tag")
+
+    def __init__(self, least: int) -> None:
+        self.least = least
+        self.hard = PIECE_CHARS * HARD_CUT_FACTOR
+        self.piece: list[str] = []
+        self.size, self.first_line, self.line_number = 0, 1, 0
+        self.state = _TokenState()
+        self.last_is_tag = False
+
+    def line(self, line: str) -> tuple[str, int] | None:
+        """Add one line; the piece it closes, if it starts the next one."""
+        done = None
+        self.line_number += 1
+        state = self.state
+        # A line that looks like a tag inside a comment or a variation is text: it
+        # must not hide the next game's tag block behind it.
+        is_tag = bool(_TAG_LINE.match(line)) and (state.clear or self.size >= self.hard)
+        if is_tag and not self.last_is_tag and self.size >= self.least:
+            done = self.cut(self.line_number)
+            state = self.state
+        self.piece.append(line)
+        self.size += len(line)
+        if state.comment or state.string or not _QUIET_LINE.fullmatch(line):
+            state.feed(line)
+        if line.strip():
+            self.last_is_tag = is_tag
+        return done
+
+    def quiet_run(self, run: str) -> Iterator[tuple[str, int]]:
+        """Add a run of whole lines holding none of `{};()\\`, read from outside
+        comments, tag values and variations: the state stays clear at every line
+        (a tag value ends with its line at the latest), so only the tag lines
+        can start a piece, and the run is taken in one piece, not line by line."""
+        taken = 0  # what of `run` is in the piece already
+        after_tag = 0  # where the text after the last tag line (of this run) starts
+        if self.size + len(run) < self.least:  # no cut in this run: its last line tells
+            text = run.rstrip()
+            if text:
+                self.last_is_tag = bool(_TAG_LINE.match(text, text.rfind("\n") + 1))
+            after_tag = len(run)
+        for found in _TAG_LINES.finditer(run, after_tag):
+            start = found.start()
+            if run[after_tag:start].strip():
+                self.last_is_tag = False  # a line that is not blank came between
+            if not self.last_is_tag and self.size + start - taken >= self.least:
+                self.piece.append(run[taken:start])
+                self.line_number += run.count("\n", taken, start)
+                self.size += start - taken
+                yield self.cut(self.line_number + 1)
+                taken = start
+            self.last_is_tag = True
+            end = run.find("\n", start)
+            after_tag = len(run) if end < 0 else end + 1
+        if run[after_tag:].strip():
+            self.last_is_tag = False
+        self.piece.append(run[taken:])
+        self.line_number += run.count("\n", taken)
+        self.size += len(run) - taken
+        if run and run[-1] != "\n":
+            self.line_number += 1  # the text's last line, without its end
+            self.state.feed(run[run.rfind("\n") + 1:])
+
+    def cut(self, first_line: int) -> tuple[str, int]:
+        """The piece so far; the next one starts on `first_line`."""
+        done = "".join(self.piece), self.first_line
+        self.piece, self.size, self.first_line = [], 0, first_line
+        self.state = _TokenState()
+        return done
+
+
 def cut_pieces(lines: Iterator[str], least: int | None = None) -> Iterator[tuple[str, int]]:
     """(text, number of its first line) pieces of `lines`, each cut where a game's
     tag block begins once it holds `least` characters (default `PIECE_CHARS`):
     outside comments, tag values and variations, or in any state past
     `PIECE_CHARS * HARD_CUT_FACTOR`. `least=1` gives a game at a time
-    (`notation.stream` reads handles so)."""
-    least = PIECE_CHARS if least is None else least
-    hard = PIECE_CHARS * HARD_CUT_FACTOR
-    piece: list[str] = []
-    size, first_line, line_number = 0, 1, 0
-    state = _TokenState()
-    last_is_tag = False
-    for line in lines:
-        line_number += 1
-        # A line that looks like a tag inside a comment or a variation is text: it
-        # must not hide the next game's tag block behind it.
-        is_tag = bool(_TAG_LINE.match(line)) and (state.clear or size >= hard)
-        if is_tag and not last_is_tag and size >= least:
-            yield "".join(piece), first_line
-            piece, size, first_line = [], 0, line_number
-            state = _TokenState()
-        piece.append(line)
-        size += len(line)
-        if state.comment or state.string or not _QUIET_LINE.fullmatch(line):
-            state.feed(line)
-        if line.strip():
-            last_is_tag = is_tag
-    if piece or line_number == 0:
-        yield "".join(piece), first_line
+    (`notation.stream` reads handles so). An item of `lines` may hold several
+    whole lines (no line runs on into the next item): a run with nothing in it
+    that changes the token state is taken whole, which is `check`'s common case."""
+    cutter = _Cutter(PIECE_CHARS if least is None else least)
+    for run in lines:
+        if not (cutter.state.comment or cutter.state.string or cutter.state.depth) and \
+                not _STATEFUL.search(run):
+            yield from cutter.quiet_run(run)
+            continue
+        for line in _split_lf(run):
+            done = cutter.line(line)
+            if done is not None:
+                yield done
+    if cutter.piece or cutter.line_number == 0:
+        yield "".join(cutter.piece), cutter.first_line
