@@ -14,6 +14,7 @@ are warnings; `strict=True` turns every warning into an error.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from maerstanas_print.diagnostics import Diagnostic, Severity
@@ -34,6 +35,12 @@ from maerstanas_print.sides import SIDE_NAMES
 # here too, where every replayer and reader has always found them.
 __all__ = ["BaseReplayer", "PositionReplayer", "ReplayVisitor", "ReplayedGame", "ReplayedLine",
            "Step", "replay_positions", "result_of"]
+
+
+@lru_cache(maxsize=512)
+def _readable_date(value: str) -> bool:
+    """Whether a Date tag's value is a date (a file's games share a few dates)."""
+    return TagDate.parse(value) is not None
 
 
 class BaseReplayer:
@@ -91,7 +98,7 @@ class BaseReplayer:
             elif tag.name == "Options":
                 self.report("error", "M306", f"Options is not a setting of {title}",
                             tag.start, tag.end, "remove the tag")
-            elif tag.name == "Date" and TagDate.parse(tag.value) is None:
+            elif tag.name == "Date" and not _readable_date(tag.value):
                 self.report("warning", "M405", f'Date "{tag.value}" is not YYYY.MM.DD',
                             tag.start, tag.end, date_hint(tag.value))
             elif tag.name == "Result" and tag.value not in results:

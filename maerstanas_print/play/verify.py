@@ -43,10 +43,27 @@ def replay(game: GameRecord, *, strict: bool = False, keep_positions: bool = Fal
     return replayed
 
 
-def _registry_diagnostics(game: GameRecord, definition: Game) -> list[Diagnostic]:
+def _others_settings(definition: Game) -> frozenset[str]:
+    """The settings tags of the other games, not of `definition` (worked out once
+    for each game and registry of games)."""
+    games = all_games()
+    known = _OTHERS_SETTINGS.get(definition.tag)
+    if known is not None and known[0] is definition and known[1] == games:
+        return known[2]
     own = {*definition.settings.values, *definition.settings.free}
-    others = {name for other in all_games()
-              for name in (*other.settings.values, *other.settings.free)} - own - {"Options"}
+    others = frozenset({name for other in games
+                        for name in (*other.settings.values, *other.settings.free)}
+                       - own - {"Options"})
+    _OTHERS_SETTINGS[definition.tag] = (definition, games, others)
+    return others
+
+
+# By game tag: the game, the registry's games then, and the other games' settings.
+_OTHERS_SETTINGS: dict[str, tuple[Game, tuple[Game, ...], frozenset[str]]] = {}
+
+
+def _registry_diagnostics(game: GameRecord, definition: Game) -> list[Diagnostic]:
+    others = _others_settings(definition)
     out = []
     for tag in game.tags:
         if tag.name == "Game":

@@ -45,12 +45,23 @@ _PROBLEM_CODES = {
 
 def rules_of(record: GameRecord) -> Rules:
     """The rule settings from the tags (defaults where absent or unreadable)."""
-    special = (record.tag("SpecialStones") or "on").lower() != "off"
-    scoring = (record.tag("Scoring") or "default").lower()
-    first = (record.tag("FirstPlayer") or "Dark").lower()
-    return Rules(special_stones=special,
-                 scoring=next((s for s in SCORINGS if s == scoring), "default"),
-                 first_player=LIGHT if first == "light" else DARK)
+    written = (record.tag("SpecialStones"), record.tag("Scoring"), record.tag("FirstPlayer"))
+    rules = _RULES_WRITTEN.get(written)
+    if rules is None:
+        special, scoring, first = written
+        rules = Rules(special_stones=(special or "on").lower() != "off",
+                      scoring=next((s for s in SCORINGS if s == (scoring or "").lower()),
+                                   "default"),
+                      first_player=LIGHT if (first or "").lower() == "light" else DARK)
+        if len(_RULES_WRITTEN) < _RULES_KEPT:
+            _RULES_WRITTEN[written] = rules
+    return rules
+
+
+# The rules each way of writing the settings tags gives (Rules is frozen, so one
+# object serves every game that writes them alike): most files write one or two.
+_RULES_WRITTEN: dict[tuple[str | None, str | None, str | None], Rules] = {}
+_RULES_KEPT = 256
 
 
 def replay_maerstanas(record: GameRecord, game: Game, *, strict: bool = False,
