@@ -365,11 +365,12 @@ class TaflPosition:
         self.ply += 1
         return taken, kings_taken
 
-    def push(self, move: TaflMove | WrittenMove, *, check: bool = False) -> list[int]:
+    def push(self, move: TaflMove | WrittenMove, *, check: bool = True) -> list[int]:
         """Play a move (or `PASS`); return what it captured; decide the game's end.
 
-        With `check=True` an illegal move raises IllegalMove; without, the move
-        is made as written (the verifier has checked it already).
+        An illegal move raises IllegalMove, as a Mǽrstánas position's push does;
+        with `check=False` the move is made as written (for the verifier, which
+        has checked it already and follows a record past a mistake).
         """
         if type(move) is not TaflMove:
             return self._push_other(move, check)

@@ -120,7 +120,7 @@ class TaflReplayer(BaseReplayer):
                 position.turn, position.ply = 1 - side, ply + 1  # skipped: the turn passes
                 return Step(node, side, move, ply, (), False, self.keep_copy(position))
             move = TaflMove(piece.upper(), move.origin, move.target, move.size)
-        taken = position.push(move)
+        taken = position.push(move, check=False)
         self.check_captures(node, move, taken, board)
         self.check_end_mark(node, position)
         text = move_text(move, taken, board, self.info, ends=position.ending in _WINS)
