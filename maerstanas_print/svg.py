@@ -84,7 +84,7 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
                          title=title or f"{game.title} position")
     shapes: list[Shape] = [board_shapes(spec, 0, 0)]
     if lastmove is not None:
-        origin, target = game.move_squares(lastmove)
+        origin, target = _squares_of(lastmove, game)
         if origin is not None and target is not None:
             side = stones[target].side if target in stones else 0
             shapes.append(overlays.move_arrow(spec, 0, 0, origin, target, side))
@@ -93,3 +93,19 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
     width, height = spec.size()
     return render_svg(Page(width, height, tuple(shapes), spec.title), id_prefix,
                       standalone=standalone)
+
+
+def _squares_of(move: object, game: Game) -> tuple[int | None, int | None]:
+    """Where `move` starts and lands on `game`'s board; a clear error for what is
+    not one of its moves (text, another game's move), which would otherwise be
+    drawn with no mark or a mark on the wrong square."""
+    if isinstance(move, str):
+        raise TypeError(f"lastmove takes a move, not the text {move!r}; read it with "
+                        "the position's push_text, or pass position.peek()")
+    origin, target = game.move_squares(move)
+    if target is None and getattr(move, "kind", None) != "pass":
+        raise ValueError(f"lastmove {move!r} is not a move of {game.title}")
+    if getattr(move, "size", game.size) != game.size:  # a move of a board of another size
+        raise ValueError(f"lastmove {move!r} is a move on another board than "
+                         f"{game.title}'s {game.size}x{game.size}")
+    return origin, target

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import maerstanas_print as mp
+from maerstanas_print import svg
 from maerstanas_print.games.tafl.engine import TaflMove
 
 TAFL_GAMES = ["cyngesheall", "hnefatafl1992"]
@@ -24,3 +25,31 @@ def test_a_tafl_push_refuses_an_illegal_move_as_a_maerstanas_push_does(slug: str
     assert position.ply == 0
     with pytest.raises(mp.IllegalMove):
         mp.Position.start().push(mp.Move.from_text("Pass"))  # the Mǽrstánas promise
+
+
+def _tafl_start(slug: str) -> object:
+    return mp.game_named(slug).start()
+
+
+@pytest.mark.parametrize("position, lastmove", [
+    (mp.Position.start(), "D4"),  # text, not a move
+    (mp.Position.start(), TaflMove("S", 27, 20, 7)),  # another game's move
+    (_tafl_start("cyngesheall"), mp.Move.from_text("G7")),
+    (_tafl_start("cyngesheall"), TaflMove("S", 27, 20, 19)),  # a 19x19 move on 7x7
+], ids=["text", "tafl-on-maerstanas", "maerstanas-on-tafl", "hnefatafl-on-cyngesheall"])
+def test_svg_board_refuses_a_lastmove_that_is_not_a_move_of_the_game(position: object,
+                                                                   lastmove: object) -> None:
+    # Each of these used to give the drawing without any mark, or marks on the
+    # wrong squares, as if the move had been understood.
+    with pytest.raises((TypeError, ValueError)):
+        svg.board(position, lastmove=lastmove)
+
+
+def test_svg_board_still_takes_a_pass_as_lastmove() -> None:
+    from maerstanas_print.games.tafl.engine import PASS
+
+    plain = mp.Position.start()
+    assert svg.board(plain, lastmove=mp.Move.from_text("Pass"), id_prefix="a") == \
+        svg.board(plain, id_prefix="a")
+    tafl = mp.game_named("cyngesheall").start()
+    assert svg.board(tafl, lastmove=PASS, id_prefix="a") == svg.board(tafl, id_prefix="a")
