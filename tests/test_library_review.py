@@ -4,11 +4,14 @@ the others), kept so it stays fixed."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 import maerstanas_print as mp
 from maerstanas_print import svg
 from maerstanas_print.games.tafl.engine import TaflMove
+from maerstanas_print.play.checking import check_games
 
 TAFL_GAMES = ["cyngesheall", "hnefatafl1992"]
 
@@ -53,3 +56,13 @@ def test_svg_board_still_takes_a_pass_as_lastmove() -> None:
         svg.board(plain, id_prefix="a")
     tafl = mp.game_named("cyngesheall").start()
     assert svg.board(tafl, lastmove=PASS, id_prefix="a") == svg.board(tafl, id_prefix="a")
+
+
+@pytest.mark.parametrize("wrong", [io.StringIO("1. D4 *"), b"1. D4 *", None],
+                         ids=["handle", "bytes", "None"])
+def test_reading_text_that_is_not_a_str_is_a_clear_type_error(wrong: object) -> None:
+    # parse and check_games take the text itself; a handle (what read_game takes)
+    # used to fail with AttributeError: '_io.StringIO' object has no attribute 'startswith'.
+    for read in (mp.parse, check_games):
+        with pytest.raises(TypeError, match="text of a record"):
+            read(wrong)  # type: ignore[arg-type]

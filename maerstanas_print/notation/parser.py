@@ -89,6 +89,9 @@ class RecordReader:
     def __init__(self, text: str, name: str = "<string>", *, fast: bool = True,
                  first_index: int = 1, first_line: int = 1) -> None:
         """`first_index` and `first_line` place a piece of a larger file in it."""
+        if not isinstance(text, str):  # a handle or bytes would fail far inside
+            raise TypeError(f"the text of a record is a str, not {type(text).__name__}; "
+                            "read a handle with read_game or read_games, or decode bytes")
         if text.startswith("\ufeff"):
             text = " " + text[1:]  # keep offsets: the byte order mark becomes a space
         self.text = text
