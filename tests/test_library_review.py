@@ -66,3 +66,25 @@ def test_reading_text_that_is_not_a_str_is_a_clear_type_error(wrong: object) -> 
     for read in (mp.parse, check_games):
         with pytest.raises(TypeError, match="text of a record"):
             read(wrong)  # type: ignore[arg-type]
+
+
+class _LinesWithoutWeakReference:
+    """A handle-like object with readline and __slots__ (so no weak reference)."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines(keepends=True)
+
+    def readline(self) -> str:
+        return self.lines.pop(0) if self.lines else ""
+
+
+def test_read_games_reads_a_handle_that_takes_no_weak_reference() -> None:
+    # read_game must keep its place between calls, so it refuses such a handle and
+    # says "read it with read_games"; read_games itself used to refuse it too.
+    text = '[Event "a"]\n\n1. D4 E4 *\n\n[Event "b"]\n\n1. C3 *\n'
+    games = mp.read_games(_LinesWithoutWeakReference(text))
+    assert [(game.index, game.tag("Event")) for game in games] == [(1, "a"), (2, "b")]
+    with pytest.raises(TypeError, match="read it with read_games"):
+        mp.read_game(_LinesWithoutWeakReference(text))

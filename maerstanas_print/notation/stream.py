@@ -65,13 +65,19 @@ def read_game(handle: TextHandle) -> GameRecord | None:
     TypeError; a closed one ValueError.
     """
     stream = _stream_of(handle)
+    game = _next_game(stream, _name_of(handle))
+    if game is None:
+        _STREAMS.pop(handle, None)
+    return game
+
+
+def _next_game(stream: _Stream, name: str) -> GameRecord | None:
     while not stream.ready:
         piece = next(stream.pieces, None)
         if piece is None:
-            _STREAMS.pop(handle, None)
             return None
         text, first_line = piece
-        reader = RecordReader(text, _name_of(handle), first_index=stream.games + 1,
+        reader = RecordReader(text, name, first_index=stream.games + 1,
                               first_line=first_line)
         games = list(reader)
         if games and reader.diagnostics:  # problems between games go with the next one
@@ -92,8 +98,16 @@ def read_games(source: str | os.PathLike[str] | TextHandle) -> list[GameRecord]:
     if isinstance(source, str | os.PathLike):
         name, text = read_record(os.fspath(source))
         return list(parse(text, name).games)
+    try:
+        kept = _STREAMS.pop(source, None)  # where read_game stopped, if it started
+    except TypeError:
+        kept = None  # no weak reference: read_game cannot have started on it
+    if kept is None:
+        _check_handle(source)
+        kept = _Stream(cut_pieces(_lines(source), least=1))
     games = []
-    while (game := read_game(source)) is not None:
+    name = _name_of(source)
+    while (game := _next_game(kept, name)) is not None:
         games.append(game)
     return games
 
