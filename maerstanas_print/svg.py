@@ -9,6 +9,7 @@ every sheet, diagram and book. In Jupyter, `Position` shows itself with it.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -68,7 +69,7 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
         raise ValueError(f"size is a number of millimetres, not {size!r}")
     if theme not in THEMES:
         raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
-    if not size > 0:
+    if not 0 < size < math.inf:
         raise ValueError(f"size must be a positive number of millimetres, not {size!r}")
     labels = (ALL_SIDES if coordinates == "all" else
               frozenset(("top", "left")) if coordinates else frozenset())

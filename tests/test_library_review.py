@@ -88,3 +88,10 @@ def test_read_games_reads_a_handle_that_takes_no_weak_reference() -> None:
     assert [(game.index, game.tag("Event")) for game in games] == [(1, "a"), (2, "b")]
     with pytest.raises(TypeError, match="read it with read_games"):
         mp.read_game(_LinesWithoutWeakReference(text))
+
+
+@pytest.mark.parametrize("size", [float("inf"), float("-inf"), float("nan")])
+def test_svg_board_refuses_a_size_that_is_not_a_finite_number(size: float) -> None:
+    # inf used to give an SVG with width="infmm", which no viewer can draw.
+    with pytest.raises(ValueError, match="size"):
+        svg.board(mp.Position.start(), size=size)
