@@ -5,6 +5,8 @@ the others), kept so it stays fixed."""
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 
 import pytest
 
@@ -95,3 +97,20 @@ def test_svg_board_refuses_a_size_that_is_not_a_finite_number(size: float) -> No
     # inf used to give an SVG with width="infmm", which no viewer can draw.
     with pytest.raises(ValueError, match="size"):
         svg.board(mp.Position.start(), size=size)
+
+
+def test_a_capability_registered_before_the_first_lookup_is_not_overwritten() -> None:
+    # In a fresh interpreter the built-in games' capabilities are wired just before
+    # the first lookup; a program that gave a built-in game its own value first
+    # used to see it silently replaced by the built-in one. (The suite's conftest
+    # wires everything at start, hence the subprocess.)
+    program = (
+        "import maerstanas_print as mp\n"
+        "from maerstanas_print.rulebook.kit import STONE_KEY_LABELS\n"
+        "game = mp.game_named('maerstanas')\n"
+        "STONE_KEY_LABELS.register(game, 'my label')\n"
+        "print(STONE_KEY_LABELS.of(game))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout == "my label\n"
