@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -114,3 +115,32 @@ def test_a_capability_registered_before_the_first_lookup_is_not_overwritten() ->
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                           timeout=120, check=True)
     assert done.stdout == "my label\n"
+
+
+STRAY_BEFORE = '}} stray\n[Event "a"]\n\n1. D4 *\n'
+BROKEN_TAG = '[Event "a"]\n\n1. D4 *\n\n[Event "b" }}\n[Event "c"]\n\n1. E4 *\n'
+
+
+@pytest.mark.parametrize("text, expected", [
+    (STRAY_BEFORE, [(1, "M100", (1, 1)), (1, "M100", (1, 2)), (1, "M100", (1, 4))]),
+    (BROKEN_TAG, [(2, "M100", (5, 12))]),  # the `}}` after the tag: hand-counted
+], ids=["stray-before", "broken-tag-between"])
+@pytest.mark.parametrize("how", ["path", "handle", "read_game"])
+def test_problems_outside_every_game_go_with_the_next_game(
+        text: str, expected: list[tuple[int, str, tuple[int, int]]], how: str,
+        tmp_path: Path) -> None:
+    # `check` reports them; read_games by path dropped every one, and read_game
+    # (and read_games of a handle) the ones before the first game, so a program
+    # could not tell the file was damaged.
+    path = tmp_path / "stray.mrs"
+    path.write_text(text, encoding="utf-8")
+    if how == "path":
+        games = mp.read_games(path)
+    elif how == "handle":
+        games = mp.read_games(io.StringIO(text))
+    else:
+        handle = io.StringIO(text)
+        games = list(iter(lambda: mp.read_game(handle), None))
+    found = [(game.index, d.code, game.locate(d.start)) for game in games
+             for d in game.diagnostics]
+    assert found == expected

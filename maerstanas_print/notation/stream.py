@@ -26,6 +26,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Protocol
 
+from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError
 from maerstanas_print.io.inputs import cut_pieces, read_record
@@ -44,12 +45,15 @@ class TextHandle(Protocol):
 class _Stream:
     """What one handle has left between two calls of `read_game`."""
 
-    __slots__ = ("pieces", "ready", "games", "__weakref__")
+    __slots__ = ("pieces", "ready", "games", "held", "__weakref__")
 
     def __init__(self, pieces: Iterator[tuple[str, int]]) -> None:
         self.pieces = pieces  # the rest of the handle, a game's text at a time
         self.ready: deque[GameRecord] = deque()  # games read but not yet returned
         self.games = 0  # games read so far: the next one's number is games + 1
+        # A piece with problems but no game (text before the first game): read
+        # again in front of the next piece, so its problems go with that game.
+        self.held: tuple[str, int] | None = None
 
 
 _STREAMS: weakref.WeakKeyDictionary[object, _Stream] = weakref.WeakKeyDictionary()
@@ -77,11 +81,16 @@ def _next_game(stream: _Stream, name: str) -> GameRecord | None:
         if piece is None:
             return None
         text, first_line = piece
+        if stream.held is not None:
+            text, first_line = stream.held[0] + text, stream.held[1]
+            stream.held = None
         reader = RecordReader(text, name, first_index=stream.games + 1,
                               first_line=first_line)
         games = list(reader)
         if games and reader.diagnostics:  # problems between games go with the next one
             games[0].diagnostics[:0] = reader.diagnostics
+        elif reader.diagnostics:
+            stream.held = text, first_line
         stream.games += len(games)
         stream.ready.extend(games)
     return stream.ready.popleft()
@@ -97,7 +106,9 @@ def read_games(source: str | os.PathLike[str] | TextHandle) -> list[GameRecord]:
     """
     if isinstance(source, str | os.PathLike):
         name, text = read_record(os.fspath(source))
-        return list(parse(text, name).games)
+        parsed = parse(text, name)
+        _give_to_the_next_game(parsed.diagnostics, parsed.games)
+        return parsed.games
     try:
         kept = _STREAMS.pop(source, None)  # where read_game stopped, if it started
     except TypeError:
@@ -110,6 +121,18 @@ def read_games(source: str | os.PathLike[str] | TextHandle) -> list[GameRecord]:
     while (game := _next_game(kept, name)) is not None:
         games.append(game)
     return games
+
+
+def _give_to_the_next_game(problems: list[Diagnostic], games: list[GameRecord]) -> None:
+    """Problems that belong to no game (text between games) go with the game after
+    them, as `read_game` gives them; those after the last game go with it."""
+    if not games:
+        return
+    for problem in problems:
+        game = next((game for game in games if game.start >= problem.end), games[-1])
+        place = next((i for i, own in enumerate(game.diagnostics) if own.start > problem.start),
+                     len(game.diagnostics))
+        game.diagnostics.insert(place, problem)
 
 
 def _stream_of(handle: TextHandle) -> _Stream:
