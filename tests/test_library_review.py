@@ -144,3 +144,24 @@ def test_problems_outside_every_game_go_with_the_next_game(
     found = [(game.index, d.code, game.locate(d.start)) for game in games
              for d in game.diagnostics]
     assert found == expected
+
+
+def test_str_of_a_tafl_position_is_a_board_as_for_maerstanas() -> None:
+    # print(position) drew the Mǽrstánas board but dumped a tafl position's
+    # dataclass fields (rules, a list of 49 letters, the repetition counter).
+    record = mp.parse_game('[Game "Cyngesheall"]\n[Setup "/k6/7/7/7/7/7/6K/"]\n\n1. KG7-G1 *\n')
+    assert str(record.board()) == "\n".join([
+        "   A B C D E F G",
+        " 1 k . . . . . .",
+        " 2 . . . . . . .",
+        " 3 . . . . . . .",
+        " 4 . . . . . . .",
+        " 5 . . . . . . .",
+        " 6 . . . . . . .",
+        " 7 . . . . . . K",
+    ])
+    after = str(record.root().end().board()).splitlines()
+    assert after[1] == " 1 k . . . . . K" and after[7] == " 7 . . . . . . ."
+    wide = str(mp.game_named("hnefatafl1992").start()).splitlines()
+    assert wide[0] == "   " + " ".join("ABCDEFGHIJKLMNOPQRS")
+    assert len(wide) == 20 and wide[10] == "10 " + " ".join("...s..S.SKS.S..s...")
