@@ -165,3 +165,19 @@ def test_str_of_a_tafl_position_is_a_board_as_for_maerstanas() -> None:
     wide = str(mp.game_named("hnefatafl1992").start()).splitlines()
     assert wide[0] == "   " + " ".join("ABCDEFGHIJKLMNOPQRS")
     assert len(wide) == 20 and wide[10] == "10 " + " ".join("...s..S.SKS.S..s...")
+
+
+def test_lines_starting_with_a_bracket_in_a_comment_do_not_lift_the_handle_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # One game from a handle is bounded by MAX_HANDLE_GAME_CHARS characters since
+    # the last tag line; any line starting with `[` counted as a tag line, so a
+    # comment of `[1` lines grew one game without bound (the cut between games
+    # only happens at a real tag line).
+    from maerstanas_print.io import limits
+
+    monkeypatch.setattr(limits, "MAX_HANDLE_GAME_CHARS", 1_000)
+    text = '[Event "a"]\n\n1. D4 {' + "[1\n" * 2_000 + "} *\n"
+    with pytest.raises(mp.LimitError):
+        mp.read_game(io.StringIO(text))
+    small = '[Event "a"]\n\n1. D4 {' + "[1\n" * 100 + "} *\n"
+    assert mp.read_game(io.StringIO(small)).tag("Event") == "a"

@@ -29,7 +29,7 @@ from typing import Protocol
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError
-from maerstanas_print.io.inputs import cut_pieces, read_record
+from maerstanas_print.io.inputs import cut_pieces, looks_like_tag_line, read_record
 from maerstanas_print.notation.parser import RecordReader, parse
 from maerstanas_print.notation.record import GameRecord
 
@@ -191,7 +191,10 @@ def _lines(handle: TextHandle) -> Iterator[str]:
                             "open(path, encoding='utf-8')")
         if "\x00" in line:
             raise InputError(f"{name}: a binary file (it holds NUL bytes), not a record")
-        since_tag = 0 if line.lstrip(" \t").startswith("[") else since_tag + len(line)
+        # Only a line that may begin a tag block resets the count: there the cut
+        # between pieces happens, even inside a comment once a piece is past its
+        # hard bound (any `[` would let a comment of `[1` lines grow without end).
+        since_tag = 0 if looks_like_tag_line(line) else since_tag + len(line)
         if since_tag > limits.MAX_HANDLE_GAME_CHARS:
             raise LimitError(f"{name}: more than {limits.MAX_HANDLE_GAME_CHARS:,} characters "
                              "without a tag line (the limit of one game from a handle); "
