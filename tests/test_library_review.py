@@ -181,3 +181,16 @@ def test_lines_starting_with_a_bracket_in_a_comment_do_not_lift_the_handle_limit
         mp.read_game(io.StringIO(text))
     small = '[Event "a"]\n\n1. D4 {' + "[1\n" * 100 + "} *\n"
     assert mp.read_game(io.StringIO(small)).tag("Event") == "a"
+
+
+def test_board_of_a_record_of_an_unknown_game_is_refused_not_a_maerstanas_board() -> None:
+    # [Game "Chess"] is no game we know: board() gave an empty Mǽrstánas board
+    # (and a node's board() said `e4` is not a move of Mǽrstánas), as if the
+    # record were one; python-chess refuses an unknown variant the same way.
+    record = mp.parse_game('[Game "Chess"]\n\n1. e4 e5 *\n')
+    with pytest.raises(ValueError, match='Game "Chess" is not a game we know'):
+        record.board()
+    with pytest.raises(ValueError, match='Game "Chess" is not a game we know'):
+        record.root().end().board()
+    # a known game written in another case is still read as that game
+    assert type(mp.parse_game('[Game "cyngesheall"]\n\n*\n').board()).__name__ == "TaflPosition"
