@@ -194,3 +194,19 @@ def test_board_of_a_record_of_an_unknown_game_is_refused_not_a_maerstanas_board(
         record.root().end().board()
     # a known game written in another case is still read as that game
     assert type(mp.parse_game('[Game "cyngesheall"]\n\n*\n').board()).__name__ == "TaflPosition"
+
+
+@pytest.mark.parametrize("text", ["T D4xhello", "T D4x E5 junk", "T D4xZ9", "T D4x/"])
+def test_a_thunder_stone_with_a_removal_list_that_is_not_squares_is_not_a_move(
+        text: str) -> None:
+    # Anything after `x` was read as the removal list and dropped, so push_text
+    # played "T D4xhello" as T D4; a tafl capture list takes only squares.
+    with pytest.raises(ValueError, match="is not a Mǽrstánas move"):
+        mp.Position.start().push_text(text)
+
+
+def test_a_thunder_stone_with_its_removal_list_is_still_read() -> None:
+    position = mp.Position.start()
+    position.push_text("D4")
+    assert str(position.push_text("T D5xD4")) == "T D5"
+    assert str(mp.Move.from_text("T E4xE3/D4")) == "T E4"
