@@ -76,6 +76,9 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
     stones = game.stones(position)
     marks = {}
     for square, n in (numbers or {}).items():
+        if not isinstance(square, int) or isinstance(square, bool):
+            raise TypeError(f"numbers maps square indexes (0 is A1) to numbers, not {square!r}"
+                            "; a square's index is parse_square(name)")
         if not 0 <= square < game.board.squares:
             raise ValueError(f"numbers names square {square}; the board has squares "
                              f"0..{game.board.squares - 1}")

@@ -210,3 +210,11 @@ def test_a_thunder_stone_with_its_removal_list_is_still_read() -> None:
     position.push_text("D4")
     assert str(position.push_text("T D5xD4")) == "T D5"
     assert str(mp.Move.from_text("T E4xE3/D4")) == "T E4"
+
+
+@pytest.mark.parametrize("square", ["D4", 2.5, True])
+def test_svg_board_numbers_names_squares_by_index(square: object) -> None:
+    # A square name as key failed with "'<=' not supported between 'int' and 'str'";
+    # 2.5 and True were drawn as if they were squares.
+    with pytest.raises(TypeError, match="numbers maps square indexes"):
+        svg.board(mp.Position.start(), numbers={square: 1})  # type: ignore[dict-item]
