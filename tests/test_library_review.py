@@ -218,3 +218,24 @@ def test_svg_board_numbers_names_squares_by_index(square: object) -> None:
     # 2.5 and True were drawn as if they were squares.
     with pytest.raises(TypeError, match="numbers maps square indexes"):
         svg.board(mp.Position.start(), numbers={square: 1})  # type: ignore[dict-item]
+
+
+def test_read_game_starts_afresh_after_the_handle_is_moved() -> None:
+    # After seek(0), read_game glued the next game's first line, read ahead, to the
+    # first game: two Event tags, numbered game 2, placed on line 11 (python-chess's
+    # read_game simply reads the first game again).
+    text = '[Event "one"]\n\n1. D4 *\n\n[Event "two"]\n\n1. E4 *\n'
+    handle = io.StringIO(text)
+    assert mp.read_game(handle).tag("Event") == "one"
+    handle.seek(0)
+    again = mp.read_game(handle)
+    assert [(tag.name, tag.value) for tag in again.tags] == [("Event", "one")]
+    assert (again.index, again.locate(again.start)) == (1, (1, 1))
+    following = mp.read_game(handle)
+    assert (following.index, following.tag("Event"), following.locate(following.start)) == \
+        (2, "two", (5, 1))
+    assert mp.read_game(handle) is None
+    handle.seek(0)
+    mp.read_game(handle)
+    handle.seek(0)
+    assert [game.tag("Event") for game in mp.read_games(handle)] == ["one", "two"]

@@ -45,7 +45,7 @@ class TextHandle(Protocol):
 class _Stream:
     """What one handle has left between two calls of `read_game`."""
 
-    __slots__ = ("pieces", "ready", "games", "held", "__weakref__")
+    __slots__ = ("pieces", "ready", "games", "held", "where", "__weakref__")
 
     def __init__(self, pieces: Iterator[tuple[str, int]]) -> None:
         self.pieces = pieces  # the rest of the handle, a game's text at a time
@@ -54,6 +54,7 @@ class _Stream:
         # A piece with problems but no game (text before the first game): read
         # again in front of the next piece, so its problems go with that game.
         self.held: tuple[str, int] | None = None
+        self.where: object = None  # the handle's tell() when the last call returned
 
 
 _STREAMS: weakref.WeakKeyDictionary[object, _Stream] = weakref.WeakKeyDictionary()
@@ -72,7 +73,18 @@ def read_game(handle: TextHandle) -> GameRecord | None:
     game = _next_game(stream, _name_of(handle))
     if game is None:
         _STREAMS.pop(handle, None)
+    else:
+        stream.where = _position(handle)
     return game
+
+
+def _position(handle: object) -> object:
+    """Where a seekable handle stands (None when it cannot tell): a handle moved
+    between two calls (a seek) is read afresh, not glued to the line read ahead."""
+    try:
+        return handle.tell() if handle.seekable() else None  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def _next_game(stream: _Stream, name: str) -> GameRecord | None:
@@ -113,7 +125,7 @@ def read_games(source: str | os.PathLike[str] | TextHandle) -> list[GameRecord]:
         kept = _STREAMS.pop(source, None)  # where read_game stopped, if it started
     except TypeError:
         kept = None  # no weak reference: read_game cannot have started on it
-    if kept is None:
+    if kept is None or kept.where != _position(source):  # unread, or moved since
         _check_handle(source)
         kept = _Stream(cut_pieces(_lines(source), least=1))
     games = []
@@ -140,7 +152,7 @@ def _stream_of(handle: TextHandle) -> _Stream:
         stream = _STREAMS.get(handle)
     except TypeError:
         stream = None  # not weakly referable: refused below
-    if stream is not None:
+    if stream is not None and stream.where == _position(handle):
         return stream
     _check_handle(handle)
     stream = _Stream(cut_pieces(_lines(handle), least=1))
