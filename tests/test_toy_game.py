@@ -22,7 +22,14 @@ import pytest
 from maerstanas_print import games, parse, replay
 from maerstanas_print.cli import main
 from maerstanas_print.draw.board import stone_shape
-from maerstanas_print.games.protocol import DARK, LIGHT, Game, Score, WrittenMove
+from maerstanas_print.games.protocol import (
+    DARK,
+    LIGHT,
+    Game,
+    Score,
+    WrittenMove,
+    written_move,
+)
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.games.tafl.definition import TaflDefinition
 from maerstanas_print.games.tafl.engine import TaflRules
@@ -99,8 +106,10 @@ class FiveFields(Game):
         super().__init__("FiveFields", "Five Fields", "fivefields", SIZE,
                          "Five Fields is a toy game made up for a test.")
 
-    def make_move(self, written: WrittenMove) -> FieldMove | WrittenMove:
-        if written.kind == "place" and written.square is not None:
+    def read_move(self, kind: str, piece: str | None, square: str | None,
+                  origin: str | None) -> FieldMove | WrittenMove:
+        written = written_move(self.board, kind, piece, square, origin)
+        if kind == "place" and written.square is not None:
             return FieldMove(written.square)
         return written  # any other kind of move: the replay refuses it
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar
 
+from maerstanas_print.geometry import Board
 from maerstanas_print.pieces import PieceStyle
 
 __all__ = ["GamePosition", "IllegalMove", "OffBoard", "PieceStyle", "Problem", "Score",
@@ -53,7 +54,10 @@ class GamePosition(Protocol):
     turn: int
     ply: int
 
-    def copy(self: _P) -> _P: ...
+    def copy(self: _P, *, stack: bool = True) -> _P:
+        """An independent copy; `stack=False` leaves out the moves `pop` would
+        undo (what a replayed step keeps, which must not grow with the game)."""
+        ...
 
     def legal_moves(self) -> Sequence[Any]: ...
 
@@ -91,6 +95,25 @@ class WrittenMove(NamedTuple):
 
     def __str__(self) -> str:
         return self.text
+
+
+def written_move(board: Board, kind: str, piece: str | None, square: str | None,
+                 origin: str | None) -> WrittenMove:
+    """A record's move token (squares as text) as a `WrittenMove` on `board`;
+    raises OffBoard for a square the board does not have."""
+    to, start = (square or "").upper(), (origin or "").upper()
+    text = {"pass": "Pass", "thunder": f"T {to}", "woden": f"W {to}",
+            "move": f"{piece or ''}{start}-{to}"}.get(kind, to)
+    return WrittenMove(kind, _index(board, square), _index(board, origin), piece, text)
+
+
+def _index(board: Board, text: str | None) -> int | None:
+    if text is None:
+        return None
+    found = board.parse(text)
+    if found is None:
+        raise OffBoard(text)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,7 @@ def title_art(game: str, cell: float = 11.0) -> tuple[float, float, list[Shape]]
     up its start position."""
     info = _game(game)
     stones, title, _label = COVERS.of(info)
-    spec = spec_for_game(info, cell=cell if info.size <= 7 else 4.6, labels=frozenset(),
+    spec = spec_for_game(info, cell=cell if info.board.size <= 7 else 4.6, labels=frozenset(),
                          stones=stones, title=title)
     width, height = spec.size()
     pad = 1.0  # room for the outer half of the frame's stroke
@@ -75,7 +75,7 @@ def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
     """
     info = _game(game)
     cell, inner = 9.0, min(width, 150.0)
-    if info.start_setup() is None:
+    if not info.start_stones():  # a game that begins on an empty board
         group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0,
                                SHEETS.of(info).legend)
     else:
