@@ -83,8 +83,9 @@ class OffBoard(ValueError):
 class WrittenMove(NamedTuple):
     """A move as a record writes it, before a game gives it meaning.
 
-    `kind` is "place", "thunder", "woden", "pass" or "move" (from one square
-    to another); squares are indices on the game's board.
+    `kind` is "place", "pass", "move" (from one square to another) or a marked
+    move's kind (`notation.move_kinds`: "thunder", "woden", ...); squares are
+    indices on the game's board.
     """
 
     kind: str
@@ -101,9 +102,13 @@ def written_move(board: Board, kind: str, piece: str | None, square: str | None,
                  origin: str | None) -> WrittenMove:
     """A record's move token (squares as text) as a `WrittenMove` on `board`;
     raises OffBoard for a square the board does not have."""
-    to, start = (square or "").upper(), (origin or "").upper()
-    text = {"pass": "Pass", "thunder": f"T {to}", "woden": f"W {to}",
-            "move": f"{piece or ''}{start}-{to}"}.get(kind, to)
+    to, start, mark = (square or "").upper(), (origin or "").upper(), (piece or "").upper()
+    if kind == "pass":
+        text = "Pass"
+    elif kind == "move":
+        text = f"{piece or ''}{start}-{to}"
+    else:  # a placement, or a marked move (`T E4`: the mark comes as `piece`)
+        text = f"{mark} {to}" if mark and kind != "place" else to
     return WrittenMove(kind, _index(board, square), _index(board, origin), piece, text)
 
 

@@ -28,11 +28,16 @@ from maerstanas_print.games.protocol import (
     Settings,
     written_move,
 )
+from maerstanas_print.notation.move_kinds import register_move_kind
 from maerstanas_print.pieces import BoardLook, BoardVariant, Stone
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import ReplayedGame, Step
     from maerstanas_print.notation.record import GameRecord
+
+# Its two special stones are moves a record marks: `T E4xE3/D4`, `W C5`.
+register_move_kind("T", "thunder", with_removals=True)
+register_move_kind("W", "woden")
 
 # Moves are immutable, so one object per (kind, square text) serves every record.
 _MOVES: dict[tuple[str, str], Move] = {
@@ -66,8 +71,8 @@ class MaerstanasGame(Game):
             if found is not None:
                 return found
         written = written_move(self.board, kind, piece, square, origin)
-        if kind == "move":
-            return written  # stones are placed here, never moved: the replayer says so
+        if kind not in ("place", "thunder", "woden"):
+            return written  # a movement, or another game's kind: the replayer refuses it
         return Move(kind, written.square)  # type: ignore[arg-type]
 
     def replay(self, record: GameRecord, *, strict: bool = False,
