@@ -150,3 +150,22 @@ def test_check_help_lists_the_exit_codes(capsys) -> None:
     for words in ("0 every game valid", "1 an invalid game", "2 usage error",
                   "3 a file cannot be read", "130 interrupted"):
         assert words in out
+
+
+def test_check_loads_only_what_checking_needs() -> None:
+    """`check` builds a parser holding `check` alone: the other commands, the games'
+    extra commands and the apps' importer (16 ms of imports) stay unloaded, so the
+    start-up of checking one game does not grow with the toolchain; `--help`
+    still lists every command."""
+    code = ("import sys; from maerstanas_print.cli import COMMAND_MODULES, main; "
+            f"code = main(['check', '-q', {str(SAMPLE)!r}]); "
+            "ours = {'maerstanas_print.commands.' + m for m in COMMAND_MODULES.values()}; "
+            "print(code, sorted(m for m in sys.modules if m in ours or 'importer' in m "
+            "or 'analysis' in m or ('plugins' in m and '.commands' in m)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()[-1]
+    assert out == "0 ['maerstanas_print.commands.check']"
+    listed = subprocess.run([sys.executable, "-m", "maerstanas_print", "--help"],
+                            capture_output=True, text=True, check=True).stdout
+    for command in ("check", "fmt", "import", "board", "build", "analyse", "puzzles"):
+        assert f"    {command}" in listed, command

@@ -252,6 +252,36 @@ def test_random_playouts(specials: bool, scoring: Scoring) -> None:
     assert (played["pass"] > 0) == specials  # passes only happen with specials on
 
 
+@pytest.mark.parametrize(("specials", "scoring"), CONFIGS)
+def test_place_if_legal_is_a_checked_placement(specials: bool, scoring: Scoring) -> None:
+    """The verifier's one-call placement agrees with the reference's legal placements
+    on every square of every position of random games, and places as `push` does."""
+    rng = random.Random(f"place-if-legal-{scoring}-{specials}")
+    tried = placed_count = 0
+    for _ in range(12):
+        ref, pos = new_pair(specials, scoring)
+        while not ref.game_over():
+            legal = ref.legal_moves()
+            allowed = {index(sq) for kind, sq in legal if kind == "place" and sq is not None}
+            for square in range(49):
+                trial = pos.copy()
+                placed = trial.place_if_legal(square)
+                assert placed == (square in allowed) == pos.is_legal_placement(square)
+                tried += 1
+                if placed:
+                    placed_count += 1
+                    pushed = pos.copy()
+                    pushed.push(Move.place(square))
+                    assert engine_state(trial) == engine_state(pushed)
+                    assert trial.peek() == pushed.peek() and trial.ply == pushed.ply
+                    trial.pop()
+                    assert engine_state(trial) == engine_state(pos)
+                else:
+                    assert engine_state(trial) == engine_state(pos) and trial.ply == pos.ply
+            play_both(ref, pos, choose(rng, legal, None))
+    assert placed_count > 1000 and tried - placed_count > 1000  # both answers seen
+
+
 def test_square_names_agree() -> None:
     for square in all_squares():
         assert square_name(index(square)) == ref_square_name(square)

@@ -94,11 +94,11 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
     }
 
 
-def test_the_readme_gives_the_same_limits() -> None:
+def test_the_reliability_page_gives_the_same_limits() -> None:
     from maerstanas_print.io import limits
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = readme.split("| limit | value |")[1].split("\n\n")[0]
+    page = (ROOT / "docs" / "reliability.md").read_text(encoding="utf-8")
+    table = page.split("| limit | value |")[1].split("\n\n")[0]
     for shown in (f"{limits.MAX_STREAM_BYTES // 2**20} MiB", f"{limits.FIFO_WAIT_SECONDS:g} s",
                   f"| {limits.MAX_GAME_MOVES:,} |", f"| {limits.MAX_OPEN_VARIATIONS:,} (",
                   f"| {limits.MAX_TAG_CHARS:,} |", f"| {limits.MAX_PDF_GAME_CHARS:,} characters",

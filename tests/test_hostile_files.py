@@ -20,6 +20,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -165,7 +166,7 @@ def test_read_only_folder_exits_3(command: str, tmp_path: Path, monkeypatch: pyt
         raise PermissionError(errno.EACCES, "Permission denied")
 
     args = _writer(command, tmp_path)
-    monkeypatch.setattr(outputs.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)  # outputs imports it when it writes
     assert main([*args, "-o", str(folder / "out.x")]) == 3
     assert one_line(capsys.readouterr().err).endswith(": Permission denied")
     assert list(folder.iterdir()) == []

@@ -105,3 +105,13 @@ def test_grammar_and_templates_ship_in_the_wheel(tmp_path: Path) -> None:
         if "__pycache__" not in init.parts:
             assert init.relative_to(ROOT).as_posix() in names, f"{init} is not packaged"
     assert "maerstanas_print/grammar/__init__.py" in names
+    # The version is written once, in the package; the wheel's metadata carries it.
+    import tomllib
+
+    import maerstanas_print
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+    metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    assert f"\nVersion: {maerstanas_print.__version__}\n" in \
+        zipfile.ZipFile(wheel).read(metadata).decode("utf-8")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
@@ -130,6 +129,8 @@ class _JsonReport:
 
 
 def _json(value: object) -> str:
+    import json  # only `--json` pays for it, not every start of `check`
+
     return json.dumps(value, ensure_ascii=False)
 
 

@@ -42,6 +42,10 @@ PIECE_CHARS = 256 * 2**10
 HARD_CUT_FACTOR = 16
 _TAG_LINE = re.compile(r"[ \t]*\[[ \t]*[A-Za-z]")
 _SPECIAL = re.compile(r'[{};"()\\\n]')
+# A line that leaves the token state as it found it (outside comments and tag
+# values): nothing special but its end, or one quoted value without a backslash
+# (`[Event "Club night"]`). Most lines are one or the other.
+_QUIET_LINE = re.compile(r'[^{};"()\\\n]*(?:"[^"\\\n]*"[^{};"()\\\n]*)?\n?')
 
 
 def display_name(path: str) -> str:
@@ -263,7 +267,8 @@ def cut_pieces(lines: Iterator[str], least: int | None = None) -> Iterator[tuple
             state = _TokenState()
         piece.append(line)
         size += len(line)
-        state.feed(line)
+        if state.comment or state.string or not _QUIET_LINE.fullmatch(line):
+            state.feed(line)
         if line.strip():
             last_is_tag = is_tag
     if piece or line_number == 0:

@@ -24,7 +24,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -124,6 +123,11 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
     key = _target_key(path)
     _remove_stale(path.parent, key)
     short = path.name.encode("utf-8")[:40].decode("utf-8", "ignore")
+    # Imported here, not at the top: every command guards its standard output
+    # through this module, and tempfile (with shutil and random) is a tenth of
+    # the start-up of `check`, which never writes a file.
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=f".{short}~{key}.{os.getpid()}.", suffix=".part",
                                dir=path.parent)
     try:

@@ -53,7 +53,8 @@ _TAG_ESCAPE = re.compile(r"\\(.)")
 
 def unescape_tag_value(raw: str) -> str:
     """`"a \\"b\\""` -> `a "b"` (the quotes of the token removed)."""
-    return _TAG_ESCAPE.sub(r"\1", raw[1:-1])
+    inner = raw[1:-1]
+    return _TAG_ESCAPE.sub(r"\1", inner) if "\\" in inner else inner  # most have no escape
 
 
 def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
@@ -156,10 +157,22 @@ class GameBuilder:
         of a record, take the short way: this loop runs for every token of every
         record `check` reads."""
         add = self.add
+        definition: Game | None = None
+        table: dict[tuple[str, str], Any] = self.known
         for kind, start, end, payload in items:
             if self.phase != _IN_MOVES:
                 add(kind, start, end, payload)
             elif kind == "move":
+                if self.definition is not definition:
+                    definition, table = self.definition, self.known
+                if payload[0] == "place":
+                    # `make_move`'s own common case, without the call: an upper-case
+                    # placement the game has read before
+                    found = table.get(("place", payload[2]))
+                    if found is not None and payload[2][0] <= "Z":
+                        self.nodes.append(PlyNode(found, None, start, end, self.number))
+                        self.number = None
+                        continue
                 try:  # as `move` does, without a call
                     node = make_move(payload, start, end, self.definition, self.known)
                 except OffBoard as off:

@@ -8,7 +8,6 @@ blanks out the offending word and reads on, so one run reports every problem.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,9 +20,7 @@ from maerstanas_print.io.errors import LimitError
 from maerstanas_print.notation.build import Item, build_games
 from maerstanas_print.notation.move_kinds import marked_kinds, version
 from maerstanas_print.notation.record import GameRecord, MoveNumber
-from maerstanas_print.notation.recover import read_slip
 from maerstanas_print.notation.scan import TooManyMoves, scan, scan_games
-from maerstanas_print.resources import read_text
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -65,7 +62,10 @@ _THUNDER_NO_X = re.compile(r"[Tt]\s*[A-Ga-g][1-7]\s+[A-Ga-g][1-7]\s*$")
 
 
 def grammar_parser() -> Lark:
-    """The LALR parser for the kinds of move registered now (built once for each)."""
+    """The LALR parser for the kinds of move registered now (built once for each).
+    Lark and the data folders (whose finder, importlib.resources, brings tempfile
+    and shutil) are imported only here: a file the scanner reads whole, as
+    `check` of valid games does, needs neither."""
     return _grammar_parser(version())
 
 
@@ -78,6 +78,8 @@ def _grammar_parser(kinds_version: int) -> Lark:
 
 def grammar_text() -> str:
     """grammar/record.lark with a rule and a mark for each registered marked move."""
+    from maerstanas_print.resources import read_text  # for the start-up: see above
+
     text = read_text("grammar", "record.lark")
     alternatives, rules = "", ""
     for kind in marked_kinds():
@@ -452,6 +454,10 @@ def explain(text: str, error: Exception) -> tuple[Diagnostic, Spans | None]:
         opened = _unclosed_parens(text[:pos])
         if opened:  # the game ends inside a variation: the `(` is the mistake
             return _never_closed(opened), [(at, at + 1) for at in opened]
+    # Imported here: only text the grammar stops on needs the slips' patterns,
+    # whose compiling would otherwise be paid at every start of `check`.
+    from maerstanas_print.notation.recover import read_slip
+
     reading = read_slip(text, pos, end)
     if reading is not None:
         return (Diagnostic("error", reading.code, reading.message, reading.start, reading.end,
@@ -544,6 +550,8 @@ def _marks() -> str:
 
 
 def _close_to_pass(word: str) -> bool:
+    import difflib  # only a syntax error pays for it, not every start of `check`
+
     return difflib.SequenceMatcher(None, word.lower(), "pass").ratio() >= 0.75 or \
         word.lower() in ("pas", "passe", "pss", "pasa")
 

@@ -16,6 +16,13 @@ DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 _LOOSE = re.compile(r"\s*(\d{4}|\?{4})\s*[-./ ]\s*(\d{1,2}|\?\?)\s*[-./ ]\s*(\d{1,2}|\?\?)\s*")
 
 
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _leap(year: int) -> bool:
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
 @dataclass(frozen=True, slots=True)
 class TagDate:
     """A `[Date "2026.11.??"]` value: each part may be unknown (None)."""
@@ -32,14 +39,14 @@ class TagDate:
         if found is None:
             return None
         year, month, day = (None if "?" in part else int(part) for part in found.groups())
-        if month is not None and not 1 <= month <= 12:
-            return None
+        if year == 0 or (month is not None and not 1 <= month <= 12):
+            return None  # the calendar has no year 0 (`date` could not give one)
         if day is not None:
             last = 31
             if month is not None:
-                probe_year = year if year is not None else 2000  # a leap year
-                following = datetime.date(probe_year + month // 12, month % 12 + 1, 1)
-                last = (following - datetime.timedelta(days=1)).day
+                last = _MONTH_DAYS[month - 1]
+                if month == 2 and (year is None or _leap(year)):  # an unknown year may be
+                    last = 29
             if not 1 <= day <= last:
                 return None
         return cls(year, month, day)

@@ -333,7 +333,8 @@ class Position:
         occupied = self.stones[0] | self.stones[1]
         if occupied >> square & 1:
             return False
-        geometry = self.rules.geometry
+        # `self.rules.geometry`, without the property's call on the hot path
+        geometry = TORUS if self.rules.scoring == "wraparound" else PLAIN
         masks, edges = geometry.neighbour_masks, geometry.edge_counts
         around = occupied & masks[square]
         if around.bit_count() + edges[square] >= 4:
@@ -344,6 +345,38 @@ class Position:
             if (occupied & masks[n]).bit_count() + edges[n] >= 3:
                 return False
             around ^= low
+        return True
+
+    def place_if_legal(self, square: int) -> bool:
+        """Place a standard stone on `square` when the rules allow it (True, as
+        `push(Move.place(square))` would), else change nothing (False).
+
+        The verifier's hot path: one call that reads the board once. The test is
+        `is_legal_placement`'s, written out here to spare a call per ply
+        (tests/test_engine_reference.py holds the two to the reference rules)."""
+        stones = self.stones
+        dark, light = stones
+        occupied = dark | light
+        if occupied >> square & 1:
+            return False
+        geometry = TORUS if self.rules.scoring == "wraparound" else PLAIN
+        masks, edges = geometry.neighbour_masks, geometry.edge_counts
+        around = occupied & masks[square]
+        if around.bit_count() + edges[square] >= 4:
+            return False
+        while around:
+            low = around & -around
+            n = low.bit_length() - 1
+            if (occupied & masks[n]).bit_count() + edges[n] >= 3:
+                return False
+            around ^= low
+        side = self.turn
+        hands = self.hands or (0, 0)
+        self._undo.append((_PLACEMENTS[square], (dark, light, self.thunder_stones,
+                                                 self.woden_stones, hands[DARK], hands[LIGHT])))
+        stones[side] |= 1 << square
+        self.turn = 1 - side
+        self.ply += 1
         return True
 
     def placement_problem(self, square: int) -> Problem | None:
@@ -449,13 +482,16 @@ class Position:
             if problem:
                 raise IllegalMove(move, problem)
         side = self.turn
+        stones = self.stones
+        dark, light = stones
         hands = self.hands or (0, 0)
-        self._undo.append((move, (self.stones[DARK], self.stones[LIGHT], self.thunder_stones,
-                                       self.woden_stones, hands[DARK], hands[LIGHT])))
+        self._undo.append((move, (dark, light, self.thunder_stones, self.woden_stones,
+                                  hands[DARK], hands[LIGHT])))
         removed: tuple[int, ...] = ()
-        if move.kind == "place" and not self.occupied >> move.square & 1:  # type: ignore[operator]
-            self.stones[side] |= 1 << move.square  # type: ignore[operator]
-        elif move.kind != "pass":
+        kind = move.kind
+        if kind == "place" and not (dark | light) >> move.square & 1:  # type: ignore[operator]
+            stones[side] |= 1 << move.square  # type: ignore[operator]
+        elif kind != "pass":
             square = move.square
             assert square is not None
             bit = 1 << square
@@ -532,6 +568,11 @@ class Position:
     def __str__(self) -> str:
         return board_diagram(self)
 
+
+
+# The placement on each square, one object each (moves are immutable): what
+# `place_if_legal` records for `pop`.
+_PLACEMENTS = tuple(Move("place", square) for square in range(SQUARES))
 
 
 def _not_a_move(move: object) -> TypeError:

@@ -108,15 +108,34 @@ class MaerstanasReplayer(BaseReplayer):
 
     def play_line(self, replayed: ReplayedLine, position: Position) -> None:
         steps = replayed.steps
+        append = steps.append
+        place = position.place_if_legal  # the line plays on this one position
+        keep = self.keep_copy if self.keep else None
         for node in replayed.line.nodes:
-            if isinstance(node.move, WrittenMove):
-                if node.move.kind == "move":  # `A1-A4` moves a stone; this game places
+            move = node.move
+            # The common case first, kept short (this loop runs for every ply `check`
+            # reads): a legal placement in upper case with no variation. A side with
+            # a legal placement has a move, so nothing below would apply to it but
+            # the move number and `play_node`'s own common case.
+            if move.__class__ is Move and move.kind == "place" and not node.lowercase \
+                    and not node.variations:
+                side, ply = position.turn, position.ply
+                if place(move.square):  # type: ignore[arg-type]
+                    number = node.number
+                    if number is not None and (number.number != ply // 2 + 1
+                                               or number.second != (ply % 2 == 1)):
+                        self.check_number(node, ply, side)
+                    append(Step(node, side, move, ply, (), True,
+                                keep(position) if keep is not None else None))
+                    continue
+            if isinstance(move, WrittenMove):
+                if move.kind == "move":  # `A1-A4` moves a stone; this game places
                     self.report("error", "M208", "Mǽrstánas places stones; a stone never "
                                 "moves from one square to another", node.start, node.end,
                                 'write the square the stone goes on (E4), or name the game: '
                                 '[Game "Cyngesheall"]')
                 else:  # a kind of move another game registered
-                    self.report("error", "M208", f"`{node.move}` is not a move of Mǽrstánas",
+                    self.report("error", "M208", f"`{move}` is not a move of Mǽrstánas",
                                 node.start, node.end)
                 side, ply = position.turn, position.ply
                 position.push(Move.pass_(), check=False)  # the turn passes on
