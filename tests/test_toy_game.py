@@ -458,3 +458,12 @@ def test_a_new_kind_of_move_is_one_registration(tmp_path: Path,
     # Once the game is gone, `Z` is no mark any more.
     assert scan(ZAP_RECORD) is None
     assert parse("1. A1 Z B1 *\n").games[0].diagnostics
+
+
+def test_a_mark_the_notation_uses_already_is_refused() -> None:
+    """`X` opens a removal list, `K` a king's movement, `E` a square, `T` is thunder's."""
+    for mark, kind in (("X", "cross"), ("K", "kick"), ("E", "east"), ("T", "tap"),
+                       ("Z", "thunder"), ("Z", "Zap"), ("Z", "pass")):
+        with pytest.raises(ValueError):
+            register_move_kind(mark, kind)
+    assert register_move_kind("T", "thunder", with_removals=True).kind == "thunder"  # again

@@ -14,20 +14,34 @@ write the squares it emptied (`T E4xE3/D4`).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 __all__ = ["MoveKind", "marked_kinds", "register_move_kind", "unregister_move_kind",
            "version"]
 
 _TAKEN = frozenset("ABCDEFGHIJKLMNOPQRSX")
 
 
-@dataclass(frozen=True, slots=True)
 class MoveKind:
-    mark: str  # the letter in front of the square, upper case: "T"
-    kind: str  # the kind's name in a move's payload and the grammar: "thunder"
-    with_removals: bool = False  # may write the squares it emptied: `T E4xE3/D4`
+    """One registered kind of marked move (a plain class: a dataclass would cost the
+    command line's start a millisecond, and every start reads this module)."""
+
+    __slots__ = ("kind", "mark", "with_removals")
+
+    def __init__(self, mark: str, kind: str, with_removals: bool = False) -> None:
+        self.mark = mark  # the letter in front of the square, upper case: "T"
+        self.kind = kind  # the kind's name in a move's payload and the grammar: "thunder"
+        self.with_removals = with_removals  # may write the squares it emptied: `T E4xE3/D4`
+
+    def _key(self) -> tuple[str, str, bool]:
+        return self.mark, self.kind, self.with_removals
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MoveKind) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"MoveKind({self.mark!r}, {self.kind!r}, with_removals={self.with_removals})"
 
 
 _KINDS: dict[str, MoveKind] = {}
@@ -38,9 +52,10 @@ def register_move_kind(mark: str, kind: str, *, with_removals: bool = False) -> 
     """Let records write `mark` and a square for a move of `kind` (again: no change)."""
     global _version
     found = MoveKind(mark, kind, with_removals)
-    if not re.fullmatch(r"[A-Z]", mark) or mark in _TAKEN:
+    if len(mark) != 1 or not "A" <= mark <= "Z" or mark in _TAKEN:  # (no regex: start-up)
         raise ValueError(f"a move's mark is a free upper-case letter (T-Z but X), not {mark!r}")
-    if not re.fullmatch(r"[a-z][a-z_]*", kind) or kind in ("place", "move", "pass"):
+    if not (kind.isascii() and kind.isidentifier() and kind.islower() and kind[0] != "_") \
+            or kind in ("place", "move", "pass"):
         raise ValueError(f"a kind of move is a new lower-case name, not {kind!r}")
     mine = _KINDS.get(mark)
     if mine == found:
