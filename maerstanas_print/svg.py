@@ -109,7 +109,8 @@ def _squares_of(move: object, game: Game) -> tuple[int | None, int | None]:
     origin, target = game.move_squares(move)
     if target is None and getattr(move, "kind", None) != "pass":
         raise ValueError(f"lastmove {move!r} is not a move of {game.title}")
-    if getattr(move, "size", game.size) != game.size:  # a move of a board of another size
+    size = game.board.size
+    if getattr(move, "size", size) != size:  # a move of a board of another size
         raise ValueError(f"lastmove {move!r} is a move on another board than "
-                         f"{game.title}'s {game.size}x{game.size}")
+                         f"{game.title}'s {size}x{size}")
     return origin, target

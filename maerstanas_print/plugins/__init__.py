@@ -17,7 +17,7 @@ from maerstanas_print.games.registry import MAERSTANAS
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.play.repair import REPAIR_SEARCHES
 from maerstanas_print.rulebook.kit import BOOK_KITS, COVERS, RULEBOOKS, STONE_KEY_LABELS
-from maerstanas_print.sheets.capabilities import SHEETS
+from maerstanas_print.sheets.capabilities import FILE_PARTS, SHEETS
 
 __all__ = ["wire"]
 
@@ -35,6 +35,7 @@ def wire() -> None:
     BOARD_READERS.register_lazy(game,
                                 "maerstanas_print.plugins.maerstanas.document:board_reader")
     SHEETS.register_lazy(game, "maerstanas_print.plugins.maerstanas.sheets:sheet_kit")
+    FILE_PARTS.register(game, "")  # the default game's files keep the short names: board-a4.pdf
     BOOK_KITS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:book_kit")
     COVERS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:cover")
     STONE_KEY_LABELS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:key_label")

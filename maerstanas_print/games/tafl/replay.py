@@ -64,6 +64,10 @@ def _letter(piece: str) -> str:
 class TaflReplayer(BaseReplayer):
     tafl: TaflRules  # the game's default rules, before the record's tags
 
+    def keep_copy(self, position: TaflPosition) -> TaflPosition | None:
+        """A snapshot for the step: without the repetition history as well."""
+        return position.snapshot() if self.keep else None
+
     def read_tags(self) -> TaflRules:
         self.read_common_tags()
         tafl = self.tafl
