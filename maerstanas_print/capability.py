@@ -140,7 +140,9 @@ class Capability(Generic[T]):
         return game if isinstance(game, type) else game.tag
 
     def register(self, game: Keyed | type, value: T) -> None:
-        """Give `game` (or every game of a class) its own value, replacing any before."""
+        """Give `game` (or every game of a class) its own value, replacing any before
+        (the built-in games are wired first, so a program's own value wins)."""
+        _run_first_lookup_hooks()
         if _made_since_handed_out:  # the wiring first, so that this one wins
             _hand_out_waiting()
         key = self._key(game)
@@ -153,6 +155,7 @@ class Capability(Generic[T]):
         imported on first use; `factory` is written `"package.module:function"`."""
         if factory.count(":") != 1:
             raise ValueError(f"a lazy capability is 'module:function', not {factory!r}")
+        _run_first_lookup_hooks()
         if _made_since_handed_out:  # the wiring first, so that this one wins
             _hand_out_waiting()
         key = self._key(game)
@@ -162,6 +165,7 @@ class Capability(Generic[T]):
 
     def unregister(self, game: Keyed | type) -> None:
         """Forget `game`'s own value: it gets its class's, or the default, again."""
+        _run_first_lookup_hooks()
         if _made_since_handed_out:  # the wiring first, so that this one wins
             _hand_out_waiting()
         key = self._key(game)

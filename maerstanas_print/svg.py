@@ -9,6 +9,7 @@ every sheet, diagram and book. In Jupyter, `Position` shows itself with it.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -68,13 +69,16 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
         raise ValueError(f"size is a number of millimetres, not {size!r}")
     if theme not in THEMES:
         raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
-    if not size > 0:
+    if not 0 < size < math.inf:
         raise ValueError(f"size must be a positive number of millimetres, not {size!r}")
     labels = (ALL_SIDES if coordinates == "all" else
               frozenset(("top", "left")) if coordinates else frozenset())
     stones = game.stones(position)
     marks = {}
     for square, n in (numbers or {}).items():
+        if not isinstance(square, int) or isinstance(square, bool):
+            raise TypeError(f"numbers maps square indexes (0 is A1) to numbers, not {square!r}"
+                            "; a square's index is parse_square(name)")
         if not 0 <= square < game.board.squares:
             raise ValueError(f"numbers names square {square}; the board has squares "
                              f"0..{game.board.squares - 1}")
@@ -84,7 +88,7 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
                          title=title or f"{game.title} position")
     shapes: list[Shape] = [board_shapes(spec, 0, 0)]
     if lastmove is not None:
-        origin, target = game.move_squares(lastmove)
+        origin, target = _squares_of(lastmove, game)
         if origin is not None and target is not None:
             side = stones[target].side if target in stones else 0
             shapes.append(overlays.move_arrow(spec, 0, 0, origin, target, side))
@@ -93,3 +97,20 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
     width, height = spec.size()
     return render_svg(Page(width, height, tuple(shapes), spec.title), id_prefix,
                       standalone=standalone)
+
+
+def _squares_of(move: object, game: Game) -> tuple[int | None, int | None]:
+    """Where `move` starts and lands on `game`'s board; a clear error for what is
+    not one of its moves (text, another game's move), which would otherwise be
+    drawn with no mark or a mark on the wrong square."""
+    if isinstance(move, str):
+        raise TypeError(f"lastmove takes a move, not the text {move!r}; read it with "
+                        "the position's push_text, or pass position.peek()")
+    origin, target = game.move_squares(move)
+    if target is None and getattr(move, "kind", None) != "pass":
+        raise ValueError(f"lastmove {move!r} is not a move of {game.title}")
+    size = game.board.size
+    if getattr(move, "size", size) != size:  # a move of a board of another size
+        raise ValueError(f"lastmove {move!r} is a move on another board than "
+                         f"{game.title}'s {size}x{size}")
+    return origin, target

@@ -109,9 +109,9 @@ def test_board_sheets_of_every_game(paper: str, game, per_page: int) -> None:
     assert "\x00" not in text
     assert game.title in text and game.credit in text
     if per_page == 1:
-        top, bottom, left, right = board_labels(pdf, game.size)
-        assert top == bottom == list(FILES[:game.size])
-        assert left == right == [str(i) for i in range(1, game.size + 1)]
+        top, bottom, left, right = board_labels(pdf, game.board.size)
+        assert top == bottom == list(FILES[:game.board.size])
+        assert left == right == [str(i) for i in range(1, game.board.size + 1)]
     runs = Counter(r.text for r in text_runs(pdf))
     assert runs["B"] == runs["2"] == 2 * per_page  # every board labelled on four sides
     if game is MAERSTANAS:
@@ -163,7 +163,7 @@ def test_cell_size_measured_from_the_drawing(game, paper: str, per_page: int,
     stated = float(re.search(r"squares ([\d.]+) mm", all_text(pdf)).group(1))  # type: ignore[union-attr]
     if expected is not None:
         assert stated == expected
-    for measured in measured_cells(pdf, game.size):
+    for measured in measured_cells(pdf, game.board.size):
         assert abs(measured - stated) < 0.1, (measured, stated)
 
 

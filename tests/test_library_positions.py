@@ -213,7 +213,7 @@ def test_move_stack_lists_moves_and_pop_keeps_it_in_step() -> None:
 @pytest.mark.parametrize("game", [CYNGESHEALL, HNEFATAFL_1992], ids=lambda g: g.slug)
 def test_str_of_every_tafl_move_is_its_notation(game: Any) -> None:
     position = game.start()
-    size = game.size
+    size = game.board.size
     moves = position.legal_moves()
     assert moves
     for move in moves:

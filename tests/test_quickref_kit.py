@@ -240,7 +240,7 @@ def test_movement_games_have_a_score_sheet(tmp_path, slug: str) -> None:
     # The plain example on the sheet is a legal first move of the game's start position
     # (tests/test_score_sheet.py replays every example).
     game = game_named(slug)
-    legal = {move.text(game.size) for move in game.start().legal_moves()}
+    legal = {move.text(game.board.size) for move in game.start().legal_moves()}
     assert legal & set(text.split()), sorted(legal)[:5]
 
 

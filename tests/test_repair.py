@@ -197,7 +197,7 @@ def test_a_slip_in_the_1992_hnefatafl_on_its_19x19_board() -> None:
     from tests.random_games import random_tafl_game
 
     info = game_named("Hnefatafl1992")
-    assert info is not None and info.size == 19
+    assert info is not None and info.board.size == 19
     original = random_tafl_game(random.Random(5), info, max_plies=30)
     # Move the first move's target one square along its line, off by one.
     first = re.search(r"1\. K?([A-S])(1[0-9]|[1-9])-([A-S])(1[0-9]|[1-9])", original)

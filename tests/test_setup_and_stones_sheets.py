@@ -77,7 +77,7 @@ def test_spec_reads_special_squares_from_the_definitions() -> None:
 
 def test_start_stones_are_the_setup_string() -> None:
     for game in GAMES.values():
-        board = read_position(game.tafl.setup, game.size)  # type: ignore[union-attr]
+        board = read_position(game.tafl.setup, game.board.size)  # type: ignore[union-attr]
         stones = game.start_stones()
         assert len(stones) == sum(ch != "." for ch in board)
         for square, stone in stones.items():

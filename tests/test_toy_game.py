@@ -22,12 +22,21 @@ import pytest
 from maerstanas_print import games, parse, replay
 from maerstanas_print.cli import main
 from maerstanas_print.draw.board import stone_shape
-from maerstanas_print.games.protocol import DARK, LIGHT, Game, Score, WrittenMove
+from maerstanas_print.games.protocol import (
+    DARK,
+    LIGHT,
+    Game,
+    Score,
+    WrittenMove,
+    written_move,
+)
 from maerstanas_print.games.tafl import TaflGame
 from maerstanas_print.games.tafl.definition import TaflDefinition
 from maerstanas_print.games.tafl.engine import TaflRules
 from maerstanas_print.notation.export import export_game
+from maerstanas_print.notation.move_kinds import register_move_kind, unregister_move_kind
 from maerstanas_print.notation.record import GameRecord
+from maerstanas_print.notation.scan import scan
 from maerstanas_print.pieces import STONE_KINDS, Stone, register_stone_kind
 from maerstanas_print.play.replayed import ReplayedGame, replay_positions
 from maerstanas_print.sheets.capabilities import SHEETS, SheetKit
@@ -99,8 +108,10 @@ class FiveFields(Game):
         super().__init__("FiveFields", "Five Fields", "fivefields", SIZE,
                          "Five Fields is a toy game made up for a test.")
 
-    def make_move(self, written: WrittenMove) -> FieldMove | WrittenMove:
-        if written.kind == "place" and written.square is not None:
+    def read_move(self, kind: str, piece: str | None, square: str | None,
+                  origin: str | None) -> FieldMove | WrittenMove:
+        written = written_move(self.board, kind, piece, square, origin)
+        if kind == "place" and written.square is not None:
             return FieldMove(written.square)
         return written  # any other kind of move: the replay refuses it
 
@@ -353,3 +364,106 @@ def test_a_new_kind_of_piece_is_one_registration() -> None:
             register_stone_kind("bead", "pearl")
     finally:
         del STONE_KINDS["bead"]
+
+
+# --- a new kind of move, marked `Z`: the game registers it in its core, nothing else changes
+
+
+@dataclass(frozen=True, slots=True)
+class ZapMove:
+    """Zap the opponent's stone on a square: it goes, and nothing is placed."""
+
+    square: int
+
+    def __str__(self) -> str:
+        return f"Z {FieldMove(self.square)}"
+
+
+class ZapPosition(FieldPosition):
+    def copy(self, *, stack: bool = True) -> ZapPosition:
+        return ZapPosition(list(self.board), self.turn, self.ply,
+                           [list(b) for b in self.stack] if stack else [])
+
+    def legal_moves(self) -> list[FieldMove | ZapMove]:  # type: ignore[override]
+        if self.is_game_over():
+            return []
+        return [*super().legal_moves(), *(ZapMove(sq) for sq, owner in enumerate(self.board)
+                                         if owner == 1 - self.turn)]
+
+    def push(self, move: FieldMove | ZapMove) -> tuple[int, ...]:
+        if isinstance(move, FieldMove):
+            return super().push(move)
+        self.stack.append(list(self.board))
+        self.board[move.square] = None
+        self.turn, self.ply = 1 - self.turn, self.ply + 1
+        return ()
+
+
+class ZapFields(FiveFields):
+    def __init__(self) -> None:
+        Game.__init__(self, "ZapFields", "Zap Fields", "zapfields", SIZE,
+                      "Zap Fields is a toy game made up for a test.")
+        register_move_kind("Z", "zap")  # the one thing a new kind of move needs
+
+    def read_move(self, kind: str, piece: str | None, square: str | None,
+                  origin: str | None) -> FieldMove | ZapMove | WrittenMove:
+        if kind == "zap":
+            found = written_move(self.board, kind, piece, square, origin).square
+            assert found is not None
+            return ZapMove(found)
+        return super().read_move(kind, piece, square, origin)
+
+    def start(self) -> ZapPosition:
+        return ZapPosition()
+
+    def owns(self, position: object) -> bool:
+        return isinstance(position, ZapPosition)
+
+    def move_squares(self, move: object) -> tuple[int | None, int | None]:
+        return (None, move.square) if isinstance(move, ZapMove) else super().move_squares(move)
+
+
+ZAP_RECORD = '[Game "ZapFields"]\n\n1. A1 B1 2. z b1 A2 *\n'
+
+
+def test_a_new_kind_of_move_is_one_registration(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """`Z B1` is read (by the fast scanner and by the grammar alike), replayed,
+    checked and written back by `fmt`, and refused by a game without it."""
+    game = games.register(ZapFields())
+    try:
+        assert scan(ZAP_RECORD) is not None  # the fast reader knows the new mark
+        record = parse(ZAP_RECORD).games[0]
+        assert [type(node.move) for node in record.mainline.nodes] == [
+            FieldMove, FieldMove, ZapMove, FieldMove]
+        replayed = replay(record)
+        assert replayed.game is game and replayed.valid, replayed.diagnostics
+        assert replayed.final.board[1] is None  # B1 zapped
+        path = tmp_path / "zap.mrs"
+        path.write_text(ZAP_RECORD, encoding="utf-8")
+        assert main(["check", str(path)]) == 0
+        capsys.readouterr()
+        assert main(["fmt", str(path)]) == 0
+        assert "2. Z B1 A2" in capsys.readouterr().out
+        # The grammar reads it too: the first error is after it, not at it.
+        broken = parse(ZAP_RECORD.replace("*", "(* *")).games[0]
+        assert all(d.start > ZAP_RECORD.index("A2") for d in broken.diagnostics)
+        # Mǽrstánas has no zap: its replay says so at the move.
+        other = replay(parse("1. A1 Z B1 *\n").games[0])
+        refused = next(d for d in other.diagnostics if d.code == "M208")
+        assert refused.message == "`Z B1` is not a move of Mǽrstánas"
+    finally:
+        games.unregister(game)
+        unregister_move_kind("Z")
+    # Once the game is gone, `Z` is no mark any more.
+    assert scan(ZAP_RECORD) is None
+    assert parse("1. A1 Z B1 *\n").games[0].diagnostics
+
+
+def test_a_mark_the_notation_uses_already_is_refused() -> None:
+    """`X` opens a removal list, `K` a king's movement, `E` a square, `T` is thunder's."""
+    for mark, kind in (("X", "cross"), ("K", "kick"), ("E", "east"), ("T", "tap"),
+                       ("Z", "thunder"), ("Z", "Zap"), ("Z", "pass")):
+        with pytest.raises(ValueError):
+            register_move_kind(mark, kind)
+    assert register_move_kind("T", "thunder", with_removals=True).kind == "thunder"  # again

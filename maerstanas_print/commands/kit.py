@@ -21,6 +21,7 @@ from maerstanas_print.commands.quickref import _has_card, add_paper_and_output
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
 from maerstanas_print.rulebook.prepare import RulebookError
 from maerstanas_print.rulebook.print_and_play import kit_pdf
+from maerstanas_print.sheets.capabilities import FILE_PARTS
 from maerstanas_print.sheets.common import SheetError
 
 
@@ -40,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
     game = game_choice(args.game, _has_card)
-    target = output_target(args.output, f"kit{game.file_part}-{paper}.pdf")
+    target = output_target(args.output, f"kit{FILE_PARTS.of(game)}-{paper}.pdf")
     try:
         data = kit_pdf(game, paper)
     except SheetError as exc:

@@ -24,6 +24,7 @@ from maerstanas_print.rulebook.books import quickref_for
 from maerstanas_print.rulebook.card import card_pdf
 from maerstanas_print.rulebook.kit import quickref_source
 from maerstanas_print.rulebook.prepare import RulebookError, prepare
+from maerstanas_print.sheets.capabilities import FILE_PARTS
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
         game = game_choice(args.game, _has_card)
         book = quickref_for(game)
-        stem = f"quickref{game.file_part}-{paper}"
+        stem = f"quickref{FILE_PARTS.of(game)}-{paper}"
     target = output_target(args.output, f"{stem}.pdf")
     try:
         data = card_pdf(prepare(book), paper)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _set_up(game: Game) -> bool:
-    return game.start_setup() is not None
+    return bool(game.start_stones())  # set up: stones on its start board
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

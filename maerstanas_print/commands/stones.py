@@ -29,10 +29,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "stones",
         help="print a game's stones or pieces to cut out (PDF or HTML)",
-        description="Both sides' pieces of a game, sized to the squares of its full-size "
-                    "board on the same paper, with cut marks and 1.5 mm bleed on the Dark "
-                    "pieces: Mǽrstánas' stones (the default), Cyngesheall's, or the 1992 "
-                    "e-mail Hnefatafl's king and men, whose sides' sets differ.",
+        description="Both sides' pieces of a game (--game), sized to the squares of its "
+                    "full-size board on the same paper, with cut marks and 1.5 mm bleed on "
+                    "the Dark pieces; where the sides' sets differ (a king and men against "
+                    "men), each side gets its own.",
     )
     add_common_options(parser, BOARD_PAPER_CHOICES)
     add_game_option(parser, _cut_out, "the stones")

@@ -227,5 +227,5 @@ def spec_for_game(game: Game, **fields: Any) -> BoardSpec:
     look = game.look
     fields.setdefault("title", f"{game.title} board")
     fields.setdefault("pieces", look.pieces)
-    return BoardSpec(squares=game.size, specials=dict(look.specials),
+    return BoardSpec(squares=game.board.size, specials=dict(look.specials),
                      escape_edge=look.escape_edge, **fields)

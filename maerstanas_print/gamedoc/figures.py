@@ -59,7 +59,7 @@ def cell_for(width: float, squares: int = 7) -> float:
 def _spec(diagram: Diagram, width: float, theme: str, marks: dict[int, Mark],
           title: str, all_sides: bool = False) -> BoardSpec:
     labels: frozenset[Side] = ALL_SIDES if all_sides else frozenset(("top", "left"))
-    squares = diagram.game.size
+    squares = diagram.game.board.size
     cell = cell_for(width, squares)
     if all_sides:
         cell = cell_for(width - min(6.5, max(3.4, 0.3 * cell)), squares)
@@ -111,9 +111,9 @@ def fit_cell(width: float, across: int, squares: int, run_out: bool = False) -> 
 
 def _game_board_spec(game: Game, stones: dict[int, Stone], marks: dict[int, Mark], width: float,
                theme: str, title: str, window: tuple[int, int, int, int] | None) -> BoardSpec:
-    across = window[2] if window else game.size  # the width decides; windows may be tall
-    run_out = window is not None and window[0] + window[2] < game.size
-    return spec_for_game(game, cell=fit_cell(width, across, game.size, run_out),
+    across = window[2] if window else game.board.size  # the width decides; windows may be tall
+    run_out = window is not None and window[0] + window[2] < game.board.size
+    return spec_for_game(game, cell=fit_cell(width, across, game.board.size, run_out),
                          labels=frozenset(("top", "left")), theme=board_theme(theme),
                          stones=stones, marks=marks, title=title, window=window)
 
@@ -127,7 +127,7 @@ def _movement_diagram(diagram: Diagram, width: float, theme: str
     last move's arrow and brackets, faint crosses where captures emptied squares.
     A whole 19x19 board takes the column's width (up to FULL_BOARD_MAX); a 7x7
     board and a window of a big one are sized like every diagram."""
-    big = diagram.window is None and diagram.game.size > 10
+    big = diagram.window is None and diagram.game.board.size > 10
     width = min(width, FULL_BOARD_MAX if big else DIAGRAM_MAX)
     stones = dict(diagram.stones)
     marks: dict[int, Mark] = {}
@@ -204,14 +204,14 @@ def position_shapes(game: Game, stones: dict[int, Stone], width: float,
 
 def _placement_viewer(game: Game, final: Any, theme: str, cell: float, width: float
                       ) -> tuple[float, BoardSpec]:
-    return cell, BoardSpec(cell=cell, labels=frozenset(("top", "left")), squares=game.size,
+    return cell, BoardSpec(cell=cell, labels=frozenset(("top", "left")), squares=game.board.size,
                            variant=game.board_variant(final), theme=board_theme(theme),
                            title="Step-through board")
 
 
 def _movement_viewer(game: Game, final: Any, theme: str, cell: float, width: float
                      ) -> tuple[float, BoardSpec]:
-    cell = fit_cell(max(width, 5.6 * game.size), game.size, game.size)
+    cell = fit_cell(max(width, 5.6 * game.board.size), game.board.size, game.board.size)
     return cell, spec_for_game(game, cell=cell, labels=frozenset(("top", "left")),
                                theme=board_theme(theme), title="Step-through board")
 

@@ -46,7 +46,7 @@ VIEWER_WIDTH = 7 * VIEWER_CELL  # a 19x19 viewer board gets the same width
 def _sized(doc: Document) -> bool:
     """Does the page's viewer need the board's size (its script assumes 7 x 7 without)?"""
     return figures.painter_for(doc.style).viewer_sized or (
-        doc.game is not None and doc.game.size != 7)
+        doc.game is not None and doc.game.board.size != 7)
 
 
 def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: str) -> str:
@@ -98,7 +98,7 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     positions = game.main.positions()
     data: dict[str, object] = {"prefix": f"{prefix}-v", "cell": cell, "ox": gx, "oy": gy}
     if _sized(doc):  # the viewer's script reads the size and the unit
-        data.update({"size": game.game.size, "unit": "pieces" if doc.progress == "pieces"
+        data.update({"size": game.game.board.size, "unit": "pieces" if doc.progress == "pieces"
                      else ""})
     data.update({
         "boards": [reader.board_code(p) for p in positions],

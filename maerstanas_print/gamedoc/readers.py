@@ -157,7 +157,7 @@ class PositionReader:
                 notes.append(f"{move_label(step)} {step.move}: {SIDE_NAMES[step.side]} "
                              "has no move.")
             if step.removed:
-                notes.append(f"{move_label(step)} {self.game.short_text(step)} emptied "
+                notes.append(f"{move_label(step)} {step.move} emptied "
                              f"{listing([name(sq) for sq in step.removed])}.")
                 emptied.update(step.removed)
             if target is not None:

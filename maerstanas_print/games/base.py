@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar
 
+from maerstanas_print.geometry import Board
 from maerstanas_print.pieces import PieceStyle
 
 __all__ = ["GamePosition", "IllegalMove", "OffBoard", "PieceStyle", "Problem", "Score",
@@ -53,7 +54,10 @@ class GamePosition(Protocol):
     turn: int
     ply: int
 
-    def copy(self: _P) -> _P: ...
+    def copy(self: _P, *, stack: bool = True) -> _P:
+        """An independent copy; `stack=False` leaves out the moves `pop` would
+        undo (what a replayed step keeps, which must not grow with the game)."""
+        ...
 
     def legal_moves(self) -> Sequence[Any]: ...
 
@@ -79,8 +83,9 @@ class OffBoard(ValueError):
 class WrittenMove(NamedTuple):
     """A move as a record writes it, before a game gives it meaning.
 
-    `kind` is "place", "thunder", "woden", "pass" or "move" (from one square
-    to another); squares are indices on the game's board.
+    `kind` is "place", "pass", "move" (from one square to another) or a marked
+    move's kind (`notation.move_kinds`: "thunder", "woden", ...); squares are
+    indices on the game's board.
     """
 
     kind: str
@@ -91,6 +96,29 @@ class WrittenMove(NamedTuple):
 
     def __str__(self) -> str:
         return self.text
+
+
+def written_move(board: Board, kind: str, piece: str | None, square: str | None,
+                 origin: str | None) -> WrittenMove:
+    """A record's move token (squares as text) as a `WrittenMove` on `board`;
+    raises OffBoard for a square the board does not have."""
+    to, start, mark = (square or "").upper(), (origin or "").upper(), (piece or "").upper()
+    if kind == "pass":
+        text = "Pass"
+    elif kind == "move":
+        text = f"{piece or ''}{start}-{to}"
+    else:  # a placement, or a marked move (`T E4`: the mark comes as `piece`)
+        text = f"{mark} {to}" if mark and kind != "place" else to
+    return WrittenMove(kind, _index(board, square), _index(board, origin), piece, text)
+
+
+def _index(board: Board, text: str | None) -> int | None:
+    if text is None:
+        return None
+    found = board.parse(text)
+    if found is None:
+        raise OffBoard(text)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

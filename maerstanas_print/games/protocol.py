@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -26,6 +25,7 @@ from maerstanas_print.games.base import (
     Score,
     Settings,
     WrittenMove,
+    written_move,
 )
 from maerstanas_print.geometry import Board
 from maerstanas_print.pieces import BoardLook, BoardVariant, Stone
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DARK", "LIGHT", "SIDE_NAMES", "Game", "GameMove", "GamePosition", "IllegalMove",
            "OffBoard", "Problem", "ReplayedGame", "ReplayVisitor", "ReplayedLine", "Score",
-           "Settings", "Step", "WrittenMove", "result_of"]
+           "Settings", "Step", "WrittenMove", "result_of", "written_move"]
 
 
 class GameMove(Protocol):
@@ -56,15 +56,10 @@ class Game(ABC):
     tag: str  # the value of the Game tag
     title: str  # the name as printed
     slug: str  # how command lines and file names call the game
-    board: Board
+    board: Board  # its squares and their names (`board.size` squares a side)
     credit: str  # one line naming the game's author and licence
-    file_part: str = ""  # in file names: board{file_part}-a4.pdf
     settings: Settings = Settings()  # what the tags of its records may set
     move_example: str = "A1"  # how a move of the game is written, for hints
-    # (kind, square as written) -> the game's move, for games whose moves are a
-    # kind and a square: the readers look moves up here first (speed), then ask
-    # `read_move`.
-    move_table: Mapping[tuple[str, str], GameMove] | None = None
     # How its boards look: pieces, marked squares, an escape edge, board variants.
     look: BoardLook = BoardLook()
 
@@ -75,40 +70,21 @@ class Game(ABC):
             raise ValueError(f"a game's slug is lower-case letters, digits and -, not {slug!r}")
         self.tag, self.title, self.slug, self.credit = tag, title, slug, credit
         self.board = Board(size)
-        if "file_part" not in vars(type(self)):
-            self.file_part = f"-{slug}"
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.tag}>"
 
-    @property
-    def size(self) -> int:
-        return self.board.size
-
     # --- records and replay -----------------------------------------------------
 
+    @abstractmethod
     def read_move(self, kind: str, piece: str | None, square: str | None,
                   origin: str | None) -> GameMove:
         """The move a record's move token writes (squares as text); raises OffBoard
-        for a square this board does not have. The readers call this per move."""
-        to, start = (square or "").upper(), (origin or "").upper()
-        text = {"pass": "Pass", "thunder": f"T {to}", "woden": f"W {to}",
-                "move": f"{piece or ''}{start}-{to}"}.get(kind, to)
-        return self.make_move(WrittenMove(kind, self._index(square), self._index(origin),
-                                          piece, text))
-
-    def _index(self, text: str | None) -> int | None:
-        if text is None:
-            return None
-        square = self.board.parse(text)
-        if square is None:
-            raise OffBoard(text)
-        return square
-
-    @abstractmethod
-    def make_move(self, written: WrittenMove) -> GameMove:
-        """The game's move for a move as written (a game keeps moves of kinds it
-        does not have as the `WrittenMove`, for its replayer to refuse)."""
+        for a square this board does not have. `written_move(self.board, ...)`
+        reads the squares; a game keeps a move of a kind it does not have as that
+        `WrittenMove`, for its replayer to refuse. Moves are values: the readers
+        hand the move read once for a placement's text (`T E4`) to every later
+        one written the same way."""
 
     @abstractmethod
     def replay(self, record: GameRecord, *, strict: bool = False,
@@ -122,16 +98,6 @@ class Game(ABC):
     @abstractmethod
     def start(self) -> GamePosition:
         """The start position under the default rules."""
-
-    def start_setup(self) -> str | None:
-        """The start position as a position string, for games that begin set up."""
-        return None
-
-    def kept(self, position: GamePosition) -> GamePosition:
-        """A copy of `position` to keep with a replayed step (for documents): it must
-        cost memory in proportion to the board, not to the game so far."""
-        copy: GamePosition = position.copy(stack=False)  # type: ignore[call-arg]
-        return copy
 
     def scoring(self, rules: object) -> str | None:
         """The scoring rule a record's settings choose (None: the game is not scored)."""
@@ -155,10 +121,6 @@ class Game(ABC):
             text += "x" + "/".join(self.board.name(sq) for sq in step.removed)
         return text
 
-    def short_text(self, step: Step) -> str:
-        """The move without its removal list, as captions and notes cite it."""
-        return str(step.move)
-
     def settings_tags(self, game: ReplayedGame) -> list[tuple[str, str]]:
         """The tags the canonical form writes to spell out the rules in force."""
         return [("Game", self.tag)]
@@ -181,7 +143,8 @@ class Game(ABC):
         """A position as drawable stones: square -> `pieces.Stone`."""
 
     def start_stones(self, setup: str | None = None) -> dict[int, Stone]:
-        """The start position (or a Setup string's) as drawable stones."""
+        """The start position (or a Setup string's) as drawable stones: a game that
+        begins set up has stones here, one that begins on an empty board none."""
         return self.stones(self.start()) if setup is None else {}
 
     def board_variant(self, position: GamePosition) -> BoardVariant:

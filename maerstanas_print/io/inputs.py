@@ -52,6 +52,12 @@ _STATEFUL = re.compile(r"[{};()\\]")
 _QUIET_LINE = re.compile(r'[^{};"()\\\n]*(?:"[^"\\\n]*"[^{};"()\\\n]*)?\n?')
 
 
+def looks_like_tag_line(line: str) -> bool:
+    """Whether `line` may begin a game's tag block: where `cut_pieces` may cut (in
+    any state once a piece is past its hard bound)."""
+    return bool(_TAG_LINE.match(line))
+
+
 def display_name(path: str) -> str:
     return STDIN_NAME if path == "-" else path
 

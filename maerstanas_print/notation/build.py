@@ -13,8 +13,9 @@ the two readers cannot drift apart in what a record means:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games.base import OffBoard
@@ -64,9 +65,25 @@ def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
 MovePayload = tuple[str, str | None, str | None, tuple[str, ...] | None, str | None]
 
 
-def make_move(payload: MovePayload, start: int, end: int, game: Game) -> PlyNode:
+# Moves are values (`Game.read_move`): per game, the move read for a placement's
+# (kind, square as written) serves every later one, so a record of thousands of
+# games reads each placement once and looks it up after that.
+_READ: WeakKeyDictionary[Game, dict[tuple[str, str], Any]] = WeakKeyDictionary()
+
+
+def moves_read(game: Game) -> dict[tuple[str, str], Any]:
+    """The placements `game` has read so far, by (kind, square as written)."""
+    known = _READ.get(game)
+    if known is None:
+        known = _READ[game] = {}
+    return known
+
+
+def make_move(payload: MovePayload, start: int, end: int, game: Game,
+              known: dict[tuple[str, str], Any]) -> PlyNode:
     """A move item's payload is (kind, marker, square, removal squares, origin); the
-    game makes its move of it. Raises OffBoard for a square its board does not have."""
+    game makes its move of it (`known`: its placements read before, from
+    `moves_read`). Raises OffBoard for a square its board does not have."""
     kind, marker, square_text, removal_texts, origin_text = payload
     if kind == "pass":
         move = game.read_move("pass", None, None, None)
@@ -75,14 +92,15 @@ def make_move(payload: MovePayload, start: int, end: int, game: Game) -> PlyNode
         return PlyNode(move, None, start, end, lowercase=True, written=marker)
     assert square_text is not None
     lower = square_text[0] > "Z" or (marker is not None and marker > "Z")
-    table = game.move_table
-    if table is not None and removal_texts is None:  # the common case, kept short
-        found = table.get((kind, square_text))
-        if found is not None:
-            node = PlyNode(found, None, start, end, lowercase=lower)
-            if lower:
-                node.written = f"{marker} {square_text}" if marker else square_text
-            return node
+    if removal_texts is None and kind != "move":  # the common case, kept short
+        key = (kind, square_text)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = game.read_move(kind, marker, square_text, None)
+        node = PlyNode(found, None, start, end, lowercase=lower)
+        if lower:
+            node.written = f"{marker} {square_text}" if marker else square_text
+        return node
     removals = pieces = None
     if removal_texts is not None:
         # `KA5`: the king taken on A5; `K10`: whatever stood on K10 (19x19)
@@ -121,7 +139,7 @@ class GameBuilder:
     one method per kind of item."""
 
     __slots__ = ("first_index", "games", "game", "lines", "nodes", "number", "phase",
-                 "definition")
+                 "definition", "known")
 
     def __init__(self, first_index: int = 1) -> None:
         self.first_index = first_index
@@ -132,6 +150,7 @@ class GameBuilder:
         self.number: MoveNumber | None = None  # read, waiting for its move
         self.phase = _IN_TAGS
         self.definition: Game = default_game()
+        self.known = moves_read(self.definition)  # the definition's placements read
 
     def build(self, items: list[Item], text_length: int) -> list[GameRecord]:
         """Add every item and finish. Moves and move numbers, nearly every item
@@ -139,24 +158,23 @@ class GameBuilder:
         record `check` reads."""
         add = self.add
         definition: Game | None = None
-        table: Mapping[tuple[str, str], Any] | None = None
+        table: dict[tuple[str, str], Any] = self.known
         for kind, start, end, payload in items:
             if self.phase != _IN_MOVES:
                 add(kind, start, end, payload)
             elif kind == "move":
                 if self.definition is not definition:
-                    definition = self.definition
-                    table = definition.move_table
-                if table is not None and payload[0] == "place":
+                    definition, table = self.definition, self.known
+                if payload[0] == "place":
                     # `make_move`'s own common case, without the call: an upper-case
-                    # placement the game's table holds
+                    # placement the game has read before
                     found = table.get(("place", payload[2]))
                     if found is not None and payload[2][0] <= "Z":
                         self.nodes.append(PlyNode(found, None, start, end, self.number))
                         self.number = None
                         continue
                 try:  # as `move` does, without a call
-                    node = make_move(payload, start, end, self.definition)
+                    node = make_move(payload, start, end, self.definition, self.known)
                 except OffBoard as off:
                     self._off_board(off, start)
                     continue
@@ -174,7 +192,7 @@ class GameBuilder:
     def move(self, payload: MovePayload, start: int, end: int) -> None:
         """A move of the movetext: the game makes its move of it."""
         try:
-            node = make_move(payload, start, end, self.definition)
+            node = make_move(payload, start, end, self.definition, self.known)
         except OffBoard as off:
             self._off_board(off, start)
             return
@@ -203,6 +221,7 @@ class GameBuilder:
         if self.phase != _IN_MOVES:
             self.phase = _IN_MOVES
             self.definition = game_named(game.tag("Game")) or default_game()
+            self.known = moves_read(self.definition)
             game.definition = self.definition
         if kind == "move":
             self.move(payload, start, end)
@@ -346,7 +365,7 @@ class GameBuilder:
             self.number = None
 
     def _off_board(self, off: OffBoard, start: int) -> None:
-        size, title = self.definition.size, self.definition.title
+        size, title = self.definition.board.size, self.definition.title
         self._error(self.game, "M101",
                     f"`{off.text}` is not a square on the {size}x{size} board of {title}",
                     start, start + len(off.text),

@@ -18,6 +18,7 @@ from maerstanas_print.diagnostics import Diagnostic, Source
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import LimitError
 from maerstanas_print.notation.build import Item, build_games
+from maerstanas_print.notation.move_kinds import marked_kinds, version
 from maerstanas_print.notation.record import GameRecord, MoveNumber
 from maerstanas_print.notation.scan import TooManyMoves, scan, scan_games
 
@@ -30,8 +31,6 @@ MAX_SYNTAX_ERRORS = 100
 _TERMINAL_WORDS = {
     "SQUARE": "a square (A1–G7)",
     "MOVE_NUMBER": "a move number like `12.`",
-    "THUNDER_MARK": "`T`",
-    "WODEN_MARK": "`W`",
     "PASS": "`Pass`",
     "GLYPH": "a glyph like `!`",
     "NAG": "a NAG like `$1`",
@@ -62,16 +61,43 @@ _SQUARE_RUN = re.compile(r"[A-Ga-g][1-7][A-Ga-g][1-7]")
 _THUNDER_NO_X = re.compile(r"[Tt]\s*[A-Ga-g][1-7]\s+[A-Ga-g][1-7]\s*$")
 
 
-@lru_cache(maxsize=1)
 def grammar_parser() -> Lark:
-    """The LALR parser, built once per process. Lark and the data folders (whose
-    finder, importlib.resources, brings tempfile and shutil) are imported here:
-    a file the scanner reads whole, as `check` of valid games does, needs neither."""
+    """The LALR parser for the kinds of move registered now (built once for each).
+    Lark and the data folders (whose finder, importlib.resources, brings tempfile
+    and shutil) are imported only here: a file the scanner reads whole, as
+    `check` of valid games does, needs neither."""
+    return _grammar_parser(version())
+
+
+@lru_cache(maxsize=4)
+def _grammar_parser(kinds_version: int) -> Lark:
     from lark import Lark
 
+    return Lark(grammar_text(), parser="lalr", maybe_placeholders=False)
+
+
+def grammar_text() -> str:
+    """grammar/record.lark with a rule and a mark for each registered marked move."""
     from maerstanas_print.resources import read_text  # for the start-up: see above
 
-    return Lark(read_text("grammar", "record.lark"), parser="lalr", maybe_placeholders=False)
+    text = read_text("grammar", "record.lark")
+    alternatives, rules = "", ""
+    for kind in marked_kinds():
+        mark, name = kind.mark, f"{kind.kind.upper()}_MARK"
+        alternatives += f"     | {kind.kind}\n"
+        rules += (f"{kind.kind}: {name} SQUARE{' removals?' if kind.with_removals else ''}\n"
+                  f"{name}: /[{mark}{mark.lower()}](?![A-Za-z0-9_])/"
+                  f" | /[{mark}{mark.lower()}](?=[A-Sa-s][1-9])/\n")
+    return text.replace("_move: placement\n", "_move: placement\n" + alternatives, 1) + rules
+
+
+def _terminal_word(name: str) -> str:
+    """What a terminal of the grammar is called in messages."""
+    word = _TERMINAL_WORDS.get(name)
+    if word is not None:
+        return word
+    marks = {f"{k.kind.upper()}_MARK": k.mark for k in marked_kinds()}
+    return f"`{marks[name]}`" if name in marks else f"`{name}`"
 
 
 @dataclass(slots=True)
@@ -90,6 +116,9 @@ class RecordReader:
     def __init__(self, text: str, name: str = "<string>", *, fast: bool = True,
                  first_index: int = 1, first_line: int = 1) -> None:
         """`first_index` and `first_line` place a piece of a larger file in it."""
+        if not isinstance(text, str):  # a handle or bytes would fail far inside
+            raise TypeError(f"the text of a record is a str, not {type(text).__name__}; "
+                            "read a handle with read_game or read_games, or decode bytes")
         if text.startswith("\ufeff"):
             text = " " + text[1:]  # keep offsets: the byte order mark becomes a space
         self.text = text
@@ -359,8 +388,6 @@ def _move_payload(tree: Tree[Token]) -> MovePayload:
         return ("pass", str(tokens[0]), None, None, None)
     if rule == "placement":
         return ("place", None, str(tokens[0]), None, None)
-    if rule == "woden":
-        return ("woden", str(tokens[0]), str(tokens[1]), None, None)
     removals = None
     if tokens and not isinstance(tokens[-1], str):  # the removals subtree
         written: list[str] = []
@@ -373,8 +400,8 @@ def _move_payload(tree: Tree[Token]) -> MovePayload:
             letter = ""
         removals = tuple(written)
         tokens = tokens[:-1]
-    if rule == "thunder":
-        return ("thunder", str(tokens[0]), str(tokens[1]), removals, None)
+    if rule != "movement":  # a marked move a game registered: `T E4xE3/D4`, `W C5`
+        return (str(rule), str(tokens[0]), str(tokens[1]), removals, None)
     piece = str(tokens[0]) if len(tokens) == 3 else None
     origin, target = tokens[-2], tokens[-1]
     return ("move", piece, str(target), removals, str(origin))
@@ -504,7 +531,7 @@ def _classify(text: str, pos: int, end: int, expected: set[str]) -> Diagnostic:
         square = f"{row_first.group(2).upper()}{row_first.group(1)}"
         return Diagnostic("error", "M102", f"`{chunk}` names the row before the column",
                           pos, end, f"squares are written column first: `{square}`")
-    if _BAD_SQUARE.match(chunk) and chunk[0].upper() not in "TW":
+    if _BAD_SQUARE.match(chunk) and chunk[0].upper() not in _marks():
         bad = _BAD_SQUARE.match(chunk).group()  # type: ignore[union-attr]
         hint = "columns are A–G from the left, rows 1–7 from the top (A1 is the top-left square)"
         if "0" in bad[1:]:
@@ -520,6 +547,11 @@ def _classify(text: str, pos: int, end: int, expected: set[str]) -> Diagnostic:
     return Diagnostic("error", "M100", message, pos, end)
 
 
+def _marks() -> str:
+    """The marks of every registered marked move: "TW"."""
+    return "".join(kind.mark for kind in marked_kinds())
+
+
 def _close_to_pass(word: str) -> bool:
     import difflib  # only a syntax error pays for it, not every start of `check`
 
@@ -528,12 +560,12 @@ def _close_to_pass(word: str) -> bool:
 
 
 def _expected_words(expected: set[str]) -> str:
-    words = sorted({_TERMINAL_WORDS.get(name, f"`{name}`") for name in expected
-                    if not name.startswith("__")})
+    words = sorted({_terminal_word(name) for name in expected if not name.startswith("__")})
     if len(words) > 6:
         words = [w for w in words if w in (_TERMINAL_WORDS["SQUARE"],
                                            _TERMINAL_WORDS["MOVE_NUMBER"],
-                                           _TERMINAL_WORDS["PASS"], "`T`", "`W`")] + ["…"]
+                                           _TERMINAL_WORDS["PASS"],
+                                           *(f"`{mark}`" for mark in _marks()))] + ["…"]
     return ", ".join(words)
 
 

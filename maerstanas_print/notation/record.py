@@ -108,6 +108,8 @@ class ReadAs(Protocol):
     the record does not import: the games sit above the records)."""
 
     title: str
+    tag: str  # what a Game tag names it by (or its slug), in any case
+    slug: str
 
     def replay(self, record: GameRecord) -> Any: ...
 
@@ -176,9 +178,15 @@ class GameRecord:
         """The start position under this record's own rules and setup tags
         (`[SpecialStones "off"]`, `[Scoring]`, `[FirstPlayer]`, `[Setup]`, `[Options]`),
         read as the verifier reads them: a tag it cannot read leaves the default
-        (`replay` reports it). A new position each call."""
+        (`replay` reports it). A new position each call. ValueError for a Game tag
+        that names no registered game (the record would be read as the default)."""
         game = self._game()
         tags_only = GameRecord(self.index, list(self.tags), definition=game)
+        named = self.tag("Game")
+        if named is not None and named.strip().lower() not in (game.tag.lower(),
+                                                               game.slug.lower()):
+            raise ValueError(f'Game "{named}" is not a game we know (the record is read '
+                             f"as {game.title}; replay reports it)")
         return game.replay(tags_only).final
 
     def root(self) -> GameNode:

@@ -14,19 +14,44 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
+from maerstanas_print.notation.move_kinds import MoveKind, marked_kinds, version
 from maerstanas_print.notation.scan import scan
 
 _SQ = r"[A-Ga-g][1-7]"
 _ROW_FIRST_SQ = r"[1-7][A-Ga-g]"
 _ANY_SQ = rf"(?:{_SQ}|{_ROW_FIRST_SQ})"
-_MARKER_BEFORE = re.compile(r"(?<![A-Za-z0-9])([TtWw])\s*$")
 _LIST = rf"{_ANY_SQ}(?:\s*[/,;]\s*{_ANY_SQ})*"
-# `T E4xE3/D4` with any of: row-first squares, no `x` (then the list touches the
-# square or has a `/`), commas for slashes.
-_THUNDER = re.compile(rf"([Tt])\s*({_ANY_SQ})(?:\s*([xX])\s*({_LIST})|({_LIST})"
-                      rf"|\s+({_ANY_SQ}(?:\s*/\s*{_ANY_SQ})+))?")
-_WODEN = re.compile(rf"([Ww])\s*({_ANY_SQ})(?![A-Za-z0-9])")
+
+
+class _Marked:
+    """The slips of the marked moves registered now (`move_kinds`): a mark before
+    the word the grammar stopped at; a move with a removal list (`T E4xE3/D4`)
+    written with any of row-first squares, no `x` (then the list touches the
+    square or has a `/`), commas for slashes; one without (`W C5`)."""
+
+    def __init__(self, kinds: tuple[MoveKind, ...]) -> None:
+        def letters(chosen: list[MoveKind]) -> str:  # never empty: `(?!)` matches nothing
+            return f"[{''.join(k.mark + k.mark.lower() for k in chosen)}]" if chosen else "(?!)"
+
+        removing = [k for k in kinds if k.with_removals]
+        self.kind_of = {k.mark: k.kind for k in kinds}
+        self.before = re.compile(rf"(?<![A-Za-z0-9])({letters(list(kinds))})\s*$")
+        self.removing = re.compile(
+            rf"({letters(removing)})\s*({_ANY_SQ})(?:\s*([xX])\s*({_LIST})|({_LIST})"
+            rf"|\s+({_ANY_SQ}(?:\s*/\s*{_ANY_SQ})+))?")
+        self.removing_before = re.compile(
+            rf"(?<![A-Za-z0-9]){letters(removing)}\s*{_ANY_SQ}(?:\s*[xX]?\s*\S*)?$")
+        self.plain = re.compile(rf"({letters([k for k in kinds if not k.with_removals])})"
+                                rf"\s*({_ANY_SQ})(?![A-Za-z0-9])")
+
+
+@lru_cache(maxsize=4)
+def _marked(kinds_version: int) -> _Marked:
+    return _Marked(marked_kinds())
+
+
 _SCORE_WORDS = re.compile(
     r"Dark\s*:?\s*([0-9]{1,6})\s*[,;]?\s*Light\s*:?\s*([0-9]{1,6})(?![0-9])")
 _SCORE_DASH = re.compile(r"([0-9]{1,6})\s*[-–]\s*([0-9]{1,6})(?=[ \t\r]*(?:\n|$))")
@@ -64,14 +89,17 @@ def _one_item(text: str, kind: str) -> bool:
     return items is not None and len(items) == 1 and items[0][0] == kind
 
 
-def read_thunder_or_woden(text: str, start: int) -> Reading | None:
-    """A thunder or Woden move from `start` (its marker) that the grammar could not read."""
-    found = _THUNDER.match(text, start) or _WODEN.match(text, start)
+def read_marked_move(text: str, start: int) -> Reading | None:
+    """A marked move (`T E4xE3/D4`, `W C5`) from `start` (its marker) that the grammar
+    could not read."""
+    marked = _marked(version())
+    removing = marked.removing.match(text, start)
+    found = removing or marked.plain.match(text, start)
     if found is None:
         return None
     marker, square = found.group(1).upper(), _square(found.group(2))
     removals = None
-    if marker == "T":
+    if removing is not None:
         removals = found.group(4) or found.group(5) or found.group(6)
     written = text[start:found.end()]
     intended = f"{marker} {square}"
@@ -85,7 +113,7 @@ def read_thunder_or_woden(text: str, start: int) -> Reading | None:
     if re.search(rf"(?<![A-Za-z]){_ROW_FIRST_SQ}", written):
         code, message = "M102", f"`{written}` names a row before its column"
     elif removals and found.group(3) is None:
-        code, message = "M104", "thunder removal list without its `x`"
+        code, message = "M104", f"{marked.kind_of[marker]} removal list without its `x`"
     elif removals and re.search(r"[,;]", removals):
         code, message = "M100", "the squares of a removal list are split by `/`, not commas"
     else:
@@ -96,13 +124,13 @@ def read_thunder_or_woden(text: str, start: int) -> Reading | None:
 def read_slip(text: str, pos: int, end: int) -> Reading | None:
     """What the word at `pos` (ending at `end`), where the grammar stopped, was meant to be."""
     line_start = text.rfind("\n", 0, pos) + 1
-    marker = _MARKER_BEFORE.search(text, line_start, pos)
+    marked = _marked(version())
+    marker = marked.before.search(text, line_start, pos)
     if marker is not None:
-        return read_thunder_or_woden(text, marker.start(1))
-    thunder = re.search(rf"(?<![A-Za-z0-9])[Tt]\s*{_ANY_SQ}(?:\s*[xX]?\s*\S*)?$",
-                        text[line_start:pos])
+        return read_marked_move(text, marker.start(1))
+    thunder = marked.removing_before.search(text[line_start:pos])
     if thunder is not None:  # `T C2 C1/B2`: the grammar read `T C2`, then stopped
-        reading = read_thunder_or_woden(text, line_start + thunder.start())
+        reading = read_marked_move(text, line_start + thunder.start())
         if reading is not None and reading.end >= pos + len(text[pos:end].rstrip("!?")):
             return reading
     word = text[pos:end]

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from maerstanas_print.io import limits
 from maerstanas_print.notation.build import Item
+from maerstanas_print.notation.move_kinds import MoveKind, marked_kinds, version
 from maerstanas_print.notation.record import MoveNumber
 
 
@@ -33,8 +35,7 @@ _SQ = r"[A-Sa-s](?:1[0-9]|[1-9])(?![0-9A-Za-wyz_])"
 _MARK_END = r"(?:(?![A-Za-z0-9_])|(?=[A-Sa-s][1-9]))"
 _PIECE = r"[KC](?=[A-Sa-s][1-9])"
 
-_TOKEN = re.compile(
-    rf"""
+_TOKEN_PATTERN = r"""
     [ \t\f\r\n]*
     (?:
     (?P<pair>(?P<pn>[0-9]{{1,6}})(?P<pdots>\.\.\.|\.|\u2026){_WS}(?P<p1>{_SQ})(?!{_WS}-)
@@ -46,9 +47,7 @@ _TOKEN = re.compile(
                  (?:{_WS}x{_WS}(?P<mrem>(?:{_PIECE})?{_SQ}(?:{_WS}/{_WS}(?:{_PIECE})?{_SQ})*))?)
   | (?P<result>1-0|0-1|1/2-1/2)
   | (?P<number>(?P<n>[0-9]{{1,6}})(?P<dots>\.\.\.|\.|\u2026))
-  | (?P<thunder>(?P<tmark>[Tt]){_MARK_END}{_WS}(?P<tsq>{_SQ})
-                (?:{_WS}x{_WS}(?P<trem>{_SQ}(?:{_WS}/{_WS}{_SQ})*))?)
-  | (?P<woden>(?P<wmark>[Ww]){_MARK_END}{_WS}(?P<wsq>{_SQ}))
+  {MARKED}
   | (?P<pass>[Pp][Aa][Ss][Ss](?![A-Za-z0-9_]))
   | (?P<glyph>!!|\?\?|!\?|\?!|\+\+|!|\?|\+)
   | (?P<nag>\$[0-9]{{1,3}}(?![0-9]))
@@ -60,18 +59,41 @@ _TOKEN = re.compile(
               {_WS}Light{_WS}:{_WS}(?P<light>[0-9]{{1,6}}(?![0-9])))
   | (?P<unfinished>\*)
     )
-    """,
-    re.VERBOSE,
-)
-_MOVE_KINDS = frozenset(("thunder", "movement", "woden", "pass"))
+    """
+# The marked moves the games registered (`move_kinds`): those that may write a
+# removal list (`T E4xE3/D4`), then the others (`W C5`).
+_WITH_REMOVALS = r"""| (?P<rmarked>(?P<rmark>[{MARKS}]){_MARK_END}{_WS}(?P<rsq>{_SQ})
+                (?:{_WS}x{_WS}(?P<rrem>{_SQ}(?:{_WS}/{_WS}{_SQ})*))?)"""
+_WITHOUT_REMOVALS = r"| (?P<marked>(?P<mark>[{MARKS}]){_MARK_END}{_WS}(?P<msq>{_SQ}))"
+_MOVE_KINDS = frozenset(("rmarked", "movement", "marked", "pass"))
 _REMOVAL_SPLIT = re.compile(rf"{_WS}/{_WS}")
-_G = _TOKEN.groupindex
-_N, _DOTS = _G["n"], _G["dots"]
-_TMARK, _TSQ, _TREM = _G["tmark"], _G["tsq"], _G["trem"]
-_WMARK, _WSQ = _G["wmark"], _G["wsq"]
-_TNAME, _TVALUE, _DARK, _LIGHT = _G["tname"], _G["tvalue"], _G["dark"], _G["light"]
-_MPIECE, _MORIGIN, _MTARGET, _MREM = _G["mpiece"], _G["morigin"], _G["mtarget"], _G["mrem"]
-_PN, _PDOTS, _P1, _P2 = _G["pn"], _G["pdots"], _G["p1"], _G["p2"]
+
+
+class _Token:
+    """The scanner's pattern for the kinds of move registered now, its groups, and
+    each mark's kind (both cases)."""
+
+    def __init__(self, kinds: tuple[MoveKind, ...]) -> None:
+        parts = {"_SQ": _SQ, "_WS": _WS, "_PIECE": _PIECE, "_MARK_END": _MARK_END}
+        marked = ""
+        for pattern, removals in ((_WITH_REMOVALS, True), (_WITHOUT_REMOVALS, False)):
+            marks = "".join(k.mark + k.mark.lower() for k in kinds
+                            if k.with_removals == removals)
+            if marks:
+                marked += pattern.format(MARKS=marks, **parts) + "\n"
+        self.pattern = re.compile(_TOKEN_PATTERN.format(MARKED=marked, **parts), re.VERBOSE)
+        self.kind_of = {m: k.kind for k in kinds for m in (k.mark, k.mark.lower())}
+        g = self.pattern.groupindex
+        # (a kind of marked move no game registered has no groups: 0 stands in)
+        self.groups = (g["n"], g["dots"], g.get("rmark", 0), g.get("rsq", 0), g.get("rrem", 0),
+                       g.get("mark", 0), g.get("msq", 0), g["tname"], g["tvalue"], g["dark"],
+                       g["light"], g["mpiece"], g["morigin"], g["mtarget"], g["mrem"],
+                       g["pn"], g["pdots"], g["p1"], g["p2"])
+
+
+@lru_cache(maxsize=4)
+def _token(kinds_version: int) -> _Token:
+    return _Token(marked_kinds())
 
 
 def scan(text: str) -> list[Item] | None:
@@ -100,7 +122,11 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
     moves = 0
     most = limits.MAX_GAME_MOVES
     moves_seen = ended = False
-    for m in _TOKEN.finditer(text, pos):
+    token = _token(version())
+    kind_of = token.kind_of
+    (_N, _DOTS, _RMARK, _RSQ, _RREM, _MARK, _MSQ, _TNAME, _TVALUE, _DARK, _LIGHT,
+     _MPIECE, _MORIGIN, _MTARGET, _MREM, _PN, _PDOTS, _P1, _P2) = token.groups
+    for m in token.pattern.finditer(text, pos):
         if m.start() != pos:
             yield pos  # something between two tokens that is no token
             return
@@ -162,9 +188,9 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
         if kind == "number":
             append(("number", start, end,
                     MoveNumber(int(m.group(_N)), m.group(_DOTS) != ".", start, end)))
-        elif kind == "thunder":
-            removals = m.group(_TREM)
-            append(("move", start, end, ("thunder", m.group(_TMARK), m.group(_TSQ),
+        elif kind == "rmarked":
+            removals, mark = m.group(_RREM), m.group(_RMARK)
+            append(("move", start, end, (kind_of[mark], mark, m.group(_RSQ),
                                          tuple(_REMOVAL_SPLIT.split(removals))
                                          if removals is not None else None, None)))
         elif kind == "movement":
@@ -173,8 +199,9 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                                          tuple(_REMOVAL_SPLIT.split(removals))
                                          if removals is not None else None,
                                          m.group(_MORIGIN))))
-        elif kind == "woden":
-            append(("move", start, end, ("woden", m.group(_WMARK), m.group(_WSQ), None, None)))
+        elif kind == "marked":
+            mark = m.group(_MARK)
+            append(("move", start, end, (kind_of[mark], mark, m.group(_MSQ), None, None)))
         elif kind == "pass":
             append(("move", start, end, ("pass", m.group(kind), None, None, None)))
         elif kind == "open":

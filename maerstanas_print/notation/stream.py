@@ -26,9 +26,10 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Protocol
 
+from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError
-from maerstanas_print.io.inputs import cut_pieces, read_record
+from maerstanas_print.io.inputs import cut_pieces, looks_like_tag_line, read_record
 from maerstanas_print.notation.parser import RecordReader, parse
 from maerstanas_print.notation.record import GameRecord
 
@@ -44,12 +45,16 @@ class TextHandle(Protocol):
 class _Stream:
     """What one handle has left between two calls of `read_game`."""
 
-    __slots__ = ("pieces", "ready", "games", "__weakref__")
+    __slots__ = ("pieces", "ready", "games", "held", "where", "__weakref__")
 
     def __init__(self, pieces: Iterator[tuple[str, int]]) -> None:
         self.pieces = pieces  # the rest of the handle, a game's text at a time
         self.ready: deque[GameRecord] = deque()  # games read but not yet returned
         self.games = 0  # games read so far: the next one's number is games + 1
+        # A piece with problems but no game (text before the first game): read
+        # again in front of the next piece, so its problems go with that game.
+        self.held: tuple[str, int] | None = None
+        self.where: object = None  # the handle's tell() when the last call returned
 
 
 _STREAMS: weakref.WeakKeyDictionary[object, _Stream] = weakref.WeakKeyDictionary()
@@ -65,17 +70,39 @@ def read_game(handle: TextHandle) -> GameRecord | None:
     TypeError; a closed one ValueError.
     """
     stream = _stream_of(handle)
+    game = _next_game(stream, _name_of(handle))
+    if game is None:
+        _STREAMS.pop(handle, None)
+    else:
+        stream.where = _position(handle)
+    return game
+
+
+def _position(handle: object) -> object:
+    """Where a seekable handle stands (None when it cannot tell): a handle moved
+    between two calls (a seek) is read afresh, not glued to the line read ahead."""
+    try:
+        return handle.tell() if handle.seekable() else None  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _next_game(stream: _Stream, name: str) -> GameRecord | None:
     while not stream.ready:
         piece = next(stream.pieces, None)
         if piece is None:
-            _STREAMS.pop(handle, None)
             return None
         text, first_line = piece
-        reader = RecordReader(text, _name_of(handle), first_index=stream.games + 1,
+        if stream.held is not None:
+            text, first_line = stream.held[0] + text, stream.held[1]
+            stream.held = None
+        reader = RecordReader(text, name, first_index=stream.games + 1,
                               first_line=first_line)
         games = list(reader)
         if games and reader.diagnostics:  # problems between games go with the next one
             games[0].diagnostics[:0] = reader.diagnostics
+        elif reader.diagnostics:
+            stream.held = text, first_line
         stream.games += len(games)
         stream.ready.extend(games)
     return stream.ready.popleft()
@@ -91,11 +118,33 @@ def read_games(source: str | os.PathLike[str] | TextHandle) -> list[GameRecord]:
     """
     if isinstance(source, str | os.PathLike):
         name, text = read_record(os.fspath(source))
-        return list(parse(text, name).games)
+        parsed = parse(text, name)
+        _give_to_the_next_game(parsed.diagnostics, parsed.games)
+        return parsed.games
+    try:
+        kept = _STREAMS.pop(source, None)  # where read_game stopped, if it started
+    except TypeError:
+        kept = None  # no weak reference: read_game cannot have started on it
+    if kept is None or kept.where != _position(source):  # unread, or moved since
+        _check_handle(source)
+        kept = _Stream(cut_pieces(_lines(source), least=1))
     games = []
-    while (game := read_game(source)) is not None:
+    name = _name_of(source)
+    while (game := _next_game(kept, name)) is not None:
         games.append(game)
     return games
+
+
+def _give_to_the_next_game(problems: list[Diagnostic], games: list[GameRecord]) -> None:
+    """Problems that belong to no game (text between games) go with the game after
+    them, as `read_game` gives them; those after the last game go with it."""
+    if not games:
+        return
+    for problem in problems:
+        game = next((game for game in games if game.start >= problem.end), games[-1])
+        place = next((i for i, own in enumerate(game.diagnostics) if own.start > problem.start),
+                     len(game.diagnostics))
+        game.diagnostics.insert(place, problem)
 
 
 def _stream_of(handle: TextHandle) -> _Stream:
@@ -103,7 +152,7 @@ def _stream_of(handle: TextHandle) -> _Stream:
         stream = _STREAMS.get(handle)
     except TypeError:
         stream = None  # not weakly referable: refused below
-    if stream is not None:
+    if stream is not None and stream.where == _position(handle):
         return stream
     _check_handle(handle)
     stream = _Stream(cut_pieces(_lines(handle), least=1))
@@ -154,7 +203,10 @@ def _lines(handle: TextHandle) -> Iterator[str]:
                             "open(path, encoding='utf-8')")
         if "\x00" in line:
             raise InputError(f"{name}: a binary file (it holds NUL bytes), not a record")
-        since_tag = 0 if line.lstrip(" \t").startswith("[") else since_tag + len(line)
+        # Only a line that may begin a tag block resets the count: there the cut
+        # between pieces happens, even inside a comment once a piece is past its
+        # hard bound (any `[` would let a comment of `[1` lines grow without end).
+        since_tag = 0 if looks_like_tag_line(line) else since_tag + len(line)
         if since_tag > limits.MAX_HANDLE_GAME_CHARS:
             raise LimitError(f"{name}: more than {limits.MAX_HANDLE_GAME_CHARS:,} characters "
                              "without a tag line (the limit of one game from a handle); "

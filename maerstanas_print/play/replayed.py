@@ -57,8 +57,10 @@ class BaseReplayer:
         self.diagnostics.append(Diagnostic(severity, code, message, start, end, hint))
 
     def keep_copy(self, position: Any) -> Any:
-        """A copy of `position` for the step, when replaying with positions."""
-        return self.info.kept(position) if self.keep else None
+        """A copy of `position` for the step, when replaying with positions: one
+        without the moves `pop` would undo, as a copy for every step must cost
+        memory in proportion to the board, not to the game so far."""
+        return position.copy(stack=False) if self.keep else None
 
     def syntax_broken(self) -> bool:
         return any(d.severity == "error" and d.code.startswith("M1") and d.read_as is None

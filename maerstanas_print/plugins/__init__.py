@@ -32,6 +32,7 @@ COVERS = wiring("maerstanas_print.rulebook.kit:COVERS")
 RULEBOOKS = wiring("maerstanas_print.rulebook.kit:RULEBOOKS")
 STONE_KEY_LABELS = wiring("maerstanas_print.rulebook.kit:STONE_KEY_LABELS")
 SHEETS = wiring("maerstanas_print.sheets.capabilities:SHEETS")
+FILE_PARTS = wiring("maerstanas_print.sheets.capabilities:FILE_PARTS")
 
 _wired = False
 
@@ -47,6 +48,7 @@ def wire() -> None:
     BOARD_READERS.register_lazy(game,
                                 "maerstanas_print.plugins.maerstanas.document:board_reader")
     SHEETS.register_lazy(game, "maerstanas_print.plugins.maerstanas.sheets:sheet_kit")
+    FILE_PARTS.register(game, "")  # the default game's files keep the short names: board-a4.pdf
     BOOK_KITS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:book_kit")
     COVERS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:cover")
     STONE_KEY_LABELS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:key_label")

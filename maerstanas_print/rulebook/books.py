@@ -14,6 +14,7 @@ from maerstanas_print.rulebook.compile_source import compile_source
 from maerstanas_print.rulebook.kit import RULEBOOKS, quickref_source
 from maerstanas_print.rulebook.model import Book
 from maerstanas_print.rulebook.source import shipped_source
+from maerstanas_print.sheets.capabilities import FILE_PARTS
 
 
 def book_for(game: Game) -> Book:
@@ -39,4 +40,4 @@ def _book(name: str) -> Book:
 
 def file_stem(game: Game, paper: str, fmt: str) -> str:
     """`rulebook-a4` for the default game (as always), `rulebook-cyngesheall-a4` for others."""
-    return f"rulebook{game.file_part}-{paper}"
+    return f"rulebook{FILE_PARTS.of(game)}-{paper}"

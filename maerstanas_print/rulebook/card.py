@@ -296,8 +296,8 @@ def _typeset(prepared: PreparedBook, paper: str, geometry: CardGeometry, column_
     doc = Doc(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
               initialFontName="Cardo", initialFontSize=9,
               title=meta.title or f"{book.title}: {book.subtitle}", author=book.pdf_author,
-              subject=meta.subject or book.subject,
-              keywords=list(meta.keywords or book.keywords),
+              subject=meta.subject or book.meta_subject,
+              keywords=list(meta.keywords or book.meta_keywords),
               creator="maerstanas_print", lang=book.language)
     doc.addPageTemplates([PageTemplate("card", frames, onPage=band),
                           PageTemplate("sheet", [full], onPage=opening)])

@@ -43,7 +43,7 @@ from maerstanas_print.sheets.common import PAPERS
 from maerstanas_print.templating import environment
 
 FIGURE_WIDTH = 156.0  # mm: the PDF's text width on A4
-RUNNING_HEAD = '"Mǽrstánas · Rules of play"'  # in rulebook.css; each book puts its own
+RUNNING_HEAD = '"Title · Subtitle"'  # in rulebook.css, where each book puts its own
 
 
 class _Renderer:

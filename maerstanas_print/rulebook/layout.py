@@ -45,13 +45,19 @@ def _game(tag: str) -> Game:
     return book_game(tag)
 
 
+# mm: the widest board a title page draws (the 19x19 board at 4.6 mm squares); a
+# board that would be wider at the page's cell size is drawn smaller to fit.
+TITLE_BOARD_WIDTH = 87.4
+
+
 def title_art(game: str, cell: float = 11.0) -> tuple[float, float, list[Shape]]:
     """The title page's board, as the game draws its cover (`Game.cover`): for
     Mǽrstánas a board in play with every kind of stone, for a game that begins set
     up its start position."""
     info = _game(game)
     stones, title, _label = COVERS.of(info)
-    spec = spec_for_game(info, cell=cell if info.size <= 7 else 4.6, labels=frozenset(),
+    cell = min(cell, round(TITLE_BOARD_WIDTH / info.board.size, 2))  # a big board fits
+    spec = spec_for_game(info, cell=cell, labels=frozenset(),
                          stones=stones, title=title)
     width, height = spec.size()
     pad = 1.0  # room for the outer half of the frame's stroke
@@ -75,7 +81,7 @@ def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
     """
     info = _game(game)
     cell, inner = 9.0, min(width, 150.0)
-    if info.start_setup() is None:
+    if not info.start_stones():  # a game that begins on an empty board
         group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0,
                                SHEETS.of(info).legend)
     else:

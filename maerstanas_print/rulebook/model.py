@@ -108,17 +108,24 @@ class Book:
     chapters: tuple[Chapter, ...]
     front: tuple[Block, ...] = field(default_factory=tuple)  # the title page's small print
     game: str = ""  # the Game tag of the game the book teaches; empty: the default game
-    # The document's metadata (PDF info, HTML head); `description` empty: the
-    # Mǽrstánas sentence. `licence_url` empty: no licence is claimed.
+    # The document's metadata (PDF info, HTML head); an empty `subject`,
+    # `keywords` or `description` is made from the book's title (every shipped
+    # source gives its own). `licence_url` empty: no licence is claimed.
     pdf_author: str = "John Beers (game and rules); maerstanas_print (this adaptation)"
-    subject: str = ("The rules of Mǽrstánas, a two-player stone-placement game on a 7×7 "
-                    "board, illustrated; adapted under CC BY-SA 4.0")
-    keywords: tuple[str, ...] = ("Mǽrstánas", "board game", "rules", "rulebook",
-                                 "CC BY-SA 4.0")
+    subject: str = ""
+    keywords: tuple[str, ...] = ()
     description: str = ""
     licence_url: str = "https://creativecommons.org/licenses/by-sa/4.0/"
     released: datetime.date | None = None  # dates the PDF; None: ReportLab's fixed date
     language: str = "en"  # the text's language: the typesetter's words and typography
+
+    @property
+    def meta_subject(self) -> str:
+        return self.subject or f"The rules of {self.title}, illustrated"
+
+    @property
+    def meta_keywords(self) -> tuple[str, ...]:
+        return self.keywords or (self.title, "board game", "rules", "rulebook")
 
     @property
     def meta_description(self) -> str:

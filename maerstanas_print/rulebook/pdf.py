@@ -401,7 +401,7 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         buffer, pagesize=(width, height), invariant=1, pageCompression=1,
         initialFontName="Cardo", initialFontSize=10,
         title=f"{book.title}: {book.subtitle}",
-        author=book.pdf_author, subject=book.subject, keywords=list(book.keywords),
+        author=book.pdf_author, subject=book.meta_subject, keywords=list(book.meta_keywords),
         creator="maerstanas_print", lang=book.language,
     )
     doc.addPageTemplates([

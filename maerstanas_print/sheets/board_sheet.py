@@ -25,7 +25,7 @@ from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, St
 from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.pieces import BOARD_VARIANTS
-from maerstanas_print.sheets.capabilities import SHEETS
+from maerstanas_print.sheets.capabilities import FILE_PARTS, SHEETS
 from maerstanas_print.sheets.common import (
     FOOT_MM,
     INK,
@@ -102,7 +102,7 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
         raise SheetError(f"--variant {options.variant}: {game.title} is played on the "
                          f"{boards} board only")
     if SHEETS.of(game).layout.big and options.per_page not in BIG_BOARD_PER_PAGE:
-        raise SheetError(f"the {game.size} x {game.size} board fits 1 or 2 to a page, "
+        raise SheetError(f"the {game.board.size} x {game.board.size} board fits 1 or 2 to a page, "
                          f"not {options.per_page}")
     if options.cell is not None and not (math.isfinite(options.cell) and options.cell > 0):
         raise SheetError(f"--cell-mm must be a positive number of millimetres, "
@@ -114,7 +114,7 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
     kind = "board" if options.per_page == 1 else "boards"
     variant = "-wraparound" if options.variant == "wraparound" else ""
     theme = "" if options.theme == "print" else f"-{options.theme}"
-    slug = game.file_part
+    slug = FILE_PARTS.of(game)
     stem = f"{kind}{slug}{variant}-{paper.key}-{options.per_page}up{theme}"
     what = "Playing board" if options.per_page == 1 else f"{options.per_page} boards"
     return Sheet(

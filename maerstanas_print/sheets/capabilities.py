@@ -23,8 +23,8 @@ LegendItem = tuple[StoneKind, str, str | None, str]
 # (stone kind as drawn, how many, name in the game): one kind of piece of a side's set.
 PieceSet = tuple[tuple[StoneKind, int, str], ...]
 
-__all__ = ["SHEETS", "LegendItem", "PieceSet", "SheetKit", "SheetLayout", "game_score_sheet",
-           "game_setup_sheet"]
+__all__ = ["FILE_PARTS", "SHEETS", "LegendItem", "PieceSet", "SheetKit", "SheetLayout",
+           "game_score_sheet", "game_setup_sheet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +90,16 @@ def _plain(game: Keyed) -> SheetKit:
 
 
 SHEETS: Capability[SheetKit] = Capability("sheets", _plain)
+
+
+def _by_slug(game: Keyed) -> str:
+    assert isinstance(game, Game)
+    return f"-{game.slug}"
+
+
+# What the file names of a game's printables say after their kind (`board-cyngesheall-a4.pdf`);
+# the default game registers "" and keeps the short names it has always had (`board-a4.pdf`).
+FILE_PARTS: Capability[str] = Capability("file names", _by_slug)
 
 
 def game_setup_sheet(game: Keyed, title: str, paper: str, theme: str) -> Sheet:

@@ -25,15 +25,19 @@ from maerstanas_print.games.protocol import (
     Game,
     GameMove,
     GamePosition,
-    OffBoard,
     Settings,
-    WrittenMove,
+    written_move,
 )
+from maerstanas_print.notation.move_kinds import register_move_kind
 from maerstanas_print.pieces import BoardLook, BoardVariant, Stone
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import ReplayedGame, Step
     from maerstanas_print.notation.record import GameRecord
+
+# Its two special stones are moves a record marks: `T E4xE3/D4`, `W C5`.
+register_move_kind("T", "thunder", with_removals=True)
+register_move_kind("W", "woden")
 
 # Moves are immutable, so one object per (kind, square text) serves every record.
 _MOVES: dict[tuple[str, str], Move] = {
@@ -49,8 +53,6 @@ class MaerstanasGame(Game):
                         values={"SpecialStones": ("on", "off"), "Scoring": SCORINGS,
                                 "FirstPlayer": ("Dark", "Light")},
                         free=("InHand",))  # read with the Setup tag
-    move_table = _MOVES
-    file_part = ""  # the default game's files keep the short names: board-a4.pdf
     look = BoardLook(variants=("standard", "wraparound"))
 
     def __init__(self) -> None:
@@ -66,17 +68,12 @@ class MaerstanasGame(Game):
             return _PASS
         if kind != "move":
             found = _MOVES.get((kind, square or ""))
-            if found is None:
-                raise OffBoard(square or "")
-            return found
-        return super().read_move(kind, piece, square, origin)
-
-    def make_move(self, written: WrittenMove) -> GameMove:
-        if written.kind == "move":
-            return written  # stones are placed here, never moved: the replayer says so
-        if written.kind == "pass":
-            return _PASS
-        return Move(written.kind, written.square)  # type: ignore[arg-type]
+            if found is not None:
+                return found
+        written = written_move(self.board, kind, piece, square, origin)
+        if kind not in ("place", "thunder", "woden"):
+            return written  # a movement, or another game's kind: the replayer refuses it
+        return Move(kind, written.square)  # type: ignore[arg-type]
 
     def replay(self, record: GameRecord, *, strict: bool = False,
                keep_positions: bool = False) -> ReplayedGame:
@@ -96,9 +93,6 @@ class MaerstanasGame(Game):
 
     def step_text(self, step: Step) -> str:
         return move_text(step.move, step.removed)
-
-    def short_text(self, step: Step) -> str:
-        return str(step.move)
 
     def settings_tags(self, game: ReplayedGame) -> list[tuple[str, str]]:
         rules = game.rules

@@ -174,6 +174,7 @@ MoveKind = Literal["place", "thunder", "woden", "pass"]
 MOVE_KINDS: tuple[MoveKind, ...] = ("place", "thunder", "woden", "pass")
 _MARKERS = {"place": "", "thunder": "T ", "woden": "W "}
 _MOVE_TEXT = re.compile(r"\s*(?:(?P<pass>Pass)|(?:(?P<marker>[TW])\s+)?(?P<square>[A-G][1-7]))\s*")
+_REMOVAL_LIST = re.compile(r"(?:[A-G][1-7](?:/[A-G][1-7])*)?\s*")  # after `x`: E3/D4
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,10 +221,11 @@ class Move:
         stone removes, and the verifier compares the two."""
         if not isinstance(text, str):
             raise ValueError(f"a move is written as text, not {type(text).__name__}")
-        head, cross, _tail = text.partition("x")
+        head, cross, tail = text.partition("x")
         found = _MOVE_TEXT.fullmatch(head)
-        if found is not None and cross and found["marker"] != "T":
-            found = None  # only a thunder-stone removes stones
+        if found is not None and cross and (found["marker"] != "T"
+                                            or not _REMOVAL_LIST.fullmatch(tail)):
+            found = None  # only a thunder-stone removes stones, and only squares
         if found is None:
             raise ValueError(f"`{text}` is not a Mǽrstánas move (E4, T E4, W E4 or Pass)")
         if found["pass"]:

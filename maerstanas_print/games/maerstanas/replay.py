@@ -139,11 +139,15 @@ class MaerstanasReplayer(BaseReplayer):
                     append(Step(node, side, move, ply, (), True,
                                 keep(position) if keep is not None else None))
                     continue
-            if isinstance(move, WrittenMove):  # `A1-A4` moves a stone; this game places
-                self.report("error", "M208", "Mǽrstánas places stones; a stone never moves "
-                            "from one square to another", node.start, node.end,
-                            'write the square the stone goes on (E4), or name the game: '
-                            '[Game "Cyngesheall"]')
+            if isinstance(move, WrittenMove):
+                if move.kind == "move":  # `A1-A4` moves a stone; this game places
+                    self.report("error", "M208", "Mǽrstánas places stones; a stone never "
+                                "moves from one square to another", node.start, node.end,
+                                'write the square the stone goes on (E4), or name the game: '
+                                '[Game "Cyngesheall"]')
+                else:  # a kind of move another game registered
+                    self.report("error", "M208", f"`{move}` is not a move of Mǽrstánas",
+                                node.start, node.end)
                 side, ply = position.turn, position.ply
                 position.push(Move.pass_(), check=False)  # the turn passes on
                 steps.append(Step(node, side, Move.pass_(), ply, (), False))

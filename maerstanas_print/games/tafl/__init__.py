@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from maerstanas_print.games.protocol import Game, GameMove, GamePosition, Settings, WrittenMove
+from maerstanas_print.games.protocol import Game, GameMove, GamePosition, Settings, written_move
 from maerstanas_print.games.setup_text import read_position
 from maerstanas_print.games.tafl.definition import TaflDefinition
 from maerstanas_print.games.tafl.engine import (
@@ -45,16 +45,18 @@ class TaflGame(Game):
         self.piece_kinds = PIECE_KINDS[definition.pieces]
         self.settings = Settings(values={"FirstPlayer": ("Dark", "Light")},
                                  options=dict(definition.rules.choices))
-        self.file_part = f"-{definition.slug}"
         self.look = BoardLook(pieces=definition.pieces, specials=self._specials(),
                               escape_edge=definition.rules.king_goal == "edge")
 
     # --- records and replay -------------------------------------------------------
 
-    def make_move(self, written: WrittenMove) -> GameMove:
-        if written.kind == "move":
+    def read_move(self, kind: str, piece: str | None, square: str | None,
+                  origin: str | None) -> GameMove:
+        written = written_move(self.board, kind, piece, square, origin)
+        if kind == "move":
             assert written.origin is not None and written.square is not None
-            return TaflMove(written.piece or "S", written.origin, written.square, self.size)
+            return TaflMove(written.piece or "S", written.origin, written.square,
+                            self.board.size)
         return written  # a pass or a placement: the replayer judges it
 
     def replay(self, record: GameRecord, *, strict: bool = False,
@@ -72,19 +74,8 @@ class TaflGame(Game):
             return move.origin, move.target
         return None, None
 
-    def kept(self, position: GamePosition) -> GamePosition:
-        return _tafl(position).snapshot()  # without the repetition history
-
     def step_text(self, step: Step) -> str:
-        if step.notation is not None:
-            return step.notation
-        return self.short_text(step)
-
-    def short_text(self, step: Step) -> str:
-        move = step.move
-        if not isinstance(move, TaflMove):
-            return "Pass" if move.kind == "pass" else str(move)
-        return move.text(self.size)
+        return str(step.move) if step.notation is None else step.notation
 
     def settings_tags(self, game: ReplayedGame) -> list[tuple[str, str]]:
         tags = [("Game", self.tag)]
@@ -104,16 +95,13 @@ class TaflGame(Game):
                 for sq, p in enumerate(board) if p != "."}
 
     def start_stones(self, setup: str | None = None) -> dict[int, Stone]:
-        return self.board_stones(read_position(setup or self.tafl.setup, self.size))
-
-    def start_setup(self) -> str:
-        return self.tafl.setup
+        return self.board_stones(read_position(setup or self.tafl.setup, self.board.size))
 
     def _specials(self) -> dict[int, SpecialKind]:
         """A king's home corner (games whose king runs to the enemy corner) and the throne."""
         specials: dict[int, SpecialKind] = {}
         if self.tafl.king_goal == "enemy-corner":
-            for square, letter in enumerate(read_position(self.tafl.setup, self.size)):
+            for square, letter in enumerate(read_position(self.tafl.setup, self.board.size)):
                 if letter == "K":
                     specials[square] = "dark-home"
                 elif letter == "k":

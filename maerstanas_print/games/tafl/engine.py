@@ -148,6 +148,16 @@ class TaflPosition:
     def is_game_over(self) -> bool:
         return self.ending is not None
 
+    def __str__(self) -> str:
+        """A plain-text board, row 1 on top, as a Mǽrstánas position prints: the
+        pieces' letters (S stone, K king, C commander; upper case Dark), `.` empty."""
+        size = self.rules.size
+        lines = ["   " + " ".join(square_name(col, size)[0] for col in range(size))]
+        for row in range(size):
+            cells = self.board[row * size:(row + 1) * size]
+            lines.append(f"{row + 1:>2} " + " ".join(cells))
+        return "\n".join(lines)
+
     def outcome(self) -> str | None:
         """"Dark", "Light" or "Draw" once the game is over, else None."""
         if not self.over:
@@ -365,11 +375,12 @@ class TaflPosition:
         self.ply += 1
         return taken, kings_taken
 
-    def push(self, move: TaflMove | WrittenMove, *, check: bool = False) -> list[int]:
+    def push(self, move: TaflMove | WrittenMove, *, check: bool = True) -> list[int]:
         """Play a move (or `PASS`); return what it captured; decide the game's end.
 
-        With `check=True` an illegal move raises IllegalMove; without, the move
-        is made as written (the verifier has checked it already).
+        An illegal move raises IllegalMove, as a Mǽrstánas position's push does;
+        with `check=False` the move is made as written (for the verifier, which
+        has checked it already and follows a record past a mistake).
         """
         if type(move) is not TaflMove:
             return self._push_other(move, check)

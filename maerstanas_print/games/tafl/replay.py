@@ -64,6 +64,10 @@ def _letter(piece: str) -> str:
 class TaflReplayer(BaseReplayer):
     tafl: TaflRules  # the game's default rules, before the record's tags
 
+    def keep_copy(self, position: TaflPosition) -> TaflPosition | None:
+        """A snapshot for the step: without the repetition history as well."""
+        return position.snapshot() if self.keep else None
+
     def read_tags(self) -> TaflRules:
         self.read_common_tags()
         tafl = self.tafl
@@ -120,7 +124,7 @@ class TaflReplayer(BaseReplayer):
                 position.turn, position.ply = 1 - side, ply + 1  # skipped: the turn passes
                 return Step(node, side, move, ply, (), False, self.keep_copy(position))
             move = TaflMove(piece.upper(), move.origin, move.target, move.size)
-        taken = position.push(move)
+        taken = position.push(move, check=False)
         self.check_captures(node, move, taken, board)
         self.check_end_mark(node, position)
         text = move_text(move, taken, board, self.info, ends=position.ending in _WINS)

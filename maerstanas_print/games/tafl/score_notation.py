@@ -54,7 +54,7 @@ def longest_square(size: int) -> str:
 def lettered_pieces(game: TaflGame) -> dict[int, set[str]]:
     """Each side's pieces written with a letter (the king, the commander)."""
     out: dict[int, set[str]] = {DARK: set(), LIGHT: set()}
-    for piece in read_position(game.tafl.setup, game.size):
+    for piece in read_position(game.tafl.setup, game.board.size):
         if piece != EMPTY and piece.upper() != "S":
             out[side_of(piece)].add(piece.upper())
     return out
@@ -69,14 +69,14 @@ def longest_move(game: TaflGame) -> str:
     """A move text of the greatest length the game allows, `!` included (`KJ10-J12!`)."""
     letters = lettered_pieces(game)
     letter = "K" if letters[DARK] | letters[LIGHT] else ""
-    square = longest_square(game.size)
+    square = longest_square(game.board.size)
     return f"{letter}{square}-{square}!"
 
 
 def longest_capture(game: TaflGame) -> str:
     """A capture list of the greatest length the game allows (`xO10/P11/Q10!`)."""
     letters = lettered_pieces(game)
-    square = longest_square(game.size)
+    square = longest_square(game.board.size)
     taken = most_taken(game)
     marked = max(min(taken, len(letters[1 - side])) for side in (DARK, LIGHT))
     return "x" + "/".join(("K" if i < marked else "") + square for i in range(taken)) + "!"
@@ -111,10 +111,10 @@ def _first_move(game: TaflGame, *, lettered: bool) -> tuple[str, str, int] | Non
     if found is not None:
         return found
     for first in position.legal_moves():
-        position.push(first)
+        position.push(first, check=False)
         replies = position.legal_moves()
         if replies:
-            position.push(replies[0])
+            position.push(replies[0], check=False)
             found = _pick(position, lettered)
             position.pop()
         position.pop()
@@ -146,8 +146,8 @@ def _capture(game: TaflGame, victim: str) -> tuple[str, str, int] | None:
                 if (position.move_problem(move) is not None
                         or len(position.captures(move)) != count):
                     continue
-                setup = write_position(board, game.size)
-                taken = position.push(move)
+                setup = write_position(board, game.board.size)
+                taken = position.push(move, check=False)
                 if position.over != (victim == "K"):  # only the king's capture ends it
                     continue
                 return move_text(move, taken, board, game, position.over), setup, mover
@@ -159,7 +159,7 @@ def _positions(game: TaflGame, victim: str, mover: int, count: int
     """Boards where a stone of the mover's slides two squares to `land`, next to `count`
     victims inside the board, each with the mover's stones beyond it (or around it),
     and a spare enemy stone in a far corner to keep the game going."""
-    size = game.size
+    size = game.board.size
     own, enemy = ("S", victim.lower()) if mover == DARK else ("s", victim.upper())
     throne = game.tafl.throne
     middle = size // 2

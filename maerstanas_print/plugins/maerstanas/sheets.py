@@ -60,6 +60,6 @@ def sheet_kit(game: Keyed) -> SheetKit:
 
     return SheetKit(rules={variant: (text,) for variant, text in SHEET_RULES.items()},
                     legend=LEGEND, piece_sets=(STONE_SET, STONE_SET), pencil_note=PENCIL_NOTE,
-                    score_sheet=one_score_sheet, layout=SheetLayout.for_board(game.size))
+                    score_sheet=one_score_sheet, layout=SheetLayout.for_board(game.board.size))
 
 

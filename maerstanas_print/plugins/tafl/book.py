@@ -32,7 +32,7 @@ class TaflBookKit:
         return read_tafl_claim(text)
 
     def check_square(self, name: str) -> int:
-        return tafl_square(name, self.game.size)
+        return tafl_square(name, self.game.board.size)
 
     def read_position(self, key: str, value: str) -> Any:
         tag = self.game.tag

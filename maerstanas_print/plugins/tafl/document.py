@@ -126,7 +126,7 @@ class TaflReader:
         move = step.move
         if not isinstance(move, TaflMove):
             return "Pass"
-        return move.text(self.info.size)
+        return move.text(self.info.board.size)
 
     def marks(self, before: TaflPosition, pieces: _Pieces, steps: list[Step]) -> RangeMarks:
         """Numbers on the pieces moved in the range (a piece moved more than once
@@ -213,7 +213,7 @@ class TaflReader:
         """On a big board, the squares the range's moves touch (origins, arrivals,
         captures) with a square's margin, at least 9 x 9, inside the board; the
         whole board when the action spans more than 13 squares."""
-        n = self.info.size
+        n = self.info.board.size
         if n <= BIG_BOARD:
             return None
         squares: list[int] = []

@@ -39,7 +39,7 @@ class TaflSearch(Search):
             if not isinstance(move, TaflMove) or position.over or \
                     position.move_problem(move) is not None:
                 return False
-            taken = position.push(move)
+            taken = position.push(move, check=False)
             if node.removals is not None and sorted(node.removals) != sorted(taken):
                 return False
         return True

@@ -21,6 +21,7 @@ from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Rect, Sha
 from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.tafl.replay import ENDINGS
 from maerstanas_print.games.tafl.score_notation import examples, longest_capture, longest_move
+from maerstanas_print.sheets.capabilities import FILE_PARTS
 from maerstanas_print.sheets.common import (
     INK,
     MAX_FIRST,
@@ -151,7 +152,7 @@ def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
     page = Page(paper.width, paper.height, tuple(shapes),
                 f"A {game.title} score sheet on {paper.name}, moves {options.first} to "
                 f"{following - 1}")
-    stem = f"scoresheet{game.file_part}-{paper.key}"
+    stem = f"scoresheet{FILE_PARTS.of(game)}-{paper.key}"
     if options.first != 1:
         stem += f"-from{options.first}"
     return score_sheet_of(game.title, paper, page, stem, following)

@@ -143,7 +143,7 @@ def _table(headings: list[str], rows: list[list[str]], shares: list[float], x: f
 
 def _fit(game: TaflGame, height: float) -> float:
     """The largest square (to 0.5 mm) whose board is at most `height` mm tall."""
-    cell = CELLS.get(game.size, 133.0 / game.size)
+    cell = CELLS.get(game.board.size, 133.0 / game.board.size)
     while cell > 4.0 and spec_for_game(game, cell=cell).size()[1] > height:
         cell -= 0.5
     return cell
@@ -161,7 +161,7 @@ def _position_note(game: TaflGame, x: float, y: float, width: float) -> tuple[Gr
     """The setup as a record's position string; (x, y) is the first baseline."""
     note = ("The same position as a record’s Setup tag (rows from the top, digits count "
             "empty squares, capitals are Dark’s pieces: S stone or man, K king"
-            + (", C commander):" if game.size == 7 else "):"))
+            + (", C commander):" if game.board.size == 7 else "):"))
     lines, last = paragraph(note, x, y, width, 7.5, "italic", SOFT, 1.3)
     step = 8.0 * 1.3 * MM_PER_PT
     for chunk in _split_position(game.tafl.setup, width, 8.0):
@@ -221,17 +221,17 @@ def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     lines, last = paragraph(intro, MARGIN, top + 6.0, width, 9.5, "regular", INK, 1.3)
     shapes.append(Group(tuple(lines), title="How to set up"))
     headings, rows = setup_rows(game)
-    shares = [1.2, 1.25, 1.55, 2.6, 2.0] if game.size == 7 else [1.2, 0.55, 4.6, 1.6]
+    shares = [1.2, 1.25, 1.55, 2.6, 2.0] if game.board.size == 7 else [1.2, 0.55, 4.6, 1.6]
     # Measure what goes under the board first: the board takes the room that is left.
     _, table_h = _table(headings, rows, shares, MARGIN, 0.0, width, theme)
     notes = _position_note(game, MARGIN, 0.0, width)
     notes_h = notes[1]
-    legend_w = min(width, 165.0 if game.size == 7 else width)
+    legend_w = min(width, 165.0 if game.board.size == 7 else width)
     leg_h = game_legend(game, spec_for_game(game), 0, 0, legend_w, theme, 7.5, 8.0)[1]
     board_top = last + 5.0
     room = (paper.height - MARGIN - 4.0) - board_top - (5.0 + leg_h + 6.0 + table_h + 5.0
                                                         + notes_h)
-    largest = CELLS.get(game.size, 133.0 / game.size)
+    largest = CELLS.get(game.board.size, 133.0 / game.board.size)
     if paper.width > BIG_PAPER_MM:  # on A3 or Tabloid the diagram grows to the page's width
         largest = max(largest, _fit_width(game, width))
     cell = min(largest, _fit(game, room))

@@ -65,5 +65,5 @@ def sheet_kit(game: Keyed) -> SheetKit:
                    piece_sets=(piece_set(game, DARK), piece_set(game, LIGHT)),
                    stones_note=game.definition.stones_note,
                    setup_sheet=setup, score_sheet=scores, score_sheet_continues=True,
-                   layout=SheetLayout.for_board(game.size))
+                   layout=SheetLayout.for_board(game.board.size))
     return _with_notes(kit, game)
