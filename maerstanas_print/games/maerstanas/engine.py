@@ -454,8 +454,14 @@ class Position:
         return not self.has_move(self.turn) and self.has_move(1 - self.turn)
 
     def is_game_over(self) -> bool:
-        """Neither player can move: no standard placement and no usable special."""
-        return not self.has_move(DARK) and not self.has_move(LIGHT)
+        """Neither player can move: no standard placement and no usable special.
+        (`has_move` of both sides, with the placements, the same for both, worked
+        out once: every replayed game asks this at its end.)"""
+        for side in (DARK, LIGHT):
+            hand = self.in_hand(side)
+            if hand & THUNDER or hand & WODEN and self.stones[1 - side]:
+                return False
+        return not self.standard_placements()
 
     def legal_moves(self) -> list[Move]:
         side = self.turn
