@@ -38,8 +38,7 @@ from tests.players import (
 CASUAL = mixed_player(0.5)
 
 
-def endgames(count: int, plies: int, specials_in_hand: bool | None, seed: int
-             ) -> list[Position]:
+def endgames(count: int, plies: int, specials_in_hand: bool | None, seed: int) -> list[Position]:
     """`count` positions `plies` before the end of casual games; None: any hands."""
     rng = random.Random(seed)
     found: list[Position] = []
@@ -105,8 +104,10 @@ def nodes_per_second(positions: list[Position]) -> None:
             searcher.value(State.of(position))
         elapsed = time.perf_counter() - started
         rates[name] = searcher.nodes / elapsed
-        print(f"{name:>22}: {searcher.nodes:>10,} nodes in {elapsed:7.2f} s "
-              f"= {rates[name]:>12,.0f} nodes/s")
+        print(
+            f"{name:>22}: {searcher.nodes:>10,} nodes in {elapsed:7.2f} s "
+            f"= {rates[name]:>12,.0f} nodes/s"
+        )
     counter = [0]
     started = time.perf_counter()
     try:
@@ -116,8 +117,10 @@ def nodes_per_second(positions: list[Position]) -> None:
         pass
     elapsed = time.perf_counter() - started
     rates["engine"] = counter[0] / elapsed
-    print(f"{'engine.Position a-b':>22}: {counter[0]:>10,} nodes in {elapsed:7.2f} s "
-          f"= {rates['engine']:>12,.0f} nodes/s")
+    print(
+        f"{'engine.Position a-b':>22}: {counter[0]:>10,} nodes in {elapsed:7.2f} s "
+        f"= {rates['engine']:>12,.0f} nodes/s"
+    )
     if "numba" in rates:
         print(f"ratio numba / python kernel:  {rates['numba'] / rates['python']:6.1f}x")
         print(f"ratio numba / engine objects: {rates['numba'] / rates['engine']:6.1f}x")
@@ -138,9 +141,11 @@ def solve_times(count: int) -> None:
             times.append(time.perf_counter() - started)
             nodes.append(searcher.nodes)
         what = {None: "any hands", True: "a special in hand", False: "no special in hand"}
-        print(f"{plies:>2} plies, {what[holding]:<18}: median {statistics.median(times):7.3f} s, "
-              f"max {max(times):7.3f} s, median {statistics.median(nodes):>11,.0f} nodes "
-              f"({len(positions)} positions)")
+        print(
+            f"{plies:>2} plies, {what[holding]:<18}: median {statistics.median(times):7.3f} s, "
+            f"max {max(times):7.3f} s, median {statistics.median(nodes):>11,.0f} nodes "
+            f"({len(positions)} positions)"
+        )
 
 
 def main() -> None:

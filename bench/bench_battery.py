@@ -68,46 +68,112 @@ def _file(folder: Path, name: str, text: str) -> str:
 ATTACKS = [
     Attack("1 endless stdin (fmt -)", lambda d, n: (["fmt", "-"], "yes"), 1),
     Attack("1 /dev/urandom", lambda d, n: (["check", "/dev/urandom"], "-"), 1),
-    Attack("7 stray { in tags and ; comments (MB)",
-           lambda d, n: (["check", "-q", _file(d, "braces.mrs",
-                                               attacks.stray_brace_games(n * 12_000, "{"))], "-"),
-           20),
-    Attack("9 one game of 20 MB after a tag",
-           lambda d, n: (["check", "-q", _file(d, "long.mrs",
-                                               attacks.one_long_game(n * 340_000))], "-"), 20),
-    Attack("10 check --json, small games",
-           lambda d, n: (["check", "--json", _file(d, "many.mrs", attacks.many_games(n))], "-"),
-           200_000),
-    Attack("11 unclosed ( (2.8 MB)",
-           lambda d, n: (["check", "-q", _file(d, "parens.mrs",
-                                               "1. D4 E3 " + "( " * (n * 140_000) + "*\n")],
-                         "-"), 10),
-    Attack("11 unclosed (1... C4 (game, 40,000)",
-           lambda d, n: (["check", "-q", _file(d, "parens2.mrs",
-                                               attacks.unclosed_variations(n * 4_000))], "-"),
-           10),
-    Attack("12 20 games of 49,000 characters as PDF",
-           lambda d, n: (["game", _file(d, "twenty.mrs", "\n".join(
-               "1. D4 {" + "lorem ipsum dolor " * 2_700 + "} E3 *\n" for _ in range(n))),
-               "-o", str(d / "twenty.pdf")], "-"), 20),
-    Attack("13 a 10,000-character Event as PDF",
-           lambda d, n: (["game", _file(d, "event.mrs", f'[Event "{"Midsummer " * n}"]\n'
-                                        "1. D4 E3 *\n"), "-o", str(d / "event.pdf")], "-"),
-           1_000),
-    Attack("14 a legal Hnefatafl game (plies), game --format html",
-           lambda d, n: (["game", "--format", "html", _file(d, "tafl.mrs",
-                                                            attacks.long_tafl_game(n)),
-                          "-o", str(d / "tafl.html")], "-"), 5_000),
-    Attack("15 a 250 KB import line",
-           lambda d, n: (["import", _file(d, "app.log", "D4 - standard stone (Player 1)"
-                                          + " " * (n * 25_000) + "x\n")], "-"), 10),
+    Attack(
+        "7 stray { in tags and ; comments (MB)",
+        lambda d, n: (
+            ["check", "-q", _file(d, "braces.mrs", attacks.stray_brace_games(n * 12_000, "{"))],
+            "-",
+        ),
+        20,
+    ),
+    Attack(
+        "9 one game of 20 MB after a tag",
+        lambda d, n: (
+            ["check", "-q", _file(d, "long.mrs", attacks.one_long_game(n * 340_000))],
+            "-",
+        ),
+        20,
+    ),
+    Attack(
+        "10 check --json, small games",
+        lambda d, n: (["check", "--json", _file(d, "many.mrs", attacks.many_games(n))], "-"),
+        200_000,
+    ),
+    Attack(
+        "11 unclosed ( (2.8 MB)",
+        lambda d, n: (
+            ["check", "-q", _file(d, "parens.mrs", "1. D4 E3 " + "( " * (n * 140_000) + "*\n")],
+            "-",
+        ),
+        10,
+    ),
+    Attack(
+        "11 unclosed (1... C4 (game, 40,000)",
+        lambda d, n: (
+            ["check", "-q", _file(d, "parens2.mrs", attacks.unclosed_variations(n * 4_000))],
+            "-",
+        ),
+        10,
+    ),
+    Attack(
+        "12 20 games of 49,000 characters as PDF",
+        lambda d, n: (
+            [
+                "game",
+                _file(
+                    d,
+                    "twenty.mrs",
+                    "\n".join(
+                        "1. D4 {" + "lorem ipsum dolor " * 2_700 + "} E3 *\n" for _ in range(n)
+                    ),
+                ),
+                "-o",
+                str(d / "twenty.pdf"),
+            ],
+            "-",
+        ),
+        20,
+    ),
+    Attack(
+        "13 a 10,000-character Event as PDF",
+        lambda d, n: (
+            [
+                "game",
+                _file(d, "event.mrs", f'[Event "{"Midsummer " * n}"]\n1. D4 E3 *\n'),
+                "-o",
+                str(d / "event.pdf"),
+            ],
+            "-",
+        ),
+        1_000,
+    ),
+    Attack(
+        "14 a legal Hnefatafl game (plies), game --format html",
+        lambda d, n: (
+            [
+                "game",
+                "--format",
+                "html",
+                _file(d, "tafl.mrs", attacks.long_tafl_game(n)),
+                "-o",
+                str(d / "tafl.html"),
+            ],
+            "-",
+        ),
+        5_000,
+    ),
+    Attack(
+        "15 a 250 KB import line",
+        lambda d, n: (
+            [
+                "import",
+                _file(d, "app.log", "D4 - standard stone (Player 1)" + " " * (n * 25_000) + "x\n"),
+            ],
+            "-",
+        ),
+        10,
+    ),
 ]
 
 
 def measure(args: list[str], stdin: str) -> tuple[int, float, int, str]:
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", WATCH, stdin, *TOOL, *args],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", WATCH, stdin, *TOOL, *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     elapsed = time.perf_counter() - started
     code, peak_kb, message = done.stdout.split(" ", 2)
     return int(code), elapsed, int(peak_kb), message.strip()
@@ -118,16 +184,20 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a tenth of the sizes")
     options = parser.parse_args()
     base_code, base_time, base_kb, _ = measure(["check", "-q", SAMPLE_GAME], "-")
-    print(f"baseline: check on the sample game: exit {base_code}, {base_time:.2f} s, "
-          f"{base_kb / 1024:.0f} MiB")
+    print(
+        f"baseline: check on the sample game: exit {base_code}, {base_time:.2f} s, "
+        f"{base_kb / 1024:.0f} MiB"
+    )
     print(f"{'attack':48} {'size':>9} {'exit':>4} {'time':>8} {'peak':>8} {'x base':>6}")
     with tempfile.TemporaryDirectory() as folder:
         for attack in ATTACKS:
             size = max(1, attack.size // 10) if options.quick else attack.size
             args, stdin = attack.make(Path(folder), size)
             code, elapsed, peak_kb, message = measure(args, stdin)
-            print(f"{attack.name:48} {size:>9,} {code:>4} {elapsed:>7.2f}s "
-                  f"{peak_kb / 1024:>6.0f}Mi {peak_kb / base_kb:>6.1f}  {message}")
+            print(
+                f"{attack.name:48} {size:>9,} {code:>4} {elapsed:>7.2f}s "
+                f"{peak_kb / 1024:>6.0f}Mi {peak_kb / base_kb:>6.1f}  {message}"
+            )
 
 
 if __name__ == "__main__":

@@ -26,13 +26,20 @@ def maerstanas_records(count: int, rng: random.Random) -> list[str]:
 
     records: list[str] = []
     while len(records) < count:
-        rules = Rules(special_stones=rng.random() < 0.7,
-                      scoring=rng.choice(["default", "default", "simple"]))
+        rules = Rules(
+            special_stones=rng.random() < 0.7, scoring=rng.choice(["default", "default", "simple"])
+        )
         moves = random_game(rng, rules)
         if not 35 <= len(moves) <= 45:
             continue
-        tags = {"Event": "Bench", "Site": "Here", "Date": "2026.11.21", "Round": str(len(records)),
-                "Dark": "Player A", "Light": "Player B"}
+        tags = {
+            "Event": "Bench",
+            "Site": "Here",
+            "Date": "2026.11.21",
+            "Round": str(len(records)),
+            "Dark": "Player A",
+            "Light": "Player B",
+        }
         records.append(record_text(moves, rules, tags=tags))
     return records
 
@@ -45,8 +52,16 @@ def chess_records(count: int, rng: random.Random, plies: list[int]) -> list[str]
     for index in range(count):
         board = chess.Board()
         game = chess.pgn.Game()
-        game.headers.update({"Event": "Bench", "Site": "Here", "Date": "2026.11.21",
-                             "Round": str(index), "White": "Player A", "Black": "Player B"})
+        game.headers.update(
+            {
+                "Event": "Bench",
+                "Site": "Here",
+                "Date": "2026.11.21",
+                "Round": str(index),
+                "White": "Player A",
+                "Black": "Player B",
+            }
+        )
         node = game
         for _ in range(plies[index % len(plies)]):
             moves = list(board.legal_moves)
@@ -105,10 +120,14 @@ def main() -> None:
         ours_s = min(ours_s, time_best(check_ours, 1))
         theirs_s = min(theirs_s, time_best(read_theirs, 1))
     print(f"games: {count} of each, {sum(plies) / len(plies):.1f} plies on average")
-    print(f"maerstanas_print check : {count / ours_s:8.0f} games/s "
-          f"({ours_s / count * 1e6:.0f} µs per game)")
-    print(f"python-chess read_game : {count / theirs_s:8.0f} games/s "
-          f"({theirs_s / count * 1e6:.0f} µs per game)")
+    print(
+        f"maerstanas_print check : {count / ours_s:8.0f} games/s "
+        f"({ours_s / count * 1e6:.0f} µs per game)"
+    )
+    print(
+        f"python-chess read_game : {count / theirs_s:8.0f} games/s "
+        f"({theirs_s / count * 1e6:.0f} µs per game)"
+    )
     print(f"ratio (ours / python-chess): {theirs_s / ours_s:.2f}x")
 
 

@@ -63,8 +63,10 @@ def many_games(count: int, seed: int = 1) -> str:
     from tests.random_games import random_game, record_text
 
     rng = random.Random(seed)
-    return "\n".join(record_text(random_game(rng), tags={"Event": "Bench", "Round": str(i)})
-                     for i in range(1, count + 1))
+    return "\n".join(
+        record_text(random_game(rng), tags={"Event": "Bench", "Round": str(i)})
+        for i in range(1, count + 1)
+    )
 
 
 def peer_plain_pages(pages: int) -> bytes:
@@ -113,23 +115,30 @@ def main() -> None:
     assert all(g.valid for g in games), "the bench record must be valid"
     doc = document(games[0])
     pages = page_count(game_pdf(games, title="bench"))
-    print(f"annotated game: {games[0].plies} plies, {len(doc.diagrams)} diagrams, "
-          f"{pages} PDF pages")
+    print(
+        f"annotated game: {games[0].plies} plies, {len(doc.diagrams)} diagrams, {pages} PDF pages"
+    )
     pdf = best_of(lambda: game_pdf(games, title="bench"), args.repeat)
     html = best_of(lambda: game_html(games, title="bench"), args.repeat)
     plain = best_of(lambda: peer_plain_pages(pages), args.repeat)
-    print(f"  PDF  {pdf * 1000:8.1f} ms   x{pdf / plain:5.1f} ReportLab plain pages "
-          f"({plain * 1000:.1f} ms for {pages})")
+    print(
+        f"  PDF  {pdf * 1000:8.1f} ms   x{pdf / plain:5.1f} ReportLab plain pages "
+        f"({plain * 1000:.1f} ms for {pages})"
+    )
     print(f"  HTML {html * 1000:8.1f} ms")
     try:
         import chess
         import chess.svg
 
         board = chess.Board()
-        svg = best_of(lambda: [chess.svg.board(board, size=300)
-                               for _ in range(len(doc.diagrams) + 2)], args.repeat)
-        print(f"  peer: chess.svg.board x{len(doc.diagrams) + 2} (its diagrams + 2 figures): "
-              f"{svg * 1000:.1f} ms; HTML is x{html / svg:.1f}")
+        svg = best_of(
+            lambda: [chess.svg.board(board, size=300) for _ in range(len(doc.diagrams) + 2)],
+            args.repeat,
+        )
+        print(
+            f"  peer: chess.svg.board x{len(doc.diagrams) + 2} (its diagrams + 2 figures): "
+            f"{svg * 1000:.1f} ms; HTML is x{html / svg:.1f}"
+        )
     except ImportError:
         print("  (python-chess not installed: no chess.svg peer)")
 
@@ -147,9 +156,11 @@ def main() -> None:
     start = time.perf_counter()
     peer_plain_pages(many_pages)
     many_plain = time.perf_counter() - start
-    print(f"{args.games} games: replay {load:.2f} s; PDF {many_pdf:.2f} s, {many_pages} pages, "
-          f"{len(data) / 1e6:.1f} MB (x{many_pdf / many_plain:.1f} ReportLab plain pages, "
-          f"{many_plain:.2f} s); HTML {many_html:.2f} s, {len(page) / 1e6:.1f} MB")
+    print(
+        f"{args.games} games: replay {load:.2f} s; PDF {many_pdf:.2f} s, {many_pages} pages, "
+        f"{len(data) / 1e6:.1f} MB (x{many_pdf / many_plain:.1f} ReportLab plain pages, "
+        f"{many_plain:.2f} s); HTML {many_html:.2f} s, {len(page) / 1e6:.1f} MB"
+    )
 
 
 if __name__ == "__main__":

@@ -23,8 +23,11 @@ from pathlib import Path
 from maerstanas_print.plugins.maerstanas.importer import LogError, record_from_log
 
 SAMPLE = Path(__file__).resolve().parent.parent / "maerstanas_print" / "samples"
-OLD_MOVE = re.compile(r"\s*([A-Ga-g][1-7])\s*-\s*(standard stone|thunder-stone|woden-stone)"
-                      r"\s*(?:\(\s*player\s*([12])\s*\))?\s*$", re.IGNORECASE)
+OLD_MOVE = re.compile(
+    r"\s*([A-Ga-g][1-7])\s*-\s*(standard stone|thunder-stone|woden-stone)"
+    r"\s*(?:\(\s*player\s*([12])\s*\))?\s*$",
+    re.IGNORECASE,
+)
 
 
 def best_of(runs: int, work: Callable[[], object]) -> float:
@@ -54,17 +57,20 @@ def main() -> None:
     numbered = best_of(20, lambda: record_from_log(listed))
     unnumbered = best_of(20, lambda: record_from_log(bare))
     print(f"sample list, numbered:   {numbered * 1000:8.2f} ms")
-    print(f"sample list, unnumbered: {unnumbered * 1000:8.2f} ms  "
-          f"(ratio {unnumbered / numbered:.2f})")
+    print(
+        f"sample list, unnumbered: {unnumbered * 1000:8.2f} ms  (ratio {unnumbered / numbered:.2f})"
+    )
     small, large = (best_of(5, partial(refuse, hostile(n) + "\n")) for n in (250_000, 500_000))
     print(f"hostile line 250 KB:     {small * 1000:8.2f} ms")
-    print(f"hostile line 500 KB:     {large * 1000:8.2f} ms  (ratio {large / small:.2f}; "
-          "linear = 2)")
-    old_small, old_large = (best_of(3, partial(OLD_MOVE.match, hostile(n)))
-                            for n in (4_000, 8_000))
+    print(
+        f"hostile line 500 KB:     {large * 1000:8.2f} ms  (ratio {large / small:.2f}; linear = 2)"
+    )
+    old_small, old_large = (best_of(3, partial(OLD_MOVE.match, hostile(n))) for n in (4_000, 8_000))
     print(f"old pattern 4 KB:        {old_small * 1000:8.2f} ms")
-    print(f"old pattern 8 KB:        {old_large * 1000:8.2f} ms  (ratio "
-          f"{old_large / old_small:.2f}; quadratic = 4)")
+    print(
+        f"old pattern 8 KB:        {old_large * 1000:8.2f} ms  (ratio "
+        f"{old_large / old_small:.2f}; quadratic = 4)"
+    )
 
 
 if __name__ == "__main__":

@@ -30,9 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test help
 from maerstanas_print.games.maerstanas.engine import Rules
 from tests.random_games import random_game, record_text
 
-WATCH = ("import resource, subprocess, sys; "
-         "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
-         "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+WATCH = (
+    "import resource, subprocess, sys; "
+    "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+    "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
 
 
 def pool(size: int, seed: int = 7) -> list[str]:
@@ -56,20 +58,23 @@ def write_file(path: Path, games: int, damaged_every: int) -> int:
             if damaged_every and i % damaged_every == damaged_every - 1:
                 body = body.replace(" ", " H9 ", 1)  # not a square: M101, the grammar reads it
                 damaged += 1
-            out.write(f'[Event "Large file benchmark"]\n[Site "bench_large.py"]\n'
-                      f'[Date "2026.11.21"]\n[Round "{i + 1}"]\n'
-                      f'[Dark "Player {i % 97}"]\n[Light "Player {i % 89}"]\n'
-                      f'[Annotator "maerstanas_print bench"]\n'
-                      f"{{Game {i + 1} of {games}: random legal moves, generated for the "
-                      f"large-file benchmark; nothing here is a real game.}}\n{body}\n")
+            out.write(
+                f'[Event "Large file benchmark"]\n[Site "bench_large.py"]\n'
+                f'[Date "2026.11.21"]\n[Round "{i + 1}"]\n'
+                f'[Dark "Player {i % 97}"]\n[Light "Player {i % 89}"]\n'
+                f'[Annotator "maerstanas_print bench"]\n'
+                f"{{Game {i + 1} of {games}: random legal moves, generated for the "
+                f"large-file benchmark; nothing here is a real game.}}\n{body}\n"
+            )
     return damaged
 
 
 def measure(args: list[str]) -> tuple[int, float, int]:
     """(exit code, wall seconds, peak RSS in KiB) of one command in a fresh watcher."""
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", WATCH, *args], capture_output=True, text=True,
-                          check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", WATCH, *args], capture_output=True, text=True, check=True
+    )
     elapsed = time.perf_counter() - started
     code, peak = (int(x) for x in done.stdout.split())
     return code, elapsed, peak
@@ -78,8 +83,9 @@ def measure(args: list[str]) -> tuple[int, float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--damaged-every", type=int, default=1000,
-                        help="one damaged game in N (0: none)")
+    parser.add_argument(
+        "--damaged-every", type=int, default=1000, help="one damaged game in N (0: none)"
+    )
     args = parser.parse_args()
     command = [sys.executable, "-m", "maerstanas_print", "check", "-q"]
     with tempfile.TemporaryDirectory() as folder:
@@ -87,19 +93,25 @@ def main() -> None:
         started = time.perf_counter()
         damaged = write_file(big, args.games, args.damaged_every)
         size = big.stat().st_size
-        print(f"generated {args.games:,} games ({damaged} damaged), {size / 1e6:.1f} MB, "
-              f"in {time.perf_counter() - started:.1f} s")
+        print(
+            f"generated {args.games:,} games ({damaged} damaged), {size / 1e6:.1f} MB, "
+            f"in {time.perf_counter() - started:.1f} s"
+        )
         small = Path(folder) / "one.mrs"
         small.write_text(pool(1)[0], encoding="utf-8")
         _, base_time, base_peak = measure([*command, str(small)])
         code, elapsed, peak = measure([*command, str(big)])
     mb = size / 2**20
     print(f"baseline (one game): {base_time:.2f} s, peak RSS {base_peak / 1024:.0f} MiB")
-    print(f"check -q on {mb:.1f} MiB: exit {code}, {elapsed:.1f} s "
-          f"({args.games / elapsed:,.0f} games/s, {mb / elapsed:.1f} MiB/s)")
+    print(
+        f"check -q on {mb:.1f} MiB: exit {code}, {elapsed:.1f} s "
+        f"({args.games / elapsed:,.0f} games/s, {mb / elapsed:.1f} MiB/s)"
+    )
     extra = (peak - base_peak) / 1024
-    print(f"peak RSS {peak / 1024:.0f} MiB: {extra:.0f} MiB over the baseline, "
-          f"{extra / mb:.2f}x the file size")
+    print(
+        f"peak RSS {peak / 1024:.0f} MiB: {extra:.0f} MiB over the baseline, "
+        f"{extra / mb:.2f}x the file size"
+    )
 
 
 if __name__ == "__main__":

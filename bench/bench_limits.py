@@ -36,8 +36,9 @@ def best_of(command: list[str], repeat: int) -> tuple[float, int]:
     times, code = [], 0
     for _ in range(repeat):
         start = time.perf_counter()
-        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              check=False)
+        done = subprocess.run(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+        )
         times.append(time.perf_counter() - start)
         code = done.returncode
     return min(times), code
@@ -52,19 +53,35 @@ def cases(folder: Path) -> list[tuple[str, list[str]]]:
         found.append((f"check {name}", ["check", str(path)]))
         found.append((f"fmt {name}", ["fmt", str(path), "-o", str(folder / "out.mrs")]))
     for name in ("megabyte-comment", "longest-tag", "3000-sibling-variations"):
-        found.append((f"game --format html {name}",
-                      ["game", str(folder / f"{name}.mrs"), "--format", "html",
-                       "-o", str(folder / "out.html")]))
+        found.append(
+            (
+                f"game --format html {name}",
+                [
+                    "game",
+                    str(folder / f"{name}.mrs"),
+                    "--format",
+                    "html",
+                    "-o",
+                    str(folder / "out.html"),
+                ],
+            )
+        )
     long_comment = folder / "long-comment.mrs"
-    long_comment.write_text("1. D4 {" + "lorem ipsum dolor " * 1500 + "} E3 *\n",
-                            encoding="utf-8")
-    found.append(("game PDF, a long allowed comment",
-                  ["game", str(long_comment), "-o", str(folder / "out.pdf")]))
+    long_comment.write_text("1. D4 {" + "lorem ipsum dolor " * 1500 + "} E3 *\n", encoding="utf-8")
+    found.append(
+        (
+            "game PDF, a long allowed comment",
+            ["game", str(long_comment), "-o", str(folder / "out.pdf")],
+        )
+    )
     event = folder / "event.mrs"
-    event.write_text(f'[Event "{"Midsummer open " * 660}"]\n'
-                     + sample_text().split("\n\n", 1)[1], encoding="utf-8")
-    found.append(("game PDF, a 9,900-character Event",
-                  ["game", str(event), "-o", str(folder / "event.pdf")]))
+    event.write_text(
+        f'[Event "{"Midsummer open " * 660}"]\n' + sample_text().split("\n\n", 1)[1],
+        encoding="utf-8",
+    )
+    found.append(
+        ("game PDF, a 9,900-character Event", ["game", str(event), "-o", str(folder / "event.pdf")])
+    )
     unclosed = folder / "unclosed.mrs"
     unclosed.write_text("1. D4 E3 " + "( " * 9_000 + "*\n", encoding="utf-8")
     found.append(("check, 9,000 unclosed `(`", ["check", str(unclosed)]))

@@ -48,8 +48,13 @@ def valid_records(count: int, rng: random.Random) -> list[str]:
         position = Position.start()
         for move, _ in moves:
             position.push(move)
-        tags = {"Event": "Bench", "Date": "2026.11.21", "Dark": "A", "Light": "B",
-                "Result": result_of(position.score())}
+        tags = {
+            "Event": "Bench",
+            "Date": "2026.11.21",
+            "Dark": "A",
+            "Light": "B",
+            "Result": result_of(position.score()),
+        }
         records.append(record_text(moves, tags=tags))
     return records
 
@@ -82,8 +87,9 @@ def main() -> None:
     report(tallies, SLIPS)
 
 
-def measure(slips: dict, originals: list[str], tallies: dict[str, Tally], per_slip: int,
-            rng: random.Random) -> None:
+def measure(
+    slips: dict, originals: list[str], tallies: dict[str, Tally], per_slip: int, rng: random.Random
+) -> None:
     from maerstanas_print.notation.parser import RecordReader
     from maerstanas_print.play.repair import apply_edits, repair_game
     from maerstanas_print.play.verify import replay
@@ -118,10 +124,15 @@ def measure(slips: dict, originals: list[str], tallies: dict[str, Tally], per_sl
 def report(tallies: dict[str, Tally], counted: dict) -> None:
     """One row per kind of slip; `all` sums the Mǽrstánas kinds (`counted`)."""
     total = Tally()
-    print(f"{'slip':16} {'games':>5} {'fixed':>6} {'top-1':>6} {'top-3':>6} "
-          f"{'ms/game':>8} {'worst':>6} {'check ms':>9} {'ratio':>6}")
-    rows = [(n, t) for n, t in tallies.items() if n in counted] + [("all", total)] + \
-        [(n, t) for n, t in tallies.items() if n not in counted]
+    print(
+        f"{'slip':16} {'games':>5} {'fixed':>6} {'top-1':>6} {'top-3':>6} "
+        f"{'ms/game':>8} {'worst':>6} {'check ms':>9} {'ratio':>6}"
+    )
+    rows = (
+        [(n, t) for n, t in tallies.items() if n in counted]
+        + [("all", total)]
+        + [(n, t) for n, t in tallies.items() if n not in counted]
+    )
     for name, t in rows:
         if name in counted:
             for attr in ("games", "first", "top3", "found", "seconds", "check_seconds"):
@@ -131,9 +142,11 @@ def report(tallies: dict[str, Tally], counted: dict) -> None:
             print(f"{name:16} {0:5}  no invalid record (a lenient warning at most)")
             continue
         n = t.games
-        print(f"{name:16} {t.games:5} {t.found / n:6.0%} {t.first / n:6.0%} {t.top3 / n:6.0%} "
-              f"{t.seconds / n * 1000:8.1f} {t.worst * 1000:6.0f} "
-              f"{t.check_seconds / n * 1000:9.2f} {t.seconds / max(t.check_seconds, 1e-9):6.0f}")
+        print(
+            f"{name:16} {t.games:5} {t.found / n:6.0%} {t.first / n:6.0%} {t.top3 / n:6.0%} "
+            f"{t.seconds / n * 1000:8.1f} {t.worst * 1000:6.0f} "
+            f"{t.check_seconds / n * 1000:9.2f} {t.seconds / max(t.check_seconds, 1e-9):6.0f}"
+        )
 
 
 if __name__ == "__main__":

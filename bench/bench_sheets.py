@@ -77,17 +77,20 @@ def main() -> None:
     sheets = {
         "board 1-up A4": lambda: board_sheet(BoardSheetOptions(game=MAERSTANAS)),
         "board 6-up A4 wraparound": lambda: board_sheet(
-            BoardSheetOptions(game=MAERSTANAS, per_page=6, variant="wraparound")),
+            BoardSheetOptions(game=MAERSTANAS, per_page=6, variant="wraparound")
+        ),
         "board 12-up letter ink-saver": lambda: board_sheet(
-            BoardSheetOptions(game=MAERSTANAS, paper="letter", per_page=12, theme="ink-saver")),
+            BoardSheetOptions(game=MAERSTANAS, paper="letter", per_page=12, theme="ink-saver")
+        ),
         "score sheet A4": lambda: score_sheet(ScoreSheetOptions()),
         "cyngesheall board 1-up A4": lambda: board_sheet(BoardSheetOptions(game=CYNGESHEALL)),
         "cyngesheall boards 12-up A4": lambda: board_sheet(
-            BoardSheetOptions(game=CYNGESHEALL, per_page=12)),
+            BoardSheetOptions(game=CYNGESHEALL, per_page=12)
+        ),
         "1992 board 1-up A4": lambda: board_sheet(BoardSheetOptions(game=HNEFATAFL_1992)),
         "1992 boards 2-up letter ink": lambda: board_sheet(
-            BoardSheetOptions(game=HNEFATAFL_1992, per_page=2, paper="letter",
-                              theme="ink-saver")),
+            BoardSheetOptions(game=HNEFATAFL_1992, per_page=2, paper="letter", theme="ink-saver")
+        ),
         "cyngesheall setup A4": lambda: setup_sheet(SetupSheetOptions(game=CYNGESHEALL)),
         "1992 setup A4": lambda: setup_sheet(SetupSheetOptions(game=HNEFATAFL_1992)),
         "cyngesheall stones A4": lambda: stones_sheet(StonesSheetOptions(game=CYNGESHEALL)),
@@ -106,8 +109,10 @@ def main() -> None:
             render(make())
             uncached = time.perf_counter() - start
             worst = max(worst, seconds, uncached)
-            print(f"{name:32} {fmt:6} {seconds * 1000:8.2f} {seconds / base:8.1f} "
-                  f"{uncached * 1000:12.2f}")
+            print(
+                f"{name:32} {fmt:6} {seconds * 1000:8.2f} {seconds / base:8.1f} "
+                f"{uncached * 1000:12.2f}"
+            )
     print(f"slowest sheet: {worst * 1000:.1f} ms (target: well under 1000 ms)")
 
 

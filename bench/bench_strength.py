@@ -46,8 +46,9 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
         return 0.0, 1.0
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (
-        1 + z * z / trials)
+    half = (
+        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    )
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
@@ -67,9 +68,12 @@ def match(name: str, opponent: Player, games: int, seconds: float, seed: int) ->
         losses += mine < 0
     rate = (wins + ties / 2) / games
     low, high = wilson(wins + ties / 2, games)
-    print(f"{name:>10}: {wins:>3} won, {ties:>3} tied, {losses:>3} lost of {games}; "
-          f"win rate {100 * rate:5.1f} % (95 % interval {100 * low:5.1f}-{100 * high:5.1f} %)"
-          f"  [{time.perf_counter() - started:.0f} s]", flush=True)
+    print(
+        f"{name:>10}: {wins:>3} won, {ties:>3} tied, {losses:>3} lost of {games}; "
+        f"win rate {100 * rate:5.1f} % (95 % interval {100 * low:5.1f}-{100 * high:5.1f} %)"
+        f"  [{time.perf_counter() - started:.0f} s]",
+        flush=True,
+    )
 
 
 OPPONENTS: dict[str, tuple[Player, int]] = {

@@ -41,20 +41,23 @@ SAMPLE = ROOT / "maerstanas_print" / "samples" / "sample-game.mrs"
 # issue measures against; `--old b839494` is issue 20's own start.
 DEFAULT_OLD = "2d2204f"
 CHECK = "from maerstanas_print.cli import run; run()"  # what the console script runs
-READ_PGN = ("import sys, chess.pgn\n"
-            "handle = open(sys.argv[1], encoding='utf-8')\n"
-            "count = 0\n"
-            "while chess.pgn.read_game(handle) is not None:\n"
-            "    count += 1\n"
-            "assert count == int(sys.argv[2]), count\n")
+READ_PGN = (
+    "import sys, chess.pgn\n"
+    "handle = open(sys.argv[1], encoding='utf-8')\n"
+    "count = 0\n"
+    "while chess.pgn.read_game(handle) is not None:\n"
+    "    count += 1\n"
+    "assert count == int(sys.argv[2]), count\n"
+)
 WHERE = "import maerstanas_print; print(maerstanas_print.__file__)"
 
 
 def unpack(ref: str, folder: Path) -> Path:
     """The tree of `ref` in `folder`, with the data folders where the package looks for them."""
     folder.mkdir()
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], capture_output=True,
-                             check=True).stdout
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref], capture_output=True, check=True
+    ).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     for data in ("grammar", "templates"):  # setuptools maps them into the package
         link = folder / "maerstanas_print" / data
@@ -74,8 +77,15 @@ def timed(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, fl
     busy machine the CPU time is the steadier figure: waiting for a core is not in it."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, check=False)
+    done = subprocess.run(
+        command,
+        env=env,
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
     elapsed = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -92,15 +102,25 @@ def report(times: dict[str, list[tuple[float, float]]], games: int, rounds: int)
     for name, values in times.items():
         walls, cpus = [w for w, _ in values], [c for _, c in values]
         median[name] = (statistics.median(walls), statistics.median(cpus))
-        print(f"  {name:42} {median[name][0]:7.3f} {median[name][1]:7.3f}"
-              f"  ({min(walls):.3f}-{max(walls):.3f})")
+        print(
+            f"  {name:42} {median[name][0]:7.3f} {median[name][1]:7.3f}"
+            f"  ({min(walls):.3f}-{max(walls):.3f})"
+        )
     ratios = [
         ("sample game, new / old", "new check, sample game", "old check, sample game", ""),
         (f"{many}, new / old", f"new check, {many}", f"old check, {many}", ""),
-        (f"{many}, python-chess / old", f"python-chess read_game, {many}",
-         f"old check, {many}", "x"),
-        (f"{many}, python-chess / new", f"python-chess read_game, {many}",
-         f"new check, {many}", "x"),
+        (
+            f"{many}, python-chess / old",
+            f"python-chess read_game, {many}",
+            f"old check, {many}",
+            "x",
+        ),
+        (
+            f"{many}, python-chess / new",
+            f"python-chess read_game, {many}",
+            f"new check, {many}",
+            "x",
+        ),
     ]
     print(f"\nratios of the medians:{'wall':>18} {'cpu':>7}")
     for label, top, bottom, unit in ratios:
@@ -125,24 +145,43 @@ def main() -> None:
         for label, env in envs.items():
             # Every process runs in the scratch folder: `python -c` puts the
             # current folder first on sys.path, which must not be a checkout.
-            where = subprocess.run([python, "-c", WHERE], env=env, capture_output=True,
-                                   text=True, check=True, cwd=folder).stdout.strip()
-            print(f"{label}: {args.old if label == 'old' else args.new or 'working tree'}"
-                  f" -> {where}")
-        subprocess.run([python, str(ROOT / "bench" / "make_bench_games.py"), str(folder),
-                        "--games", str(args.games)], env=envs["new"], check=True,
-                       stdout=subprocess.DEVNULL)
+            where = subprocess.run(
+                [python, "-c", WHERE],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd=folder,
+            ).stdout.strip()
+            print(
+                f"{label}: {args.old if label == 'old' else args.new or 'working tree'} -> {where}"
+            )
+        subprocess.run(
+            [
+                python,
+                str(ROOT / "bench" / "make_bench_games.py"),
+                str(folder),
+                "--games",
+                str(args.games),
+            ],
+            env=envs["new"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         games, pgn = folder / "games.mrs", folder / "games.pgn"
         if not pgn.exists():
             raise SystemExit("python-chess is not installed: pip install -e '.[bench]'")
         runs: dict[str, tuple[list[str], dict[str, str]]] = {}
         for label, env in envs.items():
-            runs[f"{label} check, sample game"] = ([python, "-c", CHECK, "check", str(SAMPLE)],
-                                                   env)
+            runs[f"{label} check, sample game"] = ([python, "-c", CHECK, "check", str(SAMPLE)], env)
             runs[f"{label} check, {args.games} games"] = (
-                [python, "-c", CHECK, "check", "-q", str(games)], env)
+                [python, "-c", CHECK, "check", "-q", str(games)],
+                env,
+            )
         runs[f"python-chess read_game, {args.games} games"] = (
-            [python, "-c", READ_PGN, str(pgn), str(args.games)], envs["new"])
+            [python, "-c", READ_PGN, str(pgn), str(args.games)],
+            envs["new"],
+        )
         for command, env in runs.values():  # warm up: compile the bytecode, fill the caches
             timed(command, env, folder)
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in runs}

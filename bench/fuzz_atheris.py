@@ -68,13 +68,18 @@ def seed_corpus(folder: Path) -> int:
     """Copy in the sample game, the test records, the regression inputs and the
     records in the docs."""
     folder.mkdir(parents=True, exist_ok=True)
-    sources = [ROOT / "maerstanas_print" / "samples" / "sample-game.mrs",
-               *sorted((ROOT / "tests" / "records").glob("*.mrs")),
-               *sorted(fuzz_support.REGRESSIONS.glob("*.mrs"))]
+    sources = [
+        ROOT / "maerstanas_print" / "samples" / "sample-game.mrs",
+        *sorted((ROOT / "tests" / "records").glob("*.mrs")),
+        *sorted(fuzz_support.REGRESSIONS.glob("*.mrs")),
+    ]
     for i, source in enumerate(sources):
         shutil.copyfile(source, folder / f"seed-{i:03d}-{source.name}")
-    examples = [example for doc in sorted((ROOT / "docs").glob("*.md"))
-                for example in re.findall(r"```mrs\n(.*?)```", doc.read_text("utf-8"), re.S)]
+    examples = [
+        example
+        for doc in sorted((ROOT / "docs").glob("*.md"))
+        for example in re.findall(r"```mrs\n(.*?)```", doc.read_text("utf-8"), re.S)
+    ]
     for i, example in enumerate(examples):  # every kind of game the docs show
         (folder / f"seed-doc-{i:03d}.mrs").write_text(example, encoding="utf-8")
     return len(sources) + len(examples)
@@ -83,31 +88,49 @@ def seed_corpus(folder: Path) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=int, default=60, help="total run time (default 60)")
-    parser.add_argument("--timeout", type=int, default=10,
-                        help="seconds one input may take before it counts as a hang")
-    parser.add_argument("--out", type=Path, help="folder for the corpus and the findings "
-                                                 "(default: a new temporary folder)")
-    parser.add_argument("--stop-on-known", action="store_true",
-                        help="stop at findings already reported, too")
+    parser.add_argument(
+        "--timeout",
+        type=int,
+        default=10,
+        help="seconds one input may take before it counts as a hang",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="folder for the corpus and the findings (default: a new temporary folder)",
+    )
+    parser.add_argument(
+        "--stop-on-known", action="store_true", help="stop at findings already reported, too"
+    )
     parser.add_argument("libfuzzer", nargs="*", help="flags for libFuzzer, after --")
     args = parser.parse_args()
     out = args.out or Path(tempfile.mkdtemp(prefix="mrs-atheris-"))
     corpus = out / "corpus"
     seeds = seed_corpus(corpus)
-    print(f"fuzzing for {args.seconds} s; {seeds} seeds; corpus and findings in {out}",
-          flush=True)
-    flags = [sys.argv[0], str(corpus), f"-max_total_time={args.seconds}",
-             f"-timeout={args.timeout}", f"-artifact_prefix={out}/", "-rss_limit_mb=4096",
-             "-print_final_stats=1", "-max_len=8192", *args.libfuzzer]
+    print(f"fuzzing for {args.seconds} s; {seeds} seeds; corpus and findings in {out}", flush=True)
+    flags = [
+        sys.argv[0],
+        str(corpus),
+        f"-max_total_time={args.seconds}",
+        f"-timeout={args.timeout}",
+        f"-artifact_prefix={out}/",
+        "-rss_limit_mb=4096",
+        "-print_final_stats=1",
+        "-max_len=8192",
+        *args.libfuzzer,
+    ]
     started = time.monotonic()
 
     def run_one(data: bytes) -> None:
         one_input(data, args.stop_on_known)
         if counts["inputs"] % 20_000 == 0:  # libFuzzer exits without atexit handlers
-            print(f"[fuzz_atheris] {counts['inputs']:,} inputs in "
-                  f"{time.monotonic() - started:.0f} s; refused as binary or not UTF-8: "
-                  f"{counts['refused']:,}; known open problem hit: {counts['known']:,}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"[fuzz_atheris] {counts['inputs']:,} inputs in "
+                f"{time.monotonic() - started:.0f} s; refused as binary or not UTF-8: "
+                f"{counts['refused']:,}; known open problem hit: {counts['known']:,}",
+                file=sys.stderr,
+                flush=True,
+            )
 
     atheris.Setup(flags, run_one)
     atheris.Fuzz()  # ends the process; its last lines say "Done N runs in S second(s)"

@@ -28,8 +28,9 @@ TAGS = {"Event": "Bench", "Site": "Here", "Date": "2026.11.21"}
 def maerstanas_game(rng: random.Random, round_number: int) -> tuple[str, int] | None:
     """One random legal game as record text and its number of plies, or None
     when its length falls outside 35-45 plies (the caller draws again)."""
-    rules = Rules(special_stones=rng.random() < 0.7,
-                  scoring=rng.choice(["default", "default", "simple"]))
+    rules = Rules(
+        special_stones=rng.random() < 0.7, scoring=rng.choice(["default", "default", "simple"])
+    )
     position = Position.start(rules)
     words: list[str] = []
     plies = 0
@@ -81,8 +82,9 @@ def chess_games(lengths: list[int], rng: random.Random) -> list[str]:
     for index, plies in enumerate(lengths):
         board = chess.Board()
         game = chess.pgn.Game()
-        game.headers.update({**TAGS, "Round": str(index + 1), "White": "Player A",
-                             "Black": "Player B"})
+        game.headers.update(
+            {**TAGS, "Round": str(index + 1), "White": "Player A", "Black": "Player B"}
+        )
         node: chess.pgn.GameNode = game
         for _ in range(plies):
             moves = list(board.legal_moves)

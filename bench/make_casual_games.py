@@ -32,9 +32,14 @@ def main() -> None:
         for before, after in zip(history, history[1:], strict=False):
             move = next(m for m in before.legal_moves() if _same(before, m, after))
             moves.append((move, ()))
-        tags = {"Event": "Casual games", "Site": "maerstanas_print engine",
-                "Date": "2026.11.23", "Round": str(number), "Dark": "Casual A",
-                "Light": "Casual B"}
+        tags = {
+            "Event": "Casual games",
+            "Site": "maerstanas_print engine",
+            "Date": "2026.11.23",
+            "Round": str(number),
+            "Dark": "Casual A",
+            "Light": "Casual B",
+        }
         records.append(record_text(moves, rules, tags=tags))
     OUT.write_text("\n".join(records), encoding="utf-8")
 
@@ -42,8 +47,11 @@ def main() -> None:
 def _same(before, move, after) -> bool:  # type: ignore[no-untyped-def]
     child = before.copy()
     child.push(move, check=False)
-    return (child.stones == after.stones and child.hands == after.hands
-            and child.thunder_stones == after.thunder_stones)
+    return (
+        child.stones == after.stones
+        and child.hands == after.hands
+        and child.thunder_stones == after.thunder_stones
+    )
 
 
 if __name__ == "__main__":

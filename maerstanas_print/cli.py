@@ -36,9 +36,19 @@ from maerstanas_print.io.outputs import guarded_stdout
 # Each command's module in maerstanas_print.commands, with `register(subparsers)`;
 # the games add commands of their own (`commands.capabilities.EXTRA_COMMANDS`).
 COMMAND_MODULES = {
-    "check": "check", "fmt": "fmt", "import": "importlog", "board": "board",
-    "scoresheet": "scoresheet", "setup": "setup", "stones": "stones", "game": "game",
-    "rulebook": "rulebook", "quickref": "quickref", "kit": "kit", "build": "build"}
+    "check": "check",
+    "fmt": "fmt",
+    "import": "importlog",
+    "board": "board",
+    "scoresheet": "scoresheet",
+    "setup": "setup",
+    "stones": "stones",
+    "game": "game",
+    "rulebook": "rulebook",
+    "quickref": "quickref",
+    "kit": "kit",
+    "build": "build",
+}
 
 
 class _Signals:
@@ -66,8 +76,9 @@ def install_signal_handlers() -> None:
 
 def commands() -> dict[str, str]:
     """Every command's name and module: ours, then the games' own."""
-    modules = {name: f"maerstanas_print.commands.{module}"
-               for name, module in COMMAND_MODULES.items()}
+    modules = {
+        name: f"maerstanas_print.commands.{module}" for name, module in COMMAND_MODULES.items()
+    }
     for game in all_games():
         for name, module in EXTRA_COMMANDS.of(game).items():
             modules.setdefault(name, module)
@@ -86,8 +97,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     modules = commands()
-    words = [word for word in (sys.argv[1:] if argv is None else argv)
-             if not word.startswith("-")]
+    words = [word for word in (sys.argv[1:] if argv is None else argv) if not word.startswith("-")]
     wanted = modules.get(words[0]) if words else None
     for module in [wanted] if wanted is not None else list(modules.values()):
         importlib.import_module(module).register(sub)

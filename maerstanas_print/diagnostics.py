@@ -98,8 +98,9 @@ class Diagnostic:
     read_as: str | None = None
 
     def as_error(self) -> Diagnostic:
-        return Diagnostic("error", self.code, self.message, self.start, self.end, self.hint,
-                          self.read_as)
+        return Diagnostic(
+            "error", self.code, self.message, self.start, self.end, self.hint, self.read_as
+        )
 
 
 class Source:
@@ -152,10 +153,10 @@ class Source:
             cut = "…" if begin else ""
             shown = cut + visible(text[begin:finish]) + ("…" if finish < len(text) else "")
             before = cut + visible(text[begin:at])
-            marked = visible(text[at:at + min(width, finish - at)])
+            marked = visible(text[at : at + min(width, finish - at)])
         else:
             shown, before = visible(text), visible(text[:at])
-            marked = visible(text[at:at + width])
+            marked = visible(text[at : at + width])
         width = max(1, len(marked))
         # Keep tabs in the caret line so the caret lines up under them.
         lead = "".join("\t" if ch == "\t" else " " for ch in before)
@@ -164,8 +165,10 @@ class Source:
     def format(self, diagnostic: Diagnostic) -> str:
         line, column = self.locate(diagnostic.start)
         line += self.first_line - 1
-        head = (f"{visible(self.name)}:{line}:{column}: {diagnostic.severity} "
-                f"{diagnostic.code}: {visible(diagnostic.message)}")
+        head = (
+            f"{visible(self.name)}:{line}:{column}: {diagnostic.severity} "
+            f"{diagnostic.code}: {visible(diagnostic.message)}"
+        )
         parts = [head, self.excerpt(diagnostic.start, diagnostic.end)]
         if diagnostic.hint:
             parts.append(f"  hint: {visible(diagnostic.hint)}")
@@ -174,9 +177,13 @@ class Source:
     def as_json(self, diagnostic: Diagnostic) -> dict[str, object]:
         line, column = self.locate(diagnostic.start)
         line += self.first_line - 1
-        out: dict[str, object] = {"severity": diagnostic.severity, "code": diagnostic.code,
-                                  "line": line, "column": column,
-                                  "message": diagnostic.message}
+        out: dict[str, object] = {
+            "severity": diagnostic.severity,
+            "code": diagnostic.code,
+            "line": line,
+            "column": column,
+            "message": diagnostic.message,
+        }
         if diagnostic.hint:
             out["hint"] = diagnostic.hint
         return out

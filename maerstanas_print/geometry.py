@@ -50,8 +50,9 @@ class Board:
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "names", tuple(square_name(sq, self.size)
-                                                for sq in range(self.size * self.size)))
+        object.__setattr__(
+            self, "names", tuple(square_name(sq, self.size) for sq in range(self.size * self.size))
+        )
 
     @property
     def squares(self) -> int:
@@ -59,7 +60,7 @@ class Board:
 
     @property
     def files(self) -> str:
-        return FILES[:self.size]
+        return FILES[: self.size]
 
     def name(self, square: int) -> str:
         return self.names[square]

@@ -18,8 +18,12 @@ from typing import Literal
 StoneKind = str
 # Every known kind, in a fixed order, with the name drawings give it.
 STONE_KINDS: dict[StoneKind, str] = {
-    "standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",
-    "man": "man", "king": "king"}
+    "standard": "stone",
+    "thunder": "thunder-stone",
+    "woden": "Woden-stone",
+    "man": "man",
+    "king": "king",
+}
 
 
 def register_stone_kind(kind: StoneKind, name: str) -> None:
@@ -45,7 +49,6 @@ class Stone:
 
     side: int
     kind: StoneKind = "standard"
-
 
 
 @dataclass(frozen=True, slots=True)

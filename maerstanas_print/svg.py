@@ -35,10 +35,19 @@ def game_of(position: Any) -> Game:
     raise ValueError(f"no registered game plays a {type(position).__name__}")
 
 
-def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | str] | None = None,
-          size: float = 9.0, coordinates: bool | str = True, theme: str = "print",
-          title: str | None = None, game: Game | None = None,
-          id_prefix: str | None = None, standalone: bool = True) -> str:
+def board(
+    position: Any,
+    *,
+    lastmove: Any = None,
+    numbers: Mapping[int, int | str] | None = None,
+    size: float = 9.0,
+    coordinates: bool | str = True,
+    theme: str = "print",
+    title: str | None = None,
+    game: Game | None = None,
+    id_prefix: str | None = None,
+    standalone: bool = True,
+) -> str:
     """The position as a standalone SVG document (a `str`).
 
     - `lastmove`: a move of the game, marked on its square (a movement also gets
@@ -58,8 +67,9 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
     if id_prefix is None:
         id_prefix = f"board{next(_DRAWINGS)}"
     elif not isinstance(id_prefix, str) or not _PREFIX.fullmatch(id_prefix):
-        raise ValueError("id_prefix is a letter or _ then letters, digits, _, - or ., "
-                         f"not {id_prefix!r}")
+        raise ValueError(
+            f"id_prefix is a letter or _ then letters, digits, _, - or ., not {id_prefix!r}"
+        )
     game = game or game_of(position)
     if not game.owns(position):
         raise ValueError(f"{type(position).__name__} is not a position of {game.title}")
@@ -71,21 +81,36 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
         raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
     if not 0 < size < math.inf:
         raise ValueError(f"size must be a positive number of millimetres, not {size!r}")
-    labels = (ALL_SIDES if coordinates == "all" else
-              frozenset(("top", "left")) if coordinates else frozenset())
+    labels = (
+        ALL_SIDES
+        if coordinates == "all"
+        else frozenset(("top", "left"))
+        if coordinates
+        else frozenset()
+    )
     stones = game.stones(position)
     marks = {}
     for square, n in (numbers or {}).items():
         if not isinstance(square, int) or isinstance(square, bool):
-            raise TypeError(f"numbers maps square indexes (0 is A1) to numbers, not {square!r}"
-                            "; a square's index is parse_square(name)")
+            raise TypeError(
+                f"numbers maps square indexes (0 is A1) to numbers, not {square!r}"
+                "; a square's index is parse_square(name)"
+            )
         if not 0 <= square < game.board.squares:
-            raise ValueError(f"numbers names square {square}; the board has squares "
-                             f"0..{game.board.squares - 1}")
+            raise ValueError(
+                f"numbers names square {square}; the board has squares 0..{game.board.squares - 1}"
+            )
         marks[square] = Mark("number", str(n))
-    spec = spec_for_game(game, cell=size, labels=labels, theme=theme, stones=stones,
-                         marks=marks, variant=game.board_variant(position),
-                         title=title or f"{game.title} position")
+    spec = spec_for_game(
+        game,
+        cell=size,
+        labels=labels,
+        theme=theme,
+        stones=stones,
+        marks=marks,
+        variant=game.board_variant(position),
+        title=title or f"{game.title} position",
+    )
     shapes: list[Shape] = [board_shapes(spec, 0, 0)]
     if lastmove is not None:
         origin, target = _squares_of(lastmove, game)
@@ -95,8 +120,9 @@ def board(position: Any, *, lastmove: Any = None, numbers: Mapping[int, int | st
         if target is not None:
             shapes.append(overlays.last_move(spec, 0, 0, target))
     width, height = spec.size()
-    return render_svg(Page(width, height, tuple(shapes), spec.title), id_prefix,
-                      standalone=standalone)
+    return render_svg(
+        Page(width, height, tuple(shapes), spec.title), id_prefix, standalone=standalone
+    )
 
 
 def _squares_of(move: object, game: Game) -> tuple[int | None, int | None]:
@@ -104,13 +130,16 @@ def _squares_of(move: object, game: Game) -> tuple[int | None, int | None]:
     not one of its moves (text, another game's move), which would otherwise be
     drawn with no mark or a mark on the wrong square."""
     if isinstance(move, str):
-        raise TypeError(f"lastmove takes a move, not the text {move!r}; read it with "
-                        "the position's push_text, or pass position.peek()")
+        raise TypeError(
+            f"lastmove takes a move, not the text {move!r}; read it with "
+            "the position's push_text, or pass position.peek()"
+        )
     origin, target = game.move_squares(move)
     if target is None and getattr(move, "kind", None) != "pass":
         raise ValueError(f"lastmove {move!r} is not a move of {game.title}")
     size = game.board.size
     if getattr(move, "size", size) != size:  # a move of a board of another size
-        raise ValueError(f"lastmove {move!r} is a move on another board than "
-                         f"{game.title}'s {size}x{size}")
+        raise ValueError(
+            f"lastmove {move!r} is a move on another board than {game.title}'s {size}x{size}"
+        )
     return origin, target

@@ -32,20 +32,19 @@ def setup_text(position: Position) -> str:
     return "/".join(rows)
 
 
-def ending_record(plies: int, seed: int = 4, *, finished: bool = True,
-                  comments: dict[int, str] | None = None) -> tuple[str, list[Position]]:
+def ending_record(
+    plies: int, seed: int = 4, *, finished: bool = True, comments: dict[int, str] | None = None
+) -> tuple[str, list[Position]]:
     """The last `plies` plies of a seeded random game without special stones, as
     a record starting from a Setup, and its positions (start first).
     finished=False drops the last ply and ends the record with `*`; `comments`
     puts a comment after the ply of that index."""
-    history = play_game(Rules(False, "default"), random_player, random_player,
-                        random.Random(seed))
-    positions = history[-1 - plies:]
+    history = play_game(Rules(False, "default"), random_player, random_player, random.Random(seed))
+    positions = history[-1 - plies :]
     start = positions[0]
     moves = []
     for before, after in zip(positions, positions[1:], strict=False):
-        move = next(m for m in before.legal_moves()
-                    if _after(before, m).stones == after.stones)
+        move = next(m for m in before.legal_moves() if _after(before, m).stones == after.stones)
         moves.append(move)
     words = line_notation(start, moves)
     if not finished:
@@ -56,9 +55,11 @@ def ending_record(plies: int, seed: int = 4, *, finished: bool = True,
     end = positions[-1]
     dark, light = end.score()
     ending = f"Dark: {dark}, Light: {light}" if finished else "*"
-    tags = (f'[Event "Random ending"]\n[Dark "Random A"]\n[Light "Random B"]\n'
-            f'[SpecialStones "off"]\n[Scoring "default"]\n'
-            f'[FirstPlayer "{SIDE_NAMES[start.turn]}"]\n[Setup "{setup_text(start)}"]\n')
+    tags = (
+        f'[Event "Random ending"]\n[Dark "Random A"]\n[Light "Random B"]\n'
+        f'[SpecialStones "off"]\n[Scoring "default"]\n'
+        f'[FirstPlayer "{SIDE_NAMES[start.turn]}"]\n[Setup "{setup_text(start)}"]\n'
+    )
     return tags + "\n" + " ".join(words) + "\n" + ending + "\n", positions
 
 
@@ -68,8 +69,9 @@ def _after(position: Position, move: object) -> Position:
     return child
 
 
-def ending_file(folder: Path, plies: int, seed: int = 4, **options: Any
-                ) -> tuple[Path, list[Position]]:
+def ending_file(
+    folder: Path, plies: int, seed: int = 4, **options: Any
+) -> tuple[Path, list[Position]]:
     """`ending_record` written to `folder`/game.mrs: its path and positions."""
     text, positions = ending_record(plies, seed, **options)
     path = folder / "game.mrs"

@@ -23,8 +23,9 @@ def applist_text(game: ReplayedGame, app: App) -> str:
     """The copied page text; ValueError for a game the apps cannot play."""
     rules = game.rules
     if rules.first_player != DARK or rules.scoring == "wraparound":
-        raise ValueError("the apps always start with Player 1 (Dark) and have no "
-                         "wraparound scoring")
+        raise ValueError(
+            "the apps always start with Player 1 (Dark) and have no wraparound scoring"
+        )
     entries = []
     for step in game.main.steps:
         player = step.side - DARK + 1
@@ -41,11 +42,18 @@ def applist_text(game: ReplayedGame, app: App) -> str:
         head += ["GAME OVER"] * game.finished
     else:
         head = [f"Game: {event}"] if (event := _tag(game, "Event")) else []
-        head += [f"{_tag(game, 'Dark') or 'player1'} ({dark})",
-                 f"{_tag(game, 'Light') or 'player2'} ({light})"]
+        head += [
+            f"{_tag(game, 'Dark') or 'player1'} ({dark})",
+            f"{_tag(game, 'Light') or 'player2'} ({light})",
+        ]
         if game.finished:
-            head.append({"Dark": "GAME OVER - Player 1 wins", "Light": "GAME OVER - Player 2 wins",
-                         "Tie": "Tie"}[game.result or "Tie"])
+            head.append(
+                {
+                    "Dark": "GAME OVER - Player 1 wins",
+                    "Light": "GAME OVER - Player 2 wins",
+                    "Tie": "Tie",
+                }[game.result or "Tie"]
+            )
         head.append("Played Moves:")
     return "\n\n".join(head + numbered) + "\n"
 

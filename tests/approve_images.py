@@ -37,27 +37,46 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true",
-                        help="replace the approved images with the new ones")
-    parser.add_argument("--only", metavar="TEXT", default="",
-                        help="only tests whose name contains TEXT (pytest -k TEXT)")
+    parser.add_argument(
+        "--write", action="store_true", help="replace the approved images with the new ones"
+    )
+    parser.add_argument(
+        "--only",
+        metavar="TEXT",
+        default="",
+        help="only tests whose name contains TEXT (pytest -k TEXT)",
+    )
     args = parser.parse_args(argv)
     APPROVAL_LOG.unlink(missing_ok=True)
     shutil.rmtree(TILES_DIR, ignore_errors=True)
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "golden",
-               *(["-k", args.only] if args.only else []), "tests"]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-m",
+        "golden",
+        *(["-k", args.only] if args.only else []),
+        "tests",
+    ]
     env = {**os.environ, "MAERSTANAS_APPROVE": "write" if args.write else "list"}
     done = subprocess.run(command, cwd=ROOT, env=env, check=False)
     if done.returncode != 0:
         print(f"the golden tests failed otherwise (exit {done.returncode}); nothing to review")
         return done.returncode
-    verdicts = dict(line.split()[1::-1] for line in
-                    APPROVAL_LOG.read_text(encoding="utf-8").splitlines())
+    verdicts = dict(
+        line.split()[1::-1] for line in APPROVAL_LOG.read_text(encoding="utf-8").splitlines()
+    )
     changed = sorted(name for name, verdict in verdicts.items() if verdict != "same")
     for name in changed:
         print(f"{verdicts[name]}: {name}.png")
-    gone = [path for path in sorted(APPROVED_DIR.glob("*.png"))
-            if path.stem not in verdicts and args.only in path.stem]
+    gone = [
+        path
+        for path in sorted(APPROVED_DIR.glob("*.png"))
+        if path.stem not in verdicts and args.only in path.stem
+    ]
     for path in gone:
         print(f"gone: {path.name}")
         if args.write:
@@ -66,8 +85,10 @@ def main(argv: list[str] | None = None) -> int:
         sheet = ARTIFACT_DIR / "contact-sheet.png"
         contact_sheet([Image.open(TILES_DIR / f"{name}.png") for name in changed]).save(sheet)
         print(f"contact sheet: {sheet}")
-    print(f"{len(changed)} image(s) changed or new, {len(gone)} gone"
-          + ("; approved" if args.write else "; nothing approved (use --write)"))
+    print(
+        f"{len(changed)} image(s) changed or new, {len(gone)} gone"
+        + ("; approved" if args.write else "; nothing approved (use --write)")
+    )
     return 0
 
 

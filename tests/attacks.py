@@ -33,8 +33,10 @@ def stray_brace_games(count: int, brace: str) -> str:
     """Games whose tag values and `;` comments hold a stray `{` or `}`."""
     parts = []
     for i in range(count):
-        parts.append(f'[Event "a {brace} in a tag"]\n[Round "{i}"]\n'
-                     f"1. D4 ; a {brace} in a line comment\nE3 {{a comment}} *\n\n")
+        parts.append(
+            f'[Event "a {brace} in a tag"]\n[Round "{i}"]\n'
+            f"1. D4 ; a {brace} in a line comment\nE3 {{a comment}} *\n\n"
+        )
     return "".join(parts)
 
 

@@ -22,22 +22,32 @@ from tests.running_test import require_marker
 
 CHROMIUM = "/usr/bin/chromium"
 # Headless, no sandbox (CI runs as root), and nothing that reaches the network.
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 MARKER = "browser"
 HANG_MS = 300_000  # a wait in the browser fails only on a hang, never on a slow machine
 
 
 def require_chromium() -> None:
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail("Debian's chromium is not installed (/usr/bin/chromium); run "
-                    ".ci/install-deps, which installs it. Browser tests are never skipped.")
+        pytest.fail(
+            "Debian's chromium is not installed (/usr/bin/chromium); run "
+            ".ci/install-deps, which installs it. Browser tests are never skipped."
+        )
 
 
 def launch_chromium(playwright):
     """Headless Debian Chromium, for a test marked `browser` (or a script)."""
-    require_marker(MARKER, "starts Chromium (reach it through the `browser` fixture, "
-                   "which marks the test)")
+    require_marker(
+        MARKER, "starts Chromium (reach it through the `browser` fixture, which marks the test)"
+    )
     require_chromium()
     return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
 
@@ -50,12 +60,23 @@ def new_context(browser, **options):
     return context
 
 
-def open_page(browser, path: Path, *, scripts: bool = True, fonts: bool = True,
-              viewport: tuple[int, int] = (900, 1200), scale: float = 1.0):
+def open_page(
+    browser,
+    path: Path,
+    *,
+    scripts: bool = True,
+    fonts: bool = True,
+    viewport: tuple[int, int] = (900, 1200),
+    scale: float = 1.0,
+):
     """(context, page, messages): `path` open in a fresh context, with every console
     message, page error and failed request recorded in `messages`."""
-    context = new_context(browser, java_script_enabled=scripts, device_scale_factor=scale,
-                                  viewport={"width": viewport[0], "height": viewport[1]})
+    context = new_context(
+        browser,
+        java_script_enabled=scripts,
+        device_scale_factor=scale,
+        viewport={"width": viewport[0], "height": viewport[1]},
+    )
     page = context.new_page()
     messages: list[str] = []
     page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
@@ -78,8 +99,7 @@ def stacked_figures_at_phone_width(page, name: str) -> int:
     for i in range(figures.count()):
         svgs = figures.nth(i).locator("svg").all()
         boxes = [b for b in (svg.bounding_box() for svg in svgs) if b]
-        natural = [float(svg.get_attribute("width").removesuffix("mm")) * 96 / 25.4
-                   for svg in svgs]
+        natural = [float(svg.get_attribute("width").removesuffix("mm")) * 96 / 25.4 for svg in svgs]
         for box, size in zip(boxes, natural, strict=True):
             assert box["width"] >= 0.97 * min(size, width - 90), (name, i, box, size)
         if len(boxes) >= 2 and boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"] - 1:

@@ -71,22 +71,26 @@ def shorten(text: str, lines: int) -> str:
     cut = len(kept) - lines
     if cut > 0:
         head = lines // 3
-        kept = [*kept[:head], f"... {cut} lines cut (MAERSTANAS_FULL_FAILURES=1 shows them)",
-                *kept[-(lines - head):]]
-    return "\n".join(line if len(line) <= LINE_CHARS
-                     else f"{line[:LINE_CHARS]}... ({len(line):,} characters)"
-                     for line in kept)
+        kept = [
+            *kept[:head],
+            f"... {cut} lines cut (MAERSTANAS_FULL_FAILURES=1 shows them)",
+            *kept[-(lines - head) :],
+        ]
+    return "\n".join(
+        line if len(line) <= LINE_CHARS else f"{line[:LINE_CHARS]}... ({len(line):,} characters)"
+        for line in kept
+    )
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
-                              ) -> Iterator[None]:
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     report = yield
     if report.failed and not os.environ.get("MAERSTANAS_FULL_FAILURES"):
         if report.longrepr is not None:
             report.longrepr = ShortFailure(report.longrepr)
-        report.sections = [(title, shorten(content, CAPTURE_LINES))
-                           for title, content in report.sections]
+        report.sections = [
+            (title, shorten(content, CAPTURE_LINES)) for title, content in report.sections
+        ]
     return report
 
 

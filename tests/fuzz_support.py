@@ -85,8 +85,9 @@ def _examine(text: str) -> list[tuple[bool, bool]]:
             assert not strict.valid or lenient.valid, game.index
             if not leniency:  # no lenient reading: the two modes must agree
                 assert strict.valid == lenient.valid, game.index
-                assert [(d.code, d.start) for d in strict.diagnostics] == \
-                    [(d.code, d.start) for d in lenient.diagnostics], game.index
+                assert [(d.code, d.start) for d in strict.diagnostics] == [
+                    (d.code, d.start) for d in lenient.diagnostics
+                ], game.index
             else:  # a lenient reading is exactly what strict refuses
                 assert not strict.valid
             rows.append((lenient.valid, strict.valid))
@@ -99,19 +100,27 @@ def _examine(text: str) -> list[tuple[bool, bool]]:
 
 def valid_record(rng: random.Random) -> str:
     """A legal game in the notation, with tags, numbers and a comment or two."""
-    rules = Rules(special_stones=rng.random() < 0.8,
-                  scoring=rng.choice(["default", "default", "simple", "wraparound"]))
+    rules = Rules(
+        special_stones=rng.random() < 0.8,
+        scoring=rng.choice(["default", "default", "simple", "wraparound"]),
+    )
     moves = random_game(rng, rules, max_plies=rng.choice([6, 20, 200]))
-    text = record_text(moves, rules, tags={"Event": "Fuzz", "Dark": "José Ñúñez"},
-                       numbers=rng.random() < 0.8, score=rng.random() < 0.8)
+    text = record_text(
+        moves,
+        rules,
+        tags={"Event": "Fuzz", "Dark": "José Ñúñez"},
+        numbers=rng.random() < 0.8,
+        score=rng.random() < 0.8,
+    )
     lines = text.split("\n")  # tags, "", the moves, the termination, ""
     words = lines[-3].split(" ")
     for _ in range(rng.randint(0, 2)):
         at = rng.randrange(1, len(words) + 1)
         if not _MOVE_END.fullmatch(words[at - 1]):
             continue  # annotations follow a whole move
-        words.insert(at, rng.choice(["{Mǽrstánas ᚦ ᚩ}", "{a note}", "$14",
-                                     "{[%diagram \"here\"] look}"]))
+        words.insert(
+            at, rng.choice(["{Mǽrstánas ᚦ ᚩ}", "{a note}", "$14", '{[%diagram "here"] look}'])
+        )
     lines[-3] = " ".join(words)
     return "\n".join(lines)
 
@@ -135,8 +144,8 @@ def mutate(tokens: list[str], op: str, where: int, piece: str = "") -> list[str]
         tokens.insert(i, piece)
     elif op == "replace_char" and tokens[i]:
         j = where % len(tokens[i])
-        tokens[i] = tokens[i][:j] + piece[:1] + tokens[i][j + 1:]
+        tokens[i] = tokens[i][:j] + piece[:1] + tokens[i][j + 1 :]
     elif op == "cut_char" and tokens[i]:
         j = where % len(tokens[i])
-        tokens[i] = tokens[i][:j] + tokens[i][j + 1:]
+        tokens[i] = tokens[i][:j] + tokens[i][j + 1 :]
     return tokens

@@ -54,19 +54,23 @@ def differing(new: Image.Image, old: Image.Image, blur: float = BLUR) -> float:
         return 1.0
     new, old = new.convert("L"), old.convert("L")
     if blur:
-        new, old = new.filter(ImageFilter.GaussianBlur(blur)), old.filter(
-            ImageFilter.GaussianBlur(blur))
+        new, old = (
+            new.filter(ImageFilter.GaussianBlur(blur)),
+            old.filter(ImageFilter.GaussianBlur(blur)),
+        )
     a = np.asarray(new, dtype=np.int16)
     b = np.asarray(old, dtype=np.int16)
     return float((np.abs(a - b) > DIFF_LEVEL).mean())
 
 
-def assert_looks_approved(image: Image.Image, name: str, *, tolerance: float = MAX_DIFFERING,
-                          blur: float = BLUR) -> None:
+def assert_looks_approved(
+    image: Image.Image, name: str, *, tolerance: float = MAX_DIFFERING, blur: float = BLUR
+) -> None:
     """`image` differs from tests/approved/<name>.png in at most `tolerance` of its
     pixels. On a failure the new image is saved in tests/_artifacts/ for review."""
-    require_marker(MARKER, "compares images with tests/approved/, so that "
-                   "tests/approve_images.py finds it")
+    require_marker(
+        MARKER, "compares images with tests/approved/, so that tests/approve_images.py finds it"
+    )
     image = image.convert("L")
     path = approved_path(name)
     old = Image.open(path) if path.exists() else None
@@ -84,8 +88,15 @@ def assert_looks_approved(image: Image.Image, name: str, *, tolerance: float = M
     assert ratio <= tolerance, f"{name}: {ratio:.2%} of pixels differ; {hint}"
 
 
-def _record(name: str, image: Image.Image, old: Image.Image | None, changed: bool,
-            ratio: float, *, write: bool) -> None:
+def _record(
+    name: str,
+    image: Image.Image,
+    old: Image.Image | None,
+    changed: bool,
+    ratio: float,
+    *,
+    write: bool,
+) -> None:
     """In approval: log the verdict, keep a review tile, save the image if asked."""
     ARTIFACT_DIR.mkdir(exist_ok=True)
     verdict = "new" if old is None else "changed" if changed else "same"

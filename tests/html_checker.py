@@ -21,16 +21,24 @@ def vnu_jar() -> Path:
     for path in candidates:
         if path.is_file():
             return path
-    pytest.fail("the Nu HTML checker is missing (node_modules/vnu-jar/build/dist/vnu.jar); "
-                "run .ci/install-deps, which installs it with npm. This test is never skipped.")
+    pytest.fail(
+        "the Nu HTML checker is missing (node_modules/vnu-jar/build/dist/vnu.jar); "
+        "run .ci/install-deps, which installs it with npm. This test is never skipped."
+    )
 
 
 def html_errors(*pages: Path) -> str:
     """What the checker says is wrong with the pages ("" when all are valid HTML5)."""
     java = shutil.which("java")
     if java is None:
-        pytest.fail("java is missing; run .ci/install-deps (it installs default-jre-headless) "
-                    "to run the Nu HTML checker. This test is never skipped.")
-    result = subprocess.run([java, "-jar", str(vnu_jar()), "--errors-only", "--format", "text",
-                             *map(str, pages)], capture_output=True, text=True, timeout=HANG_S)
+        pytest.fail(
+            "java is missing; run .ci/install-deps (it installs default-jre-headless) "
+            "to run the Nu HTML checker. This test is never skipped."
+        )
+    result = subprocess.run(
+        [java, "-jar", str(vnu_jar()), "--errors-only", "--format", "text", *map(str, pages)],
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+    )
     return "" if result.returncode == 0 else f"vnu found errors:\n{result.stdout}{result.stderr}"

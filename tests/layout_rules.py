@@ -86,15 +86,22 @@ def ink_edges(page: pdfium.PdfPage, dpi: float = 72) -> dict[str, float]:
         return dict.fromkeys(("top", "bottom", "left", "right"), float("inf"))
     mm = 25.4 / dpi
     height, width = pixels.shape
-    return {"top": rows[0] * mm, "bottom": (height - 1 - rows[-1]) * mm,
-            "left": cols[0] * mm, "right": (width - 1 - cols[-1]) * mm}
+    return {
+        "top": rows[0] * mm,
+        "bottom": (height - 1 - rows[-1]) * mm,
+        "left": cols[0] * mm,
+        "right": (width - 1 - cols[-1]) * mm,
+    }
 
 
 def edge_problems(page: pdfium.PdfPage, number: int) -> list[Problem]:
     # One pixel at 72 dpi is 0.35 mm: allow that much for anti-aliasing.
     slack = 25.4 / 72
-    return [Problem(number, "ink near the edge", f"{distance:.1f} mm from the {edge} edge")
-            for edge, distance in ink_edges(page).items() if distance + slack < EDGE_MM]
+    return [
+        Problem(number, "ink near the edge", f"{distance:.1f} mm from the {edge} edge")
+        for edge, distance in ink_edges(page).items()
+        if distance + slack < EDGE_MM
+    ]
 
 
 def small_text(found: list[Glyph], number: int) -> list[Problem]:
@@ -102,9 +109,13 @@ def small_text(found: list[Glyph], number: int) -> list[Problem]:
     if not small:
         return []
     words = "".join(g.char for g in small[:40])
-    return [Problem(number, "text below 6 pt",
-                    f"{len(small)} characters, smallest {min(g.size for g in small):.2f} pt: "
-                    f"{words!r}")]
+    return [
+        Problem(
+            number,
+            "text below 6 pt",
+            f"{len(small)} characters, smallest {min(g.size for g in small):.2f} pt: {words!r}",
+        )
+    ]
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
@@ -138,9 +149,14 @@ def overlapping_labels(found: list[Glyph], number: int) -> list[Problem]:
                 smaller = min((g.box[2] - g.box[0]) * (g.box[3] - g.box[1]) for g in (one, two))
                 if area > 0.1 * smaller:
                     clashes.add((one.index, two.index))
-                    problems.append(Problem(number, "labels overlap",
-                                            f"{one.char!r} and {two.char!r} at "
-                                            f"({one.box[0]:.0f}, {one.box[1]:.0f}) pt"))
+                    problems.append(
+                        Problem(
+                            number,
+                            "labels overlap",
+                            f"{one.char!r} and {two.char!r} at "
+                            f"({one.box[0]:.0f}, {one.box[1]:.0f}) pt",
+                        )
+                    )
     return problems
 
 
@@ -173,8 +189,7 @@ def _glyph_luminance(color: tuple[int, int, int]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def contrast_problems(background: pdfium.PdfPage, found: list[Glyph], number: int
-                      ) -> list[Problem]:
+def contrast_problems(background: pdfium.PdfPage, found: list[Glyph], number: int) -> list[Problem]:
     """Each glyph's colour against what lies under its box (`background`: the page
     from `textless`)."""
     if not found:
@@ -189,9 +204,11 @@ def contrast_problems(background: pdfium.PdfPage, found: list[Glyph], number: in
     for glyph in found:
         left, b, r, t = glyph.box
         x0, x1 = int(left * scale), max(int(left * scale) + 1, int(r * scale))
-        y0, y1 = int((height - t) * scale), max(int((height - t) * scale) + 1,
-                                                int((height - b) * scale))
-        under = lum[max(0, y0):y1, max(0, x0):x1]
+        y0, y1 = (
+            int((height - t) * scale),
+            max(int((height - t) * scale) + 1, int((height - b) * scale)),
+        )
+        under = lum[max(0, y0) : y1, max(0, x0) : x1]
         if under.size == 0:
             continue
         text = colours.get(glyph.color)
@@ -204,8 +221,13 @@ def contrast_problems(background: pdfium.PdfPage, found: list[Glyph], number: in
         # average (fine lines on white average out light but cut through strokes).
         ratio = contrast(text, float(np.percentile(under, UNDER_PERCENTILE)))
         if ratio < MIN_CONTRAST:
-            problems.append(Problem(number, "low contrast",
-                                    f"{glyph.char!r} at ({left:.0f}, {b:.0f}) pt: {ratio:.2f}:1"))
+            problems.append(
+                Problem(
+                    number,
+                    "low contrast",
+                    f"{glyph.char!r} at ({left:.0f}, {b:.0f}) pt: {ratio:.2f}:1",
+                )
+            )
     return problems
 
 

@@ -159,8 +159,11 @@ def underfilled_pages(pdf: bytes, head: str, least: float) -> list[int]:
             top = round(TOP_MARGIN / 25.4 * 72 * scale)
             bottom = height - round(BOTTOM_MARGIN / 25.4 * 72 * scale)
             pixels = image.crop((0, top, width, bottom)).load()
-            inked = [y for y in range(bottom - top)
-                     if min(pixels[x, y] for x in range(0, width, 2)) < 200]
+            inked = [
+                y
+                for y in range(bottom - top)
+                if min(pixels[x, y] for x in range(0, width, 2)) < 200
+            ]
             if not inked or max(inked) < least * (bottom - top):
                 out.append(number)
     finally:

@@ -62,8 +62,7 @@ def playout_player(playouts: int = 100) -> Player:
     return play
 
 
-def engine_player(seconds: float = 0.5, scoring: str = "default",
-                  cpu_time: bool = False) -> Player:
+def engine_player(seconds: float = 0.5, scoring: str = "default", cpu_time: bool = False) -> Player:
     """The analysis engine with `seconds` a move (one searcher, its table kept);
     `cpu_time` counts the seconds on this process's CPU clock, so that a
     benchmark sharing the machine still gives the engine its full budget."""
@@ -78,8 +77,7 @@ def engine_player(seconds: float = 0.5, scoring: str = "default",
     return play
 
 
-def play_game(rules: Rules, dark: Player, light: Player, rng: random.Random
-              ) -> list[Position]:
+def play_game(rules: Rules, dark: Player, light: Player, rng: random.Random) -> list[Position]:
     """Every position of one game, the start first."""
     position = Position.start(rules)
     history = [position.copy()]

@@ -49,9 +49,16 @@ class Product:
     @property
     def kind(self) -> str:
         stem = self.name.split("-")[0].split(".")[0]
-        return {"board": "sheet", "boards": "sheet", "setup": "sheet", "stones": "sheet",
-                "scoresheet": "sheet", "sample": "game", "annotated": "game",
-                "rulebook": "book"}.get(stem, "sheet")
+        return {
+            "board": "sheet",
+            "boards": "sheet",
+            "setup": "sheet",
+            "stones": "sheet",
+            "scoresheet": "sheet",
+            "sample": "game",
+            "annotated": "game",
+            "rulebook": "book",
+        }.get(stem, "sheet")
 
     @property
     def html(self) -> bool:
@@ -116,8 +123,9 @@ def page_images(pdf: bytes, dpi: int = REGRESSION_DPI) -> list[Image.Image]:
     out = []
     for page in document:
         image = page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
-        out.append(image.point(lambda v: min(255, (v // step) * step + step // 2)
-                               if v < 250 else 255))
+        out.append(
+            image.point(lambda v: min(255, (v // step) * step + step // 2) if v < 250 else 255)
+        )
     document.close()
     return out
 

@@ -18,9 +18,13 @@ if TYPE_CHECKING:
     from maerstanas_print.games.tafl import TaflGame
 
 
-def random_game(rng: random.Random, rules: Rules | None = None, *,
-                special_chance: float = 0.08, max_plies: int = 200
-                ) -> list[tuple[Move, tuple[int, ...]]]:
+def random_game(
+    rng: random.Random,
+    rules: Rules | None = None,
+    *,
+    special_chance: float = 0.08,
+    max_plies: int = 200,
+) -> list[tuple[Move, tuple[int, ...]]]:
     """Play random moves to the end; specials are chosen now and then, not uniformly."""
     position = Position.start(rules)
     played: list[tuple[Move, tuple[int, ...]]] = []
@@ -37,9 +41,14 @@ def random_game(rng: random.Random, rules: Rules | None = None, *,
     return played
 
 
-def record_text(moves: list[tuple[Move, tuple[int, ...]]], rules: Rules | None = None, *,
-                tags: dict[str, str] | None = None, numbers: bool = True,
-                score: bool = True) -> str:
+def record_text(
+    moves: list[tuple[Move, tuple[int, ...]]],
+    rules: Rules | None = None,
+    *,
+    tags: dict[str, str] | None = None,
+    numbers: bool = True,
+    score: bool = True,
+) -> str:
     """A record of `moves`, with the final score line when `score` is set."""
     rules = rules or Rules()
     lines = [f'[{name} "{value}"]' for name, value in (tags or {}).items()]
@@ -70,8 +79,7 @@ def record_text(moves: list[tuple[Move, tuple[int, ...]]], rules: Rules | None =
     return "\n".join(lines) + "\n"
 
 
-def random_tafl_game(rng: random.Random, info: TaflGame, *, max_plies: int = 120
-                     ) -> str:
+def random_tafl_game(rng: random.Random, info: TaflGame, *, max_plies: int = 120) -> str:
     """A random legal game of a tafl game, as a record in canonical notation."""
     position = TaflPosition.start(info.tafl)
     words = []
@@ -86,10 +94,14 @@ def random_tafl_game(rng: random.Random, info: TaflGame, *, max_plies: int = 120
         taken = position.push(move)
         if position.ply % 2 == 1:
             words.append(f"{position.ply // 2 + 1}.")
-        words.append(move_text(move, taken, board, info,
-                               ends=position.ending in ("escape", "king captured")))
+        words.append(
+            move_text(move, taken, board, info, ends=position.ending in ("escape", "king captured"))
+        )
     result = "*"
     if position.over:
-        result = {0: "1-0", 1: "0-1"}.get(position.winner or 0, "1/2-1/2") \
-            if position.winner is not None else "1/2-1/2"
+        result = (
+            {0: "1-0", 1: "0-1"}.get(position.winner or 0, "1/2-1/2")
+            if position.winner is not None
+            else "1/2-1/2"
+        )
     return f'[Game "{info.tag}"]\n\n' + " ".join(words) + f" {result}\n"

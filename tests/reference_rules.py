@@ -104,8 +104,11 @@ class RefGame:
         if "thunder" in self.hands[player]:
             moves += [("thunder", sq) for sq in ALL_SQUARES if sq not in self.board]
         if "woden" in self.hands[player]:
-            moves += [("woden", sq) for sq in ALL_SQUARES
-                      if sq in self.board and self.board[sq][0] != player]
+            moves += [
+                ("woden", sq)
+                for sq in ALL_SQUARES
+                if sq in self.board and self.board[sq][0] != player
+            ]
         return moves
 
     def legal_moves(self) -> list[RefMove]:
@@ -120,13 +123,19 @@ class RefGame:
 
     def game_over(self) -> bool:
         """Neither player has a move: no usable special and no standard placement."""
-        return (not self.special_moves(DARK) and not self.special_moves(LIGHT)
-                and not self.standard_squares())
+        return (
+            not self.special_moves(DARK)
+            and not self.special_moves(LIGHT)
+            and not self.standard_squares()
+        )
 
     def must_pass(self) -> bool:
         """The mover has no move at all, but the opponent has one."""
-        return (not self.special_moves(self.turn) and bool(self.special_moves(1 - self.turn))
-                and not self.standard_squares())
+        return (
+            not self.special_moves(self.turn)
+            and bool(self.special_moves(1 - self.turn))
+            and not self.standard_squares()
+        )
 
     # -- playing --------------------------------------------------------------
 

@@ -18,5 +18,4 @@ def require_marker(marker: str, why: str) -> None:
     """Fail the running test if it lacks `marker`; `why` says what needs it."""
     item = current[0]
     if item is not None and item.get_closest_marker(marker) is None:
-        pytest.fail(f"{item.nodeid} {why} but is not marked @pytest.mark.{marker}",
-                    pytrace=False)
+        pytest.fail(f"{item.nodeid} {why} but is not marked @pytest.mark.{marker}", pytrace=False)

@@ -10,8 +10,12 @@ from maerstanas_print.fonts import missing_glyphs
 from maerstanas_print.sheets.common import Sheet
 from tests.pdf_tools import fonts_of, reader
 
-PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0), "a3": (841.89, 1190.55),
-           "tabloid": (792.0, 1224.0)}
+PAGE_PT = {
+    "a4": (595.28, 841.89),
+    "letter": (612.0, 792.0),
+    "a3": (841.89, 1190.55),
+    "tabloid": (792.0, 1224.0),
+}
 
 
 def assert_page_size(pdf: bytes, paper: str, pages: int = 1) -> None:

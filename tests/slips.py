@@ -16,8 +16,10 @@ _MOVE = re.compile(r"(?:(?<=\s)|^)(?:[TW] )?([A-G])([1-7])(?:x[A-G][1-7](?:/[A-G
 _REMOVALS = re.compile(r"(?<=x)[A-G][1-7](?:/[A-G][1-7])*")
 _NUMBER = re.compile(r"(?:(?<=\s)|^)([0-9]+)(\.(?:\.\.)?)(?=\s)")
 _SCORE = re.compile(r"Dark: ([0-9]+), Light: ([0-9]+)")
-_PLY = re.compile(r"(?:(?<=\s)|^)(?:(?:[TW] )?[A-G][1-7](?:x[A-G][1-7](?:/[A-G][1-7])*)?|Pass)"
-                  r"(?=\s)")
+_PLY = re.compile(
+    r"(?:(?<=\s)|^)(?:(?:[TW] )?[A-G][1-7](?:x[A-G][1-7](?:/[A-G][1-7])*)?|Pass)"
+    r"(?=\s)"
+)
 
 
 def _movetext_start(text: str) -> int:
@@ -32,7 +34,7 @@ def square_letter(text: str, rng: random.Random) -> str | None:
         return None
     found = rng.choice(moves)
     letter = rng.choice([c for c in "ABCDEFG" if c != found.group(1)])
-    return text[:found.start(1)] + letter + text[found.end(1):]
+    return text[: found.start(1)] + letter + text[found.end(1) :]
 
 
 def square_digit(text: str, rng: random.Random) -> str | None:
@@ -41,17 +43,16 @@ def square_digit(text: str, rng: random.Random) -> str | None:
         return None
     found = rng.choice(moves)
     digit = rng.choice([c for c in "1234567" if c != found.group(2)])
-    return text[:found.start(2)] + digit + text[found.end(2):]
+    return text[: found.start(2)] + digit + text[found.end(2) :]
 
 
 def swap(text: str, rng: random.Random) -> str | None:
     plies = list(_PLY.finditer(text, _movetext_start(text)))
-    pairs = [(a, b) for a, b in zip(plies, plies[1:], strict=False)
-             if a.group() != b.group()]
+    pairs = [(a, b) for a, b in zip(plies, plies[1:], strict=False) if a.group() != b.group()]
     if not pairs:
         return None
     a, b = rng.choice(pairs)
-    return text[:a.start()] + b.group() + text[a.end():b.start()] + a.group() + text[b.end():]
+    return text[: a.start()] + b.group() + text[a.end() : b.start()] + a.group() + text[b.end() :]
 
 
 def removal_list(text: str, rng: random.Random) -> str | None:
@@ -68,7 +69,7 @@ def removal_list(text: str, rng: random.Random) -> str | None:
         squares[at] = rng.choice([c for c in "ABCDEFG" if c != old[0]]) + old[1]
     if len(squares) > 1 and rng.random() < 0.25:
         del squares[at]  # a square left out
-    return text[:found.start()] + "/".join(squares) + text[found.end():]
+    return text[: found.start()] + "/".join(squares) + text[found.end() :]
 
 
 def score_line(text: str, rng: random.Random) -> str | None:
@@ -77,7 +78,7 @@ def score_line(text: str, rng: random.Random) -> str | None:
         return None
     which = rng.choice((1, 2))
     value = int(found.group(which)) + rng.choice((-2, -1, 1, 2))
-    return text[:found.start(which)] + str(max(0, value)) + text[found.end(which):]
+    return text[: found.start(which)] + str(max(0, value)) + text[found.end(which) :]
 
 
 def move_number(text: str, rng: random.Random) -> str | None:
@@ -86,7 +87,7 @@ def move_number(text: str, rng: random.Random) -> str | None:
         return None
     found = rng.choice(numbers)
     value = int(found.group(1)) + rng.choice((-1, 1, 10))
-    return text[:found.start(1)] + str(max(1, value)) + text[found.end(1):]
+    return text[: found.start(1)] + str(max(1, value)) + text[found.end(1) :]
 
 
 def extra_pass(text: str, rng: random.Random) -> str | None:
@@ -102,8 +103,8 @@ def left_out_pass(text: str, rng: random.Random) -> str | None:
     if not passes:
         return None
     found = rng.choice(passes)
-    end = found.end() + (text[found.end():found.end() + 1] == " ")
-    return text[:found.start()] + text[end:]
+    end = found.end() + (text[found.end() : found.end() + 1] == " ")
+    return text[: found.start()] + text[end:]
 
 
 SLIPS: dict[str, Callable[[str, random.Random], str | None]] = {
@@ -134,7 +135,7 @@ def tafl_square(text: str, rng: random.Random) -> str | None:
         new = rng.choice([c for c in "ABCDEFG" if c != old])
     else:
         new = rng.choice([c for c in "1234567" if c != old])
-    return text[:found.start(group)] + new + text[found.end(group):]
+    return text[: found.start(group)] + new + text[found.end(group) :]
 
 
 def tafl_result(text: str, rng: random.Random) -> str | None:
@@ -142,7 +143,7 @@ def tafl_result(text: str, rng: random.Random) -> str | None:
     if found is None:
         return None
     new = rng.choice([r for r in ("1-0", "0-1", "1/2-1/2") if r != found.group().strip()])
-    return text[:found.start()] + new + "\n"
+    return text[: found.start()] + new + "\n"
 
 
 TAFL_SLIPS: dict[str, Callable[[str, random.Random], str | None]] = {

@@ -15,8 +15,7 @@ from tests.analysis_helpers import ending_record
 from tests.record_helpers import SAMPLE
 from tests.test_analysis_search import naive_move_values, naive_value
 
-CYNGESHEALL = Path(__file__).parent.parent / "maerstanas_print" / "samples" / \
-    "cyngesheall-game.mrs"
+CYNGESHEALL = Path(__file__).parent.parent / "maerstanas_print" / "samples" / "cyngesheall-game.mrs"
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -26,7 +25,8 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 def test_analyse_json_has_the_documented_shape_and_proved_values(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text, positions = ending_record(6)
     path = tmp_path / "ending.mrs"
     path.write_text(text, encoding="utf-8")
@@ -38,8 +38,16 @@ def test_analyse_json_has_the_documented_shape_and_proved_values(
     assert list(game) == ["index", "plies", "final"]
     assert game["index"] == 1 and len(game["plies"]) == 6
     for index, ply in enumerate(game["plies"]):
-        assert list(ply) == ["ply", "move", "side", "value_before", "value_after", "exact",
-                             "best", "pv"]
+        assert list(ply) == [
+            "ply",
+            "move",
+            "side",
+            "value_before",
+            "value_after",
+            "exact",
+            "best",
+            "pv",
+        ]
         position = positions[index]
         values = naive_move_values(position)
         best_value = (max if position.turn == DARK else min)(values.values())
@@ -48,15 +56,21 @@ def test_analyse_json_has_the_documented_shape_and_proved_values(
         assert ply["exact"] is True
         assert ply["value_before"] == best_value == naive_value(position)
         assert ply["value_after"] == naive_value(positions[index + 1])
-        assert set(ply["best"]) == {line_notation(position, [m])[0]
-                                    for m, v in values.items() if v == best_value}
+        assert set(ply["best"]) == {
+            line_notation(position, [m])[0] for m, v in values.items() if v == best_value
+        }
         assert ply["pv"][0] in ply["best"]
-    assert game["final"] == {"value": positions[-1].score()[0] - positions[-1].score()[1],
-                             "exact": True, "best": [], "pv": []}
+    assert game["final"] == {
+        "value": positions[-1].score()[0] - positions[-1].score()[1],
+        "exact": True,
+        "best": [],
+        "pv": [],
+    }
 
 
 def test_analyse_an_unfinished_record_values_the_last_position(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text, positions = ending_record(6, finished=False)
     path = tmp_path / "unfinished.mrs"
     path.write_text(text, encoding="utf-8")
@@ -70,8 +84,7 @@ def test_analyse_an_unfinished_record_values_the_last_position(
 
 
 def test_analyse_text_marks_estimates_and_proofs(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["analyse", str(SAMPLE), "--time", "0.02", "--exact-from", "4"],
-                         capsys)
+    code, out, err = run(["analyse", str(SAMPLE), "--time", "0.02", "--exact-from", "4"], capsys)
     assert code == 0 and err == ""  # no progress bar when stderr is not a terminal
     lines = out.splitlines()
     assert lines[0].startswith("Game 1: Random A – Random B")
@@ -81,24 +94,31 @@ def test_analyse_text_marks_estimates_and_proofs(capsys: pytest.CaptureFixture[s
     assert lines[-1] == "  final position: game over, -2"
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--time", "0"], "--time must be a number of seconds above 0, not '0'"),
-    (["--time", "soon"], "--time must be a number of seconds above 0, not 'soon'"),
-    (["--exact-from", "-1"], "--exact-from must be a whole number of plies (0 or more), "
-                             "not '-1'"),
-    (["--core", "c"], "--core must be one of auto, numba, python, not 'c'"),
-    (["--depth", "0"], "--depth must be a whole number of plies from 1 to 30, not '0'"),
-    (["--depth", "deep"], "--depth must be a whole number of plies from 1 to 30, not 'deep'"),
-])
-def test_analyse_refuses_bad_options_with_exit_2(args: list[str], message: str,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--time", "0"], "--time must be a number of seconds above 0, not '0'"),
+        (["--time", "soon"], "--time must be a number of seconds above 0, not 'soon'"),
+        (
+            ["--exact-from", "-1"],
+            "--exact-from must be a whole number of plies (0 or more), not '-1'",
+        ),
+        (["--core", "c"], "--core must be one of auto, numba, python, not 'c'"),
+        (["--depth", "0"], "--depth must be a whole number of plies from 1 to 30, not '0'"),
+        (["--depth", "deep"], "--depth must be a whole number of plies from 1 to 30, not 'deep'"),
+    ],
+)
+def test_analyse_refuses_bad_options_with_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = run(["analyse", str(SAMPLE), *args], capsys)
     assert (code, out) == (2, "")
     assert err == f"maerstanas-print: {message}\n"
 
 
 def test_analyse_refuses_missing_invalid_and_tafl_records(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = run(["analyse", str(tmp_path / "none.mrs")], capsys)
     assert (code, out) == (3, "") and err.count("\n") == 1 and "no such file" in err
     bad = tmp_path / "bad.mrs"
@@ -117,13 +137,15 @@ def _annotated(path: Path, out: Path, capsys: pytest.CaptureFixture[str]) -> str
 
 
 def test_annotate_marks_proved_losses_keeps_human_notes_and_is_idempotent(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from maerstanas_print import parse, replay
     from maerstanas_print.games.maerstanas.analysis.annotate import classify
 
     text, positions = ending_record(6, seed=6, comments={2: "A human note."})
-    text = text.replace('[Event "Random ending"]',
-                        '[Event "Random ending"]\n[Annotator "A. Person"]')
+    text = text.replace(
+        '[Event "Random ending"]', '[Event "Random ending"]\n[Annotator "A. Person"]'
+    )
     first_move = text.split("\n\n")[1].split()[0]
     text = text.replace(f"\n{first_move} ", f"\n{first_move}! ", 1)  # a human glyph
     source = tmp_path / "game.mrs"

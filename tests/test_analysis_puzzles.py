@@ -40,8 +40,12 @@ def test_a_position_with_two_best_moves_is_no_puzzle() -> None:
     _, strict = _puzzles(1, margin=2)
     for puzzle in loose:
         values = naive_move_values(puzzle.position)
-        assert list(values.values()).count(max(values.values()) if puzzle.position.turn == DARK
-                                           else min(values.values())) == 1
+        assert (
+            list(values.values()).count(
+                max(values.values()) if puzzle.position.turn == DARK else min(values.values())
+            )
+            == 1
+        )
     assert len(strict) <= len(loose)
 
 
@@ -50,8 +54,9 @@ def test_puzzle_book_pdf_and_html(tmp_path: Path, capsys: pytest.CaptureFixture[
     record = tmp_path / "ending.mrs"
     record.write_text(text, encoding="utf-8")
     pdf_path = tmp_path / "book.pdf"
-    assert main(["puzzles", str(record), "-o", str(pdf_path), "--reach", "6",
-                 "--core", "python"]) == 0
+    assert (
+        main(["puzzles", str(record), "-o", str(pdf_path), "--reach", "6", "--core", "python"]) == 0
+    )
     assert capsys.readouterr().err == f"{pdf_path}: {len(puzzles)} puzzles\n"
     pdf = pdf_path.read_bytes()
     assert fonts_of(pdf) and all(fonts_of(pdf).values())  # every font embedded
@@ -62,22 +67,38 @@ def test_puzzle_book_pdf_and_html(tmp_path: Path, capsys: pytest.CaptureFixture[
         assert f"{number}. {' '.join(puzzle.solution_text())}" in words
     assert words.index("Answers") > words.index(f"{len(puzzles)}. {puzzles[-1].side} to play")
     html_path = tmp_path / "book.html"
-    assert main(["puzzles", str(record), "-o", str(html_path), "--reach", "6",
-                 "--core", "python"]) == 0
+    assert (
+        main(["puzzles", str(record), "-o", str(html_path), "--reach", "6", "--core", "python"])
+        == 0
+    )
     html = html_path.read_text(encoding="utf-8")
     assert html.count("<figure") == len(puzzles) and html.count("<svg") == len(puzzles)
     assert "John Beers" in html
 
 
 def test_puzzles_refuses_bad_output_and_an_empty_book(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text, _ = ending_record(6, seed=2)
     record = tmp_path / "ending.mrs"
     record.write_text(text, encoding="utf-8")
     assert main(["puzzles", str(record), "-o", str(tmp_path / "book.txt")]) == 2
     assert "written to a .pdf or .html file" in capsys.readouterr().err
-    assert main(["puzzles", str(record), "-o", str(tmp_path / "b.pdf"), "--margin", "40",
-                 "--core", "python"]) == 1
+    assert (
+        main(
+            [
+                "puzzles",
+                str(record),
+                "-o",
+                str(tmp_path / "b.pdf"),
+                "--margin",
+                "40",
+                "--core",
+                "python",
+            ]
+        )
+        == 1
+    )
     assert "no position in these games makes a puzzle" in capsys.readouterr().err
     assert not (tmp_path / "b.pdf").exists()
 
@@ -88,8 +109,21 @@ def book_html(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("puzzles")
     record = folder / "ending.mrs"
     record.write_text(text, encoding="utf-8")
-    assert main(["puzzles", str(record), "-o", str(folder / "book.html"), "--reach", "6",
-                 "--core", "python"]) == 0
+    assert (
+        main(
+            [
+                "puzzles",
+                str(record),
+                "-o",
+                str(folder / "book.html"),
+                "--reach",
+                "6",
+                "--core",
+                "python",
+            ]
+        )
+        == 0
+    )
     return folder / "book.html"
 
 
@@ -106,11 +140,13 @@ def test_puzzle_book_renders_in_chromium(browser, book_html: Path) -> None:
     context, page, messages = open_page(browser, book_html)
     try:
         assert messages == []
-        sizes = page.evaluate("[...document.querySelectorAll('figure svg')].map("
-                              "s => s.getBoundingClientRect().width)")
+        sizes = page.evaluate(
+            "[...document.querySelectorAll('figure svg')].map(s => s.getBoundingClientRect().width)"
+        )
         assert sizes and all(width > 150 for width in sizes)  # about 60 mm each
-        captions = page.evaluate("[...document.querySelectorAll('figcaption')].map("
-                                 "c => c.textContent)")
+        captions = page.evaluate(
+            "[...document.querySelectorAll('figcaption')].map(c => c.textContent)"
+        )
         assert all(" to play" in c and "Goal: " in c for c in captions)
     finally:
         context.close()

@@ -28,8 +28,13 @@ from maerstanas_print.games.maerstanas.engine import (
 from maerstanas_print.games.maerstanas.engine import parse_square as sq
 from tests.players import play_game, random_player
 
-CORES = ["python", pytest.param("numba", marks=pytest.mark.skipif(
-    not cores.numba_available(), reason="numba is not installed"))]
+CORES = [
+    "python",
+    pytest.param(
+        "numba",
+        marks=pytest.mark.skipif(not cores.numba_available(), reason="numba is not installed"),
+    ),
+]
 SMALL_TABLE = 1 << 16
 
 
@@ -100,7 +105,8 @@ def test_exact_values_and_best_moves_match_the_naive_solver(core):
 def test_the_principal_variation_reaches_the_value(core):
     for name, position in endgames()[:8]:
         evaluation = Searcher(position.rules.scoring, core, table_size=SMALL_TABLE).evaluate(
-            position, exact=True)
+            position, exact=True
+        )
         board = position.copy()
         for move in evaluation.pv:
             board.push(move)  # legal, or this raises
@@ -112,8 +118,12 @@ def test_the_principal_variation_reaches_the_value(core):
 @pytest.mark.skipif(not cores.numba_available(), reason="numba is not installed")
 def test_both_cores_give_identical_answers_and_node_counts():
     rng = random.Random(5)
-    for special, scoring in ((True, "default"), (False, "default"), (True, "simple"),
-                             (True, "wraparound")):
+    for special, scoring in (
+        (True, "default"),
+        (False, "default"),
+        (True, "simple"),
+        (True, "wraparound"),
+    ):
         history = play_game(Rules(special, scoring), random_player, random_player, rng)
         for back in (4, 7):
             position = history[-1 - back]
@@ -121,8 +131,7 @@ def test_both_cores_give_identical_answers_and_node_counts():
             for core in ("python", "numba"):
                 searcher = Searcher(scoring, core, table_size=SMALL_TABLE)
                 evaluation = searcher.evaluate(position, exact=True)
-                answers.append((evaluation.value, evaluation.best, evaluation.pv,
-                                searcher.nodes))
+                answers.append((evaluation.value, evaluation.best, evaluation.pv, searcher.nodes))
             assert answers[0] == answers[1]
 
 
@@ -160,7 +169,8 @@ def test_a_forced_pass_is_the_only_move():
     assert position.must_pass()
     for core in ("python",) + (("numba",) if cores.numba_available() else ()):
         evaluation = Searcher("default", core, table_size=SMALL_TABLE).evaluate(
-            position, exact=True)
+            position, exact=True
+        )
         assert evaluation.best == [Move.pass_()] and evaluation.pv[0] == Move.pass_()
         assert evaluation.value == naive_value(position)
 
@@ -171,12 +181,15 @@ def test_a_finished_game_is_its_score():
     evaluation = Searcher("default", "python", table_size=SMALL_TABLE).evaluate(end)
     dark, light = end.score()
     assert (evaluation.value, evaluation.exact, evaluation.best, evaluation.pv) == (
-        dark - light, True, [], [])
+        dark - light,
+        True,
+        [],
+        [],
+    )
 
 
 def test_a_depth_limited_search_says_estimate_and_a_deep_one_exact():
-    history = play_game(Rules(False, "default"), random_player, random_player,
-                        random.Random(8))
+    history = play_game(Rules(False, "default"), random_player, random_player, random.Random(8))
     early = history[6]
     searcher = Searcher("default", "python", table_size=SMALL_TABLE)
     shallow = searcher.evaluate(early, max_depth=2)
@@ -187,8 +200,7 @@ def test_a_depth_limited_search_says_estimate_and_a_deep_one_exact():
 
 
 def test_a_node_budget_stops_the_search_with_the_last_finished_depth():
-    history = play_game(Rules(True, "default"), random_player, random_player,
-                        random.Random(9))
+    history = play_game(Rules(True, "default"), random_player, random_player, random.Random(9))
     searcher = Searcher("default", "python", table_size=SMALL_TABLE)
     evaluation = searcher.evaluate(history[4], max_nodes=3000)
     assert not evaluation.exact
@@ -211,27 +223,29 @@ def test_the_eight_symmetries_keep_adjacency_on_the_square_and_on_the_torus():
     for mapping in cores.symmetry_maps():
         for geometry in (PLAIN, TORUS):
             for square in range(SQUARES):
-                mapped = {mapping[n] for n in range(SQUARES)
-                          if geometry.neighbour_masks[square] >> n & 1}
-                expected = {n for n in range(SQUARES)
-                            if geometry.neighbour_masks[mapping[square]] >> n & 1}
+                mapped = {
+                    mapping[n] for n in range(SQUARES) if geometry.neighbour_masks[square] >> n & 1
+                }
+                expected = {
+                    n for n in range(SQUARES) if geometry.neighbour_masks[mapping[square]] >> n & 1
+                }
                 assert mapped == expected
-            assert sorted(PLAIN.edge_counts[mapping[s]] for s in range(SQUARES)) == \
-                sorted(PLAIN.edge_counts)
-            assert all(PLAIN.edge_counts[mapping[s]] == PLAIN.edge_counts[s]
-                       for s in range(SQUARES))
+            assert sorted(PLAIN.edge_counts[mapping[s]] for s in range(SQUARES)) == sorted(
+                PLAIN.edge_counts
+            )
+            assert all(
+                PLAIN.edge_counts[mapping[s]] == PLAIN.edge_counts[s] for s in range(SQUARES)
+            )
 
 
 @pytest.mark.parametrize("scoring", ["default", "wraparound"])
 def test_mirror_images_have_the_same_value_and_mirrored_best_moves(scoring):
-    history = play_game(Rules(False, scoring), random_player, random_player,
-                        random.Random(21))
+    history = play_game(Rules(False, scoring), random_player, random_player, random.Random(21))
     position = history[-6]
     base = Searcher(scoring, "python", table_size=SMALL_TABLE).evaluate(position, exact=True)
     for mapping in cores.symmetry_maps()[1:]:
         image = _mirror(position, mapping)
-        mirrored = Searcher(scoring, "python", table_size=SMALL_TABLE).evaluate(image,
-                                                                                 exact=True)
+        mirrored = Searcher(scoring, "python", table_size=SMALL_TABLE).evaluate(image, exact=True)
         assert mirrored.value == base.value
         assert {m.square for m in mirrored.best} == {mapping[m.square] for m in base.best}
 
@@ -260,19 +274,21 @@ def test_the_command_line_starts_without_numba():
     import subprocess
     import sys
 
-    code = ("import sys; from maerstanas_print.cli import build_parser; build_parser(); "
-            "import maerstanas_print.games.maerstanas.analysis.search; "
-            "print('numba' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys; from maerstanas_print.cli import build_parser; build_parser(); "
+        "import maerstanas_print.games.maerstanas.analysis.search; "
+        "print('numba' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "False"
 
 
 def test_an_exact_solve_past_its_node_cap_gives_way_to_the_timed_search(monkeypatch):
     from maerstanas_print.games.maerstanas.analysis import review
 
-    history = play_game(Rules(True, "default"), random_player, random_player,
-                        random.Random(12))
+    history = play_game(Rules(True, "default"), random_player, random_player, random.Random(12))
     monkeypatch.setitem(review.EXACT_NODE_CAP, "python", 50)
     searcher = Searcher("default", "python", table_size=SMALL_TABLE)
     evaluation = review._evaluate(searcher, history[10], True, 0.01)
@@ -288,6 +304,14 @@ def test_both_cores_agree_on_estimates_in_the_opening():
     for core in ("python", "numba"):
         searcher = Searcher("default", core, table_size=SMALL_TABLE)
         evaluation = searcher.evaluate(position, max_depth=2)
-        answers.append((evaluation.value, evaluation.exact, evaluation.depth, evaluation.best,
-                        evaluation.pv, searcher.nodes))
+        answers.append(
+            (
+                evaluation.value,
+                evaluation.exact,
+                evaluation.depth,
+                evaluation.best,
+                evaluation.pv,
+                searcher.nodes,
+            )
+        )
     assert answers[0] == answers[1] and answers[0][1] is False

@@ -29,8 +29,7 @@ PACKAGE = ROOT / "maerstanas_print"
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     # The timeout only turns a hang into a failure; mypy on a loaded machine takes minutes.
-    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=False,
-                          timeout=600)
+    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=False, timeout=600)
 
 
 def test_import_contracts_are_kept() -> None:
@@ -51,14 +50,8 @@ def test_ruff_is_clean() -> None:
     assert done.returncode == 0, done.stdout[-4000:]
 
 
-# Whether the whole tree is kept as `ruff format` writes it ([tool.ruff.format] in
-# pyproject.toml). False until the tree has been formatted once, in one commit of its
-# own; then True, and the test below holds every later change to it.
-FORMAT_CHECKED = False
-
-
-@pytest.mark.skipif(not FORMAT_CHECKED, reason="the tree is not yet formatted (FORMAT_CHECKED)")
 def test_ruff_format_is_kept() -> None:
+    """The whole tree stays as `ruff format` writes it ([tool.ruff.format] in pyproject.toml)."""
     done = _run(sys.executable, "-m", "ruff", "format", "--check", ".")
     assert done.returncode == 0, "run `ruff format .`; it would change:\n" + done.stdout[-2000:]
 
@@ -67,16 +60,25 @@ def _names() -> set[str]:
     return {name for game in all_games() for name in (game.tag, game.slug)}
 
 
-@pytest.mark.parametrize("path", sorted(p for p in PACKAGE.rglob("*.py")
-                                        if p.relative_to(PACKAGE).parts[0]
-                                        not in ("games", "plugins")),
-                         ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        p
+        for p in PACKAGE.rglob("*.py")
+        if p.relative_to(PACKAGE).parts[0] not in ("games", "plugins")
+    ),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
 def test_no_module_outside_the_games_names_a_game(path: Path) -> None:
     names = _names()
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = [(node.lineno, node.value) for node in ast.walk(tree)
-             if isinstance(node, ast.Constant) and isinstance(node.value, str)
-             and node.value.strip().lower() in {n.lower() for n in names}]
+    found = [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.strip().lower() in {n.lower() for n in names}
+    ]
     assert not found, f"{path.name} names a game: {found}"
 
 
@@ -115,8 +117,11 @@ def _imported_by(module: str) -> set[str]:
                 up = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(up + ([base] if base else []))
             names += [f"{base}.{alias.name}" for alias in node.names]
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                and _NAMED.fullmatch(node.value):
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and _NAMED.fullmatch(node.value)
+        ):
             names.append(node.value.partition(":")[0])
     found = {_known(name) for name in names if name.startswith("maerstanas_print")}
     return {name for name in found if name is not None and name != module}
@@ -184,14 +189,22 @@ def test_a_string_naming_a_module_counts_as_an_import() -> None:
 
 def test_only_the_readers_and_the_top_floor_ask_the_registry_of_games() -> None:
     """Every other layer takes the game from the record or position it is given."""
-    readers = ("maerstanas_print", "maerstanas_print.cli", "maerstanas_print.svg",
-               "maerstanas_print.notation.build", "maerstanas_print.play.verify",
-               "maerstanas_print.rulebook.source")
+    readers = (
+        "maerstanas_print",
+        "maerstanas_print.cli",
+        "maerstanas_print.svg",
+        "maerstanas_print.notation.build",
+        "maerstanas_print.play.verify",
+        "maerstanas_print.rulebook.source",
+    )
     top = ("maerstanas_print.games", "maerstanas_print.commands", "maerstanas_print.plugins")
     askers = sorted(
-        module for module in MODULES
+        module
+        for module in MODULES
         if {"maerstanas_print.games", "maerstanas_print.games.registry"} & _imported_by(module)
-        and not module.startswith(top) and module not in readers)
+        and not module.startswith(top)
+        and module not in readers
+    )
     assert not askers, f"these modules ask the registry of games: {askers}"
 
 
@@ -201,10 +214,12 @@ def _imports_in_functions() -> list[tuple[Path, int, int]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for inner in ast.walk(node):
-                    if isinstance(inner, ast.ImportFrom) and \
-                            (inner.module or "").startswith("maerstanas_print") or \
-                            isinstance(inner, ast.Import) and \
-                            any(a.name.startswith("maerstanas_print") for a in inner.names):
+                    if (
+                        isinstance(inner, ast.ImportFrom)
+                        and (inner.module or "").startswith("maerstanas_print")
+                        or isinstance(inner, ast.Import)
+                        and any(a.name.startswith("maerstanas_print") for a in inner.names)
+                    ):
                         found.append((path, inner.lineno, inner.end_lineno or inner.lineno))
     return sorted(set(found))
 
@@ -217,7 +232,7 @@ def test_own_imports_sit_at_the_top_unless_a_comment_says_why() -> None:
     silent = []
     for path, line, end in found:
         lines = path.read_text(encoding="utf-8").splitlines()
-        near = lines[max(0, line - 4):end]
+        near = lines[max(0, line - 4) : end]
         if not any("#" in text for text in near):
             silent.append(f"{path.relative_to(ROOT)}:{line}")
     assert not silent, f"imports inside functions without a reason: {silent}"

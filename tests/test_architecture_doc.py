@@ -39,7 +39,8 @@ def test_every_cited_path_exists() -> None:
 
 def test_every_package_folder_is_on_the_map() -> None:
     text = PAGE.read_text(encoding="utf-8")
-    folders = sorted(p.name for p in PACKAGE.iterdir()
-                     if p.is_dir() and (p / "__init__.py").exists())
+    folders = sorted(
+        p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()
+    )
     unmapped = [name for name in folders if f"`{name}/`" not in text]
     assert not unmapped, f"package folders missing from docs/architecture.md: {unmapped}"

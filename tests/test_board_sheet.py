@@ -57,10 +57,16 @@ def board_labels(pdf: bytes, n: int) -> tuple[list[str], list[str], list[str], l
     letters = set(FILES[:n])
     numbers = {str(i) for i in range(1, n + 1)}
     a_rows = sorted({r.y for r in runs if r.text == "A"})
-    top = [r.text for r in sorted((r for r in runs if r.y == a_rows[-1]), key=lambda r: r.x)
-           if r.text in letters]
-    bottom = [r.text for r in sorted((r for r in runs if r.y == a_rows[0]), key=lambda r: r.x)
-              if r.text in letters]
+    top = [
+        r.text
+        for r in sorted((r for r in runs if r.y == a_rows[-1]), key=lambda r: r.x)
+        if r.text in letters
+    ]
+    bottom = [
+        r.text
+        for r in sorted((r for r in runs if r.y == a_rows[0]), key=lambda r: r.x)
+        if r.text in letters
+    ]
     ones = sorted((r.x, r.y) for r in runs if r.text == "1")
     y_top, y_bottom = ones[0][1], min(r.y for r in runs if r.text == str(n))
     # the right-hand numbers are turned for the far player: their baselines sit higher
@@ -73,7 +79,10 @@ def board_labels(pdf: bytes, n: int) -> tuple[list[str], list[str], list[str], l
 
 # Every Mǽrstánas layout, and the sibling games' (boards wider than 7 squares: 1 or 2 a page).
 LAYOUTS = [(MAERSTANAS, per_page) for per_page in sorted(PER_PAGE_GRIDS)] + [
-    (CYNGESHEALL, 1), (CYNGESHEALL, 4), (CYNGESHEALL, 12), (HNEFATAFL_1992, 1),
+    (CYNGESHEALL, 1),
+    (CYNGESHEALL, 4),
+    (CYNGESHEALL, 12),
+    (HNEFATAFL_1992, 1),
     (HNEFATAFL_1992, 2),
 ]
 
@@ -83,12 +92,20 @@ LOOKS = {
     "board-a4-1up": {},
     "board-wraparound-letter-1up": {"paper": "letter", "variant": "wraparound"},
     "boards-a4-6up": {"per_page": 6},
-    "boards-wraparound-letter-12up-ink-saver":
-        {"paper": "letter", "per_page": 12, "variant": "wraparound", "theme": "ink-saver"},
+    "boards-wraparound-letter-12up-ink-saver": {
+        "paper": "letter",
+        "per_page": 12,
+        "variant": "wraparound",
+        "theme": "ink-saver",
+    },
     "board-cyngesheall-a4-1up": {"game": CYNGESHEALL},
     "board-hnefatafl1992-a4-1up": {"game": HNEFATAFL_1992},
-    "boards-hnefatafl1992-letter-2up-ink-saver":
-        {"game": HNEFATAFL_1992, "per_page": 2, "paper": "letter", "theme": "ink-saver"},
+    "boards-hnefatafl1992-letter-2up-ink-saver": {
+        "game": HNEFATAFL_1992,
+        "per_page": 2,
+        "paper": "letter",
+        "theme": "ink-saver",
+    },
 }
 
 
@@ -97,8 +114,7 @@ def test_every_game_has_board_sheets_here() -> None:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("game", "per_page"), LAYOUTS,
-                         ids=lambda v: getattr(v, "slug", str(v)))
+@pytest.mark.parametrize(("game", "per_page"), LAYOUTS, ids=lambda v: getattr(v, "slug", str(v)))
 def test_board_sheets_of_every_game(paper: str, game, per_page: int) -> None:
     sheet = board_sheet(BoardSheetOptions(game=game, paper=paper, per_page=per_page))
     pdf = sheet_pdf(sheet)
@@ -110,7 +126,7 @@ def test_board_sheets_of_every_game(paper: str, game, per_page: int) -> None:
     assert game.title in text and game.credit in text
     if per_page == 1:
         top, bottom, left, right = board_labels(pdf, game.board.size)
-        assert top == bottom == list(FILES[:game.board.size])
+        assert top == bottom == list(FILES[: game.board.size])
         assert left == right == [str(i) for i in range(1, game.board.size + 1)]
     runs = Counter(r.text for r in text_runs(pdf))
     assert runs["B"] == runs["2"] == 2 * per_page  # every board labelled on four sides
@@ -145,20 +161,28 @@ def test_labels_sit_on_all_four_sides_with_one_on_top() -> None:
 # (game, paper, boards a page, --cell-mm, the square's size in mm checked by hand or None:
 # then as the sheet states it)
 CELLS = [
-    (MAERSTANAS, "a4", 1, None, 24.0), (MAERSTANAS, "a4", 1, 22.5, 22.5),
-    (MAERSTANAS, "letter", 1, 25.0, 25.0), (MAERSTANAS, "a4", 4, 11.0, 11.0),
-    (MAERSTANAS, "letter", 9, 6.5, 6.5), (MAERSTANAS, "a4", 2, 13.0, 13.0),
-    (HNEFATAFL_1992, "a4", 1, None, 9.5), (HNEFATAFL_1992, "letter", 1, None, 9.5),
-    (HNEFATAFL_1992, "a4", 2, None, 5.5), (CYNGESHEALL, "a4", 1, None, 24.0),
+    (MAERSTANAS, "a4", 1, None, 24.0),
+    (MAERSTANAS, "a4", 1, 22.5, 22.5),
+    (MAERSTANAS, "letter", 1, 25.0, 25.0),
+    (MAERSTANAS, "a4", 4, 11.0, 11.0),
+    (MAERSTANAS, "letter", 9, 6.5, 6.5),
+    (MAERSTANAS, "a4", 2, 13.0, 13.0),
+    (HNEFATAFL_1992, "a4", 1, None, 9.5),
+    (HNEFATAFL_1992, "letter", 1, None, 9.5),
+    (HNEFATAFL_1992, "a4", 2, None, 5.5),
+    (CYNGESHEALL, "a4", 1, None, 24.0),
     (CYNGESHEALL, "letter", 4, None, None),
 ]
 
 
-@pytest.mark.parametrize(("game", "paper", "per_page", "cell", "expected"), CELLS,
-                         ids=lambda v: getattr(v, "slug", str(v)))
-def test_cell_size_measured_from_the_drawing(game, paper: str, per_page: int,
-                                             cell: float | None, expected: float | None
-                                             ) -> None:
+@pytest.mark.parametrize(
+    ("game", "paper", "per_page", "cell", "expected"),
+    CELLS,
+    ids=lambda v: getattr(v, "slug", str(v)),
+)
+def test_cell_size_measured_from_the_drawing(
+    game, paper: str, per_page: int, cell: float | None, expected: float | None
+) -> None:
     pdf = board_pdf(game, paper=paper, per_page=per_page, cell=cell)
     stated = float(re.search(r"squares ([\d.]+) mm", all_text(pdf)).group(1))  # type: ignore[union-attr]
     if expected is not None:
@@ -167,9 +191,11 @@ def test_cell_size_measured_from_the_drawing(game, paper: str, per_page: int,
         assert abs(measured - stated) < 0.1, (measured, stated)
 
 
-@pytest.mark.parametrize(("game", "cell"), [(MAERSTANAS, "24"), (CYNGESHEALL, "24"),
-                                           (HNEFATAFL_1992, "9.5")],
-                         ids=lambda v: getattr(v, "slug", str(v)))
+@pytest.mark.parametrize(
+    ("game", "cell"),
+    [(MAERSTANAS, "24"), (CYNGESHEALL, "24"), (HNEFATAFL_1992, "9.5")],
+    ids=lambda v: getattr(v, "slug", str(v)),
+)
 def test_the_playing_board_has_a_50_mm_calibration_bar(game, cell: str) -> None:
     pdf = board_pdf(game)
     horizontal = [s for s in line_segments(pdf) if abs(s.y1 - s.y2) < 1e-6]
@@ -184,14 +210,25 @@ def test_rules_line_optional() -> None:
     assert "edges join" in all_text(build(variant="wraparound"))
 
 
-@pytest.mark.parametrize("options", [
-    {"cell": 0.0}, {"cell": 80.0}, {"cell": -3.0}, {"cell": float("nan")}, {"per_page": 5},
-    {"per_page": 4, "cell": 30.0}, {"cell": 3.0}, {"paper": "a5"}, {"theme": "neon"},
-    {"game": HNEFATAFL_1992, "per_page": 4}, {"game": HNEFATAFL_1992, "per_page": 12},
-    {"game": HNEFATAFL_1992, "variant": "wraparound"},
-    {"game": CYNGESHEALL, "variant": "wraparound"},
-    {"game": HNEFATAFL_1992, "cell": 12.0},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"cell": 0.0},
+        {"cell": 80.0},
+        {"cell": -3.0},
+        {"cell": float("nan")},
+        {"per_page": 5},
+        {"per_page": 4, "cell": 30.0},
+        {"cell": 3.0},
+        {"paper": "a5"},
+        {"theme": "neon"},
+        {"game": HNEFATAFL_1992, "per_page": 4},
+        {"game": HNEFATAFL_1992, "per_page": 12},
+        {"game": HNEFATAFL_1992, "variant": "wraparound"},
+        {"game": CYNGESHEALL, "variant": "wraparound"},
+        {"game": HNEFATAFL_1992, "cell": 12.0},
+    ],
+)
 def test_bad_options_raise(options: dict) -> None:
     with pytest.raises(SheetError):
         board_sheet(BoardSheetOptions(**{"game": MAERSTANAS, **options}))
@@ -215,14 +252,23 @@ def test_special_squares_on_the_sheets() -> None:
 
 
 def test_game_names_accepted() -> None:
-    for name in ("maerstanas", "Maerstanas", "CYNGESHEALL", "cyngesheall", "hnefatafl1992",
-                 "EmailHnefatafl1992", "emailhnefatafl1992", " Hnefatafl1992 "):
+    for name in (
+        "maerstanas",
+        "Maerstanas",
+        "CYNGESHEALL",
+        "cyngesheall",
+        "hnefatafl1992",
+        "EmailHnefatafl1992",
+        "emailhnefatafl1992",
+        " Hnefatafl1992 ",
+    ):
         assert sheet_game(name) is not None, name
     assert sheet_game("hnefatafl") is None and sheet_game("chess") is None
 
 
-@pytest.mark.parametrize("options", [{"per_page": 6, "variant": "wraparound",
-                                      "theme": "ink-saver"}, *LOOKS.values()])
+@pytest.mark.parametrize(
+    "options", [{"per_page": 6, "variant": "wraparound", "theme": "ink-saver"}, *LOOKS.values()]
+)
 def test_deterministic_pdf_and_html(options: dict) -> None:
     made = BoardSheetOptions(**{"game": MAERSTANAS, **options})
     assert sheet_pdf(board_sheet(made)) == sheet_pdf(board_sheet(made))
@@ -259,8 +305,24 @@ def test_cli_writes_default_name(tmp_path, monkeypatch, capsys) -> None:
     out = tmp_path / "output" / "board-a4-1up.pdf"
     assert out.read_bytes().startswith(b"%PDF")
     assert "wrote output/board-a4-1up.pdf" in capsys.readouterr().err
-    assert main(["board", "--per-page", "6", "--format", "html", "--theme", "ink-saver",
-                 "--variant", "wraparound", "--paper", "letter"]) == 0
+    assert (
+        main(
+            [
+                "board",
+                "--per-page",
+                "6",
+                "--format",
+                "html",
+                "--theme",
+                "ink-saver",
+                "--variant",
+                "wraparound",
+                "--paper",
+                "letter",
+            ]
+        )
+        == 0
+    )
     assert (tmp_path / "output" / "boards-wraparound-letter-6up-ink-saver.html").exists()
 
 
@@ -283,17 +345,26 @@ def test_cli_stdout(capfdbinary) -> None:
     assert out.startswith(b"<!DOCTYPE html>") and "Mǽrstánas".encode() in out
 
 
-@pytest.mark.parametrize("argv", [
-    ["--cell-mm", "0"], ["--cell-mm", "80"], ["--per-page", "5"], ["--cell-mm", "abc"],
-    ["--paper", "a5"], ["--format", "svg"], ["--theme", "neon"], ["--variant", "hex"],
-    ["--per-page", "12", "--cell-mm", "9"],
-    ["--game", "hnefatafl1992", "--per-page", "4"],
-    ["--game", "hnefatafl1992", "--per-page", "6"],
-    ["--game", "cyngesheall", "--variant", "wraparound"],
-    ["--game", "hnefatafl1992", "--variant", "wraparound"],
-    ["--game", "chess"],
-    ["--game", "hnefatafl1992", "--cell-mm", "15"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--cell-mm", "0"],
+        ["--cell-mm", "80"],
+        ["--per-page", "5"],
+        ["--cell-mm", "abc"],
+        ["--paper", "a5"],
+        ["--format", "svg"],
+        ["--theme", "neon"],
+        ["--variant", "hex"],
+        ["--per-page", "12", "--cell-mm", "9"],
+        ["--game", "hnefatafl1992", "--per-page", "4"],
+        ["--game", "hnefatafl1992", "--per-page", "6"],
+        ["--game", "cyngesheall", "--variant", "wraparound"],
+        ["--game", "hnefatafl1992", "--variant", "wraparound"],
+        ["--game", "chess"],
+        ["--game", "hnefatafl1992", "--cell-mm", "15"],
+    ],
+)
 def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["board", *argv]) == 2
@@ -302,17 +373,20 @@ def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
     assert not (tmp_path / "output").exists()
 
 
-@pytest.mark.parametrize(("paper", "per_page"), [("a4", 6), ("letter", 6), ("a4", 4),
-                                                 ("letter", 9)])
-def test_pencil_board_name_blanks_are_long_enough_to_write_on(paper: str, per_page: int
-                                                              ) -> None:
+@pytest.mark.parametrize(
+    ("paper", "per_page"), [("a4", 6), ("letter", 6), ("a4", 4), ("letter", 9)]
+)
+def test_pencil_board_name_blanks_are_long_enough_to_write_on(paper: str, per_page: int) -> None:
     """Issue 11 item 14: the Dark and Light blanks were about 15 mm long."""
     from maerstanas_print.draw.shapes import Group, Line, walk
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
     sheet = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper=paper, per_page=per_page))
-    lines = [g for g in walk(sheet.pages[0].shapes)
-             if isinstance(g, Group) and g.title == "Game, Dark player, Light player"]
+    lines = [
+        g
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group) and g.title == "Game, Dark player, Light player"
+    ]
     assert len(lines) == per_page
     for group in lines:
         blanks = [s for s in group.children if isinstance(s, Line)]
@@ -326,20 +400,27 @@ def test_cyngesheall_pencil_boards_carry_the_start_position() -> None:
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
     sheet = board_sheet(BoardSheetOptions(game=CYNGESHEALL, per_page=4))
-    pieces = [g for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title
-              and g.title.startswith(("Dark ", "Light ")) and " on " in g.title]
+    pieces = [
+        g
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group)
+        and g.title
+        and g.title.startswith(("Dark ", "Light "))
+        and " on " in g.title
+    ]
     assert len(pieces) == 4 * len(CYNGESHEALL.start_stones())
 
 
-@pytest.mark.parametrize(("paper", "size_pt", "cell"), [("a3", (841.89, 1190.55), "13.5"),
-                                                         ("tabloid", (792.0, 1224.0), "13")])
+@pytest.mark.parametrize(
+    ("paper", "size_pt", "cell"),
+    [("a3", (841.89, 1190.55), "13.5"), ("tabloid", (792.0, 1224.0), "13")],
+)
 def test_big_paper_for_the_big_board(tmp_path, paper: str, size_pt, cell: str) -> None:
     """Issue 11 (new printables): the 19x19 board on A3 and Tabloid, PDF and HTML."""
     from maerstanas_print.cli import main
     from tests.pdf_tools import reader
 
-    assert main(["board", "--game", "hnefatafl1992", "--paper", paper,
-                 "-o", f"{tmp_path}/"]) == 0
+    assert main(["board", "--game", "hnefatafl1992", "--paper", paper, "-o", f"{tmp_path}/"]) == 0
     pdf = (tmp_path / f"board-hnefatafl1992-{paper}-1up.pdf").read_bytes()
     box = reader(pdf).pages[0].mediabox
     assert abs(float(box.width) - size_pt[0]) < 0.1 and abs(float(box.height) - size_pt[1]) < 0.1

@@ -16,9 +16,11 @@ SAMPLE_CYNGESHEALL = str(sample_path("cyngesheall-game.mrs"))
 SAMPLE_ANNOTATED = str(sample_path("annotated-game.mrs"))
 
 ROOT = Path(__file__).resolve().parents[1]
-SHORT = {SAMPLE_GAME: "maerstanas_print/samples/sample-game.mrs",
-         SAMPLE_CYNGESHEALL: "maerstanas_print/samples/cyngesheall-game.mrs",
-         SAMPLE_ANNOTATED: "maerstanas_print/samples/annotated-game.mrs"}
+SHORT = {
+    SAMPLE_GAME: "maerstanas_print/samples/sample-game.mrs",
+    SAMPLE_CYNGESHEALL: "maerstanas_print/samples/cyngesheall-game.mrs",
+    SAMPLE_ANNOTATED: "maerstanas_print/samples/annotated-game.mrs",
+}
 
 
 def test_each_file_has_the_name_its_command_gives_it(products) -> None:

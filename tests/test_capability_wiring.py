@@ -44,7 +44,8 @@ def test_wiring_a_capability_already_made_registers_at_once(layer: types.ModuleT
 
 
 def test_a_registration_made_on_the_capability_wins_over_waiting_wiring(
-        layer: types.ModuleType) -> None:
+    layer: types.ModuleType,
+) -> None:
     game = _Game("both")
     wiring(ADDRESS).register(game, "wired")
     sys.modules[layer.__name__] = layer

@@ -40,8 +40,9 @@ def test_an_invalid_game_carries_its_fixes_under_the_error_they_explain() -> Non
     assert all(d.severity != "error" for d in game.diagnostics if d is not explained[0])
     lines = game.fix_lines(explained[0], checked.source)
     assert lines[0].startswith("  fix: write F1 for F7 at ")
-    assert all(game.fix_lines(d, checked.source) == [] for d in game.diagnostics
-               if d is not explained[0])
+    assert all(
+        game.fix_lines(d, checked.source) == [] for d in game.diagnostics if d is not explained[0]
+    )
 
 
 def test_the_budget_bounds_the_searches_and_is_shared() -> None:
@@ -105,8 +106,25 @@ RECORD = '[Event "x"]\n\n{before} 1. E4 {e4} (1. D4 {d4} (1. C3) 2. A1) E5 $2 2.
 def test_a_record_visitor_sees_everything_in_reading_order() -> None:
     record = parse(RECORD).games[0]
     assert record.accept(_Trace()) == [
-        "game", "[Event]", "{before}", "E4", "{e4}", "(", "D4", "{d4}", "(", "C3", ")",
-        "A1", ")", "E5$2", "B2", "end", "{after}", "done"]
+        "game",
+        "[Event]",
+        "{before}",
+        "E4",
+        "{e4}",
+        "(",
+        "D4",
+        "{d4}",
+        "(",
+        "C3",
+        ")",
+        "A1",
+        ")",
+        "E5$2",
+        "B2",
+        "end",
+        "{after}",
+        "done",
+    ]
 
 
 class _Steps(ReplayVisitor):
@@ -130,8 +148,21 @@ def test_a_replay_visitor_sees_the_steps_with_their_numbers() -> None:
     game = replay(parse(RECORD).games[0], keep_positions=True)
     steps = _Steps()
     game.main.accept(steps)
-    assert steps.seen == ["{before}", "1.E4", "{e4}", "(", "1.D4", "{d4}", "(", "1.C3", ")",
-                          "1...A1", ")", "1...E5", "2.B2"]
+    assert steps.seen == [
+        "{before}",
+        "1.E4",
+        "{e4}",
+        "(",
+        "1.D4",
+        "{d4}",
+        "(",
+        "1.C3",
+        ")",
+        "1...A1",
+        ")",
+        "1...E5",
+        "2.B2",
+    ]
     assert len(game.main.positions()) == len(game.main.steps) + 1
     assert game.main.positions()[-1] is game.main.steps[-1].after
 

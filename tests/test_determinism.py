@@ -54,25 +54,37 @@ for i, job in enumerate(jobs):
 def _start(folder: Path, seed: str, both: Path) -> subprocess.Popen:
     folder.mkdir()
     env = {**os.environ, "PYTHONHASHSEED": seed}
-    return subprocess.Popen([sys.executable, "-c", DRIVER, str(folder), str(SAMPLE), str(HAND),
-                             str(both)], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", DRIVER, str(folder), str(SAMPLE), str(HAND), str(both)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_two_processes_make_byte_identical_files(tmp_path: Path) -> None:
     both = tmp_path / "both.mrs"
-    both.write_text(SAMPLE.read_text(encoding="utf-8") + "\n" + HAND.read_text(encoding="utf-8"),
-                    encoding="utf-8")
+    both.write_text(
+        SAMPLE.read_text(encoding="utf-8") + "\n" + HAND.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
     first = _start(tmp_path / "one", "1", both)
     time.sleep(1.1)  # a different second on the clock for the second run
     second = _start(tmp_path / "two", "2", both)
     for proc in (first, second):
         _, err = proc.communicate(timeout=300)  # only a hang fails here
         assert proc.returncode == 0, err
-    one = {p.relative_to(tmp_path / "one"): p.read_bytes()
-           for p in sorted((tmp_path / "one").rglob("*")) if p.is_file()}
-    two = {p.relative_to(tmp_path / "two"): p.read_bytes()
-           for p in sorted((tmp_path / "two").rglob("*")) if p.is_file()}
+    one = {
+        p.relative_to(tmp_path / "one"): p.read_bytes()
+        for p in sorted((tmp_path / "one").rglob("*"))
+        if p.is_file()
+    }
+    two = {
+        p.relative_to(tmp_path / "two"): p.read_bytes()
+        for p in sorted((tmp_path / "two").rglob("*"))
+        if p.is_file()
+    }
     assert sorted(one) == sorted(two)
     kinds = {p.suffix for p in one}
     assert kinds == {".pdf", ".html", ".mrs"}

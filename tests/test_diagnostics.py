@@ -44,26 +44,51 @@ CASES = [
     ("M204", "1. T E4 T D4 2. T A1 *", "T A1", 1, "already played the thunder-stone"),
     ("M205", '[SpecialStones "off"]\n1. T E4 *', "T E4", 1, "special stones are off"),
     ("M206", "1. Pass *", "Pass", 1, "Dark can still move"),
-    ("M207", SAMPLE[:SAMPLE_END] + "19. B1\n" + SAMPLE[SAMPLE_END:], "B1", 1,
-     "the game is already over"),
+    (
+        "M207",
+        SAMPLE[:SAMPLE_END] + "19. B1\n" + SAMPLE[SAMPLE_END:],
+        "B1",
+        1,
+        "the game is already over",
+    ),
     ("M208", '[Game "Cyngesheall"]\n1. E4 *', "E4", 1, "places a stone"),
     ("M209", '[Game "Cyngesheall"]\n1. F6-E5 *', "F6-E5", 1, "holds the commander"),
     ("M210", '[Game "Cyngesheall"]\n1. CF6-E5 D1-D7 *', "D1-D7", 1, "D7 is occupied"),
-    ("M211", '[Game "Cyngesheall"]\n1. CF6-E5 CB2-C3 2. CE5-F6 CC3-B2 3. CF6-E5 CB2-C3 '
-     "4. CE5-F6 CC3-B2 *", "CC3-B2", 2, "third time"),
+    (
+        "M211",
+        '[Game "Cyngesheall"]\n1. CF6-E5 CB2-C3 2. CE5-F6 CC3-B2 3. CF6-E5 CB2-C3 '
+        "4. CE5-F6 CC3-B2 *",
+        "CC3-B2",
+        2,
+        "third time",
+    ),
     ("M312", '[Game "Cyngesheall"]\n1. CF6-E5! *', "CF6-E5", 1, "does not"),
-    ("M406", '[Game "Cyngesheall"]\n1. CF6-E5 D1-F1 2. CE5-C3 A4-C4xCC3 3. F5-A5 C4-C5 '
-     "4. F7-F2 CB2-E5 5. KG7-F7 B3-F3xF2 6. G4-E4xCE5 C2-C4 7. KF7-F4 C5-F5xKF4 0-1",
-     "C5-F5xKF4", 1, "has no `!`"),
+    (
+        "M406",
+        '[Game "Cyngesheall"]\n1. CF6-E5 D1-F1 2. CE5-C3 A4-C4xCC3 3. F5-A5 C4-C5 '
+        "4. F7-F2 CB2-E5 5. KG7-F7 B3-F3xF2 6. G4-E4xCE5 C2-C4 7. KF7-F4 C5-F5xKF4 0-1",
+        "C5-F5xKF4",
+        1,
+        "has no `!`",
+    ),
     ("M301", "1. E4 2. D4 *", "2.", 1, "should be `1...`"),
     ("M301", "1. E4 D4 3. C4 *", "3.", 1, "should be `2.`"),
-    ("M302", "1. D4 E3 2. C5 F4 3. T E4xE3 *", "T E4xE3", 1,
-     "says E3, but the thunder-stone removes E3, D4, F4"),
-    ("M303", SAMPLE.replace("Dark: 14, Light: 16", "Dark: 15, Light: 16"), "Dark: 15", 1,
-     "scores Dark: 14, Light: 16"),
+    (
+        "M302",
+        "1. D4 E3 2. C5 F4 3. T E4xE3 *",
+        "T E4xE3",
+        1,
+        "says E3, but the thunder-stone removes E3, D4, F4",
+    ),
+    (
+        "M303",
+        SAMPLE.replace("Dark: 14, Light: 16", "Dark: 15, Light: 16"),
+        "Dark: 15",
+        1,
+        "scores Dark: 14, Light: 16",
+    ),
     ("M304", "1. E4 D4\nDark: 0, Light: 0", "Dark: 0", 1, "not over"),
-    ("M305", SAMPLE.replace('[Result "Light"]', '[Result "Dark"]'), '[Result', 1,
-     "disagrees"),
+    ("M305", SAMPLE.replace('[Result "Light"]', '[Result "Dark"]'), "[Result", 1, "disagrees"),
     ("M306", '[Scoring "fancy"]\n1. E4 *', "[Scoring", 1, "not a known setting"),
     ("M307", '[Event "a"]\n[Event "b"]\n1. E4 *', '[Event "b"]', 1, "appears twice"),
     ("M401", "1. e4 D4 *", "e4", 1, "lower case"),
@@ -75,10 +100,14 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("code", "text", "needle", "nth", "words"), CASES,
-                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
-def test_code_is_reported_at_the_token(code: str, text: str, needle: str, nth: int,
-                                       words: str) -> None:
+@pytest.mark.parametrize(
+    ("code", "text", "needle", "nth", "words"),
+    CASES,
+    ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)],
+)
+def test_code_is_reported_at_the_token(
+    code: str, text: str, needle: str, nth: int, words: str
+) -> None:
     found = diagnostics(text)
     matching = [d for d in found if d[1] == code]
     assert matching, f"{code} not reported; got {found}"
@@ -112,26 +141,27 @@ def test_strict_turns_every_warning_into_an_error() -> None:
 
 
 def test_caret_excerpt_and_hint() -> None:
-    text = "[Event \"x\"]\n1. C1 D2 2. D1 E1 *\n"
+    text = '[Event "x"]\n1. C1 D2 2. D1 E1 *\n'
     out = formatted(text)
     assert out.splitlines()[:4] == [
-        "t.mrs:2:16: error M202: Light's E1 is illegal: "
-        "the stone on D1 would reach four hinges",
+        "t.mrs:2:16: error M202: Light's E1 is illegal: the stone on D1 would reach four hinges",
         "  1. C1 D2 2. D1 E1 *",
         "                 ^~",
-        "  hint: no stone may have four hinges "
-        "(stones of either colour and board edges count)",
+        "  hint: no stone may have four hinges (stones of either colour and board edges count)",
     ]
 
 
-@pytest.mark.parametrize(("text", "hint"), [
-    ("1. D4 4E *", "`E4`"),
-    ("1. D4 Pas *", "`Pass`"),
-    ("1. D4 E3 2. C5 F4 3. T E4E3 *", "`T E4xE3`"),
-    ("1O. E4 *", "`10.`"),
-    ("1. e4 *", "upper case"),
-    ("1. D4 E3 2. C5 F4 3. T E4 *", "`T E4xE3/D4/F4`"),
-])
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("1. D4 4E *", "`E4`"),
+        ("1. D4 Pas *", "`Pass`"),
+        ("1. D4 E3 2. C5 F4 3. T E4E3 *", "`T E4xE3`"),
+        ("1O. E4 *", "`10.`"),
+        ("1. e4 *", "upper case"),
+        ("1. D4 E3 2. C5 F4 3. T E4 *", "`T E4xE3/D4/F4`"),
+    ],
+)
 def test_hints_for_transcription_slips(text: str, hint: str) -> None:
     assert "hint: " in formatted(text)
     assert hint in formatted(text)

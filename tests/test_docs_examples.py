@@ -23,8 +23,9 @@ def _blocks(page: str) -> list[str]:
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_python_blocks_run(page: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_python_blocks_run(
+    page: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     blocks = _blocks(page)
     assert blocks, f"{page} has no Python example"
     # As in a checkout (the examples read the shipped samples), but files they

@@ -51,11 +51,12 @@ def test_size_and_origin() -> None:
 def test_every_line_stays_inside_the_board_box() -> None:
     """No stroke reaches past the box `size` gives (issue 11, item 1: HTML figures
     were clipped through the frame on the right and bottom)."""
-    for spec in (BoardSpec(cell=10, labels=frozenset()),
-                 BoardSpec(cell=10, labels=frozenset(("top", "left"))),
-                 BoardSpec(cell=10, labels=frozenset(("top", "left")), variant="wraparound"),
-                 BoardSpec(cell=10, labels=frozenset(("top", "left")), squares=19,
-                           window=(3, 3, 6, 5))):
+    for spec in (
+        BoardSpec(cell=10, labels=frozenset()),
+        BoardSpec(cell=10, labels=frozenset(("top", "left"))),
+        BoardSpec(cell=10, labels=frozenset(("top", "left")), variant="wraparound"),
+        BoardSpec(cell=10, labels=frozenset(("top", "left")), squares=19, window=(3, 3, 6, 5)),
+    ):
         w, h = spec.size()
         for shape in walk([board_shapes(spec, 0, 0)]):
             if isinstance(shape, Line):
@@ -87,9 +88,16 @@ def test_labels_on_all_sides_row_one_on_top() -> None:
 
 def test_stones_drawn_by_kind_and_side() -> None:
     d4, e3, c5, a1 = squares("D4", "E3", "C5", "A1")
-    spec = BoardSpec(cell=20, stones={
-        d4: Stone(DARK), e3: Stone(LIGHT), c5: Stone(DARK, "thunder"), a1: Stone(LIGHT, "woden"),
-    }, marks={d4: Mark("number", "12"), e3: Mark("dot"), parse_square("B2"): Mark("cross")})
+    spec = BoardSpec(
+        cell=20,
+        stones={
+            d4: Stone(DARK),
+            e3: Stone(LIGHT),
+            c5: Stone(DARK, "thunder"),
+            a1: Stone(LIGHT, "woden"),
+        },
+        marks={d4: Mark("number", "12"), e3: Mark("dot"), parse_square("B2"): Mark("cross")},
+    )
     board = board_shapes(spec, 0, 0)
     titles = [g.title for g in walk([board]) if isinstance(g, Group) and g.title]
     assert "Dark stone on D4" in titles
@@ -115,9 +123,18 @@ def test_special_stones_differ_in_shape_not_only_colour() -> None:
 
 
 def test_ink_saver_has_no_filled_areas() -> None:
-    spec = BoardSpec(cell=15, theme="ink-saver", variant="wraparound",
-                     stones={0: Stone(DARK), 1: Stone(DARK, "thunder"), 2: Stone(DARK, "woden"),
-                             3: Stone(LIGHT), 4: Stone(LIGHT, "thunder")})
+    spec = BoardSpec(
+        cell=15,
+        theme="ink-saver",
+        variant="wraparound",
+        stones={
+            0: Stone(DARK),
+            1: Stone(DARK, "thunder"),
+            2: Stone(DARK, "woden"),
+            3: Stone(LIGHT),
+            4: Stone(LIGHT, "thunder"),
+        },
+    )
     for shape in walk([board_shapes(spec, 0, 0)]):
         if isinstance(shape, Rect | Circle | Polyline):
             # white paper under a ring or a numeral costs no ink
@@ -141,16 +158,23 @@ def test_spec_is_a_plain_dataclass() -> None:
 @pytest.fixture(scope="module")
 def stones_page() -> Page:
     cells = {
-        parse_square("B2"): Stone(DARK), parse_square("C2"): Stone(LIGHT),
-        parse_square("B4"): Stone(DARK, "thunder"), parse_square("C4"): Stone(LIGHT, "thunder"),
-        parse_square("B6"): Stone(DARK, "woden"), parse_square("C6"): Stone(LIGHT, "woden"),
+        parse_square("B2"): Stone(DARK),
+        parse_square("C2"): Stone(LIGHT),
+        parse_square("B4"): Stone(DARK, "thunder"),
+        parse_square("C4"): Stone(LIGHT, "thunder"),
+        parse_square("B6"): Stone(DARK, "woden"),
+        parse_square("C6"): Stone(LIGHT, "woden"),
         parse_square("E2"): Stone(DARK),
     }
-    marks = {parse_square("E2"): Mark("number", "7"), parse_square("F2"): Mark("cross"),
-             parse_square("E4"): Mark("dot")}
+    marks = {
+        parse_square("E2"): Mark("number", "7"),
+        parse_square("F2"): Mark("cross"),
+        parse_square("E4"): Mark("dot"),
+    }
     print_board = board_shapes(BoardSpec(cell=12, stones=cells, marks=marks), 5, 5)
-    ink = board_shapes(BoardSpec(cell=12, stones=cells, theme="ink-saver",
-                                 variant="wraparound"), 5, 105)
+    ink = board_shapes(
+        BoardSpec(cell=12, stones=cells, theme="ink-saver", variant="wraparound"), 5, 105
+    )
     return Page(105, 205, (print_board, ink), "Stones test page")
 
 
@@ -164,7 +188,8 @@ def test_stones_svg_and_pdf_share_geometry(stones_page: Page) -> None:
     svg = render_svg(stones_page)
     assert svg.count("<circle") == sum(isinstance(s, Circle) for s in walk(stones_page.shapes))
     assert svg.count("<polygon") == sum(
-        isinstance(s, Polyline) and s.closed for s in walk(stones_page.shapes))
+        isinstance(s, Polyline) and s.closed for s in walk(stones_page.shapes)
+    )
 
 
 @pytest.mark.parametrize("cell", [4.3, 6.0, 10.0, 24.0])
@@ -228,24 +253,28 @@ def test_window_cut_sides_are_thin_and_run_on_everywhere() -> None:
     from maerstanas_print.draw.board import spec_for_game
     from maerstanas_print.games import HNEFATAFL_1992
 
-    spec = spec_for_game(HNEFATAFL_1992, cell=6.0, labels=frozenset(("top", "left")),
-                         window=(10, 1, 9, 11))  # K2 to S12: cut top, left and bottom
+    spec = spec_for_game(
+        HNEFATAFL_1992, cell=6.0, labels=frozenset(("top", "left")), window=(10, 1, 9, 11)
+    )  # K2 to S12: cut top, left and bottom
     assert spec.cut() == {"top", "left", "bottom"}
     gx, gy = spec.grid_origin(0, 0)
     w, h = spec.grid_size
     lines = [s for s in walk([board_shapes(spec, 0, 0)]) if isinstance(s, Line)]
     heavy = [s for s in lines if s.stroke.width >= spec.frame_width * 0.79]
-    on_side = {"top": lambda s: abs(s.y1 - gy) < 1e-6 and abs(s.y2 - gy) < 1e-6,
-               "bottom": lambda s: abs(s.y1 - gy - h) < 1e-6 and abs(s.y2 - gy - h) < 1e-6,
-               "left": lambda s: abs(s.x1 - gx) < 1e-6 and abs(s.x2 - gx) < 1e-6}
+    on_side = {
+        "top": lambda s: abs(s.y1 - gy) < 1e-6 and abs(s.y2 - gy) < 1e-6,
+        "bottom": lambda s: abs(s.y1 - gy - h) < 1e-6 and abs(s.y2 - gy - h) < 1e-6,
+        "left": lambda s: abs(s.x1 - gx) < 1e-6 and abs(s.x2 - gx) < 1e-6,
+    }
     for side, test in on_side.items():
         assert not [s for s in heavy if test(s)], side
     dashed = [s for s in lines if s.stroke.dash]
     assert any(s.y1 < gy - 1e-6 or s.y2 < gy - 1e-6 for s in dashed)  # top run-outs
     assert any(s.x1 < gx - 1e-6 for s in dashed)  # left
     assert any(max(s.y1, s.y2) > gy + h + 1e-6 for s in dashed)  # bottom
-    assert any(abs(s.x1 - gx - w) < 1e-6 and s.stroke.width >= spec.frame_width * 0.99
-               for s in heavy)  # the real right edge keeps its frame
+    assert any(
+        abs(s.x1 - gx - w) < 1e-6 and s.stroke.width >= spec.frame_width * 0.99 for s in heavy
+    )  # the real right edge keeps its frame
 
 
 def test_kings_hide_the_special_square_under_them() -> None:
@@ -255,8 +284,11 @@ def test_kings_hide_the_special_square_under_them() -> None:
 
     for kind in ("king", "woden"):
         for theme in ("print", "ink-saver"):
-            rings = [s for s in stone_shape(Stone(DARK, kind), 0, 0, 10, theme).children
-                     if isinstance(s, Circle)]
+            rings = [
+                s
+                for s in stone_shape(Stone(DARK, kind), 0, 0, 10, theme).children
+                if isinstance(s, Circle)
+            ]
             outer = max(rings, key=lambda c: c.r)
             assert outer.fill == "#ffffff", (kind, theme)
 
@@ -280,8 +312,12 @@ def test_wraparound_chevrons_keep_clear_of_the_coordinates(cell: float) -> None:
             grow = c.stroke.width / 2 + 0.9  # and air: the old gap was 0.4-0.9 mm
             xs = [p[0] for p in c.points]
             ys = [p[1] for p in c.points]
-            apart = (max(xs) + grow < t.x - half_w or min(xs) - grow > t.x + half_w
-                     or max(ys) + grow < y0 or min(ys) - grow > y1)
+            apart = (
+                max(xs) + grow < t.x - half_w
+                or min(xs) - grow > t.x + half_w
+                or max(ys) + grow < y0
+                or min(ys) - grow > y1
+            )
             assert apart, (cell, t.text, c.points)
 
 
@@ -290,9 +326,19 @@ def test_move_numbers_never_below_six_points() -> None:
     from maerstanas_print.draw.board import Mark, Stone
     from maerstanas_print.draw.shapes import Text
 
-    spec = BoardSpec(cell=4.3, squares=19, stones={0: Stone(DARK), 1: Stone(LIGHT)},
-                     marks={0: Mark("number", "12"), 1: Mark("number", "123")})
+    spec = BoardSpec(
+        cell=4.3,
+        squares=19,
+        stones={0: Stone(DARK), 1: Stone(LIGHT)},
+        marks={0: Mark("number", "12"), 1: Mark("number", "123")},
+    )
     gx, gy = spec.grid_origin(0, 0)
-    numbers = [t for t in walk([board_shapes(spec, 0, 0)]) if isinstance(t, Text)
-               and t.text in ("12", "123") and gx < t.x < gx + spec.side and gy < t.y]
+    numbers = [
+        t
+        for t in walk([board_shapes(spec, 0, 0)])
+        if isinstance(t, Text)
+        and t.text in ("12", "123")
+        and gx < t.x < gx + spec.side
+        and gy < t.y
+    ]
     assert len(numbers) == 2 and min(t.size for t in numbers) >= 6.0

@@ -24,25 +24,35 @@ GAME_WORDS = {"pieces", "lettered", "variant", "escape_edge", "game", "slug", "w
 
 
 def _tested_names(node: ast.expr) -> set[str]:
-    return {n.attr if isinstance(n, ast.Attribute) else n.id for n in ast.walk(node)
-            if isinstance(n, ast.Attribute | ast.Name)}
+    return {
+        n.attr if isinstance(n, ast.Attribute) else n.id
+        for n in ast.walk(node)
+        if isinstance(n, ast.Attribute | ast.Name)
+    }
 
 
 @pytest.mark.parametrize("module", sorted(p.name for p in DRAW.glob("*.py")))
 def test_no_drawing_code_branches_on_the_game_or_the_kind_of_board(module: str) -> None:
     tree = ast.parse((DRAW / module).read_text(encoding="utf-8"))
     for node in ast.walk(tree):
-        test = node.test if isinstance(node, ast.If | ast.IfExp | ast.While) else \
-            node if isinstance(node, ast.Compare) else None
+        test = (
+            node.test
+            if isinstance(node, ast.If | ast.IfExp | ast.While)
+            else node
+            if isinstance(node, ast.Compare)
+            else None
+        )
         if test is not None:
-            assert not _tested_names(test) & GAME_WORDS, \
+            assert not _tested_names(test) & GAME_WORDS, (
                 f"{module}:{node.lineno} branches on {ast.unparse(test)}"
+            )
 
 
-@pytest.mark.parametrize(("game", "painter"), [(MAERSTANAS, SquareBoard),
-                                               (CYNGESHEALL, SquareBoard),
-                                               (HNEFATAFL_1992, EscapeEdgeBoard)],
-                         ids=lambda x: getattr(x, "slug", getattr(x, "__name__", "")))
+@pytest.mark.parametrize(
+    ("game", "painter"),
+    [(MAERSTANAS, SquareBoard), (CYNGESHEALL, SquareBoard), (HNEFATAFL_1992, EscapeEdgeBoard)],
+    ids=lambda x: getattr(x, "slug", getattr(x, "__name__", "")),
+)
 def test_each_game_gets_the_painter_of_its_board(game: object, painter: type) -> None:
     spec = spec_for_game(game)  # type: ignore[arg-type]
     assert type(spec.painter) is painter
@@ -58,8 +68,7 @@ def test_an_unknown_kind_of_board_is_refused_clearly() -> None:
 class _CentreDot(SquareBoard):
     """A board kind of a test: a dot over the centre of the grid."""
 
-    def over_grid(self, board: BoardGeometry, theme: Theme, gx: float, gy: float
-                  ) -> list[Shape]:
+    def over_grid(self, board: BoardGeometry, theme: Theme, gx: float, gy: float) -> list[Shape]:
         return [Circle(gx + board.side / 2, gy + board.side / 2, 1.0, None, theme.ink)]
 
     def edges_note(self, board: BoardGeometry) -> str:

@@ -95,8 +95,14 @@ def ref_state(ref: RefGame) -> tuple[object, ...]:
 
 def engine_state(pos: Position) -> tuple[object, ...]:
     hands = list(pos.hands) if pos.hands is not None else [0, 0]
-    return (pos.stones[DARK], pos.stones[LIGHT], pos.thunder_stones, pos.woden_stones, hands,
-            pos.turn)
+    return (
+        pos.stones[DARK],
+        pos.stones[LIGHT],
+        pos.thunder_stones,
+        pos.woden_stones,
+        hands,
+        pos.turn,
+    )
 
 
 def new_pair(specials: bool, scoring: Scoring, first: int = DARK) -> tuple[RefGame, Position]:
@@ -240,8 +246,12 @@ def test_random_playouts(specials: bool, scoring: Scoring) -> None:
         "place breaking hinge rule",
     }
     if specials:
-        expected |= {"special already spent", "thunder on occupied", "woden on empty",
-                     "woden on own stone"}
+        expected |= {
+            "special already spent",
+            "thunder on occupied",
+            "woden on empty",
+            "woden on own stone",
+        }
     else:
         expected.add("special with specials off")
     assert expected <= set(seen), f"illegal moves never tried: {expected - set(seen)}"
@@ -338,8 +348,9 @@ def setup(
     assert len(rows) == 7 and all(len(row) == 7 for row in rows), diagram
     stones, thunder, woden = [0, 0], 0, 0
     ref = RefGame(True, scoring, turn)
-    ref.hands = [{name for flag, name in ((THUNDER, "thunder"), (WODEN, "woden")) if h & flag}
-                 for h in hands]
+    ref.hands = [
+        {name for flag, name in ((THUNDER, "thunder"), (WODEN, "woden")) if h & flag} for h in hands
+    ]
     for r, row in enumerate(rows):
         for c, char in enumerate(row):
             if char == ".":
@@ -352,8 +363,14 @@ def setup(
             woden |= bit if kind == "woden" else 0
             ref.board[(r, c)] = (owner, kind)
     rules = Rules(special_stones=True, scoring=scoring)
-    pos = Position(rules=rules, stones=stones, thunder_stones=thunder, woden_stones=woden,
-                   hands=list(hands), turn=turn)
+    pos = Position(
+        rules=rules,
+        stones=stones,
+        thunder_stones=thunder,
+        woden_stones=woden,
+        hands=list(hands),
+        turn=turn,
+    )
     assert_agree(ref, pos)
     assert_hinges_agree(ref, pos)
     return pos, ref
@@ -371,7 +388,8 @@ def place_ok(pos: Position, name: str) -> bool:
 
 SCORE_CASES = [
     # (diagram, default, simple); Dark stones only, Light scores 0.  Hands: none.
-    pytest.param("""
+    pytest.param(
+        """
         x . . . . . .
         . . . . . . .
         . . . . . . .
@@ -379,8 +397,13 @@ SCORE_CASES = [
         . . . . . . .
         . . . . . . .
         . . . . . . .
-        """, 2, 0, id="A1 alone: top + left edge, no pair"),
-    pytest.param("""
+        """,
+        2,
+        0,
+        id="A1 alone: top + left edge, no pair",
+    ),
+    pytest.param(
+        """
         . . . x . . .
         . . . . . . .
         . . . . . . .
@@ -388,8 +411,13 @@ SCORE_CASES = [
         . . . . . . .
         . . . . . . .
         . . . . . . .
-        """, 1, 0, id="D1 alone: top edge"),
-    pytest.param("""
+        """,
+        1,
+        0,
+        id="D1 alone: top edge",
+    ),
+    pytest.param(
+        """
         . . . . . . .
         . . . . . . .
         . . . . . . .
@@ -397,8 +425,13 @@ SCORE_CASES = [
         . . . . . . .
         . . . . . . .
         . . . . . . .
-        """, 1, 1, id="D4 E4: one pair"),
-    pytest.param("""
+        """,
+        1,
+        1,
+        id="D4 E4: one pair",
+    ),
+    pytest.param(
+        """
         . . . . . . .
         . . . . . . .
         . . . . . . .
@@ -406,8 +439,13 @@ SCORE_CASES = [
         . . . . . . .
         . . . . . . .
         . . . . . . .
-        """, 2, 2, id="C4 D4 E4: pairs C4-D4 D4-E4"),
-    pytest.param("""
+        """,
+        2,
+        2,
+        id="C4 D4 E4: pairs C4-D4 D4-E4",
+    ),
+    pytest.param(
+        """
         . . . . . . .
         . . . . . . .
         . . x x . . .
@@ -415,8 +453,13 @@ SCORE_CASES = [
         . . . . . . .
         . . . . . . .
         . . . . . . .
-        """, 4, 4, id="C3 D3 C4 D4: 2 across + 2 down"),
-    pytest.param("""
+        """,
+        4,
+        4,
+        id="C3 D3 C4 D4: 2 across + 2 down",
+    ),
+    pytest.param(
+        """
         x x . . . . .
         x . . . . . .
         . . . . . . .
@@ -424,8 +467,13 @@ SCORE_CASES = [
         . . . . . . .
         . . . . . . .
         . . . . . . .
-        """, 6, 2, id="A1 B1 A2: pairs A1-B1 A1-A2 + edges A1 2 B1 1 A2 1"),
-    pytest.param("""
+        """,
+        6,
+        2,
+        id="A1 B1 A2: pairs A1-B1 A1-A2 + edges A1 2 B1 1 A2 1",
+    ),
+    pytest.param(
+        """
         . . . . . . .
         . . . . . . .
         . . . . . . .
@@ -433,7 +481,11 @@ SCORE_CASES = [
         . . . . . . .
         . . . . . . .
         . . . . . . .
-        """, 0, 0, id="D4 Dark E4 Light: no friendly pair"),
+        """,
+        0,
+        0,
+        id="D4 Dark E4 Light: no friendly pair",
+    ),
 ]
 
 
@@ -516,7 +568,8 @@ def test_thunder_on_surrounded_square() -> None:
     # D4 has 4 occupied sides, so no standard stone may go there, but a thunder-stone
     # may; it removes D3 (up), C4 (left), E4 (right), D5 (down), whoever owns them, in
     # that order.  Hands: Dark thunder + Woden, Light thunder (its Woden is on E4).
-    pos, ref = setup("""
+    pos, ref = setup(
+        """
         . . . . . . .
         . . . . . . .
         . . . o . . .
@@ -524,7 +577,9 @@ def test_thunder_on_surrounded_square() -> None:
         . . . x . . .
         . . . . . . .
         . . . . . . .
-        """, hands=(FULL, THUNDER))
+        """,
+        hands=(FULL, THUNDER),
+    )
     assert pos.hinges(sq("D4")) == 4 and not place_ok(pos, "D4")
     assert pos.move_problem(Move.thunder(sq("D4"))) is None
     assert pos.push(Move.thunder(sq("D4"))) == (sq("D3"), sq("C4"), sq("E4"), sq("D5"))
@@ -538,7 +593,8 @@ def test_thunder_on_surrounded_square() -> None:
 def test_woden_on_thunder_stone() -> None:
     # D4 holds Light's thunder-stone; Dark's Woden-stone may replace it.  Nothing else
     # changes.  Hands: Dark thunder + Woden, Light Woden (its thunder is on D4).
-    pos, ref = setup("""
+    pos, ref = setup(
+        """
         . . . . . . .
         . . . . . . .
         . . . . . . .
@@ -546,7 +602,9 @@ def test_woden_on_thunder_stone() -> None:
         . . . . . . .
         . . . . . . .
         . . . . . . .
-        """, hands=(FULL, WODEN))
+        """,
+        hands=(FULL, WODEN),
+    )
     assert pos.push(Move.woden(sq("D4"))) == ()
     assert pos.stones == [1 << sq("D4"), 0]
     assert (pos.thunder_stones, pos.woden_stones) == (0, 1 << sq("D4"))

@@ -60,12 +60,21 @@ def test_commands_leave_the_comment_text_and_fmt_writes_them_back() -> None:
     assert fmt(once) == once
 
 
-@pytest.mark.parametrize("written, value", [
-    ("+3", EngineValue(3, True)), ("0", EngineValue(0, True)), ("-12", EngineValue(-12, True)),
-    ("~+2,9", EngineValue(2, False, 9)), ("~-1", EngineValue(-1, False)),
-    ("+2,9", EngineValue(2, False, 9)),  # a depth without `~`: another program's estimate
-    ("0.35", None), ("#3", None), ("", None), ("~", None),
-])
+@pytest.mark.parametrize(
+    "written, value",
+    [
+        ("+3", EngineValue(3, True)),
+        ("0", EngineValue(0, True)),
+        ("-12", EngineValue(-12, True)),
+        ("~+2,9", EngineValue(2, False, 9)),
+        ("~-1", EngineValue(-1, False)),
+        ("+2,9", EngineValue(2, False, 9)),  # a depth without `~`: another program's estimate
+        ("0.35", None),
+        ("#3", None),
+        ("", None),
+        ("~", None),
+    ],
+)
 def test_eval_values_read_and_written(written: str, value: EngineValue | None) -> None:
     assert parse_eval(written) == value
     if value is not None and (value.exact or written.startswith("~")):
@@ -80,19 +89,20 @@ def test_a_second_diagram_request_and_broken_commands_stay_text() -> None:
 # --- annotate ----------------------------------------------------------------------------
 
 
-def _annotate(source: Path, out: Path, capsys: pytest.CaptureFixture[str],
-              *extra: str) -> str:
+def _annotate(source: Path, out: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> str:
     code, stdout, err = run(["annotate", str(source), "-o", str(out), *extra], capsys)
     assert (code, stdout, err) == (0, "", "")
     return out.read_text(encoding="utf-8")
 
 
 def test_annotate_values_every_ply_as_an_exact_solve_does(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     source, positions = ending_file(tmp_path, 7, seed=6, comments={1: "A human note."})
     once = _annotate(source, tmp_path / "once.mrs", capsys, "--time", "0.02")
-    assert _annotate(tmp_path / "once.mrs", tmp_path / "twice.mrs", capsys,
-                     "--time", "0.02") == once
+    assert (
+        _annotate(tmp_path / "once.mrs", tmp_path / "twice.mrs", capsys, "--time", "0.02") == once
+    )
     assert run(["check", str(tmp_path / "once.mrs")], capsys)[0] == 0
     assert fmt(once) == once  # fmt keeps the commands
     (game,) = [replay(g) for g in parse(once).games]
@@ -101,20 +111,21 @@ def test_annotate_values_every_ply_as_an_exact_solve_does(
     for index, step in enumerate(game.main.steps):
         assert step.node is not None
         assert evaluation_of(step.node.comments) == EngineValue(
-            naive_value(positions[index + 1]), True)
+            naive_value(positions[index + 1]), True
+        )
         assert not any("%" in c.text for c in step.node.comments)
         for line in step.variations:  # the best line's first move keeps the value before
             best_lines += 1
             first = line.steps[0].node
             assert first is not None
-            assert evaluation_of(first.comments) == EngineValue(
-                naive_value(positions[index]), True)
+            assert evaluation_of(first.comments) == EngineValue(naive_value(positions[index]), True)
     assert best_lines >= 1
     assert "{A human note.}" in once
 
 
 def test_annotate_marks_estimates_with_their_depth(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     source, _ = ending_file(tmp_path, 14, seed=6)
     out = _annotate(source, tmp_path / "out.mrs", capsys, "--exact-from", "0", "--depth", "1")
     (game,) = [replay(g) for g in parse(out).games]
@@ -128,7 +139,8 @@ def test_annotate_marks_estimates_with_their_depth(
 
 
 def test_the_shipped_annotated_sample_is_what_annotate_writes(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     pytest.importorskip("numba")  # the exact solves' node cap is the compiled core's
     shipped = ANNOTATED.read_text(encoding="utf-8")
     made = _annotate(SAMPLE, tmp_path / "made.mrs", capsys, *SAMPLE_SETTINGS)
@@ -181,8 +193,9 @@ def test_the_chart_draws_proved_values_filled_and_estimates_open() -> None:
 
     values = [EngineValue(1, False, 4), None, EngineValue(-2, True), EngineValue(0, True)]
     chart = evaluation_shapes(values, ["1. A", "1... B", "2. C", "2... D"], 100, 40)
-    (points,) = [s for s in chart.children
-                 if isinstance(s, Group) and s.title == "The engine’s value"]
+    (points,) = [
+        s for s in chart.children if isinstance(s, Group) and s.title == "The engine’s value"
+    ]
     dots = [s for s in points.children if isinstance(s, Circle)]
     assert [d.fill == "#ffffff" for d in dots] == [True, False, False]
     zero = [d.cy for d in dots][2]
@@ -203,30 +216,38 @@ def test_a_diagram_after_a_valued_move_names_the_better_one() -> None:
     (game,) = [replay(g, keep_positions=True) for g in parse(BETTER).games]
     doc = document(game, every=0)
     here, there = (d for d in doc.diagrams if d.caption in ("Here", "There"))
-    assert ("Better: 1. C4, which ends Dark 3 points ahead with best play; 1. D4 ends "
-            "Dark 1 point ahead (both proved).") in here.notes
-    assert ("Better: 1... C3, which ends about Light 2 points ahead with best play; "
-            "1... E3 ends about Dark 1 point ahead (engine estimates).") in there.notes
+    assert (
+        "Better: 1. C4, which ends Dark 3 points ahead with best play; 1. D4 ends "
+        "Dark 1 point ahead (both proved)."
+    ) in here.notes
+    assert (
+        "Better: 1... C3, which ends about Light 2 points ahead with best play; "
+        "1... E3 ends about Dark 1 point ahead (engine estimates)."
+    ) in there.notes
 
 
 def test_the_annotated_sample_names_the_better_move_under_its_diagram() -> None:
     (game,) = load(ANNOTATED)
     doc = document(game)
     (diagram,) = [d for d in doc.diagrams if d.caption == "After 15. F6 E1"]
-    assert any(note.startswith("Better: 15... D1, which ends Light 9 points ahead")
-               for note in diagram.notes)
-    assert not any(note.startswith("Better") for d in document(load(SAMPLE)[0]).diagrams
-                   for note in d.notes)
+    assert any(
+        note.startswith("Better: 15... D1, which ends Light 9 points ahead")
+        for note in diagram.notes
+    )
+    assert not any(
+        note.startswith("Better") for d in document(load(SAMPLE)[0]).diagrams for note in d.notes
+    )
 
 
 def test_a_forced_pass_left_out_is_written_in_with_its_value(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = re.sub(r'17\. Pass \{\[%diagram "A forced pass"\][^}]*\}\n', "",
-                  SAMPLE.read_text(encoding="utf-8"))
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = re.sub(
+        r'17\. Pass \{\[%diagram "A forced pass"\][^}]*\}\n', "", SAMPLE.read_text(encoding="utf-8")
+    )
     assert "17. Pass" not in text
     source = tmp_path / "no-pass.mrs"
     source.write_text(text, encoding="utf-8")
     once = _annotate(source, tmp_path / "once.mrs", capsys, "--depth", "2")
     assert re.search(r"17\. Pass \{\[%eval [+-]\d+\]\}", once)
-    assert _annotate(tmp_path / "once.mrs", tmp_path / "twice.mrs", capsys,
-                     "--depth", "2") == once
+    assert _annotate(tmp_path / "once.mrs", tmp_path / "twice.mrs", capsys, "--depth", "2") == once

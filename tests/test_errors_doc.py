@@ -66,9 +66,17 @@ def test_the_lenient_examples_are_warnings_that_strict_refuses() -> None:
 
 def test_the_exit_codes_are_listed() -> None:
     table = dict(re.findall(r"^\| (\d+) \| (.+) \|$", DOC.split("## Exit codes")[1], re.M))
-    assert set(table) == {str(code) for code in (cli.EXIT_OK, cli.EXIT_INVALID, cli.EXIT_USAGE,
-                                                  cli.EXIT_IO, cli.EXIT_INTERRUPTED,
-                                                  cli.EXIT_TERMINATED)}
+    assert set(table) == {
+        str(code)
+        for code in (
+            cli.EXIT_OK,
+            cli.EXIT_INVALID,
+            cli.EXIT_USAGE,
+            cli.EXIT_IO,
+            cli.EXIT_INTERRUPTED,
+            cli.EXIT_TERMINATED,
+        )
+    }
     assert "usage" in table["2"] and "interrupted" in table["130"].lower()
 
 
@@ -78,19 +86,21 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
     rows = re.findall(r"^\| ([^|]+) \| ([^|]+) \| [^|]+ \|$", DOC.split("## Limits")[1], re.M)
     values = {name.strip(): value.strip() for name, value in rows[1:]}  # after the header
     assert values == {
-        "input read from a pipe, a device or standard input":
-            f"{limits.MAX_STREAM_BYTES // 2**20} MiB",
-        "waiting for a writer on a named pipe given as input":
-            f"{limits.FIFO_WAIT_SECONDS:g} s",
+        "input read from a pipe, a device or standard input": (
+            f"{limits.MAX_STREAM_BYTES // 2**20} MiB"
+        ),
+        "waiting for a writer on a named pipe given as input": f"{limits.FIFO_WAIT_SECONDS:g} s",
         "moves in one game, every variation included": f"{limits.MAX_GAME_MOVES:,}",
         "variations open at once": f"{limits.MAX_OPEN_VARIATIONS:,} (deeper than 50 is M109)",
         "characters in one tag value": f"{limits.MAX_TAG_CHARS:,}",
         "characters of one game read from an open text handle by `read_game`, counted from "
         "its last tag line": f"{limits.MAX_HANDLE_GAME_CHARS:,}",
-        "characters of text in one game set as PDF (whitespace runs counted once)":
-            f"{limits.MAX_PDF_GAME_CHARS:,}",
-        "characters of text in one PDF document, all its games together":
-            f"{limits.MAX_PDF_DOCUMENT_CHARS:,}",
+        "characters of text in one game set as PDF (whitespace runs counted once)": (
+            f"{limits.MAX_PDF_GAME_CHARS:,}"
+        ),
+        "characters of text in one PDF document, all its games together": (
+            f"{limits.MAX_PDF_DOCUMENT_CHARS:,}"
+        ),
     }
 
 
@@ -99,10 +109,15 @@ def test_the_reliability_page_gives_the_same_limits() -> None:
 
     page = (ROOT / "docs" / "reliability.md").read_text(encoding="utf-8")
     table = page.split("| limit | value |")[1].split("\n\n")[0]
-    for shown in (f"{limits.MAX_STREAM_BYTES // 2**20} MiB", f"{limits.FIFO_WAIT_SECONDS:g} s",
-                  f"| {limits.MAX_GAME_MOVES:,} |", f"| {limits.MAX_OPEN_VARIATIONS:,} (",
-                  f"| {limits.MAX_TAG_CHARS:,} |", f"| {limits.MAX_PDF_GAME_CHARS:,} characters",
-                  f"| {limits.MAX_PDF_DOCUMENT_CHARS:,} characters |"):
+    for shown in (
+        f"{limits.MAX_STREAM_BYTES // 2**20} MiB",
+        f"{limits.FIFO_WAIT_SECONDS:g} s",
+        f"| {limits.MAX_GAME_MOVES:,} |",
+        f"| {limits.MAX_OPEN_VARIATIONS:,} (",
+        f"| {limits.MAX_TAG_CHARS:,} |",
+        f"| {limits.MAX_PDF_GAME_CHARS:,} characters",
+        f"| {limits.MAX_PDF_DOCUMENT_CHARS:,} characters |",
+    ):
         assert shown in table, shown
 
 

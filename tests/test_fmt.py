@@ -21,14 +21,17 @@ def fmt(text: str) -> str:
 
 
 def test_sample_game_canonical_form_by_hand() -> None:
-    out = fmt("[Light \"Bo\"]\n[Dark \"Ann\"]\n[Opening \"centre\"]\n"
-              "1. d4 E3 2. C5 F4 {a\n  comment} 3. T E4 W C5 *")
+    out = fmt(
+        '[Light "Bo"]\n[Dark "Ann"]\n[Opening "centre"]\n'
+        "1. d4 E3 2. C5 F4 {a\n  comment} 3. T E4 W C5 *"
+    )
     assert out == (
         '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n'
         '[Dark "Ann"]\n[Light "Bo"]\n[Result "*"]\n'
         '[SpecialStones "on"]\n[Scoring "default"]\n[FirstPlayer "Dark"]\n'
         '[Opening "centre"]\n\n'
-        "1. D4 E3 2. C5 F4 {a comment} 3. T E4xE3/D4/F4 W C5 *\n")
+        "1. D4 E3 2. C5 F4 {a comment} 3. T E4xE3/D4/F4 W C5 *\n"
+    )
 
 
 def test_fmt_writes_the_forced_pass_and_the_score_line() -> None:
@@ -37,7 +40,7 @@ def test_fmt_writes_the_forced_pass_and_the_score_line() -> None:
     flat = " ".join(out.split())
     # The comment that followed the pass now belongs to Light's 16th move; a
     # node's comments are written before its variations.
-    assert "on E3.} {[%diagram \"A forced pass\"] Dark has no" in flat
+    assert 'on E3.} {[%diagram "A forced pass"] Dark has no' in flat
     assert "Light's own D2.}) 17. Pass T A6xA5/B6/A7!?" in flat
     assert out.endswith("\nDark: 14, Light: 16\n")
 
@@ -48,11 +51,13 @@ def test_fmt_is_idempotent_and_keeps_the_game() -> None:
     assert once == twice
     assert all(len(line) < 80 for line in once.splitlines())
     before, after = replay_all(sample_text())[0], replay_all(once)[0]
-    assert [(s.move, s.removed) for s in before.main.steps] == \
-        [(s.move, s.removed) for s in after.main.steps]
+    assert [(s.move, s.removed) for s in before.main.steps] == [
+        (s.move, s.removed) for s in after.main.steps
+    ]
     assert before.score == after.score == (14, 16)
-    assert [c.diagram for s in after.main.steps if s.node for c in s.node.comments
-            if c.diagram] == ["After 15. F6 E1", "A forced pass"]
+    assert [
+        c.diagram for s in after.main.steps if s.node for c in s.node.comments if c.diagram
+    ] == ["After 15. F6 E1", "A forced pass"]
 
 
 def test_numbers_after_interruptions_and_in_variations() -> None:
@@ -83,7 +88,7 @@ def test_first_player_light_numbers_from_light() -> None:
 
 # --- property tests --------------------------------------------------------
 
-ANNOTATIONS = ["{a note}", "!", "?!", "$12", "{[%diagram \"here\"] look}", "; line note\n"]
+ANNOTATIONS = ["{a note}", "!", "?!", "$12", '{[%diagram "here"] look}', "; line note\n"]
 
 
 def annotated_record(seed: int, rules: Rules) -> str:
@@ -103,8 +108,11 @@ def annotated_record(seed: int, rules: Rules) -> str:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9), special=st.booleans(),
-       scoring=st.sampled_from(["default", "simple", "wraparound"]))
+@given(
+    seed=st.integers(0, 10**9),
+    special=st.booleans(),
+    scoring=st.sampled_from(["default", "simple", "wraparound"]),
+)
 def test_random_games_round_trip_through_fmt(seed: int, special: bool, scoring: str) -> None:
     rules = Rules(special_stones=special, scoring=scoring)  # type: ignore[arg-type]
     text = annotated_record(seed, rules)
@@ -113,11 +121,13 @@ def test_random_games_round_trip_through_fmt(seed: int, special: bool, scoring: 
     out = export_games(games)
     assert fmt(out) == out
     again = replay(parse(out).games[0])
-    assert [(s.move, s.removed, s.side) for s in again.main.steps] == \
-        [(s.move, s.removed, s.side) for s in games[0].main.steps]
+    assert [(s.move, s.removed, s.side) for s in again.main.steps] == [
+        (s.move, s.removed, s.side) for s in games[0].main.steps
+    ]
     assert again.score == games[0].score and again.result == games[0].result
     old_nodes = [s.node for s in games[0].main.steps]
     new_nodes = [s.node for s in again.main.steps]
-    assert [(n.nags, [(c.text, c.diagram) for c in n.comments]) for n in old_nodes] == \
-        [(n.nags, [(c.text, c.diagram) for c in n.comments]) for n in new_nodes]
+    assert [(n.nags, [(c.text, c.diagram) for c in n.comments]) for n in old_nodes] == [
+        (n.nags, [(c.text, c.diagram) for c in n.comments]) for n in new_nodes
+    ]
     assert all(len(line) < 80 for line in out.splitlines())

@@ -29,20 +29,87 @@ from maerstanas_print.play.verify import replay
 
 def fuzz(default: int) -> settings:
     """Hypothesis settings: `default` examples, or the count asked for in the environment."""
-    return settings(max_examples=examples(default), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+    return settings(
+        max_examples=examples(default), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+
 
 # Pieces of notation, whole and broken, that random texts are built from.
-PIECES = ["E4", "e4", "T E4xE3/D4", "TE4x", "W C5", "w", "Pass", "pas", "1.", "1...", "12.",
-          "…", "!", "?!", "$", "$14", "{", "}", "{note}", "[%diagram \"c\"]", ";", "(", ")",
-          "[", "]", '"', "\\", "*", "Dark: 3, Light: 4", "Dark:", "Light", ",", ":", "x", "/",
-          '[Event "e"]', '[Result "Tie"]', '[Scoring "simple"]', '[SpecialStones "off"]',
-          "H9", "4E", "1O.", "\ufeff", "\t", "\r\n", "\r", "\n", " ", "\u00a0", "\u2028",
-          "ᚦ", "ǽ", "\U0001f600", "\x7f", "\x0c",
-          # the movement games' notation, in their records and out of them
-          "B6-A5", "KA1-A4", "CF6-E5", "A1-A4xA5/B4", "xKA5", "!", "+", "++", "1-0", "0-1",
-          "1/2-1/2", '[Game "Cyngesheall"]', '[Game "EmailHnefatafl1992"]', '[Game "x"]',
-          '[Setup "SsSsSsS/7/7/7/7/7/7"]', '[Options "repetition=draw3"]', "K10-K12"]
+PIECES = [
+    "E4",
+    "e4",
+    "T E4xE3/D4",
+    "TE4x",
+    "W C5",
+    "w",
+    "Pass",
+    "pas",
+    "1.",
+    "1...",
+    "12.",
+    "…",
+    "!",
+    "?!",
+    "$",
+    "$14",
+    "{",
+    "}",
+    "{note}",
+    '[%diagram "c"]',
+    ";",
+    "(",
+    ")",
+    "[",
+    "]",
+    '"',
+    "\\",
+    "*",
+    "Dark: 3, Light: 4",
+    "Dark:",
+    "Light",
+    ",",
+    ":",
+    "x",
+    "/",
+    '[Event "e"]',
+    '[Result "Tie"]',
+    '[Scoring "simple"]',
+    '[SpecialStones "off"]',
+    "H9",
+    "4E",
+    "1O.",
+    "\ufeff",
+    "\t",
+    "\r\n",
+    "\r",
+    "\n",
+    " ",
+    "\u00a0",
+    "\u2028",
+    "ᚦ",
+    "ǽ",
+    "\U0001f600",
+    "\x7f",
+    "\x0c",
+    # the movement games' notation, in their records and out of them
+    "B6-A5",
+    "KA1-A4",
+    "CF6-E5",
+    "A1-A4xA5/B4",
+    "xKA5",
+    "!",
+    "+",
+    "++",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    '[Game "Cyngesheall"]',
+    '[Game "EmailHnefatafl1992"]',
+    '[Game "x"]',
+    '[Setup "SsSsSsS/7/7/7/7/7/7"]',
+    '[Options "repetition=draw3"]',
+    "K10-K12",
+]
 
 
 def read_bytes(data: bytes) -> str | InputError:
@@ -75,8 +142,11 @@ def test_random_bytes_are_read_or_refused_in_one_line(data: bytes) -> None:
 
 
 @fuzz(120)
-@given(seed=st.integers(0, 2**32 - 1), noise=st.binary(min_size=1, max_size=12),
-       at=st.integers(0, 10**6))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    noise=st.binary(min_size=1, max_size=12),
+    at=st.integers(0, 10**6),
+)
 def test_valid_records_with_random_bytes_spliced_in(seed: int, noise: bytes, at: int) -> None:
     data = valid_record(random.Random(seed)).encode("utf-8")
     at %= len(data) + 1
@@ -88,8 +158,10 @@ def test_valid_records_with_random_bytes_spliced_in(seed: int, noise: bytes, at:
 
 
 @fuzz(200)
-@given(st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=4)), max_size=40),
-       st.lists(st.sampled_from([" ", "", "\n", "\t", "\r\n"]), min_size=1, max_size=5))
+@given(
+    st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=4)), max_size=40),
+    st.lists(st.sampled_from([" ", "", "\n", "\t", "\r\n"]), min_size=1, max_size=5),
+)
 def test_random_notation_soup(pieces: list[str], separators: list[str]) -> None:
     text = "".join(piece + separators[i % len(separators)] for i, piece in enumerate(pieces))
     examine(text)
@@ -99,9 +171,14 @@ MUTATIONS = ["delete", "duplicate", "swap", "truncate", "insert", "replace_char"
 
 
 @fuzz(200)
-@given(seed=st.integers(0, 2**32 - 1),
-       edits=st.lists(st.tuples(st.sampled_from(MUTATIONS), st.integers(0, 10**6),
-                                st.sampled_from(PIECES)), min_size=1, max_size=4))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    edits=st.lists(
+        st.tuples(st.sampled_from(MUTATIONS), st.integers(0, 10**6), st.sampled_from(PIECES)),
+        min_size=1,
+        max_size=4,
+    ),
+)
 def test_mutated_valid_records(seed: int, edits: list[tuple[str, int, str]]) -> None:
     """Deleted, doubled and swapped tokens, truncation, stray pieces: the slips a
     hand-typed or copied record has."""
@@ -141,15 +218,15 @@ def test_bom_crlf_tabs_and_one_long_line_change_nothing(seed: int) -> None:
     assert examine(tabs) == expected and _codes_and_places(tabs) == places
     one_line = text.replace("\n", " ")
     assert examine(one_line) == expected
-    assert [code for code, _, _ in _codes_and_places(one_line)] == \
-        [code for code, _, _ in places]
+    assert [code for code, _, _ in _codes_and_places(one_line)] == [code for code, _, _ in places]
     assert damaged or expected == [(True, True)]
 
 
 @fuzz(40)
-@given(seed=st.integers(0, 2**32 - 1),
-       encoding=st.sampled_from(["latin-1", "cp1252", "utf-16", "utf-16-le", "utf-16-be",
-                                 "utf-32"]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    encoding=st.sampled_from(["latin-1", "cp1252", "utf-16", "utf-16-le", "utf-16-be", "utf-32"]),
+)
 def test_records_in_other_encodings_are_refused_in_one_line(seed: int, encoding: str) -> None:
     """The record names a player `José Ñúñez`, so no other encoding is also UTF-8."""
     text = valid_record(random.Random(seed))
@@ -164,9 +241,35 @@ def _is_utf8(data: bytes) -> bool:
     return True
 
 
-@pytest.mark.parametrize("text", [
-    "", " ", "\n", "\ufeff", "*", ")", "(", "{", "}", "[", '"', "\\", "1.", "Dark:", "x",
-    "\r", "\r\r\r", "\u2028", "\x0c", "$", "[%diagram", "(((((", ")))))", "{{{{", "}}}}",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "\n",
+        "\ufeff",
+        "*",
+        ")",
+        "(",
+        "{",
+        "}",
+        "[",
+        '"',
+        "\\",
+        "1.",
+        "Dark:",
+        "x",
+        "\r",
+        "\r\r\r",
+        "\u2028",
+        "\x0c",
+        "$",
+        "[%diagram",
+        "(((((",
+        ")))))",
+        "{{{{",
+        "}}}}",
+    ],
+)
 def test_tiny_texts(text: str) -> None:
     examine(text)

@@ -32,24 +32,33 @@ INPUTS = sorted(p for p in REGRESSIONS.iterdir() if p.is_file() and p.name != "R
 
 
 def _cases() -> list:
-    return [pytest.param(path, id=path.name,
-                         marks=[pytest.mark.xfail(strict=True, raises=OPEN[path.name][0],
-                                                  reason=OPEN[path.name][1])]
-                         if path.name in OPEN else [])
-            for path in INPUTS]
+    return [
+        pytest.param(
+            path,
+            id=path.name,
+            marks=[
+                pytest.mark.xfail(strict=True, raises=OPEN[path.name][0], reason=OPEN[path.name][1])
+            ]
+            if path.name in OPEN
+            else [],
+        )
+        for path in INPUTS
+    ]
 
 
 def test_the_collection_is_there() -> None:
     assert len(INPUTS) >= 3
     assert set(OPEN) <= {p.name for p in INPUTS}
     # the fuzz tests step over exactly the crashes that are open here
-    assert {kind for kind, _ in OPEN.values()} - {AssertionError} == \
-        {kind for kind, _ in KNOWN_OPEN}
+    assert {kind for kind, _ in OPEN.values()} - {AssertionError} == {
+        kind for kind, _ in KNOWN_OPEN
+    }
 
 
 @pytest.mark.parametrize("path", _cases())
 def test_regression_input_reads_to_games_or_diagnostics(
-        path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     try:
         _name, text = read_record(str(path))
     except InputError as refusal:  # a binary or non-UTF-8 input: refused in one line

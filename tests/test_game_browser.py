@@ -38,8 +38,10 @@ def _tafl_games(text: str) -> list:
 GAMES = {
     "sample": ("maerstanas", load),
     "hand": ("maerstanas", lambda: load(HAND) + load()),
-    "cyngesheall": ("cyngesheall",
-                    lambda: _tafl_games(CYNGESHEALL_SAMPLE.read_text(encoding="utf-8"))),
+    "cyngesheall": (
+        "cyngesheall",
+        lambda: _tafl_games(CYNGESHEALL_SAMPLE.read_text(encoding="utf-8")),
+    ),
     "opening": ("hnefatafl1992", lambda: _tafl_games(OPENING_1992)),
 }
 # What the viewer says after the last ply, checked by hand; and a ply to jump to.
@@ -70,8 +72,9 @@ def pages(tmp_path_factory) -> dict[str, tuple[Path, list]]:
     for name, (_, make) in GAMES.items():
         games = make()
         path = folder / f"{name}.html"
-        path.write_text(game_html(games, title=name, every=1 if name == "opening" else None),
-                        encoding="utf-8")
+        path.write_text(
+            game_html(games, title=name, every=1 if name == "opening" else None), encoding="utf-8"
+        )
         out[name] = (path, games)
     return out
 
@@ -139,10 +142,13 @@ def test_record_text_is_escaped_and_scripts_never_run(browser, pages) -> None:
     context, page, messages = _open(browser, pages["hand"][0])
     try:
         assert page.evaluate("window.__pwned === undefined && window.__tagged === undefined")
-        assert "<script>window.__pwned = 1</script> stays text" in page.locator(
-            "#g1 .mg-text").inner_text()
+        assert (
+            "<script>window.__pwned = 1</script> stays text"
+            in page.locator("#g1 .mg-text").inner_text()
+        )
         assert page.locator("#g1-title").inner_text() == (
-            "Ann <script>window.__tagged = 1</script> – Bo")
+            "Ann <script>window.__tagged = 1</script> – Bo"
+        )
         assert page.locator("script").count() == 1 + 2  # the viewer and two data blocks
         assert page.locator("#g1 figure.mg-diagram").count() == 3
         assert page.locator("#g2 figure.mg-diagram").count() == 4
@@ -183,10 +189,13 @@ def test_page_prints_to_pdf(browser, pages) -> None:
 
 def test_fragments_embed_side_by_side(browser, tmp_path) -> None:
     games = load()
-    body = "".join(str(game_html_fragment(g, id_prefix=p))
-                   for g, p in ((games[0], "a"), (load(HAND)[0], "b")))
-    html = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t</title>'
-            f"<style>{game_css()}</style></head><body>{body}</body></html>")
+    body = "".join(
+        str(game_html_fragment(g, id_prefix=p)) for g, p in ((games[0], "a"), (load(HAND)[0], "b"))
+    )
+    html = (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t</title>'
+        f"<style>{game_css()}</style></head><body>{body}</body></html>"
+    )
     path = tmp_path / "fragments.html"
     path.write_text(html, encoding="utf-8")
     context, page, messages = _open(browser, path)
@@ -206,15 +215,18 @@ def test_diagrams_describe_the_tafl_positions(browser, pages) -> None:
         titles = page.locator("figure.mg-diagram svg > title").all_text_contents()
         assert titles == ["Diagram 1: Light takes the runner", "Diagram 2: Final position"]
         desc = page.locator("figure.mg-diagram svg > g > desc").all_text_contents()
-        assert desc[0].startswith("Cyngesheall, after 1. CF6-E5 to 5... B3-F3xF2. "
-                                  "Dark: king F7; stones G4, A5, G5, E6, G6, D7, E7.")
+        assert desc[0].startswith(
+            "Cyngesheall, after 1. CF6-E5 to 5... B3-F3xF2. "
+            "Dark: king F7; stones G4, A5, G5, E6, G6, D7, E7."
+        )
         assert "Last move: Light from B3 to F3. Emptied by captures: F2, C3." in desc[0]
         assert desc[1].endswith("Game over. Light wins: king captured.")
         text = page.locator("main").inner_text()
         assert "7... C5-F5 took the king on F4 (Dark 7)." in text
         assert "Pieces on the board move by move" in text
         assert page.locator("#g1-chart svg > title").text_content() == (
-            "Pieces on the board after every move")
+            "Pieces on the board after every move"
+        )
         assert messages == []
     finally:
         context.close()

@@ -64,5 +64,4 @@ def test_no_hook_or_attribute_of_game_is_typed_any() -> None:
             for part, annotation in inspect.get_annotations(hook).items():
                 typed[f"{name}.{part}"] = annotation
     assert typed, "nothing of Game is annotated"
-    assert not [name for name, annotation in typed.items()
-                if any_word.search(str(annotation))]
+    assert not [name for name, annotation in typed.items() if any_word.search(str(annotation))]

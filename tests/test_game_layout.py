@@ -31,8 +31,8 @@ def test_the_final_position_is_drawn_once() -> None:
     finals = re.findall(r'<figure class="[^"]*mg-score[^"]*"', html)
     assert len(finals) == 1
     assert "Final position and score" in html and html.count("Final position and score") == 1
-    svg = html[html.index('mg-diagram mg-score'):]
-    assert ">18</text>" in svg[:svg.index("</figure>")]  # 18. A5 and 18... C7 numbered
+    svg = html[html.index("mg-diagram mg-score") :]
+    assert ">18</text>" in svg[: svg.index("</figure>")]  # 18. A5 and 18... C7 numbered
 
 
 def _caption_gaps(pdf: bytes, starts: tuple[str, ...]) -> list[float]:
@@ -50,8 +50,11 @@ def _caption_gaps(pdf: bytes, starts: tuple[str, ...]) -> list[float]:
                 left, _, _, top = text.get_charbox(found.start())
                 end = full.find("\n", found.start())
                 end = len(full) if end < 0 else end
-                right = max(text.get_charbox(i)[2] for i in range(found.start(), end)
-                            if not full[i].isspace())
+                right = max(
+                    text.get_charbox(i)[2]
+                    for i in range(found.start(), end)
+                    if not full[i].isspace()
+                )
                 x0, x1 = int(left * DPI / 72), int(right * DPI / 72) + 1
                 y = int((height - top) * DPI / 72) - 2
                 column = pixels[:y, x0:x1].any(axis=1)
@@ -72,8 +75,11 @@ def test_captions_stand_a_steady_gap_under_their_figures(path) -> None:
     assert all(1.5 <= gap <= 3.2 for gap in gaps), gaps
 
 
-@pytest.mark.parametrize("path", [SAMPLE, CYNGESHEALL, SAMPLE.parent.parent.parent / "tests"
-                                  / "records" / "hand-annotated.mrs"], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path",
+    [SAMPLE, CYNGESHEALL, SAMPLE.parent.parent.parent / "tests" / "records" / "hand-annotated.mrs"],
+    ids=lambda p: p.name,
+)
 def test_generated_text_uses_typographic_apostrophes(path) -> None:
     """Issue 11 item 16: "Instead of Light's 16th move" was set with a straight
     apostrophe. A straight one may come only from the record's own text."""
@@ -114,17 +120,22 @@ def test_chart_leaders_never_cross_the_move_numbers() -> None:
 
     doc = document(load()[0])
     height = chart_height(120.0, doc.specials, len(doc.series) - 1)
-    chart = chart_shapes(doc.series, doc.specials,
-                         [f"{label} {move}" for label, move in doc.plies], 120.0, height)
+    chart = chart_shapes(
+        doc.series, doc.specials, [f"{label} {move}" for label, move in doc.plies], 120.0, height
+    )
     shapes = list(walk([chart]))
-    numbers = [t for t in shapes if isinstance(t, Text) and t.text.isdigit()
-               and t.anchor == "middle"]
+    numbers = [
+        t for t in shapes if isinstance(t, Text) and t.text.isdigit() and t.anchor == "middle"
+    ]
     leaders = [s for s in shapes if isinstance(s, Line) and s.stroke.dash and s.x1 == s.x2]
     assert numbers and leaders
     for t in numbers:
         half = text_width_mm(t.text, t.face, t.size) / 2
         top, bottom = t.y - 0.7 * t.size * MM_PER_PT, t.y
         for line in leaders:
-            crosses = (t.x - half <= line.x1 <= t.x + half
-                       and min(line.y1, line.y2) < bottom and max(line.y1, line.y2) > top)
+            crosses = (
+                t.x - half <= line.x1 <= t.x + half
+                and min(line.y1, line.y2) < bottom
+                and max(line.y1, line.y2) > top
+            )
             assert not crosses, (t.text, line)

@@ -22,8 +22,11 @@ def test_sample_diagrams_where_asked_every_ten_moves_and_at_the_end() -> None:
         (None, "final", 35),  # after 18... C7
     ]
     assert [d.range_text for d in doc.diagrams] == [
-        "1. G4 to 10... C1", "11. E3 to 15... E1", "16. W E1! to 17. Pass",
-        "17... T A6xA5/B6/A7!? to 18... C7"]
+        "1. G4 to 10... C1",
+        "11. E3 to 15... E1",
+        "16. W E1! to 17. Pass",
+        "17... T A6xA5/B6/A7!? to 18... C7",
+    ]
 
 
 def test_only_requested_diagrams_with_every_zero_and_more_with_every_five() -> None:
@@ -48,8 +51,10 @@ def test_dark_must_pass_checkpoint_counted_by_hand() -> None:
     assert check.stones == (15, 15)
     assert check.in_hand == (0, THUNDER)
     assert check.score == (13, 16)
-    assert check.text() == ("On the board: Dark 15, Light 15 stones. In hand: Dark none, "
-                            "Light T. Score: Dark 13, Light 16. Light to move.")
+    assert check.text() == (
+        "On the board: Dark 15, Light 15 stones. In hand: Dark none, "
+        "Light T. Score: Dark 13, Light 16. Light to move."
+    )
     assert diagram.notes == [
         "16. W E1 replaced Light 15 with a Dark Woden-stone.",
         "16... W E3 replaced Dark 11 with a Light Woden-stone.",
@@ -104,19 +109,25 @@ def test_score_series_follows_the_engine_after_every_ply() -> None:
     doc = document(game)
     assert doc.series[0] == (0, 0)
     assert doc.series[1:] == [step.after.score() for step in game.main.steps]
-    assert doc.specials == [(8, DARK, "thunder"), (30, DARK, "woden"), (31, LIGHT, "woden"),
-                            (33, LIGHT, "thunder")]
+    assert doc.specials == [
+        (8, DARK, "thunder"),
+        (30, DARK, "woden"),
+        (31, LIGHT, "woden"),
+        (33, LIGHT, "thunder"),
+    ]
 
 
 def test_move_text_comments_and_variations() -> None:
     doc = document(load()[0])
     paragraphs = [" ".join(r.text for r in b.runs) for b in doc.blocks if b.runs]
     assert paragraphs[0].startswith("1. G4 D2 2. G2 D5 3. B6 A5 4. F5 A3 5. T G6 Dark spends")
-    assert ("16. W E1! Dark turns Light's stone on the top edge into a Dark Woden-stone."
-            in paragraphs)
+    assert (
+        "16. W E1! Dark turns Light's stone on the top edge into a Dark Woden-stone." in paragraphs
+    )
     variation = next(b for b in doc.blocks if b.kind == "variation")
     assert " ".join(r.text for r in variation.runs).startswith(
-        "Instead of Light’s 16th move (16... W E3): 16... T D3xD2/C3/E3 was the other way")
+        "Instead of Light’s 16th move (16... W E3): 16... T D3xD2/C3/E3 was the other way"
+    )
     kinds = [b.kind if b.kind != "diagram" else f"d{b.diagram}" for b in doc.blocks]
     # The requested diagram comes right after its move, before the comment holding it.
     i = kinds.index("d2")
@@ -128,8 +139,10 @@ def test_move_text_comments_and_variations() -> None:
 def test_hand_record_thunder_woden_and_a_variation_diagram() -> None:
     doc = document(load(HAND)[0])
     assert [(d.title, d.kind) for d in doc.diagrams] == [
-        ("Diagram 1: Two each", "requested"), ("Diagram 2: Quiet line", "variation"),
-        ("Diagram 3", "final")]
+        ("Diagram 1: Two each", "requested"),
+        ("Diagram 2: Quiet line", "variation"),
+        ("Diagram 3", "final"),
+    ]
     two, quiet, final = doc.diagrams
     # After 1. D4 E4 2. D3: Dark D4 D3 (a pair: 1 point), Light E4 (0 points).
     assert two.numbers == {sq("D4"): "1", sq("E4"): "1", sq("D3"): "2"}
@@ -142,8 +155,10 @@ def test_hand_record_thunder_woden_and_a_variation_diagram() -> None:
     assert quiet.checkpoint.in_hand == (THUNDER | WODEN, WODEN)
     # 2... T D2 removes D3; 3. W E4 replaces Light 1; 3... E3.
     assert final.emptied == [sq("D3")]
-    assert final.notes == ["2... T D2 removed Dark 2 (D3).",
-                           "3. W E4 replaced Light 1 with a Dark Woden-stone."]
+    assert final.notes == [
+        "2... T D2 removed Dark 2 (D3).",
+        "3. W E4 replaced Light 1 with a Dark Woden-stone.",
+    ]
     assert final.numbers == {sq("D2"): "2", sq("E4"): "3", sq("E3"): "3"}
     assert final.stones[sq("D2")] == Stone(LIGHT, "thunder")
     assert final.checkpoint.stones == (2, 2)

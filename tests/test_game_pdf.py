@@ -32,8 +32,7 @@ def test_every_game_has_a_record_here() -> None:
 
 
 @pytest.mark.parametrize("slug", sorted(RECORDS))
-def test_every_games_document_is_deterministic_in_embedded_cardo_and_flows(slug: str
-                                                                           ) -> None:
+def test_every_games_document_is_deterministic_in_embedded_cardo_and_flows(slug: str) -> None:
     games = load(Path(RECORDS[slug]))
     assert games and all(game.valid for game in games)
     pdf = game_pdf(games, title=slug)
@@ -55,26 +54,37 @@ def sample_pdf() -> bytes:
 
 def test_text_layer_has_moves_comments_and_captions(sample_pdf: bytes) -> None:
     text = _text(sample_pdf)
-    for needle in ("Random A – Random B", "1. G4 D2 2. G2 D5", "16. W E1!",
-                   "17... T A6xA5/B6/A7!?", "Dark turns Light's stone on the top edge",
-                   "Instead of Light’s 16th move (16... W E3):", "16... T D3xD2/C3/E3",
-                   "Light wins, Dark: 14, Light: 16", "default scoring",
-                   "Dark 14 = 7 pairs + 7 edge sides", "The score move by move"):
+    for needle in (
+        "Random A – Random B",
+        "1. G4 D2 2. G2 D5",
+        "16. W E1!",
+        "17... T A6xA5/B6/A7!?",
+        "Dark turns Light's stone on the top edge",
+        "Instead of Light’s 16th move (16... W E3):",
+        "16... T D3xD2/C3/E3",
+        "Light wins, Dark: 14, Light: 16",
+        "default scoring",
+        "Dark 14 = 7 pairs + 7 edge sides",
+        "The score move by move",
+    ):
         assert needle in text, needle
     assert re.findall(r"Diagram \d", text) == [f"Diagram {i}" for i in (1, 2, 3, 4)]
     # Where the record asked for it: after 17. Pass, before the comment that asked.
     at = text.index("Diagram 3: A forced pass")
     assert text.rindex("17. Pass", 0, at) < at < text.index("Dark has no special stone left")
-    assert ("On the board: Dark 15, Light 15 stones. In hand: Dark none, Light T. "
-            "Score: Dark 13, Light 16.") in text
+    assert (
+        "On the board: Dark 15, Light 15 stones. In hand: Dark none, Light T. "
+        "Score: Dark 13, Light 16."
+    ) in text
 
 
 def test_numbers_on_the_stones_are_drawn_as_text(sample_pdf: bytes) -> None:
     # The first diagram numbers all 20 stones 1..10 (twice each, Dark and Light).
     text = all_text(sample_pdf)
-    first = text[text.index("5... A1"):text.index("Diagram 1")]
-    numbers = sorted(int(t) for t in re.findall(r"(?<![.\w])(\d{1,2})(?![.\w])", first)
-                     if int(t) <= 10)
+    first = text[text.index("5... A1") : text.index("Diagram 1")]
+    numbers = sorted(
+        int(t) for t in re.findall(r"(?<![.\w])(\d{1,2})(?![.\w])", first) if int(t) <= 10
+    )
     assert numbers.count(10) >= 2 and numbers.count(1) >= 2
 
 
@@ -103,8 +113,7 @@ def test_contract_flowables_fit_a_wide_frame() -> None:
     assert "half-bars" in text
 
 
-def test_command_writes_default_path_and_refuses_bad_records(tmp_path, monkeypatch,
-                                                             capsys) -> None:
+def test_command_writes_default_path_and_refuses_bad_records(tmp_path, monkeypatch, capsys) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["game", str(SAMPLE)]) == 0
     assert (tmp_path / "output" / "sample-game.pdf").read_bytes().startswith(b"%PDF")
@@ -117,9 +126,12 @@ def test_command_writes_default_path_and_refuses_bad_records(tmp_path, monkeypat
     assert not (tmp_path / "output" / "bad.html").exists()
     assert main(["check", str(bad)]) == 1
     captured = capsys.readouterr()
-    check_lines = [line for line in (captured.out + captured.err).splitlines()
-                   if not line.startswith(str(bad) + ": 1 game")]
-    assert check_lines == err.splitlines()[:len(check_lines)]
+    check_lines = [
+        line
+        for line in (captured.out + captured.err).splitlines()
+        if not line.startswith(str(bad) + ": 1 game")
+    ]
+    assert check_lines == err.splitlines()[: len(check_lines)]
     assert main(["game", str(SAMPLE), "--every", "-1"]) == 2
     assert main(["game", str(SAMPLE), "--index", "2"]) == 2
     # --game names a game in every other command; here it is refused with the new name.
@@ -129,8 +141,9 @@ def test_command_writes_default_path_and_refuses_bad_records(tmp_path, monkeypat
 
 def test_many_games_make_one_document_with_contents(tmp_path) -> None:
     games = tmp_path / "three.mrs"
-    games.write_text("\n".join(p.read_text(encoding="utf-8") for p in (SAMPLE, HAND, WRAP)),
-                     encoding="utf-8")
+    games.write_text(
+        "\n".join(p.read_text(encoding="utf-8") for p in (SAMPLE, HAND, WRAP)), encoding="utf-8"
+    )
     out = tmp_path / "three.pdf"
     assert main(["game", str(games), "-o", str(out), "--paper", "letter"]) == 0
     pdf = out.read_bytes()
@@ -138,9 +151,11 @@ def test_many_games_make_one_document_with_contents(tmp_path) -> None:
     assert "Contents" in text and "3 games" in text
     assert text.index("1. Random A – Random B") < text.index("2. Ann <script>")
     r = reader(pdf)
-    assert [o.title for o in r.outline] == ["1. Random A – Random B",
-                                            "2. Ann <script>window.__tagged = 1</script> – Bo",
-                                            "3. Pairs across the edge"]  # no names: its Event
+    assert [o.title for o in r.outline] == [
+        "1. Random A – Random B",
+        "2. Ann <script>window.__tagged = 1</script> – Bo",
+        "3. Pairs across the edge",
+    ]  # no names: its Event
     assert abs(float(r.pages[0].mediabox.width) - 612) < 1
     # --index picks one game out of the file.
     one = tmp_path / "one.pdf"

@@ -82,8 +82,14 @@ def test_whole_game_diagram_numbers_and_captions_by_hand() -> None:
     assert d.range_text == "1. CF6-E5 to 7... C5-F5xKF4!"
     # Each piece moved in the range carries its last number on its arrival square;
     # the Light stone A4-C4-C5-F5 shows 7, its earlier moves are listed.
-    assert _named(CYNGESHEALL, d.numbers) == {"F1": "1", "A5": "3", "F3": "5", "E4": "6",
-                                              "C4": "6", "F5": "7"}
+    assert _named(CYNGESHEALL, d.numbers) == {
+        "F1": "1",
+        "A5": "3",
+        "F3": "5",
+        "E4": "6",
+        "C4": "6",
+        "F5": "7",
+    }
     assert d.notes == [
         "2... A4-C4 took the commander on C3 (Dark 1, 2).",
         "5... B3-F3 took the stone on F2 (Dark 4).",
@@ -97,7 +103,8 @@ def test_whole_game_diagram_numbers_and_captions_by_hand() -> None:
     assert d.checkpoint.sentences() == (
         "On the board: Dark 7, Light 9 pieces.",
         "Kings: Dark taken, Light A1. Commanders: Dark taken, Light taken.",
-        "Game over. Light wins: king captured.")
+        "Game over. Light wins: king captured.",
+    )
     assert dict(doc.details)["Result"] == "Light wins: king captured"
     assert dict(doc.details)["Game"] == "Cyngesheall"
     assert doc.explanation is None and doc.final is None  # the last diagram is the board
@@ -113,12 +120,19 @@ def test_sample_diagrams_where_requested_with_hand_checked_captions(sample) -> N
     first, final = doc.diagrams
     assert first.title == "Diagram 1: Light takes the runner"
     assert first.range_text == "1. CF6-E5 to 5... B3-F3xF2"
-    assert _named(CYNGESHEALL, first.numbers) == {"F1": "1", "A5": "3", "C5": "3", "E5": "4",
-                                                  "F3": "5", "F7": "5"}
+    assert _named(CYNGESHEALL, first.numbers) == {
+        "F1": "1",
+        "A5": "3",
+        "C5": "3",
+        "E5": "4",
+        "F3": "5",
+        "F7": "5",
+    }
     assert "Light 3 on C5 also moved at 2 (A4-C4)." in first.notes
     assert first.checkpoint.sentences()[:2] == (
         "On the board: Dark 8, Light 10 pieces.",
-        "Kings: Dark F7, Light A1. Commanders: Dark taken, Light E5.")
+        "Kings: Dark F7, Light A1. Commanders: Dark taken, Light E5.",
+    )
     assert first.checkpoint.sentences()[2] == "Dark to move."
     # The diagram stands right after its move, before the rest of the comment.
     kinds = [(b.kind, b.runs[-1].text if b.runs else None) for b in doc.blocks]
@@ -127,8 +141,10 @@ def test_sample_diagrams_where_requested_with_hand_checked_captions(sample) -> N
     assert doc.blocks[at + 1].runs[0].text.startswith("F3 and F1 catch the stone")
     assert _named(CYNGESHEALL, final.numbers) == {"E4": "6", "C4": "6", "F5": "7"}
     # Light's commander moved before this range (4...), so it is named without a number.
-    assert final.notes == ["6. G4-E4 took the commander on E5.",
-                           "7... C5-F5 took the king on F4 (Dark 7)."]
+    assert final.notes == [
+        "6. G4-E4 took the commander on E5.",
+        "7... C5-F5 took the king on F4 (Dark 7).",
+    ]
     assert final.checkpoint.sentences()[0] == "On the board: Dark 7, Light 9 pieces."
     # The variation is its own paragraph, saying what it replaces.
     variation = next(b for b in doc.blocks if b.kind == "variation")
@@ -137,7 +153,10 @@ def test_sample_diagrams_where_requested_with_hand_checked_captions(sample) -> N
     # --every 3: a diagram after every three moves without one, and the final one.
     every = document(sample, every=3)
     assert [d.range_text.split(" to ")[-1] for d in every.diagrams] == [
-        "3... C4-C5", "5... B3-F3xF2", "7... C5-F5xKF4!"]
+        "3... C4-C5",
+        "5... B3-F3xF2",
+        "7... C5-F5xKF4!",
+    ]
 
 
 def test_1992_opening_shows_a_window_with_real_coordinates() -> None:
@@ -146,14 +165,19 @@ def test_1992_opening_shows_a_window_with_real_coordinates() -> None:
     first, second = doc.diagrams
     name = HNEFATAFL_1992.board.name
     assert first.notes == ["1... N6-N10 took the man on O10 (Dark 1)."]
-    assert second.notes == ["2. O11-O10 took the man on N10.",
-                            "2... N3-N10 took the man on O10 (Dark 2)."]
+    assert second.notes == [
+        "2. O11-O10 took the man on N10.",
+        "2... N3-N10 took the man on O10 (Dark 2).",
+    ]
     assert [name(sq) for sq in second.emptied] == ["O10"]
     # Windows around the squares the moves touch, at least 9 x 9, inside the board.
     assert first.window == (10, 3, 9, 9)  # columns K-S, rows 4-12
     assert second.window == (10, 1, 9, 11)  # columns K-S, rows 2-12
-    assert second.checkpoint.sentences() == ("On the board: Dark 23, Light 47 pieces.",
-                                             "Dark’s king: J10.", "Dark to move.")
+    assert second.checkpoint.sentences() == (
+        "On the board: Dark 23, Light 47 pieces.",
+        "Dark’s king: J10.",
+        "Dark to move.",
+    )
     assert doc.result == "Unfinished" and doc.final is not None
     group, w, h = diagram_shapes(second, 66.0)
     assert w <= 66.0 + 0.5 * 6.5
@@ -174,22 +198,30 @@ def test_1992_opening_shows_a_window_with_real_coordinates() -> None:
 
 def test_pdf_text_layer_and_the_closing_chart(sample_pdf) -> None:
     text = _text(sample_pdf)
-    for words in ("1. CF6-E5", "2... A4-C4xCC3", "7... C5-F5xKF4!",
-                  "The commander steps off diagonally, the one piece that may.",
-                  "Diagram 1: Light takes the runner", "took the king on F4 (Dark 7).",
-                  "Instead of Dark’s 7th move", "Light wins: king captured",
-                  "Pieces on the board move by move", "Game: Cyngesheall",
-                  "Cyngesheall is a game by John Beers"):
+    for words in (
+        "1. CF6-E5",
+        "2... A4-C4xCC3",
+        "7... C5-F5xKF4!",
+        "The commander steps off diagonally, the one piece that may.",
+        "Diagram 1: Light takes the runner",
+        "took the king on F4 (Dark 7).",
+        "Instead of Dark’s 7th move",
+        "Light wins: king captured",
+        "Pieces on the board move by move",
+        "Game: Cyngesheall",
+        "Cyngesheall is a game by John Beers",
+    ):
         assert words in text, words
     assert "score" not in text.lower().replace("the score", "")
 
 
-def test_command_builds_mixed_files_and_refuses_invalid_tafl(tmp_path, monkeypatch,
-                                                             capsys) -> None:
+def test_command_builds_mixed_files_and_refuses_invalid_tafl(tmp_path, monkeypatch, capsys) -> None:
     monkeypatch.chdir(tmp_path)
     mixed = tmp_path / "mixed.mrs"
-    mixed.write_text("\n".join((SAMPLE.read_text(encoding="utf-8"), NOTATION_GAME,
-                                OPENING_1992)), encoding="utf-8")
+    mixed.write_text(
+        "\n".join((SAMPLE.read_text(encoding="utf-8"), NOTATION_GAME, OPENING_1992)),
+        encoding="utf-8",
+    )
     assert main(["game", str(mixed), "-o", "mixed.pdf"]) == 0
     text = _text((tmp_path / "mixed.pdf").read_bytes())
     assert "Final position and score" in text  # the Mǽrstánas game keeps its score
@@ -198,8 +230,9 @@ def test_command_builds_mixed_files_and_refuses_invalid_tafl(tmp_path, monkeypat
     page = (tmp_path / "mixed.html").read_text(encoding="utf-8")
     assert page.count('class="mg-viewer"') == 3
     bad = tmp_path / "bad.mrs"
-    bad.write_text('[Game "Cyngesheall"]\n\n1. CF6-E5 D1-F1 2. CE5-C3 A4-C4xC2 *\n',
-                   encoding="utf-8")
+    bad.write_text(
+        '[Game "Cyngesheall"]\n\n1. CF6-E5 D1-F1 2. CE5-C3 A4-C4xC2 *\n', encoding="utf-8"
+    )
     capsys.readouterr()
     assert main(["game", str(bad)]) == 1
     err = capsys.readouterr().err
@@ -207,9 +240,10 @@ def test_command_builds_mixed_files_and_refuses_invalid_tafl(tmp_path, monkeypat
     assert not (tmp_path / "output").exists()
     assert main(["check", str(bad)]) == 1
     captured = capsys.readouterr()
-    check_lines = [line for line in (captured.out + captured.err).splitlines()
-                   if "1 game" not in line]
-    assert check_lines and check_lines == err.splitlines()[:len(check_lines)]
+    check_lines = [
+        line for line in (captured.out + captured.err).splitlines() if "1 game" not in line
+    ]
+    assert check_lines and check_lines == err.splitlines()[: len(check_lines)]
 
 
 def test_build_jobs_include_the_cyngesheall_sample() -> None:

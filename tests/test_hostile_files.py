@@ -90,7 +90,8 @@ def _make_input(folder: Path, kind: str) -> Path:
 @pytest.mark.parametrize("command", list(READERS))
 @pytest.mark.parametrize("kind", list(BAD_INPUTS))
 def test_unreadable_input_exits_3_with_one_line(
-        command: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    command: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = _make_input(tmp_path, kind)
     out = tmp_path / "out"
     code = main(READERS[command](str(path), str(out)))
@@ -101,12 +102,16 @@ def test_unreadable_input_exits_3_with_one_line(
 
 
 @pytest.mark.parametrize("command", list(READERS))
-def test_input_without_read_permission_exits_3(command: str, tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_input_without_read_permission_exits_3(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """Simulated, because root (as in CI containers) may read any file."""
     path = tmp_path / "secret.mrs"
     path.write_text(sample_text(), encoding="utf-8")
+
     def refuse(file: str, mode: str = "r", *args: object, **kwargs: object) -> object:
         if str(file).endswith("secret.mrs"):
             raise PermissionError(errno.EACCES, "Permission denied", str(file))
@@ -118,15 +123,21 @@ def test_input_without_read_permission_exits_3(command: str, tmp_path: Path,
 
 
 def test_binary_on_stdin_exits_3() -> None:
-    done = subprocess.run([sys.executable, "-m", "maerstanas_print", "check", "-"],
-                          input=b"\x00\xff\xfe", capture_output=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "maerstanas_print", "check", "-"],
+        input=b"\x00\xff\xfe",
+        capture_output=True,
+        check=False,
+    )
     assert done.returncode == 3
-    assert one_line(done.stderr.decode()) == \
-        "maerstanas-print: <stdin>: a binary file, not a record"
+    assert (
+        one_line(done.stderr.decode()) == "maerstanas-print: <stdin>: a binary file, not a record"
+    )
 
 
-def test_a_bom_is_not_counted_as_a_column(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bom_is_not_counted_as_a_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bom.mrs"
     path.write_bytes(b"\xef\xbb\xbf1. D4 H4 *\n")
     assert main(["check", str(path)]) == 1
@@ -144,8 +155,9 @@ def _writer(command: str, folder: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("command", list(WRITERS))
-def test_output_under_a_file_exits_3(command: str, tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_output_under_a_file_exits_3(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
     target = blocker / "out.pdf"
@@ -156,8 +168,12 @@ def test_output_under_a_file_exits_3(command: str, tmp_path: Path,
 
 
 @pytest.mark.parametrize("command", list(WRITERS))
-def test_read_only_folder_exits_3(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_read_only_folder_exits_3(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """The folder's permission is simulated at mkstemp: root ignores mode bits."""
     folder = tmp_path / "read-only"
     folder.mkdir()
@@ -172,8 +188,9 @@ def test_read_only_folder_exits_3(command: str, tmp_path: Path, monkeypatch: pyt
     assert list(folder.iterdir()) == []
 
 
-def test_fmt_to_an_existing_folder_exits_3(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_fmt_to_an_existing_folder_exits_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "a-folder"
     folder.mkdir()
     assert main(["fmt", str(SAMPLE), "-o", str(folder)]) == 3
@@ -191,8 +208,9 @@ def good_pdf(tmp_path: Path) -> Path:
     return target
 
 
-def test_renderer_failing_leaves_the_old_file(good_pdf: Path, monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_renderer_failing_leaves_the_old_file(
+    good_pdf: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from maerstanas_print.commands import game as game_command
 
     before = good_pdf.read_bytes()
@@ -221,18 +239,26 @@ class _HalfWriter:
         self.handle.close()
 
     def write(self, data: bytes) -> int:
-        self.handle.write(data[:len(data) // 2])
+        self.handle.write(data[: len(data) // 2])
         self.handle.flush()
         raise self.error
 
 
-@pytest.mark.parametrize(("error", "code", "message"), [
-    (OSError(errno.ENOSPC, "No space left on device"), 3, "No space left on device"),
-    (KeyboardInterrupt(), 130, "interrupted"),
-])
+@pytest.mark.parametrize(
+    ("error", "code", "message"),
+    [
+        (OSError(errno.ENOSPC, "No space left on device"), 3, "No space left on device"),
+        (KeyboardInterrupt(), 130, "interrupted"),
+    ],
+)
 def test_writing_failing_half_way_leaves_the_old_file(
-        good_pdf: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        error: BaseException, code: int, message: str) -> None:
+    good_pdf: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    error: BaseException,
+    code: int,
+    message: str,
+) -> None:
     before = good_pdf.read_bytes()
     real_fdopen = os.fdopen
     seen: list[str] = []
@@ -250,9 +276,9 @@ def test_writing_failing_half_way_leaves_the_old_file(
     assert leftovers(good_pdf.parent) == []
 
 
-def test_rename_failing_removes_the_temporary_file(good_pdf: Path,
-                                                   monkeypatch: pytest.MonkeyPatch,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_rename_failing_removes_the_temporary_file(
+    good_pdf: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     before = good_pdf.read_bytes()
 
     def refuse(src: str, dst: object) -> None:
@@ -265,8 +291,9 @@ def test_rename_failing_removes_the_temporary_file(good_pdf: Path,
     assert leftovers(good_pdf.parent) == []
 
 
-def test_invalid_record_leaves_the_old_file(good_pdf: Path, tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_invalid_record_leaves_the_old_file(
+    good_pdf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     before = good_pdf.read_bytes()
     bad = tmp_path / "bad.mrs"
     bad.write_text("1. D4 D4 *\n", encoding="utf-8")
@@ -281,9 +308,13 @@ def test_invalid_record_leaves_the_old_file(good_pdf: Path, tmp_path: Path,
 
 @pytest.mark.parametrize("how", ["same", "relative", "symlink", "hardlink"])
 @pytest.mark.parametrize("command", ["fmt", "game", "game-html", "import"])
-def test_output_equal_to_input_is_refused(command: str, how: str, tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_output_equal_to_input_is_refused(
+    command: str,
+    how: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     record = tmp_path / "record.mrs"
     record.write_text(sample_text(), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
@@ -305,7 +336,8 @@ def test_output_equal_to_input_is_refused(command: str, how: str, tmp_path: Path
 
 @pytest.mark.parametrize("fmt", ["pdf", "html"])
 def test_game_into_a_folder_holding_the_input_under_the_default_name_is_refused(
-        fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """`game notes.pdf -o .` would write ./notes.pdf over the record itself."""
     record = tmp_path / f"notes.{fmt}"
     record.write_text(sample_text(), encoding="utf-8")
@@ -340,9 +372,13 @@ def test_ctrl_c_stops_check_cleanly(tmp_path: Path) -> None:
         out.write("1. D4 H9 *\n\n")
         for _ in range(40_000):
             out.write(game)
-    proc = subprocess.Popen([sys.executable, "-m", "maerstanas_print", "check", str(big)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=_env())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "maerstanas_print", "check", str(big)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+    )
     assert proc.stdout is not None
     first = proc.stdout.readline()
     assert "M101" in first
@@ -354,10 +390,13 @@ def test_ctrl_c_stops_game_cleanly_and_writes_nothing(tmp_path: Path) -> None:
     many = tmp_path / "many.mrs"
     many.write_text("\n\n".join([sample_text().strip()] * 200) + "\n", encoding="utf-8")
     target = tmp_path / "many.pdf"
-    proc = subprocess.Popen([sys.executable, "-m", "maerstanas_print", "game", str(many),
-                             "-o", str(target)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=_env())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "maerstanas_print", "game", str(many), "-o", str(target)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+    )
     # Reading and replaying take well under a second of CPU; past 1.5 s the
     # process is typesetting.
     wait_until_busy(proc, 1.5)

@@ -159,9 +159,43 @@ Archive
 """
 
 SAMPLE_MOVES = [
-    "G4", "D2", "G2", "D5", "B6", "A5", "F5", "A3", "T G6", "A1", "C4", "C5", "B4", "D6", "F3",
-    "F1", "C3", "E4", "B2", "C1", "E3", "C6", "G7", "A7", "E2", "B7", "E6", "E7", "F6", "E1",
-    "W E1", "W E3", "Pass", "T A6", "A5", "C7"]
+    "G4",
+    "D2",
+    "G2",
+    "D5",
+    "B6",
+    "A5",
+    "F5",
+    "A3",
+    "T G6",
+    "A1",
+    "C4",
+    "C5",
+    "B4",
+    "D6",
+    "F3",
+    "F1",
+    "C3",
+    "E4",
+    "B2",
+    "C1",
+    "E3",
+    "C6",
+    "G7",
+    "A7",
+    "E2",
+    "B7",
+    "E6",
+    "E7",
+    "F6",
+    "E1",
+    "W E1",
+    "W E3",
+    "Pass",
+    "T A6",
+    "A5",
+    "C7",
+]
 
 
 def moves(game: ReplayedGame) -> list[str]:
@@ -198,8 +232,7 @@ SHAPES = {
     "byte-order mark": lambda t: "\ufeff" + t,
     "no blank lines": lambda t: re.sub(r"\n+", "\n", t),
     "blank lines": lambda t: t.replace("\n", "\n\n"),
-    "indented, tabs and no-break spaces": lambda t: re.sub(
-        r"(?m)^(\d+\.) ", "\t  \\1\u00a0", t),
+    "indented, tabs and no-break spaces": lambda t: re.sub(r"(?m)^(\d+\.) ", "\t  \\1\u00a0", t),
     "entries only": lambda t: "\n".join(entry_lines(t)) + "\n",
     "oldest first": oldest_first,
     "score on the label's line": lambda t: re.sub(r"(Player \d:)\n\n(\d+)", r"\1 \2", t),
@@ -220,8 +253,13 @@ def test_every_shape_of_copy_imports_as_the_apps_game(app: str, shape: str) -> N
 def test_what_the_suggestion_button_shows_mid_game_is_skipped() -> None:
     head = "Player 1:\n\n1\n\nPlayer 2:\n\n0\n\nSuggestion\n\n{}\n\nMoves:\n\n"
     entry = "1. G4 - standard stone (Player 1)\n"
-    for shown in ("standard stone at G3", "thunder-stone at B2", "Woden-stone at G4", "Pass",
-                  "Not sure"):
+    for shown in (
+        "standard stone at G3",
+        "thunder-stone at B2",
+        "Woden-stone at G4",
+        "Pass",
+        "Not sure",
+    ):
         assert moves(record_from_log(head.format(shown) + entry).game) == ["G4"]
     # Only right under the button: elsewhere it is no part of a list.
     assert refused("standard stone at G3\n" + entry)[:2] == ("M501", 1)
@@ -231,8 +269,10 @@ def test_a_copy_that_missed_the_newest_entries_says_the_game_is_not_over() -> No
     cut = "\n".join(entry_lines(DJANGO)[4:]) + "\n"  # entries 32 to 1
     imported = record_from_log(cut)
     assert imported.diagnostics == [] and moves(imported.game) == SAMPLE_MOVES[:32]
-    assert imported.notes == ["the game is not over after these 32 moves (passes included): "
-                              "if the app's list goes on, copy all of it"]
+    assert imported.notes == [
+        "the game is not over after these 32 moves (passes included): "
+        "if the app's list goes on, copy all of it"
+    ]
     # With the page's GAME OVER line or scores the cut is an error.
     assert [d.code for d in record_from_log("GAME OVER\n" + cut).diagnostics] == ["M506"]
 
@@ -240,10 +280,16 @@ def test_a_copy_that_missed_the_newest_entries_says_the_game_is_not_over() -> No
 def test_the_django_header_fills_event_and_players() -> None:
     record = record_from_log(DJANGO).game.record
     assert (record.tag("Event"), record.tag("Dark"), record.tag("Light")) == (
-        "maerstanas_print sample game", "Random A", "Random B")
+        "maerstanas_print sample game",
+        "Random A",
+        "Random B",
+    )
     record = record_from_log(DJANGO, tags={"Dark": "Ann", "Event": "Club night"}).game.record
     assert (record.tag("Event"), record.tag("Dark"), record.tag("Light")) == (
-        "Club night", "Ann", "Random B")
+        "Club night",
+        "Ann",
+        "Random B",
+    )
     assert record_from_log(FLASK).game.record.tag("Dark") is None
 
 
@@ -261,6 +307,7 @@ def test_the_exporter_writes_what_the_hand_written_copies_show() -> None:
 
 # -- lists without numbers ----------------------------------------------------
 
+
 def unnumbered(text: str) -> str:
     return re.sub(r"(?m)^\d+\. ", "", text)
 
@@ -272,9 +319,11 @@ def test_an_unnumbered_copy_is_read_in_the_only_order_that_replays(app: str) -> 
         imported = record_from_log(listed)
         is_sample(imported)
         assert imported.order == order
-        assert imported.notes == [f"the list has no move numbers: read {order}, the only order "
-                                  "that replays within the rules and agrees with the score and "
-                                  "result shown"]
+        assert imported.notes == [
+            f"the list has no move numbers: read {order}, the only order "
+            "that replays within the rules and agrees with the score and "
+            "result shown"
+        ]
 
 
 # Without special stones the final position does not depend on the order, and
@@ -336,6 +385,7 @@ def test_the_score_shown_decides_an_order_the_moves_cannot() -> None:
 
 # -- numbers, players, scores and results that do not fit ---------------------
 
+
 def diagnostics(imported: ImportedGame) -> list[tuple[str, int, int]]:
     return [(d.code, *imported.source.locate(d.start)) for d in imported.diagnostics]
 
@@ -356,20 +406,24 @@ def test_broken_numbers_are_refused_at_their_line() -> None:
 
 
 def test_a_wrong_player_gets_its_own_code_at_its_line() -> None:
-    text = DJANGO.replace("25. E2 - standard stone (Player 1)",
-                          "25. E2 - standard stone (Player 2)")
+    text = DJANGO.replace(
+        "25. E2 - standard stone (Player 1)", "25. E2 - standard stone (Player 2)"
+    )
     imported = record_from_log(text)
     assert diagnostics(imported) == [("M502", 19, 1)]
     assert imported.diagnostics[0].message == (
-        "the list says Player 2 (Light) made this move, but it is Dark's turn (Player 1)")
+        "the list says Player 2 (Light) made this move, but it is Dark's turn (Player 1)"
+    )
 
 
 def test_the_apps_rule_slip_a_second_thunder_stone_is_refused_at_its_line() -> None:
     # The Django app keeps the thunder-stone selected after it is played and
     # accepts a second one; the rules allow one per player.
-    text = ("Played Moves:\n5. B6 - thunder-stone (Player 1)\n4. E5 - standard stone (Player 2)\n"
-            "3. C3 - standard stone (Player 1)\n2. B2 - standard stone (Player 2)\n"
-            "1. D4 - thunder-stone (Player 1)\n")
+    text = (
+        "Played Moves:\n5. B6 - thunder-stone (Player 1)\n4. E5 - standard stone (Player 2)\n"
+        "3. C3 - standard stone (Player 1)\n2. B2 - standard stone (Player 2)\n"
+        "1. D4 - thunder-stone (Player 1)\n"
+    )
     imported = record_from_log(text)
     assert diagnostics(imported) == [("M204", 2, 1)]
     # Nor does it check that the game is over before it places the stone selected.
@@ -382,7 +436,8 @@ def test_scores_that_do_not_fit_are_reported_with_the_scoring_hint() -> None:
     imported = record_from_log(wrong)
     assert diagnostics(imported) == [("M505", 1, 1)]
     assert imported.diagnostics[0].message == (
-        "the app shows Player 1 15, Player 2 16, but the listed moves score Dark 14, Light 16")
+        "the app shows Player 1 15, Player 2 16, but the listed moves score Dark 14, Light 16"
+    )
     assert imported.diagnostics[0].hint is None
     # Simple scoring counts only friendly pairs. The sample's final position
     # (X Dark, O Light, W/T Dark's Woden/thunder, w/t Light's), counted by hand:
@@ -398,7 +453,8 @@ def test_scores_that_do_not_fit_are_reported_with_the_scoring_hint() -> None:
     imported = record_from_log(shown)
     assert [d.code for d in imported.diagnostics] == ["M505"]
     assert imported.diagnostics[0].hint == (
-        "the app's scores are those of simple scoring: import with --scoring simple")
+        "the app's scores are those of simple scoring: import with --scoring simple"
+    )
     imported = record_from_log(shown, scoring="simple")
     assert imported.diagnostics == [] and imported.game.score == (7, 7)
 
@@ -407,34 +463,57 @@ def test_result_lines_that_do_not_fit_are_reported() -> None:
     imported = record_from_log(DJANGO.replace("Player 2 wins", "Player 1 wins"))
     assert diagnostics(imported) == [("M506", 6, 1)]
     assert imported.diagnostics[0].message == (
-        "the list says Player 1 wins, but the listed moves end Dark 14, Light 16")
-    short = ("Moves:\nGAME OVER\n2. D2 - standard stone (Player 2)\n"
-             "1. G4 - standard stone (Player 1)\n")
+        "the list says Player 1 wins, but the listed moves end Dark 14, Light 16"
+    )
+    short = (
+        "Moves:\nGAME OVER\n2. D2 - standard stone (Player 2)\n1. G4 - standard stone (Player 1)\n"
+    )
     imported = record_from_log(short)
     assert diagnostics(imported) == [("M506", 2, 1)]
     assert "not over" in imported.diagnostics[0].message
     assert "standard placements remain" in (imported.diagnostics[0].hint or "")
-    assert record_from_log(DJANGO.replace("GAME OVER - Player 2 wins", "Tie")).diagnostics[0].code \
+    assert (
+        record_from_log(DJANGO.replace("GAME OVER - Player 2 wins", "Tie")).diagnostics[0].code
         == "M506"
+    )
 
 
 # -- lines that are no part of a list -----------------------------------------
 
-@pytest.mark.parametrize(("text", "line", "column", "words"), [
-    ("1. E4 - standard stone\n  2. E5 - fancy stone\n", 2, 3, "cannot read `2. E5 - fancy stone`"),
-    ("Moves:\n1. E4 - standard stone (Player 1)\nMoves:\n1. C3 - standard stone (Player 1)\n",
-     3, 1, "a second move list"),
-    ("2. D4 - standard stone (Player 2)\nArchive\n1. E4 - standard stone (Player 1)\n",
-     3, 1, "after the end of the list"),
-    ("GAME OVER\nTie\n", 2, 1, "a second end-of-game line"),
-    ("Player 1:\nMoves:\n", 1, 1, "`Player 1:` with no score after it"),
-    ("Moves:\nGAME OVER\n", 1, 1, "no move entries found"),
-    ("x" * 250_000 + "\n", 1, 1, "a line of 250000 characters"),
-    ("E4 - standard stone\n" * 600, 501, 1, "more than 500 entries"),
-    ("\x1b]0;owned\x07 Mǽrstánas\n", 1, 1, "cannot read `\\x1b]0;owned\\x07 Mǽrstánas`"),
-])
-def test_unreadable_lines_are_refused_where_they_are(text: str, line: int, column: int,
-                                                      words: str) -> None:
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        (
+            "1. E4 - standard stone\n  2. E5 - fancy stone\n",
+            2,
+            3,
+            "cannot read `2. E5 - fancy stone`",
+        ),
+        (
+            "Moves:\n1. E4 - standard stone (Player 1)\n"
+            "Moves:\n1. C3 - standard stone (Player 1)\n",
+            3,
+            1,
+            "a second move list",
+        ),
+        (
+            "2. D4 - standard stone (Player 2)\nArchive\n1. E4 - standard stone (Player 1)\n",
+            3,
+            1,
+            "after the end of the list",
+        ),
+        ("GAME OVER\nTie\n", 2, 1, "a second end-of-game line"),
+        ("Player 1:\nMoves:\n", 1, 1, "`Player 1:` with no score after it"),
+        ("Moves:\nGAME OVER\n", 1, 1, "no move entries found"),
+        ("x" * 250_000 + "\n", 1, 1, "a line of 250000 characters"),
+        ("E4 - standard stone\n" * 600, 501, 1, "more than 500 entries"),
+        ("\x1b]0;owned\x07 Mǽrstánas\n", 1, 1, "cannot read `\\x1b]0;owned\\x07 Mǽrstánas`"),
+    ],
+)
+def test_unreadable_lines_are_refused_where_they_are(
+    text: str, line: int, column: int, words: str
+) -> None:
     code, at_line, at_column, message = refused(text)
     assert (code, at_line, at_column) == ("M501", line, column)
     assert words in message
@@ -448,10 +527,19 @@ def test_long_lines_cost_linear_time() -> None:
     patterns = [value for value in vars(applist).values() if isinstance(value, re.Pattern)]
     assert len(patterns) >= 6
     size = 250_000
-    nasty = ["1" * size, " " * size, "1. " * (size // 3), "player 1 " * (size // 9),
-             "(" * size, "a1 - " * (size // 5), "game over - " * (size // 12),
-             "moves " * (size // 6), "9" * size + "x",
-             "e4 - standard stone" + " " * size + "x", "e4 - standard stone (" + " " * size]
+    nasty = [
+        "1" * size,
+        " " * size,
+        "1. " * (size // 3),
+        "player 1 " * (size // 9),
+        "(" * size,
+        "a1 - " * (size // 5),
+        "game over - " * (size // 12),
+        "moves " * (size // 6),
+        "9" * size + "x",
+        "e4 - standard stone" + " " * size + "x",
+        "e4 - standard stone (" + " " * size,
+    ]
     for pattern in patterns:
         for text in nasty:
             assert pattern.fullmatch(text) is None
@@ -465,34 +553,62 @@ def test_long_lines_cost_linear_time() -> None:
 
 # -- the command --------------------------------------------------------------
 
-def test_cli_writes_the_record_with_the_tags_given(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+
+def test_cli_writes_the_record_with_the_tags_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = tmp_path / "game.txt"
     log.write_bytes(("\ufeff" + FLASK).replace("\n", "\r\n").encode("utf-8"))
     out = tmp_path / "game.mrs"
-    assert main(["import", str(log), "-o", str(out), "--event", "Club night", "--dark", "Ann",
-                 "--light", "Bo", "--date", "2026-11-20", "--site", "Leeds"]) == 0
+    assert (
+        main(
+            [
+                "import",
+                str(log),
+                "-o",
+                str(out),
+                "--event",
+                "Club night",
+                "--dark",
+                "Ann",
+                "--light",
+                "Bo",
+                "--date",
+                "2026-11-20",
+                "--site",
+                "Leeds",
+            ]
+        )
+        == 0
+    )
     record = out.read_text(encoding="utf-8")
-    assert record.startswith('[Event "Club night"]\n[Site "Leeds"]\n[Date "2026.11.20"]\n'
-                             '[Round "?"]\n[Dark "Ann"]\n[Light "Bo"]\n[Result "Light"]\n')
+    assert record.startswith(
+        '[Event "Club night"]\n[Site "Leeds"]\n[Date "2026.11.20"]\n'
+        '[Round "?"]\n[Dark "Ann"]\n[Light "Bo"]\n[Result "Light"]\n'
+    )
     assert record.endswith("17. Pass T A6xA5/B6/A7 18. A5 C7\nDark: 14, Light: 16\n")
     assert main(["check", str(out)]) == 0
     assert capsys.readouterr().err == ""
 
 
 def test_cli_reports_the_decided_order_and_refuses_without_output(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = tmp_path / "list.txt"
     log.write_text(unnumbered(DJANGO), encoding="utf-8")
     assert main(["import", str(log)]) == 0
     captured = capsys.readouterr()
     assert captured.out.endswith("Dark: 14, Light: 16\n")
-    assert captured.err == (f"{log}: note: the list has no move numbers: read newest first, the "
-                            "only order that replays within the rules and agrees with the score "
-                            "and result shown\n")
+    assert captured.err == (
+        f"{log}: note: the list has no move numbers: read newest first, the "
+        "only order that replays within the rules and agrees with the score "
+        "and result shown\n"
+    )
     out = tmp_path / "out.mrs"
-    log.write_text(DJANGO.replace("25. E2 - standard stone (Player 1)",
-                                  "25. E2 - standard stone (Player 2)"), encoding="utf-8")
+    log.write_text(
+        DJANGO.replace("25. E2 - standard stone (Player 1)", "25. E2 - standard stone (Player 2)"),
+        encoding="utf-8",
+    )
     assert main(["import", str(log), "-o", str(out)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{log}:19:1: error M502: the list says Player 2 (Light)")
@@ -505,11 +621,19 @@ def test_cli_reports_the_decided_order_and_refuses_without_output(
     assert not out.exists()
 
 
-@pytest.mark.parametrize("options", [["--scoring", "fancy"], ["--date", "2026.13.40"],
-                                     ["--date", "yesterday"], ["--dark", " "],
-                                     ["--event", "two\nlines"]])
-def test_cli_usage_errors(tmp_path: Path, options: list[str],
-                          capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--scoring", "fancy"],
+        ["--date", "2026.13.40"],
+        ["--date", "yesterday"],
+        ["--dark", " "],
+        ["--event", "two\nlines"],
+    ],
+)
+def test_cli_usage_errors(
+    tmp_path: Path, options: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     log = tmp_path / "game.txt"
     log.write_text(FLASK, encoding="utf-8")
     assert main(["import", str(log), *options]) == 2
@@ -531,14 +655,16 @@ def test_the_notation_docs_example_imports_as_shown() -> None:
 
 
 def test_the_shipped_django_copy_is_the_sample_game_and_the_readme_command_runs(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from record_helpers import ROOT, SAMPLE
 
     shipped = SAMPLE.with_name("sample-game-django.txt")
     text = shipped.read_text(encoding="utf-8")
     assert re.sub(r"\n+", "\n", text) == DJANGO  # a browser copy of the hand-written page
-    command = "maerstanas-print import maerstanas_print/samples/sample-game-django.txt " \
-              "--date 2026-11-21"
+    command = (
+        "maerstanas-print import maerstanas_print/samples/sample-game-django.txt --date 2026-11-21"
+    )
     assert command in (ROOT / "README.md").read_text(encoding="utf-8")
     out = tmp_path / "sample.mrs"
     args = command.split()[1:]
@@ -559,8 +685,10 @@ def test_a_list_that_reads_the_same_both_ways_is_that_game() -> None:
     assert imported.notes == [
         "the list has no move numbers, but it reads as the same game both ways",
         "the game is not over after these 3 moves (passes included): if the app's list goes "
-        "on, copy all of it"]
+        "on, copy all of it",
+    ]
     # Only a score shown: the note names only it.
     imported = record_from_log("Player 1: 0\nPlayer 2: 0\n" + THUNDER)
-    assert imported.notes[0].endswith("the only order that replays within the rules and "
-                                      "agrees with the score shown")
+    assert imported.notes[0].endswith(
+        "the only order that replays within the rules and agrees with the score shown"
+    )

@@ -43,8 +43,13 @@ def played_game(seed: int) -> tuple[RefGame, list[tuple[int, RefMove]], bool]:
     return ref, played, not legal
 
 
-def page(ref: RefGame, played: list[tuple[int, RefMove]], over: bool, app: str,
-         names: tuple[str, str] = ("ann", "bo")) -> str:
+def page(
+    ref: RefGame,
+    played: list[tuple[int, RefMove]],
+    over: bool,
+    app: str,
+    names: tuple[str, str] = ("ann", "bo"),
+) -> str:
     entries = []
     for side, (kind, square) in played:
         player = 1 if side == DARK else 2
@@ -59,17 +64,23 @@ def page(ref: RefGame, played: list[tuple[int, RefMove]], over: bool, app: str,
         head = [f"Player 1:\n\n{dark}", f"Player 2:\n\n{light}", "Suggestion", "Moves:"]
         head += ["GAME OVER"] * over
     else:
-        winner = ("GAME OVER - Player 1 wins" if dark > light
-                  else "GAME OVER - Player 2 wins" if light > dark else "Tie")
-        head = [f"{names[0]} ({dark})", f"{names[1]} ({light})", *[winner] * over,
-                "Played Moves:"]
+        winner = (
+            "GAME OVER - Player 1 wins"
+            if dark > light
+            else "GAME OVER - Player 2 wins"
+            if light > dark
+            else "Tie"
+        )
+        head = [f"{names[0]} ({dark})", f"{names[1]} ({light})", *[winner] * over, "Played Moves:"]
     return "\n\n".join(head + listed) + "\n"
 
 
 def expected_moves(played: list[tuple[int, RefMove]], app: str = "django") -> list[str]:
     """The game's moves in our notation, as the app's list can tell them."""
-    out = ["Pass" if square is None else NOTATION[kind] + square_name(square)
-           for _, (kind, square) in played]
+    out = [
+        "Pass" if square is None else NOTATION[kind] + square_name(square)
+        for _, (kind, square) in played
+    ]
     if app == "flask" and out and out[-1] == "Pass":
         # The Flask app does not list a pass, so a list stopped right after
         # one cannot show it: the game it tells ends before it.
@@ -92,7 +103,7 @@ def cases() -> list[tuple[int, RefGame, list[tuple[int, RefMove]], bool]]:
         out.append((seed, ref, played, over))
         passes = [i for i, (_, (kind, _)) in enumerate(played) if kind == "pass"]
         if passes:
-            cut = played[:passes[0] + 1]
+            cut = played[: passes[0] + 1]
             short = RefGame(specials=ref.specials, scoring=ref.scoring)
             for _, move in cut:
                 short.play(move)
@@ -119,8 +130,7 @@ def test_a_list_without_numbers_is_the_game_or_refused(app: str) -> None:
         text = page(ref, played, over, app)
         for bare in (_strip(text, players=False), _strip(text, players=True)):
             try:
-                imported = record_from_log(bare, special_stones=ref.specials,
-                                           scoring=ref.scoring)
+                imported = record_from_log(bare, special_stones=ref.specials, scoring=ref.scoring)
             except LogError as error:
                 assert error.diagnostic.code == "M504", (seed, bare)
                 refused += 1
@@ -147,8 +157,9 @@ def test_a_record_exported_as_each_apps_list_imports_as_the_same_game(app: str) 
         assert text == page(ref, played, over, app, ("player1", "player2")), seed
         back = record_from_log(text, special_stones=ref.specials, scoring=ref.scoring).game
         assert moves(back) == expected_moves(played, app), seed
-        assert [s.removed for s in back.main.steps] == [
-            s.removed for s in game.main.steps][:len(back.main.steps)]
+        assert [s.removed for s in back.main.steps] == [s.removed for s in game.main.steps][
+            : len(back.main.steps)
+        ]
 
 
 def test_a_game_without_special_stones_imported_with_them_gets_the_hint() -> None:
@@ -158,4 +169,5 @@ def test_a_game_without_special_stones_imported_with_them_gets_the_hint() -> Non
         imported = record_from_log(page(ref, played, True, "flask"), scoring=ref.scoring)
         assert [d.code for d in imported.diagnostics] == ["M506"]
         assert imported.diagnostics[0].hint == (
-            "the game ends here without special stones: import with --special-stones off")
+            "the game ends here without special stones: import with --special-stones off"
+        )

@@ -114,13 +114,13 @@ def test_the_hostile_record_is_valid_and_holds_every_text() -> None:
     assert [t.value for t in game.tags if t.name not in ("Date",)] == LITERALS[:6]
 
 
-def test_html_has_no_element_or_attribute_the_harmless_page_lacks(
-        outputs: dict[str, Path]) -> None:
+def test_html_has_no_element_or_attribute_the_harmless_page_lacks(outputs: dict[str, Path]) -> None:
     hostile = elements(outputs["hostile.html"].read_text(encoding="utf-8"))
     harmless = elements(outputs["harmless.html"].read_text(encoding="utf-8"))
     assert hostile.tags == harmless.tags
-    assert sorted((t, n) for t, n, _ in hostile.attributes) == \
-        sorted((t, n) for t, n, _ in harmless.attributes)
+    assert sorted((t, n) for t, n, _ in hostile.attributes) == sorted(
+        (t, n) for t, n, _ in harmless.attributes
+    )
     for tag, name, value in hostile.attributes:
         assert not name.startswith("on"), (tag, name)
         assert "javascript:" not in value.lower(), (tag, name, value)
@@ -157,17 +157,26 @@ def test_pdf_shows_every_hostile_text_literally(outputs: dict[str, Path]) -> Non
     assert "<b>Bold</b> &amp; <font color=red>Red</font>" in outline[0]["/Title"]
 
 
-def test_pdf_has_no_links_scripts_or_files_the_harmless_one_lacks(
-        outputs: dict[str, Path]) -> None:
+def test_pdf_has_no_links_scripts_or_files_the_harmless_one_lacks(outputs: dict[str, Path]) -> None:
     hostile = outputs["hostile.pdf"].read_bytes()
     harmless = outputs["harmless.pdf"].read_bytes()
-    for key in (b"/URI", b"/JavaScript", b"/JS", b"/Launch", b"/Annots", b"/Link",
-                b"/Subtype /Image", b"/EmbeddedFile", b"/OpenAction"):
+    for key in (
+        b"/URI",
+        b"/JavaScript",
+        b"/JS",
+        b"/Launch",
+        b"/Annots",
+        b"/Link",
+        b"/Subtype /Image",
+        b"/EmbeddedFile",
+        b"/OpenAction",
+    ):
         assert hostile.count(key) == harmless.count(key) == 0, key
 
 
-def test_fmt_keeps_the_hostile_text_exactly(outputs: dict[str, Path], tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_fmt_keeps_the_hostile_text_exactly(
+    outputs: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "out.mrs"
     assert main(["fmt", str(outputs["hostile.mrs"]), "-o", str(target)]) == 0
     before = parse(HOSTILE).games[0]

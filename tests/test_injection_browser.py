@@ -20,7 +20,6 @@ from tests.browser_support import new_context
 pytestmark = pytest.mark.browser
 
 
-
 @pytest.fixture(scope="module")
 def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("hostile-browser")
@@ -31,8 +30,7 @@ def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
-def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path,
-                                                            browser) -> None:
+def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path, browser) -> None:
     context = new_context(browser, viewport={"width": 1000, "height": 1200})
     page = context.new_page()
     errors: list[str] = []
@@ -54,13 +52,21 @@ def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path,
     # nothing fetched but the page itself and data: URIs (fonts)
     assert [u for u in requests if not u.startswith(("file:", "data:"))] == []
     # `javascript:` never becomes a link; only our own scripts exist
-    assert page.evaluate(
-        "[...document.querySelectorAll('a[href]')]"
-        ".filter(a => a.href.toLowerCase().startsWith('javascript:')).length") == 0
+    assert (
+        page.evaluate(
+            "[...document.querySelectorAll('a[href]')]"
+            ".filter(a => a.href.toLowerCase().startsWith('javascript:')).length"
+        )
+        == 0
+    )
     assert page.evaluate("document.querySelectorAll('img, iframe').length") == 0
-    assert page.evaluate(
-        "[...document.querySelectorAll('*')].filter(e => [...e.attributes]"
-        ".some(a => a.name.startsWith('on'))).length") == 0
+    assert (
+        page.evaluate(
+            "[...document.querySelectorAll('*')].filter(e => [...e.attributes]"
+            ".some(a => a.name.startsWith('on'))).length"
+        )
+        == 0
+    )
     # the injected `body{display:none}` and `*{color:red}` never apply
     assert page.locator("body").is_visible()
     assert page.evaluate("getComputedStyle(document.body).color") != "rgb(255, 0, 0)"
@@ -68,8 +74,7 @@ def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path,
     for literal in LITERALS:
         assert literal in text, literal
     # the diagram caption is also an SVG <title>: text, with `]]>` intact
-    titles = page.evaluate(
-        "[...document.querySelectorAll('svg title')].map(t => t.textContent)")
+    titles = page.evaluate("[...document.querySelectorAll('svg title')].map(t => t.textContent)")
     assert any(LITERALS[7] in title for title in titles)
     # the step-through viewer still works on the hostile page
     page.keyboard.press("End")

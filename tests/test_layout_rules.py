@@ -42,8 +42,13 @@ _CACHE: dict[str, list[Problem]] = {}
 def chapter_last_pages(pdf: bytes) -> frozenset[int]:
     """1-based pages before each top-level bookmark: the last page of a chapter."""
     reader = PdfReader(io.BytesIO(pdf))
-    starts = sorted({reader.get_destination_page_number(entry) + 1
-                     for entry in reader.outline if not isinstance(entry, list)})
+    starts = sorted(
+        {
+            reader.get_destination_page_number(entry) + 1
+            for entry in reader.outline
+            if not isinstance(entry, list)
+        }
+    )
     return frozenset(start - 1 for start in starts if start > 1)
 
 
@@ -63,14 +68,21 @@ def problems(product) -> list[Problem]:
         found += [Problem(number, "edge", str(p)) for p in edge_problems(page, number)]
         found += [Problem(number, "text-size", str(p)) for p in small_text(marks, number)]
         found += [Problem(number, "overlap", str(p)) for p in overlapping_labels(marks, number)]
-        found += [Problem(number, "contrast", str(p))
-                  for p in contrast_problems(backgrounds[index], marks, number)]
+        found += [
+            Problem(number, "contrast", str(p))
+            for p in contrast_problems(backgrounds[index], marks, number)
+        ]
         exempt = number in last or (number == count and product.kind != "sheet")
         if not product.html and not exempt:
             filled = fill(page)
             if filled < MIN_FILL[product.kind]:
-                found.append(Problem(number, "fill", f"{filled:.0%} filled, at least "
-                                                      f"{MIN_FILL[product.kind]:.0%} asked"))
+                found.append(
+                    Problem(
+                        number,
+                        "fill",
+                        f"{filled:.0%} filled, at least {MIN_FILL[product.kind]:.0%} asked",
+                    )
+                )
     document.close()
     backgrounds.close()
     found += [Problem(0, "svg", line) for line in product.svg_overflow]
@@ -117,8 +129,12 @@ def _rules(pdf: bytes) -> set[str]:
     document = pdfium.PdfDocument(pdf)
     page = document[0]
     marks = glyphs(page)
-    found = (edge_problems(page, 1) + small_text(marks, 1) + overlapping_labels(marks, 1)
-             + contrast_problems(textless(pdf)[0], marks, 1))
+    found = (
+        edge_problems(page, 1)
+        + small_text(marks, 1)
+        + overlapping_labels(marks, 1)
+        + contrast_problems(textless(pdf)[0], marks, 1)
+    )
     return {p.rule for p in found}
 
 
@@ -126,25 +142,30 @@ def test_the_rules_pass_a_clean_page() -> None:
     def draw(c) -> None:
         c.setFont("Cardo", 10)
         c.drawString(100, 400, "Dark to move.")
+
     assert _rules(_pdf(draw)) == set()
 
 
 def test_each_rule_catches_its_defect() -> None:
     """Measured on the rendered page: a line 5 mm from the edge, 5.5 pt text, two
     labels on one spot, grey numerals on hatching (the old ink-saver stones)."""
+
     def near_edge(c) -> None:
         c.line(100, 14, 300, 14)  # 5 mm above the bottom edge
+
     assert _rules(_pdf(near_edge)) == {"ink near the edge"}
 
     def small(c) -> None:
         c.setFont("Cardo", 5.5)
         c.drawString(100, 400, "A1 B2")
+
     assert _rules(_pdf(small)) == {"text below 6 pt"}
 
     def clash(c) -> None:
         c.setFont("Cardo", 10)
         c.drawString(100, 400, "Light")
         c.drawString(102, 401, "Dark")
+
     assert _rules(_pdf(clash)) == {"labels overlap"}
 
     def hatched(c) -> None:
@@ -155,21 +176,26 @@ def test_each_rule_catches_its_defect() -> None:
         c.setFillColorRGB(0.3, 0.3, 0.3)
         c.setFont("Cardo", 12)
         c.drawString(112, 405, "10")
+
     assert _rules(_pdf(hatched)) == {"low contrast"}
 
 
 _DARK_RGB = re.compile(rb"(?<![\d.])([\d.]+) ([\d.]+) ([\d.]+) (rg|RG)\b")
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES if n.endswith(".pdf")
-                                  and not n.startswith("rulebook")])
+@pytest.mark.parametrize(
+    "name", [n for n in NAMES if n.endswith(".pdf") and not n.startswith("rulebook")]
+)
 def test_black_is_pure_k(products, name: str) -> None:
     """Issue 11 item 16: 'black' was RGB #1a1a1a, which a press prints as a mix of
     four inks. Every near-black fill and stroke is now DeviceCMYK 0 0 0 1."""
     reader = PdfReader(io.BytesIO(products[name].pdf))
     for page in reader.pages:
         data = page.get_contents().get_data()
-        dark = [m.group(0) for m in _DARK_RGB.finditer(data)
-                if max(float(m.group(i)) for i in (1, 2, 3)) < 0.25]
+        dark = [
+            m.group(0)
+            for m in _DARK_RGB.finditer(data)
+            if max(float(m.group(i)) for i in (1, 2, 3)) < 0.25
+        ]
         assert not dark, f"{name}: {dark[:3]}"
         assert b"0 0 0 1 k" in data or b"0 0 0 1 K" in data, name

@@ -17,8 +17,14 @@ SAMPLE = ROOT / "maerstanas_print" / "samples" / "sample-game.mrs"
 
 
 def _state(position: Position) -> tuple[object, ...]:
-    return (tuple(position.stones), position.thunder_stones, position.woden_stones,
-            tuple(position.hands or ()), position.turn, position.ply)
+    return (
+        tuple(position.stones),
+        position.thunder_stones,
+        position.woden_stones,
+        tuple(position.hands or ()),
+        position.turn,
+        position.ply,
+    )
 
 
 def test_moves_are_checked_when_made_and_read_and_written_in_notation() -> None:
@@ -122,14 +128,29 @@ def test_read_games_walk_and_typed_tags() -> None:
 def test_walk_visits_variations_in_reading_order() -> None:
     record = mp.parse("1. E4 (1. D4 D5 (1... C3) 2. A1) E5 2. B2 *").games[0]
     assert [(str(node.move), depth) for node, depth in record.walk()] == [
-        ("E4", 0), ("D4", 1), ("D5", 1), ("C3", 2), ("A1", 1), ("E5", 0), ("B2", 0)]
+        ("E4", 0),
+        ("D4", 1),
+        ("D5", 1),
+        ("C3", 2),
+        ("A1", 1),
+        ("E5", 0),
+        ("B2", 0),
+    ]
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("2026.11.23", (2026, 11, 23)), ("2026.??.??", (2026, None, None)),
-    ("????.??.??", (None, None, None)), ("2024.02.29", (2024, 2, 29)),
-    ("2025.02.29", None), ("2026.13.40", None), ("2026.04.31", None), ("2026-11-23", None),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2026.11.23", (2026, 11, 23)),
+        ("2026.??.??", (2026, None, None)),
+        ("????.??.??", (None, None, None)),
+        ("2024.02.29", (2024, 2, 29)),
+        ("2025.02.29", None),
+        ("2026.13.40", None),
+        ("2026.04.31", None),
+        ("2026-11-23", None),
+    ],
+)
 def test_dates_are_read_and_impossible_ones_refused(text: str, expected: object) -> None:
     date = TagDate.parse(text)
     assert (None if date is None else (date.year, date.month, date.day)) == expected

@@ -42,8 +42,10 @@ def test_a_game_without_special_stones_ends_when_replayed_by_hand() -> None:
 
 
 def test_the_start_follows_scoring_first_player_setup_and_in_hand() -> None:
-    record = _record('[Scoring "wraparound"]\n[FirstPlayer "Light"]\n'
-                     '[Setup "S6/7/7/3t3/7/7/6s"]\n[InHand "Dark:T Light:TW"]\n\n*\n')
+    record = _record(
+        '[Scoring "wraparound"]\n[FirstPlayer "Light"]\n'
+        '[Setup "S6/7/7/3t3/7/7/6s"]\n[InHand "Dark:T Light:TW"]\n\n*\n'
+    )
     position = record.board()
     assert position.rules.scoring == "wraparound" and position.turn == mp.LIGHT
     assert (position.owner(0), position.kind_at(0)) == (mp.DARK, "standard")
@@ -54,8 +56,10 @@ def test_the_start_follows_scoring_first_player_setup_and_in_hand() -> None:
 
 
 def test_a_tafl_start_follows_its_setup_first_player_and_options() -> None:
-    record = _record('[Game "Cyngesheall"]\n[FirstPlayer "Light"]\n'
-                     '[Options "no_legal_move=pass"]\n[Setup "K6/7/7/7/7/7/6k"]\n\n*\n')
+    record = _record(
+        '[Game "Cyngesheall"]\n[FirstPlayer "Light"]\n'
+        '[Options "no_legal_move=pass"]\n[Setup "K6/7/7/7/7/7/6k"]\n\n*\n'
+    )
     position = record.board()
     assert isinstance(position, TaflPosition)
     assert position.turn == mp.LIGHT and position.rules.opt("no_legal_move") == "pass"
@@ -84,8 +88,9 @@ def _kept_positions(replayed: mp.ReplayedGame) -> dict[int, Any]:
     return out
 
 
-@pytest.mark.parametrize("sample", ["sample-game.mrs", "annotated-game.mrs",
-                                    "casual-games.mrs", "cyngesheall-game.mrs"])
+@pytest.mark.parametrize(
+    "sample", ["sample-game.mrs", "annotated-game.mrs", "casual-games.mrs", "cyngesheall-game.mrs"]
+)
 def test_every_node_has_the_position_the_verifier_reaches(sample: str) -> None:
     for record in mp.read_games(SAMPLES / sample):
         replayed = mp.replay(record, keep_positions=True)
@@ -113,8 +118,10 @@ def test_a_node_knows_its_place_in_the_tree() -> None:
     variation = root.children()[1]
     assert [str(n.move) for n in variation.mainline()] == ["D4"]
     assert [str(c.move) for c in variation.children()] == ["D4", "C3"]
-    assert variation.children()[1].board().move_stack == [mp.Move.from_text("E4"),
-                                                          mp.Move.from_text("C3")]
+    assert variation.children()[1].board().move_stack == [
+        mp.Move.from_text("E4"),
+        mp.Move.from_text("C3"),
+    ]
     assert str(root.end().move) == "C3" and root.end().next() is None
     assert root.end().moves() == [mp.Move.from_text(t) for t in ("D4", "E4", "C3")]
 
@@ -158,8 +165,7 @@ def test_push_text_reads_notation_and_says_what_is_wrong() -> None:
     assert position.push_text("D4") == mp.Move.from_text("D4")
     assert position.push_text(" W D4 ") == mp.Move("woden", 24)
     assert position.push_text("E4") == mp.Move("place", 25)
-    assert position.move_stack == [mp.Move("place", 24), mp.Move("woden", 24),
-                                   mp.Move("place", 25)]
+    assert position.move_stack == [mp.Move("place", 24), mp.Move("woden", 24), mp.Move("place", 25)]
     for bad in ("", "D9", "X D4", "d4d4", "T"):
         with pytest.raises(ValueError, match="is not a Mǽrstánas move"):
             position.push_text(bad)
@@ -187,8 +193,9 @@ def test_tafl_push_text_reads_its_notation() -> None:
 
 
 def test_a_tafl_pass_is_a_move_on_the_stack() -> None:
-    record = _record('[Game "Cyngesheall"]\n[Options "no_legal_move=pass"]\n'
-                     '[Setup "sS5/S6/7/7/7/7/6K"]\n\n*\n')  # Light's one stone is shut in
+    record = _record(
+        '[Game "Cyngesheall"]\n[Options "no_legal_move=pass"]\n[Setup "sS5/S6/7/7/7/7/6K"]\n\n*\n'
+    )  # Light's one stone is shut in
     position = record.board()
     position.push_text("KG7-G6")
     assert position.must_pass()

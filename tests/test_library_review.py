@@ -37,14 +37,19 @@ def _tafl_start(slug: str) -> object:
     return mp.game_named(slug).start()
 
 
-@pytest.mark.parametrize("position, lastmove", [
-    (mp.Position.start(), "D4"),  # text, not a move
-    (mp.Position.start(), TaflMove("S", 27, 20, 7)),  # another game's move
-    (_tafl_start("cyngesheall"), mp.Move.from_text("G7")),
-    (_tafl_start("cyngesheall"), TaflMove("S", 27, 20, 19)),  # a 19x19 move on 7x7
-], ids=["text", "tafl-on-maerstanas", "maerstanas-on-tafl", "hnefatafl-on-cyngesheall"])
-def test_svg_board_refuses_a_lastmove_that_is_not_a_move_of_the_game(position: object,
-                                                                   lastmove: object) -> None:
+@pytest.mark.parametrize(
+    "position, lastmove",
+    [
+        (mp.Position.start(), "D4"),  # text, not a move
+        (mp.Position.start(), TaflMove("S", 27, 20, 7)),  # another game's move
+        (_tafl_start("cyngesheall"), mp.Move.from_text("G7")),
+        (_tafl_start("cyngesheall"), TaflMove("S", 27, 20, 19)),  # a 19x19 move on 7x7
+    ],
+    ids=["text", "tafl-on-maerstanas", "maerstanas-on-tafl", "hnefatafl-on-cyngesheall"],
+)
+def test_svg_board_refuses_a_lastmove_that_is_not_a_move_of_the_game(
+    position: object, lastmove: object
+) -> None:
     # Each of these used to give the drawing without any mark, or marks on the
     # wrong squares, as if the move had been understood.
     with pytest.raises((TypeError, ValueError)):
@@ -55,14 +60,16 @@ def test_svg_board_still_takes_a_pass_as_lastmove() -> None:
     from maerstanas_print.games.tafl.engine import PASS
 
     plain = mp.Position.start()
-    assert svg.board(plain, lastmove=mp.Move.from_text("Pass"), id_prefix="a") == \
-        svg.board(plain, id_prefix="a")
+    assert svg.board(plain, lastmove=mp.Move.from_text("Pass"), id_prefix="a") == svg.board(
+        plain, id_prefix="a"
+    )
     tafl = mp.game_named("cyngesheall").start()
     assert svg.board(tafl, lastmove=PASS, id_prefix="a") == svg.board(tafl, id_prefix="a")
 
 
-@pytest.mark.parametrize("wrong", [io.StringIO("1. D4 *"), b"1. D4 *", None],
-                         ids=["handle", "bytes", "None"])
+@pytest.mark.parametrize(
+    "wrong", [io.StringIO("1. D4 *"), b"1. D4 *", None], ids=["handle", "bytes", "None"]
+)
 def test_reading_text_that_is_not_a_str_is_a_clear_type_error(wrong: object) -> None:
     # parse and check_games take the text itself; a handle (what read_game takes)
     # used to fail with AttributeError: '_io.StringIO' object has no attribute 'startswith'.
@@ -112,8 +119,9 @@ def test_a_capability_registered_before_the_first_lookup_is_not_overwritten() ->
         "STONE_KEY_LABELS.register(game, 'my label')\n"
         "print(STONE_KEY_LABELS.of(game))\n"
     )
-    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
-                          timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
+    )
     assert done.stdout == "my label\n"
 
 
@@ -121,14 +129,18 @@ STRAY_BEFORE = '}} stray\n[Event "a"]\n\n1. D4 *\n'
 BROKEN_TAG = '[Event "a"]\n\n1. D4 *\n\n[Event "b" }}\n[Event "c"]\n\n1. E4 *\n'
 
 
-@pytest.mark.parametrize("text, expected", [
-    (STRAY_BEFORE, [(1, "M100", (1, 1)), (1, "M100", (1, 2)), (1, "M100", (1, 4))]),
-    (BROKEN_TAG, [(2, "M100", (5, 12))]),  # the `}}` after the tag: hand-counted
-], ids=["stray-before", "broken-tag-between"])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (STRAY_BEFORE, [(1, "M100", (1, 1)), (1, "M100", (1, 2)), (1, "M100", (1, 4))]),
+        (BROKEN_TAG, [(2, "M100", (5, 12))]),  # the `}}` after the tag: hand-counted
+    ],
+    ids=["stray-before", "broken-tag-between"],
+)
 @pytest.mark.parametrize("how", ["path", "handle", "read_game"])
 def test_problems_outside_every_game_go_with_the_next_game(
-        text: str, expected: list[tuple[int, str, tuple[int, int]]], how: str,
-        tmp_path: Path) -> None:
+    text: str, expected: list[tuple[int, str, tuple[int, int]]], how: str, tmp_path: Path
+) -> None:
     # `check` reports them; read_games by path dropped every one, and read_game
     # (and read_games of a handle) the ones before the first game, so a program
     # could not tell the file was damaged.
@@ -141,8 +153,7 @@ def test_problems_outside_every_game_go_with_the_next_game(
     else:
         handle = io.StringIO(text)
         games = list(iter(lambda: mp.read_game(handle), None))
-    found = [(game.index, d.code, game.locate(d.start)) for game in games
-             for d in game.diagnostics]
+    found = [(game.index, d.code, game.locate(d.start)) for game in games for d in game.diagnostics]
     assert found == expected
 
 
@@ -150,16 +161,18 @@ def test_str_of_a_tafl_position_is_a_board_as_for_maerstanas() -> None:
     # print(position) drew the Mǽrstánas board but dumped a tafl position's
     # dataclass fields (rules, a list of 49 letters, the repetition counter).
     record = mp.parse_game('[Game "Cyngesheall"]\n[Setup "/k6/7/7/7/7/7/6K/"]\n\n1. KG7-G1 *\n')
-    assert str(record.board()) == "\n".join([
-        "   A B C D E F G",
-        " 1 k . . . . . .",
-        " 2 . . . . . . .",
-        " 3 . . . . . . .",
-        " 4 . . . . . . .",
-        " 5 . . . . . . .",
-        " 6 . . . . . . .",
-        " 7 . . . . . . K",
-    ])
+    assert str(record.board()) == "\n".join(
+        [
+            "   A B C D E F G",
+            " 1 k . . . . . .",
+            " 2 . . . . . . .",
+            " 3 . . . . . . .",
+            " 4 . . . . . . .",
+            " 5 . . . . . . .",
+            " 6 . . . . . . .",
+            " 7 . . . . . . K",
+        ]
+    )
     after = str(record.root().end().board()).splitlines()
     assert after[1] == " 1 k . . . . . K" and after[7] == " 7 . . . . . . ."
     wide = str(mp.game_named("hnefatafl1992").start()).splitlines()
@@ -168,7 +181,8 @@ def test_str_of_a_tafl_position_is_a_board_as_for_maerstanas() -> None:
 
 
 def test_lines_starting_with_a_bracket_in_a_comment_do_not_lift_the_handle_limit(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # One game from a handle is bounded by MAX_HANDLE_GAME_CHARS characters since
     # the last tag line; any line starting with `[` counted as a tag line, so a
     # comment of `[1` lines grew one game without bound (the cut between games
@@ -197,8 +211,7 @@ def test_board_of_a_record_of_an_unknown_game_is_refused_not_a_maerstanas_board(
 
 
 @pytest.mark.parametrize("text", ["T D4xhello", "T D4x E5 junk", "T D4xZ9", "T D4x/"])
-def test_a_thunder_stone_with_a_removal_list_that_is_not_squares_is_not_a_move(
-        text: str) -> None:
+def test_a_thunder_stone_with_a_removal_list_that_is_not_squares_is_not_a_move(text: str) -> None:
     # Anything after `x` was read as the removal list and dropped, so push_text
     # played "T D4xhello" as T D4; a tafl capture list takes only squares.
     with pytest.raises(ValueError, match="is not a Mǽrstánas move"):
@@ -232,8 +245,11 @@ def test_read_game_starts_afresh_after_the_handle_is_moved() -> None:
     assert [(tag.name, tag.value) for tag in again.tags] == [("Event", "one")]
     assert (again.index, again.locate(again.start)) == (1, (1, 1))
     following = mp.read_game(handle)
-    assert (following.index, following.tag("Event"), following.locate(following.start)) == \
-        (2, "two", (5, 1))
+    assert (following.index, following.tag("Event"), following.locate(following.start)) == (
+        2,
+        "two",
+        (5, 1),
+    )
     assert mp.read_game(handle) is None
     handle.seek(0)
     mp.read_game(handle)

@@ -32,13 +32,20 @@ class CountingHandle:
 
 
 def _summary(records: list[mp.GameRecord]) -> list[tuple[object, ...]]:
-    return [(r.index, [(t.name, t.value) for t in r.tags],
-             [str(node.move) for node, _depth in r.walk()],
-             [(d.code, r.locate(d.start)) for d in r.diagnostics]) for r in records]
+    return [
+        (
+            r.index,
+            [(t.name, t.value) for t in r.tags],
+            [str(node.move) for node, _depth in r.walk()],
+            [(d.code, r.locate(d.start)) for d in r.diagnostics],
+        )
+        for r in records
+    ]
 
 
-@pytest.mark.parametrize("sample", ["casual-games.mrs", "damaged-game.mrs", "annotated-game.mrs",
-                                    "cyngesheall-game.mrs"])
+@pytest.mark.parametrize(
+    "sample", ["casual-games.mrs", "damaged-game.mrs", "annotated-game.mrs", "cyngesheall-game.mrs"]
+)
 def test_a_handle_gives_the_games_a_path_gives(sample: str) -> None:
     path = SAMPLES / sample
     from_path = mp.read_games(path)
@@ -93,7 +100,7 @@ def test_bad_handles_are_refused_clearly(tmp_path: Path) -> None:
     path = tmp_path / "game.mrs"
     path.write_text(GAME.format(n=1), encoding="utf-8")
     with pytest.raises(TypeError, match="not bytes: open the file in text mode"):
-        mp.read_game(io.BytesIO(b"[Event \"x\"]\n"))
+        mp.read_game(io.BytesIO(b'[Event "x"]\n'))
     with open(path, "rb") as binary, pytest.raises(TypeError, match="not bytes"):
         mp.read_game(binary)
     with pytest.raises(TypeError, match="not bytes"):
@@ -125,8 +132,10 @@ def test_text_that_is_not_a_record_is_an_input_error(tmp_path: Path) -> None:
         mp.read_game(io.StringIO('[Event "x"]\n\x00\n'))
     path = tmp_path / "latin.mrs"
     path.write_bytes('[Event "Ærø"]\n\n1. D4 *\n'.encode("latin-1"))
-    with open(path, encoding="utf-8") as handle, pytest.raises(mp.InputError,
-                                                                match="cannot be decoded"):
+    with (
+        open(path, encoding="utf-8") as handle,
+        pytest.raises(mp.InputError, match="cannot be decoded"),
+    ):
         mp.read_game(handle)
 
 

@@ -62,9 +62,22 @@ def test_the_tour_runs_and_prints_what_it_shows(tour: dict[str, object]) -> None
 
 def test_the_tour_covers_what_the_library_promises() -> None:
     code = "".join(code for code, _output in _blocks())
-    for call in ("mp.read_game(handle)", "mp.read_games(", ".board()", ".root()",
-                 ".children()", "push_text(", ".push(", ".pop()", "move_stack",
-                 "legal_moves()", "is_game_over()", "score()", "id_prefix=", "mp.replay("):
+    for call in (
+        "mp.read_game(handle)",
+        "mp.read_games(",
+        ".board()",
+        ".root()",
+        ".children()",
+        "push_text(",
+        ".push(",
+        ".pop()",
+        "move_stack",
+        "legal_moves()",
+        "is_game_over()",
+        "score()",
+        "id_prefix=",
+        "mp.replay(",
+    ):
         assert call in code, call
     assert '[SpecialStones "off"]' in PAGE.read_text(encoding="utf-8")
 

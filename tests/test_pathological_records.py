@@ -80,6 +80,7 @@ SCALED: dict[str, Callable[[int], str]] = {
 def hang_guard() -> Iterator[None]:
     """Fail with TimeoutError instead of stalling the suite if a run hangs. Not a
     speed check: HANG_S is minutes, a hundred times what the cases take."""
+
     def expired(signum: int, frame: object) -> None:
         raise TimeoutError(f"still running after {HANG_S} s: a hang")
 
@@ -104,7 +105,8 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_check_answers_with_a_located_diagnostic(
-        name: str, records: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    name: str, records: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
     with hang_guard():
         code = main(["check", "--json", str(records[name])])
     out, err = capsys.readouterr()
@@ -122,7 +124,8 @@ def test_check_answers_with_a_located_diagnostic(
 
 @pytest.mark.parametrize("name", ["20000-syntax-errors", "30000-moves-one-line"])
 def test_diagnostics_on_a_huge_line_print_a_window_of_it(
-        name: str, records: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    name: str, records: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
     """Each diagnostic shows the part of the line around its caret, not the
     whole line: thousands of errors on one long line stay readable."""
     with hang_guard():
@@ -138,22 +141,31 @@ def test_diagnostics_on_a_huge_line_print_a_window_of_it(
 
 
 def test_the_deepest_variation_allowed_is_50_and_51_is_refused(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     for depth, want in ((50, 0), (51, 1)):
         path = tmp_path / f"deep{depth}.mrs"
-        path.write_text("1. D4 E3 " + "(1... C4 " * depth + ")" * depth + " *\n",
-                        encoding="utf-8")
+        path.write_text("1. D4 E3 " + "(1... C4 " * depth + ")" * depth + " *\n", encoding="utf-8")
         with hang_guard():
             assert main(["check", str(path)]) == want
         out = capsys.readouterr().out
         assert ("M109" in out) == (depth == 51)
 
 
-@pytest.mark.parametrize("name", ["megabyte-comment", "megabyte-unclosed-comment",
-                                  "5000-nested-variations", "3000-sibling-variations",
-                                  "longest-tag", "20000-syntax-errors"])
-def test_fmt_writes_or_refuses(name: str, records: dict[str, Path], tmp_path: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "name",
+    [
+        "megabyte-comment",
+        "megabyte-unclosed-comment",
+        "5000-nested-variations",
+        "3000-sibling-variations",
+        "longest-tag",
+        "20000-syntax-errors",
+    ],
+)
+def test_fmt_writes_or_refuses(
+    name: str, records: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "out.mrs"
     with hang_guard():
         code = main(["fmt", str(records[name]), "-o", str(target)])
@@ -173,15 +185,22 @@ def test_fmt_writes_or_refuses(name: str, records: dict[str, Path], tmp_path: Pa
 
 def _game(args: list[str]) -> tuple[int, str]:
     # The timeout only turns a hang into a failure; it is never what is checked.
-    done = subprocess.run([sys.executable, "-m", "maerstanas_print", "game", *args],
-                          capture_output=True, text=True, timeout=HANG_S, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "maerstanas_print", "game", *args],
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )
     return done.returncode, done.stderr
 
 
-@pytest.mark.parametrize("name", ["megabyte-comment", "megabyte-word-comment",
-                                  "5000-nested-variations"])
+@pytest.mark.parametrize(
+    "name", ["megabyte-comment", "megabyte-word-comment", "5000-nested-variations"]
+)
 def test_game_pdf_is_refused_in_one_line_without_hanging(
-        name: str, records: dict[str, Path], tmp_path: Path) -> None:
+    name: str, records: dict[str, Path], tmp_path: Path
+) -> None:
     """ReportLab's paragraph setting is quadratic in a paragraph's length, so the
     PDF refuses a game with more text than it can set in good time; the record
     is named with its position, and nothing is written."""
@@ -194,10 +213,10 @@ def test_game_pdf_is_refused_in_one_line_without_hanging(
         assert f"{records[name]}:1:1: game 1 has" in err and "--format html" in err
 
 
-@pytest.mark.parametrize("name", ["megabyte-comment", "longest-tag",
-                                  "3000-sibling-variations"])
-def test_game_html_renders_the_big_ones(name: str, records: dict[str, Path],
-                                        tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["megabyte-comment", "longest-tag", "3000-sibling-variations"])
+def test_game_html_renders_the_big_ones(
+    name: str, records: dict[str, Path], tmp_path: Path
+) -> None:
     target = tmp_path / "out.html"
     code, err = _game([str(records[name]), "--format", "html", "-o", str(target)])
     assert code == 0, err
@@ -217,8 +236,9 @@ def test_game_pdf_sets_a_long_but_allowed_comment(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("shape", list(SCALED))
-def test_check_and_fmt_work_grows_linearly(shape: str, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_and_fmt_work_grows_linearly(
+    shape: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Four times the record, at most about four times the function calls: no stage
     of reading, replaying, reporting or writing is quadratic in the record's size."""
     for command in ("check", "fmt"):
@@ -228,7 +248,6 @@ def test_check_and_fmt_work_grows_linearly(shape: str, tmp_path: Path,
             path.write_text(SCALED[shape](n), encoding="utf-8")
             target = ["-o", str(tmp_path / "out.mrs")] if command == "fmt" else ["--json"]
             with hang_guard():
-                _, counts[n] = calls_made(
-                    lambda args=[command, *target, str(path)]: main(args))
+                _, counts[n] = calls_made(lambda args=[command, *target, str(path)]: main(args))
             capsys.readouterr()
         assert grows_linearly(counts), (command, counts)

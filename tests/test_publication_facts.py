@@ -45,7 +45,8 @@ def test_sample_records_say_nothing_false_about_the_side_to_move(path: Path) -> 
                 if what == "must pass":
                     following = steps[i + 1] if i + 1 < len(steps) else None
                     assert following is not None and following.move.kind == "pass", (
-                        f"{path.name}: {who} must pass after ply {i + 1}, but does not")
+                        f"{path.name}: {who} must pass after ply {i + 1}, but does not"
+                    )
 
 
 def test_maerstanas_captions_state_the_side_to_move() -> None:

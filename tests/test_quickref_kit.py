@@ -30,6 +30,7 @@ def card(slug: str, paper: str = "a4") -> bytes:
 
 # --- the quick reference ---------------------------------------------------------
 
+
 @pytest.mark.parametrize("slug", GAMES)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_game_has_a_one_page_quick_reference(slug: str, paper: str) -> None:
@@ -80,16 +81,29 @@ def test_a_source_longer_than_a_page_is_refused(tmp_path, capsys) -> None:
 def test_a_card_has_no_room_for_pencil_boards(tmp_path, capsys) -> None:
     source = (BOOKS / "maerstanas-quickref.md").read_text(encoding="utf-8")
     boards = tmp_path / "boards.md"
-    boards.write_text(source + "\n# Boards\n\n```pencil-boards\nper-page: 6\n```\n",
-                      encoding="utf-8")
+    boards.write_text(
+        source + "\n# Boards\n\n```pencil-boards\nper-page: 6\n```\n", encoding="utf-8"
+    )
     assert main(["quickref", "--source", str(boards), "-o", str(tmp_path / "b.pdf")]) == 1
     assert "no room for pencil boards (chapter 'Boards')" in capsys.readouterr().err
     assert not (tmp_path / "b.pdf").exists()
 
 
 def test_quickref_options(tmp_path, capsys) -> None:
-    assert main(["quickref", "--game", "maerstanas", "--source",
-                 str(BOOKS / "maerstanas-quickref.md"), "-o", str(tmp_path / "x.pdf")]) == 2
+    assert (
+        main(
+            [
+                "quickref",
+                "--game",
+                "maerstanas",
+                "--source",
+                str(BOOKS / "maerstanas-quickref.md"),
+                "-o",
+                str(tmp_path / "x.pdf"),
+            ]
+        )
+        == 2
+    )
     assert main(["quickref", "--paper", "b5", "-o", str(tmp_path / "x.pdf")]) == 2
     assert not (tmp_path / "x.pdf").exists()
     assert main(["quickref", "--game", "cyngesheall", "-o", f"{tmp_path}/new/"]) == 0
@@ -114,10 +128,22 @@ def test_on_a3_the_card_is_the_a4_card_enlarged() -> None:
 
 KIT_PARTS = {
     "maerstanas": ["Quick reference", "Playing board", "Stones to cut out", "Score sheet"],
-    "cyngesheall": ["Quick reference", "Setting up", "Playing board", "Stones to cut out",
-                    "Score sheet", "Score sheet, continued"],
-    "hnefatafl1992": ["Quick reference", "Setting up", "Playing board", "Pieces to cut out",
-                      "Score sheet", "Score sheet, continued"],
+    "cyngesheall": [
+        "Quick reference",
+        "Setting up",
+        "Playing board",
+        "Stones to cut out",
+        "Score sheet",
+        "Score sheet, continued",
+    ],
+    "hnefatafl1992": [
+        "Quick reference",
+        "Setting up",
+        "Playing board",
+        "Pieces to cut out",
+        "Score sheet",
+        "Score sheet, continued",
+    ],
 }
 
 
@@ -130,13 +156,19 @@ def test_a_kit_is_the_card_and_the_games_sheets_with_bookmarks(slug: str) -> Non
     top = [title for depth, title in outline_titles(pdf) if depth == 0]
     assert top == parts
     r = reader(pdf)
-    pages = {title: r.get_destination_page_number(entry) for entry in r.outline
-             if not isinstance(entry, list) for title in [entry.title]}
+    pages = {
+        title: r.get_destination_page_number(entry)
+        for entry in r.outline
+        if not isinstance(entry, list)
+        for title in [entry.title]
+    }
     assert [pages[part] for part in parts] == list(range(len(parts)))
     # The board page is the page `board` prints, squares and all.
     board = sheet_pdf(board_sheet(BoardSheetOptions(paper="a4", game=game_named(slug))))
-    assert r.pages[parts.index("Playing board")].extract_text() == \
-        reader(board).pages[0].extract_text()
+    assert (
+        r.pages[parts.index("Playing board")].extract_text()
+        == reader(board).pages[0].extract_text()
+    )
     assert r.metadata.title.endswith("print-and-play kit")
 
 
@@ -167,10 +199,12 @@ def test_kit_options(tmp_path, capsys) -> None:
 
 # --- landscape pencil boards ---------------------------------------------------------
 
+
 def test_six_landscape_boards_stand_three_by_two(tmp_path) -> None:
     out = tmp_path / "b.pdf"
-    assert main(["board", "--per-page", "6", "--paper", "letter", "--landscape",
-                 "-o", str(out)]) == 0
+    assert (
+        main(["board", "--per-page", "6", "--paper", "letter", "--landscape", "-o", str(out)]) == 0
+    )
     pdf = out.read_bytes()
     box = reader(pdf).pages[0].mediabox
     assert float(box.width) == pytest.approx(279.4 / MM, abs=0.1)
@@ -180,10 +214,14 @@ def test_six_landscape_boards_stand_three_by_two(tmp_path) -> None:
     assert len({round(run.x) for run in games}) == 3
     assert len({round(run.y) for run in games}) == 2
     # Turning Letter is what makes the squares bigger.
-    upright = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper="letter",
-                                            per_page=6)).pages[0].label
-    turned = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper="letter", per_page=6,
-                                           landscape=True)).pages[0].label
+    upright = (
+        board_sheet(BoardSheetOptions(game=MAERSTANAS, paper="letter", per_page=6)).pages[0].label
+    )
+    turned = (
+        board_sheet(BoardSheetOptions(game=MAERSTANAS, paper="letter", per_page=6, landscape=True))
+        .pages[0]
+        .label
+    )
 
     def square(label: str) -> float:
         found = re.search(r"squares ([\d.]+) mm", label)
@@ -200,14 +238,17 @@ def test_landscape_refuses_what_does_not_fit(capsys, tmp_path) -> None:
 
 # --- shapes moved and enlarged --------------------------------------------------------
 
+
 def test_moving_or_enlarging_keeps_every_property() -> None:
     turned = Text(10, 20, "A", 8, "italic", "middle", "#000000", turned=True)
-    assert translate([turned], 1, 2)[0] == Text(11, 22, "A", 8, "italic", "middle",
-                                                "#000000", turned=True)
+    assert translate([turned], 1, 2)[0] == Text(
+        11, 22, "A", 8, "italic", "middle", "#000000", turned=True
+    )
     line = Line(1, 2, 3, 4, Stroke("#000000", 0.5, (1.0, 2.0)))
     assert enlarge([line, turned], 2.0, 5.0, 0.0) == [
         Line(7, 4, 11, 8, Stroke("#000000", 1.0, (2.0, 4.0))),
-        Text(25, 40, "A", 16, "italic", "middle", "#000000", turned=True)]
+        Text(25, 40, "A", 16, "italic", "middle", "#000000", turned=True),
+    ]
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -217,13 +258,13 @@ def test_no_heading_ends_a_column(slug: str) -> None:
     width = float(reader(pdf).pages[0].mediabox.width)
     credit_top = 20 / MM  # the credit line at the foot (under 19 mm) is not in a column
     for left in (True, False):
-        runs = [run for run in text_runs(pdf) if (run.x < width / 2) == left
-                and run.y > credit_top]
+        runs = [run for run in text_runs(pdf) if (run.x < width / 2) == left and run.y > credit_top]
         last = min(runs, key=lambda run: run.y)
         assert last.text not in titles, (slug, last)
 
 
 # --- the movement games' score sheet --------------------------------------------------
+
 
 @pytest.mark.parametrize("slug", ["cyngesheall", "hnefatafl1992"])
 def test_movement_games_have_a_score_sheet(tmp_path, slug: str) -> None:
@@ -254,8 +295,7 @@ def test_the_two_columns_end_level(slug: str) -> None:
     credit_top = 20 / MM
     ends = []
     for left in (True, False):
-        ys = [run.y for run in text_runs(pdf) if (run.x < width / 2) == left
-              and run.y > credit_top]
+        ys = [run.y for run in text_runs(pdf) if (run.x < width / 2) == left and run.y > credit_top]
         ends.append(min(ys))
     assert abs(ends[0] - ends[1]) * MM < 35, (slug, [e * MM for e in ends])
 
@@ -284,11 +324,13 @@ def test_pencil_boards_say_how_to_mark_stones_in_pencil() -> None:
     for count in (6, 12):
         pdf = sheet_pdf(board_sheet(BoardSheetOptions(game=MAERSTANAS, paper="a4", per_page=count)))
         assert "an X for each Dark stone and an O for each Light one" in " ".join(
-            all_text(pdf).split())
+            all_text(pdf).split()
+        )
     six = board_sheet(BoardSheetOptions(game=MAERSTANAS, paper="a4", per_page=6)).pages[0].label
     assert six.endswith("squares 8.5 mm")
-    movement = sheet_pdf(board_sheet(BoardSheetOptions(
-        paper="a4", per_page=6, game=game_named("cyngesheall"))))
+    movement = sheet_pdf(
+        board_sheet(BoardSheetOptions(paper="a4", per_page=6, game=game_named("cyngesheall")))
+    )
     assert "In pencil" not in all_text(movement)
 
 
@@ -298,8 +340,9 @@ def test_a_movement_games_kit_numbers_its_second_score_sheet_on() -> None:
     pages = reader(pdf).pages
 
     def numbers(index: int) -> list[int]:
-        return [int(run.text[:-1]) for run in text_runs(pdf, index)
-                if re.fullmatch(r"\d+\.", run.text)]
+        return [
+            int(run.text[:-1]) for run in text_runs(pdf, index) if re.fullmatch(r"\d+\.", run.text)
+        ]
 
     first, second = numbers(len(pages) - 2), numbers(len(pages) - 1)
     assert first[0] == 1 and second[0] == first[-1] + 1
@@ -314,8 +357,11 @@ def test_a_removal_among_lettered_men_is_not_an_x() -> None:
 
     def removal(slug: str) -> list:
         spec = spec_for_game(game_named(slug), cell=8.0, marks={8: Mark("cross")})
-        group = next(shape for shape in walk([board_shapes(spec, 0, 0)])
-                     if str(getattr(shape, "title", "")).endswith(" emptied"))
+        group = next(
+            shape
+            for shape in walk([board_shapes(spec, 0, 0)])
+            if str(getattr(shape, "title", "")).endswith(" emptied")
+        )
         return list(group.children)
 
     men = removal("hnefatafl1992")

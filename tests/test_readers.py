@@ -21,13 +21,59 @@ from maerstanas_print.notation.scan import scan
 from tests.random_games import random_game, record_text
 
 FRAGMENTS = [
-    "E4", "e4", "D4", "G7", "A1", "T E4", "TE4", "T E4xE3/D4", "T E4 x E3 / D4", "t a1",
-    "W C5", "WC5", "w c5", "Pass", "pass", "PASS", "1.", "1...", "12.", "3…", "!", "?!",
-    "$14", "{a comment}", "{[%diagram \"cap\"] x}", "; line\n", "(", ")", "*",
-    "Dark: 12, Light: 9", "Dark:3,Light:4", '[Event "x"]', '[Dark "A \\"B\\""]', "[Round\"1\"]",
+    "E4",
+    "e4",
+    "D4",
+    "G7",
+    "A1",
+    "T E4",
+    "TE4",
+    "T E4xE3/D4",
+    "T E4 x E3 / D4",
+    "t a1",
+    "W C5",
+    "WC5",
+    "w c5",
+    "Pass",
+    "pass",
+    "PASS",
+    "1.",
+    "1...",
+    "12.",
+    "3…",
+    "!",
+    "?!",
+    "$14",
+    "{a comment}",
+    '{[%diagram "cap"] x}',
+    "; line\n",
+    "(",
+    ")",
+    "*",
+    "Dark: 12, Light: 9",
+    "Dark:3,Light:4",
+    '[Event "x"]',
+    '[Dark "A \\"B\\""]',
+    '[Round"1"]',
     # damaged pieces
-    "H4", "4E", "Pas", "E4E3", "T E4E3", "1O.", "{open", "[Event", '"', "x", "/", "Dark:",
-    "Light: 3", "E44", "@", "\ufeff", "\t", "\r\n",
+    "H4",
+    "4E",
+    "Pas",
+    "E4E3",
+    "T E4E3",
+    "1O.",
+    "{open",
+    "[Event",
+    '"',
+    "x",
+    "/",
+    "Dark:",
+    "Light: 3",
+    "E44",
+    "@",
+    "\ufeff",
+    "\t",
+    "\r\n",
 ]
 SEPARATORS = [" ", "  ", "\n", "\t", "", " \r\n "]
 
@@ -40,28 +86,34 @@ def same_reading(text: str) -> None:
         assert grammar_items == items
     fast, slow = parse(text, fast=True), parse(text, fast=False)
     assert fast.games == slow.games  # every field but the two references below
-    assert [(g.definition, g.source.text if g.source else None) for g in fast.games] == \
-        [(g.definition, g.source.text if g.source else None) for g in slow.games]
+    assert [(g.definition, g.source.text if g.source else None) for g in fast.games] == [
+        (g.definition, g.source.text if g.source else None) for g in slow.games
+    ]
     assert fast.diagnostics == slow.diagnostics
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.sampled_from(FRAGMENTS), st.sampled_from(SEPARATORS)),
-                max_size=25))
+@given(st.lists(st.tuples(st.sampled_from(FRAGMENTS), st.sampled_from(SEPARATORS)), max_size=25))
 def test_fragment_soup_reads_the_same_both_ways(parts: list[tuple[str, str]]) -> None:
     same_reading("".join(f + s for f, s in parts))
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("ABCDEFGHTWxPas1234567890.!?$(){};[]\"*:, \n\t")),
-               max_size=60))
+@given(
+    st.text(
+        alphabet=st.sampled_from(list('ABCDEFGHTWxPas1234567890.!?$(){};[]"*:, \n\t')), max_size=60
+    )
+)
 def test_character_soup_reads_the_same_both_ways(text: str) -> None:
     same_reading(text)
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), cut=st.integers(0, 10**6), op=st.sampled_from(
-    ["delete", "duplicate", "swap", "truncate"]))
+@given(
+    seed=st.integers(0, 10**6),
+    cut=st.integers(0, 10**6),
+    op=st.sampled_from(["delete", "duplicate", "swap", "truncate"]),
+)
 def test_mutated_records_read_the_same_both_ways(seed: int, cut: int, op: str) -> None:
     rng = random.Random(seed)
     rules = Rules(special_stones=rng.random() < 0.7)

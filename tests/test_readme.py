@@ -11,8 +11,12 @@ from record_helpers import ROOT
 from maerstanas_print.cli import main
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-SHELL = [line.split("#")[0] for block in re.findall(r"```sh\n(.*?)```", README, re.S)
-         for line in block.splitlines() if line.startswith("maerstanas-print")]
+SHELL = [
+    line.split("#")[0]
+    for block in re.findall(r"```sh\n(.*?)```", README, re.S)
+    for line in block.splitlines()
+    if line.startswith("maerstanas-print")
+]
 
 
 def test_every_record_a_command_reads_is_shipped() -> None:

@@ -41,8 +41,10 @@ def test_the_rules_text_example_move() -> None:
 
 
 def test_tags_comments_glyphs_variations_and_diagrams() -> None:
-    game = parse_game('[Event "E"]\n[Custom "kept"]\n{game note}\n'
-                      '1. D4! $14 {[%diagram "Cap"] why} (1. C4 (1. B4) {alt}) 1... E3 ?? *')
+    game = parse_game(
+        '[Event "E"]\n[Custom "kept"]\n{game note}\n'
+        '1. D4! $14 {[%diagram "Cap"] why} (1. C4 (1. B4) {alt}) 1... E3 ?? *'
+    )
     assert [(t.name, t.value) for t in game.tags] == [("Event", "E"), ("Custom", "kept")]
     assert [c.text for c in game.mainline.comments] == ["game note"]
     first = game.mainline.nodes[0]
@@ -84,8 +86,22 @@ def test_library_api_for_a_program() -> None:
 
 def test_grammar_and_templates_ship_in_the_wheel(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-         "-q", "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, check=False)
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         pytest.fail(f"building the wheel failed: {done.stderr[-2000:]}")
     wheel = next(tmp_path.glob("maerstanas_print-*.whl"))
@@ -113,5 +129,6 @@ def test_grammar_and_templates_ship_in_the_wheel(tmp_path: Path) -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert "version" not in project and "version" in project["dynamic"]
     metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
-    assert f"\nVersion: {maerstanas_print.__version__}\n" in \
-        zipfile.ZipFile(wheel).read(metadata).decode("utf-8")
+    assert f"\nVersion: {maerstanas_print.__version__}\n" in zipfile.ZipFile(wheel).read(
+        metadata
+    ).decode("utf-8")

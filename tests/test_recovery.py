@@ -18,16 +18,20 @@ def codes(text: str) -> list[str]:
     return [row[1] for row in diagnostics(text)]
 
 
-@pytest.mark.parametrize(("slip", "written", "code"), [
-    ("8. F3 F1", "8. F3 Pas F1", "M103"),  # read as Pass, which is illegal here
-    ("8. F3 F1", "8. 3F F1", "M102"),
-    ("17... T A6xA5/B6/A7", "17... T A6A5/B6/A7", "M104"),
-    ("17... T A6xA5/B6/A7", "17... T A6 A5/B6/A7", "M104"),
-    ("17... T A6xA5/B6/A7", "17... T 6AxA5/B6/A7", "M102"),
-    ("17... T A6xA5/B6/A7", "17... T A6xA5,B6,A7", "M100"),
-])
-def test_a_clear_slip_does_not_hide_the_rest_of_the_game(slip: str, written: str,
-                                                          code: str) -> None:
+@pytest.mark.parametrize(
+    ("slip", "written", "code"),
+    [
+        ("8. F3 F1", "8. F3 Pas F1", "M103"),  # read as Pass, which is illegal here
+        ("8. F3 F1", "8. 3F F1", "M102"),
+        ("17... T A6xA5/B6/A7", "17... T A6A5/B6/A7", "M104"),
+        ("17... T A6xA5/B6/A7", "17... T A6 A5/B6/A7", "M104"),
+        ("17... T A6xA5/B6/A7", "17... T 6AxA5/B6/A7", "M102"),
+        ("17... T A6xA5/B6/A7", "17... T A6xA5,B6,A7", "M100"),
+    ],
+)
+def test_a_clear_slip_does_not_hide_the_rest_of_the_game(
+    slip: str, written: str, code: str
+) -> None:
     found = codes(WRONG_SCORE.replace(slip, written))
     assert found[0] == code or code in found
     assert "M303" in found, found  # the score line is still checked in the same run
@@ -43,8 +47,9 @@ def test_thunder_typos_are_one_error_with_the_intended_move_as_hint() -> None:
         assert (rows[0][2], rows[0][3]) == (26, 7)  # at the `T`
 
 
-@pytest.mark.parametrize("written", ["Dark 14, Light 16", "Dark: 14 Light: 16", "14-16",
-                                     "Dark:14  Light:16"])
+@pytest.mark.parametrize(
+    "written", ["Dark 14, Light 16", "Dark: 14 Light: 16", "14-16", "Dark:14  Light:16"]
+)
 def test_score_line_forms_are_read_with_a_hint(written: str) -> None:
     text = SAMPLE.replace("Dark: 14, Light: 16", written)
     rows = diagnostics(text)
@@ -104,12 +109,15 @@ def test_one_placement_remains_in_the_singular() -> None:
     assert "hint: 1 standard placement remains" in formatted(text)
 
 
-@pytest.mark.parametrize(("date", "hint"), [
-    ("2026-11-20", "write `2026.11.20`"),
-    ("2026/3/7", "write `2026.03.07`"),
-    ("2026.13.40", "months run from 01 to 12"),
-    ("last spring", "with ?? for an unknown part"),
-])
+@pytest.mark.parametrize(
+    ("date", "hint"),
+    [
+        ("2026-11-20", "write `2026.11.20`"),
+        ("2026/3/7", "write `2026.03.07`"),
+        ("2026.13.40", "months run from 01 to 12"),
+        ("last spring", "with ?? for an unknown part"),
+    ],
+)
 def test_date_hints_follow_the_value(date: str, hint: str) -> None:
     text = SAMPLE.replace("2026.11.21", date)
     assert codes(text) == ["M405"]

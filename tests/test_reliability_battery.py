@@ -88,9 +88,12 @@ def _stdin(monkeypatch: pytest.MonkeyPatch, raw: io.RawIOBase) -> None:
 
 
 @pytest.mark.parametrize("command", ["check", "fmt", "game"])
-def test_endless_stdin_stops_at_the_stream_limit(command: str, monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str],
-                                                 tmp_path: Path) -> None:
+def test_endless_stdin_stops_at_the_stream_limit(
+    command: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
     endless = EndlessStdin(b"1. D4 E3 *\n" * 1000)
     _stdin(monkeypatch, endless)
     args = [command, "-"] + (["-o", str(tmp_path / "out.pdf")] if command == "game" else [])
@@ -101,8 +104,9 @@ def test_endless_stdin_stops_at_the_stream_limit(command: str, monkeypatch: pyte
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
-def test_endless_devices_are_refused_at_once(device: str,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_endless_devices_are_refused_at_once(
+    device: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """At once: after its first block, long before the 200,000-byte stream limit."""
     before = bytes_read_by_this_process()
     assert main(["check", device]) == 3
@@ -111,7 +115,8 @@ def test_endless_devices_are_refused_at_once(device: str,
 
 
 def test_a_fifo_without_writer_is_refused_after_a_short_wait(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     fifo = tmp_path / "pipe.mrs"
     os.mkfifo(fifo)
     assert main(["check", str(fifo)]) == 3
@@ -142,13 +147,16 @@ def test_devices_are_written_not_replaced(capsys: pytest.CaptureFixture[str]) ->
     assert main(["fmt", str(SAMPLE), "-o", "/dev/null"]) == 0
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
     assert main(["fmt", str(SAMPLE), "-o", "/dev/full"]) == 3
-    assert one_line(capsys.readouterr().err) == \
-        "maerstanas-print: cannot write /dev/full: No space left on device"
+    assert (
+        one_line(capsys.readouterr().err)
+        == "maerstanas-print: cannot write /dev/full: No space left on device"
+    )
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
 
-def test_a_fifo_target_is_written_directly(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_fifo_target_is_written_directly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     fifo = tmp_path / "out.fifo"
     os.mkfifo(fifo)
     assert main(["fmt", str(SAMPLE), "-o", str(fifo)]) == 3  # nobody reads it yet
@@ -215,7 +223,8 @@ def test_stale_temporaries_of_dead_runs_are_removed(tmp_path: Path) -> None:
 
 
 def test_a_symlink_loop_is_one_line_as_input_and_output(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     loop = tmp_path / "loop.mrs"
     loop.symlink_to(loop)
     assert main(["check", str(loop)]) == 3
@@ -259,9 +268,12 @@ STDOUT_WRITERS = {
 
 
 @pytest.mark.parametrize("command", list(STDOUT_WRITERS))
-def test_stdout_on_a_full_disk_is_one_line(command: str, tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_stdout_on_a_full_disk_is_one_line(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     log = tmp_path / "app.log"
     log.write_text("D4 - standard stone (Player 1)\n", encoding="utf-8")
     args = [str(log) if a == "LOG" else a for a in STDOUT_WRITERS[command]]
@@ -269,14 +281,16 @@ def test_stdout_on_a_full_disk_is_one_line(command: str, tmp_path: Path,
     code = main(args)
     err = capsys.readouterr().err
     assert code == 3
-    assert one_line(err) == \
-        "maerstanas-print: cannot write standard output: No space left on device"
+    assert (
+        one_line(err) == "maerstanas-print: cannot write standard output: No space left on device"
+    )
 
 
 def _shell(script: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
     # The timeout only turns a hang into a failure.
-    return subprocess.run(["sh", "-c", script], capture_output=True, text=True,
-                          timeout=HANG_S, check=False, **kwargs)  # type: ignore[call-overload]
+    return subprocess.run(
+        ["sh", "-c", script], capture_output=True, text=True, timeout=HANG_S, check=False, **kwargs
+    )  # type: ignore[call-overload]
 
 
 def test_real_full_disk_closed_stdin_and_closed_stdout() -> None:
@@ -295,8 +309,9 @@ def test_real_full_disk_closed_stdin_and_closed_stdout() -> None:
 def test_a_closed_pipe_keeps_the_exit_code_of_an_invalid_record(tmp_path: Path) -> None:
     bad = tmp_path / "bad.mrs"
     bad.write_text("1. D4 H9 *\n\n" + (sample_text().strip() + "\n\n") * 300, encoding="utf-8")
-    proc = subprocess.Popen([*PY, "check", str(bad)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [*PY, "check", str(bad)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     assert proc.stdout is not None and proc.stderr is not None
     assert b"M101" in proc.stdout.readline()
     proc.stdout.close()  # as `| head -1` does
@@ -309,9 +324,9 @@ def test_a_closed_pipe_keeps_the_exit_code_of_an_invalid_record(tmp_path: Path) 
 
 @pytest.mark.parametrize("brace", ["{", "}"])
 def test_braces_in_tags_and_line_comments_do_not_stop_or_spoil_streaming(
-        brace: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    text = attacks.stray_brace_games(200, brace) + "1. D4 {a comment\n[Event \"x\"]\n} *\n"
+    brace: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = attacks.stray_brace_games(200, brace) + '1. D4 {a comment\n[Event "x"]\n} *\n'
     path = tmp_path / "braces.mrs"
     path.write_text(text, encoding="utf-8")
     _name, pieces = inputs.read_record_pieces(str(path))
@@ -340,8 +355,9 @@ def test_a_stray_open_brace_or_paren_cannot_stop_the_cutting(tmp_path: Path) -> 
 # --- 8: one pass ------------------------------------------------------------------------
 
 
-def test_the_file_is_opened_and_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_file_is_opened_and_read_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A file that changes between two reads cannot slip past the checks: there is
     only one read. Here every new opening sees a NUL byte."""
     path = tmp_path / "changing.mrs"
@@ -372,7 +388,8 @@ def _peak(action: object) -> int:
 
 
 def test_a_game_over_the_move_limit_is_refused_before_it_is_held(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "long.mrs"
     path.write_text(attacks.one_long_game(200_000), encoding="utf-8")  # 600 KB
     peak = _peak(lambda: main(["check", "-q", str(path)]))
@@ -387,7 +404,8 @@ def test_a_game_over_the_move_limit_is_refused_before_it_is_held(
 
 
 def test_a_damaged_game_over_the_move_limit_is_refused_too(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "damaged.mrs"
     path.write_text("1. D4 @ " + " ".join(["E4"] * 20_000) + " *\n", encoding="utf-8")
     assert main(["fmt", str(path)]) == 1
@@ -395,7 +413,8 @@ def test_a_damaged_game_over_the_move_limit_is_refused_too(
 
 
 def test_check_json_streams_games_and_memory_does_not_grow(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     small, large = tmp_path / "small.mrs", tmp_path / "large.mrs"
     small.write_text(attacks.many_games(300), encoding="utf-8")
     large.write_text(attacks.many_games(2_400), encoding="utf-8")
@@ -418,16 +437,17 @@ def test_unclosed_variations_take_linear_work(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(limits, "MAX_OPEN_VARIATIONS", 100_000)
     counts = {}
     for count in (1_000, 1_000, 4_000):  # the first parse loads the grammar
-        parsed, counts[count] = calls_made(lambda n=count: parse("1. D4 E3 " + "( " * n * 4
-                                                                  + "*\n"))
+        parsed, counts[count] = calls_made(
+            lambda n=count: parse("1. D4 E3 " + "( " * n * 4 + "*\n")
+        )
         assert parsed.games[0].diagnostics[0].code == "M106"
     assert grows_linearly(counts), counts
 
 
 @pytest.mark.parametrize("damage", ["", "@ "])
 def test_variations_open_past_the_limit_are_refused(
-        damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Both readers: the scanner, and the grammar after a syntax error."""
     monkeypatch.setattr(limits, "MAX_OPEN_VARIATIONS", 100)
     path = tmp_path / "deep.mrs"
@@ -436,7 +456,8 @@ def test_variations_open_past_the_limit_are_refused(
     at = 7 + len(damage) + 200  # the 101st `(`
     assert one_line(capsys.readouterr().err) == (
         f"maerstanas-print: {path}:1:{at}: more than 100 variations "
-        "open at once (the limit); close them with `)`")
+        "open at once (the limit); close them with `)`"
+    )
 
 
 def test_blanking_spans_in_one_pass_matches_blanking_them_one_by_one() -> None:
@@ -458,7 +479,8 @@ def test_a_long_hnefatafl_game_keeps_positions_in_linear_memory() -> None:
 
 
 def test_import_of_a_long_line_is_refused_and_cut_short(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """It took minutes before the reader was made linear; bench/bench_limits.py
     times it against a one-line log in the same run."""
     log = tmp_path / "app.log"
@@ -472,8 +494,9 @@ def test_import_of_a_long_line_is_refused_and_cut_short(
 # --- 12, 13: PDF limits -------------------------------------------------------------------
 
 
-def test_pdf_text_per_document_is_limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_pdf_text_per_document_is_limited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(limits, "MAX_PDF_DOCUMENT_CHARS", 3_000)
     record = tmp_path / "three.mrs"
     record.write_text("\n\n".join([sample_text().strip()] * 3) + "\n", encoding="utf-8")
@@ -485,7 +508,8 @@ def test_pdf_text_per_document_is_limited(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def test_a_long_tag_is_fitted_into_the_running_head_in_linear_work(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A 20,000-character Event is set (it took minutes when the running head was
     fitted one character at a time). Counted in function calls, after a warm-up
     run; bench/bench_limits.py has the times."""
@@ -493,24 +517,30 @@ def test_a_long_tag_is_fitted_into_the_running_head_in_linear_work(
     counts = {}
     for repeat in (130, 130, 1_300):
         record = tmp_path / f"event{repeat}.mrs"
-        record.write_text(f'[Event "{"Midsummer open " * repeat}"]\n'
-                          + sample_text().split("\n\n", 1)[1], encoding="utf-8")
+        record.write_text(
+            f'[Event "{"Midsummer open " * repeat}"]\n' + sample_text().split("\n\n", 1)[1],
+            encoding="utf-8",
+        )
         target = tmp_path / f"event{repeat}.pdf"
-        code, counts[repeat] = calls_made(lambda r=record, t=target: main(
-            ["game", str(r), "-o", str(t)]))
+        code, counts[repeat] = calls_made(
+            lambda r=record, t=target: main(["game", str(r), "-o", str(t)])
+        )
         assert code == 0 and target.read_bytes().startswith(b"%PDF-")
     assert grows_linearly(counts, slack=2.0), counts  # n log n: a binary search of widths
 
 
-def test_a_tag_over_the_limit_is_refused(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_tag_over_the_limit_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     record = tmp_path / "tag.mrs"
     record.write_text(f'1. D4 *\n\n[Event "{"x" * 1_001}"]\n1. D4 *\n', encoding="utf-8")
     assert main(["check", "--json", str(record)]) == 1
     report = json.loads(capsys.readouterr().out)["files"][0]
     assert len(report["games"]) == 1
-    assert report["error"] == (f"{record}:3:1: the Event tag has 1,001 characters, more than "
-                               "the limit (1,000); put long text in a comment")
+    assert report["error"] == (
+        f"{record}:3:1: the Event tag has 1,001 characters, more than "
+        "the limit (1,000); put long text in a comment"
+    )
 
 
 # --- 17, 18: signals ---------------------------------------------------------------------------
@@ -520,8 +550,12 @@ def _busy_game(tmp_path: Path) -> tuple[subprocess.Popen[str], Path]:
     many = tmp_path / "many.mrs"
     many.write_text("\n\n".join([sample_text().strip()] * 120) + "\n", encoding="utf-8")
     target = tmp_path / "many.pdf"
-    proc = subprocess.Popen([*PY, "game", str(many), "-o", str(target)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [*PY, "game", str(many), "-o", str(target)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     return proc, target
 
 
@@ -541,9 +575,21 @@ def test_ctrl_c_while_starting_never_gives_a_traceback() -> None:
     Python itself is starting up (and runpy finding the module) and no program
     can catch it. The package's own import is kept tiny for that reason."""
     for delay in (0.0, 0.005, 0.01, 0.02, 0.04, 0.08):
-        proc = subprocess.Popen([sys.executable, "-X", "importtime", "-m", "maerstanas_print",
-                                 "board", "-o", "/dev/null"],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-X",
+                "importtime",
+                "-m",
+                "maerstanas_print",
+                "board",
+                "-o",
+                "/dev/null",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         assert proc.stderr is not None
         seen = []
         for line in proc.stderr:
@@ -553,15 +599,19 @@ def test_ctrl_c_while_starting_never_gives_a_traceback() -> None:
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)
         _out, rest = proc.communicate(timeout=HANG_S)  # only a hang fails here
-        err = "".join(line for line in [*seen, *rest.splitlines(keepends=True)]
-                      if not line.startswith("import time:"))
+        err = "".join(
+            line
+            for line in [*seen, *rest.splitlines(keepends=True)]
+            if not line.startswith("import time:")
+        )
         assert "Traceback" not in err, (delay, err)
         # -SIGINT: the process ended itself by the signal after reporting it,
         # which a shell shows as exit code 130 too.
-        assert (proc.returncode, err) in ((0, "wrote /dev/null\n"),
-                                          (130, "maerstanas-print: interrupted\n"),
-                                          (-signal.SIGINT, "maerstanas-print: interrupted\n")), \
-            (delay, proc.returncode, err)
+        assert (proc.returncode, err) in (
+            (0, "wrote /dev/null\n"),
+            (130, "maerstanas-print: interrupted\n"),
+            (-signal.SIGINT, "maerstanas-print: interrupted\n"),
+        ), (delay, proc.returncode, err)
 
 
 @pytest.fixture
@@ -577,8 +627,11 @@ def signal_handlers() -> Iterator[None]:
 
 
 def test_ctrl_c_swallowed_by_a_bare_except_is_still_an_interruption(
-        signal_handlers: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    signal_handlers: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """ReportLab's colour parser has a bare `except:` that turns Ctrl-C into
     `ValueError: Invalid color value`."""
     from maerstanas_print.commands import game as game_command
@@ -601,11 +654,13 @@ def test_ctrl_c_swallowed_by_a_bare_except_is_still_an_interruption(
 
 
 def test_check_json_reports_an_unreadable_file_and_keeps_the_others(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     binary = tmp_path / "binary.mrs"
     binary.write_bytes(b"\x00\x01")
-    code = main(["check", "--json", str(SAMPLE), str(binary), str(tmp_path / "missing.mrs"),
-                 str(SAMPLE)])
+    code = main(
+        ["check", "--json", str(SAMPLE), str(binary), str(tmp_path / "missing.mrs"), str(SAMPLE)]
+    )
     out, err = capsys.readouterr()
     assert code == 3 and err == ""
     files = json.loads(out)["files"]
@@ -615,8 +670,9 @@ def test_check_json_reports_an_unreadable_file_and_keeps_the_others(
     assert files[2]["error"] == f"{tmp_path / 'missing.mrs'}: no such file"
 
 
-def test_check_reads_on_after_an_unreadable_file(tmp_path: Path,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_reads_on_after_an_unreadable_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = main(["check", str(tmp_path / "missing.mrs"), str(SAMPLE)])
     out, err = capsys.readouterr()
     assert code == 3 and out == f"{SAMPLE}: 1 game, valid\n"
@@ -627,7 +683,8 @@ def test_check_reads_on_after_an_unreadable_file(tmp_path: Path,
 
 
 def test_control_characters_in_a_record_are_shown_escaped(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "ansi.mrs"
     path.write_text(attacks.ansi_record(), encoding="utf-8")
     assert main(["check", str(path)]) == 1

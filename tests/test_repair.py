@@ -30,8 +30,11 @@ SLIPPED = [
     ("8. F3 F1", "8. F2 F1", "write F3 for F2"),
     ("T A6xA5/B6/A7", "T A6xA5/B5/A7", "write `xA5/B6/A7` for `xA5/B5/A7`"),
     ("T A6xA5/B6/A7", "T A6xA5/A7", "write `xA5/B6/A7` for `xA5/A7`"),
-    ("Dark: 14, Light: 16", "Dark: 14, Light: 17",
-     "write `Dark: 14, Light: 16` for `Dark: 14, Light: 17`"),
+    (
+        "Dark: 14, Light: 16",
+        "Dark: 14, Light: 17",
+        "write `Dark: 14, Light: 16` for `Dark: 14, Light: 17`",
+    ),
     ("11. E3", "12. E3", "write `11.` for `12.`"),
     ("6. C4 C5", "6. C4 Pass C5", "delete `Pass`"),
     ("10. B2 C1", "10. B2 Pas C1", "delete `Pas`"),  # read as Pass, which is illegal here
@@ -66,8 +69,7 @@ def apply_ruff_edits(text: str, fix: dict) -> str:
     return text
 
 
-@pytest.mark.parametrize(("right", "wrong", "message"), SLIPPED,
-                         ids=[case[1] for case in SLIPPED])
+@pytest.mark.parametrize(("right", "wrong", "message"), SLIPPED, ids=[case[1] for case in SLIPPED])
 def test_the_first_fix_undoes_the_slip(right: str, wrong: str, message: str) -> None:
     damaged = TEXT.replace(right, wrong, 1)
     repair, _ = first_repair(damaged)
@@ -84,8 +86,10 @@ def test_one_slip_is_one_error_and_its_consequences_are_notes(capsys, tmp_path) 
     # Seven errors, all from one slip: the first stays an error, the rest are notes.
     assert out.count(": error M") == 1 and out.count(": note M") == 6
     assert f"{damaged}:19:8: error M202" in out
-    assert "  fix: write A5 for A6 at 15:25; the rest of the game then replays and the " \
-           "score line and the Result agree" in out
+    assert (
+        "  fix: write A5 for A6 at 15:25; the rest of the game then replays and the "
+        "score line and the Result agree" in out
+    )
     assert "(a consequence of the M202 at 19:8)" in out
     assert out.rstrip().endswith("1 game, 1 invalid (1 error, 6 consequences)")
 
@@ -101,9 +105,16 @@ def test_json_fixes_in_ruffs_edit_format_give_the_corrected_record(capsys, tmp_p
     assert len(with_fixes) == 1 and with_fixes[0]["severity"] == "error"
     assert {d["severity"] for d in diagnostics if "fixes" not in d} == {"note"}
     fix = with_fixes[0]["fixes"][0]
-    assert fix == {"message": "write F3 for F2",
-                   "edits": [{"content": "F3", "location": {"row": 18, "column": 22},
-                              "end_location": {"row": 18, "column": 24}}]}
+    assert fix == {
+        "message": "write F3 for F2",
+        "edits": [
+            {
+                "content": "F3",
+                "location": {"row": 18, "column": 22},
+                "end_location": {"row": 18, "column": 24},
+            }
+        ],
+    }
     assert apply_ruff_edits(damaged_text, fix) == TEXT
 
 
@@ -148,8 +159,10 @@ def test_diff_shows_the_fix_and_writes_nothing(capsys, tmp_path) -> None:
     assert main(["check", "--diff", str(damaged)]) == 1
     out = capsys.readouterr().out
     assert f"--- {damaged}" in out and f"+++ {damaged}" in out
-    assert "\n-6. C4 C5 7. B4 D6 8. F3 F1 9. C3 E4 10. B2 C1 12. E3 C6 12. G7 A7\n" \
-           "+6. C4 C5 7. B4 D6 8. F3 F1 9. C3 E4 10. B2 C1 11. E3 C6 12. G7 A7\n" in out
+    assert (
+        "\n-6. C4 C5 7. B4 D6 8. F3 F1 9. C3 E4 10. B2 C1 12. E3 C6 12. G7 A7\n"
+        "+6. C4 C5 7. B4 D6 8. F3 F1 9. C3 E4 10. B2 C1 11. E3 C6 12. G7 A7\n" in out
+    )
     assert damaged.read_text(encoding="utf-8") == text
     assert main(["check", "--diff", str(SAMPLE)]) == 0
     assert capsys.readouterr().out == ""
@@ -181,10 +194,12 @@ TAFL_SLIPPED = [
 ]
 
 
-@pytest.mark.parametrize(("right", "wrong", "message"), TAFL_SLIPPED,
-                         ids=[case[1] for case in TAFL_SLIPPED])
-def test_the_first_fix_undoes_a_slip_in_a_movement_game(right: str, wrong: str,
-                                                        message: str) -> None:
+@pytest.mark.parametrize(
+    ("right", "wrong", "message"), TAFL_SLIPPED, ids=[case[1] for case in TAFL_SLIPPED]
+)
+def test_the_first_fix_undoes_a_slip_in_a_movement_game(
+    right: str, wrong: str, message: str
+) -> None:
     damaged = CYNGESHEALL.replace(right, wrong, 1)
     assert damaged != CYNGESHEALL
     repair, _ = first_repair(damaged)
@@ -209,7 +224,7 @@ def test_a_slip_in_the_1992_hnefatafl_on_its_19x19_board() -> None:
             new = f"{first.group(3)}{row}"
         else:
             new = f"{chr(ord(first.group(3)) + shift)}{first.group(4)}"
-        candidate = original[:first.start(3)] + new + original[first.end(4):]
+        candidate = original[: first.start(3)] + new + original[first.end(4) :]
         if not replay(next(iter(RecordReader(candidate)))).valid:
             damaged = candidate
             break
@@ -237,8 +252,11 @@ def corpus(per_kind: int) -> list[tuple[str, str, str]]:
         made = 0
         for original in originals:
             damaged = slip(original, rng)
-            if made < per_kind and damaged is not None and \
-                    not replay(next(iter(RecordReader(damaged)))).valid:
+            if (
+                made < per_kind
+                and damaged is not None
+                and not replay(next(iter(RecordReader(damaged)))).valid
+            ):
                 out.append((kind, original, damaged))
                 made += 1
     return out
@@ -261,8 +279,9 @@ def test_every_fix_on_a_corpus_gives_a_valid_record_and_most_give_the_original()
     assert found >= 0.85 * len(cases) and first >= 0.7 * len(cases), (found, first)
 
 
-def test_check_searches_only_the_first_invalid_games_of_a_file(monkeypatch, capsys,
-                                                                tmp_path) -> None:
+def test_check_searches_only_the_first_invalid_games_of_a_file(
+    monkeypatch, capsys, tmp_path
+) -> None:
     monkeypatch.setattr(checking_module, "MAX_GAMES_SEARCHED", 1)
     two = tmp_path / "two.mrs"
     slipped = TEXT.replace("11. E3", "12. E3")
@@ -284,8 +303,14 @@ def test_the_search_never_fails_on_mutated_records() -> None:
         text = valid_record(rng)
         tokens = text.split(" ")
         op = rng.choice(["delete", "duplicate", "swap", "insert", "replace_char", "cut_char"])
-        damaged = " ".join(mutate(tokens, op, rng.randrange(1 << 16),
-                                  rng.choice(["Pass", "E4", "T", "x", "4", "B", ","])))
+        damaged = " ".join(
+            mutate(
+                tokens,
+                op,
+                rng.randrange(1 << 16),
+                rng.choice(["Pass", "E4", "T", "x", "4", "B", ","]),
+            )
+        )
         reader = RecordReader(damaged, "m.mrs")
         for game in reader:
             replayed = replay(game)

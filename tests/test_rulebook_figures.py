@@ -43,41 +43,66 @@ def test_every_figure_claims_something_and_the_engine_agrees() -> None:
 
 
 def test_the_book_covers_every_kind_of_claim() -> None:
-    kinds = {type(claim) for figure in BOOK.figures() for panel in figure.panels
-             for claim in panel.claims}
-    assert {Legal, Illegal, Hinges, ThunderRemoves, WodenTarget, MustPass, GameOver,
-            Scores} <= kinds
-    scorings = {claim.scoring for figure in BOOK.figures() for panel in figure.panels
-                for claim in panel.claims if isinstance(claim, Scores)}
+    kinds = {
+        type(claim)
+        for figure in BOOK.figures()
+        for panel in figure.panels
+        for claim in panel.claims
+    }
+    assert {
+        Legal,
+        Illegal,
+        Hinges,
+        ThunderRemoves,
+        WodenTarget,
+        MustPass,
+        GameOver,
+        Scores,
+    } <= kinds
+    scorings = {
+        claim.scoring
+        for figure in BOOK.figures()
+        for panel in figure.panels
+        for claim in panel.claims
+        if isinstance(claim, Scores)
+    }
     assert scorings == {"default", "simple", "wraparound"}
 
 
 NEIGHBOUR = Stones(dark="C1 D1", light="D2")
 
 
-@pytest.mark.parametrize(("claim", "engine_says"), [
-    (Illegal("E1", "D1"), None),
-    (Illegal("E1", "C1"), "E1 is illegal because the stone on D1 would reach four hinges"),
-    (Legal("E1"), "E1 is illegal: the stone on D1 would reach four hinges"),
-    (Illegal("F1"), "a stone may go on F1"),
-    (Hinges("D1", 3), None),
-    (ThunderRemoves("E1", ("D1", "F1")), "it removes D1"),
-    (ThunderRemoves("D3", ("D2",)), None),
-    (WodenTarget("C1"), "W C1 is illegal: C1 holds Dark's own stone; a Woden-stone must "
-                        "replace an opponent stone"),
-    (WodenTarget("D2"), None),
-    (Scores(2, 1), "it gives Dark 3, Light 0"),
-    (MustPass(), "Dark can still move"),
-    (GameOver(), "the game goes on"),
-])
+@pytest.mark.parametrize(
+    ("claim", "engine_says"),
+    [
+        (Illegal("E1", "D1"), None),
+        (Illegal("E1", "C1"), "E1 is illegal because the stone on D1 would reach four hinges"),
+        (Legal("E1"), "E1 is illegal: the stone on D1 would reach four hinges"),
+        (Illegal("F1"), "a stone may go on F1"),
+        (Hinges("D1", 3), None),
+        (ThunderRemoves("E1", ("D1", "F1")), "it removes D1"),
+        (ThunderRemoves("D3", ("D2",)), None),
+        (
+            WodenTarget("C1"),
+            "W C1 is illegal: C1 holds Dark's own stone; a Woden-stone must "
+            "replace an opponent stone",
+        ),
+        (WodenTarget("D2"), None),
+        (Scores(2, 1), "it gives Dark 3, Light 0"),
+        (MustPass(), "Dark can still move"),
+        (GameOver(), "the game goes on"),
+    ],
+)
 def test_claims_are_put_to_the_engine(claim, engine_says) -> None:
     assert claim.check(NEIGHBOUR.position()) == engine_says
 
 
 def _false_figure() -> Figure:
-    return Figure("false-claim", "A figure whose claim is false.", (
-        Panel("E1", Stones(dark="C1 D1"), claims=(Illegal("E1", "D1"),)),
-    ))
+    return Figure(
+        "false-claim",
+        "A figure whose claim is false.",
+        (Panel("E1", Stones(dark="C1 D1"), claims=(Illegal("E1", "D1"),)),),
+    )
 
 
 def test_a_false_claim_names_the_figure_and_the_claim() -> None:
@@ -85,17 +110,21 @@ def test_a_false_claim_names_the_figure_and_the_claim() -> None:
         realise(_false_figure(), 4)
     message = str(caught.value)
     assert "\n" not in message
-    assert message == ("figure 4 (false-claim), panel 'E1' claims 'E1 is illegal: D1 would "
-                       "reach four hinges', but a stone may go on E1")
+    assert message == (
+        "figure 4 (false-claim), panel 'E1' claims 'E1 is illegal: D1 would "
+        "reach four hinges', but a stone may go on E1"
+    )
 
 
 def test_the_notation_of_a_shown_move_is_checked() -> None:
     record = Record("1. D4 E3 2. C5 F4 *")
     good = Figure("t", "", (Panel("after", record, then="T E4xE3/D4/F4"),))
     realise(good, 1)
-    for written, why in (("T E4xE3/D4", "T E4xE3/D4 is written T E4xE3/D4/F4"),
-                         ("T E4xD4/E3/F4", "is written T E4xE3/D4/F4"),
-                         ("W D4", "W D4 cannot be played")):
+    for written, why in (
+        ("T E4xE3/D4", "T E4xE3/D4 is written T E4xE3/D4/F4"),
+        ("T E4xD4/E3/F4", "is written T E4xE3/D4/F4"),
+        ("W D4", "W D4 cannot be played"),
+    ):
         bad = Figure("t", "", (Panel("after", record, then=written),))
         with pytest.raises(FigureError, match=why.replace("/", "/")):
             realise(bad, 1)
@@ -112,8 +141,9 @@ def _book_with(block) -> object:
     return dataclasses.replace(BOOK, chapters=(*BOOK.chapters, chapter))
 
 
-def test_the_command_refuses_a_false_figure_and_writes_nothing(tmp_path, monkeypatch,
-                                                               capsys) -> None:
+def test_the_command_refuses_a_false_figure_and_writes_nothing(
+    tmp_path, monkeypatch, capsys
+) -> None:
     monkeypatch.setattr(books, "book_for", lambda game: _book_with(_false_figure()))
     target = tmp_path / "book.pdf"
     assert main(["rulebook", "-o", str(target)]) == 1
@@ -194,8 +224,13 @@ def test_the_rules_text_items_of_issue_11_stay_fixed() -> None:
     assert "A full-size board and a page of small pencil boards" in text
     assert "`!` after a move marks a strong move and `!?` an interesting one" in text
     # 24: the author's credits and thanks, his Woden-stone advice, the X/O method.
-    for words in ("Caleb, Jerome and Jesse", "Advanced Mǽrstánas", "Oferhlýp",
-                  "keeping it until late in the game", "write an *X* for each Dark stone"):
+    for words in (
+        "Caleb, Jerome and Jesse",
+        "Advanced Mǽrstánas",
+        "Oferhlýp",
+        "keeping it until late in the game",
+        "write an *X* for each Dark stone",
+    ):
         assert words in text, words
     # 20: the Cyngesheall glossary's headword is the game's name.
     cyng = books.book_for(CYNGESHEALL)

@@ -28,9 +28,11 @@ SLUGS = sorted(BOOKS)
 # Checked by hand for each book: the printed page count's range, words of the print,
 # how many figures stack at phone width at least, a figure's least size (px).
 PRINTED_PAGES = {"maerstanas": (10, 24), "cyngesheall": (8, 24), "hnefatafl1992": (8, 24)}
-PRINTED_WORDS = {"maerstanas": ("Placing stones and hinges", "Glossary", "Þunor-stán"),
-                 "cyngesheall": ("Glossary", "What we decided"),
-                 "hnefatafl1992": ("Glossary", "What we decided")}
+PRINTED_WORDS = {
+    "maerstanas": ("Placing stones and hinges", "Glossary", "Þunor-stán"),
+    "cyngesheall": ("Glossary", "What we decided"),
+    "hnefatafl1992": ("Glossary", "What we decided"),
+}
 STACKED = {"maerstanas": 5, "cyngesheall": 3, "hnefatafl1992": 3}
 FIGURE_PX = {"maerstanas": (200, 150), "cyngesheall": (150, 150), "hnefatafl1992": (150, 150)}
 
@@ -60,7 +62,8 @@ def test_same_text_and_figures_as_the_pdf(slug: str, html_files) -> None:
             assert f'<a href="#{chapter.anchor}"><span class="num">{number}</span>' in html
             assert f'id="{chapter.anchor}"' in html
     figures = re.findall(
-        r'<figure class="diagram" id="fig-([a-z0-9-]+)"><div class="panels"><svg', html)
+        r'<figure class="diagram" id="fig-([a-z0-9-]+)"><div class="panels"><svg', html
+    )
     assert figures == [figure.key for figure in book.figures()]
     for figure in book.figures():
         words = plain(figure.caption, numbers).split()[:6]
@@ -109,8 +112,9 @@ def test_renders_and_prints_in_chromium(slug: str, browser, html_files) -> None:
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_at_phone_width_panels_stack_and_nothing_scrolls_sideways(slug: str, browser,
-                                                                  html_files) -> None:
+def test_at_phone_width_panels_stack_and_nothing_scrolls_sideways(
+    slug: str, browser, html_files
+) -> None:
     """Issue 11, item 22: at 390 px a figure's boards stack, each still drawn large, and no
     line of the book (an `[Options "..."]` tag included) makes the page scroll sideways."""
     context, page, messages = open_page(browser, html_files[slug], viewport=(390, 844))

@@ -55,8 +55,15 @@ def test_the_german_quick_reference_is_german_throughout(german) -> None:
     assert book.language == "de"
     pdf = rulebook_pdf(prepared, "a4")
     text = all_text(pdf)
-    for word in ("Inhalt", "Kapitel 1", "Abbildung 1.", "Abbildung 3.", "\u201eGrenzsteine\u201c",
-                 "erschienen am 23. November 2026", "Dunkel 12, Hell 10"):
+    for word in (
+        "Inhalt",
+        "Kapitel 1",
+        "Abbildung 1.",
+        "Abbildung 3.",
+        "\u201eGrenzsteine\u201c",
+        "erschienen am 23. November 2026",
+        "Dunkel 12, Hell 10",
+    ):
         assert word in " ".join(text.split()), word
     for english in ("Contents", "Chapter", "Figure", "figure", "released", "Dark", "Light"):
         assert english not in text, english

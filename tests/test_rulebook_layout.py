@@ -53,8 +53,11 @@ def test_figures_follow_their_first_reference_in_order(slug: str, paper: str) ->
     assert len(first_reference) >= len(captions) // 2, first_reference
     pages = [captions[figure] for figure in sorted(captions)]
     assert pages == sorted(pages), "a figure overtook an earlier one"
-    early = {figure: (page, first_reference[figure]) for figure, page in captions.items()
-             if figure in first_reference and page < first_reference[figure]}
+    early = {
+        figure: (page, first_reference[figure])
+        for figure, page in captions.items()
+        if figure in first_reference and page < first_reference[figure]
+    }
     assert not early, f"figure: (its page, its first reference's page) {early}"
 
 
@@ -107,8 +110,14 @@ def _text(name: str, lines: int) -> list:
 
 
 def test_a_figure_that_does_not_fit_waits_while_the_text_fills_the_page() -> None:
-    placed = _typeset([_block("opening", 450), _block("figure 1", 400, floating=True),
-                       _block("figure 2", 100, floating=True), *_text("after", 60)])
+    placed = _typeset(
+        [
+            _block("opening", 450),
+            _block("figure 1", 400, floating=True),
+            _block("figure 2", 100, floating=True),
+            *_text("after", 60),
+        ]
+    )
     where = {name: (page, below) for name, page, below in placed}
     # The text after the figures fills page 1 under the opening ...
     assert where["after 0"][0] == 1
@@ -116,23 +125,36 @@ def test_a_figure_that_does_not_fit_waits_while_the_text_fills_the_page() -> Non
     # ... and the figures open page 2, in their order, before the rest of the text.
     assert where["figure 1"] == (2, pytest.approx(400, abs=10))
     assert where["figure 2"] == (2, pytest.approx(500, abs=10))
-    assert [name for name, _, _ in placed if not name.startswith("after")] == \
-        ["opening", "figure 1", "figure 2"]
+    assert [name for name, _, _ in placed if not name.startswith("after")] == [
+        "opening",
+        "figure 1",
+        "figure 2",
+    ]
 
 
 def test_figures_do_not_float_past_their_chapter() -> None:
-    placed = _typeset([_block("opening", 450), _block("figure", 400, floating=True),
-                       *_text("rest of the chapter", 3),
-                       _block("next chapter", 0, marker=("chapter", "2  Next", 0)),
-                       *_text("next chapter text", 3)])
+    placed = _typeset(
+        [
+            _block("opening", 450),
+            _block("figure", 400, floating=True),
+            *_text("rest of the chapter", 3),
+            _block("next chapter", 0, marker=("chapter", "2  Next", 0)),
+            *_text("next chapter text", 3),
+        ]
+    )
     order = [name for name, _, _ in placed]
-    assert order.index("rest of the chapter 2") < order.index("figure") \
-        < order.index("next chapter") < order.index("next chapter text 0")
+    assert (
+        order.index("rest of the chapter 2")
+        < order.index("figure")
+        < order.index("next chapter")
+        < order.index("next chapter text 0")
+    )
 
 
 def test_a_figure_that_fits_stays_where_the_text_puts_it() -> None:
-    placed = _typeset([_block("opening", 200), _block("figure", 300, floating=True),
-                       *_text("after", 1)])
+    placed = _typeset(
+        [_block("opening", 200), _block("figure", 300, floating=True), *_text("after", 1)]
+    )
     assert [name for name, _, _ in placed] == ["opening", "figure", "after 0"]
 
 
@@ -146,8 +168,10 @@ def _entries(shape) -> list[Group]:
     return [e for child in getattr(shape, "children", ()) for e in _entries(child)]
 
 
-@pytest.mark.parametrize("width", sorted({PAPERS[p].width - 2 * layout.SIDE_MARGIN
-                                          for p in ("a4", "letter")} | {156.0, 120.0}))
+@pytest.mark.parametrize(
+    "width",
+    sorted({PAPERS[p].width - 2 * layout.SIDE_MARGIN for p in ("a4", "letter")} | {156.0, 120.0}),
+)
 @pytest.mark.parametrize("game", BOOK_GAMES, ids=lambda g: g.slug)
 def test_every_key_entry_lies_inside_the_width_and_clear_of_the_others(game, width) -> None:
     """Issue 11: the 1992 key set its last label past its 156 mm viewBox, and its
@@ -158,7 +182,7 @@ def test_every_key_entry_lies_inside_the_width_and_clear_of_the_others(game, wid
     for box in boxes:
         assert box[0] >= 0 and box[2] <= width and box[1] >= 0 and box[3] <= height, box
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
             assert apart, (a, b)
 

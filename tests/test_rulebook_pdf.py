@@ -54,14 +54,18 @@ def test_every_game_has_its_page_count_here() -> None:
 
 @pytest.fixture(scope="module")
 def books() -> dict[tuple[str, str], bytes]:
-    return {(slug, paper): rulebook_pdf(prepare(book), paper)
-            for slug, book in BOOKS.items() for paper in PAPERS}
+    return {
+        (slug, paper): rulebook_pdf(prepare(book), paper)
+        for slug, book in BOOKS.items()
+        for paper in PAPERS
+    }
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize("slug", sorted(BOOKS))
-def test_every_book_has_its_outline_text_fonts_metadata_and_paper(slug: str, paper: str,
-                                                                  books) -> None:
+def test_every_book_has_its_outline_text_fonts_metadata_and_paper(
+    slug: str, paper: str, books
+) -> None:
     book, pdf = BOOKS[slug], books[slug, paper]
     top = [title for level, title in outline_titles(pdf) if level == 0]
     assert top == [f"{n} {chapter.title}" for n, chapter in numbered(book.chapters)]
@@ -78,8 +82,7 @@ def test_every_book_has_its_outline_text_fonts_metadata_and_paper(slug: str, pap
     assert r.trailer["/Root"]["/Lang"] == "en"
     for page in r.pages:
         box = page.mediabox
-        assert (round(float(box.width) * MM, 1), round(float(box.height) * MM, 1)) == \
-            PAPERS[paper]
+        assert (round(float(box.width) * MM, 1), round(float(box.height) * MM, 1)) == PAPERS[paper]
     if paper == "a4":
         fewest, most = PAGES[slug]
         assert fewest <= len(r.pages) <= most
@@ -105,15 +108,17 @@ def test_no_page_is_left_mostly_empty(slug: str, paper: str, books) -> None:
 # --- Mǽrstánas's book ----------------------------------------------------------------
 
 
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_outline_has_the_sections(paper, a4, letter) -> None:
     pdf = a4 if paper == "a4" else letter
     outline = outline_titles(pdf)
     sections = {title for level, title in outline if level == 1}
-    assert {"Hinges", "The hinge limit", "The thunder-stone (Þunor-stán)",
-            "Advanced Mǽrstánas: wraparound"} <= sections
+    assert {
+        "Hinges",
+        "The hinge limit",
+        "The thunder-stone (Þunor-stán)",
+        "Advanced Mǽrstánas: wraparound",
+    } <= sections
 
 
 def test_text_layer_has_the_chapters_and_the_special_letters(a4) -> None:
@@ -121,8 +126,17 @@ def test_text_layer_has_the_chapters_and_the_special_letters(a4) -> None:
     assert "\x00" not in text
     for title in CHAPTERS:
         assert title in text, title
-    for word in ("Mǽrstánas", "Þunor-stán", "wóden-stán", "freóndlíc heorr", "frǽcenes",
-                 "T E4xE3/D4/F4", "John Beers", "CC BY-SA 4.0", "Contents"):
+    for word in (
+        "Mǽrstánas",
+        "Þunor-stán",
+        "wóden-stán",
+        "freóndlíc heorr",
+        "frǽcenes",
+        "T E4xE3/D4/F4",
+        "John Beers",
+        "CC BY-SA 4.0",
+        "Contents",
+    ):
         assert word in text, word
     for number in range(1, len(list(BOOK.figures())) + 1):
         assert f"Figure {number}." in text
@@ -137,14 +151,17 @@ def test_metadata(a4) -> None:
 
 def test_identical_input_gives_identical_bytes(prepared, a4) -> None:
     assert rulebook_pdf(prepared, "a4") == a4
-    code = ("import sys; from maerstanas_print.rulebook.books import book_for; "
-            "from maerstanas_print.games import MAERSTANAS; "
-            "from maerstanas_print.rulebook.prepare import prepare; "
-            "from maerstanas_print.rulebook.pdf import rulebook_pdf; "
-            "sys.stdout.buffer.write(rulebook_pdf(prepare(book_for(MAERSTANAS)), 'a4'))")
+    code = (
+        "import sys; from maerstanas_print.rulebook.books import book_for; "
+        "from maerstanas_print.games import MAERSTANAS; "
+        "from maerstanas_print.rulebook.prepare import prepare; "
+        "from maerstanas_print.rulebook.pdf import rulebook_pdf; "
+        "sys.stdout.buffer.write(rulebook_pdf(prepare(book_for(MAERSTANAS)), 'a4'))"
+    )
     env = {**os.environ, "PYTHONHASHSEED": "7"}
-    other = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
-                           env=env).stdout
+    other = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, check=True, env=env
+    ).stdout
     assert hashlib.sha256(other).hexdigest() == hashlib.sha256(a4).hexdigest()
 
 

@@ -24,8 +24,10 @@ CLUB = ROOT / "tests" / "rulebooks" / "club-rules.md"
 BOOKS = ROOT / "maerstanas_print" / "games" / "books"
 
 # A game two random movers played to the end (Dark must pass; Light still holds T).
-PASS_GAME = ("T B7 C6 E1 F2 F5 D2 D1 C5 C3 G5 A3 B5 C2 A5 A4 A2 E5 A7 F3 G3 A1 E3 F1 E6 "
-             "G7 E7 B6 D7 D3 G4 D5 F6 W A5 W D3")
+PASS_GAME = (
+    "T B7 C6 E1 F2 F5 D2 D1 C5 C3 G5 A3 B5 C2 A5 A4 A2 E5 A7 F3 G3 A1 E3 F1 E6 "
+    "G7 E7 B6 D7 D3 G4 D5 F6 W A5 W D3"
+)
 SHAPE = "stones: dark D3 C4; light E4"  # D4 has three hinges (D3, C4, E4)
 SCORING = "stones: dark A1 B1 C2 D2 C3 D3 F4 G4 G5; light E1 F1 E2 D5 E5 D6 A6 A7"
 
@@ -33,8 +35,10 @@ SCORING = "stones: dark A1 B1 C2 D2 C3 D3 F4 G4 G5; light E1 F1 E2 D5 E5 D6 A6 A
 def source(game: str, panel: str, claim: str, extra: str = "") -> str:
     """A one-figure book: the position is on line 12, the claim on line 14 (or 15 after
     an `extra` line)."""
-    return (f"---\ngame: {game}\ntitle: Test\n---\n\n# One\n\n```figure\nid: f\n"
-            f"caption: A test.\npanel: p\n{panel}\n{extra}claims:\n  {claim}\n```\n")
+    return (
+        f"---\ngame: {game}\ntitle: Test\n---\n\n# One\n\n```figure\nid: f\n"
+        f"caption: A test.\npanel: p\n{panel}\n{extra}claims:\n  {claim}\n```\n"
+    )
 
 
 def build(text: str, name: str = "test.md"):
@@ -100,9 +104,11 @@ def _claim_line(text: str, claim: str) -> int:
     return text.splitlines().index(f"  {claim}") + 1
 
 
-@pytest.mark.parametrize(("game", "panel", "claim", "true"),
-                         [("Maerstanas", *case) for case in MAERSTANAS_CASES]
-                         + [("Cyngesheall", *case) for case in TAFL_CASES])
+@pytest.mark.parametrize(
+    ("game", "panel", "claim", "true"),
+    [("Maerstanas", *case) for case in MAERSTANAS_CASES]
+    + [("Cyngesheall", *case) for case in TAFL_CASES],
+)
 def test_claims_true_and_false(game, panel, claim, true) -> None:
     text = source(game, panel, claim)
     if true:
@@ -126,50 +132,86 @@ def test_a_false_claim_prints_like_check() -> None:
     with pytest.raises(SourceError) as caught:
         build(text, "rules.md")
     lines = str(caught.value).splitlines()
-    assert lines[0].startswith("rules.md:14:3: error R201: figure 1 (f), panel 'p' claims "
-                               "'D4 has 2 hinges', but D4 has 3")
+    assert lines[0].startswith(
+        "rules.md:14:3: error R201: figure 1 (f), panel 'p' claims 'D4 has 2 hinges', but D4 has 3"
+    )
     assert lines[1] == "    hinges D4 2"
     assert lines[2] == "    ^~~~~~~~~~~"
     assert lines[3].startswith("  hint: ")
 
 
-@pytest.mark.parametrize(("text", "code", "line", "column"), [
-    (source("Maerstanas", SHAPE, "legal Z9"), "R104", 14, 3),
-    (source("Maerstanas", SHAPE, "frobnicate D4"), "R104", 14, 3),
-    (source("Maerstanas", SHAPE, "captures F5-D5: D4"), "R104", 14, 3),
-    (source("Cyngesheall", "stones: start", "legal D4"), "R104", 14, 3),
-    (source("Maerstanas", "stones: dark D3 D3", "legal D4"), "R105", 12, 9),
-    (source("Maerstanas", "stones: purple D3", "legal D4"), "R105", 12, 9),
-    (source("Maerstanas", "record: 1. D4 D4 *", "legal D5"), "R105", 12, 9),
-    (source("Maerstanas", SHAPE, "legal D5", "then: T D4xD3\n"), "R202", 13, 7),
-    (source("Maerstanas", SHAPE, "legal D5", "marks: glow D4\n"), "R102", 13, 8),
-    (source("Maerstanas", SHAPE, "legal D5", "colour: red\n"), "R102", 13, 1),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n\n# One\n\nSee {{ nowhere.figure }}.\n",
-     "R106", 8, 5),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n\n# One\n\n```diagram\nid: x\n```\n", "R102", 8, 4),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n\n# One\n\n<b>bold</b>\n", "R101", 8, 1),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n\n# One\n\n### Deep\n", "R101", 8, 1),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n\n# One\n\n```record\nid: r\n\n1. D4 D4 *\n```\n",
-     "R107", 9, 5),
-    ("---\ngame: Chess\ntitle: T\n---\n\n# One\n", "R100", 2, 7),
-    ("---\ngame: Maerstanas\ntitel: T\n---\n\n# One\n", "R100", 3, 1),
-    ("# One\n\nNo front matter.\n", "R100", 1, 1),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n\nOnly small print.\n", "R101", 6, 1),
-    ("---\ngame: Maerstanas\ntitle: T\nreleased: soon\n---\n# x\n", "R100", 4, 1),
-    ("---\ngame: Maerstanas\ntitle: T: x\n---\n# x\n", "R100", 3, 9),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```include nothing\n```\n", "R108", 6, 12),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```sample-game\nfile: ../x.mrs\n```\n",
-     "R108", 7, 7),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```sample-game\n"
-     "file: cyngesheall-game.mrs\n```\n", "R102", 7, 7),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```setup-table\n```\n", "R102", 6, 4),
-    ("---\ngame: Cyngesheall\ntitle: T\n---\n# x\n```options-table\n"
-     "corner_access=all: x\n```\n", "R102", 6, 4),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```figure\nid: F_1\ncaption: c\n```\n",
-     "R103", 7, 5),
-    ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```figure\nid: f\ncaption: c\n"
-     "claims:\n  legal D4\n```\n", "R102", 9, 8),
-])
+@pytest.mark.parametrize(
+    ("text", "code", "line", "column"),
+    [
+        (source("Maerstanas", SHAPE, "legal Z9"), "R104", 14, 3),
+        (source("Maerstanas", SHAPE, "frobnicate D4"), "R104", 14, 3),
+        (source("Maerstanas", SHAPE, "captures F5-D5: D4"), "R104", 14, 3),
+        (source("Cyngesheall", "stones: start", "legal D4"), "R104", 14, 3),
+        (source("Maerstanas", "stones: dark D3 D3", "legal D4"), "R105", 12, 9),
+        (source("Maerstanas", "stones: purple D3", "legal D4"), "R105", 12, 9),
+        (source("Maerstanas", "record: 1. D4 D4 *", "legal D5"), "R105", 12, 9),
+        (source("Maerstanas", SHAPE, "legal D5", "then: T D4xD3\n"), "R202", 13, 7),
+        (source("Maerstanas", SHAPE, "legal D5", "marks: glow D4\n"), "R102", 13, 8),
+        (source("Maerstanas", SHAPE, "legal D5", "colour: red\n"), "R102", 13, 1),
+        (
+            "---\ngame: Maerstanas\ntitle: T\n---\n\n# One\n\nSee {{ nowhere.figure }}.\n",
+            "R106",
+            8,
+            5,
+        ),
+        ("---\ngame: Maerstanas\ntitle: T\n---\n\n# One\n\n```diagram\nid: x\n```\n", "R102", 8, 4),
+        ("---\ngame: Maerstanas\ntitle: T\n---\n\n# One\n\n<b>bold</b>\n", "R101", 8, 1),
+        ("---\ngame: Maerstanas\ntitle: T\n---\n\n# One\n\n### Deep\n", "R101", 8, 1),
+        (
+            "---\ngame: Maerstanas\ntitle: T\n---\n\n# One\n\n"
+            "```record\nid: r\n\n1. D4 D4 *\n```\n",
+            "R107",
+            9,
+            5,
+        ),
+        ("---\ngame: Chess\ntitle: T\n---\n\n# One\n", "R100", 2, 7),
+        ("---\ngame: Maerstanas\ntitel: T\n---\n\n# One\n", "R100", 3, 1),
+        ("# One\n\nNo front matter.\n", "R100", 1, 1),
+        ("---\ngame: Maerstanas\ntitle: T\n---\n\nOnly small print.\n", "R101", 6, 1),
+        ("---\ngame: Maerstanas\ntitle: T\nreleased: soon\n---\n# x\n", "R100", 4, 1),
+        ("---\ngame: Maerstanas\ntitle: T: x\n---\n# x\n", "R100", 3, 9),
+        ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```include nothing\n```\n", "R108", 6, 12),
+        (
+            "---\ngame: Maerstanas\ntitle: T\n---\n# x\n```sample-game\nfile: ../x.mrs\n```\n",
+            "R108",
+            7,
+            7,
+        ),
+        (
+            "---\ngame: Maerstanas\ntitle: T\n---\n# x\n```sample-game\n"
+            "file: cyngesheall-game.mrs\n```\n",
+            "R102",
+            7,
+            7,
+        ),
+        ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```setup-table\n```\n", "R102", 6, 4),
+        (
+            "---\ngame: Cyngesheall\ntitle: T\n---\n# x\n```options-table\n"
+            "corner_access=all: x\n```\n",
+            "R102",
+            6,
+            4,
+        ),
+        (
+            "---\ngame: Maerstanas\ntitle: T\n---\n# x\n```figure\nid: F_1\ncaption: c\n```\n",
+            "R103",
+            7,
+            5,
+        ),
+        (
+            "---\ngame: Maerstanas\ntitle: T\n---\n# x\n```figure\nid: f\ncaption: c\n"
+            "claims:\n  legal D4\n```\n",
+            "R102",
+            9,
+            8,
+        ),
+    ],
+)
 def test_problems_are_found_where_they_are(text, code, line, column) -> None:
     with pytest.raises(SourceError) as caught:
         build(text)

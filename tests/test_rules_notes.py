@@ -67,8 +67,7 @@ def test_a_placement_only_the_torus_allows() -> None:
         problem = position.move_problem(Move.place(sq("D1")))
         assert (problem is None) == legal, scoring
     plain = dark_only("C1", "E1", "D2")
-    assert str(plain.move_problem(Move.place(sq("D1")))) == \
-        "a stone on D1 would have four hinges"
+    assert str(plain.move_problem(Move.place(sq("D1")))) == "a stone on D1 would have four hinges"
 
 
 def test_thunder_across_the_corner() -> None:
@@ -114,6 +113,7 @@ def test_torus_never_forbids_what_the_plain_board_allows() -> None:
 # give D6 (D5, C6, E6, D7) four. So Dark must pass, and Light (holding the
 # thunder-stone) may not.
 
+
 def test_sample_forced_pass_and_final_score() -> None:
     game = replay(parse(sample_text()).games[0], keep_positions=True)
     assert game.valid
@@ -132,7 +132,22 @@ def test_sample_forced_pass_and_final_score() -> None:
     assert game.final.score("simple") == (7, 7)
     assert game.result == "Light"
     assert names(game.final.stones[LIGHT]) == {
-        "A1", "C1", "F1", "D2", "A3", "E3", "E4", "C5", "D5", "A6", "C6", "D6", "B7", "C7", "E7"}
+        "A1",
+        "C1",
+        "F1",
+        "D2",
+        "A3",
+        "E3",
+        "E4",
+        "C5",
+        "D5",
+        "A6",
+        "C6",
+        "D6",
+        "B7",
+        "C7",
+        "E7",
+    }
     # Light's thunder on A6 took A5, B6, A7: above, right, below (nothing to the left).
     thunder = steps[33]
     assert [square_name(s) for s in thunder.removed] == ["A5", "B6", "A7"]

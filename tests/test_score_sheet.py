@@ -50,12 +50,17 @@ CSS_PAGE = {"a4": "A4", "letter": "letter"}  # the paper as CSS's @page names it
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("slug", [game.slug for game in all_games()])
 def test_every_games_score_sheet_is_whole_deterministic_and_self_contained(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], slug: str, paper: str) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], slug: str, paper: str
+) -> None:
     made = {}
     for name in ("one.pdf", "two.pdf", "one.html", "two.html"):
         args = ["--format", "html"] if name.endswith(".html") else []
-        assert main(["scoresheet", "--game", slug, "--paper", paper, *args,
-                     "-o", str(tmp_path / name)]) == 0
+        assert (
+            main(
+                ["scoresheet", "--game", slug, "--paper", paper, *args, "-o", str(tmp_path / name)]
+            )
+            == 0
+        )
         made[name] = (tmp_path / name).read_bytes()
     capsys.readouterr()
     assert made["one.pdf"] == made["two.pdf"] and made["one.html"] == made["two.html"]
@@ -66,8 +71,7 @@ def test_every_games_score_sheet_is_whole_deterministic_and_self_contained(
     assert "\x00" not in all_text(pdf)
     html = made["one.html"].decode("utf-8")
     assert f"@page {{ size: {CSS_PAGE[paper]} portrait; margin: 0; }}" in html
-    assert "<script" not in html and "http://" not in html.replace(
-        "http://www.w3.org/2000/svg", "")
+    assert "<script" not in html and "http://" not in html.replace("http://www.w3.org/2000/svg", "")
     ids = re.findall(r'\bid="([^"]+)"', html)
     assert len(ids) == len(set(ids))
 
@@ -99,9 +103,28 @@ ROWS = {"a4": 34, "letter": 32}  # as many 7 mm rows as the page holds
 def test_one_record_per_page_with_every_field(pdf: bytes, paper: str) -> None:
     runs = Counter(r.text for r in text_runs(pdf))
     assert runs["Mǽrstánas"] == 1 and runs["cut here"] == 0
-    for field in ("Event", "Site", "Date", "Round", "Dark", "Light", "Special stones",
-                  "Scoring", "default", "simple", "wraparound", "on", "off", "Dark:", "Light:",
-                  "T", "W", "Pass", "square", "Final position"):
+    for field in (
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "Dark",
+        "Light",
+        "Special stones",
+        "Scoring",
+        "default",
+        "simple",
+        "wraparound",
+        "on",
+        "off",
+        "Dark:",
+        "Light:",
+        "T",
+        "W",
+        "Pass",
+        "square",
+        "Final position",
+    ):
         assert runs[field] >= 1, field
     for row in range(1, ROWS[paper] + 1):
         assert runs[f"{row}."] == 1
@@ -130,8 +153,7 @@ def test_rows_and_boxes_are_big_enough_to_write_in() -> None:
     assert Counter(round(s.w, 2) for s in squares).most_common(1)[0][0] >= 4.5  # the plies
     heads = [s for s in shapes if isinstance(s, Text) and s.text in ("T", "W", "Pass", "No.")]
     assert heads and all(s.size >= 8 and s.fill == "#000000" for s in heads)
-    numbers = sorted(s.y for s in shapes
-                     if isinstance(s, Text) and re.fullmatch(r"\d+\.", s.text))
+    numbers = sorted(s.y for s in shapes if isinstance(s, Text) and re.fullmatch(r"\d+\.", s.text))
     assert all(abs(b - a - ROW_H) < 1e-6 for a, b in zip(numbers, numbers[1:], strict=False))
     assert ROW_H >= 7.0
 
@@ -161,8 +183,7 @@ def test_html_is_self_contained() -> None:
     html = sheet_html(score_sheet(ScoreSheetOptions(paper="letter")))
     assert "@page { size: letter portrait; margin: 0; }" in html
     assert 'width="215.9mm" height="279.4mm"' in html
-    assert "<script" not in html and "http://" not in html.replace(
-        "http://www.w3.org/2000/svg", "")
+    assert "<script" not in html and "http://" not in html.replace("http://www.w3.org/2000/svg", "")
     assert html.count("@font-face") == 3
     ids = re.findall(r'\bid="([^"]+)"', html)
     assert len(ids) == len(set(ids))
@@ -195,8 +216,10 @@ SLUGS = ["cyngesheall", "hnefatafl1992"]
 # The longest texts a reader can write by hand from the rules: on 19x19 a king's move
 # between two-digit squares, and the king taken with two men, all on two-digit squares;
 # on 7x7 the commander arriving diagonally takes four, the king and commander among them.
-LONGEST = {"hnefatafl1992": ("KJ10-J12!", "xKJ10/I11/K11!"),
-           "cyngesheall": ("KA5-A1!", "xKB3/CC4/D3/C2!")}
+LONGEST = {
+    "hnefatafl1992": ("KJ10-J12!", "xKJ10/I11/K11!"),
+    "cyngesheall": ("KA5-A1!", "xKB3/CC4/D3/C2!"),
+}
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "printables.md"
 
 
@@ -217,8 +240,11 @@ def _fields(slug: str, paper: str = "a4") -> tuple[list[float], list[float]]:
     boxes: list[float] = []
     lines: list[float] = []
     for group in _moves_groups(page.shapes):
-        rules = [s for s in group.children if isinstance(s, Line) and s.y1 == s.y2
-                 and s.stroke == WRITING_LINE]
+        rules = [
+            s
+            for s in group.children
+            if isinstance(s, Line) and s.y1 == s.y2 and s.stroke == WRITING_LINE
+        ]
         full = max(s.x2 - s.x1 for s in rules)
         lines += [s.x2 - s.x1 for s in rules if s.x2 - s.x1 < full / 2]
         boxes += [s.w for s in group.children if isinstance(s, Rect)]
@@ -247,8 +273,10 @@ def test_worked_examples_are_real_moves_of_the_game(slug: str) -> None:
     assert len(cases) == 4  # a move, a lettered move, a capture, the king taken
     for case in cases:
         first = "Light" if case.first else "Dark"
-        record = (f'[Game "{game.tag}"]\n[Setup "{case.setup}"]\n[FirstPlayer "{first}"]\n\n'
-                  f"{case.text} *\n")
+        record = (
+            f'[Game "{game.tag}"]\n[Setup "{case.setup}"]\n[FirstPlayer "{first}"]\n\n'
+            f"{case.text} *\n"
+        )
         replayed = game.replay(parse_game(record))
         assert replayed.diagnostics == [], (case, replayed.diagnostics)
         (step,) = replayed.main.steps
@@ -268,9 +296,20 @@ def test_sheet_shows_examples_result_ending_and_sheet_number(tmp_path, slug: str
         move, taken = split_move(case.text)
         assert f"{move} {taken}".strip() in text, case
     dark, light = ("Black", "White") if slug == "hnefatafl1992" else ("Dark", "Light")
-    for field in (f"1-0 ({dark} won)", f"0-1 ({light} won)", "1/2-1/2", "* (unfinished)",
-                  "Ended by", "escape", "king captured", "no legal move", "repetition",
-                  "agreed", "Sheet", "of"):
+    for field in (
+        f"1-0 ({dark} won)",
+        f"0-1 ({light} won)",
+        "1/2-1/2",
+        "* (unfinished)",
+        "Ended by",
+        "escape",
+        "king captured",
+        "no legal move",
+        "repetition",
+        "agreed",
+        "Sheet",
+        "of",
+    ):
         assert field in text, field
 
 
@@ -287,8 +326,7 @@ def test_from_numbers_a_following_sheet(tmp_path, slug: str) -> None:
     following = numbers[-1] + 1
     # The foot names the next sheet's first move (a page is no place for a command).
     assert f"moves start at {following}" in all_text(first.read_bytes())
-    assert main(["scoresheet", "--game", slug, "--from", str(following), "-o",
-                 str(second)]) == 0
+    assert main(["scoresheet", "--game", slug, "--from", str(following), "-o", str(second)]) == 0
     more = _numbers(second.read_bytes())  # the slim head of a following sheet leaves more
     assert more == list(range(following, following + len(more))) and len(more) > len(numbers)
 
@@ -322,8 +360,10 @@ def test_docs_give_what_the_sheet_holds() -> None:
         for paper in ("a4", "letter"):
             assert layout(game_named(slug), PAPERS[paper].width - 2 * MARGIN, 99)[0] == 1
     big, small = game_named("hnefatafl1992"), game_named("cyngesheall")
-    assert (f"{len(longest_move(big))} characters for a move and "
-            f"{len(longest_capture(big))} for a capture list in the 1992 game") in text
+    assert (
+        f"{len(longest_move(big))} characters for a move and "
+        f"{len(longest_capture(big))} for a capture list in the 1992 game"
+    ) in text
     assert f"{len(longest_move(small))} and {len(longest_capture(small))} in Cyngesheall" in text
     for move, capture in LONGEST.values():
         assert f"`{move}`" in text and f"`{capture}`" in text

@@ -66,7 +66,9 @@ PIECES = {"S": ("standard", "man"), "K": ("woden", "king"), "C": ("thunder",)}
 def test_spec_reads_special_squares_from_the_definitions() -> None:
     cyng = spec_for_game(CYNGESHEALL)
     assert {cyng.name(sq): kind for sq, kind in cyng.specials.items()} == {
-        "A1": "light-home", "G7": "dark-home"}
+        "A1": "light-home",
+        "G7": "dark-home",
+    }
     assert cyng.squares == 7 and not cyng.escape_edge
     big = spec_for_game(HNEFATAFL_1992)
     assert {big.name(sq): kind for sq, kind in big.specials.items()} == {"J10": "throne"}
@@ -140,11 +142,17 @@ def test_setup_sheet(paper: str, name: str) -> None:
                 drawn[match.groups()] += 1
     expected = Counter()
     spec = spec_for_game(game)
-    names = {"standard": "stone", "thunder": "thunder-stone", "woden": "Woden-stone",
-             "man": "man", "king": "king"}
+    names = {
+        "standard": "stone",
+        "thunder": "thunder-stone",
+        "woden": "Woden-stone",
+        "man": "man",
+        "king": "king",
+    }
     for square, stone in game.start_stones().items():
-        expected[("Dark" if stone.side == DARK else "Light", names[stone.kind],
-                  spec.name(square))] += 1
+        expected[
+            ("Dark" if stone.side == DARK else "Light", names[stone.kind], spec.name(square))
+        ] += 1
     assert drawn == expected
     # The table lists every piece's square, in the PDF's text layer.
     text = all_text(pdf)
@@ -153,8 +161,9 @@ def test_setup_sheet(paper: str, name: str) -> None:
     assert "".join(text.split()).count(game.tafl.setup) == 1  # type: ignore[union-attr]
     # The HTML carries the same pieces for screen readers.
     svg = render_svg(sheet.pages[0])
-    assert len(re.findall(r"<title id=\"[^\"]+\">(?:Dark|Light) [^<]+ on [A-S]\d+</title>",
-                          svg)) == len(expected)
+    assert len(
+        re.findall(r"<title id=\"[^\"]+\">(?:Dark|Light) [^<]+ on [A-S]\d+</title>", svg)
+    ) == len(expected)
 
 
 def test_setup_table_rows() -> None:
@@ -168,8 +177,7 @@ def test_setup_table_rows() -> None:
     assert rows[1][1] == "–" and rows[1][2].startswith("48: C1 F1 N1 Q1 A3")
     # The 1992 rules as read here: three White men and the empty throne take the king too
     # (sibling_games.md, H5); reviewed, the table had left that case out.
-    assert rows[1][3] == ("surround the king on all four sides (beside the empty throne, "
-                          "on three)")
+    assert rows[1][3] == ("surround the king on all four sides (beside the empty throne, on three)")
 
 
 def _box(shape) -> tuple[float, float, float, float] | None:
@@ -179,8 +187,12 @@ def _box(shape) -> tuple[float, float, float, float] | None:
     if isinstance(shape, Circle):
         return shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
     if isinstance(shape, Line):
-        return (min(shape.x1, shape.x2), min(shape.y1, shape.y2),
-                max(shape.x1, shape.x2), max(shape.y1, shape.y2))
+        return (
+            min(shape.x1, shape.x2),
+            min(shape.y1, shape.y2),
+            max(shape.x1, shape.x2),
+            max(shape.y1, shape.y2),
+        )
     if isinstance(shape, Polyline):
         xs, ys = zip(*shape.points, strict=True)
         return min(xs), min(ys), max(xs), max(ys)
@@ -193,10 +205,16 @@ def test_setup_draws_nothing_over_a_piece(game) -> None:
     move kings cannot make) and their halo erased the rune on B2. Nothing drawn
     after the pieces may reach into a square that holds one."""
     sheet = setup_sheet(SetupSheetOptions(game=game))
-    board = next(g for g in walk(sheet.pages[0].shapes)
-                 if isinstance(g, Group) and g.title == f"{game.title}: the start position")
-    pieces = [g for g in board.children if isinstance(g, Group) and g.title
-              and re.search(r" on [A-S]\d+$", g.title)]
+    board = next(
+        g
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group) and g.title == f"{game.title}: the start position"
+    )
+    pieces = [
+        g
+        for g in board.children
+        if isinstance(g, Group) and g.title and re.search(r" on [A-S]\d+$", g.title)
+    ]
     assert len(pieces) == len(game.start_stones())
     squares = []
     for piece in pieces:  # the middle of each piece's extent
@@ -205,15 +223,17 @@ def test_setup_draws_nothing_over_a_piece(game) -> None:
         x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
         dx, dy = 0.2 * (x1 - x0), 0.2 * (y1 - y0)
         squares.append((x0 + dx, y0 + dy, x1 - dx, y1 - dy))
-    after = board.children[board.children.index(pieces[-1]) + 1:]
+    after = board.children[board.children.index(pieces[-1]) + 1 :]
     for shape in walk(list(after)):
         box = _box(shape)
         if box is None:
             continue
         for x0, y0, x1, y1 in squares:
             assert box[2] < x0 or box[0] > x1 or box[3] < y0 or box[1] > y1, shape
-    assert not any(isinstance(g, Group) and g.title and "to its goal" in (g.title or "")
-                   for g in walk(sheet.pages[0].shapes))
+    assert not any(
+        isinstance(g, Group) and g.title and "to its goal" in (g.title or "")
+        for g in walk(sheet.pages[0].shapes)
+    )
 
 
 def test_setup_refuses_maerstanas() -> None:
@@ -226,15 +246,22 @@ def test_setup_refuses_maerstanas() -> None:
 
 
 def tokens_of(sheet) -> list[Group]:
-    return [g for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and g.title
-            and re.fullmatch(r"(Dark|Light) [\w-]+ to cut out", g.title)]
+    return [
+        g
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group)
+        and g.title
+        and re.fullmatch(r"(Dark|Light) [\w-]+ to cut out", g.title)
+    ]
 
 
 def token_edge(token: Group, across: float) -> Circle:
     """The token's edge: the circle `across` mm wide centred on its drawing."""
     circles = [c for c in token.children if isinstance(c, Circle) and c.stroke is not None]
-    edge = sorted((c for c in circles if abs(c.r * 2 - across) < 1e-9),
-                  key=lambda c: c.stroke is None or not c.stroke.dash)  # a dashed one first
+    edge = sorted(
+        (c for c in circles if abs(c.r * 2 - across) < 1e-9),
+        key=lambda c: c.stroke is None or not c.stroke.dash,
+    )  # a dashed one first
     assert edge, (token.title, sorted(round(c.r * 2, 2) for c in circles))
     return edge[0]
 
@@ -248,12 +275,20 @@ def test_stones_sheet(paper: str) -> None:
     text = " ".join(all_text(pdf).split())
     assert "Mǽrstánas set already contains" in text and "John Beers" in text
     kinds = Counter(g.title for g in tokens_of(sheet))
-    assert kinds == {"Dark stone to cut out": 8, "Dark commander to cut out": 1,
-                     "Dark king to cut out": 1, "Light stone to cut out": 8,
-                     "Light commander to cut out": 1, "Light king to cut out": 1}
+    assert kinds == {
+        "Dark stone to cut out": 8,
+        "Dark commander to cut out": 1,
+        "Dark king to cut out": 1,
+        "Light stone to cut out": 8,
+        "Light commander to cut out": 1,
+        "Light king to cut out": 1,
+    }
     # Dark tokens' cut line is dashed (white on the tone); Light ones have a rim.
-    cuts = [c for c in walk(sheet.pages[0].shapes) if isinstance(c, Circle)
-            and c.stroke is not None and c.stroke.dash]
+    cuts = [
+        c
+        for c in walk(sheet.pages[0].shapes)
+        if isinstance(c, Circle) and c.stroke is not None and c.stroke.dash
+    ]
     assert len(cuts) == 10 and {round(c.r * 2, 3) for c in cuts} == {21.0}
     svg = render_svg(sheet.pages[0])
     assert len(re.findall(r">(?:Dark|Light) \w+ to cut out</title>", svg)) == 20
@@ -262,10 +297,16 @@ def test_stones_sheet(paper: str) -> None:
 
 def test_stones_are_the_board_drawing_21_mm_across() -> None:
     sheet = stones_sheet(StonesSheetOptions(game=CYNGESHEALL))
-    group = next(g for g in walk(sheet.pages[0].shapes)
-                 if isinstance(g, Group) and g.title == "Dark king to cut out")
-    cut = next(c for c in group.children if isinstance(c, Circle) and c.stroke is not None
-               and c.stroke.dash)
+    group = next(
+        g
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group) and g.title == "Dark king to cut out"
+    )
+    cut = next(
+        c
+        for c in group.children
+        if isinstance(c, Circle) and c.stroke is not None and c.stroke.dash
+    )
     assert round(cut.r * 2, 3) == 21.0
     runes = [g for g in group.children if isinstance(g, Group)]
     assert runes and all(isinstance(p, Polyline) for p in runes[0].children)  # ᚩ as strokes
@@ -284,20 +325,30 @@ def reach(shape, cx: float, cy: float) -> float | None:
     if isinstance(shape, Polyline):
         return max(math.hypot(x - cx, y - cy) for x, y in shape.points) + grow
     if isinstance(shape, Line):
-        return max(math.hypot(shape.x1 - cx, shape.y1 - cy),
-                   math.hypot(shape.x2 - cx, shape.y2 - cy)) + grow
+        return (
+            max(math.hypot(shape.x1 - cx, shape.y1 - cy), math.hypot(shape.x2 - cx, shape.y2 - cy))
+            + grow
+        )
     if isinstance(shape, Text):  # the letter's box: its width, a capital's height
         size = shape.size * MM_PER_PT
         half = text_width_mm(shape.text, shape.face, shape.size) / 2
-        return max(math.hypot(shape.x - half - cx, shape.y - 0.7 * size - cy),
-                   math.hypot(shape.x + half - cx, shape.y - 0.7 * size - cy),
-                   math.hypot(shape.x - half - cx, shape.y - cy),
-                   math.hypot(shape.x + half - cx, shape.y - cy))
+        return max(
+            math.hypot(shape.x - half - cx, shape.y - 0.7 * size - cy),
+            math.hypot(shape.x + half - cx, shape.y - 0.7 * size - cy),
+            math.hypot(shape.x - half - cx, shape.y - cy),
+            math.hypot(shape.x + half - cx, shape.y - cy),
+        )
     return None
 
 
-SHEETS = [(MAERSTANAS, "a4"), (CYNGESHEALL, "a4"), (HNEFATAFL_1992, "a4"),
-          (HNEFATAFL_1992, "a3"), (HNEFATAFL_1992, "tabloid"), (HNEFATAFL_1992, "letter")]
+SHEETS = [
+    (MAERSTANAS, "a4"),
+    (CYNGESHEALL, "a4"),
+    (HNEFATAFL_1992, "a4"),
+    (HNEFATAFL_1992, "a3"),
+    (HNEFATAFL_1992, "tabloid"),
+    (HNEFATAFL_1992, "letter"),
+]
 
 
 @pytest.mark.parametrize(("game", "paper"), SHEETS, ids=lambda v: getattr(v, "slug", v))
@@ -320,8 +371,11 @@ def test_stones_have_bleed_an_edge_and_a_safe_zone(game, paper: str, theme: str)
     for token in tokens:
         edge = token_edge(token, across)
         solid = token.title.startswith("Dark") and look.dark_fill is not None
-        tone = [c for c in token.children if isinstance(c, Circle) and c.stroke is None
-                and c.fill not in (None, "#ffffff")]
+        tone = [
+            c
+            for c in token.children
+            if isinstance(c, Circle) and c.stroke is None and c.fill not in (None, "#ffffff")
+        ]
         if solid:
             assert edge.stroke.dash and edge.stroke.color == "#ffffff", token.title
             assert tone and abs(tone[0].r - (across / 2 + 1.5)) < 1e-9, token.title
@@ -333,11 +387,18 @@ def test_stones_have_bleed_an_edge_and_a_safe_zone(game, paper: str, theme: str)
             cell = across / 2 / 0.4
             thicker = 1.8 if token.title == "Dark man to cut out" else 1.0
             assert edge.stroke.width == pytest.approx(
-                max(0.18, 0.022 * cell) * look.weight * thicker)
-        edges = [c for c in token.children if isinstance(c, Circle) and c.stroke is not None
-                 and abs(c.r - edge.r) < 1e-9]
-        cut_marks = [s for s in token.children if isinstance(s, Line)
-                     and math.hypot(s.x1 - edge.cx, s.y1 - edge.cy) > edge.r + 1.5]
+                max(0.18, 0.022 * cell) * look.weight * thicker
+            )
+        edges = [
+            c
+            for c in token.children
+            if isinstance(c, Circle) and c.stroke is not None and abs(c.r - edge.r) < 1e-9
+        ]
+        cut_marks = [
+            s
+            for s in token.children
+            if isinstance(s, Line) and math.hypot(s.x1 - edge.cx, s.y1 - edge.cy) > edge.r + 1.5
+        ]
         assert len(cut_marks) == 4
         for shape in walk(list(token.children)):
             if shape in edges or shape in tone or shape in cut_marks or isinstance(shape, Group):
@@ -359,8 +420,11 @@ def test_a_light_token_is_as_big_as_a_dark_one() -> None:
     light = [t for t in tokens_of(sheet) if t.title.startswith("Light")]
     assert len(light) == 21
     for token in light:
-        inked = [c for c in walk(list(token.children)) if isinstance(c, Circle)
-                 and c.stroke is not None and not c.stroke.dash]
+        inked = [
+            c
+            for c in walk(list(token.children))
+            if isinstance(c, Circle) and c.stroke is not None and not c.stroke.dash
+        ]
         assert max(c.r for c in inked) == pytest.approx(10.5), token.title
         assert not token_edge(token, 21.0).stroke.dash
     text = " ".join(all_text(sheet_pdf(sheet)).split())
@@ -377,21 +441,28 @@ def test_the_1992_game_has_its_pieces_to_cut_out(paper: str) -> None:
     assert len(sheet.pages) == 1
     assert sheet.file_stem == f"stones-hnefatafl1992-{paper}"
     tokens = tokens_of(sheet)
-    assert Counter(t.title for t in tokens) == {"Dark king to cut out": 1,
-                                               "Dark man to cut out": 24,
-                                               "Light man to cut out": 48}
+    assert Counter(t.title for t in tokens) == {
+        "Dark king to cut out": 1,
+        "Dark man to cut out": 24,
+        "Light man to cut out": 48,
+    }
     start = Counter((s.side, s.kind) for s in HNEFATAFL_1992.start_stones().values())
     assert start == {(DARK, "king"): 1, (DARK, "man"): 24, (LIGHT, "man"): 48}
-    letters = Counter(t.title.split()[0] + " " + shape.text for t in tokens
-                      for shape in walk(list(t.children)) if isinstance(shape, Text))
+    letters = Counter(
+        t.title.split()[0] + " " + shape.text
+        for t in tokens
+        for shape in walk(list(t.children))
+        if isinstance(shape, Text)
+    )
     assert letters == {"Dark K": 1, "Dark X": 24, "Light O": 48}
     across = token_across(HNEFATAFL_1992, paper)
     for token in tokens:
         token_edge(token, across)
     text = " ".join(all_text(sheet_pdf(sheet)).split())
     square = full_board_cell(HNEFATAFL_1992, paper)
-    assert (f"Each piece is {across:g} mm across, for the {square:g} mm squares of the "
-            "playing board on") in text
+    assert (
+        f"Each piece is {across:g} mm across, for the {square:g} mm squares of the playing board on"
+    ) in text
     assert "Dark plays with 25 pieces: 1 king, 24 men; Light with 48 men." in text
     assert f"each piece {across:g} mm across when printed at 100 %" in text
 
@@ -405,29 +476,43 @@ def test_the_1992_pieces_follow_the_board_square() -> None:
     sizes = {}
     for paper in ("a4", "a3"):
         tokens = tokens_of(stones_sheet(StonesSheetOptions(game=HNEFATAFL_1992, paper=paper)))
-        sizes[paper] = {round(c.r * 2, 3) for t in tokens for c in t.children
-                        if isinstance(c, Circle) and c.stroke is not None
-                        and c.stroke.color in ("#ffffff", THEMES["print"].ink)
-                        and abs(c.r * 2 - token_across(HNEFATAFL_1992, paper)) < 1e-9}
+        sizes[paper] = {
+            round(c.r * 2, 3)
+            for t in tokens
+            for c in t.children
+            if isinstance(c, Circle)
+            and c.stroke is not None
+            and c.stroke.color in ("#ffffff", THEMES["print"].ink)
+            and abs(c.r * 2 - token_across(HNEFATAFL_1992, paper)) < 1e-9
+        }
     assert sizes == {"a4": {8.3}, "a3": {11.8}}
 
 
 def test_stones_command_takes_the_1992_game(tmp_path) -> None:
     for paper in ("a4", "a3"):
         out = tmp_path / f"{paper}.pdf"
-        assert main(["stones", "--game", "hnefatafl1992", "--paper", paper,
-                     "-o", str(out)]) == 0
+        assert main(["stones", "--game", "hnefatafl1992", "--paper", paper, "-o", str(out)]) == 0
         assert_page_size(out.read_bytes(), paper)
 
 
 def test_maerstanas_stones_sheet_has_both_sides_special_stones() -> None:
     sheet = stones_sheet(StonesSheetOptions(game=MAERSTANAS))
-    titles = Counter(g.title for g in walk(sheet.pages[0].shapes)
-                     if isinstance(g, Group) and g.title and g.title.endswith(" to cut out")
-                     and g.title.startswith(("Dark", "Light")))
-    assert titles == {"Dark stone to cut out": 19, "Dark thunder-stone to cut out": 1,
-                      "Dark Woden-stone to cut out": 1, "Light stone to cut out": 19,
-                      "Light thunder-stone to cut out": 1, "Light Woden-stone to cut out": 1}
+    titles = Counter(
+        g.title
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group)
+        and g.title
+        and g.title.endswith(" to cut out")
+        and g.title.startswith(("Dark", "Light"))
+    )
+    assert titles == {
+        "Dark stone to cut out": 19,
+        "Dark thunder-stone to cut out": 1,
+        "Dark Woden-stone to cut out": 1,
+        "Light stone to cut out": 19,
+        "Light thunder-stone to cut out": 1,
+        "Light Woden-stone to cut out": 1,
+    }
     assert sheet.file_stem == "stones-maerstanas-a4"
 
 
@@ -436,8 +521,9 @@ def test_maerstanas_stones_sheet_has_both_sides_special_stones() -> None:
 
 REFERENCES = {
     "setup-cyngesheall-a4": lambda: setup_sheet(SetupSheetOptions(game=CYNGESHEALL)),
-    "setup-hnefatafl1992-letter": lambda: setup_sheet(SetupSheetOptions(
-        game=HNEFATAFL_1992, paper="letter")),
+    "setup-hnefatafl1992-letter": lambda: setup_sheet(
+        SetupSheetOptions(game=HNEFATAFL_1992, paper="letter")
+    ),
     "stones-cyngesheall-a4": lambda: stones_sheet(StonesSheetOptions(game=CYNGESHEALL)),
 }
 
@@ -468,11 +554,25 @@ def test_cli_writes_default_names(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     runs = [
         (["board", "--game", "Cyngesheall"], "board-cyngesheall-a4-1up.pdf"),
-        (["board", "--game", "EmailHnefatafl1992", "--per-page", "2", "--paper", "letter",
-          "--format", "html"], "boards-hnefatafl1992-letter-2up.html"),
+        (
+            [
+                "board",
+                "--game",
+                "EmailHnefatafl1992",
+                "--per-page",
+                "2",
+                "--paper",
+                "letter",
+                "--format",
+                "html",
+            ],
+            "boards-hnefatafl1992-letter-2up.html",
+        ),
         (["setup", "--game", "hnefatafl1992"], "setup-hnefatafl1992-a4.pdf"),
-        (["setup", "--game", "cyngesheall", "--format", "html", "--theme", "ink-saver"],
-         "setup-cyngesheall-a4-ink-saver.html"),
+        (
+            ["setup", "--game", "cyngesheall", "--format", "html", "--theme", "ink-saver"],
+            "setup-cyngesheall-a4-ink-saver.html",
+        ),
         (["stones", "--game", "cyngesheall", "--paper", "letter"], "stones-cyngesheall-letter.pdf"),
     ]
     for argv, name in runs:
@@ -480,14 +580,17 @@ def test_cli_writes_default_names(tmp_path, monkeypatch) -> None:
         assert (tmp_path / "output" / name).stat().st_size > 1000, name
 
 
-@pytest.mark.parametrize("argv", [
-    ["setup", "--game", "maerstanas"],
-    ["setup", "--game", "go"],
-    ["setup", "--paper", "a3"],
-    ["stones", "--format", "svg"],
-    ["stones", "--theme", "neon"],
-    ["stones", "--paper", "a5"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["setup", "--game", "maerstanas"],
+        ["setup", "--game", "go"],
+        ["setup", "--paper", "a3"],
+        ["stones", "--format", "svg"],
+        ["stones", "--theme", "neon"],
+        ["stones", "--paper", "a5"],
+    ],
+)
 def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(argv) == 2

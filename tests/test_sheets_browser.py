@@ -29,23 +29,42 @@ from tests.sheet_checks import PAGE_PT
 # file stem -> (the game's slug, how to make the sheet)
 SHEETS: dict[str, tuple[str, Callable[[], Sheet]]] = {
     "board-a4-1up": ("maerstanas", lambda: board_sheet(BoardSheetOptions(game=MAERSTANAS))),
-    "boards-wraparound-a4-6up-ink-saver": ("maerstanas", lambda: board_sheet(
-        BoardSheetOptions(game=MAERSTANAS, per_page=6, variant="wraparound", theme="ink-saver"))),
+    "boards-wraparound-a4-6up-ink-saver": (
+        "maerstanas",
+        lambda: board_sheet(
+            BoardSheetOptions(game=MAERSTANAS, per_page=6, variant="wraparound", theme="ink-saver")
+        ),
+    ),
     "scoresheet-letter": ("maerstanas", lambda: score_sheet(ScoreSheetOptions(paper="letter"))),
-    "board-cyngesheall-a4-1up": ("cyngesheall",
-                                 lambda: board_sheet(BoardSheetOptions(game=CYNGESHEALL))),
-    "board-hnefatafl1992-letter-1up": ("hnefatafl1992", lambda: board_sheet(
-        BoardSheetOptions(game=HNEFATAFL_1992, paper="letter"))),
-    "setup-cyngesheall-letter-ink-saver": ("cyngesheall", lambda: setup_sheet(
-        SetupSheetOptions(game=CYNGESHEALL, paper="letter", theme="ink-saver"))),
-    "setup-hnefatafl1992-a4": ("hnefatafl1992",
-                               lambda: setup_sheet(SetupSheetOptions(game=HNEFATAFL_1992))),
-    "stones-cyngesheall-a4": ("cyngesheall",
-                              lambda: stones_sheet(StonesSheetOptions(game=CYNGESHEALL))),
+    "board-cyngesheall-a4-1up": (
+        "cyngesheall",
+        lambda: board_sheet(BoardSheetOptions(game=CYNGESHEALL)),
+    ),
+    "board-hnefatafl1992-letter-1up": (
+        "hnefatafl1992",
+        lambda: board_sheet(BoardSheetOptions(game=HNEFATAFL_1992, paper="letter")),
+    ),
+    "setup-cyngesheall-letter-ink-saver": (
+        "cyngesheall",
+        lambda: setup_sheet(SetupSheetOptions(game=CYNGESHEALL, paper="letter", theme="ink-saver")),
+    ),
+    "setup-hnefatafl1992-a4": (
+        "hnefatafl1992",
+        lambda: setup_sheet(SetupSheetOptions(game=HNEFATAFL_1992)),
+    ),
+    "stones-cyngesheall-a4": (
+        "cyngesheall",
+        lambda: stones_sheet(StonesSheetOptions(game=CYNGESHEALL)),
+    ),
 }
 # Whose screenshot is compared too; the others' looks are covered by the PDF comparison.
-SCREENSHOTS = ["board-a4-1up", "boards-wraparound-a4-6up-ink-saver", "scoresheet-letter",
-               "setup-hnefatafl1992-a4", "stones-cyngesheall-a4"]
+SCREENSHOTS = [
+    "board-a4-1up",
+    "boards-wraparound-a4-6up-ink-saver",
+    "scoresheet-letter",
+    "setup-hnefatafl1992-a4",
+    "stones-cyngesheall-a4",
+]
 
 
 def test_every_game_has_sheets_here() -> None:

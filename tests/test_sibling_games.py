@@ -42,8 +42,9 @@ def setup(size: int, pieces: dict[str, str]) -> str:
 
 def record(game: str, pieces: dict[str, str], moves: str, first: str = "Dark") -> str:
     size = 19 if game == "EmailHnefatafl1992" else 7
-    return (f'[Game "{game}"]\n[Setup "{setup(size, pieces)}"]\n'
-            f'[FirstPlayer "{first}"]\n\n{moves} *\n')
+    return (
+        f'[Game "{game}"]\n[Setup "{setup(size, pieces)}"]\n[FirstPlayer "{first}"]\n\n{moves} *\n'
+    )
 
 
 def replayed(text: str):
@@ -53,6 +54,7 @@ def replayed(text: str):
 
 
 # --- Cyngesheall ---------------------------------------------------------------
+
 
 def test_cyngesheall_start_has_37_moves_per_side() -> None:
     position = TaflPosition.start(CYNGESHEALL.tafl)  # type: ignore[arg-type]
@@ -77,18 +79,24 @@ def test_the_fourteen_move_game() -> None:
     assert write_position(game.final.board, 7) == "/kss2s1/s6/s4s1/2s1S2/S4sS/4S1S/3SS2/"
 
 
-@pytest.mark.parametrize(("text", "code", "words"), [
-    ('[Game "Cyngesheall"]\n1. F6-E5 *', "M209", "holds the commander"),
-    ('[Game "Cyngesheall"]\n1. CF6-E5 D1-D7 *', "M210", "D7 is occupied"),
-    ('[Game "Cyngesheall"]\n1. G5-E4 *', "M210", "not on a straight line"),
-    ('[Game "Cyngesheall"]\n1. E4 *', "M208", "places a stone"),
-    ('[Game "Cyngesheall"]\n1. CF6-E5 A4-C4xC3 *', "M302", "takes nothing"),
-    ('[Game "Cyngesheall"]\n1. CF6-E5!\n*', "M312", "does not"),
-    ('[Game "Cyngesheall"]\n1. CF6-E5 Pass *', "M206", "may not pass"),
-    ('[Game "Cyngesheall"]\n[Options "repetition=never"]\n1. CF6-E5 *', "M306",
-     "cannot be `never`"),
-    ('[Game "Chess"]\n1. E4 *', "M306", "not a game we know"),
-])
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        ('[Game "Cyngesheall"]\n1. F6-E5 *', "M209", "holds the commander"),
+        ('[Game "Cyngesheall"]\n1. CF6-E5 D1-D7 *', "M210", "D7 is occupied"),
+        ('[Game "Cyngesheall"]\n1. G5-E4 *', "M210", "not on a straight line"),
+        ('[Game "Cyngesheall"]\n1. E4 *', "M208", "places a stone"),
+        ('[Game "Cyngesheall"]\n1. CF6-E5 A4-C4xC3 *', "M302", "takes nothing"),
+        ('[Game "Cyngesheall"]\n1. CF6-E5!\n*', "M312", "does not"),
+        ('[Game "Cyngesheall"]\n1. CF6-E5 Pass *', "M206", "may not pass"),
+        (
+            '[Game "Cyngesheall"]\n[Options "repetition=never"]\n1. CF6-E5 *',
+            "M306",
+            "cannot be `never`",
+        ),
+        ('[Game "Chess"]\n1. E4 *', "M306", "not a game we know"),
+    ],
+)
 def test_cyngesheall_mistakes(text: str, code: str, words: str) -> None:
     found = [d for d in diagnostics(text) if d[1] == code]
     assert found and words in found[0][4], diagnostics(text)
@@ -97,9 +105,19 @@ def test_cyngesheall_mistakes(text: str, code: str, words: str) -> None:
 def test_commander_arriving_diagonally_takes_four() -> None:
     # Light stones on D3, C4, E4, D5, each with a Dark stone beyond it (D2, B4,
     # F4, D6); the Dark commander comes from F6 to D4 diagonally (via E5).
-    pieces = {"D3": "s", "C4": "s", "E4": "s", "D5": "s",
-              "D2": "S", "B4": "S", "F4": "S", "D6": "S",
-              "F6": "C", "G7": "K", "A1": "k"}
+    pieces = {
+        "D3": "s",
+        "C4": "s",
+        "E4": "s",
+        "D5": "s",
+        "D2": "S",
+        "B4": "S",
+        "F4": "S",
+        "D6": "S",
+        "F6": "C",
+        "G7": "K",
+        "A1": "k",
+    }
     game = replayed(record("Cyngesheall", pieces, "1. CF6-D4xD3/D5/C4/E4"))
     assert game.valid, game.diagnostics
     name = CYNGESHEALL.board.name
@@ -133,6 +151,7 @@ def test_escape_to_the_enemy_corner_wins() -> None:
 
 # --- the 1992 e-mail Hnefatafl --------------------------------------------------
 
+
 def test_1992_start_move_counts() -> None:
     position = TaflPosition.start(HNEFATAFL_1992.tafl)  # type: ignore[arg-type]
     assert len(position.legal_moves()) == 184
@@ -143,18 +162,20 @@ def test_1992_start_move_counts() -> None:
 KING_AWAY = {"Q16": "K"}  # Black's king somewhere harmless, off the edge
 
 
-@pytest.mark.parametrize(("pieces", "first", "move", "removed"), [
-    ({"B2": "s", "C2": "S", "D4": "s"}, "Light", "D4-D2", ["C2"]),  # the post's capture
-    ({"B2": "s", "C3": "S", "B4": "s"}, "Light", "B4-D4", []),  # diagonal: none
-    ({"B2": "S", "D2": "S", "C4": "s"}, "Light", "C4-C2", []),  # moving between: safe
-    ({"H8": "s", "I10": "S"}, "Light", "H8-H10", ["I10"]),  # against the empty throne
-    ({"H8": "S", "I10": "s"}, "Dark", "H8-H10", ["I10"]),  # the same for Black
-    ({"H8": "S", "I10": "s", "J10": "K"}, "Dark", "H8-H10", ["I10"]),  # armed king on it
-    ({"H8": "s", "I10": "S", "J10": "K"}, "Light", "H8-H10", []),  # not hostile to Black
-    ({"M12": "K", "L12": "s", "N13": "s"}, "Light", "N13-N12", []),  # king needs four
-])
-def test_1992_captures(pieces: dict[str, str], first: str, move: str,
-                       removed: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("pieces", "first", "move", "removed"),
+    [
+        ({"B2": "s", "C2": "S", "D4": "s"}, "Light", "D4-D2", ["C2"]),  # the post's capture
+        ({"B2": "s", "C3": "S", "B4": "s"}, "Light", "B4-D4", []),  # diagonal: none
+        ({"B2": "S", "D2": "S", "C4": "s"}, "Light", "C4-C2", []),  # moving between: safe
+        ({"H8": "s", "I10": "S"}, "Light", "H8-H10", ["I10"]),  # against the empty throne
+        ({"H8": "S", "I10": "s"}, "Dark", "H8-H10", ["I10"]),  # the same for Black
+        ({"H8": "S", "I10": "s", "J10": "K"}, "Dark", "H8-H10", ["I10"]),  # armed king on it
+        ({"H8": "s", "I10": "S", "J10": "K"}, "Light", "H8-H10", []),  # not hostile to Black
+        ({"M12": "K", "L12": "s", "N13": "s"}, "Light", "N13-N12", []),  # king needs four
+    ],
+)
+def test_1992_captures(pieces: dict[str, str], first: str, move: str, removed: list[str]) -> None:
     pieces = {**KING_AWAY, **pieces} if "K" not in pieces.values() else pieces
     game = replayed(record("EmailHnefatafl1992", pieces, f"1. {move}", first))
     name = HNEFATAFL_1992.board.name
@@ -170,8 +191,9 @@ def test_1992_king_taken_against_the_throne() -> None:
 
 
 def test_1992_throne_blocks_men_but_not_the_king() -> None:
-    man = diagnostics(record("EmailHnefatafl1992", {"H10": "s", **KING_AWAY},
-                             "1. H10-L10", "Light"))
+    man = diagnostics(
+        record("EmailHnefatafl1992", {"H10": "s", **KING_AWAY}, "1. H10-L10", "Light")
+    )
     assert [d[1] for d in man] == ["M210"] and "throne" in man[0][4]
     king = replayed(record("EmailHnefatafl1992", {"H10": "K"}, "1. KH10-L10"))
     assert king.valid
@@ -185,8 +207,7 @@ def test_1992_escape_to_any_edge() -> None:
 
 
 def test_1992_opening_from_the_real_start() -> None:
-    text = ('[Game "EmailHnefatafl1992"]\n\n'
-            "1. O9-O10 N6-N10xO10 2. O11-O10xN10 N3-N10xO10 *\n")
+    text = '[Game "EmailHnefatafl1992"]\n\n1. O9-O10 N6-N10xO10 2. O11-O10xN10 N3-N10xO10 *\n'
     game = replayed(text)
     assert game.valid, game.diagnostics
     assert game.result is None and game.plies == 4
@@ -199,20 +220,26 @@ def test_tafl_moves_are_objects_with_pieces() -> None:
     assert game.main.steps[0].side == DARK
 
 
-@pytest.mark.parametrize(("text", "code", "words"), [
-    # F7 cannot reach F1: Dark's commander on F6 is in the way (no jumping)
-    ('[Game "Cyngesheall"]\n1. F7-F1 *', "M210", "blocked at F6"),
-    # Dark may not move Light's stone
-    ('[Game "Cyngesheall"]\n1. A4-A5 *', "M209", "holds Light's piece"),
-    # a move after the king was taken
-    (CYNGESHEALL_GAME.replace("0-1", "8. G5-G4 0-1"), "M207", "already over"),
-    # the result contradicts the game's end
-    (CYNGESHEALL_GAME.replace("0-1", "1-0"), "M305", "a win for Light"),
-    (CYNGESHEALL_GAME.replace('[Termination "king captured"]', '[Termination "escape"]'),
-     "M305", "ended by king captured"),
-    # a capture list naming a piece the move does not take
-    ('[Game "Cyngesheall"]\n1. CF6-E5 D1-F1 2. CE5-C3 A4-C4xCC3/B3 *', "M302", "says C3, B3"),
-])
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        # F7 cannot reach F1: Dark's commander on F6 is in the way (no jumping)
+        ('[Game "Cyngesheall"]\n1. F7-F1 *', "M210", "blocked at F6"),
+        # Dark may not move Light's stone
+        ('[Game "Cyngesheall"]\n1. A4-A5 *', "M209", "holds Light's piece"),
+        # a move after the king was taken
+        (CYNGESHEALL_GAME.replace("0-1", "8. G5-G4 0-1"), "M207", "already over"),
+        # the result contradicts the game's end
+        (CYNGESHEALL_GAME.replace("0-1", "1-0"), "M305", "a win for Light"),
+        (
+            CYNGESHEALL_GAME.replace('[Termination "king captured"]', '[Termination "escape"]'),
+            "M305",
+            "ended by king captured",
+        ),
+        # a capture list naming a piece the move does not take
+        ('[Game "Cyngesheall"]\n1. CF6-E5 D1-F1 2. CE5-C3 A4-C4xCC3/B3 *', "M302", "says C3, B3"),
+    ],
+)
 def test_tafl_rule_mistakes(text: str, code: str, words: str) -> None:
     found = [d for d in diagnostics(text) if d[1] == code]
     assert found and words in found[0][4], diagnostics(text)

@@ -38,8 +38,9 @@ def report(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict, s
     return code, data, capsys.readouterr().out
 
 
-def test_pieces_give_the_same_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_pieces_give_the_same_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "many.mrs"
     path.write_text(collection(60), encoding="utf-8")
     whole = report(path, capsys)
@@ -52,8 +53,8 @@ def test_pieces_give_the_same_report(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 
 def test_a_large_file_that_turns_out_not_utf8_is_unreadable(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Read in one pass: the games before the bad byte may have been reported,
     but the file gets no summary, one line on stderr and exit code 3."""
     monkeypatch.setattr(inputs, "PIECE_CHARS", 500)
@@ -64,22 +65,40 @@ def test_a_large_file_that_turns_out_not_utf8_is_unreadable(
     assert main(["check", str(path)]) == 3
     out, err = capsys.readouterr()
     assert f"{path}: " not in out  # no summary line
-    assert err == f"maerstanas-print: {path}: not UTF-8 text (byte {len(good) + 4} cannot " \
+    assert (
+        err == f"maerstanas-print: {path}: not UTF-8 text (byte {len(good) + 4} cannot "
         "be read); save the record as UTF-8\n"
+    )
 
 
 @pytest.mark.parametrize("least", [1, 40, 400])
 def test_pieces_cut_the_same_from_runs_of_lines_as_from_single_lines(least: int) -> None:
     """A run of lines with nothing that changes the token state is taken whole;
     the pieces (and their first lines) are those of reading the lines one by one."""
-    parts = ['[Event "a"]\n', '[Site "b\\"c"]\n', "\n", " \t\n", "1. E4 F5\n", "{ note\n",
-             "}\n", "(\n", ")\n", '; [Round "1"]\n', '"\n', '[Date "x\n', "E4 {x} F5\n",
-             '  [ Round "2"]\n', "Dark: 3, Light: 4\n", "*"]
+    parts = [
+        '[Event "a"]\n',
+        '[Site "b\\"c"]\n',
+        "\n",
+        " \t\n",
+        "1. E4 F5\n",
+        "{ note\n",
+        "}\n",
+        "(\n",
+        ")\n",
+        '; [Round "1"]\n',
+        '"\n',
+        '[Date "x\n',
+        "E4 {x} F5\n",
+        '  [ Round "2"]\n',
+        "Dark: 3, Light: 4\n",
+        "*",
+    ]
     chooser = random.Random(20)
     for _ in range(300):
         text = "".join(chooser.choice(parts) for _ in range(chooser.randint(0, 30)))
         lines = text.splitlines(keepends=True)
-        runs = [text[i:i + 60] for i in range(0, len(text), 60)]
-        whole = list(inputs.cut_pieces(inputs._lines(runs[0] if runs else "", iter(runs[1:])),
-                                       least=least))
+        runs = [text[i : i + 60] for i in range(0, len(text), 60)]
+        whole = list(
+            inputs.cut_pieces(inputs._lines(runs[0] if runs else "", iter(runs[1:])), least=least)
+        )
         assert whole == list(inputs.cut_pieces(iter(lines), least=least)), text

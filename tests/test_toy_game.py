@@ -56,8 +56,11 @@ class FieldMove:
 
 def _neighbours(square: int) -> list[int]:
     row, col = divmod(square, SIZE)
-    return [r * SIZE + c for r, c in ((row - 1, col), (row, col - 1), (row, col + 1),
-                                      (row + 1, col)) if 0 <= r < SIZE and 0 <= c < SIZE]
+    return [
+        r * SIZE + c
+        for r, c in ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col))
+        if 0 <= r < SIZE and 0 <= c < SIZE
+    ]
 
 
 @dataclass(slots=True)
@@ -68,8 +71,9 @@ class FieldPosition:
     stack: list[list[int | None]] = field(default_factory=list)
 
     def copy(self, *, stack: bool = True) -> FieldPosition:
-        return FieldPosition(list(self.board), self.turn, self.ply,
-                             [list(b) for b in self.stack] if stack else [])
+        return FieldPosition(
+            list(self.board), self.turn, self.ply, [list(b) for b in self.stack] if stack else []
+        )
 
     def legal_moves(self) -> list[FieldMove]:
         if self.is_game_over():
@@ -91,8 +95,11 @@ class FieldPosition:
 
     def score(self) -> Score:
         def points(side: int) -> int:
-            return sum(1 for sq, owner in enumerate(self.board) if owner == side
-                       and any(self.board[n] == side for n in _neighbours(sq)))
+            return sum(
+                1
+                for sq, owner in enumerate(self.board)
+                if owner == side and any(self.board[n] == side for n in _neighbours(sq))
+            )
 
         return Score(points(DARK), points(LIGHT))
 
@@ -105,18 +112,25 @@ class FieldPosition:
 
 class FiveFields(Game):
     def __init__(self) -> None:
-        super().__init__("FiveFields", "Five Fields", "fivefields", SIZE,
-                         "Five Fields is a toy game made up for a test.")
+        super().__init__(
+            "FiveFields",
+            "Five Fields",
+            "fivefields",
+            SIZE,
+            "Five Fields is a toy game made up for a test.",
+        )
 
-    def read_move(self, kind: str, piece: str | None, square: str | None,
-                  origin: str | None) -> FieldMove | WrittenMove:
+    def read_move(
+        self, kind: str, piece: str | None, square: str | None, origin: str | None
+    ) -> FieldMove | WrittenMove:
         written = written_move(self.board, kind, piece, square, origin)
         if kind == "place" and written.square is not None:
             return FieldMove(written.square)
         return written  # any other kind of move: the replay refuses it
 
-    def replay(self, record: GameRecord, *, strict: bool = False,
-               keep_positions: bool = False) -> ReplayedGame:
+    def replay(
+        self, record: GameRecord, *, strict: bool = False, keep_positions: bool = False
+    ) -> ReplayedGame:
         # Every legal move is in `legal_moves()`: the generic replayer does the rest.
         return replay_positions(record, self, strict=strict, keep_positions=keep_positions)
 
@@ -130,8 +144,7 @@ class FiveFields(Game):
         return (None, move.square) if isinstance(move, FieldMove) else (None, None)
 
     def stones(self, position: FieldPosition) -> dict[int, Stone]:
-        return {sq: Stone(owner) for sq, owner in enumerate(position.board)
-                if owner is not None}
+        return {sq: Stone(owner) for sq, owner in enumerate(position.board) if owner is not None}
 
 
 RECORD = """[Game "FiveFields"]
@@ -182,7 +195,7 @@ def test_replay_checks_moves_removals_and_the_score(five_fields: FiveFields) -> 
     codes = [d.code for d in replayed.diagnostics if d.severity == "error"]
     assert "M201" in codes and not replayed.valid
     occupied = next(d for d in replayed.diagnostics if d.code == "M201")
-    assert bad[occupied.start:occupied.end] == "C3"
+    assert bad[occupied.start : occupied.end] == "C3"
     score = replay(parse(RECORD.replace("Dark: 8", "Dark: 9")).games[0])
     assert [d.code for d in score.diagnostics] == ["M303"]
     unfinished = replay(parse(RECORD.replace("8. E3 A4 Dark: 8, Light: 6", "*")).games[0])
@@ -192,8 +205,9 @@ def test_replay_checks_moves_removals_and_the_score(five_fields: FiveFields) -> 
     assert any(d.code == "M208" for d in odd.diagnostics)
 
 
-def test_check_fmt_board_and_game_commands(five_fields: FiveFields, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_fmt_board_and_game_commands(
+    five_fields: FiveFields, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     record = tmp_path / "toy.mrs"
     record.write_text(RECORD, encoding="utf-8")
     assert main(["check", str(record)]) == 0
@@ -230,8 +244,9 @@ def test_check_fmt_board_and_game_commands(five_fields: FiveFields, tmp_path: Pa
     codes = re.findall(r'"([^"]*)"', boards.group(1))
     assert len(codes) == 17 and all(len(code) == 25 for code in codes)
     final = _naive_final()
-    assert [c.isupper() for c in codes[-1] if c != "."] == \
-        [owner == DARK for owner in final.board if owner is not None]
+    assert [c.isupper() for c in codes[-1] if c != "."] == [
+        owner == DARK for owner in final.board if owner is not None
+    ]
 
 
 # --- a 5x5 tafl game: data only ---------------------------------------------------------
@@ -239,16 +254,36 @@ def test_check_fmt_board_and_game_commands(five_fields: FiveFields, tmp_path: Pa
 
 def _little_tafl() -> TaflGame:
     rules = TaflRules(
-        name="LittleTafl", size=5, setup="/2s2/5/s1K1s/5/2s2/", diagonal_pieces=frozenset(),
-        throne=12, king_capture="two-sides", king_goal="edge",
-        options={"no_legal_move": "lose", "repetition": "draw3", "king_armed": "yes",
-                 "throne_king_may_stop": "yes", "throne_hostile_to_king": "yes"},
-        choices={"no_legal_move": ("lose", "draw"), "repetition": ("draw3", "ignore")})
-    return TaflGame(TaflDefinition(
-        tag="LittleTafl", title="Little Tafl", slug="littletafl",
-        credit="Little Tafl is a toy made up for a test.", rules=rules, pieces="men",
-        sheet_rules=("Dark's king escapes at any edge square.",), legend=(), sample=None,
-        rulebook=None))
+        name="LittleTafl",
+        size=5,
+        setup="/2s2/5/s1K1s/5/2s2/",
+        diagonal_pieces=frozenset(),
+        throne=12,
+        king_capture="two-sides",
+        king_goal="edge",
+        options={
+            "no_legal_move": "lose",
+            "repetition": "draw3",
+            "king_armed": "yes",
+            "throne_king_may_stop": "yes",
+            "throne_hostile_to_king": "yes",
+        },
+        choices={"no_legal_move": ("lose", "draw"), "repetition": ("draw3", "ignore")},
+    )
+    return TaflGame(
+        TaflDefinition(
+            tag="LittleTafl",
+            title="Little Tafl",
+            slug="littletafl",
+            credit="Little Tafl is a toy made up for a test.",
+            rules=rules,
+            pieces="men",
+            sheet_rules=("Dark's king escapes at any edge square.",),
+            legend=(),
+            sample=None,
+            rulebook=None,
+        )
+    )
 
 
 LITTLE_RECORD = """[Game "LittleTafl"]
@@ -270,8 +305,12 @@ def test_a_tafl_variant_from_a_definition(tmp_path: Path) -> None:
         clean = tmp_path / "clean.mrs"
         assert main(["fmt", str(record), "-o", str(clean)]) == 0
         assert '[Termination "escape"]' in clean.read_text(encoding="utf-8")
-        for args in (["board", "--game", "littletafl"], ["setup", "--game", "littletafl"],
-                     ["game", str(record)], ["game", str(record), "--format", "html"]):
+        for args in (
+            ["board", "--game", "littletafl"],
+            ["setup", "--game", "littletafl"],
+            ["game", str(record)],
+            ["game", str(record), "--format", "html"],
+        ):
             out = tmp_path / f"{args[0]}-{len(args)}.out"
             assert main([*args, "-o", str(out)]) == 0, args
             assert out.stat().st_size > 1000
@@ -288,14 +327,18 @@ class CapturePosition(FieldPosition):
     then left with no empty square next to it."""
 
     def copy(self, *, stack: bool = True) -> CapturePosition:
-        return CapturePosition(list(self.board), self.turn, self.ply,
-                               [list(b) for b in self.stack] if stack else [])
+        return CapturePosition(
+            list(self.board), self.turn, self.ply, [list(b) for b in self.stack] if stack else []
+        )
 
     def push(self, move: FieldMove) -> tuple[int, ...]:
         mover = self.turn
         super().push(move)
-        removed = tuple(n for n in _neighbours(move.square) if self.board[n] == 1 - mover
-                        and all(self.board[m] is not None for m in _neighbours(n)))
+        removed = tuple(
+            n
+            for n in _neighbours(move.square)
+            if self.board[n] == 1 - mover and all(self.board[m] is not None for m in _neighbours(n))
+        )
         for square in removed:
             self.board[square] = None
         return removed
@@ -303,8 +346,14 @@ class CapturePosition(FieldPosition):
 
 class CaptureFields(FiveFields):
     def __init__(self) -> None:
-        Game.__init__(self, "CaptureFields", "Capture Fields", "capturefields", SIZE,
-                      "Capture Fields is a toy game made up for a test.")
+        Game.__init__(
+            self,
+            "CaptureFields",
+            "Capture Fields",
+            "capturefields",
+            SIZE,
+            "Capture Fields is a toy game made up for a test.",
+        )
 
     def start(self) -> CapturePosition:
         return CapturePosition()
@@ -322,12 +371,17 @@ def test_placements_that_remove_stones_need_no_removal_list(tmp_path: Path) -> N
         # Dark's C2 (C1, B2, D2, C3 taken) and A4 to Dark's A3. At the end Dark's
         # B1 C1 E2 D3 E3 touch one of their own (A2 does not): 5; Light's D1 E1 B2
         # D2 B3 C3 do (A4 does not): 6.
-        text = ('[Game "CaptureFields"]\n\n1. A2 A1 2. B1 C3 3. C2 B3 4. D3 E1 5. E2 D1 '
-                "6. C1 D2 7. A3 B2 8. E3 A4 Dark: 5, Light: 6\n")
+        text = (
+            '[Game "CaptureFields"]\n\n1. A2 A1 2. B1 C3 3. C2 B3 4. D3 E1 5. E2 D1 '
+            "6. C1 D2 7. A3 B2 8. E3 A4 Dark: 5, Light: 6\n"
+        )
         replayed = replay(parse(text).games[0])
         assert replayed.valid and replayed.diagnostics == []
-        removed = {str(s.move): [game.board.name(sq) for sq in s.removed]
-                   for s in replayed.main.steps if s.removed}
+        removed = {
+            str(s.move): [game.board.name(sq) for sq in s.removed]
+            for s in replayed.main.steps
+            if s.removed
+        }
         assert removed == {"B1": ["A1"], "B2": ["C2"], "A4": ["A3"]}
         written = export_game(replayed)
         assert "x" not in written.split("\n\n", 1)[1]
@@ -343,8 +397,16 @@ def test_a_capability_is_one_registration(five_fields: FiveFields, tmp_path: Pat
     out = tmp_path / "board.pdf"
     assert main(["board", "--game", "fivefields", "-o", str(out)]) == 0
     assert "scores a point" not in all_text(out.read_bytes())
-    SHEETS.register(five_fields, SheetKit(rules={"standard": (
-        "Each stone touching one of your own along a row or column scores a point.",)}))
+    SHEETS.register(
+        five_fields,
+        SheetKit(
+            rules={
+                "standard": (
+                    "Each stone touching one of your own along a row or column scores a point.",
+                )
+            }
+        ),
+    )
     try:
         assert main(["board", "--game", "fivefields", "-o", str(out)]) == 0
         assert "scores a point" in all_text(out.read_bytes())
@@ -381,14 +443,17 @@ class ZapMove:
 
 class ZapPosition(FieldPosition):
     def copy(self, *, stack: bool = True) -> ZapPosition:
-        return ZapPosition(list(self.board), self.turn, self.ply,
-                           [list(b) for b in self.stack] if stack else [])
+        return ZapPosition(
+            list(self.board), self.turn, self.ply, [list(b) for b in self.stack] if stack else []
+        )
 
     def legal_moves(self) -> list[FieldMove | ZapMove]:  # type: ignore[override]
         if self.is_game_over():
             return []
-        return [*super().legal_moves(), *(ZapMove(sq) for sq, owner in enumerate(self.board)
-                                         if owner == 1 - self.turn)]
+        return [
+            *super().legal_moves(),
+            *(ZapMove(sq) for sq, owner in enumerate(self.board) if owner == 1 - self.turn),
+        ]
 
     def push(self, move: FieldMove | ZapMove) -> tuple[int, ...]:
         if isinstance(move, FieldMove):
@@ -401,12 +466,19 @@ class ZapPosition(FieldPosition):
 
 class ZapFields(FiveFields):
     def __init__(self) -> None:
-        Game.__init__(self, "ZapFields", "Zap Fields", "zapfields", SIZE,
-                      "Zap Fields is a toy game made up for a test.")
+        Game.__init__(
+            self,
+            "ZapFields",
+            "Zap Fields",
+            "zapfields",
+            SIZE,
+            "Zap Fields is a toy game made up for a test.",
+        )
         register_move_kind("Z", "zap")  # the one thing a new kind of move needs
 
-    def read_move(self, kind: str, piece: str | None, square: str | None,
-                  origin: str | None) -> FieldMove | ZapMove | WrittenMove:
+    def read_move(
+        self, kind: str, piece: str | None, square: str | None, origin: str | None
+    ) -> FieldMove | ZapMove | WrittenMove:
         if kind == "zap":
             found = written_move(self.board, kind, piece, square, origin).square
             assert found is not None
@@ -426,8 +498,9 @@ class ZapFields(FiveFields):
 ZAP_RECORD = '[Game "ZapFields"]\n\n1. A1 B1 2. z b1 A2 *\n'
 
 
-def test_a_new_kind_of_move_is_one_registration(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_new_kind_of_move_is_one_registration(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """`Z B1` is read (by the fast scanner and by the grammar alike), replayed,
     checked and written back by `fmt`, and refused by a game without it."""
     game = games.register(ZapFields())
@@ -435,7 +508,11 @@ def test_a_new_kind_of_move_is_one_registration(tmp_path: Path,
         assert scan(ZAP_RECORD) is not None  # the fast reader knows the new mark
         record = parse(ZAP_RECORD).games[0]
         assert [type(node.move) for node in record.mainline.nodes] == [
-            FieldMove, FieldMove, ZapMove, FieldMove]
+            FieldMove,
+            FieldMove,
+            ZapMove,
+            FieldMove,
+        ]
         replayed = replay(record)
         assert replayed.game is game and replayed.valid, replayed.diagnostics
         assert replayed.final.board[1] is None  # B1 zapped
@@ -462,8 +539,15 @@ def test_a_new_kind_of_move_is_one_registration(tmp_path: Path,
 
 def test_a_mark_the_notation_uses_already_is_refused() -> None:
     """`X` opens a removal list, `K` a king's movement, `E` a square, `T` is thunder's."""
-    for mark, kind in (("X", "cross"), ("K", "kick"), ("E", "east"), ("T", "tap"),
-                       ("Z", "thunder"), ("Z", "Zap"), ("Z", "pass")):
+    for mark, kind in (
+        ("X", "cross"),
+        ("K", "kick"),
+        ("E", "east"),
+        ("T", "tap"),
+        ("Z", "thunder"),
+        ("Z", "Zap"),
+        ("Z", "pass"),
+    ):
         with pytest.raises(ValueError):
             register_move_kind(mark, kind)
     assert register_move_kind("T", "thunder", with_removals=True).kind == "thunder"  # again

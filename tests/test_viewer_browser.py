@@ -58,8 +58,9 @@ def test_removals_and_the_last_move_are_marked(browser, page_file) -> None:
     context, page, _ = open_page(browser, page_file, viewport=(1000, 700))
     try:
         page.locator(".mg-move[data-ply='33']").first.click()  # 17... T A6xA5/B6/A7
-        uses = page.eval_on_selector_all(".mg-layer use", "els => els.map(e => "
-                                         "e.getAttribute('href'))")
+        uses = page.eval_on_selector_all(
+            ".mg-layer use", "els => els.map(e => e.getAttribute('href'))"
+        )
         assert sum(u.endswith("-v-cross") for u in uses) == 3
         assert sum(u.endswith("-v-last") for u in uses) == 1
     finally:
@@ -72,7 +73,8 @@ def test_boards_fit_the_screen(browser, page_file, width: int, low: int, high: i
     try:
         widths = page.eval_on_selector_all(
             ".mg-diagram svg, .mg-viewer-board svg",
-            "els => els.map(e => e.getBoundingClientRect().width)")
+            "els => els.map(e => e.getBoundingClientRect().width)",
+        )
         assert widths and all(low <= w <= high for w in widths), widths
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:

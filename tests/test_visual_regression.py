@@ -25,7 +25,8 @@ def test_pages_look_as_approved(products, name: str) -> None:
     approved = sorted(APPROVED_DIR.glob(f"{name.replace('.', '_')}-p[0-9]*.png"))
     if not os.environ.get("MAERSTANAS_APPROVE"):  # approving: pages may come and go
         assert len(approved) == len(images), (
-            f"{name}: {len(images)} pages, {len(approved)} approved; {HINT}")
+            f"{name}: {len(images)} pages, {len(approved)} approved; {HINT}"
+        )
     for number, image in enumerate(images, 1):
         assert_looks_approved(image, page_image_name(name, number))
 
@@ -41,7 +42,12 @@ def test_a_changed_page_is_caught() -> None:
     ImageDraw.Draw(moved).rectangle((40, 60, 160, 184), outline=0)
     assert differing(moved, base) > MAX_DIFFERING
     assert differing(base.copy(), base) == 0.0
-    nudged = base.transform(base.size, Image.Transform.AFFINE, (1, 0, 0.3, 0, 1, 0),
-                            resample=Image.Resampling.BILINEAR, fillcolor=255)
+    nudged = base.transform(
+        base.size,
+        Image.Transform.AFFINE,
+        (1, 0, 0.3, 0, 1, 0),
+        resample=Image.Resampling.BILINEAR,
+        fillcolor=255,
+    )
     assert differing(nudged, base) <= MAX_DIFFERING
     assert differing(moved, base, blur=0) > MAX_DIFFERING

@@ -38,5 +38,6 @@ def grows_linearly(counts: dict[int, int], slack: float = 1.5) -> bool:
     """Whether the calls counted per size grow no faster than the size (with slack
     for a fixed cost): for sizes n < m, calls(m) <= calls(n) * m / n * slack."""
     sizes = sorted(counts)
-    return all(counts[m] <= counts[n] * m / n * slack
-               for n, m in zip(sizes, sizes[1:], strict=False))
+    return all(
+        counts[m] <= counts[n] * m / n * slack for n, m in zip(sizes, sizes[1:], strict=False)
+    )

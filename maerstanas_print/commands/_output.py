@@ -28,15 +28,27 @@ FORMAT_CHOICES = ("pdf", "html")
 BOARD_PAPER_CHOICES = ("a4", "letter", "a3", "tabloid")  # big boards on big paper
 
 
-def add_common_options(parser: argparse.ArgumentParser,
-                       papers: tuple[str, ...] = PAPER_CHOICES) -> None:
-    parser.add_argument("--paper", default="a4", metavar="{" + ",".join(papers) + "}",
-                        help="paper size (default: a4)")
-    parser.add_argument("--format", default="pdf", metavar="{pdf,html}",
-                        help="PDF, or HTML with a print stylesheet (default: pdf)")
-    parser.add_argument("-o", "--output", metavar="OUT",
-                        help="output file or folder; '-' writes to stdout "
-                             "(default: output/<name>)")
+def add_common_options(
+    parser: argparse.ArgumentParser, papers: tuple[str, ...] = PAPER_CHOICES
+) -> None:
+    parser.add_argument(
+        "--paper",
+        default="a4",
+        metavar="{" + ",".join(papers) + "}",
+        help="paper size (default: a4)",
+    )
+    parser.add_argument(
+        "--format",
+        default="pdf",
+        metavar="{pdf,html}",
+        help="PDF, or HTML with a print stylesheet (default: pdf)",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="output file or folder; '-' writes to stdout (default: output/<name>)",
+    )
 
 
 GamePredicate = Callable[["Game"], bool]
@@ -52,14 +64,19 @@ def game_slugs(which: GamePredicate = _any_game) -> tuple[str, ...]:
     return tuple(game.slug for game in all_games() if which(game))
 
 
-def add_game_option(parser: argparse.ArgumentParser, which: GamePredicate = _any_game,
-                    what: str = "the sheet") -> None:
+def add_game_option(
+    parser: argparse.ArgumentParser, which: GamePredicate = _any_game, what: str = "the sheet"
+) -> None:
     """`--game NAME`: which game `what` is for; the default is the first game that fits."""
     slugs = game_slugs(which)
     names = ",".join(slugs)
-    parser.add_argument("--game", default=None, metavar=f"{{{names}}}",
-                        help=f"which game {what} is for (default: {slugs[0] if slugs else '-'});"
-                             " the record tag names (e.g. EmailHnefatafl1992) work too")
+    parser.add_argument(
+        "--game",
+        default=None,
+        metavar=f"{{{names}}}",
+        help=f"which game {what} is for (default: {slugs[0] if slugs else '-'});"
+        " the record tag names (e.g. EmailHnefatafl1992) work too",
+    )
 
 
 def game_choice(value: str | None, which: GamePredicate = _any_game) -> Game:
@@ -69,8 +86,7 @@ def game_choice(value: str | None, which: GamePredicate = _any_game) -> Game:
     allowed = game_slugs(which)
     game = game_named(allowed[0] if value is None and allowed else (value or "").strip())
     if game is None or game.slug not in allowed:
-        raise CommandError(f"--game must be one of {', '.join(allowed)}, not {value!r}",
-                           EXIT_USAGE)
+        raise CommandError(f"--game must be one of {', '.join(allowed)}, not {value!r}", EXIT_USAGE)
     return game
 
 
@@ -79,8 +95,9 @@ def choice(value: str, allowed: tuple[str, ...], option: str) -> str:
 
     key = value.strip().lower()
     if key not in allowed:
-        raise CommandError(f"{option} must be one of {', '.join(allowed)}, not {value!r}",
-                           EXIT_USAGE)
+        raise CommandError(
+            f"{option} must be one of {', '.join(allowed)}, not {value!r}", EXIT_USAGE
+        )
     return key
 
 
@@ -92,8 +109,9 @@ def number(value: str | None, option: str) -> float | None:
     except ValueError:
         result = math.nan
     if not math.isfinite(result) or result <= 0:
-        raise CommandError(f"{option} must be a positive number of millimetres, not {value!r}",
-                           EXIT_USAGE)
+        raise CommandError(
+            f"{option} must be a positive number of millimetres, not {value!r}", EXIT_USAGE
+        )
     return result
 
 
@@ -116,8 +134,9 @@ def output_target(output: str | None, default_name: str) -> str | Path:
 
     target = resolve_output(output, default_name)
     if target == "-" and default_name.endswith(".pdf") and sys.stdout.isatty():
-        raise CommandError("refusing to write a PDF to the terminal; redirect it or use -o FILE",
-                           EXIT_USAGE)
+        raise CommandError(
+            "refusing to write a PDF to the terminal; redirect it or use -o FILE", EXIT_USAGE
+        )
     return target
 
 

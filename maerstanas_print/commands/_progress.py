@@ -19,16 +19,20 @@ class Progress:
         self.total = total
         self.what = what
         self.done = 0
-        self.on = total > 0 and self.stream is not None and \
-            bool(getattr(self.stream, "isatty", lambda: False)())
+        self.on = (
+            total > 0
+            and self.stream is not None
+            and bool(getattr(self.stream, "isatty", lambda: False)())
+        )
 
     def step(self, n: int = 1) -> None:
         self.done += n
         if self.on:
             width = 30
             full = width * self.done // max(1, self.total)
-            self.stream.write(f"\r{self.what} [{'#' * full}{'.' * (width - full)}] "
-                              f"{self.done}/{self.total}")
+            self.stream.write(
+                f"\r{self.what} [{'#' * full}{'.' * (width - full)}] {self.done}/{self.total}"
+            )
             self.stream.flush()
 
     def close(self) -> None:

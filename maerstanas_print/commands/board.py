@@ -29,28 +29,48 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "board",
         help="print blank boards (PDF or HTML)",
         description="Blank boards: one true-to-scale playing board for stones, or a page "
-                    "of small boards for pencil games, for any game (--game; boards wider "
-                    "than 7 squares: 1 or 2 a page).",
+        "of small boards for pencil games, for any game (--game; boards wider "
+        "than 7 squares: 1 or 2 a page).",
     )
     add_common_options(parser, BOARD_PAPER_CHOICES)
     add_game_option(parser)
-    parser.add_argument("--per-page", default="1", metavar="{1,2,4,6,9,12}",
-                        help="boards per page; 1 is a full-size playing board (default: 1)")
-    parser.add_argument("--variant", default="standard", metavar=f"{{{','.join(variants())}}}",
-                        help="wraparound marks which edges join (default: standard)")
-    parser.add_argument("--cell-mm", metavar="N",
-                        help="side of a square in mm (default: 24 for one board, "
-                             "else the largest that fits)")
-    parser.add_argument("--landscape", action="store_true",
-                        help="turn the paper on its side (six boards: three by two)")
-    parser.add_argument("--theme", default="print", metavar="{print,ink-saver}",
-                        help="ink-saver: light lines and no filled areas (default: print)")
+    parser.add_argument(
+        "--per-page",
+        default="1",
+        metavar="{1,2,4,6,9,12}",
+        help="boards per page; 1 is a full-size playing board (default: 1)",
+    )
+    parser.add_argument(
+        "--variant",
+        default="standard",
+        metavar=f"{{{','.join(variants())}}}",
+        help="wraparound marks which edges join (default: standard)",
+    )
+    parser.add_argument(
+        "--cell-mm",
+        metavar="N",
+        help="side of a square in mm (default: 24 for one board, else the largest that fits)",
+    )
+    parser.add_argument(
+        "--landscape",
+        action="store_true",
+        help="turn the paper on its side (six boards: three by two)",
+    )
+    parser.add_argument(
+        "--theme",
+        default="print",
+        metavar="{print,ink-saver}",
+        help="ink-saver: light lines and no filled areas (default: print)",
+    )
     rules = parser.add_mutually_exclusive_group()
-    rules.add_argument("--rules", dest="rules", action="store_true", default=None,
-                       help="print the rules in brief under the title (default, "
-                            "except with 12 boards)")
-    rules.add_argument("--no-rules", dest="rules", action="store_false",
-                       help="leave the rules out")
+    rules.add_argument(
+        "--rules",
+        dest="rules",
+        action="store_true",
+        default=None,
+        help="print the rules in brief under the title (default, except with 12 boards)",
+    )
+    rules.add_argument("--no-rules", dest="rules", action="store_false", help="leave the rules out")
     parser.set_defaults(func=run)
 
 

@@ -17,10 +17,17 @@ from maerstanas_print.games.registry import all_games
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "build", help="make every printable (boards, score sheets, ...) into a folder",
-        description="Make the whole set of printables into OUT (default: output/).")
-    parser.add_argument("-o", "--output", metavar="DIR", default="output",
-                        help="folder for the files (default: output)")
+        "build",
+        help="make every printable (boards, score sheets, ...) into a folder",
+        description="Make the whole set of printables into OUT (default: output/).",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="DIR",
+        default="output",
+        help="folder for the files (default: output)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -31,8 +38,10 @@ def jobs() -> list[tuple[str, list[str]]]:
     out = []
     for game in all_games():
         for filename, command in PRINTABLES.of(game):
-            words = [str(samples / w.removeprefix("@sample:")) if w.startswith("@sample:")
-                     else w for w in command]
+            words = [
+                str(samples / w.removeprefix("@sample:")) if w.startswith("@sample:") else w
+                for w in command
+            ]
             out.append((filename, words))
     return out
 

@@ -21,24 +21,33 @@ if TYPE_CHECKING:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "check", help="verify records: syntax, rules, removal lists, scores",
+        "check",
+        help="verify records: syntax, rules, removal lists, scores",
         description="Parse and replay every game and variation; report every problem.",
         epilog="exit codes: 0 every game valid; 1 an invalid game, text that cannot be "
-               "read as notation, or no game; 2 usage error; 3 a file cannot be read "
-               "(with --json it is still reported in the JSON object); 130 interrupted; "
-               "143 terminated")
+        "read as notation, or no game; 2 usage error; 3 a file cannot be read "
+        "(with --json it is still reported in the JSON object); 130 interrupted; "
+        "143 terminated",
+    )
     parser.add_argument("files", nargs="+", metavar="FILE", help="record files (.mrs); - for stdin")
-    parser.add_argument("--strict", action="store_true",
-                        help="refuse lenient readings (lower case, left-out removal lists "
-                             "and passes) instead of warning")
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse lenient readings (lower case, left-out removal lists "
+        "and passes) instead of warning",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("-q", "--quiet", action="store_true", help="only the summary lines")
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--fix", action="store_true",
-                      help="rewrite each file in place where a game has exactly one verified "
-                           "fix, say what changed, then check the result")
-    mode.add_argument("--diff", action="store_true",
-                      help="print those fixes as a unified diff; write nothing")
+    mode.add_argument(
+        "--fix",
+        action="store_true",
+        help="rewrite each file in place where a game has exactly one verified "
+        "fix, say what changed, then check the result",
+    )
+    mode.add_argument(
+        "--diff", action="store_true", help="print those fixes as a unified diff; write nothing"
+    )
     parser.set_defaults(func=run)
 
 
@@ -61,8 +70,11 @@ def run(args: argparse.Namespace) -> int:
     does not grow with the number of games."""
     if args.fix or args.diff:
         if args.json or "-" in args.files and args.fix:
-            raise CommandError("--fix rewrites files and --diff prints a diff: neither goes "
-                               "with --json, and --fix cannot rewrite stdin", EXIT_USAGE)
+            raise CommandError(
+                "--fix rewrites files and --diff prints a diff: neither goes "
+                "with --json, and --fix cannot rewrite stdin",
+                EXIT_USAGE,
+            )
         changed = _fix_files(args)
         if args.diff:
             return EXIT_INVALID if changed else EXIT_OK
@@ -89,8 +101,11 @@ def run(args: argparse.Namespace) -> int:
         if report:
             report.end_file(tally.file_errors)
         else:
-            print(_summary(name, tally.games, tally.invalid, tally.errors, tally.warnings,
-                           tally.notes))
+            print(
+                _summary(
+                    name, tally.games, tally.invalid, tally.errors, tally.warnings, tally.notes
+                )
+            )
     if report:
         report.close()
     return worst
@@ -107,8 +122,7 @@ class _JsonReport:
         out.write('{"files": [')
 
     def begin_file(self, name: str) -> None:
-        self.out.write(("," if self.files else "") + '\n {"path": ' + _json(name)
-                       + ', "games": [')
+        self.out.write(("," if self.files else "") + '\n {"path": ' + _json(name) + ', "games": [')
         self.files += 1
         self.games = 0
 
@@ -134,14 +148,26 @@ def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _check_piece(text: str, name: str, first_line: int, tally: _Tally,
-                 args: argparse.Namespace, report: _JsonReport | None) -> None:
+def _check_piece(
+    text: str,
+    name: str,
+    first_line: int,
+    tally: _Tally,
+    args: argparse.Namespace,
+    report: _JsonReport | None,
+) -> None:
 
     printing = report is None and not args.quiet
     if tally.budget is None:
         tally.budget = FixBudget()
-    checked = check_games(text, name, strict=args.strict, budget=tally.budget,
-                          first_index=tally.games + 1, first_line=first_line)
+    checked = check_games(
+        text,
+        name,
+        strict=args.strict,
+        budget=tally.budget,
+        first_index=tally.games + 1,
+        first_line=first_line,
+    )
     source = checked.source
     shown = 0  # problems that belong to no game, reported as they turn up
 
@@ -200,7 +226,6 @@ def _fix_files(args: argparse.Namespace) -> bool:
     """--fix and --diff: True when some file has a fix to make."""
     import difflib
 
-
     changed = False
     for path in args.files:
         name, text = read_record(path)
@@ -208,18 +233,24 @@ def _fix_files(args: argparse.Namespace) -> bool:
         if fixed.text != text:
             changed = True
             if args.diff:
-                sys.stdout.writelines(difflib.unified_diff(
-                    text.splitlines(keepends=True), fixed.text.splitlines(keepends=True),
-                    name, name))
+                sys.stdout.writelines(
+                    difflib.unified_diff(
+                        text.splitlines(keepends=True),
+                        fixed.text.splitlines(keepends=True),
+                        name,
+                        name,
+                    )
+                )
                 continue
             write_output(path, fixed.text)
             for fix, explained in fixed.applied:
                 line, column = source.locate(explained.start)
-                print(f"{name}:{line}:{column}: fixed {explained.code}: "
-                      f"{describe(fix, source)}")
+                print(f"{name}:{line}:{column}: fixed {explained.code}: {describe(fix, source)}")
         if fixed.unsure and args.fix:
-            print(f"{name}: {_plural(fixed.unsure, 'game')} with more than one verified fix "
-                  "left as written; check lists the fixes")
+            print(
+                f"{name}: {_plural(fixed.unsure, 'game')} with more than one verified fix "
+                "left as written; check lists the fixes"
+            )
     return changed
 
 
@@ -227,8 +258,9 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
-def _summary(name: str, games: int, invalid: int, errors: int, warnings: int,
-             notes: int = 0) -> str:
+def _summary(
+    name: str, games: int, invalid: int, errors: int, warnings: int, notes: int = 0
+) -> str:
     if not games:
         return f"{name}: no game found" + (f" ({_plural(errors, 'error')})" if errors else "")
     if invalid or errors:

@@ -14,15 +14,19 @@ from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "fmt", help="rewrite a record in the canonical export form",
+        "fmt",
+        help="rewrite a record in the canonical export form",
         description="Write the canonical form: fixed tag order, every move number, "
-                    "removal lists filled in, forced passes written, lines under 80 columns. "
-                    "Refuses records with errors (warnings are fixed).")
+        "removal lists filled in, forced passes written, lines under 80 columns. "
+        "Refuses records with errors (warnings are fixed).",
+    )
     parser.add_argument("file", metavar="FILE", help="record file (.mrs); - for stdin")
-    parser.add_argument("-o", "--output", metavar="OUT",
-                        help="output file (default: standard output)")
-    parser.add_argument("--strict", action="store_true",
-                        help="refuse records that need a lenient reading")
+    parser.add_argument(
+        "-o", "--output", metavar="OUT", help="output file (default: standard output)"
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="refuse records that need a lenient reading"
+    )
     parser.set_defaults(func=run)
 
 
@@ -37,10 +41,10 @@ def run(args: argparse.Namespace) -> int:
     if problems or not games:
         for diagnostic in problems:
             print(checked.source.format(diagnostic), file=sys.stderr)
-        print(f"{name}: not formatted: "
-              f"{'no game found' if not games else 'the record has errors'}",
-              file=sys.stderr)
+        print(
+            f"{name}: not formatted: {'no game found' if not games else 'the record has errors'}",
+            file=sys.stderr,
+        )
         return EXIT_INVALID
     write_output(output, export_games([game.replayed for game in games]))
     return EXIT_OK
-

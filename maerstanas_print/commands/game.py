@@ -29,28 +29,42 @@ if TYPE_CHECKING:
 
 THEME_CHOICES = ("print", "ink-saver", "screen")
 
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "game",
         help="annotated game document: moves, comments, diagrams, charts (PDF or HTML)",
         description="Print the games of a record file as an annotated document: the move "
-                    "text with comments and variations, diagrams where the record asks "
-                    "for them and every N moves, and the final position: for Mǽrstánas "
-                    "with its score explained and a score chart, for Cyngesheall and the "
-                    "1992 e-mail Hnefatafl with the result and a chart of the pieces on "
-                    "the board. An invalid record is refused with check's diagnostics.")
+        "text with comments and variations, diagrams where the record asks "
+        "for them and every N moves, and the final position: for Mǽrstánas "
+        "with its score explained and a score chart, for Cyngesheall and the "
+        "1992 e-mail Hnefatafl with the result and a chart of the pieces on "
+        "the board. An invalid record is refused with check's diagnostics.",
+    )
     parser.add_argument("file", metavar="FILE", help="record file (.mrs); '-' reads stdin")
     add_common_options(parser)
     parser.add_argument("--index", metavar="N", help="only the Nth game of the file")
     # Everywhere else --game names a game; here the record's [Game] tag does that.
     parser.add_argument("--game", help=argparse.SUPPRESS)
-    parser.add_argument("--every", metavar="N", default="10",
-                        help="a diagram after every N moves without one; 0: only where "
-                             "the record asks (default: 10)")
-    parser.add_argument("--numbers", default="on", metavar="{on,off}",
-                        help="move numbers on the stones of each diagram (default: on)")
-    parser.add_argument("--theme", default="print", metavar="{print,ink-saver,screen}",
-                        help="colours of boards and charts (default: print)")
+    parser.add_argument(
+        "--every",
+        metavar="N",
+        default="10",
+        help="a diagram after every N moves without one; 0: only where "
+        "the record asks (default: 10)",
+    )
+    parser.add_argument(
+        "--numbers",
+        default="on",
+        metavar="{on,off}",
+        help="move numbers on the stones of each diagram (default: on)",
+    )
+    parser.add_argument(
+        "--theme",
+        default="print",
+        metavar="{print,ink-saver,screen}",
+        help="colours of boards and charts (default: print)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -61,8 +75,9 @@ def _count(value: str, option: str, minimum: int) -> int:
     except ValueError:
         number = minimum - 1
     if number < minimum:
-        raise CommandError(f"{option} must be a whole number of at least {minimum}, "
-                           f"not {value!r}", EXIT_USAGE)
+        raise CommandError(
+            f"{option} must be a whole number of at least {minimum}, not {value!r}", EXIT_USAGE
+        )
     return number
 
 
@@ -74,8 +89,11 @@ def run(args: argparse.Namespace) -> int:
     numbers = choice(args.numbers, ("on", "off"), "--numbers") == "on"
     every = _count(args.every, "--every", 0)
     if args.game is not None:
-        raise CommandError("game takes the game from the record's [Game] tag; "
-                           "pick the Nth game of the file with --index N", EXIT_USAGE)
+        raise CommandError(
+            "game takes the game from the record's [Game] tag; "
+            "pick the Nth game of the file with --index N",
+            EXIT_USAGE,
+        )
     which = _count(args.index, "--index", 1) if args.index is not None else None
     stem = "game" if args.file == "-" else Path(args.file).stem
     target = output_target(args.output, f"{stem}.{fmt}")
@@ -83,21 +101,35 @@ def run(args: argparse.Namespace) -> int:
     source, games = load_verified(args.file)
     if which is not None:
         if which > len(games):
-            raise CommandError(f"{args.file} has {len(games)} game"
-                               f"{'s' * (len(games) != 1)}; there is no game {which}",
-                               EXIT_USAGE)
+            raise CommandError(
+                f"{args.file} has {len(games)} game"
+                f"{'s' * (len(games) != 1)}; there is no game {which}",
+                EXIT_USAGE,
+            )
         games = [games[which - 1]]
     title = stem if len(games) > 1 or which is None else f"{stem}, game {which}"
     if fmt == "pdf":
-
         _refuse_huge_games(source, games)
 
-        data: bytes | str = game_pdf(games, title=title, paper=paper, every=every,
-                                     numbers=numbers, theme=theme, progress=Progress)
+        data: bytes | str = game_pdf(
+            games,
+            title=title,
+            paper=paper,
+            every=every,
+            numbers=numbers,
+            theme=theme,
+            progress=Progress,
+        )
     else:
-
-        data = game_html(games, title=title, paper=paper, every=every, numbers=numbers,
-                         theme=theme, progress=Progress)
+        data = game_html(
+            games,
+            title=title,
+            paper=paper,
+            every=every,
+            numbers=numbers,
+            theme=theme,
+            progress=Progress,
+        )
     return write_and_report(target, data)
 
 
@@ -106,21 +138,22 @@ def _refuse_huge_games(source: Source, games: list[ReplayedGame]) -> None:
     PDF in good time (`limits.MAX_PDF_GAME_CHARS`, `MAX_PDF_DOCUMENT_CHARS`)."""
     import re
 
-
     spaces = re.compile(r"\s+")
     total = 0
     for replayed in games:
         record = replayed.record
-        size = len(spaces.sub(" ", source.text[record.start:record.end]))
+        size = len(spaces.sub(" ", source.text[record.start : record.end]))
         total += size
         line, column = source.locate(record.start)
         where = f"{source.name}:{line}:{column}: game {record.index}"
         if size > limits.MAX_PDF_GAME_CHARS:
             raise LimitError(
                 f"{where} has {size:,} characters of text, more than a PDF takes "
-                f"({limits.MAX_PDF_GAME_CHARS:,}); shorten its comments or use --format html")
+                f"({limits.MAX_PDF_GAME_CHARS:,}); shorten its comments or use --format html"
+            )
         if total > limits.MAX_PDF_DOCUMENT_CHARS:
             raise LimitError(
                 f"{where} brings the document to {total:,} characters of text, more than "
                 f"one PDF takes ({limits.MAX_PDF_DOCUMENT_CHARS:,}); print fewer games "
-                "(--game N) or use --format html")
+                "(--game N) or use --format html"
+            )

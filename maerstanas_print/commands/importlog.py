@@ -23,30 +23,42 @@ def _has_apps(game: Game) -> bool:
     return APP_IMPORTERS.has_own(game)
 
 
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "import", help="turn a move list copied from John Beers' Mǽrstánas apps into a record",
+        "import",
+        help="turn a move list copied from John Beers' Mǽrstánas apps into a record",
         description="Read a move list as a browser copy of the author's web apps gives it "
-                    "(`31. G3 - standard stone (Player 1)`, newest first, with the `Moves:` or "
-                    "`Played Moves:` heading, the GAME OVER line and the scores), check it "
-                    "against the rules and against the scores and result the app shows, and "
-                    "write the record in canonical form, with thunder removal lists and "
-                    "forced passes filled in.")
+        "(`31. G3 - standard stone (Player 1)`, newest first, with the `Moves:` or "
+        "`Played Moves:` heading, the GAME OVER line and the scores), check it "
+        "against the rules and against the scores and result the app shows, and "
+        "write the record in canonical form, with thunder removal lists and "
+        "forced passes filled in.",
+    )
     parser.add_argument("log", metavar="LIST", help="the copied list; - for stdin")
     add_game_option(parser, _has_apps, "the list")
-    parser.add_argument("--special-stones", default="on", metavar="{on,off}",
-                        help="whether the game used special stones (default: on)")
-    parser.add_argument("--scoring", default="default", metavar="{default,simple}",
-                        help="the game's scoring (default: default)")
-    for tag, what in (("event", "the event (default: the Django game's name, else ?)"),
-                      ("site", "where the game was played"),
-                      ("date", "the date, YYYY.MM.DD or YYYY-MM-DD (?? for unknown parts)"),
-                      ("dark", "Player 1's name (default: from the Django header, else ?)"),
-                      ("light", "Player 2's name (default: from the Django header, else ?)")):
+    parser.add_argument(
+        "--special-stones",
+        default="on",
+        metavar="{on,off}",
+        help="whether the game used special stones (default: on)",
+    )
+    parser.add_argument(
+        "--scoring",
+        default="default",
+        metavar="{default,simple}",
+        help="the game's scoring (default: default)",
+    )
+    for tag, what in (
+        ("event", "the event (default: the Django game's name, else ?)"),
+        ("site", "where the game was played"),
+        ("date", "the date, YYYY.MM.DD or YYYY-MM-DD (?? for unknown parts)"),
+        ("dark", "Player 1's name (default: from the Django header, else ?)"),
+        ("light", "Player 2's name (default: from the Django header, else ?)"),
+    ):
         parser.add_argument(f"--{tag}", metavar=tag.upper(), help=what)
-    parser.add_argument("-o", "--output", metavar="OUT",
-                        help="output file (default: standard output)")
+    parser.add_argument(
+        "-o", "--output", metavar="OUT", help="output file (default: standard output)"
+    )
     parser.set_defaults(func=run)
 
 
@@ -54,8 +66,7 @@ def run(args: argparse.Namespace) -> int:
     special = args.special_stones.lower()
     scoring = args.scoring.lower()
     if special not in ("on", "off") or scoring not in ("default", "simple"):
-        raise CommandError("--special-stones takes on|off and --scoring default|simple",
-                           EXIT_USAGE)
+        raise CommandError("--special-stones takes on|off and --scoring default|simple", EXIT_USAGE)
     importer = APP_IMPORTERS.of(game_choice(args.game, _has_apps))
     assert importer is not None  # game_choice offers games with an importer only
     LogError, record_from_log = importer.LogError, importer.record_from_log  # noqa: N806
@@ -64,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
     refuse_overwriting_input(output, args.log)
     name, text = read_record(args.log)
     try:
-        imported = record_from_log(text, special_stones=special == "on", scoring=scoring,
-                                   name=name, tags=tags)
+        imported = record_from_log(
+            text, special_stones=special == "on", scoring=scoring, name=name, tags=tags
+        )
     except LogError as exc:
         print(exc.source.format(exc.diagnostic), file=sys.stderr)
         print(f"{name}: not imported", file=sys.stderr)
@@ -101,7 +113,8 @@ def _date(value: str) -> str:
     date = TagDate.parse_loose(value)
     if date is not None:
         return str(date)
-    raise CommandError(f"--date {value}: not a date; write YYYY.MM.DD (or YYYY-MM-DD), "
-                       "with ?? for an unknown month or day", EXIT_USAGE)
-
-
+    raise CommandError(
+        f"--date {value}: not a date; write YYYY.MM.DD (or YYYY-MM-DD), "
+        "with ?? for an unknown month or day",
+        EXIT_USAGE,
+    )

@@ -30,9 +30,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "kit",
         help="print a game's print-and-play kit (PDF)",
         description="Everything to play a game from paper: the one-page quick reference, "
-                    "the setup (movement games), a full-size board, stones to cut out and a "
-                    "score sheet, as the game has them. Default output: "
-                    "output/kit-<paper>.pdf (Mǽrstánas) or output/kit-<game>-<paper>.pdf.")
+        "the setup (movement games), a full-size board, stones to cut out and a "
+        "score sheet, as the game has them. Default output: "
+        "output/kit-<paper>.pdf (Mǽrstánas) or output/kit-<game>-<paper>.pdf.",
+    )
     add_paper_and_output(parser)
     add_game_option(parser, _has_card, "the kit")
     parser.set_defaults(func=run)

@@ -39,25 +39,35 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "quickref",
         help="print a game's one-page quick reference (PDF)",
         description="The rules, notation and scoring of a game on one side of paper, with "
-                    "figures checked by the rules engine. Default output: "
-                    "output/quickref-<paper>.pdf (Mǽrstánas) or "
-                    "output/quickref-<game>-<paper>.pdf.")
+        "figures checked by the rules engine. Default output: "
+        "output/quickref-<paper>.pdf (Mǽrstánas) or "
+        "output/quickref-<game>-<paper>.pdf.",
+    )
     add_paper_and_output(parser)
     add_game_option(parser, _has_card, "the quick reference")
-    parser.add_argument("--source", metavar="FILE.md",
-                        help="set the rulebook source FILE.md as a one-page card instead; "
-                             "default output: output/<file>-<paper>.pdf")
+    parser.add_argument(
+        "--source",
+        metavar="FILE.md",
+        help="set the rulebook source FILE.md as a one-page card instead; "
+        "default output: output/<file>-<paper>.pdf",
+    )
     parser.set_defaults(func=run)
 
 
 def add_paper_and_output(parser: argparse.ArgumentParser) -> None:
     """--paper (A4, Letter, and A3 or Tabloid, where the card is enlarged) and -o."""
-    parser.add_argument("--paper", default="a4", metavar="{" + ",".join(BOARD_PAPER_CHOICES) + "}",
-                        help="paper size (default: a4); on a3 and tabloid the card is "
-                             "enlarged to fill the page")
-    parser.add_argument("-o", "--output", metavar="OUT",
-                        help="output file or folder; '-' writes to stdout "
-                             "(default: output/<name>)")
+    parser.add_argument(
+        "--paper",
+        default="a4",
+        metavar="{" + ",".join(BOARD_PAPER_CHOICES) + "}",
+        help="paper size (default: a4); on a3 and tabloid the card is enlarged to fill the page",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="output file or folder; '-' writes to stdout (default: output/<name>)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,14 +75,13 @@ def run(args: argparse.Namespace) -> int:
 
     paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
     if args.source:
-
         if args.game is not None:
-            raise CommandError("--game and --source do not go together: the source names "
-                               "its game", EXIT_USAGE)
+            raise CommandError(
+                "--game and --source do not go together: the source names its game", EXIT_USAGE
+            )
         book = read_checked_source(args.source, "quickref")
         stem = f"{Path(args.source).stem}-{paper}"
     else:
-
         game = game_choice(args.game, _has_card)
         book = quickref_for(game)
         stem = f"quickref{FILE_PARTS.of(game)}-{paper}"

@@ -46,20 +46,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "rulebook",
         help="print the illustrated rules (PDF or HTML)",
         description="The rules of Mǽrstánas, Cyngesheall or the 1992 e-mail Hnefatafl in our "
-                    "own words, with figures checked by the rules engine. Default output: "
-                    "output/rulebook-<paper>.<format> (Mǽrstánas) or "
-                    "output/rulebook-<game>-<paper>.<format>.",
+        "own words, with figures checked by the rules engine. Default output: "
+        "output/rulebook-<paper>.<format> (Mǽrstánas) or "
+        "output/rulebook-<game>-<paper>.<format>.",
     )
     add_common_options(parser)
     add_game_option(parser, _has_book, "the rulebook")  # with --source: the source's game
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--source", metavar="FILE.md",
-                        help="build the rulebook written in FILE.md (any game; see "
-                             "docs/writing-rulebooks.md); default output: "
-                             "output/<file>-<paper>.<format>")
-    source.add_argument("--check", metavar="FILE.md",
-                        help="check the rulebook source FILE.md (every claim, reference and "
-                             "record) without typesetting it")
+    source.add_argument(
+        "--source",
+        metavar="FILE.md",
+        help="build the rulebook written in FILE.md (any game; see "
+        "docs/writing-rulebooks.md); default output: "
+        "output/<file>-<paper>.<format>",
+    )
+    source.add_argument(
+        "--check",
+        metavar="FILE.md",
+        help="check the rulebook source FILE.md (every claim, reference and "
+        "record) without typesetting it",
+    )
     parser.set_defaults(func=run)
 
 
@@ -71,19 +77,24 @@ def run(args: argparse.Namespace) -> int:
 
         book = read_checked_source(args.check or args.source)
         if args.game is not None and game_choice(args.game).tag != book.game:
-
-            raise CommandError(f"--game {args.game} does not match the source, which is a "
-                               f"{book.game} book (leave --game out)", EXIT_USAGE)
+            raise CommandError(
+                f"--game {args.game} does not match the source, which is a "
+                f"{book.game} book (leave --game out)",
+                EXIT_USAGE,
+            )
         if args.check:
             figures = list(book.figures())
             claims = sum(len(panel.claims) for f in figures for panel in f.panels)
-            print(f"{args.check}: checked {len(figures)} figures and {claims} claims; "
-                  "no problems", file=sys.stderr)
+            print(
+                f"{args.check}: checked {len(figures)} figures and {claims} claims; no problems",
+                file=sys.stderr,
+            )
             return 0
         return write_rulebook(book, paper, fmt, args.output, f"{Path(args.source).stem}-{paper}")
     game = game_choice(args.game, _has_book)
-    return write_rulebook(books.book_for(game), paper, fmt, args.output,
-                          books.file_stem(game, paper, fmt))
+    return write_rulebook(
+        books.book_for(game), paper, fmt, args.output, books.file_stem(game, paper, fmt)
+    )
 
 
 def read_checked_source(path: str, command: str = "rulebook"):
@@ -96,12 +107,14 @@ def read_checked_source(path: str, command: str = "rulebook"):
         if exc.code == "R108" and not exc.where.source.text:  # the file itself is unreadable
             raise CommandError(f"{command}: {exc.message}", 3) from None
         print(exc, file=sys.stderr)
-        raise CommandError(f"{command}: {path} is not a correct rulebook source",
-                           EXIT_INVALID) from None
+        raise CommandError(
+            f"{command}: {path} is not a correct rulebook source", EXIT_INVALID
+        ) from None
 
 
-def write_rulebook(source, paper: str, fmt: str, output: str | None,
-                   stem: str | None = None) -> int:
+def write_rulebook(
+    source, paper: str, fmt: str, output: str | None, stem: str | None = None
+) -> int:
     """Check, render and write `source` (a rulebook `Book`); used by tests with other books."""
 
     target = output_target(output, f"{stem or f'rulebook-{paper}'}.{fmt}")
@@ -110,9 +123,7 @@ def write_rulebook(source, paper: str, fmt: str, output: str | None,
     except RulebookError as exc:
         raise CommandError(f"rulebook: {exc}", EXIT_INVALID) from None
     if fmt == "pdf":
-
         data: bytes | str = rulebook_pdf(prepared, paper)
     else:
-
         data = rulebook_html(prepared, paper)
     return write_and_report(target, data)

@@ -30,15 +30,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "scoresheet",
         help="print score sheets for recording a game by hand",
         description="A score sheet laid out in notation order (tags, numbered moves, final "
-                    "score or result): Mǽrstánas with boxes for the special stones, the "
-                    "movement games with a box for each move and a line for the pieces "
-                    "it took.",
+        "score or result): Mǽrstánas with boxes for the special stones, the "
+        "movement games with a box for each move and a line for the pieces "
+        "it took.",
     )
     add_common_options(parser)
     add_game_option(parser, _scored, "the score sheet")
-    parser.add_argument("--from", dest="first", default=None, metavar="N",
-                        help="number the sheet's moves from N, for the next sheet of a long "
-                             "game (movement games; default: 1)")
+    parser.add_argument(
+        "--from",
+        dest="first",
+        default=None,
+        metavar="N",
+        help="number the sheet's moves from N, for the next sheet of a long "
+        "game (movement games; default: 1)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -55,10 +60,14 @@ def _first(value: str | None, game: Game) -> int:
     if value is None:
         return 1
     if not SHEETS.of(game).score_sheet_continues:
-        raise CommandError(f"--from is for score sheets a long game goes on to; a {game.title} "
-                           "game fits on one sheet", EXIT_USAGE)
+        raise CommandError(
+            f"--from is for score sheets a long game goes on to; a {game.title} "
+            "game fits on one sheet",
+            EXIT_USAGE,
+        )
     text = value.strip()
     if not text.isdigit() or not 1 <= int(text) <= MAX_FIRST:
-        raise CommandError(f"--from must be a move number from 1 to {MAX_FIRST}, not {value!r}",
-                           EXIT_USAGE)
+        raise CommandError(
+            f"--from must be a move number from 1 to {MAX_FIRST}, not {value!r}", EXIT_USAGE
+        )
     return int(text)

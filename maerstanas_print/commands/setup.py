@@ -28,13 +28,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "setup",
         help="print the start position of a game that begins set up (PDF or HTML)",
         description="A setup diagram: the start position drawn from the game's definition, "
-                    "the squares of every piece, and (where a king races to a corner) each "
-                    "king's way home.",
+        "the squares of every piece, and (where a king races to a corner) each "
+        "king's way home.",
     )
     add_common_options(parser)
     add_game_option(parser, _set_up, "the setup")
-    parser.add_argument("--theme", default="print", metavar="{print,ink-saver}",
-                        help="ink-saver: light lines and no filled areas (default: print)")
+    parser.add_argument(
+        "--theme",
+        default="print",
+        metavar="{print,ink-saver}",
+        help="ink-saver: light lines and no filled areas (default: print)",
+    )
     parser.set_defaults(func=run)
 
 

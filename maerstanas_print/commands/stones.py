@@ -30,14 +30,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "stones",
         help="print a game's stones or pieces to cut out (PDF or HTML)",
         description="Both sides' pieces of a game (--game), sized to the squares of its "
-                    "full-size board on the same paper, with cut marks and 1.5 mm bleed on "
-                    "the Dark pieces; where the sides' sets differ (a king and men against "
-                    "men), each side gets its own.",
+        "full-size board on the same paper, with cut marks and 1.5 mm bleed on "
+        "the Dark pieces; where the sides' sets differ (a king and men against "
+        "men), each side gets its own.",
     )
     add_common_options(parser, BOARD_PAPER_CHOICES)
     add_game_option(parser, _cut_out, "the stones")
-    parser.add_argument("--theme", default="print", metavar="{print,ink-saver}",
-                        help="ink-saver: Dark stones hatched instead of solid (default: print)")
+    parser.add_argument(
+        "--theme",
+        default="print",
+        metavar="{print,ink-saver}",
+        help="ink-saver: Dark stones hatched instead of solid (default: print)",
+    )
     parser.set_defaults(func=run)
 
 

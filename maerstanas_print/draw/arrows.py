@@ -12,8 +12,10 @@ from maerstanas_print.sides import DARK, SIDE_NAMES
 
 def arrow_shape(spec: BoardSpec, theme: Theme, gx: float, gy: float, arrow: Arrow) -> Group:
     """Dark's arrow solid, Light's dashed, on a white halo; the head two barbs."""
-    (x1, y1), (x2, y2) = (square_centre(spec, gx, gy, arrow.start),
-                          square_centre(spec, gx, gy, arrow.end))
+    (x1, y1), (x2, y2) = (
+        square_centre(spec, gx, gy, arrow.start),
+        square_centre(spec, gx, gy, arrow.end),
+    )
     cell = spec.cell
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy)
@@ -44,10 +46,17 @@ def arrow_shape(spec: BoardSpec, theme: Theme, gx: float, gy: float, arrow: Arro
     head = Polyline((left, (bx, by), right), None, theme.ink, closed=True)
     shaft = points[:-3] + (((left[0] + right[0]) / 2, (left[1] + right[1]) / 2),)
     who = SIDE_NAMES[arrow.side]
-    title = arrow.title or (f"{who}'s king: from {spec.name(arrow.start)} to its goal "
-                            f"{spec.name(arrow.end)}")
-    return Group((Polyline(shaft, halo), Polyline(head.points, Stroke("#ffffff", width * 1.6,
-                                                                      join="round"), "#ffffff",
-                                                 closed=True),
-                  Polyline(shaft, stroke), head),
-                 title=title)
+    title = arrow.title or (
+        f"{who}'s king: from {spec.name(arrow.start)} to its goal {spec.name(arrow.end)}"
+    )
+    return Group(
+        (
+            Polyline(shaft, halo),
+            Polyline(
+                head.points, Stroke("#ffffff", width * 1.6, join="round"), "#ffffff", closed=True
+            ),
+            Polyline(shaft, stroke),
+            head,
+        ),
+        title=title,
+    )

@@ -40,10 +40,32 @@ from maerstanas_print.draw.stones import KIND_NAMES, stone_outline, stone_shape
 from maerstanas_print.draw.theme import MIN_LABEL_PT, THEMES, Theme
 from maerstanas_print.pieces import SpecialKind, Stone, StoneKind
 
-__all__ = ["ALL_SIDES", "DARK_HOME_TINT", "ESCAPE_TINT", "KIND_NAMES", "MIN_LABEL_PT", "SIZE",
-           "THEMES", "THRONE_TINT", "Arrow", "BoardSpec", "Mark", "MarkKind", "Side",
-           "SpecialKind", "Stone", "StoneKind", "Theme", "Variant", "board_shapes", "describe",
-           "removal_shapes", "spec_for_game", "stone_outline", "stone_shape"]
+__all__ = [
+    "ALL_SIDES",
+    "DARK_HOME_TINT",
+    "ESCAPE_TINT",
+    "KIND_NAMES",
+    "MIN_LABEL_PT",
+    "SIZE",
+    "THEMES",
+    "THRONE_TINT",
+    "Arrow",
+    "BoardSpec",
+    "Mark",
+    "MarkKind",
+    "Side",
+    "SpecialKind",
+    "Stone",
+    "StoneKind",
+    "Theme",
+    "Variant",
+    "board_shapes",
+    "describe",
+    "removal_shapes",
+    "spec_for_game",
+    "stone_outline",
+    "stone_shape",
+]
 
 
 def board_shapes(spec: BoardSpec, x: float, y: float) -> Group:
@@ -56,8 +78,16 @@ def board_shapes(spec: BoardSpec, x: float, y: float) -> Group:
     shapes: list[Shape] = []
     if theme.band_fill and spec.labels:
         inset = spec.grid_width * 0.3  # the outline's outer half stays in the box
-        shapes.append(Rect(x + inset, y + inset, width - 2 * inset, height - 2 * inset,
-                           Stroke(theme.grid, spec.grid_width * 0.6), theme.band_fill))
+        shapes.append(
+            Rect(
+                x + inset,
+                y + inset,
+                width - 2 * inset,
+                height - 2 * inset,
+                Stroke(theme.grid, spec.grid_width * 0.6),
+                theme.band_fill,
+            )
+        )
         shapes.append(Rect(gx, gy, grid_w, grid_h, None, "#ffffff"))
     shapes += painter.under_grid(spec, theme, gx, gy)
     for square in sorted(spec.specials):
@@ -68,8 +98,15 @@ def board_shapes(spec: BoardSpec, x: float, y: float) -> Group:
     shapes += painter.over_grid(spec, theme, gx, gy)
     for square in sorted(spec.stones):
         if spec.shows(square):
-            shapes.append(stone_shape(spec.stones[square], *square_centre(spec, gx, gy, square),
-                                      spec.cell, theme, name=spec.name(square)))
+            shapes.append(
+                stone_shape(
+                    spec.stones[square],
+                    *square_centre(spec, gx, gy, square),
+                    spec.cell,
+                    theme,
+                    name=spec.name(square),
+                )
+            )
     for square in sorted(spec.marks):
         if spec.shows(square):
             shapes.append(mark_shape(spec, theme, gx, gy, square, spec.marks[square]))

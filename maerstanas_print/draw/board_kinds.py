@@ -32,8 +32,9 @@ def board_painter(variant: str, escape_edge: bool) -> SquareBoard:
         return _PAINTERS[variant, escape_edge]
     except KeyError:
         known = sorted({kind for kind, _ in _PAINTERS})
-        raise ValueError(f"no painter draws a {variant!r} board; the kinds are "
-                         f"{', '.join(known)}") from None
+        raise ValueError(
+            f"no painter draws a {variant!r} board; the kinds are {', '.join(known)}"
+        ) from None
 
 
 def register_board_painter(variant: str, escape_edge: bool, painter: SquareBoard) -> None:

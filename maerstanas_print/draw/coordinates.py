@@ -27,16 +27,45 @@ def coordinate_labels(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> li
         cx = gx + (i + 0.5) * cell
         cy = gy + (i + 0.5) * cell
         if i < cols and "top" in spec.labels:
-            out.append(Text(cx, gy - off + (-rise if turn_top else rise), FILES[col0 + i],
-                            size, "regular", "middle", theme.label, turned=turn_top))
+            out.append(
+                Text(
+                    cx,
+                    gy - off + (-rise if turn_top else rise),
+                    FILES[col0 + i],
+                    size,
+                    "regular",
+                    "middle",
+                    theme.label,
+                    turned=turn_top,
+                )
+            )
         if i < cols and "bottom" in spec.labels:
-            out.append(Text(cx, gy + grid_h + off + rise, FILES[col0 + i], size,
-                            "regular", "middle", theme.label))
+            out.append(
+                Text(
+                    cx,
+                    gy + grid_h + off + rise,
+                    FILES[col0 + i],
+                    size,
+                    "regular",
+                    "middle",
+                    theme.label,
+                )
+            )
         if i < rows and "left" in spec.labels:
-            out.append(Text(gx - off, cy + rise, str(row0 + i + 1), size, "regular",
-                            "middle", theme.label))
+            out.append(
+                Text(gx - off, cy + rise, str(row0 + i + 1), size, "regular", "middle", theme.label)
+            )
         if i < rows and "right" in spec.labels:
-            out.append(Text(gx + grid_w + off, cy + (-rise if turn_right else rise),
-                            str(row0 + i + 1), size, "regular", "middle", theme.label,
-                            turned=turn_right))
+            out.append(
+                Text(
+                    gx + grid_w + off,
+                    cy + (-rise if turn_right else rise),
+                    str(row0 + i + 1),
+                    size,
+                    "regular",
+                    "middle",
+                    theme.label,
+                    turned=turn_right,
+                )
+            )
     return out

@@ -12,8 +12,9 @@ from maerstanas_print.draw.shapes import Line, Shape, Stroke
 from maerstanas_print.draw.theme import Theme
 
 
-def hatch_ring(cx: float, cy: float, r_out: float, r_in: float, cell: float, theme: Theme
-               ) -> list[Shape]:
+def hatch_ring(
+    cx: float, cy: float, r_out: float, r_in: float, cell: float, theme: Theme
+) -> list[Shape]:
     """45° hatching of the ring between r_in and r_out: 'dark' without filled areas."""
     gap = max(0.55, 0.075 * cell)
     stroke = Stroke(theme.ink, max(0.15, 0.016 * cell))

@@ -15,8 +15,9 @@ from maerstanas_print.sides import DARK, LIGHT
 MAN_LETTERS = {DARK: "X", LIGHT: "O"}  # as in the 1992 post: X Black (Dark), O White (Light)
 
 
-def lettered_man(stone: Stone, cx: float, cy: float, cell: float, theme: Theme,
-                 outline: Stroke) -> list[Shape]:
+def lettered_man(
+    stone: Stone, cx: float, cy: float, cell: float, theme: Theme, outline: Stroke
+) -> list[Shape]:
     """A man (X or O) or the king (K, with an outer ring that hides the throne)."""
     dark = stone.side == DARK
     fill = theme.dark_fill if dark else theme.light_fill

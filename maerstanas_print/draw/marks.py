@@ -18,8 +18,9 @@ from maerstanas_print.pieces import PieceStyle
 from maerstanas_print.sides import DARK
 
 
-def mark_shape(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int, mark: Mark
-               ) -> Shape:
+def mark_shape(
+    spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int, mark: Mark
+) -> Shape:
     """The mark on `square` of the grid whose top-left corner is (gx, gy)."""
     cx, cy = square_centre(spec, gx, gy, square)
     cell = spec.cell
@@ -28,8 +29,9 @@ def mark_shape(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int,
     color = theme.contrast_on_dark if on_dark else theme.ink
     if mark.kind == "cross":
         stroke = Stroke(theme.ink, max(0.3, 0.05 * cell), cap="round")
-        return Group(removal_shapes(spec, cx, cy, 0.3 * cell, stroke),
-                     title=f"{spec.name(square)} emptied")
+        return Group(
+            removal_shapes(spec, cx, cy, 0.3 * cell, stroke), title=f"{spec.name(square)} emptied"
+        )
     if mark.kind == "dot":
         return Circle(cx, cy, 0.09 * cell, None, color)
     if mark.kind in ("ghost", "barred", "hinges", "points"):
@@ -44,17 +46,21 @@ def mark_shape(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int,
     return text
 
 
-def _cross(cell: float, cx: float, cy: float, reach: float, stroke: Stroke
-           ) -> tuple[Shape, ...]:
-    return (Line(cx - reach, cy - reach, cx + reach, cy + reach, stroke),
-            Line(cx - reach, cy + reach, cx + reach, cy - reach, stroke))
+def _cross(cell: float, cx: float, cy: float, reach: float, stroke: Stroke) -> tuple[Shape, ...]:
+    return (
+        Line(cx - reach, cy - reach, cx + reach, cy + reach, stroke),
+        Line(cx - reach, cy + reach, cx + reach, cy - reach, stroke),
+    )
 
 
-def _struck_ring(cell: float, cx: float, cy: float, reach: float, stroke: Stroke
-                 ) -> tuple[Shape, ...]:
+def _struck_ring(
+    cell: float, cx: float, cy: float, reach: float, stroke: Stroke
+) -> tuple[Shape, ...]:
     ring = Stroke(stroke.color, stroke.width * 0.6, dash=(0.12 * cell, 0.09 * cell))
-    return (Circle(cx, cy, 0.36 * cell, ring, None),
-            Line(cx - reach, cy + reach, cx + reach, cy - reach, stroke))
+    return (
+        Circle(cx, cy, 0.36 * cell, ring, None),
+        Line(cx - reach, cy + reach, cx + reach, cy - reach, stroke),
+    )
 
 
 # (cell, centre x, centre y, reach, stroke) -> the mark of an emptied square.
@@ -62,18 +68,24 @@ RemovalMark = Callable[[float, float, float, float, Stroke], tuple[Shape, ...]]
 REMOVAL_MARKS: dict[PieceStyle, RemovalMark] = {"stones": _cross, "men": _struck_ring}
 
 
-def removal_shapes(spec: BoardSpec, cx: float, cy: float, reach: float, stroke: Stroke
-                   ) -> tuple[Shape, ...]:
+def removal_shapes(
+    spec: BoardSpec, cx: float, cy: float, reach: float, stroke: Stroke
+) -> tuple[Shape, ...]:
     """The mark of a square a move emptied, as the board's pieces want it."""
     return REMOVAL_MARKS[spec.pieces](spec.cell, cx, cy, reach, stroke)
 
 
 _SIDE_VECTORS: dict[Side, tuple[int, int]] = {
-    "top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
+    "top": (0, -1),
+    "bottom": (0, 1),
+    "left": (-1, 0),
+    "right": (1, 0),
+}
 
 
-def _teaching_mark(spec: BoardSpec, theme: Theme, cx: float, cy: float, square: int,
-                   mark: Mark) -> Group:
+def _teaching_mark(
+    spec: BoardSpec, theme: Theme, cx: float, cy: float, square: int, mark: Mark
+) -> Group:
     """Ghost and barred rings, hinge bars and score beads (see `Mark`)."""
     cell = spec.cell
     name = spec.name(square)
@@ -83,8 +95,15 @@ def _teaching_mark(spec: BoardSpec, theme: Theme, cx: float, cy: float, square: 
         r = 0.11 * cell
         for side in sides:
             dx, dy = _SIDE_VECTORS[side]
-            parts.append(Circle(cx + dx * cell / 2, cy + dy * cell / 2, r,
-                                Stroke("#ffffff", max(0.15, 0.025 * cell)), theme.accent))
+            parts.append(
+                Circle(
+                    cx + dx * cell / 2,
+                    cy + dy * cell / 2,
+                    r,
+                    Stroke("#ffffff", max(0.15, 0.025 * cell)),
+                    theme.accent,
+                )
+            )
         count = len(sides)
         return Group(tuple(parts), title=f"{count} point{'s' * (count != 1)} at {name}")
     for side in sides:
@@ -93,8 +112,9 @@ def _teaching_mark(spec: BoardSpec, theme: Theme, cx: float, cy: float, square: 
         half = 0.3 * cell
         bx, by = cx + dx * inset, cy + dy * inset
         px, py = -dy * half, dx * half  # along the side
-        parts.append(Line(bx - px, by - py, bx + px, by + py,
-                          Stroke(theme.accent, 0.09 * cell, cap="round")))
+        parts.append(
+            Line(bx - px, by - py, bx + px, by + py, Stroke(theme.accent, 0.09 * cell, cap="round"))
+        )
     if mark.kind in ("ghost", "barred"):
         ring = Stroke(theme.ink, max(0.22, 0.03 * cell), dash=(0.07 * cell, 0.05 * cell))
         radius = 0.48 * cell if square in spec.stones else 0.34 * cell  # around a stone
@@ -105,14 +125,22 @@ def _teaching_mark(spec: BoardSpec, theme: Theme, cx: float, cy: float, square: 
             if square in spec.stones:
                 # On a stone an ink strike vanishes into a dark stone (issue 11, item 19):
                 # strike in the accent colour over a white halo, seen on either colour.
-                parts.append(Line(cx - s, cy + s, cx + s, cy - s,
-                                  Stroke("#ffffff", 2.2 * width, cap="round")))
-                parts.append(Line(cx - s, cy + s, cx + s, cy - s,
-                                  Stroke(theme.accent, width, cap="round")))
+                parts.append(
+                    Line(
+                        cx - s, cy + s, cx + s, cy - s, Stroke("#ffffff", 2.2 * width, cap="round")
+                    )
+                )
+                parts.append(
+                    Line(cx - s, cy + s, cx + s, cy - s, Stroke(theme.accent, width, cap="round"))
+                )
             else:
-                parts.append(Line(cx - s, cy + s, cx + s, cy - s,
-                                  Stroke(theme.ink, width, cap="round")))
+                parts.append(
+                    Line(cx - s, cy + s, cx + s, cy - s, Stroke(theme.ink, width, cap="round"))
+                )
     hinges = f", {len(sides)} hinge{'s' * (len(sides) != 1)} marked" if sides else ""
-    what = {"ghost": f"a stone may go on {name}", "barred": f"no stone may go on {name}",
-            "hinges": f"hinges of {name}"}[mark.kind]
+    what = {
+        "ghost": f"a stone may go on {name}",
+        "barred": f"no stone may go on {name}",
+        "hinges": f"hinges of {name}",
+    }[mark.kind]
     return Group(tuple(parts), title=what + hinges)

@@ -71,24 +71,29 @@ def badge(spec: BoardSpec, x: float, y: float, square: int, text: str) -> Group:
     r = max(0.17 * cell, 0.36 * size * MM_PER_PT * max(2, len(text)) / 1.6 + 0.2)
     inset = 0.03 * cell + max(0.15, 0.02 * cell)  # the disc's outline inside the square
     bx, by = cx + 0.5 * cell - inset - r, cy + 0.5 * cell - inset - r
-    return Group((
-        Circle(bx, by, r, Stroke(theme.ink, max(0.15, 0.02 * cell)), "#ffffff"),
-        Text(bx, by + 0.34 * size * MM_PER_PT, text, size, "regular", "middle", theme.ink),
-    ), title=f"move {text}")
+    return Group(
+        (
+            Circle(bx, by, r, Stroke(theme.ink, max(0.15, 0.02 * cell)), "#ffffff"),
+            Text(bx, by + 0.34 * size * MM_PER_PT, text, size, "regular", "middle", theme.ink),
+        ),
+        title=f"move {text}",
+    )
 
 
-def emptied(spec: BoardSpec, x: float, y: float, square: int,
-            how: str = "by a thunder-stone") -> Group:
+def emptied(
+    spec: BoardSpec, x: float, y: float, square: int, how: str = "by a thunder-stone"
+) -> Group:
     """A faint thin cross (a struck ring among lettered pieces): a stone stood here
     within the diagram's moves and was removed."""
     cx, cy = centre(spec, x, y, square)
     stroke = Stroke(FAINT, max(0.2, 0.03 * spec.cell), cap="round")
-    return Group(removal_shapes(spec, cx, cy, 0.22 * spec.cell, stroke),
-                 title=f"{spec.name(square)} emptied {how}")
+    return Group(
+        removal_shapes(spec, cx, cy, 0.22 * spec.cell, stroke),
+        title=f"{spec.name(square)} emptied {how}",
+    )
 
 
-def move_arrow(spec: BoardSpec, x: float, y: float, origin: int, target: int, side: int
-               ) -> Group:
+def move_arrow(spec: BoardSpec, x: float, y: float, origin: int, target: int, side: int) -> Group:
     """A thin straight arrow from the square a piece left to the edge of the piece on
     its arrival square: the last move of a movement game. Dark's is solid, Light's
     dashed, both with a white halo so they read across grid lines."""
@@ -104,22 +109,29 @@ def move_arrow(spec: BoardSpec, x: float, y: float, origin: int, target: int, si
     head = max(0.9, 0.2 * cell)
     px, py = -uy, ux
     hx, hy = bx - ux * head, by - uy * head
-    tip = ((hx + px * head * 0.45, hy + py * head * 0.45), (bx, by),
-           (hx - px * head * 0.45, hy - py * head * 0.45))
+    tip = (
+        (hx + px * head * 0.45, hy + py * head * 0.45),
+        (bx, by),
+        (hx - px * head * 0.45, hy - py * head * 0.45),
+    )
     dash = None if side == DARK else (3.5 * width, 2.2 * width)
     halo = Stroke("#ffffff", width * 3.2, cap="round")
     start = Circle(x1, y1, max(0.35, 0.07 * cell), None, theme.ink)
-    return Group((Line(ax, ay, hx, hy, halo), Line(ax, ay, hx, hy, Stroke(theme.ink, width,
-                                                                           dash=dash)),
-                  start, Polyline(tip, Stroke("#ffffff", width * 1.4, join="round"),
-                                  "#ffffff", closed=True),
-                  Polyline(tip, None, theme.ink, closed=True)),
-                 title=f"last move: {SIDE_NAMES[side]} from {spec.name(origin)} to "
-                       f"{spec.name(target)}")
+    return Group(
+        (
+            Line(ax, ay, hx, hy, halo),
+            Line(ax, ay, hx, hy, Stroke(theme.ink, width, dash=dash)),
+            start,
+            Polyline(tip, Stroke("#ffffff", width * 1.4, join="round"), "#ffffff", closed=True),
+            Polyline(tip, None, theme.ink, closed=True),
+        ),
+        title=f"last move: {SIDE_NAMES[side]} from {spec.name(origin)} to {spec.name(target)}",
+    )
 
 
-def _bar(x1: float, y1: float, x2: float, y2: float, side: int, cell: float,
-         theme: Theme) -> list[Shape]:
+def _bar(
+    x1: float, y1: float, x2: float, y2: float, side: int, cell: float, theme: Theme
+) -> list[Shape]:
     """One point: a fine solid bar for Dark, an open bar (two hairlines round a
     white core) for Light, so they differ in grayscale and the stones still read
     first."""
@@ -127,8 +139,10 @@ def _bar(x1: float, y1: float, x2: float, y2: float, side: int, cell: float,
     if side == DARK:
         return [Line(x1, y1, x2, y2, Stroke(theme.ink, max(0.45, 0.075 * cell), cap="round"))]
     width = max(0.8, 0.13 * cell)
-    return [Line(x1, y1, x2, y2, Stroke(theme.ink, width, cap="round")),
-            Line(x1, y1, x2, y2, Stroke("#ffffff", width - 2 * hair, cap="round"))]
+    return [
+        Line(x1, y1, x2, y2, Stroke(theme.ink, width, cap="round")),
+        Line(x1, y1, x2, y2, Stroke("#ffffff", width - 2 * hair, cap="round")),
+    ]
 
 
 def strip_width(cell: float) -> float:
@@ -142,8 +156,13 @@ def _reach(spec: BoardSpec, strip: float) -> float:
     return 0.5 * spec.cell + 0.7 * strip
 
 
-def links(spec: BoardSpec, x: float, y: float, pairs: tuple[tuple[int, int, int], ...],
-          strip: float | None = None) -> Group:
+def links(
+    spec: BoardSpec,
+    x: float,
+    y: float,
+    pairs: tuple[tuple[int, int, int], ...],
+    strip: float | None = None,
+) -> Group:
     """A bar across the gap between each friendly pair; across the edge (wraparound)
     two half-bars run from each stone out through its edge into the strip."""
     theme = THEMES[spec.theme]
@@ -155,20 +174,45 @@ def links(spec: BoardSpec, x: float, y: float, pairs: tuple[tuple[int, int, int]
         name = f"{SIDE_NAMES[side]} pair {spec.name(a)}–{spec.name(b)}"
         if abs(ax - bx) + abs(ay - by) <= cell * 1.01:  # neighbours on the plain grid
             dx, dy = (bx - ax) / cell, (by - ay) / cell
-            parts = _bar(ax + dx * 0.3 * cell, ay + dy * 0.3 * cell,
-                         bx - dx * 0.3 * cell, by - dy * 0.3 * cell, side, cell, theme)
+            parts = _bar(
+                ax + dx * 0.3 * cell,
+                ay + dy * 0.3 * cell,
+                bx - dx * 0.3 * cell,
+                by - dy * 0.3 * cell,
+                side,
+                cell,
+                theme,
+            )
         else:  # joined across the edge: a is on the top row or the left column
             dx, dy = (0, -1) if abs(ax - bx) < 1e-6 else (-1, 0)
-            parts = (_bar(ax + dx * 0.3 * cell, ay + dy * 0.3 * cell, ax + dx * reach,
-                          ay + dy * reach, side, cell, theme)
-                     + _bar(bx - dx * 0.3 * cell, by - dy * 0.3 * cell, bx - dx * reach,
-                            by - dy * reach, side, cell, theme))
+            parts = _bar(
+                ax + dx * 0.3 * cell,
+                ay + dy * 0.3 * cell,
+                ax + dx * reach,
+                ay + dy * reach,
+                side,
+                cell,
+                theme,
+            ) + _bar(
+                bx - dx * 0.3 * cell,
+                by - dy * 0.3 * cell,
+                bx - dx * reach,
+                by - dy * reach,
+                side,
+                cell,
+                theme,
+            )
         out.append(Group(tuple(parts), title=name))
     return Group(tuple(out), title="Pairs (one point each)")
 
 
-def ticks(spec: BoardSpec, x: float, y: float, edges: tuple[tuple[int, int, str], ...],
-          strip: float | None = None) -> Group:
+def ticks(
+    spec: BoardSpec,
+    x: float,
+    y: float,
+    edges: tuple[tuple[int, int, str], ...],
+    strip: float | None = None,
+) -> Group:
     """A short bar from each edge stone out across the frame into the strip
     (`strip_width`) between frame and coordinates: one point per edge side."""
     theme = THEMES[spec.theme]
@@ -178,8 +222,16 @@ def ticks(spec: BoardSpec, x: float, y: float, edges: tuple[tuple[int, int, str]
     for side, square, where in edges:
         cx, cy = centre(spec, x, y, square)
         dx, dy = _OUT[where]
-        parts = _bar(cx + dx * 0.3 * cell, cy + dy * 0.3 * cell,
-                     cx + dx * reach, cy + dy * reach, side, cell, theme)
-        out.append(Group(tuple(parts),
-                         title=f"{SIDE_NAMES[side]} edge point: {spec.name(square)} {where}"))
+        parts = _bar(
+            cx + dx * 0.3 * cell,
+            cy + dy * 0.3 * cell,
+            cx + dx * reach,
+            cy + dy * reach,
+            side,
+            cell,
+            theme,
+        )
+        out.append(
+            Group(tuple(parts), title=f"{SIDE_NAMES[side]} edge point: {spec.name(square)} {where}")
+        )
     return Group(tuple(out), title="Edge sides (one point each)")

@@ -137,13 +137,23 @@ class _Painter:
             c.line(self.x(shape.x1), self.y(shape.y1), self.x(shape.x2), self.y(shape.y2))
         elif isinstance(shape, Rect):
             self._paint_setup(shape.stroke, shape.fill)
-            c.rect(self.x(shape.x), self.y(shape.y + shape.h), shape.w * PT_PER_MM,
-                   shape.h * PT_PER_MM, stroke=int(shape.stroke is not None),
-                   fill=int(shape.fill is not None))
+            c.rect(
+                self.x(shape.x),
+                self.y(shape.y + shape.h),
+                shape.w * PT_PER_MM,
+                shape.h * PT_PER_MM,
+                stroke=int(shape.stroke is not None),
+                fill=int(shape.fill is not None),
+            )
         elif isinstance(shape, Circle):
             self._paint_setup(shape.stroke, shape.fill)
-            c.circle(self.x(shape.cx), self.y(shape.cy), shape.r * PT_PER_MM,
-                     stroke=int(shape.stroke is not None), fill=int(shape.fill is not None))
+            c.circle(
+                self.x(shape.cx),
+                self.y(shape.cy),
+                shape.r * PT_PER_MM,
+                stroke=int(shape.stroke is not None),
+                fill=int(shape.fill is not None),
+            )
         elif isinstance(shape, Polyline):
             self._paint_setup(shape.stroke, shape.fill)
             path = c.beginPath()
@@ -153,8 +163,7 @@ class _Painter:
                 path.lineTo(self.x(px), self.y(py))
             if shape.closed:
                 path.close()
-            c.drawPath(path, stroke=int(shape.stroke is not None),
-                       fill=int(shape.fill is not None))
+            c.drawPath(path, stroke=int(shape.stroke is not None), fill=int(shape.fill is not None))
         elif isinstance(shape, Text):
             self._text(shape)
         else:  # pragma: no cover - the Shape union is closed

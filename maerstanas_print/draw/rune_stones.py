@@ -19,8 +19,9 @@ from maerstanas_print.pieces import Stone
 from maerstanas_print.sides import DARK
 
 
-def plain_stone(stone: Stone, cx: float, cy: float, cell: float, theme: Theme,
-                outline: Stroke) -> list[Shape]:
+def plain_stone(
+    stone: Stone, cx: float, cy: float, cell: float, theme: Theme, outline: Stroke
+) -> list[Shape]:
     dark = stone.side == DARK
     fill = theme.dark_fill if dark else theme.light_fill
     parts: list[Shape] = [Circle(cx, cy, 0.4 * cell, outline, fill)]
@@ -29,8 +30,9 @@ def plain_stone(stone: Stone, cx: float, cy: float, cell: float, theme: Theme,
     return parts
 
 
-def thunder_stone(stone: Stone, cx: float, cy: float, cell: float, theme: Theme,
-                  outline: Stroke) -> list[Shape]:
+def thunder_stone(
+    stone: Stone, cx: float, cy: float, cell: float, theme: Theme, outline: Stroke
+) -> list[Shape]:
     dark = stone.side == DARK
     fill = theme.dark_fill if dark else theme.light_fill
     mark_color = theme.contrast_on_dark if dark else theme.ink
@@ -46,15 +48,18 @@ def thunder_stone(stone: Stone, cx: float, cy: float, cell: float, theme: Theme,
     return parts
 
 
-def woden_stone(stone: Stone, cx: float, cy: float, cell: float, theme: Theme,
-                outline: Stroke) -> list[Shape]:
+def woden_stone(
+    stone: Stone, cx: float, cy: float, cell: float, theme: Theme, outline: Stroke
+) -> list[Shape]:
     dark = stone.side == DARK
     fill = theme.dark_fill if dark else theme.light_fill
     mark_color = theme.contrast_on_dark if dark else theme.ink
     # The outer ring is filled with paper, so a special square's outline under
     # the king (a corner, the throne) never runs through the piece.
-    parts: list[Shape] = [Circle(cx, cy, 0.46 * cell, outline, theme.paper),
-                          Circle(cx, cy, 0.36 * cell, outline, fill)]
+    parts: list[Shape] = [
+        Circle(cx, cy, 0.46 * cell, outline, theme.paper),
+        Circle(cx, cy, 0.36 * cell, outline, fill),
+    ]
     if dark and fill is None:
         parts += hatch_ring(cx, cy, 0.36 * cell, 0.26 * cell, cell, theme)
     parts.append(rune_shapes(OS.char, cx, cy, 0.42 * cell, mark_color, 0.055 * cell))

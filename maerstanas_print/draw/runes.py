@@ -23,7 +23,9 @@ class Rune:
 
 # ᚦ þorn: a stem with a pointed thorn on its right, in the middle third.
 THORN = Rune(
-    "\u16a6", "thorn", 0.46,
+    "\u16a6",
+    "thorn",
+    0.46,
     (
         ((0.0, 0.0), (0.0, 1.0)),
         ((0.0, 0.24), (0.46, 0.5), (0.0, 0.76)),
@@ -33,7 +35,9 @@ THORN = Rune(
 # ᚩ ós: a stem with two arms slanting down to the right, each ending in a
 # short downward hook; the arms hang from the top and from just below it.
 OS = Rune(
-    "\u16a9", "ós", 0.46,
+    "\u16a9",
+    "ós",
+    0.46,
     (
         ((0.0, 0.0), (0.0, 1.0)),
         ((0.0, 0.0), (0.46, 0.25), (0.46, 0.43)),
@@ -44,8 +48,16 @@ OS = Rune(
 RUNES: dict[str, Rune] = {THORN.char: THORN, OS.char: OS}
 
 
-def rune_shapes(char: str, cx: float, cy: float, height: float, color: str,
-                weight: float | None = None, *, titled: bool = False) -> Group:
+def rune_shapes(
+    char: str,
+    cx: float,
+    cy: float,
+    height: float,
+    color: str,
+    weight: float | None = None,
+    *,
+    titled: bool = False,
+) -> Group:
     """The rune `char`, `height` mm tall, centred on (cx, cy), as a group.
 
     `titled` names the rune for screen readers (off inside a stone, whose
@@ -55,8 +67,9 @@ def rune_shapes(char: str, cx: float, cy: float, height: float, color: str,
     caps and joins keep the ends soft at every size.
     """
     rune = RUNES[char]
-    stroke = Stroke(color, weight if weight is not None else height * 0.12,
-                    cap="round", join="round")
+    stroke = Stroke(
+        color, weight if weight is not None else height * 0.12, cap="round", join="round"
+    )
     left = cx - rune.width * height / 2
     top = cy - height / 2
     lines = tuple(

@@ -128,8 +128,9 @@ def translate(shapes: Sequence[Shape], dx: float, dy: float) -> list[Shape]:
     return [_mapped(shape, 1.0, dx, dy) for shape in shapes]
 
 
-def enlarge(shapes: Sequence[Shape], factor: float, dx: float = 0.0, dy: float = 0.0
-            ) -> list[Shape]:
+def enlarge(
+    shapes: Sequence[Shape], factor: float, dx: float = 0.0, dy: float = 0.0
+) -> list[Shape]:
     """The same shapes drawn `factor` times larger (lengths, line widths, dashes and type
     alike, as a copier enlarges), then moved by (dx, dy)."""
     return [_mapped(shape, factor, dx, dy) for shape in shapes]
@@ -145,21 +146,38 @@ def _stroke(stroke: Stroke | None, k: float) -> Stroke | None:
 def _mapped(shape: Shape, k: float, dx: float, dy: float) -> Shape:
     """`shape` scaled by k about the origin, then moved by (dx, dy)."""
     if isinstance(shape, Line):
-        return Line(shape.x1 * k + dx, shape.y1 * k + dy, shape.x2 * k + dx, shape.y2 * k + dy,
-                    _stroke(shape.stroke, k) or shape.stroke)
+        return Line(
+            shape.x1 * k + dx,
+            shape.y1 * k + dy,
+            shape.x2 * k + dx,
+            shape.y2 * k + dy,
+            _stroke(shape.stroke, k) or shape.stroke,
+        )
     if isinstance(shape, Rect):
-        return replace(shape, x=shape.x * k + dx, y=shape.y * k + dy, w=shape.w * k,
-                       h=shape.h * k, stroke=_stroke(shape.stroke, k))
+        return replace(
+            shape,
+            x=shape.x * k + dx,
+            y=shape.y * k + dy,
+            w=shape.w * k,
+            h=shape.h * k,
+            stroke=_stroke(shape.stroke, k),
+        )
     if isinstance(shape, Circle):
-        return replace(shape, cx=shape.cx * k + dx, cy=shape.cy * k + dy, r=shape.r * k,
-                       stroke=_stroke(shape.stroke, k))
+        return replace(
+            shape,
+            cx=shape.cx * k + dx,
+            cy=shape.cy * k + dy,
+            r=shape.r * k,
+            stroke=_stroke(shape.stroke, k),
+        )
     if isinstance(shape, Polyline):
         points = tuple((x * k + dx, y * k + dy) for x, y in shape.points)
         return replace(shape, points=points, stroke=_stroke(shape.stroke, k))
     if isinstance(shape, Text):
         return replace(shape, x=shape.x * k + dx, y=shape.y * k + dy, size=shape.size * k)
-    return Group(tuple(_mapped(child, k, dx, dy) for child in shape.children),
-                 shape.title, shape.desc)
+    return Group(
+        tuple(_mapped(child, k, dx, dy) for child in shape.children), shape.title, shape.desc
+    )
 
 
 def extent(shapes: Sequence[Shape]) -> tuple[float, float, float, float] | None:
@@ -169,14 +187,22 @@ def extent(shapes: Sequence[Shape]) -> tuple[float, float, float, float] | None:
     boxes = [box for box in map(_box, walk(shapes)) if box is not None]
     if not boxes:
         return None
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-            max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 def _box(shape: Shape) -> tuple[float, float, float, float] | None:
     if isinstance(shape, Line):
-        return (min(shape.x1, shape.x2), min(shape.y1, shape.y2),
-                max(shape.x1, shape.x2), max(shape.y1, shape.y2))
+        return (
+            min(shape.x1, shape.x2),
+            min(shape.y1, shape.y2),
+            max(shape.x1, shape.x2),
+            max(shape.y1, shape.y2),
+        )
     if isinstance(shape, Rect):
         return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
     if isinstance(shape, Circle):
@@ -189,8 +215,12 @@ def _box(shape: Shape) -> tuple[float, float, float, float] | None:
         x0 = shape.x - {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
         em = shape.size * MM_PER_PT
         if shape.turned:  # half round about (x, y)
-            return 2 * shape.x - x0 - width, shape.y - 0.25 * em, 2 * shape.x - x0, \
-                shape.y + 0.75 * em
+            return (
+                2 * shape.x - x0 - width,
+                shape.y - 0.25 * em,
+                2 * shape.x - x0,
+                shape.y + 0.75 * em,
+            )
         return x0, shape.y - 0.75 * em, x0 + width, shape.y + 0.25 * em
     return None  # a group: its children are walked
 

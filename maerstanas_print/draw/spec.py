@@ -26,8 +26,17 @@ from maerstanas_print.pieces import BoardVariant, PieceStyle, SpecialKind, Stone
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
 
-__all__ = ["ALL_SIDES", "Arrow", "BoardSpec", "Mark", "MarkKind", "Side", "Variant",
-           "spec_for_game", "square_centre"]
+__all__ = [
+    "ALL_SIDES",
+    "Arrow",
+    "BoardSpec",
+    "Mark",
+    "MarkKind",
+    "Side",
+    "Variant",
+    "spec_for_game",
+    "square_centre",
+]
 
 SIZE = 7  # squares along a side, unless a spec says otherwise
 Variant = BoardVariant
@@ -187,8 +196,12 @@ class BoardSpec:
 
     def _edge_beads(self, side: Side) -> float:
         """How far a score bead on the board's outer edge reaches past it (0: none)."""
-        row_col = {"top": (0, None), "bottom": (self.squares - 1, None),
-                   "left": (None, 0), "right": (None, self.squares - 1)}[side]
+        row_col = {
+            "top": (0, None),
+            "bottom": (self.squares - 1, None),
+            "left": (None, 0),
+            "right": (None, self.squares - 1),
+        }[side]
         for square, mark in self.marks.items():
             if mark.kind != "points" or side not in mark.sides:
                 continue
@@ -202,13 +215,17 @@ class BoardSpec:
         grid_w, grid_h = self.grid_size
         width = grid_w + self.band * (("left" in self.labels) + ("right" in self.labels))
         height = grid_h + self.band * (("top" in self.labels) + ("bottom" in self.labels))
-        return (width + self.pad("left") + self.pad("right"),
-                height + self.pad("top") + self.pad("bottom"))
+        return (
+            width + self.pad("left") + self.pad("right"),
+            height + self.pad("top") + self.pad("bottom"),
+        )
 
     def grid_origin(self, x: float, y: float) -> tuple[float, float]:
         """Top-left corner of square A1 when the board's box starts at (x, y)."""
-        return (x + self.pad("left") + (self.band if "left" in self.labels else 0.0),
-                y + self.pad("top") + (self.band if "top" in self.labels else 0.0))
+        return (
+            x + self.pad("left") + (self.band if "left" in self.labels else 0.0),
+            y + self.pad("top") + (self.band if "top" in self.labels else 0.0),
+        )
 
     def name(self, square: int) -> str:
         return square_name(square, self.squares)
@@ -227,5 +244,9 @@ def spec_for_game(game: Game, **fields: Any) -> BoardSpec:
     look = game.look
     fields.setdefault("title", f"{game.title} board")
     fields.setdefault("pieces", look.pieces)
-    return BoardSpec(squares=game.board.size, specials=dict(look.specials),
-                     escape_edge=look.escape_edge, **fields)
+    return BoardSpec(
+        squares=game.board.size,
+        specials=dict(look.specials),
+        escape_edge=look.escape_edge,
+        **fields,
+    )

@@ -17,8 +17,11 @@ from maerstanas_print.pieces import SpecialKind
 
 DARK_HOME_TINT = "#cbc4b7"  # Dark's home corner: a darker tone, as Dark's stones are dark
 THRONE_TINT = "#d9d2c5"
-SPECIAL_NAMES = {"dark-home": "Dark's home corner", "light-home": "Light's home corner",
-                 "throne": "the throne"}
+SPECIAL_NAMES = {
+    "dark-home": "Dark's home corner",
+    "light-home": "Light's home corner",
+    "throne": "the throne",
+}
 
 
 def _dark_home(x0: float, y0: float, cell: float, theme: Theme, line: Stroke) -> list[Shape]:
@@ -50,11 +53,15 @@ def _throne(x0: float, y0: float, cell: float, theme: Theme, line: Stroke) -> li
 # (square's top-left x, y, cell, theme, outline) -> the shapes of the square.
 SpecialPainter = Callable[[float, float, float, Theme, Stroke], list[Shape]]
 SPECIAL_PAINTERS: dict[SpecialKind, SpecialPainter] = {
-    "dark-home": _dark_home, "light-home": _light_home, "throne": _throne}
+    "dark-home": _dark_home,
+    "light-home": _light_home,
+    "throne": _throne,
+}
 
 
-def special_square(spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int,
-                   kind: SpecialKind) -> Group:
+def special_square(
+    spec: BoardSpec, theme: Theme, gx: float, gy: float, square: int, kind: SpecialKind
+) -> Group:
     """A home corner or the throne on `square`, titled for screen readers."""
     cell = spec.cell
     row, col = divmod(square, spec.squares)

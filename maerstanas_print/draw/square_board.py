@@ -70,8 +70,7 @@ class SquareBoard:
         """How far the frame's ink reaches past the grid where no coordinates stand."""
         return board.frame_width / 2
 
-    def under_grid(self, board: BoardGeometry, theme: Theme, gx: float, gy: float
-                   ) -> list[Shape]:
+    def under_grid(self, board: BoardGeometry, theme: Theme, gx: float, gy: float) -> list[Shape]:
         """What is drawn under the grid, before the special squares: nothing here."""
         return []
 
@@ -79,11 +78,11 @@ class SquareBoard:
         """The inner lines each way, then the outer frame; a window's own grid."""
         if board.window is not None:
             return self.window_grid(board, theme, gx, gy)
-        return Group(tuple(self.inner_lines(board, theme, gx, gy)
-                           + self.frame(board, theme, gx, gy)))
+        return Group(
+            tuple(self.inner_lines(board, theme, gx, gy) + self.frame(board, theme, gx, gy))
+        )
 
-    def inner_lines(self, board: BoardGeometry, theme: Theme, gx: float, gy: float
-                    ) -> list[Shape]:
+    def inner_lines(self, board: BoardGeometry, theme: Theme, gx: float, gy: float) -> list[Shape]:
         cell, side, n = board.cell, board.side, board.squares
         thin = Stroke(theme.grid, board.grid_width)
         lines: list[Shape] = []
@@ -95,8 +94,7 @@ class SquareBoard:
 
     def frame(self, board: BoardGeometry, theme: Theme, gx: float, gy: float) -> list[Shape]:
         side = board.side
-        return [Rect(gx, gy, side, side, Stroke(theme.ink, board.frame_width, join="miter"),
-                     None)]
+        return [Rect(gx, gy, side, side, Stroke(theme.ink, board.frame_width, join="miter"), None)]
 
     def window_grid(self, board: BoardGeometry, theme: Theme, gx: float, gy: float) -> Group:
         """The grid of a window: the frame only where the board really ends.
@@ -138,22 +136,24 @@ class SquareBoard:
             if "right" in runs:
                 lines.append(Line(gx + width, y, right, y, faint))
         frame = Stroke(theme.ink, board.frame_width, cap="square")
-        for side, (x1, y1, x2, y2) in (("top", (gx, gy, gx + width, gy)),
-                                       ("bottom", (gx, gy + height, gx + width, gy + height)),
-                                       ("left", (gx, gy, gx, gy + height)),
-                                       ("right", (gx + width, gy, gx + width, gy + height))):
+        for side, (x1, y1, x2, y2) in (
+            ("top", (gx, gy, gx + width, gy)),
+            ("bottom", (gx, gy + height, gx + width, gy + height)),
+            ("left", (gx, gy, gx, gy + height)),
+            ("right", (gx + width, gy, gx + width, gy + height)),
+        ):
             if side not in cut:
                 lines.append(Line(x1, y1, x2, y2, frame))
         lines += self.window_extras(board, theme, gx, gy)
         return Group(tuple(lines))
 
-    def window_extras(self, board: BoardGeometry, theme: Theme, gx: float, gy: float
-                      ) -> list[Shape]:
+    def window_extras(
+        self, board: BoardGeometry, theme: Theme, gx: float, gy: float
+    ) -> list[Shape]:
         """Lines of the board's own kind that a window shows: none here."""
         return []
 
-    def over_grid(self, board: BoardGeometry, theme: Theme, gx: float, gy: float
-                  ) -> list[Shape]:
+    def over_grid(self, board: BoardGeometry, theme: Theme, gx: float, gy: float) -> list[Shape]:
         """What is drawn over the grid and its coordinates: nothing here."""
         return []
 

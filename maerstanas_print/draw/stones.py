@@ -22,8 +22,11 @@ SIDE_WORDS = {DARK: "Dark", LIGHT: "Light"}
 # (stone, centre x, centre y, cell, theme, outline) -> the shapes of the piece.
 StonePainter = Callable[[Stone, float, float, float, Theme, Stroke], list[Shape]]
 STONE_PAINTERS: dict[StoneKind, StonePainter] = {
-    "standard": plain_stone, "thunder": thunder_stone, "woden": woden_stone,
-    "man": lettered_man, "king": lettered_man,
+    "standard": plain_stone,
+    "thunder": thunder_stone,
+    "woden": woden_stone,
+    "man": lettered_man,
+    "king": lettered_man,
 }
 
 
@@ -32,8 +35,14 @@ def stone_outline(cell: float, theme: Theme) -> Stroke:
     return Stroke(theme.ink, max(0.18, 0.022 * cell) * theme.weight)
 
 
-def stone_shape(stone: Stone, cx: float, cy: float, cell: float, theme: Theme | str = "print",
-                name: str | None = None) -> Group:
+def stone_shape(
+    stone: Stone,
+    cx: float,
+    cy: float,
+    cell: float,
+    theme: Theme | str = "print",
+    name: str | None = None,
+) -> Group:
     """One stone centred on (cx, cy) in a square `cell` mm wide, titled for screen
     readers ("Dark thunder-stone on E4")."""
     if isinstance(theme, str):

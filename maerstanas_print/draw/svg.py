@@ -74,19 +74,27 @@ class SvgWriter:
                 self.shape(child, indent + "  ")
             w(f"{indent}</g>")
         elif isinstance(shape, Line):
-            w(f'{indent}<line x1="{num(shape.x1)}" y1="{num(shape.y1)}" x2="{num(shape.x2)}" '
-              f'y2="{num(shape.y2)}"{_stroke_attrs(shape.stroke)}/>')
+            w(
+                f'{indent}<line x1="{num(shape.x1)}" y1="{num(shape.y1)}" x2="{num(shape.x2)}" '
+                f'y2="{num(shape.y2)}"{_stroke_attrs(shape.stroke)}/>'
+            )
         elif isinstance(shape, Rect):
-            w(f'{indent}<rect x="{num(shape.x)}" y="{num(shape.y)}" width="{num(shape.w)}" '
-              f'height="{num(shape.h)}"{_fill_attr(shape.fill)}{_stroke_attrs(shape.stroke)}/>')
+            w(
+                f'{indent}<rect x="{num(shape.x)}" y="{num(shape.y)}" width="{num(shape.w)}" '
+                f'height="{num(shape.h)}"{_fill_attr(shape.fill)}{_stroke_attrs(shape.stroke)}/>'
+            )
         elif isinstance(shape, Circle):
-            w(f'{indent}<circle cx="{num(shape.cx)}" cy="{num(shape.cy)}" r="{num(shape.r)}"'
-              f"{_fill_attr(shape.fill)}{_stroke_attrs(shape.stroke)}/>")
+            w(
+                f'{indent}<circle cx="{num(shape.cx)}" cy="{num(shape.cy)}" r="{num(shape.r)}"'
+                f"{_fill_attr(shape.fill)}{_stroke_attrs(shape.stroke)}/>"
+            )
         elif isinstance(shape, Polyline):
             tag = "polygon" if shape.closed else "polyline"
             points = " ".join(f"{num(x)},{num(y)}" for x, y in shape.points)
-            w(f'{indent}<{tag} points="{points}"{_fill_attr(shape.fill)}'
-              f"{_stroke_attrs(shape.stroke)}/>")
+            w(
+                f'{indent}<{tag} points="{points}"{_fill_attr(shape.fill)}'
+                f"{_stroke_attrs(shape.stroke)}/>"
+            )
         elif isinstance(shape, Text):
             info = FACE_INFO[shape.face]
             attrs = f' font-size="{num(shape.size * MM_PER_PT)}"'
@@ -100,8 +108,10 @@ class SvgWriter:
                 attrs += f' fill="{shape.fill}"'
             if shape.turned:
                 attrs += f' transform="rotate(180 {num(shape.x)} {num(shape.y)})"'
-            w(f'{indent}<text x="{num(shape.x)}" y="{num(shape.y)}"{attrs}>'
-              f"{escape(shape.text)}</text>")
+            w(
+                f'{indent}<text x="{num(shape.x)}" y="{num(shape.y)}"{attrs}>'
+                f"{escape(shape.text)}</text>"
+            )
         else:  # pragma: no cover - the Shape union is closed
             raise TypeError(f"cannot draw {shape!r}")
 

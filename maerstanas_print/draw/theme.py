@@ -34,15 +34,38 @@ class Theme:
 
 THEMES: dict[str, Theme] = {
     # Crisp black lines, a pale tinted coordinate band, solid Dark stones.
-    "print": Theme("print", ink="#000000", grid="#000000", label="#000000",
-                   band_fill="#ebe6dc", dark_fill="#000000", light_fill="#ffffff", weight=1.0),
+    "print": Theme(
+        "print",
+        ink="#000000",
+        grid="#000000",
+        label="#000000",
+        band_fill="#ebe6dc",
+        dark_fill="#000000",
+        light_fill="#ffffff",
+        weight=1.0,
+    ),
     # Grey hairlines and no filled areas at all: Dark stones are hatched.
-    "ink-saver": Theme("ink-saver", ink="#4d4d4d", grid="#8c8c8c", label="#666666",
-                       band_fill=None, dark_fill=None, light_fill=None, weight=0.7,
-                       accent="#4d4d4d"),
+    "ink-saver": Theme(
+        "ink-saver",
+        ink="#4d4d4d",
+        grid="#8c8c8c",
+        label="#666666",
+        band_fill=None,
+        dark_fill=None,
+        light_fill=None,
+        weight=0.7,
+        accent="#4d4d4d",
+    ),
     # A warm board band and slightly softer lines, for reading on a display (the HTML
     # game documents' screen view).
-    "screen": Theme("screen", ink="#202020", grid="#3c3c3c", label="#4a4a4a",
-                    band_fill="#e6d3a8", dark_fill="#202020", light_fill="#fffdf7",
-                    weight=0.9),
+    "screen": Theme(
+        "screen",
+        ink="#202020",
+        grid="#3c3c3c",
+        label="#4a4a4a",
+        band_fill="#e6d3a8",
+        dark_fill="#202020",
+        light_fill="#fffdf7",
+        weight=0.9,
+    ),
 }

@@ -40,8 +40,7 @@ class WraparoundBoard(SquareBoard):
                 lines.append(Line(gx + side, gy + u0, gx + side, gy + u1, frame))
         return Group(tuple(lines))
 
-    def over_grid(self, board: BoardGeometry, theme: Theme, gx: float, gy: float
-                  ) -> list[Shape]:
+    def over_grid(self, board: BoardGeometry, theme: Theme, gx: float, gy: float) -> list[Shape]:
         """Open chevrons astride the frame: the same mark on opposite edges means they join.
 
         Every row carries a chevron pointing right on both its left and right
@@ -57,8 +56,14 @@ class WraparoundBoard(SquareBoard):
             # A "›" pointing along (dx, dy) whose middle sits on (cx, cy).
             px, py = -dy, dx
             tip = (cx + dx * a * 0.5, cy + dy * a * 0.5)
-            return Polyline(((tip[0] - dx * a + px * a, tip[1] - dy * a + py * a), tip,
-                             (tip[0] - dx * a - px * a, tip[1] - dy * a - py * a)), stroke)
+            return Polyline(
+                (
+                    (tip[0] - dx * a + px * a, tip[1] - dy * a + py * a),
+                    tip,
+                    (tip[0] - dx * a - px * a, tip[1] - dy * a - py * a),
+                ),
+                stroke,
+            )
 
         for i in range(board.squares):
             c = (i + 0.5) * cell
@@ -66,10 +71,15 @@ class WraparoundBoard(SquareBoard):
             out.append(chevron(gx + side, gy + c, 1, 0))
             out.append(chevron(gx + c, gy, 0, 1))
             out.append(chevron(gx + c, gy + side, 0, 1))
-        return [Group(tuple(out), title="Wraparound edges",
-                      desc="Each chevron on an edge matches the one on the opposite edge: "
-                           "a square on one edge touches the square in the same row or "
-                           "column on the opposite edge.")]
+        return [
+            Group(
+                tuple(out),
+                title="Wraparound edges",
+                desc="Each chevron on an edge matches the one on the opposite edge: "
+                "a square on one edge touches the square in the same row or "
+                "column on the opposite edge.",
+            )
+        ]
 
     def edges_note(self, board: BoardGeometry) -> str:
         return " Wraparound: opposite edges join."

@@ -19,16 +19,23 @@ if TYPE_CHECKING:
     from maerstanas_print.play.replayed import ReplayedGame
 
 
-def game_flowables(game: ReplayedGame, *, every: int | None = None, numbers: bool = True,
-                   theme: str = "print", width_mm: float) -> list:
+def game_flowables(
+    game: ReplayedGame,
+    *,
+    every: int | None = None,
+    numbers: bool = True,
+    theme: str = "print",
+    width_mm: float,
+) -> list:
     """Platypus flowables for one game, fitting a frame `width_mm` wide."""
     from maerstanas_print.gamedoc.pdf import game_flowables as _flowables  # lazy: ReportLab, Jinja2
 
     return _flowables(game, every=every, numbers=numbers, theme=theme, width_mm=width_mm)
 
 
-def game_html_fragment(game: ReplayedGame, *, every: int | None = None, numbers: bool = True,
-                       id_prefix: str = "g1") -> Markup:
+def game_html_fragment(
+    game: ReplayedGame, *, every: int | None = None, numbers: bool = True, id_prefix: str = "g1"
+) -> Markup:
     """One game as an HTML `<section>` with inline SVG; ids start with `id_prefix`."""
     from maerstanas_print.gamedoc.html import (
         game_html_fragment as _fragment,  # lazy: ReportLab, Jinja2

@@ -29,7 +29,8 @@ def _position_reader(_game: Keyed) -> Callable[[ReplayedGame], BoardReader]:
 
 # Each game's board reader, made for a replayed game (see `readers.BoardReader`).
 BOARD_READERS: Capability[Callable[[ReplayedGame], BoardReader]] = Capability(
-    "board reader", _position_reader)
+    "board reader", _position_reader
+)
 
 
 def reader_for(game: ReplayedGame) -> BoardReader:

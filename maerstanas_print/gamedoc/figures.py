@@ -56,33 +56,48 @@ def cell_for(width: float, squares: int = 7) -> float:
     return 3.0
 
 
-def _spec(diagram: Diagram, width: float, theme: str, marks: dict[int, Mark],
-          title: str, all_sides: bool = False) -> BoardSpec:
+def _spec(
+    diagram: Diagram,
+    width: float,
+    theme: str,
+    marks: dict[int, Mark],
+    title: str,
+    all_sides: bool = False,
+) -> BoardSpec:
     labels: frozenset[Side] = ALL_SIDES if all_sides else frozenset(("top", "left"))
     squares = diagram.game.board.size
     cell = cell_for(width, squares)
     if all_sides:
         cell = cell_for(width - min(6.5, max(3.4, 0.3 * cell)), squares)
-    return BoardSpec(cell=cell, labels=labels, squares=squares,
-                     variant=diagram.game.board_variant(diagram.after),
-                     theme=board_theme(theme), stones=diagram.stones, marks=marks,
-                     title=title)
+    return BoardSpec(
+        cell=cell,
+        labels=labels,
+        squares=squares,
+        variant=diagram.game.board_variant(diagram.after),
+        theme=board_theme(theme),
+        stones=diagram.stones,
+        marks=marks,
+        title=title,
+    )
 
 
-def diagram_shapes(diagram: Diagram, width: float, theme: str = "print"
-                   ) -> tuple[Group, float, float]:
+def diagram_shapes(
+    diagram: Diagram, width: float, theme: str = "print"
+) -> tuple[Group, float, float]:
     """The board of one diagram, drawn by the painter of its kind of board (the
     game's board reader names it: `diagram.style`); shapes, w, h."""
     return painter_for(diagram.style).diagram(diagram, width, theme)
 
 
-def _placement_diagram(diagram: Diagram, width: float, theme: str
-                       ) -> tuple[Group, float, float]:
+def _placement_diagram(diagram: Diagram, width: float, theme: str) -> tuple[Group, float, float]:
     """A placement game's diagram: numbers on the stones placed in the range (a
     badge on a special stone), the last move, crosses where stones were removed."""
     width = min(width, DIAGRAM_MAX)
-    plain = {sq: Mark("number", n) for sq, n in diagram.numbers.items()
-             if diagram.stones[sq].kind == "standard"}
+    plain = {
+        sq: Mark("number", n)
+        for sq, n in diagram.numbers.items()
+        if diagram.stones[sq].kind == "standard"
+    }
     spec = _spec(diagram, width, theme, plain, diagram.title)
     extra: list[Shape] = [overlays.emptied(spec, 0, 0, sq) for sq in diagram.emptied]
     for sq, number in sorted(diagram.numbers.items()):
@@ -109,17 +124,30 @@ def fit_cell(width: float, across: int, squares: int, run_out: bool = False) -> 
     return 2.5
 
 
-def _game_board_spec(game: Game, stones: dict[int, Stone], marks: dict[int, Mark], width: float,
-               theme: str, title: str, window: tuple[int, int, int, int] | None) -> BoardSpec:
+def _game_board_spec(
+    game: Game,
+    stones: dict[int, Stone],
+    marks: dict[int, Mark],
+    width: float,
+    theme: str,
+    title: str,
+    window: tuple[int, int, int, int] | None,
+) -> BoardSpec:
     across = window[2] if window else game.board.size  # the width decides; windows may be tall
     run_out = window is not None and window[0] + window[2] < game.board.size
-    return spec_for_game(game, cell=fit_cell(width, across, game.board.size, run_out),
-                         labels=frozenset(("top", "left")), theme=board_theme(theme),
-                         stones=stones, marks=marks, title=title, window=window)
+    return spec_for_game(
+        game,
+        cell=fit_cell(width, across, game.board.size, run_out),
+        labels=frozenset(("top", "left")),
+        theme=board_theme(theme),
+        stones=stones,
+        marks=marks,
+        title=title,
+        window=window,
+    )
 
 
-def _movement_diagram(diagram: Diagram, width: float, theme: str
-                      ) -> tuple[Group, float, float]:
+def _movement_diagram(diagram: Diagram, width: float, theme: str) -> tuple[Group, float, float]:
     """A movement game's diagram: the game's board (throne, king corners or escape
     edge), numbers on the pieces moved in the range (in the disc of a plain stone;
     a numbered man of the 1992 game shows its number instead of its letter, its
@@ -139,10 +167,12 @@ def _movement_diagram(diagram: Diagram, width: float, theme: str
             marks[sq] = Mark("number", number)
         else:
             badges.append((sq, number))
-    spec = _game_board_spec(diagram.game, stones, marks, width, theme, diagram.title,
-                            diagram.window)
-    extra: list[Shape] = [overlays.emptied(spec, 0, 0, sq, "by a capture")
-                          for sq in diagram.emptied if spec.shows(sq)]
+    spec = _game_board_spec(
+        diagram.game, stones, marks, width, theme, diagram.title, diagram.window
+    )
+    extra: list[Shape] = [
+        overlays.emptied(spec, 0, 0, sq, "by a capture") for sq in diagram.emptied if spec.shows(sq)
+    ]
     if diagram.arrow is not None:
         origin, target, side = diagram.arrow
         if spec.shows(origin) and spec.shows(target):
@@ -162,39 +192,62 @@ def movement_description(diagram: Diagram, spec: BoardSpec) -> str:
     moves, each side's pieces by kind and square, the numbers, the last move, the
     squares captures emptied, the part of the board shown, and the checkpoint."""
     game = diagram.game
-    words = {"standard": "stones", "man": "men", "thunder": "commander", "woden": "king",
-             "king": "king"}
+    words = {
+        "standard": "stones",
+        "man": "men",
+        "thunder": "commander",
+        "woden": "king",
+        "king": "king",
+    }
     parts = [f"{game.title}, after {diagram.range_text.removeprefix('Variation: ')}."]
     if diagram.window is not None:
         col0, row0, cols, rows = diagram.window
-        parts.append(f"Part of the board: columns {FILES[col0]} to "
-                     f"{FILES[col0 + cols - 1]}, rows {row0 + 1} to {row0 + rows}.")
+        parts.append(
+            f"Part of the board: columns {FILES[col0]} to "
+            f"{FILES[col0 + cols - 1]}, rows {row0 + 1} to {row0 + rows}."
+        )
     for side in (DARK, LIGHT):
         groups: dict[str, list[str]] = {}
         for sq, stone in sorted(diagram.stones.items()):
             if stone.side == side and spec.shows(sq):
                 groups.setdefault(words[stone.kind], []).append(game.board.name(sq))
-        text = "; ".join(f"{kind} {', '.join(names)}" for kind, names in sorted(
-            groups.items(), key=lambda item: item[0] in ("stones", "men")))
+        text = "; ".join(
+            f"{kind} {', '.join(names)}"
+            for kind, names in sorted(groups.items(), key=lambda item: item[0] in ("stones", "men"))
+        )
         parts.append(f"{SIDE_NAMES[side]}: {text or 'none shown'}.")
     if diagram.numbers:
-        parts.append("Move numbers: " + ", ".join(
-            f"{number} on {game.board.name(sq)}" for sq, number in sorted(
-                diagram.numbers.items(), key=lambda item: (int(item[1]), item[0]))) + ".")
+        parts.append(
+            "Move numbers: "
+            + ", ".join(
+                f"{number} on {game.board.name(sq)}"
+                for sq, number in sorted(
+                    diagram.numbers.items(), key=lambda item: (int(item[1]), item[0])
+                )
+            )
+            + "."
+        )
     if diagram.arrow is not None:
         origin, target, side = diagram.arrow
-        parts.append(f"Last move: {SIDE_NAMES[side]} from {game.board.name(origin)} to "
-                     f"{game.board.name(target)}.")
+        parts.append(
+            f"Last move: {SIDE_NAMES[side]} from {game.board.name(origin)} to "
+            f"{game.board.name(target)}."
+        )
     if diagram.emptied:
-        parts.append("Emptied by captures: "
-                     + ", ".join(game.board.name(sq) for sq in diagram.emptied) + ".")
+        parts.append(
+            "Emptied by captures: " + ", ".join(game.board.name(sq) for sq in diagram.emptied) + "."
+        )
     parts.append(diagram.checkpoint.text())
     return " ".join(parts)
 
 
-def position_shapes(game: Game, stones: dict[int, Stone], width: float,
-                    theme: str = "print", title: str = "Final position"
-                    ) -> tuple[Group, float, float]:
+def position_shapes(
+    game: Game,
+    stones: dict[int, Stone],
+    width: float,
+    theme: str = "print",
+    title: str = "Final position",
+) -> tuple[Group, float, float]:
     """A whole movement-game board with its pieces (the final position)."""
     spec = _game_board_spec(game, stones, {}, width, theme, title, None)
     board = board_shapes(spec, 0, 0)
@@ -202,18 +255,30 @@ def position_shapes(game: Game, stones: dict[int, Stone], width: float,
     return board, w, h
 
 
-def _placement_viewer(game: Game, final: Any, theme: str, cell: float, width: float
-                      ) -> tuple[float, BoardSpec]:
-    return cell, BoardSpec(cell=cell, labels=frozenset(("top", "left")), squares=game.board.size,
-                           variant=game.board_variant(final), theme=board_theme(theme),
-                           title="Step-through board")
+def _placement_viewer(
+    game: Game, final: Any, theme: str, cell: float, width: float
+) -> tuple[float, BoardSpec]:
+    return cell, BoardSpec(
+        cell=cell,
+        labels=frozenset(("top", "left")),
+        squares=game.board.size,
+        variant=game.board_variant(final),
+        theme=board_theme(theme),
+        title="Step-through board",
+    )
 
 
-def _movement_viewer(game: Game, final: Any, theme: str, cell: float, width: float
-                     ) -> tuple[float, BoardSpec]:
+def _movement_viewer(
+    game: Game, final: Any, theme: str, cell: float, width: float
+) -> tuple[float, BoardSpec]:
     cell = fit_cell(max(width, 5.6 * game.board.size), game.board.size, game.board.size)
-    return cell, spec_for_game(game, cell=cell, labels=frozenset(("top", "left")),
-                               theme=board_theme(theme), title="Step-through board")
+    return cell, spec_for_game(
+        game,
+        cell=cell,
+        labels=frozenset(("top", "left")),
+        theme=board_theme(theme),
+        title="Step-through board",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,8 +315,12 @@ def painter_for(style: str) -> BoardPainter:
     return painter
 
 
-def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "print",
-                 diagram: Diagram | None = None) -> tuple[Group, float, float]:
+def score_shapes(
+    explanation: ScoreExplanation,
+    width: float,
+    theme: str = "print",
+    diagram: Diagram | None = None,
+) -> tuple[Group, float, float]:
     """The final position with every point drawn: links for pairs, ticks for edges.
 
     Coordinates stand on the top and left, as on every diagram; between the
@@ -267,13 +336,24 @@ def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "prin
             break
         cell -= 0.25
     band, strip = _band(cell), overlays.strip_width(cell)
-    marks = {} if diagram is None else {
-        sq: Mark("number", n) for sq, n in diagram.numbers.items()
-        if diagram.stones[sq].kind == "standard"}
-    spec = BoardSpec(cell=cell, labels=frozenset(),
-                     variant=explanation.variant,
-                     theme=board_theme(theme), stones=explanation.stones, marks=marks,
-                     title="Final position, scored")
+    marks = (
+        {}
+        if diagram is None
+        else {
+            sq: Mark("number", n)
+            for sq, n in diagram.numbers.items()
+            if diagram.stones[sq].kind == "standard"
+        }
+    )
+    spec = BoardSpec(
+        cell=cell,
+        labels=frozenset(),
+        variant=explanation.variant,
+        theme=board_theme(theme),
+        stones=explanation.stones,
+        marks=marks,
+        title="Final position, scored",
+    )
     look = THEMES[spec.theme]
     side = 7 * cell
     gx = gy = band + strip
@@ -281,31 +361,71 @@ def score_shapes(explanation: ScoreExplanation, width: float, theme: str = "prin
     frame: list[Shape] = []
     if look.band_fill:
         inset = spec.grid_width * 0.3  # the outline's outer half stays in the figure
-        frame.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset,
-                          Stroke(look.grid, spec.grid_width * 0.6), look.band_fill))
+        frame.append(
+            Rect(
+                inset,
+                inset,
+                w - 2 * inset,
+                h - 2 * inset,
+                Stroke(look.grid, spec.grid_width * 0.6),
+                look.band_fill,
+            )
+        )
         frame.append(Rect(gx, gy, side, side, None, "#ffffff"))
     size = BoardSpec(cell=cell).label_size
     rise = 0.34 * size * MM_PER_PT
     for i in range(7):
-        frame.append(Text(gx + (i + 0.5) * cell, band / 2 + rise, FILES[i], size, "regular",
-                          "middle", look.label))
-        frame.append(Text(band / 2, gy + (i + 0.5) * cell + rise, str(i + 1), size, "regular",
-                          "middle", look.label))
+        frame.append(
+            Text(
+                gx + (i + 0.5) * cell,
+                band / 2 + rise,
+                FILES[i],
+                size,
+                "regular",
+                "middle",
+                look.label,
+            )
+        )
+        frame.append(
+            Text(
+                band / 2,
+                gy + (i + 0.5) * cell + rise,
+                str(i + 1),
+                size,
+                "regular",
+                "middle",
+                look.label,
+            )
+        )
     bx, by = gx - spec.pad("left"), gy - spec.pad("top")  # the box whose grid starts at gx, gy
     board = board_shapes(spec, bx, by)
     dark, light = explanation.score
-    desc = (f"{board.desc} Score: Dark {dark}, Light {light}. "
-            f"{explanation.text()}")
+    desc = f"{board.desc} Score: Dark {dark}, Light {light}. {explanation.text()}"
     extra: list[Shape] = []
     if diagram is not None:  # the last diagram's marks: this board stands for it
         extra += [overlays.emptied(spec, bx, by, sq) for sq in diagram.emptied]
-        extra += [overlays.badge(spec, bx, by, sq, n) for sq, n in sorted(diagram.numbers.items())
-                  if diagram.stones[sq].kind != "standard"]
+        extra += [
+            overlays.badge(spec, bx, by, sq, n)
+            for sq, n in sorted(diagram.numbers.items())
+            if diagram.stones[sq].kind != "standard"
+        ]
         if diagram.last is not None:
             extra.append(overlays.last_move(spec, bx, by, diagram.last))
-    return Group((*frame, board, *extra, overlays.links(spec, bx, by, explanation.links, strip),
-                  overlays.ticks(spec, bx, by, explanation.ticks, strip)),
-                 "Final position with its points", desc), w, h
+    return (
+        Group(
+            (
+                *frame,
+                board,
+                *extra,
+                overlays.links(spec, bx, by, explanation.links, strip),
+                overlays.ticks(spec, bx, by, explanation.ticks, strip),
+            ),
+            "Final position with its points",
+            desc,
+        ),
+        w,
+        h,
+    )
 
 
 def _band(cell: float) -> float:
@@ -350,8 +470,9 @@ def _special_rows(specials: list[tuple[int, int, str]], width: float, n_plies: i
     return 1 + max(_lanes(specials, width, n_plies)) if specials else 0
 
 
-def _move_numbers(px: Callable[[float], float], n: int, axis: float, left: float,
-                  ink: str) -> list[Shape]:
+def _move_numbers(
+    px: Callable[[float], float], n: int, axis: float, left: float, ink: str
+) -> list[Shape]:
     """The move numbers under a chart's axis (every one, or every 2nd, 5th, 10th)."""
     font, rise = CHART_FONT, 0.34 * CHART_FONT * MM_PER_PT
     out: list[Shape] = []
@@ -367,10 +488,17 @@ def _move_numbers(px: Callable[[float], float], n: int, axis: float, left: float
     return out
 
 
-def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, str]],
-                 labels: list[str], width: float, height: float, theme: str = "print",
-                 unit: str = "points", title: str = "The score after every move",
-                 what: str = "Score after each move") -> Group:
+def chart_shapes(
+    series: list[tuple[int, int]],
+    specials: list[tuple[int, int, str]],
+    labels: list[str],
+    width: float,
+    height: float,
+    theme: str = "print",
+    unit: str = "points",
+    title: str = "The score after every move",
+    what: str = "Score after each move",
+) -> Group:
     """Both players' scores after every ply: Dark a solid line with filled dots,
     Light a dashed line with open dots; special stones marked under the axis.
 
@@ -417,16 +545,14 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
         leader = Stroke(soft, 0.15, dash=(0.4, 0.4))
         out.append(Line(x, axis + 0.3, x, axis + 1.2, leader))
         out.append(Line(x, axis + 1.6 + 2 * rise + 0.6, x, y - CHART_STONE / 2, leader))
-        out.append(_stone(Stone(side, kind), x, y, CHART_STONE / 0.92,
-                          board_theme(theme)))
+        out.append(_stone(Stone(side, kind), x, y, CHART_STONE / 0.92, board_theme(theme)))
     ends: dict[int, float] = {}
     for side in (LIGHT, DARK):
         ends[side] = py(series[-1][side]) + rise
     gap = font * MM_PER_PT * 1.15
     if abs(ends[DARK] - ends[LIGHT]) < gap:  # keep the two end labels apart
         mid = (ends[DARK] + ends[LIGHT]) / 2
-        dark_lower = series[-1][DARK] < series[-1][LIGHT] or (
-            series[-1][DARK] == series[-1][LIGHT])
+        dark_lower = series[-1][DARK] < series[-1][LIGHT] or (series[-1][DARK] == series[-1][LIGHT])
         ends[DARK] = mid + (gap / 2 if dark_lower else -gap / 2)
         ends[LIGHT] = mid + (-gap / 2 if dark_lower else gap / 2)
     for side in (LIGHT, DARK):  # Dark on top where they overlap
@@ -437,11 +563,20 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
             stroke = Stroke(ink, 0.4, dash=(1.2, 0.8), join="round")
         line = Polyline(points, stroke)
         r = 0.6 if n <= 60 else 0.45 if n <= 120 else 0.3
-        dots = [Circle(x, y, r, Stroke(ink, 0.2), ink if side == DARK else "#ffffff")
-                for x, y in points[1:]]
+        dots = [
+            Circle(x, y, r, Stroke(ink, 0.2), ink if side == DARK else "#ffffff")
+            for x, y in points[1:]
+        ]
         final = series[-1][side]
-        end = Text(left + pw + 1.6, ends[side], f"{SIDE_NAMES[side]} {final}", font,
-                   "bold" if side == DARK else "regular", "start", ink)
+        end = Text(
+            left + pw + 1.6,
+            ends[side],
+            f"{SIDE_NAMES[side]} {final}",
+            font,
+            "bold" if side == DARK else "regular",
+            "start",
+            ink,
+        )
         out.append(Group((line, *dots, end), title=f"{SIDE_NAMES[side]}’s score"))
     # Legend just above the plot, drawn with the lines' own styles; "points" names
     # the vertical axis.
@@ -449,13 +584,23 @@ def chart_shapes(series: list[tuple[int, int]], specials: list[tuple[int, int, s
     out.append(Text(left - 1.3, y + rise, unit, font, "italic", "end", ink))
     for i, side in enumerate((DARK, LIGHT)):
         x = left + 2.0 + i * 24
-        stroke = (Stroke(ink, 0.5) if side == DARK else Stroke(ink, 0.4, dash=(1.2, 0.8)))
+        stroke = Stroke(ink, 0.5) if side == DARK else Stroke(ink, 0.4, dash=(1.2, 0.8))
         out.append(Line(x, y, x + 7, y, stroke))
         out.append(Circle(x + 3.5, y, 0.6, Stroke(ink, 0.2), ink if side == DARK else "#ffffff"))
-        out.append(Text(x + 8.4, y + rise, SIDE_NAMES[side], font,
-                        "bold" if side == DARK else "regular", "start", ink))
+        out.append(
+            Text(
+                x + 8.4,
+                y + rise,
+                SIDE_NAMES[side],
+                font,
+                "bold" if side == DARK else "regular",
+                "start",
+                ink,
+            )
+        )
     desc = f"{what}: " + "; ".join(
-        f"{labels[i - 1]} Dark {d}, Light {li}" for i, (d, li) in enumerate(series) if i)
+        f"{labels[i - 1]} Dark {d}, Light {li}" for i, (d, li) in enumerate(series) if i
+    )
     return Group((Rect(0, 0, width, height, None, None), *out), title=title, desc=desc)
 
 
@@ -464,9 +609,14 @@ def evaluation_height(width: float) -> float:
     return 0.35 * width + 12.0
 
 
-def evaluation_shapes(values: list[EngineValue | None], labels: list[str], width: float,
-                      height: float, theme: str = "print",
-                      words: dict[str, str] | None = None) -> Group:
+def evaluation_shapes(
+    values: list[EngineValue | None],
+    labels: list[str],
+    width: float,
+    height: float,
+    theme: str = "print",
+    words: dict[str, str] | None = None,
+) -> Group:
     """The engine's value after every ply, centred on zero: Dark ahead above the
     line, Light ahead below; proved values filled dots, estimates open ones.
 
@@ -494,15 +644,18 @@ def evaluation_shapes(values: list[EngineValue | None], labels: list[str], width
 
     out: list[Shape] = []
     for v in range(-peak, peak + 1, step):
-        out.append(Line(left, py(v), left + pw, py(v),
-                        Stroke(ink, 0.3) if v == 0 else Stroke(soft, 0.15)))
-        out.append(Text(left - 1.3, py(v) + rise, f"{v:+d}" if v else "0", font, "regular",
-                        "end", ink))
+        out.append(
+            Line(left, py(v), left + pw, py(v), Stroke(ink, 0.3) if v == 0 else Stroke(soft, 0.15))
+        )
+        out.append(
+            Text(left - 1.3, py(v) + rise, f"{v:+d}" if v else "0", font, "regular", "end", ink)
+        )
     out.append(Line(left, top, left, top + ph, Stroke(ink, 0.3)))
     out += _move_numbers(px, n, top + ph, left, ink)
     for side, y in ((DARK, top + rise), (LIGHT, top + ph - rise * 0.2)):
-        out.append(Text(left + pw + 1.6, y, f"{SIDE_NAMES[side]} ahead", font, "italic",
-                        "start", ink))
+        out.append(
+            Text(left + pw + 1.6, y, f"{SIDE_NAMES[side]} ahead", font, "italic", "start", ink)
+        )
     r = 0.6 if n <= 60 else 0.45 if n <= 120 else 0.3
     runs: list[list[tuple[float, float]]] = [[]]
     dots: list[Shape] = []
@@ -513,21 +666,24 @@ def evaluation_shapes(values: list[EngineValue | None], labels: list[str], width
         x, y = px(i), py(value.value)
         runs[-1].append((x, y))
         dots.append(Circle(x, y, r, Stroke(ink, 0.2), ink if value.exact else "#ffffff"))
-    lines: list[Shape] = [Polyline(tuple(run), Stroke(ink, 0.4, join="round"))
-                          for run in runs if len(run) > 1]
+    lines: list[Shape] = [
+        Polyline(tuple(run), Stroke(ink, 0.4, join="round")) for run in runs if len(run) > 1
+    ]
     out.append(Group((*lines, *dots), title="The engine’s value"))
     # Legend just above the plot: what the filled and the open dots are.
     y = top - 3.2
     # "margin" is wider than the score chart's "points": it ends nearer the axis.
-    out.append(Text(left - 0.6, y + rise, (words or {}).get("unit", "margin"), font, "italic",
-                    "end", ink))
+    out.append(
+        Text(left - 0.6, y + rise, (words or {}).get("unit", "margin"), font, "italic", "end", ink)
+    )
     for i, (exact, name) in enumerate(((True, "proved"), (False, "estimate"))):
         x = left + 2.0 + i * 24
         out.append(Circle(x + 1.0, y, 0.6, Stroke(ink, 0.2), ink if exact else "#ffffff"))
         out.append(Text(x + 2.6, y + rise, name, font, "regular", "start", ink))
     what = (words or {}).get("what", "The engine’s value after each move")
     desc = f"{what}: " + "; ".join(
-        f"{labels[i]} {_value_text(v)}" for i, v in enumerate(values) if v is not None)
+        f"{labels[i]} {_value_text(v)}" for i, v in enumerate(values) if v is not None
+    )
     title = (words or {}).get("title", "The engine’s value after every move")
     return Group((Rect(0, 0, width, height, None, None), *out), title=title, desc=desc)
 

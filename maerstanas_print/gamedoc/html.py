@@ -46,7 +46,8 @@ VIEWER_WIDTH = 7 * VIEWER_CELL  # a 19x19 viewer board gets the same width
 def _sized(doc: Document) -> bool:
     """Does the page's viewer need the board's size (its script assumes 7 x 7 without)?"""
     return figures.painter_for(doc.style).viewer_sized or (
-        doc.game is not None and doc.game.board.size != 7)
+        doc.game is not None and doc.game.board.size != 7
+    )
 
 
 def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: str) -> str:
@@ -63,8 +64,9 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     reader = reader_for(game)
     prototypes = reader.viewer_prototypes()
     ids = {code: ident for code, (_stone, ident) in prototypes.items()}
-    cell, spec = figures.painter_for(doc.style).viewer(game.game, game.final, theme,
-                                                       VIEWER_CELL, VIEWER_WIDTH)
+    cell, spec = figures.painter_for(doc.style).viewer(
+        game.game, game.final, theme, VIEWER_CELL, VIEWER_WIDTH
+    )
     w, h = spec.size()
     svg = _svg([board_shapes(spec, 0, 0)], w, h, "Step-through board", f"{prefix}-v")
     writer = SvgWriter(f"{prefix}-vp")
@@ -98,24 +100,32 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     positions = game.main.positions()
     data: dict[str, object] = {"prefix": f"{prefix}-v", "cell": cell, "ox": gx, "oy": gy}
     if _sized(doc):  # the viewer's script reads the size and the unit
-        data.update({"size": game.game.board.size, "unit": "pieces" if doc.progress == "pieces"
-                     else ""})
-    data.update({
-        "boards": [reader.board_code(p) for p in positions],
-        "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
-        "scores": [list(s) for s in doc.series],
-        "last": [None] + [reader.last_square(step) for step in steps],
-        "removed": [[]] + [list(step.removed) for step in steps],
-        "ids": ids,
-    })
+        data.update(
+            {"size": game.game.board.size, "unit": "pieces" if doc.progress == "pieces" else ""}
+        )
+    data.update(
+        {
+            "boards": [reader.board_code(p) for p in positions],
+            "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
+            "scores": [list(s) for s in doc.series],
+            "last": [None] + [reader.last_square(step) for step in steps],
+            "removed": [[]] + [list(step.removed) for step in steps],
+            "ids": ids,
+        }
+    )
     # JSON inside <script>: no "<", ">" or "&" can close the element or open a comment.
-    payload = (json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
-               .replace(">", "\\u003e").replace("&", "\\u0026"))
+    payload = (
+        json.dumps(data, separators=(",", ":"))
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+    )
     return {"svg": Markup(svg), "data": Markup(payload), "plies": len(positions) - 1}
 
 
-def fragment_context(game: ReplayedGame, doc: Document, id_prefix: str,
-                     theme: str = "print") -> dict:
+def fragment_context(
+    game: ReplayedGame, doc: Document, id_prefix: str, theme: str = "print"
+) -> dict:
     """What `game_fragment.html.j2` needs: the model plus every picture as SVG."""
     from markupsafe import Markup
 
@@ -124,8 +134,7 @@ def fragment_context(game: ReplayedGame, doc: Document, id_prefix: str,
         scored = doc.scored_diagram == diagram.index - 1
         if scored:  # the last diagram is the final position: drawn once, with the score
             assert doc.explanation is not None
-            group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme,
-                                               diagram)
+            group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme, diagram)
         else:
             group, w, h = figures.diagram_shapes(diagram, figures.FULL_BOARD_MAX, theme)
         svg = _svg([group], w, h, diagram.title, f"{id_prefix}-d{diagram.index}")
@@ -134,45 +143,79 @@ def fragment_context(game: ReplayedGame, doc: Document, id_prefix: str,
     score_svg = final_svg = None
     if doc.explanation is not None and doc.scored_diagram is None:
         group, w, h = figures.score_shapes(doc.explanation, figures.SCORE_MAX, theme)
-        score_svg = Markup(_svg([group], w, h, "Final position with its points",
-                                f"{id_prefix}-score"))
+        score_svg = Markup(
+            _svg([group], w, h, "Final position with its points", f"{id_prefix}-score")
+        )
     elif doc.final is not None and doc.game is not None:
-        group, w, h = figures.position_shapes(doc.game, doc.game.stones(doc.final),
-                                              FINAL_MAX, theme)
+        group, w, h = figures.position_shapes(
+            doc.game, doc.game.stones(doc.final), FINAL_MAX, theme
+        )
         final_svg = Markup(_svg([group], w, h, "Final position", f"{id_prefix}-final"))
     chart_w = 120.0
     chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
-    chart = figures.chart_shapes(doc.series, doc.specials,
-                                 [f"{label} {move}" for label, move in doc.plies],
-                                 chart_w, chart_h, theme, unit=words["unit"],
-                                 title=words["title"], what=words["what"])
-    chart_svg = Markup(_svg([chart], chart_w, chart_h, words["title"],
-                            f"{id_prefix}-chart"))
+    chart = figures.chart_shapes(
+        doc.series,
+        doc.specials,
+        [f"{label} {move}" for label, move in doc.plies],
+        chart_w,
+        chart_h,
+        theme,
+        unit=words["unit"],
+        title=words["title"],
+        what=words["what"],
+    )
+    chart_svg = Markup(_svg([chart], chart_w, chart_h, words["title"], f"{id_prefix}-chart"))
     values = None
     if doc.valued:
         value_words = evaluation_words(doc)
         value_h = figures.evaluation_height(chart_w)
-        figure = figures.evaluation_shapes(doc.values, [f"{label} {move}" for label, move in
-                                                        doc.plies], chart_w, value_h, theme,
-                                           value_words)
-        values = {"words": value_words, "svg": Markup(
-            _svg([figure], chart_w, value_h, value_words["title"], f"{id_prefix}-values"))}
-    return {"doc": doc, "p": id_prefix, "diagrams": diagrams, "score_svg": score_svg,
-            "final_svg": final_svg, "words": words, "chart_svg": chart_svg,
-            "values": values, "viewer": _viewer(game, doc, id_prefix, theme)}
+        figure = figures.evaluation_shapes(
+            doc.values,
+            [f"{label} {move}" for label, move in doc.plies],
+            chart_w,
+            value_h,
+            theme,
+            value_words,
+        )
+        values = {
+            "words": value_words,
+            "svg": Markup(
+                _svg([figure], chart_w, value_h, value_words["title"], f"{id_prefix}-values")
+            ),
+        }
+    return {
+        "doc": doc,
+        "p": id_prefix,
+        "diagrams": diagrams,
+        "score_svg": score_svg,
+        "final_svg": final_svg,
+        "words": words,
+        "chart_svg": chart_svg,
+        "values": values,
+        "viewer": _viewer(game, doc, id_prefix, theme),
+    }
 
 
 FINAL_MAX = figures.FULL_BOARD_MAX  # mm: the whole 19x19 final board
 
 
-def game_html_fragment(game: ReplayedGame, *, every: int | None = None, numbers: bool = True,
-                       id_prefix: str = "g1", theme: str = "print"):
+def game_html_fragment(
+    game: ReplayedGame,
+    *,
+    every: int | None = None,
+    numbers: bool = True,
+    id_prefix: str = "g1",
+    theme: str = "print",
+):
     """One game as a `<section>` (valid HTML5 inside `<body>`), ids prefixed."""
     from markupsafe import Markup
 
     doc = document(game, every=every, numbers=numbers)
-    html = environment().get_template("game_fragment.html.j2").render(
-        **fragment_context(game, doc, id_prefix, theme))
+    html = (
+        environment()
+        .get_template("game_fragment.html.j2")
+        .render(**fragment_context(game, doc, id_prefix, theme))
+    )
     return Markup(html)
 
 
@@ -180,16 +223,21 @@ def game_css() -> str:
     return read_text("templates", "game.css")
 
 
-
-
 # Characters every page's fonts carry whatever its games say: figures, dashes and
 # quotes, and the letters of the first pages' credit line (kept so pages stay the same).
 BASE_CHARS = "0123456789–…·«»‹› ()-./04ABCIJMSY_abcdeghilmnoprstuvwyáǽ"
 
 
-def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
-              every: int | None = None, numbers: bool = True, theme: str = "print",
-              progress: Callable | None = None) -> str:
+def game_html(
+    games: list[ReplayedGame],
+    *,
+    title: str,
+    paper: str = "a4",
+    every: int | None = None,
+    numbers: bool = True,
+    theme: str = "print",
+    progress: Callable | None = None,
+) -> str:
     """A self-contained page of every game: contents, fragments, viewer, print CSS."""
     from markupsafe import Markup
 
@@ -220,17 +268,30 @@ def game_html(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     faces = chars_by_face(shapes)
     text = "".join(sorted(chars))
     for face in ("regular", "italic", "bold"):
-        faces[face] = "".join(sorted(set(faces.get(face, "")) | set(text)
-                                     - set(missing_glyphs(text, face))))
+        faces[face] = "".join(
+            sorted(set(faces.get(face, "")) | set(text) - set(missing_glyphs(text, face)))
+        )
     return env.get_template("game.html.j2").render(
-        title=heading, page_title=docs[0].title if len(docs) == 1 else heading,
+        title=heading,
+        page_title=docs[0].title if len(docs) == 1 else heading,
         head_left=Markup(css_string(docs[0].title if len(docs) == 1 else heading)),
-        head_right=Markup(css_string(heading if len(docs) == 1 and heading != docs[0].title
-                                     else docs[0].game_name if len(docs) == 1
-                                     else _games_name(docs))),
-        paper=PAPERS[paper], games=entries, sections=sections,
-        font_css=Markup(font_face_css(faces)), css=Markup(game_css()),
-        sized=any(_sized(doc) for doc in docs), licence=credit)
+        head_right=Markup(
+            css_string(
+                heading
+                if len(docs) == 1 and heading != docs[0].title
+                else docs[0].game_name
+                if len(docs) == 1
+                else _games_name(docs)
+            )
+        ),
+        paper=PAPERS[paper],
+        games=entries,
+        sections=sections,
+        font_css=Markup(font_face_css(faces)),
+        css=Markup(game_css()),
+        sized=any(_sized(doc) for doc in docs),
+        licence=credit,
+    )
 
 
 def _games_name(docs: list[Document]) -> str:
@@ -242,8 +303,9 @@ def css_string(text: str) -> str:
     """`text` as a quoted CSS string with every character but ASCII letters and digits
     written as a six-digit escape: record text inside a <style> element can then
     neither end the string nor the element."""
-    return '"' + "".join(c if c.isascii() and c.isalnum() else f"\\{ord(c):06x}"
-                         for c in text) + '"'
+    return (
+        '"' + "".join(c if c.isascii() and c.isalnum() else f"\\{ord(c):06x}" for c in text) + '"'
+    )
 
 
 def _document_chars(doc: Document) -> set[str]:

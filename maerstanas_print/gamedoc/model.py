@@ -163,13 +163,13 @@ def step_text(step: Step, game: Game) -> str:
 
 
 def result_text(game: ReplayedGame) -> str:
-    """"Dark wins, Dark: 16, Light: 14", "Light wins: king captured", "Unfinished"..."""
+    """ "Dark wins, Dark: 16, Light: 14", "Light wins: king captured", "Unfinished"..."""
     text: str = reader_for(game).result_text(game)
     return text
 
 
 def game_title(game: ReplayedGame) -> str:
-    """"Dark player – Light player"; a game with no names is called by its Event, or
+    """ "Dark player – Light player"; a game with no names is called by its Event, or
     "Mǽrstánas game" (never the empty "Dark – Light")."""
     dark, light = record_tag(game, "Dark"), record_tag(game, "Light")
     if dark or light:
@@ -202,13 +202,23 @@ def range_text(steps: list[Step], variation: bool, game: Game) -> str:
     elif first is final:
         text = f"{move_label(first)} {step_text(first, game)}"
     else:
-        text = (f"{move_label(first)} {step_text(first, game)} to "
-                f"{move_label(final)} {step_text(final, game)}")
+        text = (
+            f"{move_label(first)} {step_text(first, game)} to "
+            f"{move_label(final)} {step_text(final, game)}"
+        )
     return "Variation: " + text if variation else text
 
 
-def _make_diagram(reader: BoardReader, index: int, caption: str | None, kind: str,
-                  before: Any, board: Any, steps: list[Step], variation: bool) -> Diagram:
+def _make_diagram(
+    reader: BoardReader,
+    index: int,
+    caption: str | None,
+    kind: str,
+    before: Any,
+    board: Any,
+    steps: list[Step],
+    variation: bool,
+) -> Diagram:
     """A diagram of the range `steps`, played from `before` with `board` the tracker."""
     marks = reader.marks(before, board, steps)
     after = steps[-1].after if steps else before
@@ -217,15 +227,29 @@ def _make_diagram(reader: BoardReader, index: int, caption: str | None, kind: st
         caption = reader.final_caption
     better = better_note(steps[-1], reader.game) if steps else None
     notes = marks.notes + [better] if better else marks.notes
-    return Diagram(index, caption, kind, steps, after, reader.stones(after),  # type: ignore[arg-type]
-                   marks.numbers, marks.last, marks.emptied,
-                   range_text(steps, variation, reader.game), notes,
-                   reader.checkpoint(after), reader.game, variation, reader.style,
-                   reader.window(before, steps), marks.arrow)
+    return Diagram(
+        index,
+        caption,
+        kind,  # type: ignore[arg-type]
+        steps,
+        after,
+        reader.stones(after),
+        marks.numbers,
+        marks.last,
+        marks.emptied,
+        range_text(steps, variation, reader.game),
+        notes,
+        reader.checkpoint(after),
+        reader.game,
+        variation,
+        reader.style,
+        reader.window(before, steps),
+        marks.arrow,
+    )
 
 
 def margin_words(value: EngineValue) -> str:
-    """"Dark 2 points ahead", "Light 1 point ahead", "level" ("about ..." for an estimate)."""
+    """ "Dark 2 points ahead", "Light 1 point ahead", "level" ("about ..." for an estimate)."""
     v = value.value
     side = SIDE_NAMES[DARK if v > 0 else LIGHT]
     words = f"{side} {count_of(abs(v), 'point')} ahead" if v else "level"
@@ -257,9 +281,11 @@ def better_note(step: Step, game: Game) -> str | None:
         return None
     _, first, value = best
     proof = "both proved" if value.exact and played.exact else "engine estimates"
-    return (f"Better: {move_label(first)} {step_text(first, game)}, which ends "
-            f"{margin_words(value)} with best play; {move_label(step)} "
-            f"{step_text(step, game)} ends {margin_words(played)} ({proof}).")
+    return (
+        f"Better: {move_label(first)} {step_text(first, game)}, which ends "
+        f"{margin_words(value)} with best play; {move_label(step)} "
+        f"{step_text(step, game)} ends {margin_words(played)} ({proof})."
+    )
 
 
 def _requested(step: Step) -> str | None:
@@ -279,8 +305,7 @@ def _requested(step: Step) -> str | None:
 
 
 class _Builder:
-    def __init__(self, game: ReplayedGame, every: int, numbers: bool,
-                 reader: BoardReader) -> None:
+    def __init__(self, game: ReplayedGame, every: int, numbers: bool, reader: BoardReader) -> None:
         self.game = game
         self.reader = reader
         self.every = every
@@ -288,11 +313,19 @@ class _Builder:
         self.blocks: list[Block] = []
         self.diagrams: list[Diagram] = []
 
-    def add_diagram(self, caption: str | None, kind: str, before: Any, board: Any,
-                    steps: list[Step], variation: bool = False) -> int:
+    def add_diagram(
+        self,
+        caption: str | None,
+        kind: str,
+        before: Any,
+        board: Any,
+        steps: list[Step],
+        variation: bool = False,
+    ) -> int:
         index = len(self.diagrams)
-        self.diagrams.append(_make_diagram(self.reader, index + 1, caption, kind, before,
-                                           board, steps, variation))
+        self.diagrams.append(
+            _make_diagram(self.reader, index + 1, caption, kind, before, board, steps, variation)
+        )
         self.blocks.append(Block("diagram", diagram=index))
         return index
 
@@ -318,7 +351,7 @@ class _Builder:
             prior = board.copy() if step.variations else None
             board.play(step)
             caption = _requested(step)
-            due = (caption is None and self.every > 0 and i - last_diagram >= 2 * self.every)
+            due = caption is None and self.every > 0 and i - last_diagram >= 2 * self.every
             final = i == len(steps) - 1
             comments = step.node.comments if step.node else []
             if caption is not None or due or (final and pending):
@@ -356,8 +389,10 @@ class _Builder:
     def _variations(self, step: Step, before: Any, board: Any) -> None:
         assert before is not None
         for variation in step.variations:
-            lead = (f"Instead of {SIDE_NAMES[step.side]}’s {ordinal(step.number)} move "
-                    f"({move_label(step)} {step_text(step, self.game.game)}):")
+            lead = (
+                f"Instead of {SIDE_NAMES[step.side]}’s {ordinal(step.number)} move "
+                f"({move_label(step)} {step_text(step, self.game.game)}):"
+            )
             walk = _VariationRuns(self.game.game, variation, board)
             walk.runs.append(Run("lead", lead))
             variation.accept(walk)
@@ -365,8 +400,9 @@ class _Builder:
             for caption, steps, vboard in walk.diagrams:
                 first = variation.steps.index(steps[0])
                 start = variation.steps[first - 1].after if first else variation.start
-                self.add_diagram(caption, "variation", start or before, vboard, steps,
-                                 variation=True)
+                self.add_diagram(
+                    caption, "variation", start or before, vboard, steps, variation=True
+                )
 
 
 class _VariationRuns(ReplayVisitor):
@@ -396,8 +432,7 @@ class _VariationRuns(ReplayVisitor):
         self.played += 1
         caption = _requested(step)
         if caption is not None:
-            self.diagrams.append((caption, self.steps[self.since:self.played],
-                                  self.since_board))
+            self.diagrams.append((caption, self.steps[self.since : self.played], self.since_board))
             self.since, self.since_board = self.played, self.board.copy()
 
     def visit_comment(self, comment: Comment) -> None:
@@ -416,8 +451,7 @@ class _VariationRuns(ReplayVisitor):
         self.fresh = True
 
 
-def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = True
-             ) -> Document:
+def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = True) -> Document:
     """The document model of one replayed game (replayed with keep_positions=True)."""
     reader: BoardReader = reader_for(game)
     builder = _Builder(game, DEFAULT_EVERY if every is None else every, numbers, reader)
@@ -431,16 +465,32 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
     intro = [c.text for c in game.record.mainline.comments if c.text]
     event = record_tag(game, "Event")
     round_ = record_tag(game, "Round")
-    subtitle = ", ".join(p for p in (event, f"round {round_}" if round_ else None,
-                                     record_tag(game, "Date")) if p)
+    subtitle = ", ".join(
+        p for p in (event, f"round {round_}" if round_ else None, record_tag(game, "Date")) if p
+    )
     plies = [(move_label(step), step_text(step, game.game)) for step in game.main.steps]
     final = None
     if builder.diagrams and builder.diagrams[-1].window:
         final = game.final  # the last diagram showed part of the board: show it all
-    return Document(game_title(game), subtitle, _details(game, reader), intro, builder.blocks,
-                    builder.diagrams, reader.result_text(game), reader.explanation(game),
-                    series, specials, plies, game.game, final, reader.progress, reader.style,
-                    reader.specials_note(specials), [step_value(s) for s in game.main.steps])
+    return Document(
+        game_title(game),
+        subtitle,
+        _details(game, reader),
+        intro,
+        builder.blocks,
+        builder.diagrams,
+        reader.result_text(game),
+        reader.explanation(game),
+        series,
+        specials,
+        plies,
+        game.game,
+        final,
+        reader.progress,
+        reader.style,
+        reader.specials_note(specials),
+        [step_value(s) for s in game.main.steps],
+    )
 
 
 def progress_words(doc: Document) -> dict[str, str]:
@@ -449,12 +499,20 @@ def progress_words(doc: Document) -> dict[str, str]:
     if doc.specials_note:
         caption += " " + doc.specials_note
     if doc.progress == "score":
-        return {"heading": "The score move by move", "unit": "points",
-                "title": "The score after every move", "what": "Score after each move",
-                "caption": caption}
-    return {"heading": "Pieces on the board move by move", "unit": "pieces",
-            "title": "Pieces on the board after every move",
-            "what": "Pieces on the board after each move", "caption": caption}
+        return {
+            "heading": "The score move by move",
+            "unit": "points",
+            "title": "The score after every move",
+            "what": "Score after each move",
+            "caption": caption,
+        }
+    return {
+        "heading": "Pieces on the board move by move",
+        "unit": "pieces",
+        "title": "Pieces on the board after every move",
+        "what": "Pieces on the board after each move",
+        "caption": caption,
+    }
 
 
 def evaluation_words(doc: Document) -> dict[str, str]:
@@ -467,24 +525,35 @@ def evaluation_words(doc: Document) -> dict[str, str]:
     if proved:
         parts.append(f"filled dots: {proved} proved value{'s' * (proved != 1)}")
     if len(values) - proved:
-        deep = (f", searched {depths[0]} plies deep" if len(depths) == 1 else
-                f", searched {depths[0]} to {depths[-1]} plies deep" if depths else "")
-        parts.append(f"open dots: {len(values) - proved} "
-                     f"estimate{'s' * (len(values) - proved != 1)}{deep}")
+        deep = (
+            f", searched {depths[0]} plies deep"
+            if len(depths) == 1
+            else f", searched {depths[0]} to {depths[-1]} plies deep"
+            if depths
+            else ""
+        )
+        parts.append(
+            f"open dots: {len(values) - proved} estimate{'s' * (len(values) - proved != 1)}{deep}"
+        )
     missing = len(doc.values) - len(values)
     gaps = f" {count_of(missing, 'move')} without a value leave gaps." if missing else ""
     dots = "; ".join(parts)
-    caption = ("The engine’s value after every move: the final margin with best play "
-               "from there, Dark minus Light; above the zero line Dark ends ahead, below "
-               f"it Light. {dots[:1].upper()}{dots[1:]}.{gaps}")
-    return {"heading": "The engine’s value move by move", "unit": "margin",
-            "title": "The engine’s value after every move",
-            "what": "Final margin with best play, Dark minus Light, after each move",
-            "caption": caption}
+    caption = (
+        "The engine’s value after every move: the final margin with best play "
+        "from there, Dark minus Light; above the zero line Dark ends ahead, below "
+        f"it Light. {dots[:1].upper()}{dots[1:]}.{gaps}"
+    )
+    return {
+        "heading": "The engine’s value move by move",
+        "unit": "margin",
+        "title": "The engine’s value after every move",
+        "what": "Final margin with best play, Dark minus Light, after each move",
+        "caption": caption,
+    }
 
 
 def documents_subject(docs: list[Document]) -> str:
-    """"Annotated Mǽrstánas games": the games the documents are of."""
+    """ "Annotated Mǽrstánas games": the games the documents are of."""
     names: list[str] = []
     for doc in docs:
         if doc.game_name not in names:

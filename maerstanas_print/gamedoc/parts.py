@@ -16,8 +16,15 @@ if TYPE_CHECKING:
     from maerstanas_print.pieces import BoardVariant, Stone
     from maerstanas_print.play.replayed import ReplayedGame, Step
 
-__all__ = ["RangeMarks", "ScoreExplanation", "count_of", "first_player", "listing",
-           "move_label", "record_tag"]
+__all__ = [
+    "RangeMarks",
+    "ScoreExplanation",
+    "count_of",
+    "first_player",
+    "listing",
+    "move_label",
+    "record_tag",
+]
 
 
 def count_of(n: int, word: str) -> str:
@@ -36,7 +43,7 @@ def record_tag(game: ReplayedGame, name: str) -> str | None:
 
 
 def first_player(game: ReplayedGame, side: int) -> str:
-    """"Dark (Random A) moves first": the one place the title block says who is who."""
+    """ "Dark (Random A) moves first": the one place the title block says who is who."""
     name = record_tag(game, SIDE_NAMES[side])
     return f"{SIDE_NAMES[side]} ({name}) moves first" if name else f"{SIDE_NAMES[side]} moves first"
 

@@ -45,29 +45,65 @@ def styles() -> dict:
         from reportlab.lib.styles import ParagraphStyle
 
         register_fonts()
-        base = ParagraphStyle("gd-body", fontName="Cardo", fontSize=9.6, leading=13.2,
-                              alignment=TA_LEFT, spaceAfter=3.2, textColor=pdf_color("#000000"),
-                              allowWidows=0, allowOrphans=0)
+        base = ParagraphStyle(
+            "gd-body",
+            fontName="Cardo",
+            fontSize=9.6,
+            leading=13.2,
+            alignment=TA_LEFT,
+            spaceAfter=3.2,
+            textColor=pdf_color("#000000"),
+            allowWidows=0,
+            allowOrphans=0,
+        )
         _STYLES = {
-            "title": ParagraphStyle("gd-title", base, fontName="Cardo-Bold", fontSize=15,
-                                    leading=18, spaceAfter=1),
-            "subtitle": ParagraphStyle("gd-subtitle", base, fontName="Cardo-Italic",
-                                       fontSize=10, leading=12.5, spaceAfter=4),
-            "detail": ParagraphStyle("gd-detail", base, fontSize=8.4, leading=10.4,
-                                     spaceAfter=0),
+            "title": ParagraphStyle(
+                "gd-title", base, fontName="Cardo-Bold", fontSize=15, leading=18, spaceAfter=1
+            ),
+            "subtitle": ParagraphStyle(
+                "gd-subtitle",
+                base,
+                fontName="Cardo-Italic",
+                fontSize=10,
+                leading=12.5,
+                spaceAfter=4,
+            ),
+            "detail": ParagraphStyle("gd-detail", base, fontSize=8.4, leading=10.4, spaceAfter=0),
             "intro": ParagraphStyle("gd-intro", base, fontName="Cardo-Italic", spaceAfter=5),
             "para": base,
-            "variation": ParagraphStyle("gd-variation", base, fontSize=8.8, leading=11.6,
-                                        leftIndent=4.5 * 72 / 25.4, spaceAfter=3.2),
-            "result": ParagraphStyle("gd-result", base, fontName="Cardo-Bold", spaceBefore=2,
-                                     spaceAfter=6),
-            "heading": ParagraphStyle("gd-heading", base, fontName="Cardo-Bold", fontSize=11,
-                                      leading=14, spaceBefore=6, spaceAfter=3),
-            "caption": ParagraphStyle("gd-caption", base, fontSize=7.8, leading=9.6,
-                                      alignment=TA_CENTER, spaceAfter=0),
-            "caption-title": ParagraphStyle("gd-caption-title", base, fontName="Cardo-Bold",
-                                            fontSize=8.2, leading=10, alignment=TA_CENTER,
-                                            spaceBefore=0, spaceAfter=0.5),
+            "variation": ParagraphStyle(
+                "gd-variation",
+                base,
+                fontSize=8.8,
+                leading=11.6,
+                leftIndent=4.5 * 72 / 25.4,
+                spaceAfter=3.2,
+            ),
+            "result": ParagraphStyle(
+                "gd-result", base, fontName="Cardo-Bold", spaceBefore=2, spaceAfter=6
+            ),
+            "heading": ParagraphStyle(
+                "gd-heading",
+                base,
+                fontName="Cardo-Bold",
+                fontSize=11,
+                leading=14,
+                spaceBefore=6,
+                spaceAfter=3,
+            ),
+            "caption": ParagraphStyle(
+                "gd-caption", base, fontSize=7.8, leading=9.6, alignment=TA_CENTER, spaceAfter=0
+            ),
+            "caption-title": ParagraphStyle(
+                "gd-caption-title",
+                base,
+                fontName="Cardo-Bold",
+                fontSize=8.2,
+                leading=10,
+                alignment=TA_CENTER,
+                spaceBefore=0,
+                spaceAfter=0.5,
+            ),
         }
     return _STYLES
 
@@ -107,8 +143,9 @@ def _shapes_flowable():
     class ShapesFlowable(Flowable):
         """A group of our shapes (mm, y down) as a fixed-size flowable."""
 
-        def __init__(self, shapes: Sequence[Shape], width_mm: float, height_mm: float,
-                     align: str = "CENTER") -> None:
+        def __init__(
+            self, shapes: Sequence[Shape], width_mm: float, height_mm: float, align: str = "CENTER"
+        ) -> None:
             super().__init__()
             self.shapes = shapes
             self.w_mm, self.h_mm = width_mm, height_mm
@@ -134,9 +171,10 @@ def caption_paragraphs(diagram: Diagram) -> list:
     from reportlab.platypus import Paragraph
 
     st = styles()
-    out = [Paragraph(_text(diagram.title), st["caption-title"]),
-           Paragraph(_move(diagram.range_text).replace(NBSP + "to" + NBSP, " to "),
-                     st["caption"])]
+    out = [
+        Paragraph(_text(diagram.title), st["caption-title"]),
+        Paragraph(_move(diagram.range_text).replace(NBSP + "to" + NBSP, " to "), st["caption"]),
+    ]
     for note in diagram.notes:
         out.append(Paragraph(_text(note), st["caption"]))
     board, hand, *rest = (_text(t).replace(" ", NBSP) for t in diagram.checkpoint.sentences())
@@ -144,8 +182,9 @@ def caption_paragraphs(diagram: Diagram) -> list:
     return out
 
 
-def diagram_parts(diagram: Diagram, width_mm: float, theme: str,
-                  doc: Document | None = None) -> list:
+def diagram_parts(
+    diagram: Diagram, width_mm: float, theme: str, doc: Document | None = None
+) -> list:
     """The board and its caption, to be kept together. The document's scored
     diagram (see `Document.scored_diagram`) is drawn with the final score."""
     from reportlab.platypus import Paragraph, Spacer
@@ -154,19 +193,28 @@ def diagram_parts(diagram: Diagram, width_mm: float, theme: str,
         assert doc.explanation is not None
         group, w, h = figures.score_shapes(doc.explanation, width_mm, theme, diagram)
         dark, light = doc.explanation.score
-        return [Paragraph("Final position and score", styles()["heading"]),
-                shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
-                *caption_paragraphs(diagram),
-                Paragraph(f"<b>Dark {dark}, Light {light}.</b> "
-                          f"{_text(doc.explanation.text())}", styles()["caption"]),
-                Spacer(1, 6)]
+        return [
+            Paragraph("Final position and score", styles()["heading"]),
+            shapes_flowable([group], w, h),
+            Spacer(1, CAPTION_GAP_PT),
+            *caption_paragraphs(diagram),
+            Paragraph(
+                f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
+                styles()["caption"],
+            ),
+            Spacer(1, 6),
+        ]
     group, w, h = figures.diagram_shapes(diagram, width_mm, theme)
-    return [Spacer(1, 3), shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
-            *caption_paragraphs(diagram), Spacer(1, 6)]
+    return [
+        Spacer(1, 3),
+        shapes_flowable([group], w, h),
+        Spacer(1, CAPTION_GAP_PT),
+        *caption_paragraphs(diagram),
+        Spacer(1, 6),
+    ]
 
 
-def diagram_flowable(diagram: Diagram, width_mm: float, theme: str,
-                     doc: Document | None = None):
+def diagram_flowable(diagram: Diagram, width_mm: float, theme: str, doc: Document | None = None):
     from reportlab.platypus import KeepTogether
 
     return KeepTogether(diagram_parts(diagram, width_mm, theme, doc))
@@ -196,13 +244,20 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
         nxt = doc.blocks[i + 1] if i + 1 < len(doc.blocks) else None
         if block.kind == "diagram" and held is not None:
             assert block.diagram is not None
-            out.append(KeepTogether([held, *diagram_parts(doc.diagrams[block.diagram],
-                                                          width_mm, theme, doc)]))
+            out.append(
+                KeepTogether(
+                    [held, *diagram_parts(doc.diagrams[block.diagram], width_mm, theme, doc)]
+                )
+            )
             held = None
             continue
         flowable = _block(block, doc, width_mm, theme)
-        if (nxt is not None and nxt.kind == "diagram" and block.kind in ("para", "variation")
-                and sum(len(run.text) + 1 for run in block.runs) <= KEEP_WITH_DIAGRAM):
+        if (
+            nxt is not None
+            and nxt.kind == "diagram"
+            and block.kind in ("para", "variation")
+            and sum(len(run.text) + 1 for run in block.runs) <= KEEP_WITH_DIAGRAM
+        ):
             held = flowable
         else:
             out.append(flowable)
@@ -211,24 +266,44 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
     if doc.scored_diagram is None:  # else the last diagram was drawn with the score
         group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
         dark, light = doc.explanation.score
-        out.append(KeepTogether([  # the heading never stands alone at a column's foot
-            Paragraph("Final position and score", st["heading"]),
-            shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
-            Paragraph(f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
-                      st["caption"]),
-            Spacer(1, 6),
-        ]))
+        out.append(
+            KeepTogether(
+                [  # the heading never stands alone at a column's foot
+                    Paragraph("Final position and score", st["heading"]),
+                    shapes_flowable([group], w, h),
+                    Spacer(1, CAPTION_GAP_PT),
+                    Paragraph(
+                        f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
+                        st["caption"],
+                    ),
+                    Spacer(1, 6),
+                ]
+            )
+        )
     chart_w = min(width_mm, 120.0)
     chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
-    chart = figures.chart_shapes(doc.series, doc.specials,
-                                 [f"{label} {move}" for label, move in doc.plies],
-                                 chart_w, chart_h, theme)
-    out.append(KeepTogether([
-        Paragraph("The score move by move", st["heading"]),
-        shapes_flowable([chart], chart_w, chart_h), Spacer(1, CAPTION_GAP_PT),
-        Paragraph("Dark: solid line, filled dots. Light: dashed line, open dots. "
-                  "Stones under the axis mark thunder- and Woden-stones.", st["caption"]),
-    ]))
+    chart = figures.chart_shapes(
+        doc.series,
+        doc.specials,
+        [f"{label} {move}" for label, move in doc.plies],
+        chart_w,
+        chart_h,
+        theme,
+    )
+    out.append(
+        KeepTogether(
+            [
+                Paragraph("The score move by move", st["heading"]),
+                shapes_flowable([chart], chart_w, chart_h),
+                Spacer(1, CAPTION_GAP_PT),
+                Paragraph(
+                    "Dark: solid line, filled dots. Light: dashed line, open dots. "
+                    "Stones under the axis mark thunder- and Woden-stones.",
+                    st["caption"],
+                ),
+            ]
+        )
+    )
     return out + evaluation_part(doc, width_mm, theme)
 
 
@@ -242,13 +317,19 @@ def evaluation_part(doc: Document, width_mm: float, theme: str) -> list:
     words = evaluation_words(doc)
     chart_w = min(width_mm, 120.0)
     chart_h = figures.evaluation_height(chart_w)
-    chart = figures.evaluation_shapes(doc.values, [f"{label} {move}" for label, move in
-                                                   doc.plies], chart_w, chart_h, theme, words)
-    return [KeepTogether([
-        Paragraph(_text(words["heading"]), st["heading"]),
-        shapes_flowable([chart], chart_w, chart_h), Spacer(1, CAPTION_GAP_PT),
-        Paragraph(_text(words["caption"]), st["caption"]),
-    ])]
+    chart = figures.evaluation_shapes(
+        doc.values, [f"{label} {move}" for label, move in doc.plies], chart_w, chart_h, theme, words
+    )
+    return [
+        KeepTogether(
+            [
+                Paragraph(_text(words["heading"]), st["heading"]),
+                shapes_flowable([chart], chart_w, chart_h),
+                Spacer(1, CAPTION_GAP_PT),
+                Paragraph(_text(words["caption"]), st["caption"]),
+            ]
+        )
+    ]
 
 
 def _won_closing(doc: Document, width_mm: float, theme: str) -> list:
@@ -262,25 +343,43 @@ def _won_closing(doc: Document, width_mm: float, theme: str) -> list:
     words = progress_words(doc)
     if doc.final is not None and doc.game is not None:
         stones = doc.game.stones(doc.final)
-        group, w, h = figures.position_shapes(doc.game, stones,
-                                              min(width_mm, figures.FULL_BOARD_MAX), theme)
-        out.append(KeepTogether([
-            Paragraph("Final position", st["heading"]),
-            shapes_flowable([group], w, h), Spacer(1, CAPTION_GAP_PT),
-            Paragraph(f"<b>{_text(doc.result)}.</b>", st["caption"]),
-            Spacer(1, 6),
-        ]))
+        group, w, h = figures.position_shapes(
+            doc.game, stones, min(width_mm, figures.FULL_BOARD_MAX), theme
+        )
+        out.append(
+            KeepTogether(
+                [
+                    Paragraph("Final position", st["heading"]),
+                    shapes_flowable([group], w, h),
+                    Spacer(1, CAPTION_GAP_PT),
+                    Paragraph(f"<b>{_text(doc.result)}.</b>", st["caption"]),
+                    Spacer(1, 6),
+                ]
+            )
+        )
     chart_w = min(width_mm, 120.0)
     chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
-    chart = figures.chart_shapes(doc.series, doc.specials,
-                                 [f"{label} {move}" for label, move in doc.plies],
-                                 chart_w, chart_h, theme, unit=words["unit"],
-                                 title=words["title"], what=words["what"])
-    out.append(KeepTogether([
-        Paragraph(_text(words["heading"]), st["heading"]),
-        shapes_flowable([chart], chart_w, chart_h), Spacer(1, CAPTION_GAP_PT),
-        Paragraph(_text(words["caption"]), st["caption"]),
-    ]))
+    chart = figures.chart_shapes(
+        doc.series,
+        doc.specials,
+        [f"{label} {move}" for label, move in doc.plies],
+        chart_w,
+        chart_h,
+        theme,
+        unit=words["unit"],
+        title=words["title"],
+        what=words["what"],
+    )
+    out.append(
+        KeepTogether(
+            [
+                Paragraph(_text(words["heading"]), st["heading"]),
+                shapes_flowable([chart], chart_w, chart_h),
+                Spacer(1, CAPTION_GAP_PT),
+                Paragraph(_text(words["caption"]), st["caption"]),
+            ]
+        )
+    )
     return out + evaluation_part(doc, width_mm, theme)
 
 
@@ -303,8 +402,14 @@ def _block(block: Block, doc: Document, width_mm: float, theme: str):
     return Paragraph(runs_markup(block.runs, main), st["para" if main else "variation"])
 
 
-def game_flowables(game: ReplayedGame, *, every: int | None = None, numbers: bool = True,
-                   theme: str = "print", width_mm: float) -> list:
+def game_flowables(
+    game: ReplayedGame,
+    *,
+    every: int | None = None,
+    numbers: bool = True,
+    theme: str = "print",
+    width_mm: float,
+) -> list:
     """Platypus flowables for one game (title block, moves, diagrams with captions,
     final-position score explanation, score chart) fitting a frame `width_mm` wide.
 
@@ -327,9 +432,16 @@ class _Silent:
         pass
 
 
-def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
-             every: int | None = None, numbers: bool = True, theme: str = "print",
-             progress: Callable[[int, str], Any] | None = None) -> bytes:
+def game_pdf(
+    games: list[ReplayedGame],
+    *,
+    title: str,
+    paper: str = "a4",
+    every: int | None = None,
+    numbers: bool = True,
+    theme: str = "print",
+    progress: Callable[[int, str], Any] | None = None,
+) -> bytes:
     """One PDF of every game, two columns, with a contents list for several games.
 
     `progress(total, what)` returns an object with `step()` and `close()`; the
@@ -342,9 +454,20 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     page_w, page_h = sheet.width * PT_PER_MM, sheet.height * PT_PER_MM
     margin, top, bottom, gutter = 16 * PT_PER_MM, 21 * PT_PER_MM, 21 * PT_PER_MM, 7 * PT_PER_MM
     col_w = (page_w - 2 * margin - gutter) / 2
-    frames = [Frame(margin + i * (col_w + gutter), bottom, col_w, page_h - top - bottom,
-                    leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
-                    id=f"col{i}") for i in range(2)]
+    frames = [
+        Frame(
+            margin + i * (col_w + gutter),
+            bottom,
+            col_w,
+            page_h - top - bottom,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id=f"col{i}",
+        )
+        for i in range(2)
+    ]
     buffer = io.BytesIO()
     models = []
     prepare = make_progress(len(games), "preparing")
@@ -355,8 +478,9 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
     several = len(models) > 1
     heading = collection_title(models, title)
     credit = credit_line(models, "Document made")
-    heads = [(f"{i}. {m.title}" if several else m.title, event_of(m)) for i, m in
-             enumerate(models, 1)]
+    heads = [
+        (f"{i}. {m.title}" if several else m.title, event_of(m)) for i, m in enumerate(models, 1)
+    ]
     # The running head names the game on the page (the first one seen on it); the
     # opening page carries none, as a book's chapter openings do: its title block
     # says it all.
@@ -399,14 +523,24 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
             if state["current"] is not None and state["current"] not in state["seen"]:
                 state["seen"].append(state["current"])
 
-    doc = GameDocTemplate(buffer, pagesize=(page_w, page_h), leftMargin=margin,
-                          rightMargin=margin, topMargin=top, bottomMargin=bottom,
-                          title=heading if several else heads[0][0],
-                          author="maerstanas_print", creator="maerstanas_print",
-                          subject=documents_subject(models), invariant=1,
-                          initialFontName="Cardo", lang="en")
-    doc.addPageTemplates([PageTemplate(id="body", frames=frames, onPage=begin_page,
-                                       onPageEnd=end_page)])
+    doc = GameDocTemplate(
+        buffer,
+        pagesize=(page_w, page_h),
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=top,
+        bottomMargin=bottom,
+        title=heading if several else heads[0][0],
+        author="maerstanas_print",
+        creator="maerstanas_print",
+        subject=documents_subject(models),
+        invariant=1,
+        initialFontName="Cardo",
+        lang="en",
+    )
+    doc.addPageTemplates(
+        [PageTemplate(id="body", frames=frames, onPage=begin_page, onPageEnd=end_page)]
+    )
     width_mm = col_w / PT_PER_MM
     story: list = []
     st = styles()
@@ -418,8 +552,7 @@ def game_pdf(games: list[ReplayedGame], *, title: str, paper: str = "a4",
             story.append(ContentsLine(f"g{i}", f"{i}. {model.title}", model.subtitle))
         story.append(Spacer(1, 10))
     for i, model in enumerate(models, 1):
-        story.append(GameStart(f"g{i}", f"{i}. {model.title}", contents=several,
-                               first=i == 1))
+        story.append(GameStart(f"g{i}", f"{i}. {model.title}", contents=several, first=i == 1))
         story += document_flowables(model, width_mm, theme)
     layout = make_progress(len(games), "laying out")
     try:

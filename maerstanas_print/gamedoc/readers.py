@@ -56,8 +56,9 @@ class BoardReader(Protocol):
 
     def window(self, before: Any, steps: list[Step]) -> tuple[int, int, int, int] | None: ...
 
-    def series(self, game: ReplayedGame
-               ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]: ...
+    def series(
+        self, game: ReplayedGame
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]: ...
 
     def explanation(self, game: ReplayedGame) -> ScoreExplanation | None: ...
 
@@ -98,8 +99,7 @@ class CountCheckpoint:
         board = f"On the board: Dark {self.pieces[DARK]}, Light {self.pieces[LIGHT]}."
         if self.score is None:
             return board, self.turn
-        return (board, self.turn,
-                f"Score: Dark {self.score[DARK]}, Light {self.score[LIGHT]}.")
+        return (board, self.turn, f"Score: Dark {self.score[DARK]}, Light {self.score[LIGHT]}.")
 
 
 @dataclass(slots=True)
@@ -154,11 +154,14 @@ class PositionReader:
         for step in steps:
             origin, target = self.game.move_squares(step.move)
             if target is None:
-                notes.append(f"{move_label(step)} {step.move}: {SIDE_NAMES[step.side]} "
-                             "has no move.")
+                notes.append(
+                    f"{move_label(step)} {step.move}: {SIDE_NAMES[step.side]} has no move."
+                )
             if step.removed:
-                notes.append(f"{move_label(step)} {step.move} emptied "
-                             f"{listing([name(sq) for sq in step.removed])}.")
+                notes.append(
+                    f"{move_label(step)} {step.move} emptied "
+                    f"{listing([name(sq) for sq in step.removed])}."
+                )
                 emptied.update(step.removed)
             if target is not None:
                 emptied.discard(target)
@@ -166,15 +169,19 @@ class PositionReader:
         after = steps[-1].after if steps else before
         stones = self.game.stones(after)
         in_range = {id(step) for step in steps}
-        numbers = {sq: str(step.number) for sq, step in tracker.landed.items()
-                   if id(step) in in_range and sq in stones}
+        numbers = {
+            sq: str(step.number)
+            for sq, step in tracker.landed.items()
+            if id(step) in in_range and sq in stones
+        }
         last = arrow = None
         if steps:
             origin, last = self.game.move_squares(steps[-1].move)
             if origin is not None and last is not None:
                 arrow = (origin, last, steps[-1].side)
-        return RangeMarks(numbers, last, sorted(sq for sq in emptied if sq not in stones),
-                          notes, arrow)
+        return RangeMarks(
+            numbers, last, sorted(sq for sq in emptied if sq not in stones), notes, arrow
+        )
 
     def checkpoint(self, position: Any) -> CountCheckpoint:
         counts = self._pieces(position)
@@ -183,8 +190,7 @@ class PositionReader:
         else:
             turn = f"{SIDE_NAMES[position.turn]} to move."
         score = position.score()
-        return CountCheckpoint(counts, turn,
-                               None if score is None else (score[0], score[1]))
+        return CountCheckpoint(counts, turn, None if score is None else (score[0], score[1]))
 
     def window(self, before: Any, steps: list[Step]) -> None:
         return None
@@ -202,8 +208,9 @@ class PositionReader:
             counts[stone.side] += 1
         return counts[DARK], counts[LIGHT]
 
-    def series(self, game: ReplayedGame
-               ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
+    def series(
+        self, game: ReplayedGame
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
         return [self._count(position) for position in game.main.positions()], []
 
     def explanation(self, game: ReplayedGame) -> None:
@@ -233,11 +240,15 @@ class PositionReader:
         return out
 
     def board_code(self, position: Any) -> str:
-        codes = {(stone.side, stone.kind): letter
-                 for letter, (stone, _ident) in self.viewer_prototypes().items()}
+        codes = {
+            (stone.side, stone.kind): letter
+            for letter, (stone, _ident) in self.viewer_prototypes().items()
+        }
         stones = self.game.stones(position)
-        return "".join(codes[(stones[sq].side, stones[sq].kind)] if sq in stones else "."
-                       for sq in range(self.game.board.squares))
+        return "".join(
+            codes[(stones[sq].side, stones[sq].kind)] if sq in stones else "."
+            for sq in range(self.game.board.squares)
+        )
 
     def last_square(self, step: Step) -> int | None:
         return self.game.move_squares(step.move)[1]

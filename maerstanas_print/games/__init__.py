@@ -23,8 +23,17 @@ if TYPE_CHECKING:
         unregister,
     )
 
-__all__ = ["CYNGESHEALL", "HNEFATAFL_1992", "MAERSTANAS", "Game", "all_games",
-           "default_game", "game_named", "register", "unregister"]
+__all__ = [
+    "CYNGESHEALL",
+    "HNEFATAFL_1992",
+    "MAERSTANAS",
+    "Game",
+    "all_games",
+    "default_game",
+    "game_named",
+    "register",
+    "unregister",
+]
 
 
 def __getattr__(name: str) -> object:

@@ -15,8 +15,16 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 from maerstanas_print.geometry import Board
 from maerstanas_print.pieces import PieceStyle
 
-__all__ = ["GamePosition", "IllegalMove", "OffBoard", "PieceStyle", "Problem", "Score",
-           "Settings", "WrittenMove"]
+__all__ = [
+    "GamePosition",
+    "IllegalMove",
+    "OffBoard",
+    "PieceStyle",
+    "Problem",
+    "Score",
+    "Settings",
+    "WrittenMove",
+]
 
 _P = TypeVar("_P", bound="GamePosition")
 
@@ -98,8 +106,9 @@ class WrittenMove(NamedTuple):
         return self.text
 
 
-def written_move(board: Board, kind: str, piece: str | None, square: str | None,
-                 origin: str | None) -> WrittenMove:
+def written_move(
+    board: Board, kind: str, piece: str | None, square: str | None, origin: str | None
+) -> WrittenMove:
     """A record's move token (squares as text) as a `WrittenMove` on `board`;
     raises OffBoard for a square the board does not have."""
     to, start, mark = (square or "").upper(), (origin or "").upper(), (piece or "").upper()

@@ -35,9 +35,26 @@ if TYPE_CHECKING:
     from maerstanas_print.diagnostics import Diagnostic
     from maerstanas_print.notation.record import Comment, GameRecord, Line, PlyNode
 
-__all__ = ["DARK", "LIGHT", "SIDE_NAMES", "Game", "GameMove", "GamePosition", "IllegalMove",
-           "OffBoard", "Problem", "ReplayedGame", "ReplayVisitor", "ReplayedLine", "Score",
-           "Settings", "Step", "WrittenMove", "result_of", "written_move"]
+__all__ = [
+    "DARK",
+    "LIGHT",
+    "SIDE_NAMES",
+    "Game",
+    "GameMove",
+    "GamePosition",
+    "IllegalMove",
+    "OffBoard",
+    "Problem",
+    "ReplayedGame",
+    "ReplayVisitor",
+    "ReplayedLine",
+    "Score",
+    "Settings",
+    "Step",
+    "WrittenMove",
+    "result_of",
+    "written_move",
+]
 
 
 class GameMove(Protocol):
@@ -77,8 +94,9 @@ class Game(ABC):
     # --- records and replay -----------------------------------------------------
 
     @abstractmethod
-    def read_move(self, kind: str, piece: str | None, square: str | None,
-                  origin: str | None) -> GameMove:
+    def read_move(
+        self, kind: str, piece: str | None, square: str | None, origin: str | None
+    ) -> GameMove:
         """The move a record's move token writes (squares as text); raises OffBoard
         for a square this board does not have. `written_move(self.board, ...)`
         reads the squares; a game keeps a move of a kind it does not have as that
@@ -87,8 +105,9 @@ class Game(ABC):
         one written the same way."""
 
     @abstractmethod
-    def replay(self, record: GameRecord, *, strict: bool = False,
-               keep_positions: bool = False) -> ReplayedGame:
+    def replay(
+        self, record: GameRecord, *, strict: bool = False, keep_positions: bool = False
+    ) -> ReplayedGame:
         """Replay a record under this game's rules; never raises on a bad record.
 
         A game whose positions know every legal move can hand the work to
@@ -284,5 +303,3 @@ class ReplayedGame:
 def result_of(score: tuple[int, int]) -> str:
     dark, light = score
     return "Dark" if dark > light else "Light" if light > dark else "Tie"
-
-

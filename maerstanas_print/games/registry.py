@@ -20,8 +20,17 @@ from maerstanas_print.games.maerstanas import MaerstanasGame
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.tafl import TaflGame, cyngesheall, hnefatafl1992
 
-__all__ = ["CYNGESHEALL", "HNEFATAFL_1992", "MAERSTANAS", "Game", "all_games",
-           "default_game", "game_named", "register", "unregister"]
+__all__ = [
+    "CYNGESHEALL",
+    "HNEFATAFL_1992",
+    "MAERSTANAS",
+    "Game",
+    "all_games",
+    "default_game",
+    "game_named",
+    "register",
+    "unregister",
+]
 
 G = TypeVar("G", bound=Game)
 _GAMES: dict[str, Game] = {}  # by Game tag, in the order registered

@@ -49,7 +49,7 @@ def write_position(board: list[str], size: int) -> str:
     rows = []
     for r in range(size):
         out, run = "", 0
-        for ch in board[r * size:(r + 1) * size]:
+        for ch in board[r * size : (r + 1) * size]:
             if ch == EMPTY:
                 run += 1
                 continue
@@ -61,5 +61,3 @@ def write_position(board: list[str], size: int) -> str:
             out += str(run)
         rows.append(out)
     return "/" + "/".join(rows) + "/"
-
-

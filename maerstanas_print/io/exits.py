@@ -44,4 +44,3 @@ def exit_for(exc: BaseException) -> int:
     if isinstance(exc, MaerstanasError):
         return EXIT_INVALID
     raise TypeError(f"no exit code for {type(exc).__name__}")
-

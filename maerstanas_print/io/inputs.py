@@ -29,8 +29,12 @@ from typing import BinaryIO
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError
 
-_WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
-              (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+_WIDE_BOMS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
 BLOCK_BYTES = 2**16
 STDIN_NAME = "<stdin>"
 
@@ -114,8 +118,10 @@ def _open_fifo(path: str, name: str) -> BinaryIO:
         poller = select.poll()
         poller.register(fd, select.POLLIN | select.POLLHUP)
         if not poller.poll(limits.FIFO_WAIT_SECONDS * 1000):
-            raise InputError(f"{name}: a named pipe that nobody writes to "
-                             f"(waited {limits.FIFO_WAIT_SECONDS:g} s)")
+            raise InputError(
+                f"{name}: a named pipe that nobody writes to "
+                f"(waited {limits.FIFO_WAIT_SECONDS:g} s)"
+            )
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
@@ -138,17 +144,24 @@ def _decoded(path: str, name: str) -> Iterator[str]:
                 break
             if b"\x00" in block:
                 wide = _wide_encoding(block) if done == 0 else None
-                what = f"{wide} text, not UTF-8; save the record as UTF-8" if wide \
+                what = (
+                    f"{wide} text, not UTF-8; save the record as UTF-8"
+                    if wide
                     else "a binary file, not a record"
+                )
                 raise InputError(f"{name}: {what}")
             try:
                 text = decoder.decode(block)
             except UnicodeDecodeError as exc:
-                raise InputError(f"{name}: not UTF-8 text (byte {done + exc.start} cannot be "
-                                 "read); save the record as UTF-8") from None
+                raise InputError(
+                    f"{name}: not UTF-8 text (byte {done + exc.start} cannot be "
+                    "read); save the record as UTF-8"
+                ) from None
             if not regular and done + len(block) > limits.MAX_STREAM_BYTES:
-                raise InputError(f"{name}: more than {limits.MAX_STREAM_BYTES:,} bytes from a "
-                                 "pipe or device; save the record to a file first")
+                raise InputError(
+                    f"{name}: more than {limits.MAX_STREAM_BYTES:,} bytes from a "
+                    "pipe or device; save the record to a file first"
+                )
             if done == 0 and text.startswith("\ufeff"):
                 # Editors hide the byte order mark: without it, columns on
                 # line 1 are the ones the user sees.
@@ -158,15 +171,16 @@ def _decoded(path: str, name: str) -> Iterator[str]:
         try:
             decoder.decode(b"", final=True)
         except UnicodeDecodeError:
-            raise InputError(f"{name}: not UTF-8 text (it ends inside a character); "
-                             "save the record as UTF-8") from None
+            raise InputError(
+                f"{name}: not UTF-8 text (it ends inside a character); save the record as UTF-8"
+            ) from None
     finally:
         if path != "-":
             stream.close()
 
 
 def _wide_encoding(data: bytes) -> str | None:
-    """"UTF-16" or "UTF-32" when `data` looks like a record saved that way (a
+    """ "UTF-16" or "UTF-32" when `data` looks like a record saved that way (a
     Windows editor's "Unicode"), so the message can say how to fix it."""
     for bom, encoding in _WIDE_BOMS:
         if data.startswith(bom):
@@ -207,7 +221,7 @@ def _lines(first: str, blocks: Iterator[str]) -> Iterator[str]:
 def _split_lf(text: str) -> Iterator[str]:
     start = 0
     while (end := text.find("\n", start)) >= 0:
-        yield text[start:end + 1]
+        yield text[start : end + 1]
         start = end + 1
     if start < len(text):
         yield text[start:]
@@ -259,8 +273,16 @@ class _Cutter:
     """Where `cut_pieces` is: the piece being gathered, its size and first line,
     the token state, and whether the last line that was not blank was a tag line."""
 
-    __slots__ = ("least", "hard", "piece", "size", "first_line", "line_number", "state",
-                 "last_is_tag")
+    __slots__ = (
+        "least",
+        "hard",
+        "piece",
+        "size",
+        "first_line",
+        "line_number",
+        "state",
+        "last_is_tag",
+    )
 
     def __init__(self, least: int) -> None:
         self.least = least
@@ -321,7 +343,7 @@ class _Cutter:
         self.size += len(run) - taken
         if run and run[-1] != "\n":
             self.line_number += 1  # the text's last line, without its end
-            self.state.feed(run[run.rfind("\n") + 1:])
+            self.state.feed(run[run.rfind("\n") + 1 :])
 
     def cut(self, first_line: int) -> tuple[str, int]:
         """The piece so far; the next one starts on `first_line`."""
@@ -341,8 +363,9 @@ def cut_pieces(lines: Iterator[str], least: int | None = None) -> Iterator[tuple
     that changes the token state is taken whole, which is `check`'s common case."""
     cutter = _Cutter(PIECE_CHARS if least is None else least)
     for run in lines:
-        if not (cutter.state.comment or cutter.state.string or cutter.state.depth) and \
-                not _STATEFUL.search(run):
+        if not (
+            cutter.state.comment or cutter.state.string or cutter.state.depth
+        ) and not _STATEFUL.search(run):
             yield from cutter.quiet_run(run)
             continue
         for line in _split_lf(run):

@@ -112,7 +112,7 @@ def _write_directly(path: Path, payload: bytes, fifo: bool) -> None:
         os.set_blocking(fd, True)
         view = memoryview(payload)
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
 
@@ -128,8 +128,9 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
     # the start-up of `check`, which never writes a file.
     import tempfile
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{short}~{key}.{os.getpid()}.", suffix=".part",
-                               dir=path.parent)
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{short}~{key}.{os.getpid()}.", suffix=".part", dir=path.parent
+    )
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)

@@ -79,8 +79,9 @@ def moves_read(game: Game) -> dict[tuple[str, str], Any]:
     return known
 
 
-def make_move(payload: MovePayload, start: int, end: int, game: Game,
-              known: dict[tuple[str, str], Any]) -> PlyNode:
+def make_move(
+    payload: MovePayload, start: int, end: int, game: Game, known: dict[tuple[str, str], Any]
+) -> PlyNode:
     """A move item's payload is (kind, marker, square, removal squares, origin); the
     game makes its move of it (`known`: its placements read before, from
     `moves_read`). Raises OffBoard for a square its board does not have."""
@@ -108,16 +109,26 @@ def make_move(payload: MovePayload, start: int, end: int, game: Game,
         removals = tuple(_index(r, game) for r in squares)
         lower = lower or any(r[0] > "Z" for r in squares)
         if kind == "move":
-            pieces = tuple(r[:len(r) - len(q)] for r, q in zip(removal_texts, squares,
-                                                                strict=True))
+            pieces = tuple(
+                r[: len(r) - len(q)] for r, q in zip(removal_texts, squares, strict=True)
+            )
     if kind == "move":
         assert origin_text is not None
         lower = lower or origin_text[0] > "Z"
-    node = PlyNode(game.read_move(kind, marker, square_text, origin_text), removals, start, end,
-                   lowercase=lower, removal_pieces=pieces)
+    node = PlyNode(
+        game.read_move(kind, marker, square_text, origin_text),
+        removals,
+        start,
+        end,
+        lowercase=lower,
+        removal_pieces=pieces,
+    )
     if lower and kind != "move":
-        node.written = (f"{marker} " if marker else "") + square_text + (
-            "x" + "/".join(removal_texts) if removal_texts else "")
+        node.written = (
+            (f"{marker} " if marker else "")
+            + square_text
+            + ("x" + "/".join(removal_texts) if removal_texts else "")
+        )
     return node
 
 
@@ -138,8 +149,17 @@ class GameBuilder:
     (the current game, its open lines, a move number waiting for its move) and
     one method per kind of item."""
 
-    __slots__ = ("first_index", "games", "game", "lines", "nodes", "number", "phase",
-                 "definition", "known")
+    __slots__ = (
+        "first_index",
+        "games",
+        "game",
+        "lines",
+        "nodes",
+        "number",
+        "phase",
+        "definition",
+        "known",
+    )
 
     def __init__(self, first_index: int = 1) -> None:
         self.first_index = first_index
@@ -215,8 +235,7 @@ class GameBuilder:
         if not self.games or (self.phase == _ENDED and not comment):
             game = self._start_game(start)
         elif self.phase == _ENDED:  # a comment after the termination
-            game.comments_after.append(make_comment(payload, start, end,
-                                                    kind == "lcomment"))
+            game.comments_after.append(make_comment(payload, start, end, kind == "lcomment"))
             return
         if self.phase != _IN_MOVES:
             self.phase = _IN_MOVES
@@ -265,8 +284,11 @@ class GameBuilder:
         """`!` `?`...; after a move from one square to another, `+` (a threat) and
         `!` or `++` (the move ends the game)."""
         last = self._judged()
-        if last is not None and written in ("!", "++", "+") and \
-                self.definition.move_squares(last.move)[0] is not None:
+        if (
+            last is not None
+            and written in ("!", "++", "+")
+            and self.definition.move_squares(last.move)[0] is not None
+        ):
             if written == "+":
                 last.threat = True
             else:
@@ -281,34 +303,55 @@ class GameBuilder:
         """The move a glyph or NAG here would judge: the one right before it."""
         return self.nodes[-1] if self.nodes and self.number is None else None
 
-    def _judge(self, game: GameRecord, start: int, end: int, written: str,
-               nag: int | None) -> None:
+    def _judge(self, game: GameRecord, start: int, end: int, written: str, nag: int | None) -> None:
         last = self._judged()
         if nag is not None and nag > 255:
-            self._error(game, "M107", f"`{written}` is not a NAG", start, end,
-                        "NAGs run from $0 to $255, as in PGN")
+            self._error(
+                game,
+                "M107",
+                f"`{written}` is not a NAG",
+                start,
+                end,
+                "NAGs run from $0 to $255, as in PGN",
+            )
         elif nag is None:
-            self._error(game, "M107", f"`{written}` belongs after a move from one square "
-                        "to another (it says the move ends the game, or threatens to)",
-                        start, end, "judge any other move with ! ? !! ?? !? ?! or $n")
+            self._error(
+                game,
+                "M107",
+                f"`{written}` belongs after a move from one square "
+                "to another (it says the move ends the game, or threatens to)",
+                start,
+                end,
+                "judge any other move with ! ? !! ?? !? ?! or $n",
+            )
         elif last is not None:
             last.nags.append(nag)
         else:
-            self._error(game, "M107", f"`{written}` annotates no move", start, end,
-                        "write glyphs and NAGs right after the move they judge")
+            self._error(
+                game,
+                "M107",
+                f"`{written}` annotates no move",
+                start,
+                end,
+                "write glyphs and NAGs right after the move they judge",
+            )
 
     def _open(self, game: GameRecord, start: int, end: int, payload: Any) -> None:
         variation = Line(start=start)
         if len(self.lines) > MAX_VARIATION_DEPTH:  # kept off the tree: never replayed
             if not any(d.code == "M109" for d in game.diagnostics):
-                self._error(game, "M109",
-                            f"variations nested more than {MAX_VARIATION_DEPTH} deep",
-                            start, end, "write deep lines as separate variations")
+                self._error(
+                    game,
+                    "M109",
+                    f"variations nested more than {MAX_VARIATION_DEPTH} deep",
+                    start,
+                    end,
+                    "write deep lines as separate variations",
+                )
         elif self.nodes and self.number is None:
             self.nodes[-1].variations.append(variation)
         else:
-            self._error(game, "M107", "a variation must follow the move it replaces",
-                        start, end)
+            self._error(game, "M107", "a variation must follow the move it replaces", start, end)
         self.lines.append(variation)
         self.nodes = variation.nodes
 
@@ -317,8 +360,7 @@ class GameBuilder:
         self.lines.pop().end = end
         self.nodes = self.lines[-1].nodes
 
-    def _score(self, game: GameRecord, start: int, end: int,
-               payload: tuple[int, int]) -> None:
+    def _score(self, game: GameRecord, start: int, end: int, payload: tuple[int, int]) -> None:
         dark, light = payload
         self._end(game, Termination(dark, light, start, end))
 
@@ -352,35 +394,54 @@ class GameBuilder:
         game.mainline.end = end
         game.end = end
         if game.termination is None:
-            game.diagnostics.append(Diagnostic(
-                "warning", "M404", f"game {game.index} has no termination; read as unfinished",
-                end, end, "end each game with its score line (`Dark: 42, Light: 39`) or `*`"))
+            game.diagnostics.append(
+                Diagnostic(
+                    "warning",
+                    "M404",
+                    f"game {game.index} has no termination; read as unfinished",
+                    end,
+                    end,
+                    "end each game with its score line (`Dark: 42, Light: 39`) or `*`",
+                )
+            )
 
     def _drop_number(self) -> None:
         """A move number with no move after it is reported and forgotten."""
         number = self.number
         if number is not None:
-            self._error(self.game, "M108", "move number with no move after it",
-                        number.start, number.end)
+            self._error(
+                self.game, "M108", "move number with no move after it", number.start, number.end
+            )
             self.number = None
 
     def _off_board(self, off: OffBoard, start: int) -> None:
         size, title = self.definition.board.size, self.definition.title
-        self._error(self.game, "M101",
-                    f"`{off.text}` is not a square on the {size}x{size} board of {title}",
-                    start, start + len(off.text),
-                    f"columns are A–{FILES[size - 1]} from the left, rows 1–{size} from the "
-                    "top (A1 is the top-left square)")
+        self._error(
+            self.game,
+            "M101",
+            f"`{off.text}` is not a square on the {size}x{size} board of {title}",
+            start,
+            start + len(off.text),
+            f"columns are A–{FILES[size - 1]} from the left, rows 1–{size} from the "
+            "top (A1 is the top-left square)",
+        )
 
     @staticmethod
-    def _error(game: GameRecord, code: str, message: str, start: int, end: int,
-               hint: str | None = None) -> None:
+    def _error(
+        game: GameRecord, code: str, message: str, start: int, end: int, hint: str | None = None
+    ) -> None:
         game.diagnostics.append(Diagnostic("error", code, message, start, end, hint))
 
 
 # The method for each kind of item but moves, numbers and tags (see `GameBuilder.add`).
 _HANDLERS: dict[str, Callable[[GameBuilder, GameRecord, int, int, Any], None]] = {
-    "comment": GameBuilder._comment, "lcomment": GameBuilder._line_comment,
-    "glyph": GameBuilder._glyph, "nag": GameBuilder._nag, "open": GameBuilder._open,
-    "close": GameBuilder._close, "score": GameBuilder._score, "result": GameBuilder._result,
-    "unfinished": GameBuilder._unfinished}
+    "comment": GameBuilder._comment,
+    "lcomment": GameBuilder._line_comment,
+    "glyph": GameBuilder._glyph,
+    "nag": GameBuilder._nag,
+    "open": GameBuilder._open,
+    "close": GameBuilder._close,
+    "score": GameBuilder._score,
+    "result": GameBuilder._result,
+    "unfinished": GameBuilder._unfinished,
+}

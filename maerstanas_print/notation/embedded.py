@@ -69,7 +69,7 @@ def split(body: str) -> tuple[str, str | None, tuple[Command, ...]]:
     found = DIAGRAM.search(body)
     if found:
         diagram = _fold(_ESCAPE.sub(r"\1", found.group(1) or ""))
-        body = body[:found.start()] + " " + body[found.end():]
+        body = body[: found.start()] + " " + body[found.end() :]
     commands = tuple(Command(m.group(1), _fold(m.group(2))) for m in COMMAND.finditer(body))
     if commands:
         body = COMMAND.sub(" ", body)
@@ -111,8 +111,9 @@ def parse_eval(value: str) -> EngineValue | None:
     if found is None:
         return None
     tilde, number, depth = found.groups()
-    return EngineValue(int(number), not tilde and depth is None,
-                      int(depth) if depth is not None else None)
+    return EngineValue(
+        int(number), not tilde and depth is None, int(depth) if depth is not None else None
+    )
 
 
 def evaluation_of(comments: Iterable[Comment]) -> EngineValue | None:

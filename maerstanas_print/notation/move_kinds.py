@@ -14,8 +14,7 @@ write the squares it emptied (`T E4xE3/D4`).
 
 from __future__ import annotations
 
-__all__ = ["MoveKind", "marked_kinds", "register_move_kind", "unregister_move_kind",
-           "version"]
+__all__ = ["MoveKind", "marked_kinds", "register_move_kind", "unregister_move_kind", "version"]
 
 _TAKEN = frozenset("ABCDEFGHIJKLMNOPQRSX")
 
@@ -54,8 +53,9 @@ def register_move_kind(mark: str, kind: str, *, with_removals: bool = False) -> 
     found = MoveKind(mark, kind, with_removals)
     if len(mark) != 1 or not "A" <= mark <= "Z" or mark in _TAKEN:  # (no regex: start-up)
         raise ValueError(f"a move's mark is a free upper-case letter (T-Z but X), not {mark!r}")
-    if not (kind.isascii() and kind.isidentifier() and kind.islower() and kind[0] != "_") \
-            or kind in ("place", "move", "pass"):
+    if not (
+        kind.isascii() and kind.isidentifier() and kind.islower() and kind[0] != "_"
+    ) or kind in ("place", "move", "pass"):
         raise ValueError(f"a kind of move is a new lower-case name, not {kind!r}")
     mine = _KINDS.get(mark)
     if mine == found:

@@ -41,7 +41,7 @@ _TERMINAL_WORDS = {
     "LIGHT_SIDE": "`Light:`",
     "POINTS": "a number of points",
     "TAG_NAME": "a tag name",
-    "TAG_VALUE": 'a tag value in double quotes',
+    "TAG_VALUE": "a tag value in double quotes",
     "VARIATION_OPEN": "`(`",
     "VARIATION_CLOSE": "`)`",
     "TAG_OPEN": "`[`",
@@ -85,9 +85,11 @@ def grammar_text() -> str:
     for kind in marked_kinds():
         mark, name = kind.mark, f"{kind.kind.upper()}_MARK"
         alternatives += f"     | {kind.kind}\n"
-        rules += (f"{kind.kind}: {name} SQUARE{' removals?' if kind.with_removals else ''}\n"
-                  f"{name}: /[{mark}{mark.lower()}](?![A-Za-z0-9_])/"
-                  f" | /[{mark}{mark.lower()}](?=[A-Sa-s][1-9])/\n")
+        rules += (
+            f"{kind.kind}: {name} SQUARE{' removals?' if kind.with_removals else ''}\n"
+            f"{name}: /[{mark}{mark.lower()}](?![A-Za-z0-9_])/"
+            f" | /[{mark}{mark.lower()}](?=[A-Sa-s][1-9])/\n"
+        )
     return text.replace("_move: placement\n", "_move: placement\n" + alternatives, 1) + rules
 
 
@@ -113,12 +115,21 @@ class RecordReader:
     """Reads the games of a text one at a time, so a large file is checked in
     bounded memory; `diagnostics` collects problems that belong to no game."""
 
-    def __init__(self, text: str, name: str = "<string>", *, fast: bool = True,
-                 first_index: int = 1, first_line: int = 1) -> None:
+    def __init__(
+        self,
+        text: str,
+        name: str = "<string>",
+        *,
+        fast: bool = True,
+        first_index: int = 1,
+        first_line: int = 1,
+    ) -> None:
         """`first_index` and `first_line` place a piece of a larger file in it."""
         if not isinstance(text, str):  # a handle or bytes would fail far inside
-            raise TypeError(f"the text of a record is a str, not {type(text).__name__}; "
-                            "read a handle with read_game or read_games, or decode bytes")
+            raise TypeError(
+                f"the text of a record is a str, not {type(text).__name__}; "
+                "read a handle with read_game or read_games, or decode bytes"
+            )
         if text.startswith("\ufeff"):
             text = " " + text[1:]  # keep offsets: the byte order mark becomes a space
         self.text = text
@@ -139,11 +150,14 @@ class RecordReader:
             line, column = self.source.locate(exc.offset)
             where = f"{self.source.name}:{line + self.source.first_line - 1}:{column}"
             if exc.deep:
-                raise LimitError(f"{where}: more than {limits.MAX_OPEN_VARIATIONS:,} variations "
-                                 "open at once (the limit); close them with `)`") from None
+                raise LimitError(
+                    f"{where}: more than {limits.MAX_OPEN_VARIATIONS:,} variations "
+                    "open at once (the limit); close them with `)`"
+                ) from None
             raise LimitError(
                 f"{where}: a game with more than {limits.MAX_GAME_MOVES:,} moves (the limit, "
-                "variations included); split it into several games") from None
+                "variations included); split it into several games"
+            ) from None
 
     def _check_tags(self, game: GameRecord) -> None:
         for tag in game.tags:
@@ -152,7 +166,8 @@ class RecordReader:
                 raise LimitError(
                     f"{self.source.name}:{line + self.source.first_line - 1}:{column}: the "
                     f"{tag.name} tag has {len(tag.value):,} characters, more than the limit "
-                    f"({limits.MAX_TAG_CHARS:,}); put long text in a comment")
+                    f"({limits.MAX_TAG_CHARS:,}); put long text in a comment"
+                )
 
     def _games(self) -> Iterator[GameRecord]:
         text, length = self.text, len(self.text)
@@ -164,8 +179,11 @@ class RecordReader:
                     failure = chunk
                     break
                 items, end = chunk
-                games = (build_games(items, end, read + 1) if self.fast
-                         else self._read_region(pos, end, read + 1))
+                games = (
+                    build_games(items, end, read + 1)
+                    if self.fast
+                    else self._read_region(pos, end, read + 1)
+                )
                 read += len(games)
                 pos = end
                 yield from games
@@ -269,15 +287,14 @@ def read_with_grammar(text: str, base: int = 0) -> tuple[list[Item], list[Diagno
         except UnexpectedInput as error:
             if truncations:
                 truncations += 1
-                text = (_blank_last_word(text) if truncations < MAX_TRUNCATIONS
-                        else _blank(text))
+                text = _blank_last_word(text) if truncations < MAX_TRUNCATIONS else _blank(text)
                 continue
             diagnostic, blank = explain(text, error)
             diagnostics.append(diagnostic)
             if diagnostic.read_as is not None:
                 recovered += _items_read_as(diagnostic, base)
             if len(diagnostics) >= MAX_SYNTAX_ERRORS:
-                text = text[:diagnostic.start] + _blank(text[diagnostic.start:])
+                text = text[: diagnostic.start] + _blank(text[diagnostic.start :])
                 truncations = 1
             elif blank is None:
                 truncations = 1
@@ -309,15 +326,16 @@ def _blank_spans(text: str, spans: Spans) -> str:
 def _items_read_as(diagnostic: Diagnostic, base: int) -> list[Item]:
     """The items of a slip's intended text, placed on the slip's span."""
     start, end = diagnostic.start + base, diagnostic.end + base
-    return [(kind, start, end, payload)
-            for kind, _, _, payload in scan(diagnostic.read_as or "") or []]
+    return [
+        (kind, start, end, payload) for kind, _, _, payload in scan(diagnostic.read_as or "") or []
+    ]
 
 
 def _blank_last_word(text: str) -> str:
     m = re.search(r"\S+\s*$", text)
     if m is None:
         return text
-    return text[:m.start()] + _blank(text[m.start():])
+    return text[: m.start()] + _blank(text[m.start() :])
 
 
 def _blank(chunk: str) -> str:
@@ -363,8 +381,12 @@ def _token_item(token: Token, base: int) -> Item:
     start, end = _at(token.start_pos) + base, _at(token.end_pos) + base
     if kind == "MOVE_NUMBER":
         digits = token.rstrip(".\u2026")
-        return ("number", start, end, MoveNumber(int(digits), token[len(digits):] != ".",
-                                                 start, end))
+        return (
+            "number",
+            start,
+            end,
+            MoveNumber(int(digits), token[len(digits) :] != ".", start, end),
+        )
     if kind == "VARIATION_OPEN":
         return ("open", start, end, None)
     if kind == "VARIATION_CLOSE":
@@ -463,16 +485,27 @@ def explain(text: str, error: Exception) -> tuple[Diagnostic, Spans | None]:
 
     reading = read_slip(text, pos, end)
     if reading is not None:
-        return (Diagnostic("error", reading.code, reading.message, reading.start, reading.end,
-                           reading.hint, reading.text), [(reading.start, reading.end)])
+        return (
+            Diagnostic(
+                "error",
+                reading.code,
+                reading.message,
+                reading.start,
+                reading.end,
+                reading.hint,
+                reading.text,
+            ),
+            [(reading.start, reading.end)],
+        )
     diagnostic = _classify(text, pos, end, expected)
     if diagnostic.code == "M103":
         diagnostic.read_as = "Pass"
     return diagnostic, [_span_to_drop(text, pos, end, expected, diagnostic)]
 
 
-def _span_to_drop(text: str, pos: int, end: int, expected: set[str],
-                  diagnostic: Diagnostic) -> tuple[int, int]:
+def _span_to_drop(
+    text: str, pos: int, end: int, expected: set[str], diagnostic: Diagnostic
+) -> tuple[int, int]:
     """What to blank before reading on: the bad word, or the whole construct
     (tag, score line, unclosed comment) it sits in, so one slip gives one error."""
     line_end = text.find("\n", pos)
@@ -483,8 +516,9 @@ def _span_to_drop(text: str, pos: int, end: int, expected: set[str],
         opened = text.rfind("[", 0, pos + 1)
         closed = text.find("]", pos, line_end)
         return (opened if opened >= 0 else pos), (closed + 1 if closed >= 0 else line_end)
-    if expected & {"COLON", "COMMA", "POINTS", "LIGHT_SIDE"} or \
-            diagnostic.message.startswith("a score line"):
+    if expected & {"COLON", "COMMA", "POINTS", "LIGHT_SIDE"} or diagnostic.message.startswith(
+        "a score line"
+    ):
         opened = text.rfind("Dark", 0, pos + 1)
         return (opened if opened >= 0 else pos), line_end
     return pos, end
@@ -492,55 +526,111 @@ def _span_to_drop(text: str, pos: int, end: int, expected: set[str],
 
 def _classify(text: str, pos: int, end: int, expected: set[str]) -> Diagnostic:
     chunk = text[pos:end]
-    before = text[max(0, pos - 40):pos]
+    before = text[max(0, pos - 40) : pos]
     char = text[pos]
     if char == "{":
-        return Diagnostic("error", "M106", "comment is never closed with `}`", pos, pos + 1,
-                          "close the comment with `}`; comments cannot contain `}`")
+        return Diagnostic(
+            "error",
+            "M106",
+            "comment is never closed with `}`",
+            pos,
+            pos + 1,
+            "close the comment with `}`; comments cannot contain `}`",
+        )
     if char == ")" and "VARIATION_CLOSE" not in expected:
         return Diagnostic("error", "M100", "`)` closes no variation", pos, pos + 1)
     if char == "[" and "TAG_OPEN" not in expected:
-        return Diagnostic("error", "M108", "a tag inside a variation", pos, end,
-                          "close the variation with `)` before the next game's tags")
+        return Diagnostic(
+            "error",
+            "M108",
+            "a tag inside a variation",
+            pos,
+            end,
+            "close the variation with `)` before the next game's tags",
+        )
     if char == '"' and "TAG_VALUE" in expected:
-        return Diagnostic("error", "M106", "tag value is never closed with `\"`", pos, end,
-                          'write tags as [Name "value"] on one line')
+        return Diagnostic(
+            "error",
+            "M106",
+            'tag value is never closed with `"`',
+            pos,
+            end,
+            'write tags as [Name "value"] on one line',
+        )
     if chunk.startswith("Dark") and "DARK_SIDE" not in expected:
-        return Diagnostic("error", "M108", "a score line inside a variation", pos, end,
-                          "the final score line goes after the main line, outside `( )`")
+        return Diagnostic(
+            "error",
+            "M108",
+            "a score line inside a variation",
+            pos,
+            end,
+            "the final score line goes after the main line, outside `( )`",
+        )
     if re.match(r"[xX][A-Ga-g][1-7]", chunk):
-        return Diagnostic("error", "M100", "only a thunder-stone removes stones", pos, end,
-                          "write the thunder-stone with its marker: `T E4xE3/D4`")
+        return Diagnostic(
+            "error",
+            "M100",
+            "only a thunder-stone removes stones",
+            pos,
+            end,
+            "write the thunder-stone with its marker: `T E4xE3/D4`",
+        )
     if _THUNDER_NO_X.search(before) and char == "/":
         start = _THUNDER_NO_X.search(before).start() + pos - len(before)  # type: ignore[union-attr]
-        return Diagnostic("error", "M104", "thunder removal list without its `x`", start, end,
-                          "write `T E4xE3/D4`: an `x`, then the removed squares split by `/`")
+        return Diagnostic(
+            "error",
+            "M104",
+            "thunder removal list without its `x`",
+            start,
+            end,
+            "write `T E4xE3/D4`: an `x`, then the removed squares split by `/`",
+        )
     if _SQUARE_RUN.fullmatch(chunk[:4]) and re.search(r"[Tt]\s*$", before):
-        return Diagnostic("error", "M104", "thunder removal list without its `x`", pos, end,
-                          f"write `{chunk[:2]}x{chunk[2:]}`")
+        return Diagnostic(
+            "error",
+            "M104",
+            "thunder removal list without its `x`",
+            pos,
+            end,
+            f"write `{chunk[:2]}x{chunk[2:]}`",
+        )
     digits_before = re.search(r"[0-9]+$", before)
     if char in "Oo" and digits_before:
         pos -= len(digits_before.group())
         chunk = text[pos:end].rstrip(",")
         end = pos + len(chunk)
     if _LETTER_O.match(chunk):
-        return Diagnostic("error", "M105", f"`{chunk}` has a letter O where a digit 0 belongs",
-                          pos, end, f"write `{chunk.replace('O', '0').replace('o', '0')}`")
+        return Diagnostic(
+            "error",
+            "M105",
+            f"`{chunk}` has a letter O where a digit 0 belongs",
+            pos,
+            end,
+            f"write `{chunk.replace('O', '0').replace('o', '0')}`",
+        )
     row_first = _ROW_FIRST.fullmatch(chunk.rstrip("!?"))
     if row_first:
         square = f"{row_first.group(2).upper()}{row_first.group(1)}"
-        return Diagnostic("error", "M102", f"`{chunk}` names the row before the column",
-                          pos, end, f"squares are written column first: `{square}`")
+        return Diagnostic(
+            "error",
+            "M102",
+            f"`{chunk}` names the row before the column",
+            pos,
+            end,
+            f"squares are written column first: `{square}`",
+        )
     if _BAD_SQUARE.match(chunk) and chunk[0].upper() not in _marks():
         bad = _BAD_SQUARE.match(chunk).group()  # type: ignore[union-attr]
         hint = "columns are A–G from the left, rows 1–7 from the top (A1 is the top-left square)"
         if "0" in bad[1:]:
             hint += "; there is no row 0"
-        return Diagnostic("error", "M101", f"`{bad}` is not a square on the board",
-                          pos, pos + len(bad), hint)
+        return Diagnostic(
+            "error", "M101", f"`{bad}` is not a square on the board", pos, pos + len(bad), hint
+        )
     if chunk.isalpha() and _close_to_pass(chunk):
-        return Diagnostic("error", "M103", f"`{chunk}` is not a move", pos, end,
-                          "a pass is written `Pass`")
+        return Diagnostic(
+            "error", "M103", f"`{chunk}` is not a move", pos, end, "a pass is written `Pass`"
+        )
     found = f"`{chunk}`" if chunk.strip() else f"`{char}`"
     wanted = _expected_words(expected)
     message = f"unexpected {found}" + (f"; expected {wanted}" if wanted else "")
@@ -555,17 +645,28 @@ def _marks() -> str:
 def _close_to_pass(word: str) -> bool:
     import difflib  # only a syntax error pays for it, not every start of `check`
 
-    return difflib.SequenceMatcher(None, word.lower(), "pass").ratio() >= 0.75 or \
-        word.lower() in ("pas", "passe", "pss", "pasa")
+    return difflib.SequenceMatcher(None, word.lower(), "pass").ratio() >= 0.75 or word.lower() in (
+        "pas",
+        "passe",
+        "pss",
+        "pasa",
+    )
 
 
 def _expected_words(expected: set[str]) -> str:
     words = sorted({_terminal_word(name) for name in expected if not name.startswith("__")})
     if len(words) > 6:
-        words = [w for w in words if w in (_TERMINAL_WORDS["SQUARE"],
-                                           _TERMINAL_WORDS["MOVE_NUMBER"],
-                                           _TERMINAL_WORDS["PASS"],
-                                           *(f"`{mark}`" for mark in _marks()))] + ["…"]
+        words = [
+            w
+            for w in words
+            if w
+            in (
+                _TERMINAL_WORDS["SQUARE"],
+                _TERMINAL_WORDS["MOVE_NUMBER"],
+                _TERMINAL_WORDS["PASS"],
+                *(f"`{mark}`" for mark in _marks()),
+            )
+        ] + ["…"]
     return ", ".join(words)
 
 
@@ -577,15 +678,25 @@ def _at_end(text: str, error: Exception) -> tuple[Diagnostic, Spans | None]:
         return _never_closed(opened), [(at, at + 1) for at in opened]
     expected = getattr(error, "accepts", None) or getattr(error, "expected", None) or set()
     wanted = _expected_words(set(expected))
-    return Diagnostic("error", "M100", "the file ends in the middle of a move or tag"
-                      + (f"; expected {wanted}" if wanted else ""),
-                      max(0, end - 1), end), None
+    return Diagnostic(
+        "error",
+        "M100",
+        "the file ends in the middle of a move or tag" + (f"; expected {wanted}" if wanted else ""),
+        max(0, end - 1),
+        end,
+    ), None
 
 
 def _never_closed(opened: list[int]) -> Diagnostic:
     count = f" ({len(opened)} are open)" if len(opened) > 1 else ""
-    return Diagnostic("error", "M106", f"variation is never closed with `)`{count}",
-                      opened[0], opened[0] + 1, "close every `(` with `)`")
+    return Diagnostic(
+        "error",
+        "M106",
+        f"variation is never closed with `)`{count}",
+        opened[0],
+        opened[0] + 1,
+        "close every `(` with `)`",
+    )
 
 
 def _unclosed_parens(text: str) -> list[int]:

@@ -19,9 +19,24 @@ from maerstanas_print.notation.embedded import Comment as Comment  # defined bes
 from maerstanas_print.notation.tags import TagDate
 
 # Tags in the order the canonical form writes them; others follow as found.
-KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Dark", "Light", "Result",
-              "Termination", "Annotator", "SpecialStones", "Scoring", "FirstPlayer", "Options",
-              "Setup", "InHand")
+KNOWN_TAGS = (
+    "Game",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Dark",
+    "Light",
+    "Result",
+    "Termination",
+    "Annotator",
+    "SpecialStones",
+    "Scoring",
+    "FirstPlayer",
+    "Options",
+    "Setup",
+    "InHand",
+)
 # The roster every canonical record carries, `?` when unknown (as PGN's export form).
 ROSTER_TAGS = ("Event", "Site", "Date", "Round", "Dark", "Light", "Result")
 RESULT_TOKENS = {"1-0": "Dark", "0-1": "Light", "1/2-1/2": "Draw"}
@@ -113,8 +128,9 @@ class ReadAs(Protocol):
 
     def replay(self, record: GameRecord) -> Any: ...
 
-    def read_move(self, kind: str, piece: str | None, square: str | None,
-                  origin: str | None) -> Any: ...
+    def read_move(
+        self, kind: str, piece: str | None, square: str | None, origin: str | None
+    ) -> Any: ...
 
 
 @dataclass(slots=True)
@@ -152,7 +168,6 @@ class GameRecord:
         value = self.tag("Date")
         return TagDate.parse(value) if value is not None else None
 
-
     def walk(self) -> Iterator[tuple[PlyNode, int]]:
         """Every move of the record, main line and variations, in reading order, with
         its depth (0 main line, 1 a variation, 2 a variation inside one...)."""
@@ -183,10 +198,11 @@ class GameRecord:
         game = self._game()
         tags_only = GameRecord(self.index, list(self.tags), definition=game)
         named = self.tag("Game")
-        if named is not None and named.strip().lower() not in (game.tag.lower(),
-                                                               game.slug.lower()):
-            raise ValueError(f'Game "{named}" is not a game we know (the record is read '
-                             f"as {game.title}; replay reports it)")
+        if named is not None and named.strip().lower() not in (game.tag.lower(), game.slug.lower()):
+            raise ValueError(
+                f'Game "{named}" is not a game we know (the record is read '
+                f"as {game.title}; replay reports it)"
+            )
         return game.replay(tags_only).final
 
     def root(self) -> GameNode:
@@ -203,8 +219,10 @@ class GameRecord:
 
     def _game(self) -> ReadAs:
         if self.definition is None:
-            raise ValueError("this record was not made by a reader (read_game, read_games, "
-                             "parse), so it does not know its game")
+            raise ValueError(
+                "this record was not made by a reader (read_game, read_games, "
+                "parse), so it does not know its game"
+            )
         return self.definition
 
 
@@ -220,8 +238,7 @@ class GameNode:
 
     __slots__ = ("record", "line", "index", "parent")
 
-    def __init__(self, record: GameRecord, line: Line, index: int,
-                 parent: GameNode | None) -> None:
+    def __init__(self, record: GameRecord, line: Line, index: int, parent: GameNode | None) -> None:
         self.record = record
         self.line = line  # the line the node's move is in
         self.index = index  # its place in that line; -1 for the root
@@ -244,9 +261,10 @@ class GameNode:
         if following >= len(self.line.nodes):
             return []
         nxt = self.line.nodes[following]
-        return [GameNode(self.record, self.line, following, self),
-                *(GameNode(self.record, line, 0, self) for line in nxt.variations
-                  if line.nodes)]
+        return [
+            GameNode(self.record, self.line, following, self),
+            *(GameNode(self.record, line, 0, self) for line in nxt.variations if line.nodes),
+        ]
 
     def next(self) -> GameNode | None:
         """The main continuation, or None at the end of the line."""
@@ -293,7 +311,6 @@ class GameNode:
     def __repr__(self) -> str:
         where = "start" if self.index < 0 else f"{self.move} (ply {len(self.moves())})"
         return f"<GameNode {where} of game {self.record.index}>"
-
 
 
 def _play(position: Any, move: Any, game: ReadAs) -> None:

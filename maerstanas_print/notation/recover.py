@@ -40,11 +40,15 @@ class _Marked:
         self.before = re.compile(rf"(?<![A-Za-z0-9])({letters(list(kinds))})\s*$")
         self.removing = re.compile(
             rf"({letters(removing)})\s*({_ANY_SQ})(?:\s*([xX])\s*({_LIST})|({_LIST})"
-            rf"|\s+({_ANY_SQ}(?:\s*/\s*{_ANY_SQ})+))?")
+            rf"|\s+({_ANY_SQ}(?:\s*/\s*{_ANY_SQ})+))?"
+        )
         self.removing_before = re.compile(
-            rf"(?<![A-Za-z0-9]){letters(removing)}\s*{_ANY_SQ}(?:\s*[xX]?\s*\S*)?$")
-        self.plain = re.compile(rf"({letters([k for k in kinds if not k.with_removals])})"
-                                rf"\s*({_ANY_SQ})(?![A-Za-z0-9])")
+            rf"(?<![A-Za-z0-9]){letters(removing)}\s*{_ANY_SQ}(?:\s*[xX]?\s*\S*)?$"
+        )
+        self.plain = re.compile(
+            rf"({letters([k for k in kinds if not k.with_removals])})"
+            rf"\s*({_ANY_SQ})(?![A-Za-z0-9])"
+        )
 
 
 @lru_cache(maxsize=4)
@@ -52,8 +56,7 @@ def _marked(kinds_version: int) -> _Marked:
     return _Marked(marked_kinds())
 
 
-_SCORE_WORDS = re.compile(
-    r"Dark\s*:?\s*([0-9]{1,6})\s*[,;]?\s*Light\s*:?\s*([0-9]{1,6})(?![0-9])")
+_SCORE_WORDS = re.compile(r"Dark\s*:?\s*([0-9]{1,6})\s*[,;]?\s*Light\s*:?\s*([0-9]{1,6})(?![0-9])")
 _SCORE_DASH = re.compile(r"([0-9]{1,6})\s*[-–]\s*([0-9]{1,6})(?=[ \t\r]*(?:\n|$))")
 _MOVE_BEFORE = re.compile(rf"(?:{_SQ}|[Pp]ass)[!?]*\s*$")
 
@@ -101,7 +104,7 @@ def read_marked_move(text: str, start: int) -> Reading | None:
     removals = None
     if removing is not None:
         removals = found.group(4) or found.group(5) or found.group(6)
-    written = text[start:found.end()]
+    written = text[start : found.end()]
     intended = f"{marker} {square}"
     if removals:
         squares = [_square(sq) for sq in re.split(r"\s*[/,;]\s*", removals)]
@@ -135,17 +138,28 @@ def read_slip(text: str, pos: int, end: int) -> Reading | None:
             return reading
     word = text[pos:end]
     if text[pos] == "," and _MOVE_BEFORE.search(text, line_start, pos):
-        return Reading(pos, pos + 1, "", "M100", "moves are separated by spaces, not commas",
-                       "remove the comma")
+        return Reading(
+            pos,
+            pos + 1,
+            "",
+            "M100",
+            "moves are separated by spaces, not commas",
+            "remove the comma",
+        )
     score = _score_line(text, line_start, pos)
     if score is not None:
         return score
     row_first = re.fullmatch(rf"({_ROW_FIRST_SQ})([!?]*)", word)
     if row_first and _one_item(_square(row_first.group(1)), "move"):
         square = _square(row_first.group(1))
-        return Reading(pos, end, square + row_first.group(2), "M102",
-                       f"`{word}` names the row before the column",
-                       f"squares are written column first: `{square}`")
+        return Reading(
+            pos,
+            end,
+            square + row_first.group(2),
+            "M102",
+            f"`{word}` names the row before the column",
+            f"squares are written column first: `{square}`",
+        )
     return None
 
 
@@ -160,9 +174,14 @@ def _score_line(text: str, line_start: int, pos: int) -> Reading | None:
     if not found.start() <= pos < found.end():
         return None  # the `Dark` found is elsewhere on the line (a comment, a tag)
     intended = f"Dark: {int(found.group(1))}, Light: {int(found.group(2))}"
-    written = text[found.start():found.end()]
+    written = text[found.start() : found.end()]
     if written == intended or not _one_item(intended, "score"):
         return None
-    return Reading(found.start(), found.end(), intended, "M100",
-                   f"`{written}` is not a score line in the standard form",
-                   f"write `{intended}`")
+    return Reading(
+        found.start(),
+        found.end(),
+        intended,
+        "M100",
+        f"`{written}` is not a score line in the standard form",
+        f"write `{intended}`",
+    )

@@ -30,6 +30,7 @@ class TooManyMoves(Exception):
         self.offset = offset
         self.deep = deep
 
+
 _WS = r"[ \t\f\r\n]*"
 _SQ = r"[A-Sa-s](?:1[0-9]|[1-9])(?![0-9A-Za-wyz_])"
 _MARK_END = r"(?:(?![A-Za-z0-9_])|(?=[A-Sa-s][1-9]))"
@@ -77,18 +78,34 @@ class _Token:
         parts = {"_SQ": _SQ, "_WS": _WS, "_PIECE": _PIECE, "_MARK_END": _MARK_END}
         marked = ""
         for pattern, removals in ((_WITH_REMOVALS, True), (_WITHOUT_REMOVALS, False)):
-            marks = "".join(k.mark + k.mark.lower() for k in kinds
-                            if k.with_removals == removals)
+            marks = "".join(k.mark + k.mark.lower() for k in kinds if k.with_removals == removals)
             if marks:
                 marked += pattern.format(MARKS=marks, **parts) + "\n"
         self.pattern = re.compile(_TOKEN_PATTERN.format(MARKED=marked, **parts), re.VERBOSE)
         self.kind_of = {m: k.kind for k in kinds for m in (k.mark, k.mark.lower())}
         g = self.pattern.groupindex
         # (a kind of marked move no game registered has no groups: 0 stands in)
-        self.groups = (g["n"], g["dots"], g.get("rmark", 0), g.get("rsq", 0), g.get("rrem", 0),
-                       g.get("mark", 0), g.get("msq", 0), g["tname"], g["tvalue"], g["dark"],
-                       g["light"], g["mpiece"], g["morigin"], g["mtarget"], g["mrem"],
-                       g["pn"], g["pdots"], g["p1"], g["p2"])
+        self.groups = (
+            g["n"],
+            g["dots"],
+            g.get("rmark", 0),
+            g.get("rsq", 0),
+            g.get("rrem", 0),
+            g.get("mark", 0),
+            g.get("msq", 0),
+            g["tname"],
+            g["tvalue"],
+            g["dark"],
+            g["light"],
+            g["mpiece"],
+            g["morigin"],
+            g["mtarget"],
+            g["mrem"],
+            g["pn"],
+            g["pdots"],
+            g["p1"],
+            g["p2"],
+        )
 
 
 @lru_cache(maxsize=4)
@@ -124,8 +141,27 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
     moves_seen = ended = False
     token = _token(version())
     kind_of = token.kind_of
-    (_N, _DOTS, _RMARK, _RSQ, _RREM, _MARK, _MSQ, _TNAME, _TVALUE, _DARK, _LIGHT,
-     _MPIECE, _MORIGIN, _MTARGET, _MREM, _PN, _PDOTS, _P1, _P2) = token.groups
+    (
+        _N,
+        _DOTS,
+        _RMARK,
+        _RSQ,
+        _RREM,
+        _MARK,
+        _MSQ,
+        _TNAME,
+        _TVALUE,
+        _DARK,
+        _LIGHT,
+        _MPIECE,
+        _MORIGIN,
+        _MTARGET,
+        _MREM,
+        _PN,
+        _PDOTS,
+        _P1,
+        _P2,
+    ) = token.groups
     for m in token.pattern.finditer(text, pos):
         if m.start() != pos:
             yield pos  # something between two tokens that is no token
@@ -146,8 +182,14 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             moves_seen = True
             digits, dots, square, second = m.group(_PN, _PDOTS, _P1, _P2)  # one call
             number_end = start + len(digits) + len(dots)
-            append(("number", start, number_end,
-                    MoveNumber(int(digits), dots != ".", start, number_end)))
+            append(
+                (
+                    "number",
+                    start,
+                    number_end,
+                    MoveNumber(int(digits), dots != ".", start, number_end),
+                )
+            )
             first = m.start(_P1)
             moves += 1 if second is None else 2
             if moves > most:
@@ -171,8 +213,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
         if kind == "tag" and depth:
             yield start  # a tag inside a variation: the grammar explains
             return
-        if (ended and kind not in ("comment", "lcomment")) or \
-                (kind == "tag" and moves_seen):
+        if (ended and kind not in ("comment", "lcomment")) or (kind == "tag" and moves_seen):
             yield items, start
             items, ended, moves_seen = [], False, False
             append = items.append
@@ -186,19 +227,46 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             if moves > most:
                 raise TooManyMoves(game_start)
         if kind == "number":
-            append(("number", start, end,
-                    MoveNumber(int(m.group(_N)), m.group(_DOTS) != ".", start, end)))
+            append(
+                (
+                    "number",
+                    start,
+                    end,
+                    MoveNumber(int(m.group(_N)), m.group(_DOTS) != ".", start, end),
+                )
+            )
         elif kind == "rmarked":
             removals, mark = m.group(_RREM), m.group(_RMARK)
-            append(("move", start, end, (kind_of[mark], mark, m.group(_RSQ),
-                                         tuple(_REMOVAL_SPLIT.split(removals))
-                                         if removals is not None else None, None)))
+            append(
+                (
+                    "move",
+                    start,
+                    end,
+                    (
+                        kind_of[mark],
+                        mark,
+                        m.group(_RSQ),
+                        tuple(_REMOVAL_SPLIT.split(removals)) if removals is not None else None,
+                        None,
+                    ),
+                )
+            )
         elif kind == "movement":
             removals = m.group(_MREM)
-            append(("move", start, end, ("move", m.group(_MPIECE), m.group(_MTARGET),
-                                         tuple(_REMOVAL_SPLIT.split(removals))
-                                         if removals is not None else None,
-                                         m.group(_MORIGIN))))
+            append(
+                (
+                    "move",
+                    start,
+                    end,
+                    (
+                        "move",
+                        m.group(_MPIECE),
+                        m.group(_MTARGET),
+                        tuple(_REMOVAL_SPLIT.split(removals)) if removals is not None else None,
+                        m.group(_MORIGIN),
+                    ),
+                )
+            )
         elif kind == "marked":
             mark = m.group(_MARK)
             append(("move", start, end, (kind_of[mark], mark, m.group(_MSQ), None, None)))

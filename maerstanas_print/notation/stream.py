@@ -96,8 +96,7 @@ def _next_game(stream: _Stream, name: str) -> GameRecord | None:
         if stream.held is not None:
             text, first_line = stream.held[0] + text, stream.held[1]
             stream.held = None
-        reader = RecordReader(text, name, first_index=stream.games + 1,
-                              first_line=first_line)
+        reader = RecordReader(text, name, first_index=stream.games + 1, first_line=first_line)
         games = list(reader)
         if games and reader.diagnostics:  # problems between games go with the next one
             games[0].diagnostics[:0] = reader.diagnostics
@@ -142,8 +141,10 @@ def _give_to_the_next_game(problems: list[Diagnostic], games: list[GameRecord]) 
         return
     for problem in problems:
         game = next((game for game in games if game.start >= problem.end), games[-1])
-        place = next((i for i, own in enumerate(game.diagnostics) if own.start > problem.start),
-                     len(game.diagnostics))
+        place = next(
+            (i for i, own in enumerate(game.diagnostics) if own.start > problem.start),
+            len(game.diagnostics),
+        )
         game.diagnostics.insert(place, problem)
 
 
@@ -159,21 +160,26 @@ def _stream_of(handle: TextHandle) -> _Stream:
     try:
         _STREAMS[handle] = stream
     except TypeError:
-        raise TypeError(f"read_game cannot keep its place in a {type(handle).__name__} "
-                        "(it takes no weak reference); read it with read_games") from None
+        raise TypeError(
+            f"read_game cannot keep its place in a {type(handle).__name__} "
+            "(it takes no weak reference); read it with read_games"
+        ) from None
     return stream
 
 
 def _check_handle(handle: object) -> None:
     if isinstance(handle, str | bytes | os.PathLike):
-        raise TypeError("read_game reads from an open text handle (a file opened in text "
-                        "mode, io.StringIO), not a path; for a file name use read_games(path)")
+        raise TypeError(
+            "read_game reads from an open text handle (a file opened in text "
+            "mode, io.StringIO), not a path; for a file name use read_games(path)"
+        )
     if isinstance(handle, io.RawIOBase | io.BufferedIOBase):
-        raise TypeError("read_game reads text, not bytes: open the file in text mode, "
-                        "open(path, encoding='utf-8')")
+        raise TypeError(
+            "read_game reads text, not bytes: open the file in text mode, "
+            "open(path, encoding='utf-8')"
+        )
     if not callable(getattr(handle, "readline", None)):
-        raise TypeError(f"read_game reads from an open text handle, not a "
-                        f"{type(handle).__name__}")
+        raise TypeError(f"read_game reads from an open text handle, not a {type(handle).__name__}")
     if getattr(handle, "closed", False):
         raise ValueError("read_game cannot read a closed handle")
 
@@ -192,15 +198,19 @@ def _lines(handle: TextHandle) -> Iterator[str]:
         try:
             line = handle.readline()
         except UnicodeDecodeError as exc:
-            raise InputError(f"{name}: the text cannot be decoded ({exc.reason}); save the "
-                             "record as UTF-8 and open it with encoding='utf-8'") from None
+            raise InputError(
+                f"{name}: the text cannot be decoded ({exc.reason}); save the "
+                "record as UTF-8 and open it with encoding='utf-8'"
+            ) from None
         except ValueError as exc:  # a handle closed between two calls
             raise ValueError(f"read_game cannot read {name}: {exc}") from None
         if not line:
             return
         if not isinstance(line, str):
-            raise TypeError("read_game reads text, not bytes: open the file in text mode, "
-                            "open(path, encoding='utf-8')")
+            raise TypeError(
+                "read_game reads text, not bytes: open the file in text mode, "
+                "open(path, encoding='utf-8')"
+            )
         if "\x00" in line:
             raise InputError(f"{name}: a binary file (it holds NUL bytes), not a record")
         # Only a line that may begin a tag block resets the count: there the cut
@@ -208,7 +218,9 @@ def _lines(handle: TextHandle) -> Iterator[str]:
         # hard bound (any `[` would let a comment of `[1` lines grow without end).
         since_tag = 0 if looks_like_tag_line(line) else since_tag + len(line)
         if since_tag > limits.MAX_HANDLE_GAME_CHARS:
-            raise LimitError(f"{name}: more than {limits.MAX_HANDLE_GAME_CHARS:,} characters "
-                             "without a tag line (the limit of one game from a handle); "
-                             "split the games with their tags")
+            raise LimitError(
+                f"{name}: more than {limits.MAX_HANDLE_GAME_CHARS:,} characters "
+                "without a tag line (the limit of one game from a handle); "
+                "split the games with their tags"
+            )
         yield line

@@ -69,9 +69,11 @@ class TagDate:
         return datetime.date(self.year, self.month, self.day)
 
     def __str__(self) -> str:
-        parts = (f"{self.year:04d}" if self.year is not None else "????",
-                 f"{self.month:02d}" if self.month is not None else "??",
-                 f"{self.day:02d}" if self.day is not None else "??")
+        parts = (
+            f"{self.year:04d}" if self.year is not None else "????",
+            f"{self.month:02d}" if self.month is not None else "??",
+            f"{self.day:02d}" if self.day is not None else "??",
+        )
         return ".".join(parts)
 
 

@@ -61,8 +61,7 @@ class CheckedGame:
     def diagnostics(self) -> list[Diagnostic]:
         """As `check` lists them: after a fix search, the error the fixes explain
         stays an error and the later ones become its consequences (notes)."""
-        return self.repair.diagnostics if self.repair is not None else \
-            self.replayed.diagnostics
+        return self.repair.diagnostics if self.repair is not None else self.replayed.diagnostics
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -89,9 +88,17 @@ class CheckedText:
     """The games of one text, checked one at a time as they are iterated;
     `diagnostics` collects the problems that belong to no game, as they turn up."""
 
-    def __init__(self, text: str, name: str = "<string>", *, strict: bool = False,
-                 keep_positions: bool = False, budget: FixBudget | None = None,
-                 first_index: int = 1, first_line: int = 1) -> None:
+    def __init__(
+        self,
+        text: str,
+        name: str = "<string>",
+        *,
+        strict: bool = False,
+        keep_positions: bool = False,
+        budget: FixBudget | None = None,
+        first_index: int = 1,
+        first_line: int = 1,
+    ) -> None:
         self.reader = RecordReader(text, name, first_index=first_index, first_line=first_line)
         self.strict = strict
         self.keep_positions = keep_positions
@@ -120,13 +127,21 @@ class CheckedText:
         replayed = replay(record, strict=self.strict, keep_positions=self.keep_positions)
         if replayed.valid or not self.budget.take():
             return CheckedGame(record, replayed)
-        return CheckedGame(record, replayed,
-                           repair_game(record, replayed, self.source, strict=self.strict))
+        return CheckedGame(
+            record, replayed, repair_game(record, replayed, self.source, strict=self.strict)
+        )
 
 
-def check_games(text: str, name: str = "<string>", *, strict: bool = False,
-                keep_positions: bool = False, budget: FixBudget | None = None,
-                first_index: int = 1, first_line: int = 1) -> CheckedText:
+def check_games(
+    text: str,
+    name: str = "<string>",
+    *,
+    strict: bool = False,
+    keep_positions: bool = False,
+    budget: FixBudget | None = None,
+    first_index: int = 1,
+    first_line: int = 1,
+) -> CheckedText:
     """Read, replay and (for invalid games) search fixes, one game at a time.
 
     `budget` bounds the fix searches (default: the first `MAX_GAMES_SEARCHED`
@@ -134,8 +149,15 @@ def check_games(text: str, name: str = "<string>", *, strict: bool = False,
     place a piece of a larger file in it. Never raises on a bad record: every
     problem is a diagnostic (a game beyond a limit raises LimitError).
     """
-    return CheckedText(text, name, strict=strict, keep_positions=keep_positions,
-                       budget=budget, first_index=first_index, first_line=first_line)
+    return CheckedText(
+        text,
+        name,
+        strict=strict,
+        keep_positions=keep_positions,
+        budget=budget,
+        first_index=first_index,
+        first_line=first_line,
+    )
 
 
 def first_error(checked: CheckedText, games: list[CheckedGame]) -> str | None:
@@ -166,8 +188,7 @@ def fix_text(text: str, name: str, *, strict: bool = False) -> tuple[FixedText, 
     result = FixedText(text)
     edits: list[Edit] = []
     for game in checked:
-        if len(game.fixes) == 1 and game.repair is not None and \
-                game.repair.explained is not None:
+        if len(game.fixes) == 1 and game.repair is not None and game.repair.explained is not None:
             result.applied.append((game.fixes[0], game.repair.explained))
             edits += game.fixes[0].edits
         elif game.fixes:

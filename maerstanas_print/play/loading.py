@@ -16,8 +16,9 @@ from maerstanas_print.play.checking import check_games
 from maerstanas_print.play.verify import ReplayedGame
 
 
-def load_verified(path: str, *, strict: bool = False, keep_positions: bool = True
-                  ) -> tuple[Source, list[ReplayedGame]]:
+def load_verified(
+    path: str, *, strict: bool = False, keep_positions: bool = True
+) -> tuple[Source, list[ReplayedGame]]:
     """Read and replay every game of `path`; on any error print the diagnostics
     to stderr as `check` does and raise CommandError (exit code 1)."""
 
@@ -30,8 +31,11 @@ def load_verified(path: str, *, strict: bool = False, keep_positions: bool = Tru
         if game.valid:
             continue
         # Shown as check shows it: one error per slip, with its fix
-        problems += [(d.start, "\n".join([source.format(d), *game.fix_lines(d, source)]))
-                     for d in game.diagnostics if d.severity != "warning"]
+        problems += [
+            (d.start, "\n".join([source.format(d), *game.fix_lines(d, source)]))
+            for d in game.diagnostics
+            if d.severity != "warning"
+        ]
     if problems or not games:
         for _, lines in sorted(problems, key=lambda p: p[0]):
             print(lines, file=sys.stderr)

@@ -79,12 +79,13 @@ class Repair:
 def apply_edits(text: str, edits: tuple[Edit, ...] | list[Edit]) -> str:
     """`text` with `edits` (which must not overlap) applied."""
     for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
-        text = text[:edit.start] + edit.content + text[edit.end:]
+        text = text[: edit.start] + edit.content + text[edit.end :]
     return text
 
 
-def repair_game(game: GameRecord, replayed: ReplayedGame, source: Source,
-                *, strict: bool = False) -> Repair:
+def repair_game(
+    game: GameRecord, replayed: ReplayedGame, source: Source, *, strict: bool = False
+) -> Repair:
     """Search the fixes of an invalid game; see the module docstring."""
     errors = [d for d in replayed.diagnostics if d.severity == "error"]
     if not errors or len(game.mainline.nodes) > MAX_PLIES:
@@ -104,9 +105,12 @@ def repair_game(game: GameRecord, replayed: ReplayedGame, source: Source,
     for diagnostic in replayed.diagnostics:
         if diagnostic.severity == "error" and diagnostic is not explained:
             diagnostic = replace(
-                diagnostic, severity="note", hint=None,
+                diagnostic,
+                severity="note",
+                hint=None,
                 message=f"{diagnostic.message} (a consequence of the {explained.code} at "
-                        f"{where[0]}:{where[1]})")
+                f"{where[0]}:{where[1]})",
+            )
         shown.append(diagnostic)
     return Repair(fixes, explained, shown)
 
@@ -119,13 +123,18 @@ def _line_column(source: Source, offset: int) -> tuple[int, int]:
 
 def fix_as_json(fix: Fix, source: Source) -> dict[str, object]:
     """A fix in Ruff's edit format: 1-based rows and columns in code points, end exclusive."""
+
     def place(offset: int) -> dict[str, int]:
         row, column = _line_column(source, offset)
         return {"row": row, "column": column}
 
-    return {"message": fix.message,
-            "edits": [{"content": e.content, "location": place(e.start),
-                       "end_location": place(e.end)} for e in fix.edits]}
+    return {
+        "message": fix.message,
+        "edits": [
+            {"content": e.content, "location": place(e.start), "end_location": place(e.end)}
+            for e in fix.edits
+        ],
+    }
 
 
 def describe(fix: Fix, source: Source) -> str:
@@ -135,7 +144,6 @@ def describe(fix: Fix, source: Source) -> str:
 
 
 # --- the search ---------------------------------------------------------------
-
 
 
 @dataclass(slots=True)
@@ -165,8 +173,9 @@ class Search:
         before = self._positions()
         self.before = before
         trouble = self._trouble_index(first_error)
-        self.at_move = bool(self.nodes) and self.nodes[0].start <= first_error.start < \
-            self.nodes[-1].end
+        self.at_move = (
+            bool(self.nodes) and self.nodes[0].start <= first_error.start < self.nodes[-1].end
+        )
         kept: dict[tuple[Edit, ...], Fix] = {}
         tried = 0
         for candidate in self._candidates(before, trouble):
@@ -174,8 +183,11 @@ class Search:
             if tried > MAX_CANDIDATES:
                 break
             edits = tuple(sorted(candidate.fix.edits, key=lambda e: e.start))
-            if edits in kept or not self._plays_through(candidate) or \
-                    not self._clean(candidate.game):
+            if (
+                edits in kept
+                or not self._plays_through(candidate)
+                or not self._clean(candidate.game)
+            ):
                 continue
             kept[edits] = candidate.fix
         ranked = sorted(kept.values(), key=Fix.rank)
@@ -201,9 +213,10 @@ class Search:
         game = self.game
         if not all(game.start <= e.start <= e.end <= game.end for e in fix.edits):
             return False
-        shifted = tuple(Edit(e.start - game.start, e.end - game.start, e.content)
-                        for e in fix.edits)
-        text = apply_edits(self.text[game.start:game.end], shifted)
+        shifted = tuple(
+            Edit(e.start - game.start, e.end - game.start, e.content) for e in fix.edits
+        )
+        text = apply_edits(self.text[game.start : game.end], shifted)
         games = list(RecordReader(text))
         return len(games) == 1 and replay(games[0], strict=self.strict).valid
 
@@ -239,8 +252,7 @@ class Search:
         nodes[i] = node
         return self._with_nodes(nodes)
 
-    def _fix(self, message: str, edits: list[Edit], kind: str, size: int,
-             distance: int) -> Fix:
+    def _fix(self, message: str, edits: list[Edit], kind: str, size: int, distance: int) -> Fix:
         return Fix(message, tuple(edits), kind, size, distance)
 
     def _readings(self) -> Iterator[Candidate]:
@@ -248,11 +260,11 @@ class Search:
         if len(self.read_errors) != 1:
             return
         slip = self.read_errors[0]
-        written = self.text[slip.start:slip.end]
-        message = f"write `{slip.read_as}` for `{written}`" if slip.read_as else \
-            f"delete `{written}`"
-        fix = self._fix(message, [Edit(slip.start, slip.end, slip.read_as or "")],
-                        "reading", 0, 0)
+        written = self.text[slip.start : slip.end]
+        message = (
+            f"write `{slip.read_as}` for `{written}`" if slip.read_as else f"delete `{written}`"
+        )
+        fix = self._fix(message, [Edit(slip.start, slip.end, slip.read_as or "")], "reading", 0, 0)
         yield Candidate(fix, replace(self.game, diagnostics=[]))
 
     def _numbers(self, i: int, ply: int, distance: int) -> Iterator[Candidate]:
@@ -265,11 +277,18 @@ class Search:
         if (want.number, want.second) == (number.number, number.second):
             return
         content = f"{want.number}{'...' if want.second else '.'}"
-        written = self.text[number.start:number.end]
-        yield Candidate(self._fix(f"write `{content}` for `{written}`",
-                                   [Edit(number.start, number.end, content)], "number", 1,
-                                   distance),
-                         self._changed(i, replace(node, number=want)), i)
+        written = self.text[number.start : number.end]
+        yield Candidate(
+            self._fix(
+                f"write `{content}` for `{written}`",
+                [Edit(number.start, number.end, content)],
+                "number",
+                1,
+                distance,
+            ),
+            self._changed(i, replace(node, number=want)),
+            i,
+        )
 
     def _next_start(self, i: int) -> int:
         """Where the text after node i (and its comments) resumes."""
@@ -283,16 +302,25 @@ class Search:
         a, b = self.nodes[i], self.nodes[i + 1]
         if a.variations or b.variations or a.move == b.move:
             return
-        text_a, text_b = self.text[a.start:a.end], self.text[b.start:b.end]
-        swapped_a = replace(a, move=b.move, removals=b.removals, lowercase=b.lowercase,
-                            written=b.written)
-        swapped_b = replace(b, move=a.move, removals=a.removals, lowercase=a.lowercase,
-                            written=a.written)
-        nodes = self.nodes[:i] + [swapped_a, swapped_b] + self.nodes[i + 2:]
-        yield Candidate(self._fix(f"swap {text_a} and {text_b}",
-                                   [Edit(a.start, a.end, text_b), Edit(b.start, b.end, text_a)],
-                                   "swap", 1, distance), self._with_nodes(nodes), i)
-
+        text_a, text_b = self.text[a.start : a.end], self.text[b.start : b.end]
+        swapped_a = replace(
+            a, move=b.move, removals=b.removals, lowercase=b.lowercase, written=b.written
+        )
+        swapped_b = replace(
+            b, move=a.move, removals=a.removals, lowercase=a.lowercase, written=a.written
+        )
+        nodes = self.nodes[:i] + [swapped_a, swapped_b] + self.nodes[i + 2 :]
+        yield Candidate(
+            self._fix(
+                f"swap {text_a} and {text_b}",
+                [Edit(a.start, a.end, text_b), Edit(b.start, b.end, text_a)],
+                "swap",
+                1,
+                distance,
+            ),
+            self._with_nodes(nodes),
+            i,
+        )
 
 
 # --- what `check` shows and does ----------------------------------------------
@@ -308,13 +336,15 @@ def fix_lines(repair: Repair, source: Source, game: GameRecord) -> list[str]:
     if game.find_tag("Result") is not None:
         agrees.append("the Result")
     then = "the rest of the game then replays" + (
-        f" and {' and '.join(agrees)} agree{'s' * (len(agrees) == 1)}" if agrees else "")
+        f" and {' and '.join(agrees)} agree{'s' * (len(agrees) == 1)}" if agrees else ""
+    )
     lines = [f"  fix: {describe(repair.fixes[0], source)}; {then}"]
     others = [describe(fix, source) for fix in repair.fixes[1:3]]
     if others:
         more = len(repair.fixes) - 1 - len(others)
-        lines.append(f"  or: {'; or: '.join(others)}" + (f" ({more} more in --json)"
-                                                          if more else ""))
+        lines.append(
+            f"  or: {'; or: '.join(others)}" + (f" ({more} more in --json)" if more else "")
+        )
     return lines
 
 

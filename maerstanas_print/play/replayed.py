@@ -33,8 +33,16 @@ from maerstanas_print.sides import SIDE_NAMES
 
 # The replayed types live beside `Game` (each names the other); they are named
 # here too, where every replayer and reader has always found them.
-__all__ = ["BaseReplayer", "PositionReplayer", "ReplayVisitor", "ReplayedGame", "ReplayedLine",
-           "Step", "replay_positions", "result_of"]
+__all__ = [
+    "BaseReplayer",
+    "PositionReplayer",
+    "ReplayVisitor",
+    "ReplayedGame",
+    "ReplayedLine",
+    "Step",
+    "replay_positions",
+    "result_of",
+]
 
 
 @lru_cache(maxsize=512)
@@ -52,8 +60,15 @@ class BaseReplayer:
         self.keep = keep_positions
         self.diagnostics: list[Diagnostic] = list(game.diagnostics)
 
-    def report(self, severity: Severity, code: str, message: str, start: int, end: int,
-               hint: str | None = None) -> None:
+    def report(
+        self,
+        severity: Severity,
+        code: str,
+        message: str,
+        start: int,
+        end: int,
+        hint: str | None = None,
+    ) -> None:
         self.diagnostics.append(Diagnostic(severity, code, message, start, end, hint))
 
     def keep_copy(self, position: Any) -> Any:
@@ -63,8 +78,10 @@ class BaseReplayer:
         return position.copy(stack=False) if self.keep else None
 
     def syntax_broken(self) -> bool:
-        return any(d.severity == "error" and d.code.startswith("M1") and d.read_as is None
-                   for d in self.game.diagnostics)
+        return any(
+            d.severity == "error" and d.code.startswith("M1") and d.read_as is None
+            for d in self.game.diagnostics
+        )
 
     def finish(self, strict: bool) -> None:
         self.diagnostics.sort(key=lambda d: d.start)
@@ -88,8 +105,14 @@ class BaseReplayer:
         results = info.settings.results
         for tag in self.game.tags:
             if tag.name in seen:
-                self.report("error", "M307", f"the tag {tag.name} appears twice",
-                            tag.start, tag.end, "keep one; the first one is used")
+                self.report(
+                    "error",
+                    "M307",
+                    f"the tag {tag.name} appears twice",
+                    tag.start,
+                    tag.end,
+                    "keep one; the first one is used",
+                )
             seen.add(tag.name)
             if tag.name in settings:
                 self._check_value(tag, settings[tag.name])
@@ -98,38 +121,75 @@ class BaseReplayer:
             elif tag.name == "Options" and options:
                 self._check_options(tag, options)
             elif tag.name == "Options":
-                self.report("error", "M306", f"Options is not a setting of {title}",
-                            tag.start, tag.end, "remove the tag")
+                self.report(
+                    "error",
+                    "M306",
+                    f"Options is not a setting of {title}",
+                    tag.start,
+                    tag.end,
+                    "remove the tag",
+                )
             elif tag.name == "Date" and not _readable_date(tag.value):
-                self.report("warning", "M405", f'Date "{tag.value}" is not YYYY.MM.DD',
-                            tag.start, tag.end, date_hint(tag.value))
+                self.report(
+                    "warning",
+                    "M405",
+                    f'Date "{tag.value}" is not YYYY.MM.DD',
+                    tag.start,
+                    tag.end,
+                    date_hint(tag.value),
+                )
             elif tag.name == "Result" and tag.value not in results:
                 choices = ", ".join(f'"{r}"' for r in results)
-                self.report("warning", "M405", f'Result "{tag.value}" is not a result',
-                            tag.start, tag.end, f"use {choices}")
+                self.report(
+                    "warning",
+                    "M405",
+                    f'Result "{tag.value}" is not a result',
+                    tag.start,
+                    tag.end,
+                    f"use {choices}",
+                )
 
     def _check_value(self, tag: Tag, allowed: tuple[str, ...]) -> None:
         if tag.value in allowed:
             return
         matches = [v for v in allowed if v.lower() == tag.value.lower()]
         if matches:
-            self.report("warning", "M405", f"{tag.name} is written `{matches[0]}`",
-                        tag.start, tag.end)
+            self.report(
+                "warning", "M405", f"{tag.name} is written `{matches[0]}`", tag.start, tag.end
+            )
         else:
             choices = ", ".join(f'"{v}"' for v in allowed)
-            self.report("error", "M306", f'{tag.name} "{tag.value}" is not a known setting',
-                        tag.start, tag.end, f"use one of {choices}")
+            self.report(
+                "error",
+                "M306",
+                f'{tag.name} "{tag.value}" is not a known setting',
+                tag.start,
+                tag.end,
+                f"use one of {choices}",
+            )
 
     def _check_options(self, tag: Tag, choices: Mapping[str, tuple[str, ...]]) -> None:
         for name, value in parse_options(tag.value):
             allowed = choices.get(name)
             if allowed is None:
                 names = ", ".join(choices)
-                self.report("error", "M306", f"{self.info.title} has no option `{name}`",
-                            tag.start, tag.end, f"its options are {names}")
+                self.report(
+                    "error",
+                    "M306",
+                    f"{self.info.title} has no option `{name}`",
+                    tag.start,
+                    tag.end,
+                    f"its options are {names}",
+                )
             elif value not in allowed:
-                self.report("error", "M306", f"option {name} cannot be `{value}`",
-                            tag.start, tag.end, f"use one of {', '.join(allowed)}")
+                self.report(
+                    "error",
+                    "M306",
+                    f"option {name} cannot be `{value}`",
+                    tag.start,
+                    tag.end,
+                    f"use one of {', '.join(allowed)}",
+                )
 
     # --- moves (each game's replayer supplies play_line and play_node) ------------
 
@@ -166,9 +226,17 @@ class BaseReplayer:
             step.variations.append(sub)
             self.play_line(sub, branch)
 
-    def compare_x_list(self, node: PlyNode, removed: Sequence[int], *, actual: str,
-                       name: Callable[[int], str], wording: tuple[str, str, str],
-                       canonical: Callable[[], str], hint: str) -> bool:
+    def compare_x_list(
+        self,
+        node: PlyNode,
+        removed: Sequence[int],
+        *,
+        actual: str,
+        name: Callable[[int], str],
+        wording: tuple[str, str, str],
+        canonical: Callable[[], str],
+        hint: str,
+    ) -> bool:
         """Compare the `x` list as written with what the move removed, as sets (any
         order). A list left out is a lenient reading (M402), a different one an error
         (M302). True when the two agree. `wording` is (list, mover, verb), e.g.
@@ -177,14 +245,25 @@ class BaseReplayer:
         written = node.removals
         if written is None:
             if removed:
-                self.report("warning", "M402", f"the {listed_as} is left out; this "
-                            f"{subject} {verb} {actual}", node.start, node.end,
-                            f"write `{canonical()}`")
+                self.report(
+                    "warning",
+                    "M402",
+                    f"the {listed_as} is left out; this {subject} {verb} {actual}",
+                    node.start,
+                    node.end,
+                    f"write `{canonical()}`",
+                )
             return False
         if sorted(written) != sorted(removed):
             listed = ", ".join(name(sq) for sq in written) or "nothing"
-            self.report("error", "M302", f"the {listed_as} says {listed}, but the "
-                        f"{subject} {verb} {actual}", node.start, node.end, hint)
+            self.report(
+                "error",
+                "M302",
+                f"the {listed_as} says {listed}, but the {subject} {verb} {actual}",
+                node.start,
+                node.end,
+                hint,
+            )
             return False
         return True
 
@@ -195,11 +274,14 @@ class BaseReplayer:
         if (number.number, number.second) != (expected_n, expected_second):
             want = f"{expected_n}{'...' if expected_second else '.'}"
             got = f"{number.number}{'...' if number.second else '.'}"
-            self.report("error", "M301", f"move number `{got}` should be `{want}`",
-                        number.start, number.end,
-                        f"this is {SIDE_NAMES[side]}'s move, ply {ply + 1} of the game")
-
-
+            self.report(
+                "error",
+                "M301",
+                f"move number `{got}` should be `{want}`",
+                number.start,
+                number.end,
+                f"this is {SIDE_NAMES[side]}'s move, ply {ply + 1} of the game",
+            )
 
 
 class PositionReplayer(BaseReplayer):
@@ -214,36 +296,61 @@ class PositionReplayer(BaseReplayer):
     def play_line(self, replayed: ReplayedLine, position: Any) -> None:
         for node in replayed.line.nodes:
             if position.is_game_over():
-                self.report("error", "M207", f"the game is already over; {node.move} "
-                            "cannot be played", node.start, node.end)
+                self.report(
+                    "error",
+                    "M207",
+                    f"the game is already over; {node.move} cannot be played",
+                    node.start,
+                    node.end,
+                )
                 return
             if node.number is not None:
                 self.check_number(node, position.ply, position.turn)
             if node.lowercase:
-                self.report("warning", "M401", f"`{node.move}` is written in lower case",
-                            node.start, node.end, "squares are upper case")
+                self.report(
+                    "warning",
+                    "M401",
+                    f"`{node.move}` is written in lower case",
+                    node.start,
+                    node.end,
+                    "squares are upper case",
+                )
             self.play_step(node, position, replayed.steps)
 
     def play_node(self, node: PlyNode, position: Any) -> Step:
         side, ply, move = position.turn, position.ply, node.move
         title = self.info.title
         if isinstance(move, WrittenMove):
-            self.report("error", "M208", f"`{move}` is not a move of {title}",
-                        node.start, node.end, f"a move of {title} is written like "
-                        f"`{self.info.move_example}`")
+            self.report(
+                "error",
+                "M208",
+                f"`{move}` is not a move of {title}",
+                node.start,
+                node.end,
+                f"a move of {title} is written like `{self.info.move_example}`",
+            )
             return Step(node, side, move, ply, (), False, self.keep_copy(position))
         if move not in position.legal_moves():
-            self.report("error", "M201", f"{SIDE_NAMES[side]}'s {move} is illegal here",
-                        node.start, node.end)
+            self.report(
+                "error",
+                "M201",
+                f"{SIDE_NAMES[side]}'s {move} is illegal here",
+                node.start,
+                node.end,
+            )
             return Step(node, side, move, ply, (), False, self.keep_copy(position))
         removed = tuple(position.push(move))
         name = self.info.board.name
         if self.info.move_squares(move)[0] is not None:  # the notation lists a movement's
-            self.compare_x_list(                        # captures only (`A1-A4xA5`)
-                node, removed, actual=", ".join(map(name, removed)) or "nothing",
-                name=name, wording=("removal list", "move", "removes"),
+            self.compare_x_list(  # captures only (`A1-A4xA5`)
+                node,
+                removed,
+                actual=", ".join(map(name, removed)) or "nothing",
+                name=name,
+                wording=("removal list", "move", "removes"),
                 canonical=lambda: f"{move}x{'/'.join(map(name, removed))}",
-                hint="write the squares the move empties")
+                hint="write the squares the move empties",
+            )
         return Step(node, side, move, ply, removed, True, self.keep_copy(position))
 
     def check_termination(self, position: Any) -> None:
@@ -253,31 +360,65 @@ class PositionReplayer(BaseReplayer):
         outcome = position.outcome() if finished else None
         if term is not None and term.dark is not None:
             if score is None:
-                self.report("error", "M304", f"{self.info.title} is won, not scored",
-                            term.start, term.end, "end the game with 1-0, 0-1, 1/2-1/2 or *")
+                self.report(
+                    "error",
+                    "M304",
+                    f"{self.info.title} is won, not scored",
+                    term.start,
+                    term.end,
+                    "end the game with 1-0, 0-1, 1/2-1/2 or *",
+                )
             elif not finished:
-                self.report("error", "M304", "the score line ends a game that is not over",
-                            term.start, term.end, "end an unfinished game with `*`")
+                self.report(
+                    "error",
+                    "M304",
+                    "the score line ends a game that is not over",
+                    term.start,
+                    term.end,
+                    "end an unfinished game with `*`",
+                )
             elif (term.dark, term.light) != tuple(score):
                 computed = f"Dark: {score[0]}, Light: {score[1]}"
-                self.report("error", "M303", f"the score line says Dark: {term.dark}, Light: "
-                            f"{term.light}, but the final position scores {computed}",
-                            term.start, term.end, f"write `{computed}`")
-        elif term is not None and term.result is not None and outcome is not None \
-                and term.result != outcome:
-            self.report("error", "M305", f"the record ends `{term.result}`, but the game "
-                        f"ended: {outcome}", term.start, term.end)
+                self.report(
+                    "error",
+                    "M303",
+                    f"the score line says Dark: {term.dark}, Light: "
+                    f"{term.light}, but the final position scores {computed}",
+                    term.start,
+                    term.end,
+                    f"write `{computed}`",
+                )
+        elif (
+            term is not None
+            and term.result is not None
+            and outcome is not None
+            and term.result != outcome
+        ):
+            self.report(
+                "error",
+                "M305",
+                f"the record ends `{term.result}`, but the game ended: {outcome}",
+                term.start,
+                term.end,
+            )
         tag = self.game.find_tag("Result")
         if tag is not None and tag.value in self.info.settings.results:
             want = outcome or "*"
             if tag.value != want:
-                self.report("error", "M305", f'Result "{tag.value}" disagrees: '
-                            + (f"the game ended: {want}" if outcome else "the game is not over"),
-                            tag.start, tag.end, f'write [Result "{want}"]')
+                self.report(
+                    "error",
+                    "M305",
+                    f'Result "{tag.value}" disagrees: '
+                    + (f"the game ended: {want}" if outcome else "the game is not over"),
+                    tag.start,
+                    tag.end,
+                    f'write [Result "{want}"]',
+                )
 
 
-def replay_positions(record: GameRecord, game: Game, *, strict: bool = False,
-                     keep_positions: bool = False) -> ReplayedGame:
+def replay_positions(
+    record: GameRecord, game: Game, *, strict: bool = False, keep_positions: bool = False
+) -> ReplayedGame:
     """Replay `record` on `game.start()` with `PositionReplayer` (a game's default)."""
     replayer = PositionReplayer(record, game, keep_positions)
     replayer.read_common_tags()

@@ -22,12 +22,18 @@ from maerstanas_print.play.replayed import (
     result_of,
 )
 
-__all__ = ["BaseReplayer", "PositionReplayer", "ReplayedGame", "ReplayedLine", "Step",
-           "replay", "result_of"]
+__all__ = [
+    "BaseReplayer",
+    "PositionReplayer",
+    "ReplayedGame",
+    "ReplayedLine",
+    "Step",
+    "replay",
+    "result_of",
+]
 
 
-def replay(game: GameRecord, *, strict: bool = False, keep_positions: bool = False
-           ) -> ReplayedGame:
+def replay(game: GameRecord, *, strict: bool = False, keep_positions: bool = False) -> ReplayedGame:
     """Replay `game` under its game's rules.
 
     Never raises on a bad record: every problem becomes a diagnostic. A record
@@ -51,9 +57,11 @@ def _others_settings(definition: Game) -> frozenset[str]:
     if known is not None and known[0] is definition and known[1] == games:
         return known[2]
     own = {*definition.settings.values, *definition.settings.free}
-    others = frozenset({name for other in games
-                        for name in (*other.settings.values, *other.settings.free)}
-                       - own - {"Options"})
+    others = frozenset(
+        {name for other in games for name in (*other.settings.values, *other.settings.free)}
+        - own
+        - {"Options"}
+    )
     _OTHERS_SETTINGS[definition.tag] = (definition, games, others)
     return others
 
@@ -70,12 +78,31 @@ def _registry_diagnostics(game: GameRecord, definition: Game) -> list[Diagnostic
             known = game_named(tag.value)
             if known is None:
                 names = ", ".join(f'"{g.tag}"' for g in all_games())
-                out.append(Diagnostic("error", "M306", f'Game "{tag.value}" is not a game we '
-                                      "know", tag.start, tag.end, f"use one of {names}"))
+                out.append(
+                    Diagnostic(
+                        "error",
+                        "M306",
+                        f'Game "{tag.value}" is not a game we know',
+                        tag.start,
+                        tag.end,
+                        f"use one of {names}",
+                    )
+                )
             elif known.tag != tag.value:
-                out.append(Diagnostic("warning", "M405", f"Game is written `{known.tag}`",
-                                      tag.start, tag.end))
+                out.append(
+                    Diagnostic(
+                        "warning", "M405", f"Game is written `{known.tag}`", tag.start, tag.end
+                    )
+                )
         elif tag.name in others:
-            out.append(Diagnostic("error", "M306", f"{tag.name} is not a setting of "
-                                  f"{definition.title}", tag.start, tag.end, "remove the tag"))
+            out.append(
+                Diagnostic(
+                    "error",
+                    "M306",
+                    f"{tag.name} is not a setting of {definition.title}",
+                    tag.start,
+                    tag.end,
+                    "remove the tag",
+                )
+            )
     return out

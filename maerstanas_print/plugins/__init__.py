@@ -45,8 +45,7 @@ def wire() -> None:
     _wired = True
     # Mǽrstánas
     game = MAERSTANAS
-    BOARD_READERS.register_lazy(game,
-                                "maerstanas_print.plugins.maerstanas.document:board_reader")
+    BOARD_READERS.register_lazy(game, "maerstanas_print.plugins.maerstanas.document:board_reader")
     SHEETS.register_lazy(game, "maerstanas_print.plugins.maerstanas.sheets:sheet_kit")
     FILE_PARTS.register(game, "")  # the default game's files keep the short names: board-a4.pdf
     BOOK_KITS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:book_kit")
@@ -55,10 +54,14 @@ def wire() -> None:
     RULEBOOKS.register(game, "maerstanas")
     REPAIR_SEARCHES.register_lazy(game, "maerstanas_print.plugins.maerstanas.repair:search")
     APP_IMPORTERS.register_lazy(game, "maerstanas_print.plugins.maerstanas.importer:importer")
-    EXTRA_COMMANDS.register(game, {
-        "analyse": "maerstanas_print.plugins.maerstanas.commands.analyse",
-        "annotate": "maerstanas_print.plugins.maerstanas.commands.annotate",
-        "puzzles": "maerstanas_print.plugins.maerstanas.commands.puzzles"})
+    EXTRA_COMMANDS.register(
+        game,
+        {
+            "analyse": "maerstanas_print.plugins.maerstanas.commands.analyse",
+            "annotate": "maerstanas_print.plugins.maerstanas.commands.annotate",
+            "puzzles": "maerstanas_print.plugins.maerstanas.commands.puzzles",
+        },
+    )
     PRINTABLES.register_lazy(game, "maerstanas_print.plugins.maerstanas.build:printables")
     # The tafl family: every TaflGame, including one a user makes from a definition.
     BOARD_READERS.register_lazy(TaflGame, "maerstanas_print.plugins.tafl.document:board_reader")

@@ -83,38 +83,68 @@ def _card_styles(base: dict, scale: float) -> dict:
     """The book's styles, made smaller for a page that holds a whole game."""
     from reportlab.lib.styles import ParagraphStyle
 
-    body = ParagraphStyle("card-body", parent=base["body"], fontSize=9 * scale,
-                          leading=11.4 * scale, spaceAfter=4 * scale)
+    body = ParagraphStyle(
+        "card-body",
+        parent=base["body"],
+        fontSize=9 * scale,
+        leading=11.4 * scale,
+        spaceAfter=4 * scale,
+    )
 
     def style(name: str, size: float, leading: float, **kw) -> ParagraphStyle:
-        for key in ("spaceBefore", "spaceAfter", "leftIndent", "bulletIndent",
-                    "rightIndent"):
+        for key in ("spaceBefore", "spaceAfter", "leftIndent", "bulletIndent", "rightIndent"):
             if key in kw:
                 kw[key] *= scale
-        return ParagraphStyle(name, parent=body, fontSize=size * scale,
-                              leading=leading * scale, **kw)
+        return ParagraphStyle(
+            name, parent=body, fontSize=size * scale, leading=leading * scale, **kw
+        )
 
     styles = dict(base)
     body.textColor = PURE_BLACK
-    styles.update({
-        "body": body,
-        "lead": style("card-lead", 9.5, 12, spaceAfter=5),
-        "note": style("card-note", 9, 11.4, backColor="#f4f0e6",
-                      borderPadding=tuple(v * scale for v in (4, 5, 4, 5)),
-                      spaceBefore=3, spaceAfter=8, leftIndent=5, rightIndent=5),
-        "chapter": style("card-chapter", 11.5, 14, fontName="Cardo-Bold", textColor=ACCENT,
-                         spaceBefore=5, spaceAfter=3, keepWithNext=1),
-        "section": style("card-section", 9.5, 12, fontName="Cardo-Bold", spaceBefore=3,
-                         spaceAfter=2, keepWithNext=1),
-        "bullet": style("card-bullet", 9, 11.4, leftIndent=10, bulletIndent=2,
-                        spaceAfter=1.5),
-        "caption": style("card-caption", 7.5, 9.5, spaceAfter=0),
-        "cell": style("card-cell", 8, 10, spaceAfter=0),
-        "cell-head": style("card-cell-head", 8, 10, fontName="Cardo-Bold", spaceAfter=0),
-        "record": style("card-record", 8, 10.5, spaceAfter=0,
-                        textColor=base["record"].textColor),
-        "credit": style("card-credit", 7.5, 9, textColor=SOFT, alignment=1),
-    })
+    styles.update(
+        {
+            "body": body,
+            "lead": style("card-lead", 9.5, 12, spaceAfter=5),
+            "note": style(
+                "card-note",
+                9,
+                11.4,
+                backColor="#f4f0e6",
+                borderPadding=tuple(v * scale for v in (4, 5, 4, 5)),
+                spaceBefore=3,
+                spaceAfter=8,
+                leftIndent=5,
+                rightIndent=5,
+            ),
+            "chapter": style(
+                "card-chapter",
+                11.5,
+                14,
+                fontName="Cardo-Bold",
+                textColor=ACCENT,
+                spaceBefore=5,
+                spaceAfter=3,
+                keepWithNext=1,
+            ),
+            "section": style(
+                "card-section",
+                9.5,
+                12,
+                fontName="Cardo-Bold",
+                spaceBefore=3,
+                spaceAfter=2,
+                keepWithNext=1,
+            ),
+            "bullet": style("card-bullet", 9, 11.4, leftIndent=10, bulletIndent=2, spaceAfter=1.5),
+            "caption": style("card-caption", 7.5, 9.5, spaceAfter=0),
+            "cell": style("card-cell", 8, 10, spaceAfter=0),
+            "cell-head": style("card-cell-head", 8, 10, fontName="Cardo-Bold", spaceAfter=0),
+            "record": style(
+                "card-record", 8, 10.5, spaceAfter=0, textColor=base["record"].textColor
+            ),
+            "credit": style("card-credit", 7.5, 9, textColor=SOFT, alignment=1),
+        }
+    )
     return styles
 
 
@@ -123,8 +153,9 @@ class _CardBuilder(_Builder):
 
     ink = PURE_BLACK
 
-    def __init__(self, prepared: PreparedBook, paper: str, geometry: CardGeometry,
-                 grow: float = 1.0) -> None:
+    def __init__(
+        self, prepared: PreparedBook, paper: str, geometry: CardGeometry, grow: float = 1.0
+    ) -> None:
         super().__init__(prepared, paper)
         self.geometry = geometry
         self.grow = grow  # figures this much larger than their smallest size
@@ -143,8 +174,10 @@ class _CardBuilder(_Builder):
         for block in chapter.blocks:
             if isinstance(block, BlankBoards | SampleGame):
                 what = "pencil boards" if isinstance(block, BlankBoards) else "a sample game"
-                raise RulebookError(f"a quick reference has no room for {what} (chapter "
-                                    f"{chapter.title!r}); print them with their own command")
+                raise RulebookError(
+                    f"a quick reference has no room for {what} (chapter "
+                    f"{chapter.title!r}); print them with their own command"
+                )
         from reportlab.platypus import KeepTogether
 
         blocks = [self.block(block) for block in chapter.blocks]
@@ -171,8 +204,15 @@ class _CardBuilder(_Builder):
         label = self.words("Figure {number}.").format(number=view.number)
         caption = self.p(f"**{label}** {figure.caption}", "caption")
         gap = self.geometry.scale
-        return KeepTogether([Spacer(1, 2 * gap), _shapes_flowable(shapes, self.width_mm, height),
-                             Spacer(1, 2 * gap), caption, Spacer(1, 7 * gap)])
+        return KeepTogether(
+            [
+                Spacer(1, 2 * gap),
+                _shapes_flowable(shapes, self.width_mm, height),
+                Spacer(1, 2 * gap),
+                caption,
+                Spacer(1, 7 * gap),
+            ]
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,9 +229,16 @@ def _is_lead_in(block: object) -> bool:
     return isinstance(block, Para) and len(block.text) < LEAD_IN_CHARS
 
 
-def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True,
-             pages_after: Sequence[tuple[str, Page]] = (), title: str | None = None,
-             subject: str | None = None, keywords: Sequence[str] | None = None) -> bytes:
+def card_pdf(
+    prepared: PreparedBook,
+    paper: str = "a4",
+    *,
+    one_page: bool = True,
+    pages_after: Sequence[tuple[str, Page]] = (),
+    title: str | None = None,
+    subject: str | None = None,
+    keywords: Sequence[str] | None = None,
+) -> bytes:
     """The one-page PDF, or RulebookError when the source does not fit one page
     (`one_page=False` lets it run on, to see how far over it is).
 
@@ -213,8 +260,10 @@ def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True
     least = pages(full, 1.0)
     if least > 1:
         if one_page:
-            raise RulebookError(f"the quick reference runs to {least} pages of "
-                                f"{size.name}; shorten the source to fit one")
+            raise RulebookError(
+                f"the quick reference runs to {least} pages of "
+                f"{size.name}; shorten the source to fit one"
+            )
         return _typeset(prepared, paper, geometry, full, pages_after, meta, 1.0)[0]
     # Room to spare goes first to the figures (up to MAX_GROW times their least size),
     # then the columns are balanced: the shortest that still hold the card, so the
@@ -237,9 +286,15 @@ def card_pdf(prepared: PreparedBook, paper: str = "a4", *, one_page: bool = True
     return _typeset(prepared, paper, geometry, column, pages_after, meta, grow)[0]
 
 
-def _typeset(prepared: PreparedBook, paper: str, geometry: CardGeometry, column_mm: float,
-             pages_after: Sequence[tuple[str, Page]], meta: _Meta, grow: float
-             ) -> tuple[bytes, int]:
+def _typeset(
+    prepared: PreparedBook,
+    paper: str,
+    geometry: CardGeometry,
+    column_mm: float,
+    pages_after: Sequence[tuple[str, Page]],
+    meta: _Meta,
+    grow: float,
+) -> tuple[bytes, int]:
     """The PDF with columns `column_mm` tall, and how many pages the card took."""
     from reportlab.platypus import (
         BaseDocTemplate,
@@ -286,27 +341,51 @@ def _typeset(prepared: PreparedBook, paper: str, geometry: CardGeometry, column_
     column = geometry.column * PT_PER_MM
     frame_h = column_mm * PT_PER_MM
     frame_y = height - geometry.body_top * PT_PER_MM - frame_h  # columns hang from the top
-    frames = [Frame(mm(SIDE_MM) * PT_PER_MM + i * (column + mm(GUTTER_MM) * PT_PER_MM),
-                    frame_y, column, frame_h, id=f"column{i + 1}",
-                    leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-              for i in range(2)]
-    full = Frame(0, 0, width, height, id="full", leftPadding=0, rightPadding=0,
-                 topPadding=0, bottomPadding=0)
+    frames = [
+        Frame(
+            mm(SIDE_MM) * PT_PER_MM + i * (column + mm(GUTTER_MM) * PT_PER_MM),
+            frame_y,
+            column,
+            frame_h,
+            id=f"column{i + 1}",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        for i in range(2)
+    ]
+    full = Frame(
+        0, 0, width, height, id="full", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0
+    )
     buffer = io.BytesIO()
-    doc = Doc(buffer, pagesize=(width, height), invariant=1, pageCompression=1,
-              initialFontName="Cardo", initialFontSize=9,
-              title=meta.title or f"{book.title}: {book.subtitle}", author=book.pdf_author,
-              subject=meta.subject or book.meta_subject,
-              keywords=list(meta.keywords or book.meta_keywords),
-              creator="maerstanas_print", lang=book.language)
-    doc.addPageTemplates([PageTemplate("card", frames, onPage=band),
-                          PageTemplate("sheet", [full], onPage=opening)])
+    doc = Doc(
+        buffer,
+        pagesize=(width, height),
+        invariant=1,
+        pageCompression=1,
+        initialFontName="Cardo",
+        initialFontSize=9,
+        title=meta.title or f"{book.title}: {book.subtitle}",
+        author=book.pdf_author,
+        subject=meta.subject or book.meta_subject,
+        keywords=list(meta.keywords or book.meta_keywords),
+        creator="maerstanas_print",
+        lang=book.language,
+    )
+    doc.addPageTemplates(
+        [PageTemplate("card", frames, onPage=band), PageTemplate("sheet", [full], onPage=opening)]
+    )
     story: list = [_marker("part", "Quick reference")] if pages_after else []
     story += builder.story()
     story.append(_marker("card-end", ""))
     for label, page in pages_after:
-        story += [NextPageTemplate("sheet"), PageBreak(), _marker("part", label),
-                  _shapes_flowable(page.shapes, page.width, page.height)]
+        story += [
+            NextPageTemplate("sheet"),
+            PageBreak(),
+            _marker("part", label),
+            _shapes_flowable(page.shapes, page.width, page.height),
+        ]
     doc.build(story)
     return buffer.getvalue(), state["card_pages"]
 
@@ -337,13 +416,13 @@ def _band(canvas, book, geometry: CardGeometry, width: float, height: float) -> 
     canvas.restoreState()
 
 
-def _credit(canvas, text: str, builder: _CardBuilder, geometry: CardGeometry,
-            width: float) -> None:
+def _credit(canvas, text: str, builder: _CardBuilder, geometry: CardGeometry, width: float) -> None:
     """The credit and licence, centred at the foot in small type (inline markup kept)."""
     from reportlab.platypus import Paragraph
 
     left = geometry.mm(SIDE_MM) * PT_PER_MM
-    paragraph = Paragraph(to_reportlab(text, builder.prepared.numbers, builder.language),
-                          builder.styles["credit"])
+    paragraph = Paragraph(
+        to_reportlab(text, builder.prepared.numbers, builder.language), builder.styles["credit"]
+    )
     paragraph.wrap(width - 2 * left, 200)
     paragraph.drawOn(canvas, left, geometry.mm(FOOT_MM) * PT_PER_MM)

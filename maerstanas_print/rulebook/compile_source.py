@@ -40,9 +40,12 @@ def _figure_error(read: ReadSource, figure: Figure, exc: FigureError) -> SourceE
     message = str(exc)
     if exc.part == "claim":
         refuted = " claims " in message and "cannot be read" not in message
-        return SourceError(where, "R201" if refuted else "R104", message,
-                           "the engine is the judge: correct the claim, or the position"
-                           if refuted else None)
+        return SourceError(
+            where,
+            "R201" if refuted else "R104",
+            message,
+            "the engine is the judge: correct the claim, or the position" if refuted else None,
+        )
     if exc.part == "then":
         return SourceError(where, "R202", message, "write the move as the record would")
     return SourceError(where, "R105", message)
@@ -68,9 +71,12 @@ def replay_records(read: ReadSource) -> dict[str, Any]:
         first = list(checked)[:1]
         problem = first_error(checked, first)
         if problem is not None or not first:
-            raise SourceError(where, "R107", f"record {key!r} is not valid: "
-                              f"{problem or 'no game in it'}",
-                              "run `maerstanas-print check` on the record to see every problem")
+            raise SourceError(
+                where,
+                "R107",
+                f"record {key!r} is not valid: {problem or 'no game in it'}",
+                "run `maerstanas-print check` on the record to see every problem",
+            )
         games[key] = first[0].replayed
     return games
 
@@ -116,8 +122,9 @@ def _book_value(read: ReadSource, value: str) -> str | None:
     return None
 
 
-def resolve(read: ReadSource, views: dict[str, FigureView], games: dict[str, Any]
-            ) -> dict[str, str]:
+def resolve(
+    read: ReadSource, views: dict[str, FigureView], games: dict[str, Any]
+) -> dict[str, str]:
     """The text each reference stands for (R106 at the first that names nothing)."""
     out = {}
     for ref, where in read.references.items():
@@ -133,16 +140,24 @@ def resolve(read: ReadSource, views: dict[str, FigureView], games: dict[str, Any
             if len(parts) == 2 and value in FIGURE_VALUES:
                 got = f"{{fig:{name}}}" if value == "figure" else str(views[name].number)
             else:
-                index = int(parts[1]) - 1 if len(parts) == 3 and parts[1].isdigit() \
+                index = (
+                    int(parts[1]) - 1
+                    if len(parts) == 3 and parts[1].isdigit()
                     else len(figure.panels) - 1
+                )
                 if 0 <= index < len(figure.panels):
                     got = _panel_value(views[name], index, value, figure)
-            hint = (f"a figure gives {', '.join(FIGURE_VALUES)}, and for its last panel (or "
-                    f"panel N: name.N.value) {', '.join(PANEL_VALUES)}")
+            hint = (
+                f"a figure gives {', '.join(FIGURE_VALUES)}, and for its last panel (or "
+                f"panel N: name.N.value) {', '.join(PANEL_VALUES)}"
+            )
         elif name == "include":
-            raise SourceError(where, "R106", f"the shared text needs `{value}:`, and the "
-                              "include block does not give it",
-                              f"add a line `{value}: ...` to the ```include block")
+            raise SourceError(
+                where,
+                "R106",
+                f"the shared text needs `{value}:`, and the include block does not give it",
+                f"add a line `{value}: ...` to the ```include block",
+            )
         elif name in games and len(parts) == 2:
             got = _record_value(games[name], value)
             hint = f"a record gives {', '.join(RECORD_VALUES)}"
@@ -150,8 +165,7 @@ def resolve(read: ReadSource, views: dict[str, FigureView], games: dict[str, Any
             known = sorted([*views, *games])
             hint = f"the figures and records are: {', '.join(known) or 'none'}"
         if got is None:
-            raise SourceError(where, "R106", f"{ref} names nothing the book can compute",
-                              hint)
+            raise SourceError(where, "R106", f"{ref} names nothing the book can compute", hint)
         out[ref] = got
     return out
 
@@ -165,8 +179,11 @@ def _map_texts(book: Book, fill: Callable[[str], str]) -> Book:
         if isinstance(b, Bullets):
             return dataclasses.replace(b, items=tuple(map(fill, b.items)))
         if isinstance(b, Table):
-            return dataclasses.replace(b, header=tuple(map(fill, b.header)),
-                                       rows=tuple(tuple(map(fill, r)) for r in b.rows))
+            return dataclasses.replace(
+                b,
+                header=tuple(map(fill, b.header)),
+                rows=tuple(tuple(map(fill, r)) for r in b.rows),
+            )
         if isinstance(b, RecordText):
             return dataclasses.replace(b, caption=fill(b.caption))
         if isinstance(b, Glossary):
@@ -175,8 +192,9 @@ def _map_texts(book: Book, fill: Callable[[str], str]) -> Book:
             return dataclasses.replace(b, caption=fill(b.caption), alt=fill(b.alt))
         return b
 
-    chapters = tuple(Chapter(fill(c.title), tuple(map(block, c.blocks)), c.appendix)
-                     for c in book.chapters)
+    chapters = tuple(
+        Chapter(fill(c.title), tuple(map(block, c.blocks)), c.appendix) for c in book.chapters
+    )
     return dataclasses.replace(book, chapters=chapters, front=tuple(map(block, book.front)))
 
 

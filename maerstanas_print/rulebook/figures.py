@@ -91,11 +91,11 @@ def check_claim(claim: Any, position: Any, where: str, panel: int, number: int) 
     try:
         verdict = claim.check(position)
     except ClaimError as exc:
-        raise FigureError(f"{where}: claim {claim.text!r} cannot be read: {exc}",
-                          panel, "claim", number) from None
+        raise FigureError(
+            f"{where}: claim {claim.text!r} cannot be read: {exc}", panel, "claim", number
+        ) from None
     if verdict is not None:
-        raise FigureError(f"{where} claims {claim.text!r}, but {verdict}", panel, "claim",
-                          number)
+        raise FigureError(f"{where} claims {claim.text!r}, but {verdict}", panel, "claim", number)
 
 
 def realise(figure: Figure, number: int, cell: float = 6.0) -> FigureView:
@@ -121,14 +121,17 @@ def figure_cell(view: FigureView, width: float, largest: float = 7.2) -> float:
     columns = sum(panel.spec.view[2] for panel in view.panels)
     cell = (width - PANEL_GAP * (n - 1) - n * probe.band) / columns
     # The boards' pads (frame lines, run-outs) grow with the cell: shrink until all fit.
-    while cell > 1.0 and sum(_resize(p.spec, cell).size()[0] for p in view.panels) \
-            + PANEL_GAP * (n - 1) > width:
+    while (
+        cell > 1.0
+        and sum(_resize(p.spec, cell).size()[0] for p in view.panels) + PANEL_GAP * (n - 1) > width
+    ):
         cell -= 0.05
     return min(largest, cell)
 
 
-def figure_shapes(view: FigureView, width: float, cell: float | None = None
-                  ) -> tuple[list[Shape], float]:
+def figure_shapes(
+    view: FigureView, width: float, cell: float | None = None
+) -> tuple[list[Shape], float]:
     """The panels centred in `width` mm, each labelled underneath; returns shapes and height.
 
     `cell` (mm) overrides the square size that fits the panels into `width`."""
@@ -138,15 +141,24 @@ def figure_shapes(view: FigureView, width: float, cell: float | None = None
     total = sum(w for w, _ in sizes) + PANEL_GAP * (len(specs) - 1)
     x = (width - total) / 2
     # A cropped board's lines run on past a cut bottom edge: keep the label clear of them.
-    board_h = max(h + (0.4 * spec.cell if "bottom" in spec.cut() else 0.0)
-                  for spec, (_, h) in zip(specs, sizes, strict=True))
+    board_h = max(
+        h + (0.4 * spec.cell if "bottom" in spec.cut() else 0.0)
+        for spec, (_, h) in zip(specs, sizes, strict=True)
+    )
     label_line = LABEL_SIZE * MM_PER_PT * 1.3
     shapes: list[Shape] = []
     for panel, spec, (w, _) in zip(view.panels, specs, sizes, strict=True):
         board = board_shapes(spec, x, 0.0)
         grid_centre = spec.grid_origin(x, 0.0)[0] + spec.grid_size[0] / 2
-        label = Text(grid_centre, board_h + 1.2 + LABEL_SIZE * MM_PER_PT, panel.label,
-                     LABEL_SIZE, "italic", "middle", INK)
+        label = Text(
+            grid_centre,
+            board_h + 1.2 + LABEL_SIZE * MM_PER_PT,
+            panel.label,
+            LABEL_SIZE,
+            "italic",
+            "middle",
+            INK,
+        )
         shapes.append(Group((board, label), title=panel.label, desc=board.desc))
         x += w + PANEL_GAP
     return shapes, board_h + 1.2 + label_line + 0.6
@@ -159,4 +171,3 @@ def panel_width(panel: PanelView, cell: float) -> float:
 
 def _resize(spec: BoardSpec, cell: float) -> BoardSpec:
     return replace(spec, cell=cell)
-

@@ -29,8 +29,9 @@ def ends_chapter(flowable: Any) -> bool:
     from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak
 
     marker = getattr(flowable, "marker", None)
-    return (marker is not None and marker[0] == "chapter") \
-        or isinstance(flowable, PageBreak | CondPageBreak | NextPageTemplate)
+    return (marker is not None and marker[0] == "chapter") or isinstance(
+        flowable, PageBreak | CondPageBreak | NextPageTemplate
+    )
 
 
 def fits(flowable: Any, frame: Any, canv: Any) -> bool:

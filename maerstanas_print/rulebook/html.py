@@ -65,39 +65,49 @@ class _Renderer:
         if isinstance(block, Para):
             return Markup('<p class="{}">{}</p>').format(block.style, self.inline(block.text))
         if isinstance(block, Heading):
-            return Markup('<h3 id="{}">{}</h3>').format(prefix + block.anchor,
-                                                        self.inline(block.text))
+            return Markup('<h3 id="{}">{}</h3>').format(
+                prefix + block.anchor, self.inline(block.text)
+            )
         if isinstance(block, Bullets):
             tag = "ol" if block.numbered else "ul"
-            items = Markup("").join(Markup("<li>{}</li>").format(self.inline(i))
-                                    for i in block.items)
+            items = Markup("").join(
+                Markup("<li>{}</li>").format(self.inline(i)) for i in block.items
+            )
             return Markup("<{0}>{1}</{0}>").format(Markup(tag), items)
         if isinstance(block, Figure):
             return self.figure(block)
         if isinstance(block, Table):
             return self.table(block)
         if isinstance(block, RecordText):
-            caption = Markup("<figcaption>{}</figcaption>").format(self.inline(block.caption)) \
-                if block.caption else Markup("")
+            caption = (
+                Markup("<figcaption>{}</figcaption>").format(self.inline(block.caption))
+                if block.caption
+                else Markup("")
+            )
             return Markup('<figure class="record"><pre><code>{}</code></pre>{}</figure>').format(
-                block.text, caption)
+                block.text, caption
+            )
         if isinstance(block, Glossary):
             rows = Markup("").join(
                 Markup('<div><dt lang="ang">{}</dt><dd>{}</dd></div>').format(
-                    term, self.inline(gloss)) for term, gloss in block.entries)
+                    term, self.inline(gloss)
+                )
+                for term, gloss in block.entries
+            )
             return Markup('<dl class="glossary">{}</dl>').format(rows)
         if isinstance(block, StoneKey):
             shapes, height = layout.stone_key(FIGURE_WIDTH, block.game)
-            svg = self.svg(shapes, FIGURE_WIDTH, height, layout.stone_key_label(block.game),
-                           "key")
+            svg = self.svg(shapes, FIGURE_WIDTH, height, layout.stone_key_label(block.game), "key")
             return Markup('<div class="stone-key">{}</div>').format(svg)
         if isinstance(block, SampleGame):
             return self.sample_game(block)
         if isinstance(block, BlankBoards):
             page = layout.blank_board_page(self.paper, block.game, block.per_page)
             return Markup('<div class="sheet">{}</div>').format(
-                self.svg(page.shapes, page.width, page.height, page.label,
-                         f"boards{block.per_page}"))
+                self.svg(
+                    page.shapes, page.width, page.height, page.label, f"boards{block.per_page}"
+                )
+            )
         raise TypeError(f"no HTML form for {block!r}")  # pragma: no cover
 
     def figure(self, figure: Figure) -> Markup:
@@ -110,29 +120,39 @@ class _Renderer:
         svgs = []
         for n, panel in enumerate(view.panels, 1):
             width = panel_width(panel, cell)
-            shapes, height = figure_shapes(FigureView(figure, view.number, (panel,)), width,
-                                           cell)
-            message = "Figure {number}, {panel}: {description}" if n > 1 else \
-                "Figure {number}. {about} ({panel}: {description})"
-            label = self.words(message).format(number=view.number, about=about,
-                                               panel=panel.label,
-                                               description=describe(panel.spec))
+            shapes, height = figure_shapes(FigureView(figure, view.number, (panel,)), width, cell)
+            message = (
+                "Figure {number}, {panel}: {description}"
+                if n > 1
+                else "Figure {number}. {about} ({panel}: {description})"
+            )
+            label = self.words(message).format(
+                number=view.number, about=about, panel=panel.label, description=describe(panel.spec)
+            )
             svgs.append(self.svg(shapes, width, height, label, f"fig{view.number}-{n}"))
-        return Markup('<figure class="diagram" id="fig-{}"><div class="panels">{}</div>'
-                      "<figcaption><b>{}</b> {}</figcaption></figure>").format(
-            figure.key, Markup("").join(svgs),
+        return Markup(
+            '<figure class="diagram" id="fig-{}"><div class="panels">{}</div>'
+            "<figcaption><b>{}</b> {}</figcaption></figure>"
+        ).format(
+            figure.key,
+            Markup("").join(svgs),
             self.words("Figure {number}.").format(number=view.number),
-            self.inline(figure.caption))
+            self.inline(figure.caption),
+        )
 
     def table(self, table: Table) -> Markup:
-        head = Markup("").join(Markup('<th scope="col">{}</th>').format(self.inline(c))
-                               for c in table.header)
+        head = Markup("").join(
+            Markup('<th scope="col">{}</th>').format(self.inline(c)) for c in table.header
+        )
         rows = Markup("").join(
-            Markup("<tr>{}</tr>").format(Markup("").join(
-                Markup("<td>{}</td>").format(self.inline(c)) for c in row))
-            for row in table.rows)
+            Markup("<tr>{}</tr>").format(
+                Markup("").join(Markup("<td>{}</td>").format(self.inline(c)) for c in row)
+            )
+            for row in table.rows
+        )
         return Markup("<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>").format(
-            head, rows)
+            head, rows
+        )
 
     def sample_game(self, block: SampleGame) -> Markup:
         game = layout.sample_game(block.resource)
@@ -141,29 +161,41 @@ class _Renderer:
             self.extra_css.append(gamedoc.game_css())
             return Markup(gamedoc.game_html_fragment(game, id_prefix="sample"))
         shapes, height = layout.final_diagram(game, FIGURE_WIDTH)
-        svg = self.svg(shapes, FIGURE_WIDTH, height, "The final position of the sample game",
-                       "final")
-        return Markup('<p>{}</p><figure class="record"><pre><code>{}</code></pre></figure>'
-                      '<figure class="diagram">{}<figcaption>{}</figcaption></figure>').format(
-            layout.sample_details(game), layout.sample_movetext(game), svg,
-            layout.final_caption(game))
+        svg = self.svg(
+            shapes, FIGURE_WIDTH, height, "The final position of the sample game", "final"
+        )
+        return Markup(
+            '<p>{}</p><figure class="record"><pre><code>{}</code></pre></figure>'
+            '<figure class="diagram">{}<figcaption>{}</figcaption></figure>'
+        ).format(
+            layout.sample_details(game),
+            layout.sample_movetext(game),
+            svg,
+            layout.final_caption(game),
+        )
 
     def chapters(self) -> list[dict]:
         out = []
         for number, chapter in layout.numbered(self.prepared.book.chapters):
             prefix = chapter.anchor + "-"
-            out.append({
-                "number": number,
-                "label": self.words("Appendix {number}" if chapter.appendix
-                                    else "Chapter {number}").format(number=number),
-                "title": chapter.title,
-                "anchor": chapter.anchor,
-                "appendix": chapter.appendix,
-                "sheet": isinstance(chapter.blocks[0], BlankBoards),
-                "sections": [{"title": b.text, "anchor": prefix + b.anchor}
-                             for b in chapter.blocks if isinstance(b, Heading)],
-                "body": Markup("\n").join(self.block(b, prefix) for b in chapter.blocks),
-            })
+            out.append(
+                {
+                    "number": number,
+                    "label": self.words(
+                        "Appendix {number}" if chapter.appendix else "Chapter {number}"
+                    ).format(number=number),
+                    "title": chapter.title,
+                    "anchor": chapter.anchor,
+                    "appendix": chapter.appendix,
+                    "sheet": isinstance(chapter.blocks[0], BlankBoards),
+                    "sections": [
+                        {"title": b.text, "anchor": prefix + b.anchor}
+                        for b in chapter.blocks
+                        if isinstance(b, Heading)
+                    ],
+                    "body": Markup("\n").join(self.block(b, prefix) for b in chapter.blocks),
+                }
+            )
         return out
 
 
@@ -180,16 +212,18 @@ def rulebook_html(prepared: PreparedBook, paper: str = "a4") -> str:
         "paper": PAPERS[paper],
         "chapters": chapters,
         "front": front,
-        "art": renderer.svg(art, art_w, art_h,
-                            renderer.words(layout.title_art_label(book.game)), "art"),
+        "art": renderer.svg(
+            art, art_w, art_h, renderer.words(layout.title_art_label(book.game)), "art"
+        ),
         "contents_title": renderer.words("Contents"),
     }
     template = environment().get_template("rulebook.html.j2")
     draft = template.render(font_css="", css="", **context)
     chars = "".join(sorted(set(draft)))  # every character the page can show
     css = read_text("templates", "rulebook.css").replace(
-        RUNNING_HEAD, f'"{book.title} · {book.subtitle}"')
+        RUNNING_HEAD, f'"{book.title} · {book.subtitle}"'
+    )
     css = Markup(css + "\n".join(renderer.extra_css))
-    return template.render(font_css=Markup(font_face_css({face: chars for face in FACES})),
-                           css=css, **context)
-
+    return template.render(
+        font_css=Markup(font_face_css({face: chars for face in FACES})), css=css, **context
+    )

@@ -30,8 +30,9 @@ def typeset(text: str, language: str = "en") -> str:
 def _figure_words(span: Span, figures: dict[str, int], language: str) -> str:
     if span.text not in figures:
         raise KeyError(f"the text refers to an unknown figure {span.text!r}")
-    return words(language)("figure {number}").format(number=figures[span.text]).replace(
-        " ", "\u00a0")
+    return (
+        words(language)("figure {number}").format(number=figures[span.text]).replace(" ", "\u00a0")
+    )
 
 
 # How each kind of span is written: ReportLab paragraph markup, and HTML.
@@ -53,8 +54,9 @@ _HTML = {
 }
 
 
-def _render(text: str, figures: dict[str, int], forms: dict[str, str], code_space: str,
-            language: str) -> str:
+def _render(
+    text: str, figures: dict[str, int], forms: dict[str, str], code_space: str, language: str
+) -> str:
     out = []
     for span in spans(text):
         if span.kind == "fig":

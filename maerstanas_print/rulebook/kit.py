@@ -98,5 +98,6 @@ def quickref_source(game: Game) -> str | None:
     from importlib.resources import files
 
     name = f"{book}-quickref"
-    return name if (files("maerstanas_print") / "games" / "books" / f"{name}.md").is_file() \
-        else None
+    return (
+        name if (files("maerstanas_print") / "games" / "books" / f"{name}.md").is_file() else None
+    )

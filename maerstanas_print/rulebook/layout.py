@@ -57,8 +57,7 @@ def title_art(game: str, cell: float = 11.0) -> tuple[float, float, list[Shape]]
     info = _game(game)
     stones, title, _label = COVERS.of(info)
     cell = min(cell, round(TITLE_BOARD_WIDTH / info.board.size, 2))  # a big board fits
-    spec = spec_for_game(info, cell=cell, labels=frozenset(),
-                         stones=stones, title=title)
+    spec = spec_for_game(info, cell=cell, labels=frozenset(), stones=stones, title=title)
     width, height = spec.size()
     pad = 1.0  # room for the outer half of the frame's stroke
     return width + 2 * pad, height + 2 * pad, [board_shapes(spec, pad, pad)]
@@ -82,22 +81,26 @@ def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
     info = _game(game)
     cell, inner = 9.0, min(width, 150.0)
     if not info.start_stones():  # a game that begins on an empty board
-        group, height = legend((width - inner) / 2, 2.0, inner, "print", cell, 9.0,
-                               SHEETS.of(info).legend)
+        group, height = legend(
+            (width - inner) / 2, 2.0, inner, "print", cell, 9.0, SHEETS.of(info).legend
+        )
     else:
         inner = width if SHEETS.of(info).piece_notes else inner  # a note per piece
-        group, height = game_legend(info, spec_for_game(info), (width - inner) / 2, 2.0, inner,
-                                    "print", cell, 9.0)
-    rows = [group] if all(_is_entry(child) for child in group.children) else \
-        [child for child in group.children if isinstance(child, Group)]
+        group, height = game_legend(
+            info, spec_for_game(info), (width - inner) / 2, 2.0, inner, "print", cell, 9.0
+        )
+    rows = (
+        [group]
+        if all(_is_entry(child) for child in group.children)
+        else [child for child in group.children if isinstance(child, Group)]
+    )
     out: list[Shape] = []
     below = 0.0  # how far the rows wrapped so far push the next ones down
     for row in rows:
         placed, grown = _wrapped(row, width, below)
         out.append(placed)
         below += grown
-    return [Group(tuple(out), title=group.title)] if len(rows) > 1 else out, \
-        height + 7.0 + below
+    return [Group(tuple(out), title=group.title)] if len(rows) > 1 else out, height + 7.0 + below
 
 
 def _is_entry(shape: Shape) -> bool:
@@ -117,8 +120,11 @@ def _wrapped(row: Group, width: float, dy: float) -> tuple[Group, float]:
     widest = max(x1 - x0 for x0, x1 in spans)
     count = len(spans)
     # As few rows as hold the entries, filled evenly (five entries: three and two).
-    per_row = next(-(-count // lines) for lines in range(2, count + 1)
-                   if widest <= width / -(-count // lines) - KEY_GAP or lines == count)
+    per_row = next(
+        -(-count // lines)
+        for lines in range(2, count + 1)
+        if widest <= width / -(-count // lines) - KEY_GAP or lines == count
+    )
     slot = width / per_row
     entries: list[Shape] = []
     for index, (entry, (x0, x1)) in enumerate(zip(row.children, spans, strict=True)):
@@ -134,8 +140,11 @@ def _fits(spans: list[tuple[float, float]], width: float) -> bool:
     """Whether entries spanning `spans` (mm, left to right) lie within `width` and
     `KEY_GAP` apart."""
     ordered = sorted(spans)
-    return ordered[0][0] >= 0.0 and ordered[-1][1] <= width and all(
-        a[1] + KEY_GAP <= b[0] for a, b in zip(ordered, ordered[1:], strict=False))
+    return (
+        ordered[0][0] >= 0.0
+        and ordered[-1][1] <= width
+        and all(a[1] + KEY_GAP <= b[0] for a, b in zip(ordered, ordered[1:], strict=False))
+    )
 
 
 def stone_key_label(game: str) -> str:
@@ -147,8 +156,7 @@ def stone_key_label(game: str) -> str:
 def blank_board_page(paper: str, game: str, per_page: int = 6) -> Page:
     """The pencil sheet, exactly as `maerstanas-print board --game G --per-page N` prints it."""
 
-    return board_sheet(BoardSheetOptions(paper=paper, per_page=per_page,
-                                         game=_game(game))).pages[0]
+    return board_sheet(BoardSheetOptions(paper=paper, per_page=per_page, game=_game(game))).pages[0]
 
 
 # --- the appendix's sample game ----------------------------------------------
@@ -158,7 +166,6 @@ def blank_board_page(paper: str, game: str, per_page: int = 6) -> Page:
 def sample_game(resource: str = "sample-game.mrs"):
     """The shipped sample record, replayed (it is checked like every record)."""
     from importlib import resources
-
 
     text = resources.files("maerstanas_print").joinpath("samples", resource).read_text("utf-8")
     game = next(iter(check_games(text, resource, keep_positions=True, budget=NO_FIX_SEARCH)))
@@ -186,11 +193,13 @@ def gamedoc() -> ModuleType | None:
 def sample_details(game) -> str:
     """One line naming the players, the date and the rules the game was played by."""
     rules = game.rules
-    parts = [f"Dark: {game.record.tag('Dark') or '?'}",
-             f"Light: {game.record.tag('Light') or '?'}",
-             f"played {game.record.tag('Date') or '?'}",
-             f"special stones {'on' if rules.special_stones else 'off'}",
-             f"{rules.scoring} scoring"]
+    parts = [
+        f"Dark: {game.record.tag('Dark') or '?'}",
+        f"Light: {game.record.tag('Light') or '?'}",
+        f"played {game.record.tag('Date') or '?'}",
+        f"special stones {'on' if rules.special_stones else 'off'}",
+        f"{rules.scoring} scoring",
+    ]
     return " · ".join(parts)
 
 
@@ -206,15 +215,21 @@ def sample_movetext(game) -> str:
 
 def final_diagram(game, width: float, cell: float = 8.0) -> tuple[list[Shape], float]:
     position = game.final
-    stones = {sq: Stone(position.owner(sq), position.kind_at(sq))
-              for sq in range(49) if position.owner(sq) is not None}
-    spec = BoardSpec(cell=cell, labels=frozenset(("top", "left", "right", "bottom")),
-                     stones=stones, title="The final position of the sample game")
+    stones = {
+        sq: Stone(position.owner(sq), position.kind_at(sq))
+        for sq in range(49)
+        if position.owner(sq) is not None
+    }
+    spec = BoardSpec(
+        cell=cell,
+        labels=frozenset(("top", "left", "right", "bottom")),
+        stones=stones,
+        title="The final position of the sample game",
+    )
     w, h = spec.size()
     return [board_shapes(spec, (width - w) / 2, 0.0)], h
 
 
 def final_caption(game) -> str:
     dark, light = game.score
-    return (f"The final position. Neither player can move: Dark scores {dark}, "
-            f"Light {light}.")
+    return f"The final position. Neither player can move: Dark scores {dark}, Light {light}."

@@ -85,8 +85,18 @@ class SampleGame:
     resource: str = "sample-game.mrs"
 
 
-Block = Para | Heading | Bullets | Table | RecordText | Glossary | Figure | StoneKey | \
-    BlankBoards | SampleGame
+Block = (
+    Para
+    | Heading
+    | Bullets
+    | Table
+    | RecordText
+    | Glossary
+    | Figure
+    | StoneKey
+    | BlankBoards
+    | SampleGame
+)
 
 
 @dataclass(frozen=True)
@@ -129,8 +139,10 @@ class Book:
 
     @property
     def meta_description(self) -> str:
-        return self.description or (f"The rules of {self.title}, a game by John Beers, "
-                                    "illustrated: an adaptation under CC BY-SA 4.0.")
+        return self.description or (
+            f"The rules of {self.title}, a game by John Beers, "
+            "illustrated: an adaptation under CC BY-SA 4.0."
+        )
 
     def figures(self) -> Iterator[Figure]:
         for chapter in self.chapters:
@@ -208,7 +220,7 @@ def spans(text: str) -> list[Span]:
     pos = 0
     for match in _INLINE.finditer(text):
         if match.start() > pos:
-            out.append(Span("text", text[pos:match.start()]))
+            out.append(Span("text", text[pos : match.start()]))
         kind = match.lastgroup if match.lastgroup != "url" else "link"
         if match["link"] is not None:
             out.append(Span("link", match["link"], match["url"]))

@@ -43,9 +43,17 @@ def _styles(hyphenation: str = "en_GB"):
     from reportlab.lib.enums import TA_CENTER, TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
 
-    base = ParagraphStyle("body", fontName="Cardo", fontSize=11, leading=15.5,
-                          textColor=INK, spaceAfter=7, alignment=TA_LEFT, allowWidows=0,
-                          hyphenationLang=hyphenation if _hyphenates(hyphenation) else "")
+    base = ParagraphStyle(
+        "body",
+        fontName="Cardo",
+        fontSize=11,
+        leading=15.5,
+        textColor=INK,
+        spaceAfter=7,
+        alignment=TA_LEFT,
+        allowWidows=0,
+        hyphenationLang=hyphenation if _hyphenates(hyphenation) else "",
+    )
 
     def style(name: str, **kw) -> ParagraphStyle:
         return ParagraphStyle(name, parent=base, **kw)
@@ -53,34 +61,75 @@ def _styles(hyphenation: str = "en_GB"):
     return {
         "body": base,
         "lead": style("lead", fontSize=12.5, leading=17.5, spaceAfter=9),
-        "note": style("note", backColor=TINT, borderPadding=(7, 9, 7, 9), spaceBefore=6,
-                      spaceAfter=14, leftIndent=9, rightIndent=9),
-        "chapter-label": style("chapter-label", fontName="Cardo-Italic", fontSize=12,
-                               textColor=ACCENT, spaceAfter=2, leading=15),
-        "chapter": style("chapter", fontName="Cardo-Bold", fontSize=25, leading=30,
-                         spaceAfter=16),
-        "section": style("section", fontName="Cardo-Bold", fontSize=13, leading=16,
-                         spaceBefore=11, spaceAfter=5, keepWithNext=1),
+        "note": style(
+            "note",
+            backColor=TINT,
+            borderPadding=(7, 9, 7, 9),
+            spaceBefore=6,
+            spaceAfter=14,
+            leftIndent=9,
+            rightIndent=9,
+        ),
+        "chapter-label": style(
+            "chapter-label",
+            fontName="Cardo-Italic",
+            fontSize=12,
+            textColor=ACCENT,
+            spaceAfter=2,
+            leading=15,
+        ),
+        "chapter": style("chapter", fontName="Cardo-Bold", fontSize=25, leading=30, spaceAfter=16),
+        "section": style(
+            "section",
+            fontName="Cardo-Bold",
+            fontSize=13,
+            leading=16,
+            spaceBefore=11,
+            spaceAfter=5,
+            keepWithNext=1,
+        ),
         "bullet": style("bullet", leftIndent=15, bulletIndent=3, spaceAfter=3.5),
-        "caption": style("caption", fontName="Cardo", fontSize=9.5, leading=12.8,
-                         textColor="#333333", spaceAfter=0),
+        "caption": style(
+            "caption",
+            fontName="Cardo",
+            fontSize=9.5,
+            leading=12.8,
+            textColor="#333333",
+            spaceAfter=0,
+        ),
         "cell": style("cell", fontSize=9.5, leading=12.5, spaceAfter=0),
-        "cell-head": style("cell-head", fontName="Cardo-Bold", fontSize=9.5, leading=12.5,
-                           spaceAfter=0),
-        "record": style("record", fontSize=9.5, leading=13, textColor=NOTATION_COLOUR,
-                        spaceAfter=0),
-        "term": style("term", fontName="Cardo-Bold", fontSize=11, leading=14.6,
-                      spaceAfter=0),
-        "title": style("title", fontName="Cardo-Bold", fontSize=46, leading=52,
-                       alignment=TA_CENTER),
-        "subtitle": style("subtitle", fontName="Cardo-Italic", fontSize=19, leading=24,
-                          alignment=TA_CENTER, textColor=INK),
-        "byline": style("byline", fontSize=13, leading=17, alignment=TA_CENTER,
-                        textColor=SOFT),
-        "small": style("small", fontSize=9, leading=12.5, alignment=TA_CENTER,
-                       textColor=SOFT, leftIndent=60, rightIndent=60, spaceAfter=4),
-        "toc0": style("toc0", fontSize=11.5, leading=13.5, leftIndent=22, firstLineIndent=-22,
-                      spaceBefore=2),
+        "cell-head": style(
+            "cell-head", fontName="Cardo-Bold", fontSize=9.5, leading=12.5, spaceAfter=0
+        ),
+        "record": style(
+            "record", fontSize=9.5, leading=13, textColor=NOTATION_COLOUR, spaceAfter=0
+        ),
+        "term": style("term", fontName="Cardo-Bold", fontSize=11, leading=14.6, spaceAfter=0),
+        "title": style(
+            "title", fontName="Cardo-Bold", fontSize=46, leading=52, alignment=TA_CENTER
+        ),
+        "subtitle": style(
+            "subtitle",
+            fontName="Cardo-Italic",
+            fontSize=19,
+            leading=24,
+            alignment=TA_CENTER,
+            textColor=INK,
+        ),
+        "byline": style("byline", fontSize=13, leading=17, alignment=TA_CENTER, textColor=SOFT),
+        "small": style(
+            "small",
+            fontSize=9,
+            leading=12.5,
+            alignment=TA_CENTER,
+            textColor=SOFT,
+            leftIndent=60,
+            rightIndent=60,
+            spaceAfter=4,
+        ),
+        "toc0": style(
+            "toc0", fontSize=11.5, leading=13.5, leftIndent=22, firstLineIndent=-22, spaceBefore=2
+        ),
         "toc1": style("toc1", fontSize=9.5, leading=11, leftIndent=34, textColor="#333333"),
     }
 
@@ -142,8 +191,9 @@ class _Builder:
     def p(self, text: str, style: str = "body"):
         from reportlab.platypus import Paragraph
 
-        return Paragraph(to_reportlab(text, self.prepared.numbers, self.language),
-                         self.styles[style])
+        return Paragraph(
+            to_reportlab(text, self.prepared.numbers, self.language), self.styles[style]
+        )
 
     def story(self) -> list:
         from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak, Spacer
@@ -153,8 +203,11 @@ class _Builder:
         story += self.contents()
         for number, chapter in layout.numbered(self.prepared.book.chapters):
             if isinstance(chapter.blocks[0], BlankBoards):
-                story += [NextPageTemplate("sheet"), PageBreak(),
-                          _marker("chapter", f"{number}  {chapter.title}")]
+                story += [
+                    NextPageTemplate("sheet"),
+                    PageBreak(),
+                    _marker("chapter", f"{number}  {chapter.title}"),
+                ]
                 story += [self.blank_boards(chapter.blocks[0]), NextPageTemplate("body")]
                 continue
             if chapter.appendix or number == "1":
@@ -169,10 +222,15 @@ class _Builder:
 
         book = self.prepared.book
         art_w, art_h, art = layout.title_art(book.game)
-        out = [Spacer(1, 30 * PT_PER_MM),
-               self.p(book.title, "title"), Spacer(1, 5 * PT_PER_MM),
-               self.p(book.subtitle, "subtitle"), Spacer(1, 4 * PT_PER_MM),
-               self.p(book.author, "byline"), Spacer(1, 16 * PT_PER_MM)]
+        out = [
+            Spacer(1, 30 * PT_PER_MM),
+            self.p(book.title, "title"),
+            Spacer(1, 5 * PT_PER_MM),
+            self.p(book.subtitle, "subtitle"),
+            Spacer(1, 4 * PT_PER_MM),
+            self.p(book.author, "byline"),
+            Spacer(1, 16 * PT_PER_MM),
+        ]
         flow = _shapes_flowable(art, art_w, art_h)
         flow.hAlign = "CENTER"
         out += [flow, Spacer(1, 22 * PT_PER_MM)]
@@ -186,17 +244,23 @@ class _Builder:
 
         toc = TableOfContents(dotsMinLevel=0)
         toc.levelStyles = [self.styles["toc0"], self.styles["toc1"]]
-        toc.tableStyle = [("FONT", (0, 0), (-1, -1), "Cardo", 10),
-                          ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                          ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                          ("RIGHTPADDING", (0, 0), (-1, -1), 0)]
+        toc.tableStyle = [
+            ("FONT", (0, 0), (-1, -1), "Cardo", 10),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ]
         return [self.p(self.words("Contents"), "chapter"), toc]
 
     def chapter(self, number: str, chapter: Chapter) -> list:
-        label = self.words("Appendix {number}" if chapter.appendix else "Chapter {number}"
-                           ).format(number=number)
-        out: list = [_marker("chapter", f"{number}  {chapter.title}"),
-                     self.p(label, "chapter-label"), self.p(chapter.title, "chapter")]
+        label = self.words("Appendix {number}" if chapter.appendix else "Chapter {number}").format(
+            number=number
+        )
+        out: list = [
+            _marker("chapter", f"{number}  {chapter.title}"),
+            self.p(label, "chapter-label"),
+            self.p(chapter.title, "chapter"),
+        ]
         for block in chapter.blocks:
             self.in_appendix = chapter.appendix
             out += self.block(block)
@@ -213,11 +277,21 @@ class _Builder:
         if isinstance(block, Bullets):
             indent = self.list_indent
             items = [ListItem(self.p(item, "bullet"), leftIndent=indent) for item in block.items]
-            kind = {"bulletType": "1", "bulletFormat": "%s.", "bulletFontName": "Cardo-Bold"} \
-                if block.numbered else {"bulletType": "bullet", "start": "•",
-                                        "bulletFontName": "Cardo"}
-            return [ListFlowable(items, leftIndent=indent, bulletFontSize=self.bullet_size,
-                                 bulletColor=ACCENT, spaceAfter=6, **kind)]
+            kind = (
+                {"bulletType": "1", "bulletFormat": "%s.", "bulletFontName": "Cardo-Bold"}
+                if block.numbered
+                else {"bulletType": "bullet", "start": "•", "bulletFontName": "Cardo"}
+            )
+            return [
+                ListFlowable(
+                    items,
+                    leftIndent=indent,
+                    bulletFontSize=self.bullet_size,
+                    bulletColor=ACCENT,
+                    spaceAfter=6,
+                    **kind,
+                )
+            ]
         if isinstance(block, Figure):
             return [self.figure(block)]
         if isinstance(block, Table):
@@ -240,8 +314,15 @@ class _Builder:
         shapes, height = figure_shapes(view, self.width_mm)
         label = self.words("Figure {number}.").format(number=view.number)
         caption = self.p(f"**{label}** {figure.caption}", "caption")
-        block = KeepTogether([Spacer(1, 4), _shapes_flowable(shapes, self.width_mm, height),
-                              Spacer(1, 3), caption, Spacer(1, 12)])
+        block = KeepTogether(
+            [
+                Spacer(1, 4),
+                _shapes_flowable(shapes, self.width_mm, height),
+                Spacer(1, 3),
+                caption,
+                Spacer(1, 12),
+            ]
+        )
         block.floating = True
         return block
 
@@ -253,20 +334,25 @@ class _Builder:
         shares = table.widths or tuple(1 / len(table.header) for _ in table.header)
         rows = [[self.p(cell, "cell-head") for cell in table.header]]
         rows += [[self.p(cell, "cell") for cell in row] for row in table.rows]
-        out = RLTable(rows, colWidths=[width * s for s in shares], repeatRows=1,
-                      spaceBefore=4, spaceAfter=12)
-        out.setStyle(TableStyle([
-            ("FONT", (0, 0), (-1, -1), "Cardo", 9.5),
-            ("TEXTCOLOR", (0, 0), (-1, -1), self.ink),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LINEABOVE", (0, 0), (-1, 0), 0.8, self.ink),
-            ("LINEBELOW", (0, 0), (-1, 0), 0.5, self.ink),
-            ("LINEBELOW", (0, -1), (-1, -1), 0.8, self.ink),
-            ("LINEBELOW", (0, 1), (-1, -2), 0.25, "#bdb6a6"),
-            ("TOPPADDING", (0, 0), (-1, -1), 3.5),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-            ("LEFTPADDING", (0, 0), (-1, -1), 4),
-        ]))
+        out = RLTable(
+            rows, colWidths=[width * s for s in shares], repeatRows=1, spaceBefore=4, spaceAfter=12
+        )
+        out.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), "Cardo", 9.5),
+                    ("TEXTCOLOR", (0, 0), (-1, -1), self.ink),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LINEABOVE", (0, 0), (-1, 0), 0.8, self.ink),
+                    ("LINEBELOW", (0, 0), (-1, 0), 0.5, self.ink),
+                    ("LINEBELOW", (0, -1), (-1, -1), 0.8, self.ink),
+                    ("LINEBELOW", (0, 1), (-1, -2), 0.25, "#bdb6a6"),
+                    ("TOPPADDING", (0, 0), (-1, -1), 3.5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                ]
+            )
+        )
         return out
 
     def record(self, block: RecordText):
@@ -274,15 +360,19 @@ class _Builder:
         from reportlab.platypus import Table as RLTable
 
         text = XPreformatted(_xml(block.text), self.styles["record"])
-        box = RLTable([[text]], colWidths=[self.width_mm * PT_PER_MM], style=[
-            ("FONT", (0, 0), (-1, -1), "Cardo", 9.5),
-            ("TEXTCOLOR", (0, 0), (-1, -1), self.ink),
-            ("BACKGROUND", (0, 0), (-1, -1), TINT),
-            ("LINEBEFORE", (0, 0), (0, -1), 2, ACCENT),
-            ("LEFTPADDING", (0, 0), (-1, -1), 10),
-            ("TOPPADDING", (0, 0), (-1, -1), 7),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
-        ])
+        box = RLTable(
+            [[text]],
+            colWidths=[self.width_mm * PT_PER_MM],
+            style=[
+                ("FONT", (0, 0), (-1, -1), "Cardo", 9.5),
+                ("TEXTCOLOR", (0, 0), (-1, -1), self.ink),
+                ("BACKGROUND", (0, 0), (-1, -1), TINT),
+                ("LINEBEFORE", (0, 0), (0, -1), 2, ACCENT),
+                ("LEFTPADDING", (0, 0), (-1, -1), 10),
+                ("TOPPADDING", (0, 0), (-1, -1), 7),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+            ],
+        )
         parts = [Spacer(1, 2), box]
         if block.caption:
             parts += [Spacer(1, 4), self.p(block.caption, "caption")]
@@ -293,14 +383,18 @@ class _Builder:
 
         width = self.width_mm * PT_PER_MM
         rows = [[self.p(term, "term"), self.p(gloss, "body")] for term, gloss in block.entries]
-        return RLTable(rows, colWidths=[width * 0.28, width * 0.72], style=[
-            ("FONT", (0, 0), (-1, -1), "Cardo", 10.5),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LINEBELOW", (0, 0), (-1, -2), 0.25, "#bdb6a6"),
-            ("TOPPADDING", (0, 0), (-1, -1), 5),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ])
+        return RLTable(
+            rows,
+            colWidths=[width * 0.28, width * 0.72],
+            style=[
+                ("FONT", (0, 0), (-1, -1), "Cardo", 10.5),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 0), (-1, -2), 0.25, "#bdb6a6"),
+                ("TOPPADDING", (0, 0), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ],
+        )
 
     def sample_game(self, block: SampleGame) -> list:
         from reportlab.platypus import KeepTogether, Spacer
@@ -309,11 +403,20 @@ class _Builder:
         gamedoc = layout.gamedoc()
         if gamedoc is not None:
             return list(gamedoc.game_flowables(game, width_mm=self.width_mm))
-        out: list = [self.p(layout.sample_details(game)),
-                     self.record(RecordText(layout.sample_movetext(game)))]
+        out: list = [
+            self.p(layout.sample_details(game)),
+            self.record(RecordText(layout.sample_movetext(game))),
+        ]
         shapes, height = layout.final_diagram(game, self.width_mm)
-        out.append(KeepTogether([_shapes_flowable(shapes, self.width_mm, height), Spacer(1, 3),
-                                 self.p(layout.final_caption(game), "caption")]))
+        out.append(
+            KeepTogether(
+                [
+                    _shapes_flowable(shapes, self.width_mm, height),
+                    Spacer(1, 3),
+                    self.p(layout.final_caption(game), "caption"),
+                ]
+            )
+        )
         return out
 
     def blank_boards(self, block: BlankBoards):
@@ -332,8 +435,11 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
 
     size = PAPERS[paper]
     width, height = size.width * PT_PER_MM, size.height * PT_PER_MM
-    side, top, bottom = (layout.SIDE_MARGIN * PT_PER_MM, layout.TOP_MARGIN * PT_PER_MM,
-                         layout.BOTTOM_MARGIN * PT_PER_MM)
+    side, top, bottom = (
+        layout.SIDE_MARGIN * PT_PER_MM,
+        layout.TOP_MARGIN * PT_PER_MM,
+        layout.BOTTOM_MARGIN * PT_PER_MM,
+    )
     book = prepared.book
 
     class Doc(FloatingFigures, BaseDocTemplate):
@@ -393,24 +499,57 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
             stamp = f"D:{released:%Y%m%d}000000+00'00'"
             canvas.setDateFormatter(lambda *_: stamp)
 
-    body = Frame(side, bottom, width - 2 * side, height - top - bottom, id="body",
-                 leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    full = Frame(0, 0, width, height, id="full", leftPadding=0, rightPadding=0,
-                 topPadding=0, bottomPadding=0)
-    doc = Doc(
-        buffer, pagesize=(width, height), invariant=1, pageCompression=1,
-        initialFontName="Cardo", initialFontSize=10,
-        title=f"{book.title}: {book.subtitle}",
-        author=book.pdf_author, subject=book.meta_subject, keywords=list(book.meta_keywords),
-        creator="maerstanas_print", lang=book.language,
+    body = Frame(
+        side,
+        bottom,
+        width - 2 * side,
+        height - top - bottom,
+        id="body",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
     )
-    doc.addPageTemplates([
-        PageTemplate("title", [Frame(side, bottom, width - 2 * side, height - top - bottom,
-                                     id="title", leftPadding=0, rightPadding=0,
-                                     topPadding=0, bottomPadding=0)], onPage=opening),
-        PageTemplate("body", [body], onPageEnd=furniture),
-        PageTemplate("sheet", [full]),
-    ])
+    full = Frame(
+        0, 0, width, height, id="full", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0
+    )
+    doc = Doc(
+        buffer,
+        pagesize=(width, height),
+        invariant=1,
+        pageCompression=1,
+        initialFontName="Cardo",
+        initialFontSize=10,
+        title=f"{book.title}: {book.subtitle}",
+        author=book.pdf_author,
+        subject=book.meta_subject,
+        keywords=list(book.meta_keywords),
+        creator="maerstanas_print",
+        lang=book.language,
+    )
+    doc.addPageTemplates(
+        [
+            PageTemplate(
+                "title",
+                [
+                    Frame(
+                        side,
+                        bottom,
+                        width - 2 * side,
+                        height - top - bottom,
+                        id="title",
+                        leftPadding=0,
+                        rightPadding=0,
+                        topPadding=0,
+                        bottomPadding=0,
+                    )
+                ],
+                onPage=opening,
+            ),
+            PageTemplate("body", [body], onPageEnd=furniture),
+            PageTemplate("sheet", [full]),
+        ]
+    )
     return doc
 
 
@@ -422,4 +561,3 @@ def rulebook_pdf(prepared: PreparedBook, paper: str = "a4") -> bytes:
     story = _Builder(prepared, paper).story()
     doc.multiBuild(story)
     return buffer.getvalue()
-

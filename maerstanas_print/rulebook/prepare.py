@@ -38,8 +38,9 @@ def check_record(block: RecordText) -> None:
     problem = first_error(checked, games)
     if problem is not None or not games:
         first = block.text.splitlines()[0]
-        raise RulebookError(f"the record beginning {first!r} is not valid: "
-                            f"{problem or 'no game in it'}")
+        raise RulebookError(
+            f"the record beginning {first!r} is not valid: {problem or 'no game in it'}"
+        )
 
 
 def prepare(book: Book) -> PreparedBook:
@@ -59,10 +60,10 @@ def prepare(book: Book) -> PreparedBook:
     for text in book.texts():
         for span in spans(text):
             if span.kind == "fig" and span.text not in numbers:
-                raise RulebookError(f"the text refers to a figure {span.text!r} that the book "
-                                    "does not have")
-    text = "".join(typeset(plain(t, numbers, book.language), book.language)
-                   for t in book.texts())
+                raise RulebookError(
+                    f"the text refers to a figure {span.text!r} that the book does not have"
+                )
+    text = "".join(typeset(plain(t, numbers, book.language), book.language) for t in book.texts())
     for face in FACES:
         missing = missing_glyphs(text, face)
         if missing:

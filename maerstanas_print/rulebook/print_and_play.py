@@ -35,8 +35,12 @@ def kit_sheets(game: Game, paper: str) -> list[tuple[str, Sheet]]:
         parts.append(("Setting up", kit.setup_sheet(design, "print")))
     parts.append(("Playing board", board_sheet(BoardSheetOptions(paper=paper, game=game))))
     if kit.has_cut_outs:
-        parts.append((f"{piece_noun(game).capitalize()} to cut out",
-                      stones_sheet(StonesSheetOptions(game, paper))))
+        parts.append(
+            (
+                f"{piece_noun(game).capitalize()} to cut out",
+                stones_sheet(StonesSheetOptions(game, paper)),
+            )
+        )
     if kit.score_sheet is not None:
         sheet = kit.score_sheet(design, 1)
         parts.append(("Score sheet", sheet))
@@ -54,8 +58,9 @@ def _fitted(page: Page, paper: str) -> Page:
         return page
     dx = (target.width - page.width * factor) / 2
     dy = (target.height - page.height * factor) / 2
-    return Page(target.width, target.height, tuple(enlarge(page.shapes, factor, dx, dy)),
-                page.label)
+    return Page(
+        target.width, target.height, tuple(enlarge(page.shapes, factor, dx, dy)), page.label
+    )
 
 
 def kit_pages(parts: list[tuple[str, Sheet]], paper: str) -> list[tuple[str, Page]]:
@@ -63,17 +68,23 @@ def kit_pages(parts: list[tuple[str, Sheet]], paper: str) -> list[tuple[str, Pag
     out = []
     for name, sheet in parts:
         for number, page in enumerate(sheet.pages, 1):
-            out.append((name if len(sheet.pages) == 1 else f"{name} ({number})",
-                        _fitted(page, paper)))
+            out.append(
+                (name if len(sheet.pages) == 1 else f"{name} ({number})", _fitted(page, paper))
+            )
     return out
 
 
 def kit_pdf(game: Game, paper: str) -> bytes:
     """The kit as one PDF (KeyError for a game without a quick reference)."""
     parts = kit_sheets(game, paper)
-    subject = (f"Everything to play {game.title} from paper: the quick reference, "
-               + ", ".join(name.lower() for name, _ in parts))
-    return card_pdf(prepare(quickref_for(game)), paper, pages_after=kit_pages(parts, paper),
-                    title=f"{game.title}: print-and-play kit", subject=subject,
-                    keywords=(game.title, "print and play", "board game", "rules",
-                              "CC BY-SA 4.0"))
+    subject = f"Everything to play {game.title} from paper: the quick reference, " + ", ".join(
+        name.lower() for name, _ in parts
+    )
+    return card_pdf(
+        prepare(quickref_for(game)),
+        paper,
+        pages_after=kit_pages(parts, paper),
+        title=f"{game.title}: print-and-play kit",
+        subject=subject,
+        keywords=(game.title, "print and play", "board game", "rules", "CC BY-SA 4.0"),
+    )

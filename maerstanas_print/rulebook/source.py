@@ -45,9 +45,22 @@ from maerstanas_print.rulebook.source_blocks import (
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 
-FRONT_KEYS = ("game", "title", "subtitle", "author", "edition", "released", "language",
-              "licence", "licence-url", "authors", "pdf-author", "subject", "keywords",
-              "description")
+FRONT_KEYS = (
+    "game",
+    "title",
+    "subtitle",
+    "author",
+    "edition",
+    "released",
+    "language",
+    "licence",
+    "licence-url",
+    "authors",
+    "pdf-author",
+    "subject",
+    "keywords",
+    "description",
+)
 REFERENCE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 BOOKS_PACKAGE = "maerstanas_print.games"  # the shipped sources live in its books/ folder
 
@@ -71,36 +84,52 @@ def _front_matter(source: Source) -> tuple[dict, int]:
 
     text = source.text
     if not text.startswith("---\n"):
-        raise SourceError(Where.at(source, 1), "R100", "the source does not start with its "
-                          "front matter", "begin with a `---` line, `game:` and `title:` "
-                          "lines, and another `---` line")
+        raise SourceError(
+            Where.at(source, 1),
+            "R100",
+            "the source does not start with its front matter",
+            "begin with a `---` line, `game:` and `title:` lines, and another `---` line",
+        )
     end = text.find("\n---\n", 3)
     if end < 0:
-        raise SourceError(Where.at(source, 1, 1, 3), "R100", "the front matter is not closed",
-                          "end it with a line of three hyphens, `---`")
+        raise SourceError(
+            Where.at(source, 1, 1, 3),
+            "R100",
+            "the front matter is not closed",
+            "end it with a line of three hyphens, `---`",
+        )
     try:
-        data = yaml.safe_load(text[4:end + 1]) or {}
+        data = yaml.safe_load(text[4 : end + 1]) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 2
-        raise SourceError(Where.at(source, line, (mark.column + 1) if mark else 1), "R100",
-                          f"the front matter is not YAML: {getattr(exc, 'problem', exc)}",
-                          "write one `key: value` a line; quote a value with a colon in it"
-                          ) from None
+        raise SourceError(
+            Where.at(source, line, (mark.column + 1) if mark else 1),
+            "R100",
+            f"the front matter is not YAML: {getattr(exc, 'problem', exc)}",
+            "write one `key: value` a line; quote a value with a colon in it",
+        ) from None
     if not isinstance(data, dict):
-        raise SourceError(Where.at(source, 2), "R100", "the front matter is not a list of "
-                          "`key: value` lines")
+        raise SourceError(
+            Where.at(source, 2), "R100", "the front matter is not a list of `key: value` lines"
+        )
     for key in data:
         if key not in FRONT_KEYS:
-            raise SourceError(Where(source, 0, 3).find(f"\n{key}:").find(str(key)), "R100",
-                              f"{key!r} is not a front-matter key",
-                              f"the keys are: {', '.join(FRONT_KEYS)}")
+            raise SourceError(
+                Where(source, 0, 3).find(f"\n{key}:").find(str(key)),
+                "R100",
+                f"{key!r} is not a front-matter key",
+                f"the keys are: {', '.join(FRONT_KEYS)}",
+            )
     for key in ("game", "title"):
         if not data.get(key):
-            raise SourceError(Where.at(source, 1, 1, 3), "R100", f"the front matter has no "
-                              f"`{key}:`", "for example `game: Maerstanas` and "
-                              "`title: Mǽrstánas`")
-    return data, text[:end + 5].count("\n")
+            raise SourceError(
+                Where.at(source, 1, 1, 3),
+                "R100",
+                f"the front matter has no `{key}:`",
+                "for example `game: Maerstanas` and `title: Mǽrstánas`",
+            )
+    return data, text[: end + 5].count("\n")
 
 
 def _text(value, key: str) -> str:
@@ -135,8 +164,12 @@ class _Reader:
         elif isinstance(block, Para):
             self.front.append(block)
         else:
-            raise SourceError(where, "R101", "only paragraphs may come before the first "
-                              "chapter", "start a chapter with a `# Title` line")
+            raise SourceError(
+                where,
+                "R101",
+                "only paragraphs may come before the first chapter",
+                "start a chapter with a `# Title` line",
+            )
 
     def inline(self, source: Source, token, params: dict[str, str]) -> str:
         """The inline markup of `token` in the book's own small markup (see `model`)."""
@@ -160,9 +193,12 @@ class _Reader:
                 out.append(f"]({href})")
             else:
                 what = {"html_inline": "raw HTML", "image": "an image"}.get(kind, kind)
-                raise SourceError(self.where(source, token), "R101",
-                                  f"{what} cannot be set in a rulebook",
-                                  "use *italic*, **bold**, `notation` and [links](https://...)")
+                raise SourceError(
+                    self.where(source, token),
+                    "R101",
+                    f"{what} cannot be set in a rulebook",
+                    "use *italic*, **bold**, `notation` and [links](https://...)",
+                )
         text = "".join(out)
         for name, value in params.items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
@@ -188,26 +224,34 @@ class _Reader:
             elif token.tag == "h2":
                 self.add(Heading(text), self.where(source, token))
             else:
-                raise SourceError(self.where(source, token, 1, int(token.tag[1])), "R101",
-                                  "only `#` (a chapter) and `##` (a section) headings are set",
-                                  "make this a `##` section or a **bold** lead-in")
+                raise SourceError(
+                    self.where(source, token, 1, int(token.tag[1])),
+                    "R101",
+                    "only `#` (a chapter) and `##` (a section) headings are set",
+                    "make this a `##` section or a **bold** lead-in",
+                )
             return i + 3
         if kind == "paragraph_open":
             text = self.inline(source, tokens[i + 1], params)
             lead = text.endswith("{.lead}")
-            self.add(Para(text.removesuffix("{.lead}").rstrip(), "lead" if lead else "body"),
-                     self.where(source, token))
+            self.add(
+                Para(text.removesuffix("{.lead}").rstrip(), "lead" if lead else "body"),
+                self.where(source, token),
+            )
             return i + 3
         if kind == "blockquote_open":
             j = i + 1
             while tokens[j].type != "blockquote_close":
                 if tokens[j].type == "paragraph_open":
-                    self.add(Para(self.inline(source, tokens[j + 1], params), "note"),
-                             self.where(source, token))
+                    self.add(
+                        Para(self.inline(source, tokens[j + 1], params), "note"),
+                        self.where(source, token),
+                    )
                     j += 3
                 else:
-                    raise SourceError(self.where(source, tokens[j]), "R101",
-                                      "a note holds only paragraphs")
+                    raise SourceError(
+                        self.where(source, tokens[j]), "R101", "a note holds only paragraphs"
+                    )
             return j + 1
         if kind in ("bullet_list_open", "ordered_list_open"):
             return self.list_(source, tokens, i, params)
@@ -216,11 +260,17 @@ class _Reader:
         if kind == "fence":
             self.fence(source, token, params)
             return i + 1
-        what = {"html_block": "raw HTML", "code_block": "an indented code block",
-                "hr": "a horizontal rule"}.get(kind, kind)
-        raise SourceError(self.where(source, token), "R101", f"{what} cannot be set in a "
-                          "rulebook", "records go in a ```record block; see "
-                          "docs/writing-rulebooks.md")
+        what = {
+            "html_block": "raw HTML",
+            "code_block": "an indented code block",
+            "hr": "a horizontal rule",
+        }.get(kind, kind)
+        raise SourceError(
+            self.where(source, token),
+            "R101",
+            f"{what} cannot be set in a rulebook",
+            "records go in a ```record block; see docs/writing-rulebooks.md",
+        )
 
     def list_(self, source: Source, tokens: list, i: int, params: dict[str, str]) -> int:
         numbered = tokens[i].type == "ordered_list_open"
@@ -231,8 +281,12 @@ class _Reader:
             if kind == "inline":
                 items.append(self.inline(source, tokens[j], params))
             elif kind in ("bullet_list_open", "ordered_list_open", "fence", "blockquote_open"):
-                raise SourceError(self.where(source, tokens[j]), "R101",
-                                  "a list item holds only text", "nested lists are not set")
+                raise SourceError(
+                    self.where(source, tokens[j]),
+                    "R101",
+                    "a list item holds only text",
+                    "nested lists are not set",
+                )
             j += 1
         self.add(Bullets(tuple(items), numbered), self.where(source, tokens[i]))
         return j + 1
@@ -249,8 +303,10 @@ class _Reader:
         delimiter = source.line_text(tokens[i].map[0] + 2)
         dashes = [cell.count("-") for cell in delimiter.strip().strip("|").split("|")]
         widths = () if len(set(dashes)) == 1 else tuple(d / sum(dashes) for d in dashes)
-        self.add(Table(tuple(rows[0]), tuple(tuple(r) for r in rows[1:]), widths),
-                 self.where(source, tokens[i]))
+        self.add(
+            Table(tuple(rows[0]), tuple(tuple(r) for r in rows[1:]), widths),
+            self.where(source, tokens[i]),
+        )
         return j + 1
 
     def fence(self, source: Source, token, params: dict[str, str]) -> None:
@@ -282,23 +338,30 @@ class _Reader:
             settings = read_settings(body, start, first, ("per-page",), "pencil-boards")
             per_page, where = settings.get("per-page", ("6", start))
             if per_page not in ("1", "2", "4", "6", "9"):
-                raise SourceError(where, "R102", f"per-page {per_page!r} is not 1, 2, 4, 6 "
-                                  "or 9")
+                raise SourceError(where, "R102", f"per-page {per_page!r} is not 1, 2, 4, 6 or 9")
             self.add(BlankBoards(self.game.tag, int(per_page)), start)
         elif kind == "sample-game":
             settings = read_settings(body, start, first, ("file",), "sample-game")
             name, where = settings.get("file", ("sample-game.mrs", start))
             shipped = resources.files("maerstanas_print").joinpath("samples")
-            if not re.fullmatch(r"[a-z0-9-]+\.mrs", name) or \
-                    not shipped.joinpath(name).is_file():
-                raise SourceError(where, "R108", f"there is no shipped game {name!r}",
-                                  "the shipped games: " + ", ".join(sorted(
-                                      p.name for p in shipped.iterdir()
-                                      if p.name.endswith(".mrs"))))
+            if not re.fullmatch(r"[a-z0-9-]+\.mrs", name) or not shipped.joinpath(name).is_file():
+                raise SourceError(
+                    where,
+                    "R108",
+                    f"there is no shipped game {name!r}",
+                    "the shipped games: "
+                    + ", ".join(
+                        sorted(p.name for p in shipped.iterdir() if p.name.endswith(".mrs"))
+                    ),
+                )
             tag = re.search(r'\[Game "([^"]*)"\]', shipped.joinpath(name).read_text("utf-8"))
             if game_named(tag[1] if tag else None) is not self.game:
-                raise SourceError(where, "R102", f"{name} is not a game of {self.game.title}",
-                                  "a book shows games of its own game only")
+                raise SourceError(
+                    where,
+                    "R102",
+                    f"{name} is not a game of {self.game.title}",
+                    "a book shows games of its own game only",
+                )
             self.add(SampleGame(name), start)
         elif kind in ("setup-table", "options-table"):
             kit = kit_of(self.game)
@@ -308,49 +371,71 @@ class _Reader:
                     read_settings(body, start, first, (), "setup-table")
                     self.add(table, start)
                 else:
-                    meanings = {(name, value): gloss for term, gloss in
-                                read_glossary(body, start, first).entries
-                                for name, _, value in [term.partition("=")]}
+                    meanings = {
+                        (name, value): gloss
+                        for term, gloss in read_glossary(body, start, first).entries
+                        for name, _, value in [term.partition("=")]
+                    }
                     self.add(kit.options_table(meanings), start)
             except LookupError:
-                raise SourceError(start, "R102", f"```{kind} is for the movement games",
-                                  f"{self.game.title} has no setup or rule options to list"
-                                  ) from None
+                raise SourceError(
+                    start,
+                    "R102",
+                    f"```{kind} is for the movement games",
+                    f"{self.game.title} has no setup or rule options to list",
+                ) from None
             except ValueError as exc:
-                raise SourceError(start, "R102", str(exc), "add a line "
-                                  "`option=value: what it does` for it") from None
+                raise SourceError(
+                    start, "R102", str(exc), "add a line `option=value: what it does` for it"
+                ) from None
         elif kind == "include":
             self.include(source, token, start, info[1:], body, first)
         else:
-            raise SourceError(start, "R102", f"```{kind} is not a kind of block a rulebook has",
-                              "the kinds are figure, record, glossary, stone-key, "
-                              "pencil-boards, sample-game, include, and for the movement "
-                              "games setup-table and options-table")
+            raise SourceError(
+                start,
+                "R102",
+                f"```{kind} is not a kind of block a rulebook has",
+                "the kinds are figure, record, glossary, stone-key, "
+                "pencil-boards, sample-game, include, and for the movement "
+                "games setup-table and options-table",
+            )
 
     def unique(self, key: str, where: Where) -> None:
         if key in self.read.figures or key in self.read.records:
-            raise SourceError(where, "R103", f"two blocks have the id {key!r}",
-                              "give each figure and record its own id")
+            raise SourceError(
+                where,
+                "R103",
+                f"two blocks have the id {key!r}",
+                "give each figure and record its own id",
+            )
 
-    def include(self, source: Source, token, start: Where, args: list[str], body: str,
-                first: int) -> None:
+    def include(
+        self, source: Source, token, start: Where, args: list[str], body: str, first: int
+    ) -> None:
         """Set a shared text (books/shared/NAME.md, or NAME.<language>.md when the book's
         language has one) here, with `key: value` parameters."""
         if len(args) != 1 or not re.fullmatch(r"[a-z0-9-]+", args[0]):
-            raise SourceError(start, "R102", "an include names one shared text",
-                              "write ```include edition (the shared texts are listed in "
-                              "docs/writing-rulebooks.md)")
+            raise SourceError(
+                start,
+                "R102",
+                "an include names one shared text",
+                "write ```include edition (the shared texts are listed in "
+                "docs/writing-rulebooks.md)",
+            )
         shared = resources.files(BOOKS_PACKAGE).joinpath("books", "shared")
         translated = shared.joinpath(f"{args[0]}.{self.read.language}.md")
         try:  # the text in the book's language when there is one
-            text = (translated if translated.is_file() else
-                    shared.joinpath(f"{args[0]}.md")).read_text("utf-8")
+            text = (
+                translated if translated.is_file() else shared.joinpath(f"{args[0]}.md")
+            ).read_text("utf-8")
         except (FileNotFoundError, OSError):
-            raise SourceError(start.find(args[0]), "R108", f"there is no shared text "
-                              f"{args[0]!r}", "see docs/writing-rulebooks.md for the "
-                              "shared texts") from None
-        settings = read_settings(body, start, first, ("example", "rules", "version"),
-                                 "include")
+            raise SourceError(
+                start.find(args[0]),
+                "R108",
+                f"there is no shared text {args[0]!r}",
+                "see docs/writing-rulebooks.md for the shared texts",
+            ) from None
+        settings = read_settings(body, start, first, ("example", "rules", "version"), "include")
         params = {key: value for key, (value, _) in settings.items()}
         self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
 
@@ -370,34 +455,59 @@ def read_source(text: str, name: str) -> ReadSource:
     data, body_line = _front_matter(source)
     game = game_named(str(data["game"]))
     if game is None:
-        raise SourceError(Where(source, 0, 1).find(f"game: {data['game']}").find(
-            str(data["game"])), "R100", f"{data['game']!r} is not a game this toolchain knows",
-            "the games are " + ", ".join(g.tag for g in all_games()))
+        raise SourceError(
+            Where(source, 0, 1).find(f"game: {data['game']}").find(str(data["game"])),
+            "R100",
+            f"{data['game']!r} is not a game this toolchain knows",
+            "the games are " + ", ".join(g.tag for g in all_games()),
+        )
     released = data.get("released")
     if released is not None and not isinstance(released, datetime.date):
-        raise SourceError(Where(source, 0, 1).find("released:"), "R100",
-                          "released is a date written YYYY-MM-DD")
-    read = ReadSource(Book("", "", "", ()), source, released=released,
-                      edition=str(data.get("edition", "")),
-                      language=str(data.get("language", "en")))
+        raise SourceError(
+            Where(source, 0, 1).find("released:"), "R100", "released is a date written YYYY-MM-DD"
+        )
+    read = ReadSource(
+        Book("", "", "", ()),
+        source,
+        released=released,
+        edition=str(data.get("edition", "")),
+        language=str(data.get("language", "en")),
+    )
     reader = _Reader(read, game)
     # Blank out the front matter, so markdown-it's line numbers are the file's.
-    reader.walk(source, "\n" * body_line + source.text[len("".join(
-        source.text.splitlines(keepends=True)[:body_line])):])
+    reader.walk(
+        source,
+        "\n" * body_line
+        + source.text[len("".join(source.text.splitlines(keepends=True)[:body_line])) :],
+    )
     if not reader.chapters:
         lines = source.text.splitlines()
         first = next((n for n in range(body_line, len(lines)) if lines[n].strip()), body_line)
-        raise SourceError(Where.at(source, first + 1), "R101", "the source has no chapter",
-                          "start one with a `# Title` line")
-    chapters = tuple(Chapter(title, tuple(blocks), appendix)
-                     for title, appendix, blocks in reader.chapters)
+        raise SourceError(
+            Where.at(source, first + 1),
+            "R101",
+            "the source has no chapter",
+            "start one with a `# Title` line",
+        )
+    chapters = tuple(
+        Chapter(title, tuple(blocks), appendix) for title, appendix, blocks in reader.chapters
+    )
     fields: dict[str, Any] = {
-        "title": str(data["title"]), "subtitle": str(data.get("subtitle", "")),
-        "author": str(data.get("author", "")), "chapters": chapters,
-        "front": tuple(reader.front), "game": game.tag, "released": released,
-        "language": read.language}
-    optional = {"pdf-author": "pdf_author", "subject": "subject", "description": "description",
-                "licence-url": "licence_url"}
+        "title": str(data["title"]),
+        "subtitle": str(data.get("subtitle", "")),
+        "author": str(data.get("author", "")),
+        "chapters": chapters,
+        "front": tuple(reader.front),
+        "game": game.tag,
+        "released": released,
+        "language": read.language,
+    }
+    optional = {
+        "pdf-author": "pdf_author",
+        "subject": "subject",
+        "description": "description",
+        "licence-url": "licence_url",
+    }
     for key, attr in optional.items():
         if key in data:
             fields[attr] = _text(data[key], key)
@@ -415,8 +525,11 @@ def read_source_file(path: str | Path) -> ReadSource:
     try:
         text = Path(path).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise SourceError(Where(Source(name, ""), 0, 0), "R108",
-                          f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise SourceError(
+            Where(Source(name, ""), 0, 0),
+            "R108",
+            f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}",
+        ) from None
     return read_source(text, name)
 
 

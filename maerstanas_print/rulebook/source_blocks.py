@@ -54,37 +54,68 @@ def block_lines(body: str, first: Where, line_no: int) -> list[Line]:
             continue
         key, colon, value = raw.partition(":")
         if not colon or not re.fullmatch(r"[a-z][a-z-]*", key.strip()) or indent:
-            raise SourceError(Where.at(source, here, indent + 1, len(raw.strip())), "R102",
-                              f"{raw.strip()!r} is not a `key: value` line",
-                              "each line of a block starts with a key such as `id:`, "
-                              "`caption:` or `claims:`; indent a line to continue the one above")
+            raise SourceError(
+                Where.at(source, here, indent + 1, len(raw.strip())),
+                "R102",
+                f"{raw.strip()!r} is not a `key: value` line",
+                "each line of a block starts with a key such as `id:`, "
+                "`caption:` or `claims:`; indent a line to continue the one above",
+            )
         column = len(key) + 2 + (len(value) - len(value.lstrip()))
-        out.append(Line(key.strip(), value.strip(),
-                        Where.at(source, here, column, max(1, len(value.strip())))))
+        out.append(
+            Line(
+                key.strip(),
+                value.strip(),
+                Where.at(source, here, column, max(1, len(value.strip()))),
+            )
+        )
     return out
 
 
 def _unknown(line: Line, allowed: tuple[str, ...], what: str) -> SourceError:
-    return SourceError(Where.at(line.where.source, line.where.source.locate(line.where.start)[0]),
-                       "R102", f"{line.key!r} is not a key of a {what} block",
-                       f"the keys are: {', '.join(allowed)}")
+    return SourceError(
+        Where.at(line.where.source, line.where.source.locate(line.where.start)[0]),
+        "R102",
+        f"{line.key!r} is not a key of a {what} block",
+        f"the keys are: {', '.join(allowed)}",
+    )
 
 
 def _block_id(lines: list[Line], start: Where, what: str) -> tuple[str, Where]:
     ids = [line for line in lines if line.key == "id"]
     if not ids:
-        raise SourceError(start, "R103", f"the {what} block has no `id:`",
-                          "add a line such as `id: opening`; the id names it in references")
+        raise SourceError(
+            start,
+            "R103",
+            f"the {what} block has no `id:`",
+            "add a line such as `id: opening`; the id names it in references",
+        )
     if not ID.match(ids[0].value):
-        raise SourceError(ids[0].where, "R103", f"{ids[0].value!r} is not an id",
-                          "an id is lower-case letters, digits and hyphens, e.g. `own-limit`")
+        raise SourceError(
+            ids[0].where,
+            "R103",
+            f"{ids[0].value!r} is not an id",
+            "an id is lower-case letters, digits and hyphens, e.g. `own-limit`",
+        )
     return ids[0].value, ids[0].where
 
 
 # --- figures -----------------------------------------------------------------
 
-FIGURE_KEYS = ("id", "caption", "alt", "panel", "stones", "record", "setup", "then",
-               "window", "marks", "claim-marks", "claims")
+FIGURE_KEYS = (
+    "id",
+    "caption",
+    "alt",
+    "panel",
+    "stones",
+    "record",
+    "setup",
+    "then",
+    "window",
+    "marks",
+    "claim-marks",
+    "claims",
+)
 POSITION_KEYS = ("stones", "record", "setup")
 
 
@@ -116,12 +147,14 @@ def read_marks(text: str, where: Where, game: Game) -> dict[str, Mark]:
     out: dict[str, Mark] = {}
     for part in text.split(";"):
         words = part.split()
-        if len(words) < 2 or words[0] not in MARK_KINDS or any(w not in SIDES
-                                                               for w in words[2:]):
-            raise SourceError(where.find(part.strip()), "R102",
-                              f"{part.strip()!r} is not a mark",
-                              f"a mark is a kind ({', '.join(MARK_KINDS)}), a square and, for "
-                              "hinges and points, the sides: `hinges D1 top left`")
+        if len(words) < 2 or words[0] not in MARK_KINDS or any(w not in SIDES for w in words[2:]):
+            raise SourceError(
+                where.find(part.strip()),
+                "R102",
+                f"{part.strip()!r} is not a mark",
+                f"a mark is a kind ({', '.join(MARK_KINDS)}), a square and, for "
+                "hinges and points, the sides: `hinges D1 top left`",
+            )
         try:
             kit_of(game).check_square(words[1])
         except ClaimError as exc:
@@ -134,9 +167,12 @@ def _position(line: Line, game: Game):
     try:
         return kit_of(game).read_position(line.key, line.value)
     except ClaimError as exc:
-        raise SourceError(line.where, "R105", str(exc),
-                          "stones: dark D3 C4; light E4 (see docs/writing-rulebooks.md)"
-                          ) from None
+        raise SourceError(
+            line.where,
+            "R105",
+            str(exc),
+            "stones: dark D3 C4; light E4 (see docs/writing-rulebooks.md)",
+        ) from None
 
 
 def _claim(text: str, where: Where, game: Game):
@@ -144,12 +180,12 @@ def _claim(text: str, where: Where, game: Game):
     try:
         return kit.read_claim(text)
     except ClaimError as exc:
-        raise SourceError(where, "R104", str(exc),
-                          f"{game.title} claims read: " + "; ".join(kit.claim_forms)) from None
+        raise SourceError(
+            where, "R104", str(exc), f"{game.title} claims read: " + "; ".join(kit.claim_forms)
+        ) from None
 
 
-def read_figure(body: str, start: Where, line_no: int, game: Game
-                ) -> tuple[Figure, FigurePlaces]:
+def read_figure(body: str, start: Where, line_no: int, game: Game) -> tuple[Figure, FigurePlaces]:
     lines = block_lines(body, start, line_no)
     key, _ = _block_id(lines, start, "figure")
     caption = alt = ""
@@ -162,8 +198,9 @@ def read_figure(body: str, start: Where, line_no: int, game: Game
             caption = line.value
         elif line.key == "alt":
             alt = line.value
-        elif line.key == "panel" or (line.key in POSITION_KEYS
-                                     and (not panels or "setup" in panels[-1])):
+        elif line.key == "panel" or (
+            line.key in POSITION_KEYS and (not panels or "setup" in panels[-1])
+        ):
             panels.append({"label": line.value if line.key == "panel" else ""})
             places.append(PanelPlaces(line.where))
             if line.key != "panel":
@@ -171,9 +208,13 @@ def read_figure(body: str, start: Where, line_no: int, game: Game
                 places[-1].setup = line.where
         elif line.key != "id":
             if not panels:
-                raise SourceError(line.where, "R102", f"`{line.key}:` comes before any "
-                                  "position", "start a panel with `panel: LABEL` and give "
-                                  "its position with `stones:` or `record:`")
+                raise SourceError(
+                    line.where,
+                    "R102",
+                    f"`{line.key}:` comes before any position",
+                    "start a panel with `panel: LABEL` and give "
+                    "its position with `stones:` or `record:`",
+                )
             panel, place = panels[-1], places[-1]
             if line.key in POSITION_KEYS:
                 panel["setup"] = _position(line, game)
@@ -183,8 +224,7 @@ def read_figure(body: str, start: Where, line_no: int, game: Game
             elif line.key == "window":
                 panel["window"], place.window = line.value, line.where
             elif line.key == "marks":
-                panel["marks"], place.marks = read_marks(line.value, line.where, game), \
-                    line.where
+                panel["marks"], place.marks = read_marks(line.value, line.where, game), line.where
             elif line.key == "claim-marks":
                 if line.value not in ("on", "off"):
                     raise SourceError(line.where, "R102", "claim-marks is `on` or `off`")
@@ -193,15 +233,24 @@ def read_figure(body: str, start: Where, line_no: int, game: Game
                 panel["claims"] = tuple(_claim(t, w, game) for t, w in line.items)
                 place.claims = [w for _, w in line.items]
     if not caption:
-        raise SourceError(start, "R102", f"figure {key!r} has no caption",
-                          "add `caption: what the figure shows`")
+        raise SourceError(
+            start, "R102", f"figure {key!r} has no caption", "add `caption: what the figure shows`"
+        )
     if not panels:
-        raise SourceError(start, "R102", f"figure {key!r} has no position",
-                          "add `stones: dark D3; light E4` or `record: 1. D4 E4 *`")
+        raise SourceError(
+            start,
+            "R102",
+            f"figure {key!r} has no position",
+            "add `stones: dark D3; light E4` or `record: 1. D4 E4 *`",
+        )
     for panel, place in zip(panels, places, strict=True):
         if "setup" not in panel:
-            raise SourceError(place.setup, "R102", "this panel has no position",
-                              "give it `stones:`, `record:` or (tafl) `setup:`")
+            raise SourceError(
+                place.setup,
+                "R102",
+                "this panel has no position",
+                "give it `stones:`, `record:` or (tafl) `setup:`",
+            )
     kit = kit_of(game)
     figure = Figure(key, caption, tuple(Panel(**panel, kit=kit) for panel in panels), alt)
     return figure, FigurePlaces(start, places)
@@ -214,8 +263,12 @@ def read_record(body: str, start: Where, line_no: int) -> tuple[RecordText, str,
     """A record block: `id:` and `caption:` lines, a blank line, then the record."""
     head, blank, text = body.partition("\n\n")
     if not re.match(r"^(id|caption):", head) or not blank:
-        raise SourceError(start, "R103", "the record block has no `id:`",
-                          "write `id: NAME` and `caption: ...`, a blank line, then the record")
+        raise SourceError(
+            start,
+            "R103",
+            "the record block has no `id:`",
+            "write `id: NAME` and `caption: ...`, a blank line, then the record",
+        )
     lines = block_lines(head, start, line_no)
     key, where = _block_id(lines, start, "record")
     caption = ""
@@ -238,15 +291,19 @@ def read_glossary(body: str, start: Where, line_no: int) -> Glossary:
             continue
         term, colon, gloss = raw.partition(": ")
         if not colon or not term.strip():
-            raise SourceError(Where.at(start.source, line_no + n, 1, len(raw)), "R102",
-                              f"{raw.strip()!r} is not a glossary entry",
-                              "write `term: what it means`, one entry a line")
+            raise SourceError(
+                Where.at(start.source, line_no + n, 1, len(raw)),
+                "R102",
+                f"{raw.strip()!r} is not a glossary entry",
+                "write `term: what it means`, one entry a line",
+            )
         entries.append([term.strip(), gloss.strip()])
     return Glossary(tuple((term, gloss) for term, gloss in entries))
 
 
-def read_settings(body: str, start: Where, line_no: int, allowed: tuple[str, ...],
-                  what: str) -> dict[str, tuple[str, Where]]:
+def read_settings(
+    body: str, start: Where, line_no: int, allowed: tuple[str, ...], what: str
+) -> dict[str, tuple[str, Where]]:
     """A directive's `key: value` lines, only the keys it takes."""
     out = {}
     for line in block_lines(body, start, line_no):

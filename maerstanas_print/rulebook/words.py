@@ -56,7 +56,8 @@ def catalogue(language: str) -> dict[str, str]:
     from babel.messages.pofile import read_po
 
     path = resources.files(CATALOGUE_PACKAGE).joinpath(
-        "locale", language.split("-")[0], "LC_MESSAGES", "rulebook.po")
+        "locale", language.split("-")[0], "LC_MESSAGES", "rulebook.po"
+    )
     if not path.is_file():
         return {}
     with path.open("rb") as handle:

@@ -42,7 +42,12 @@ from maerstanas_print.sheets.common import (
 )
 
 PER_PAGE_GRIDS: dict[int, tuple[int, int]] = {  # boards per page -> (columns, rows)
-    1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4),
+    1: (1, 1),
+    2: (1, 2),
+    4: (2, 2),
+    6: (2, 3),
+    9: (3, 3),
+    12: (3, 4),
 }
 # On a page turned on its side the grids turn too: six boards are three by two.
 LANDSCAPE_GRIDS = {count: (rows, cols) for count, (cols, rows) in PER_PAGE_GRIDS.items()}
@@ -95,18 +100,21 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
         raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
     game = options.game
     if options.variant not in BOARD_VARIANTS:
-        raise SheetError(f"unknown variant {options.variant!r}: use "
-                         f"{' or '.join(BOARD_VARIANTS)}")
+        raise SheetError(f"unknown variant {options.variant!r}: use {' or '.join(BOARD_VARIANTS)}")
     if options.variant not in game.look.variants:
         boards = " or ".join(game.look.variants)
-        raise SheetError(f"--variant {options.variant}: {game.title} is played on the "
-                         f"{boards} board only")
+        raise SheetError(
+            f"--variant {options.variant}: {game.title} is played on the {boards} board only"
+        )
     if SHEETS.of(game).layout.big and options.per_page not in BIG_BOARD_PER_PAGE:
-        raise SheetError(f"the {game.board.size} x {game.board.size} board fits 1 or 2 to a page, "
-                         f"not {options.per_page}")
+        raise SheetError(
+            f"the {game.board.size} x {game.board.size} board fits 1 or 2 to a page, "
+            f"not {options.per_page}"
+        )
     if options.cell is not None and not (math.isfinite(options.cell) and options.cell > 0):
-        raise SheetError(f"--cell-mm must be a positive number of millimetres, "
-                         f"not {options.cell:g}")
+        raise SheetError(
+            f"--cell-mm must be a positive number of millimetres, not {options.cell:g}"
+        )
     if options.per_page == 1:
         page = _full_board_page(paper, options)
     else:
@@ -126,26 +134,35 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
     )
 
 
-def _header_and_rules(paper: Paper, options: BoardSheetOptions, subtitle: str,
-                      rules_size: float) -> tuple[list[Shape], float]:
+def _header_and_rules(
+    paper: Paper, options: BoardSheetOptions, subtitle: str, rules_size: float
+) -> tuple[list[Shape], float]:
     shapes, bottom = header(paper, MARGIN, subtitle, options.game.title)
     if options.show_rules:
-        lines, last = paragraph(options.rules_text, MARGIN, bottom + 5.2,
-                                paper.width - 2 * MARGIN, rules_size, "regular", INK, 1.3)
+        lines, last = paragraph(
+            options.rules_text,
+            MARGIN,
+            bottom + 5.2,
+            paper.width - 2 * MARGIN,
+            rules_size,
+            "regular",
+            INK,
+            1.3,
+        )
         shapes.append(Group(tuple(lines), title="Rules in brief"))
         bottom = last + 1.5
     return shapes, bottom
 
 
 def _spec(options: BoardSheetOptions, cell: float, title: str) -> BoardSpec:
-    return spec_for_game(options.game, cell=cell, variant=options.variant, theme=options.theme,
-                         title=title)
+    return spec_for_game(
+        options.game, cell=cell, variant=options.variant, theme=options.theme, title=title
+    )
 
 
 def _legend_height(options: BoardSheetOptions, cell: float) -> float:
     """How tall the game's legend is with stones `cell` mm wide."""
-    return game_legend(options.game, _spec(options, 10.0, ""), 0, 0, 160.0, options.theme,
-                       cell)[1]
+    return game_legend(options.game, _spec(options, 10.0, ""), 0, 0, 160.0, options.theme, cell)[1]
 
 
 def _fit_cell(width: float, height: float, options: BoardSheetOptions, extra_h: float) -> float:
@@ -168,11 +185,14 @@ def _choose_cell(limit: float, options: BoardSheetOptions, default: float, where
             raise SheetError(f"boards do not fit {where}")  # pragma: no cover - fixed sizes
         return cell
     if options.cell > limit:
-        raise SheetError(f"--cell-mm {options.cell:g} does not fit {where}: "
-                         f"at most {math.floor(limit * 10) / 10:g} mm")
+        raise SheetError(
+            f"--cell-mm {options.cell:g} does not fit {where}: "
+            f"at most {math.floor(limit * 10) / 10:g} mm"
+        )
     if options.cell < MIN_CELL:
-        raise SheetError(f"--cell-mm {options.cell:g} is too small to play on: "
-                         f"at least {MIN_CELL:g} mm")
+        raise SheetError(
+            f"--cell-mm {options.cell:g} is too small to play on: at least {MIN_CELL:g} mm"
+        )
     return options.cell
 
 
@@ -182,8 +202,9 @@ def full_board_cell(game: Game, paper: str) -> float:
     return _full_frame(PAPERS[paper], BoardSheetOptions(paper=paper, game=game))[3]
 
 
-def _full_frame(paper: Paper, options: BoardSheetOptions
-                ) -> tuple[list[Shape], float, float, float]:
+def _full_frame(
+    paper: Paper, options: BoardSheetOptions
+) -> tuple[list[Shape], float, float, float]:
     """A one-board page's header shapes, the room for the board (top, bottom) and the
     square it gets."""
     width = paper.width - 2 * FULL_MARGIN
@@ -220,12 +241,14 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     shapes.append(board_shapes(spec, bx, by))
     legend_top = by + bh + legend_gap + free * 0.3
     legend_w = min(width, SHEETS.of(game).layout.legend_mm)
-    leg, _ = game_legend(game, spec, (paper.width - legend_w) / 2, legend_top, legend_w,
-                         options.theme, legend_cell)
+    leg, _ = game_legend(
+        game, spec, (paper.width - legend_w) / 2, legend_top, legend_w, options.theme, legend_cell
+    )
     shapes.append(leg)
     _, bar_w = calibration_bar(0, 0, cell, options.theme)
-    bar, _ = calibration_bar((paper.width - bar_w) / 2, legend_top + legend_h + 8.0, cell,
-                             options.theme)
+    bar, _ = calibration_bar(
+        (paper.width - bar_w) / 2, legend_top + legend_h + 8.0, cell, options.theme
+    )
     shapes.append(bar)
     shapes.append(licence_line(paper, text=game_licence(game)))
     label = f"{game.title} playing board on {paper.name}, squares {cell:g} mm"
@@ -254,16 +277,17 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     lines = 1 if min(tile_w, 90.0) >= 80.0 else 2  # see _game_line
     game_line_h = line_size * MM_PER_PT * (2.0 + 1.25 * (lines - 1)) + 1.5
     limit = _fit_cell(tile_w, tile_h, options, game_line_h)
-    where = f"{options.per_page} boards to a {'landscape ' if paper.landscape else ''}page " \
-            f"of {paper.name}"
+    where = (
+        f"{options.per_page} boards to a {'landscape ' if paper.landscape else ''}page "
+        f"of {paper.name}"
+    )
     cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, where)
     shapes: list[Shape] = list(top_shapes)
     shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm", game.title)
     for index in range(options.per_page):
         row, col = divmod(index, cols)
         # A movement game's pencil boards carry its start position: play starts at once.
-        spec = replace(_spec(options, cell, f"Board {index + 1}"),
-                       stones=game.start_stones())
+        spec = replace(_spec(options, cell, f"Board {index + 1}"), stones=game.start_stones())
         bw, bh = spec.size()
         block_h = bh + game_line_h
         tx = MARGIN + col * (tile_w + GUTTER)
@@ -273,16 +297,38 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
         board = board_shapes(spec, bx, by)
         # The names get the tile's width, not just the board's: room to write them.
         line_w = min(tile_w, max(bw, 90.0))
-        line = _game_line(tx + (tile_w - line_w) / 2, by + bh + 1.5 + line_size * MM_PER_PT * 1.2,
-                          line_w, line_size, options.theme)
+        line = _game_line(
+            tx + (tile_w - line_w) / 2,
+            by + bh + 1.5 + line_size * MM_PER_PT * 1.2,
+            line_w,
+            line_size,
+            options.theme,
+        )
         shapes.append(Group((board, line), title=f"Board {index + 1} of {options.per_page}"))
     share = SHEETS.of(game).layout.legend_share
-    leg, _ = game_legend(game, _spec(options, cell, ""), MARGIN + width * (1 - share) / 2,
-                         legend_top, width * share, options.theme, legend_cell, 7.5)
+    leg, _ = game_legend(
+        game,
+        _spec(options, cell, ""),
+        MARGIN + width * (1 - share) / 2,
+        legend_top,
+        width * share,
+        options.theme,
+        legend_cell,
+        7.5,
+    )
     shapes.append(leg)
     if pencil:  # how the same marks are made with a pencil
-        shapes.append(Text(paper.width / 2, legend_top + legend_h + pencil_h * 0.8, pencil,
-                           PENCIL_PT, "italic", "middle", INK))
+        shapes.append(
+            Text(
+                paper.width / 2,
+                legend_top + legend_h + pencil_h * 0.8,
+                pencil,
+                PENCIL_PT,
+                "italic",
+                "middle",
+                INK,
+            )
+        )
     shapes.append(licence_line(paper, 6.5, text=game_licence(game)))
     label = f"{options.per_page} {game.title} boards on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
@@ -302,8 +348,11 @@ def _game_line(x: float, baseline: float, width: float, size: float, theme: str)
     rule = Stroke(THEMES[theme].grid, 0.2)
     parts: list[Shape] = []
     one_line = width >= 80.0
-    rows = ([(("Game", 0.24), ("Dark", 0.38), ("Light", 0.38))] if one_line
-            else [(("Game", 0.3), ("Dark", 0.7)), (("Light", 0.7),)])
+    rows = (
+        [(("Game", 0.24), ("Dark", 0.38), ("Light", 0.38))]
+        if one_line
+        else [(("Game", 0.3), ("Dark", 0.7)), (("Light", 0.7),)]
+    )
     gap = 1.2
     for number, fields in enumerate(rows):
         cursor = x

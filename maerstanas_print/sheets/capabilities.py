@@ -23,8 +23,16 @@ LegendItem = tuple[StoneKind, str, str | None, str]
 # (stone kind as drawn, how many, name in the game): one kind of piece of a side's set.
 PieceSet = tuple[tuple[StoneKind, int, str], ...]
 
-__all__ = ["FILE_PARTS", "SHEETS", "LegendItem", "PieceSet", "SheetKit", "SheetLayout",
-           "game_score_sheet", "game_setup_sheet"]
+__all__ = [
+    "FILE_PARTS",
+    "SHEETS",
+    "LegendItem",
+    "PieceSet",
+    "SheetKit",
+    "SheetLayout",
+    "game_score_sheet",
+    "game_setup_sheet",
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,12 +47,18 @@ class SheetError(ValueError):
 MAX_FIRST = 9999  # the highest first move number a continued score sheet takes
 
 
-def score_sheet_of(game_title: str, paper: Paper, page: Page, file_stem: str,
-                   next_move: int | None = None) -> Sheet:
+def score_sheet_of(
+    game_title: str, paper: Paper, page: Page, file_stem: str, next_move: int | None = None
+) -> Sheet:
     """A game's score sheet: one page, the same title and subject for every game."""
-    return Sheet(title=f"{game_title}: score sheet",
-                 subject=f"A paper record of one {game_title} game, in notation order",
-                 paper=paper, pages=(page,), file_stem=file_stem, next_move=next_move)
+    return Sheet(
+        title=f"{game_title}: score sheet",
+        subject=f"A paper record of one {game_title} game, in notation order",
+        paper=paper,
+        pages=(page,),
+        file_stem=file_stem,
+        next_move=next_move,
+    )
 
 
 def wrap_text(text: str, face: Face, size: float, width: float) -> list[str]:
@@ -71,9 +77,17 @@ def wrap_text(text: str, face: Face, size: float, width: float) -> list[str]:
     return lines
 
 
-def paragraph(text: str, x: float, y: float, width: float, size: float,
-              face: Face = "regular", fill: str = INK, leading: float = 1.25,
-              anchor: str = "start") -> tuple[list[Shape], float]:
+def paragraph(
+    text: str,
+    x: float,
+    y: float,
+    width: float,
+    size: float,
+    face: Face = "regular",
+    fill: str = INK,
+    leading: float = 1.25,
+    anchor: str = "start",
+) -> tuple[list[Shape], float]:
     """Wrapped lines with the first baseline at y; returns shapes and the last baseline."""
     step = size * leading * MM_PER_PT
     shapes: list[Shape] = []
@@ -83,8 +97,7 @@ def paragraph(text: str, x: float, y: float, width: float, size: float,
     return shapes, y + (len(shapes) - 1) * step
 
 
-def header(paper: Paper, margin: float, subtitle: str, title: str
-           ) -> tuple[list[Shape], float]:
+def header(paper: Paper, margin: float, subtitle: str, title: str) -> tuple[list[Shape], float]:
     """Title at the top left, a description at the right, a rule below; returns its bottom."""
     base = margin + 9.0
     shapes: list[Shape] = [
@@ -116,16 +129,18 @@ WRITING_LINE = Stroke("#8c8c8c", 0.15)  # a hairline to write on
 TICK_BOX = Stroke(INK, 0.2)
 
 
-def writing_field(x: float, y: float, width: float, label: str, size: float = 8.0
-                  ) -> list[Shape]:
+def writing_field(x: float, y: float, width: float, label: str, size: float = 8.0) -> list[Shape]:
     """`Label ________` across `width`, the writing line on baseline y."""
     lw = text_width_mm(label, "italic", size)
-    return [Text(x, y, label, size, "italic", "start", INK),
-            Line(x + lw + 1.2, y + 0.6, x + width, y + 0.6, WRITING_LINE)]
+    return [
+        Text(x, y, label, size, "italic", "start", INK),
+        Line(x + lw + 1.2, y + 0.6, x + width, y + 0.6, WRITING_LINE),
+    ]
 
 
-def choice_boxes(x: float, y: float, label: str, options: tuple[str, ...], size: float = 7.5
-                 ) -> tuple[list[Shape], float]:
+def choice_boxes(
+    x: float, y: float, label: str, options: tuple[str, ...], size: float = 7.5
+) -> tuple[list[Shape], float]:
     """`Label ☐ a ☐ b ☐ c` on baseline y; returns the shapes and the right end."""
     out: list[Shape] = [Text(x, y, label, size, "italic", "start", INK)]
     box = 3.5
@@ -138,8 +153,9 @@ def choice_boxes(x: float, y: float, label: str, options: tuple[str, ...], size:
     return out, cursor
 
 
-def calibration_bar(x: float, y: float, cell: float, theme: str = "print",
-                    note: str | None = None) -> tuple[Group, float]:
+def calibration_bar(
+    x: float, y: float, cell: float, theme: str = "print", note: str | None = None
+) -> tuple[Group, float]:
     """A 50 mm scale with mm ticks, and the square size, so a print can be checked.
 
     (x, y) is the left end of the bar's base line; returns the group and its width.
@@ -154,18 +170,29 @@ def calibration_bar(x: float, y: float, cell: float, theme: str = "print",
     for mm in range(0, 51, 10):
         out.append(Text(x + mm, y + 3.2, str(mm), 6.5, "regular", "middle", ink))
     if note is None:
-        note = (f"This bar is exactly 50 mm and each square {cell:g} mm when printed at 100 % "
-                "(“actual size”, no “fit to page”).")
+        note = (
+            f"This bar is exactly 50 mm and each square {cell:g} mm when printed at 100 % "
+            "(“actual size”, no “fit to page”)."
+        )
     out.append(Text(x + 54, y - 0.4, note, 7.5, "italic", "start", ink))
     width = 54 + text_width_mm(note, "italic", 7.5)
-    desc = f"Measure this bar: it should be 50 mm. Squares are {cell:g} mm." if cell else (
-        "Measure this bar: it should be 50 mm.")
+    desc = (
+        f"Measure this bar: it should be 50 mm. Squares are {cell:g} mm."
+        if cell
+        else ("Measure this bar: it should be 50 mm.")
+    )
     return Group(tuple(out), title="50 mm calibration bar", desc=desc), width
 
 
-def legend(x: float, y: float, width: float, theme: str, cell: float = 9.0,
-           size: float = 8.5, items: tuple[tuple[StoneKind, str, str | None, str], ...] = ()
-           ) -> tuple[Group, float]:
+def legend(
+    x: float,
+    y: float,
+    width: float,
+    theme: str,
+    cell: float = 9.0,
+    size: float = 8.5,
+    items: tuple[tuple[StoneKind, str, str | None, str], ...] = (),
+) -> tuple[Group, float]:
     """The three stone kinds, Dark and Light, each with its name and rune.
 
     (x, y) is the top-left; the items share `width` evenly. Returns the group
@@ -183,15 +210,34 @@ def legend(x: float, y: float, width: float, theme: str, cell: float = 9.0,
         ]
         tx = left + 2 * cell + 2.4
         if rune is None:
-            parts.append(Text(tx, cy + 0.34 * size * MM_PER_PT, name, size, "regular", "start",
-                              ink))
+            parts.append(
+                Text(tx, cy + 0.34 * size * MM_PER_PT, name, size, "regular", "start", ink)
+            )
         else:
             parts.append(Text(tx, cy - 0.4, name, size, "regular", "start", ink))
             rune_h = size * MM_PER_PT * 0.95
-            parts.append(rune_shapes(rune, tx + rune_h * 0.25, cy + 1.1 + rune_h / 2 - 0.3,
-                                     rune_h, ink, rune_h * 0.11, titled=True))
-            parts.append(Text(tx + rune_h * 0.7 + 0.8, cy + 1.1 + rune_h * 0.62, rune_name,
-                              size * 0.92, "italic", "start", ink))
+            parts.append(
+                rune_shapes(
+                    rune,
+                    tx + rune_h * 0.25,
+                    cy + 1.1 + rune_h / 2 - 0.3,
+                    rune_h,
+                    ink,
+                    rune_h * 0.11,
+                    titled=True,
+                )
+            )
+            parts.append(
+                Text(
+                    tx + rune_h * 0.7 + 0.8,
+                    cy + 1.1 + rune_h * 0.62,
+                    rune_name,
+                    size * 0.92,
+                    "italic",
+                    "start",
+                    ink,
+                )
+            )
         title = f"Legend: {name}" + (f", rune {rune} ({rune_name})" if rune else "")
         out.append(Group(tuple(parts), title=title))
     return Group(tuple(out), title="Stones"), cell
@@ -225,20 +271,28 @@ def _swatch(kind: str, x: float, y: float, side: float, theme: str) -> list[Shap
     return parts
 
 
-def _item(parts: list[Shape], tx: float, cy: float, name: str, note: str, size: float,
-          ink: str) -> None:
+def _item(
+    parts: list[Shape], tx: float, cy: float, name: str, note: str, size: float, ink: str
+) -> None:
     """A legend label: the name, and under it a smaller italic note."""
     if note:
         parts.append(Text(tx, cy - 0.4, name, size, "regular", "start", ink))
-        parts.append(Text(tx, cy + 0.4 + size * MM_PER_PT * 0.85, note, size * 0.88, "italic",
-                          "start", ink))
+        parts.append(
+            Text(tx, cy + 0.4 + size * MM_PER_PT * 0.85, note, size * 0.88, "italic", "start", ink)
+        )
     else:
-        parts.append(Text(tx, cy + 0.34 * size * MM_PER_PT, name, size, "regular", "start",
-                          ink))
+        parts.append(Text(tx, cy + 0.34 * size * MM_PER_PT, name, size, "regular", "start", ink))
 
 
-def notes_legend(kit: SheetKit, x: float, y: float, width: float, theme: str,
-                 cell: float = 9.0, size: float = 8.5) -> tuple[Group, float]:
+def notes_legend(
+    kit: SheetKit,
+    x: float,
+    y: float,
+    width: float,
+    theme: str,
+    cell: float = 9.0,
+    size: float = 8.5,
+) -> tuple[Group, float]:
     """A legend that names each piece and each marked square with a note (the sheet
     kit's `piece_notes` and `square_notes`: the 1992 game's X, O, K, throne, edge)."""
     ink = THEMES[theme].ink
@@ -246,8 +300,7 @@ def notes_legend(kit: SheetKit, x: float, y: float, width: float, theme: str,
     for side, kind, name, note in kit.piece_notes:
         entries.append(([stone_shape(Stone(side, kind), 0, 0, cell, theme)], name, note))
     for swatch, name, note in kit.square_notes:
-        entries.append((_swatch(swatch, -cell * 0.45, -cell * 0.45, cell * 0.9, theme),
-                        name, note))
+        entries.append((_swatch(swatch, -cell * 0.45, -cell * 0.45, cell * 0.9, theme), name, note))
     out: list[Shape] = []
     slot = width / len(entries)
     cy = y + cell / 2
@@ -259,8 +312,9 @@ def notes_legend(kit: SheetKit, x: float, y: float, width: float, theme: str,
     return Group(tuple(out), title="Pieces and squares"), cell
 
 
-def corners_line(spec: BoardSpec, x: float, y: float, width: float, theme: str,
-                 size: float = 8.0) -> tuple[Group, float]:
+def corners_line(
+    spec: BoardSpec, x: float, y: float, width: float, theme: str, size: float = 8.0
+) -> tuple[Group, float]:
     """One line per side, with a swatch: where each king starts and where it wins.
 
     Read from the board's own special squares, so it always matches the board.
@@ -271,22 +325,40 @@ def corners_line(spec: BoardSpec, x: float, y: float, width: float, theme: str,
     side_h = size * MM_PER_PT * 1.5
     out: list[Shape] = []
     slot = width / 2
-    for i, (kind, who, goal) in enumerate((("dark-home", "Dark", "light-home"),
-                                           ("light-home", "Light", "dark-home"))):
+    for i, (kind, who, goal) in enumerate(
+        (("dark-home", "Dark", "light-home"), ("light-home", "Light", "dark-home"))
+    ):
         if kind not in homes:
             continue
         text = f"{who}’s king starts on {homes[kind]} and wins on {homes[goal]}"
         text_w = text_width_mm(text, "regular", size) + side_h + 2.0
         left = x + i * slot + (slot - text_w) / 2
         parts = _swatch(kind, left, y, side_h, theme)
-        parts.append(Text(left + side_h + 2.0, y + side_h / 2 + 0.34 * size * MM_PER_PT, text,
-                          size, "regular", "start", ink))
+        parts.append(
+            Text(
+                left + side_h + 2.0,
+                y + side_h / 2 + 0.34 * size * MM_PER_PT,
+                text,
+                size,
+                "regular",
+                "start",
+                ink,
+            )
+        )
         out.append(Group(tuple(parts), title=text))
     return Group(tuple(out), title="Home corners"), side_h
 
 
-def game_legend(game: Game, spec: BoardSpec, x: float, y: float, width: float, theme: str,
-                cell: float = 9.0, size: float = 8.5) -> tuple[Group, float]:
+def game_legend(
+    game: Game,
+    spec: BoardSpec,
+    x: float,
+    y: float,
+    width: float,
+    theme: str,
+    cell: float = 9.0,
+    size: float = 8.5,
+) -> tuple[Group, float]:
     """The legend a board of `game` needs under it; returns the group and its height."""
     kit = SHEETS.of(game)
     if kit.piece_notes:

@@ -17,8 +17,9 @@ from maerstanas_print.templating import environment
 
 
 def sheet_pdf(sheet: Sheet) -> bytes:
-    info = PdfInfo(title=sheet.title, subject=sheet.subject,
-                   keywords=("Mǽrstánas", "board game", "printable"))
+    info = PdfInfo(
+        title=sheet.title, subject=sheet.subject, keywords=("Mǽrstánas", "board game", "printable")
+    )
     return render_pdf(sheet.pages, info)
 
 
@@ -37,7 +38,8 @@ def sheet_html(sheet: Sheet) -> str:
         title=sheet.title,
         description=sheet.subject,
         paper=sheet.paper,
-        pages=[{"svg": svg, "label": page.label} for svg, page in zip(svgs, sheet.pages,
-                                                                       strict=True)],
+        pages=[
+            {"svg": svg, "label": page.label} for svg, page in zip(svgs, sheet.pages, strict=True)
+        ],
         font_css=Markup(font_face_css(faces)),
     )

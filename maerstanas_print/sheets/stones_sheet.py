@@ -55,8 +55,13 @@ CUT_DASH = (1.2, 0.9)
 # outermost ring of each kind's drawing is this share of a square from the centre.
 DISC_KINDS: frozenset[StoneKind] = frozenset({"standard", "man"})
 DISC_SHARE = 0.4
-OUTER_SHARE: dict[StoneKind, float] = {"standard": 0.4, "man": 0.4, "thunder": 0.46,
-                                       "woden": 0.46, "king": 0.47}
+OUTER_SHARE: dict[StoneKind, float] = {
+    "standard": 0.4,
+    "man": 0.4,
+    "thunder": 0.46,
+    "woden": 0.46,
+    "king": 0.47,
+}
 RUNE_KINDS: frozenset[StoneKind] = frozenset({"thunder", "woden"})
 
 PieceSet = tuple[tuple[StoneKind, int, str], ...]
@@ -124,11 +129,13 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
     noun = piece_noun(game)
     sets = _sets(game)
     if sets[0][2] == sets[1][2]:
-        subject = (f"{_count(sets[0][2])} {noun} of each colour for {game.title}: "
-                   + kinds_text(sets[0][2]))
+        subject = f"{_count(sets[0][2])} {noun} of each colour for {game.title}: " + kinds_text(
+            sets[0][2]
+        )
     else:
         subject = f"{noun.capitalize()} for {game.title}: " + "; ".join(
-            f"{name} {kinds_text(pieces)}" for _, name, pieces in sets)
+            f"{name} {kinds_text(pieces)}" for _, name, pieces in sets
+        )
     return Sheet(
         title=f"{game.title}: {noun} to cut out",
         subject=subject,
@@ -150,12 +157,12 @@ def _count(pieces: PieceSet) -> int:
 def _inverse(theme: str):
     """The theme's marks in white: how a stone's outline and rune sit on a Dark token."""
     base = THEMES[theme]
-    return replace(base, ink="#ffffff", grid="#ffffff", label="#ffffff", light_fill=None,
-                   paper=None)
+    return replace(
+        base, ink="#ffffff", grid="#ffffff", label="#ffffff", light_fill=None, paper=None
+    )
 
 
-def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str,
-              token: Token) -> Group:
+def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str, token: Token) -> Group:
     """One token: its tone (with bleed), the piece's drawing, its edge, cut marks.
 
     The token's edge is the cut circle. A solid Dark token's tone runs past it, with
@@ -177,18 +184,29 @@ def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str,
     if stone.kind in DISC_KINDS:
         if not (solid and stone.kind == "standard"):  # the tone is the whole stone
             # The disc grown to the edge, its letter (a man's) at the inside size.
-            parts += [shape for shape in stone_shape(stone, cx, cy, radius / DISC_SHARE,
-                                                     theme).children
-                      if isinstance(shape, Circle)]
-            parts += [shape for shape in stone_shape(stone, cx, cy, cell, theme).children
-                      if not isinstance(shape, Circle)]
+            parts += [
+                shape
+                for shape in stone_shape(stone, cx, cy, radius / DISC_SHARE, theme).children
+                if isinstance(shape, Circle)
+            ]
+            parts += [
+                shape
+                for shape in stone_shape(stone, cx, cy, cell, theme).children
+                if not isinstance(shape, Circle)
+            ]
     else:
         if not solid:
-            parts.append(Circle(cx, cy, radius, rim(token, theme), look.light_fill
-                                if stone.side == LIGHT else None))
+            parts.append(
+                Circle(
+                    cx,
+                    cy,
+                    radius,
+                    rim(token, theme),
+                    look.light_fill if stone.side == LIGHT else None,
+                )
+            )
         if solid and stone.kind in RUNE_KINDS:  # outline and rune in white on the tone
-            parts += stone_shape(Stone(LIGHT, stone.kind), cx, cy, cell,
-                                 _inverse(theme)).children
+            parts += stone_shape(Stone(LIGHT, stone.kind), cx, cy, cell, _inverse(theme)).children
         else:
             parts += stone_shape(stone, cx, cy, cell, theme).children
     if solid:
@@ -197,8 +215,15 @@ def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str,
     for k in range(4):
         a = k * math.pi / 2 + math.pi / 4
         dx, dy = math.cos(a), math.sin(a)
-        parts.append(Line(cx + dx * outer, cy + dy * outer, cx + dx * (outer + TICK_MM),
-                          cy + dy * (outer + TICK_MM), Stroke(look.ink, 0.2)))
+        parts.append(
+            Line(
+                cx + dx * outer,
+                cy + dy * outer,
+                cx + dx * (outer + TICK_MM),
+                cy + dy * (outer + TICK_MM),
+                Stroke(look.ink, 0.2),
+            )
+        )
     side = "Dark" if stone.side == DARK else "Light"
     return Group(tuple(parts), title=f"{side} {name} to cut out")
 
@@ -208,8 +233,9 @@ def rim(token: Token, theme: str) -> Stroke:
     return stone_outline(token.cut / 2 / DISC_SHARE, THEMES[theme])
 
 
-def _intro(game: Game, sets: list[tuple[int, str, PieceSet]], token: Token, paper: Paper,
-           theme: str) -> str:
+def _intro(
+    game: Game, sets: list[tuple[int, str, PieceSet]], token: Token, paper: Paper, theme: str
+) -> str:
     noun = piece_noun(game)
     if sets[0][2] == sets[1][2]:
         plays = f"Each side plays with {_count(sets[0][2])} {noun}: {kinds_text(sets[0][2])}. "
@@ -218,18 +244,22 @@ def _intro(game: Game, sets: list[tuple[int, str, PieceSet]], token: Token, pape
         plays = f"{first} plays with {_with(mine, noun)}; {second} with {_with(theirs, noun)}. "
     one = noun[:-1]
     if THEMES[theme].dark_fill is not None:
-        edge = (f"on its edge: the dashed line round a Dark {one}, the middle of a Light "
-                f"{one}'s rim")
-        bleed = (f"; Dark {noun} are printed {BLEED_MM:g} mm past the line, so a cut a "
-                 "little wide leaves no white rim")
+        edge = f"on its edge: the dashed line round a Dark {one}, the middle of a Light {one}'s rim"
+        bleed = (
+            f"; Dark {noun} are printed {BLEED_MM:g} mm past the line, so a cut a "
+            "little wide leaves no white rim"
+        )
     else:
         edge, bleed = "along the middle of its rim", ""
     note = SHEETS.of(game).stones_note
-    return (plays + (f"{note} " if note else "")
-            + f"Print at 100 % on card, or glue the sheet to card, then cut each {one} out "
-              f"{edge} (the four short marks round each {one} point at it). Each {one} is "
-              f"{token.cut:g} mm across, for the {token.square:g} mm squares of the playing "
-              f"board on {paper.name}{bleed}.")
+    return (
+        plays
+        + (f"{note} " if note else "")
+        + f"Print at 100 % on card, or glue the sheet to card, then cut each {one} out "
+        f"{edge} (the four short marks round each {one} point at it). Each {one} is "
+        f"{token.cut:g} mm across, for the {token.square:g} mm squares of the playing "
+        f"board on {paper.name}{bleed}."
+    )
 
 
 def _page(paper: Paper, game: Game, theme: str) -> Page:
@@ -239,8 +269,9 @@ def _page(paper: Paper, game: Game, theme: str) -> Page:
     noun = piece_noun(game)
     shapes, top = header(paper, MARGIN, f"{noun.capitalize()} to cut out", game.title)
     sets = _sets(game)
-    lines, last = paragraph(_intro(game, sets, token, paper, theme), MARGIN, top + 6.0, width, 9.5,
-                            "regular", INK, 1.3)
+    lines, last = paragraph(
+        _intro(game, sets, token, paper, theme), MARGIN, top + 6.0, width, 9.5, "regular", INK, 1.3
+    )
     shapes.append(Group(tuple(lines), title=f"About these {noun}"))
     max_per_row = math.floor(width / pitch)
     heading_h = 8.0
@@ -251,8 +282,12 @@ def _page(paper: Paper, game: Game, theme: str) -> Page:
         blocks.append((side, side_name, pieces, rows, per_row))
     furniture_h = 24.0  # the calibration bar and the cutting guide
     room_top, room_bottom = last + 6.0, paper.height - 22.0
-    spare = (room_bottom - room_top - furniture_h
-             - sum(heading_h + rows * pitch for *_, rows, _ in blocks))
+    spare = (
+        room_bottom
+        - room_top
+        - furniture_h
+        - sum(heading_h + rows * pitch for *_, rows, _ in blocks)
+    )
     if spare < 0:  # pragma: no cover - the games' sets fit every paper
         raise SheetError(f"{game.title}'s {noun} do not fit a page of {paper.name}")
     gap = spare / (len(blocks) + 1)  # the room left over, shared between the blocks
@@ -260,20 +295,24 @@ def _page(paper: Paper, game: Game, theme: str) -> Page:
     count = 0
     for side, side_name, pieces, rows, per_row in blocks:
         x0 = (paper.width - (per_row - 1) * pitch) / 2
-        heading = Text(x0 - pitch / 2, y + 4.5, f"{side_name}: {kinds_text(pieces)}", 10,
-                       "bold", "start", INK)
+        heading = Text(
+            x0 - pitch / 2, y + 4.5, f"{side_name}: {kinds_text(pieces)}", 10, "bold", "start", INK
+        )
         parts: list[Shape] = [heading]
         first = y + heading_h + pitch / 2
         stones = [(Stone(side, kind), name) for kind, n, name in pieces for _ in range(n)]
         for index, (stone, name) in enumerate(stones):
             row, col = divmod(index, per_row)
-            parts.append(cut_stone(stone, x0 + col * pitch, first + row * pitch, theme, name,
-                                   token))
+            parts.append(
+                cut_stone(stone, x0 + col * pitch, first + row * pitch, theme, name, token)
+            )
             count += 1
         shapes.append(Group(tuple(parts), title=f"{side_name} {noun}"))
         y += heading_h + rows * pitch + gap
-    note = (f"This bar is exactly 50 mm and each {noun[:-1]} {token.cut:g} mm across when "
-            "printed at 100 % (“actual size”, no “fit to page”).")
+    note = (
+        f"This bar is exactly 50 mm and each {noun[:-1]} {token.cut:g} mm across when "
+        "printed at 100 % (“actual size”, no “fit to page”)."
+    )
     _, bar_w = calibration_bar(0, 0, 0, theme, note)
     bar, _ = calibration_bar((paper.width - bar_w) / 2, room_bottom - 14.0, 0, theme, note)
     shapes.append(bar)
@@ -291,17 +330,27 @@ def _scissors_note(paper: Paper, y: float, theme: str, token: Token, one: str) -
     text = f"cut here: the {one}'s edge, {token.cut:g} mm across"
     samples: list[tuple[str, list[Shape]]] = []  # (its words, the sample from x = 0)
     if look.dark_fill is not None:
-        samples.append(("Dark", [
-            Line(0.0, y - 1.2, 12.0, y - 1.2, Stroke(look.dark_fill, 2.4)),
-            Line(0.0, y - 1.2, 12.0, y - 1.2, Stroke("#ffffff", 0.2, dash=CUT_DASH))]))
-    samples.append(("Light" if samples else "", [Line(0.0, y - 1.2, 12.0, y - 1.2,
-                                                      rim(token, theme))]))
+        samples.append(
+            (
+                "Dark",
+                [
+                    Line(0.0, y - 1.2, 12.0, y - 1.2, Stroke(look.dark_fill, 2.4)),
+                    Line(0.0, y - 1.2, 12.0, y - 1.2, Stroke("#ffffff", 0.2, dash=CUT_DASH)),
+                ],
+            )
+        )
+    samples.append(
+        ("Light" if samples else "", [Line(0.0, y - 1.2, 12.0, y - 1.2, rim(token, theme))])
+    )
     parts: list[Shape] = []
     widths = [15.0 + text_width_mm(words, "italic", 7.5) + 4.0 for words, _ in samples]
     x = paper.width / 2 - (sum(widths) + text_width_mm(text, "italic", 7.5)) / 2
     for (words, sample), width in zip(samples, widths, strict=True):
-        parts += [replace(line, x1=line.x1 + x, x2=line.x2 + x) for line in sample
-                  if isinstance(line, Line)]
+        parts += [
+            replace(line, x1=line.x1 + x, x2=line.x2 + x)
+            for line in sample
+            if isinstance(line, Line)
+        ]
         if words:
             parts.append(Text(x + 14.0, y, words, 7.5, "italic", "start", SOFT))
         x += width

@@ -42,28 +42,41 @@ register_move_kind("W", "woden")
 # Moves are immutable, so one object per (kind, square text) serves every record.
 _MOVES: dict[tuple[str, str], Move] = {
     (kind, text): Move(kind, square)
-    for kind in ("place", "thunder", "woden") for text, square in SQUARE_INDEX.items()}
+    for kind in ("place", "thunder", "woden")
+    for text, square in SQUARE_INDEX.items()
+}
 _PASS = Move.pass_()
 
 
 class MaerstanasGame(Game):
     """Mǽrstánas: place stones, never four hinges, one thunder- and one Woden-stone each."""
 
-    settings = Settings(results=("Dark", "Light", "Tie", "*"),
-                        values={"SpecialStones": ("on", "off"), "Scoring": SCORINGS,
-                                "FirstPlayer": ("Dark", "Light")},
-                        free=("InHand",))  # read with the Setup tag
+    settings = Settings(
+        results=("Dark", "Light", "Tie", "*"),
+        values={
+            "SpecialStones": ("on", "off"),
+            "Scoring": SCORINGS,
+            "FirstPlayer": ("Dark", "Light"),
+        },
+        free=("InHand",),
+    )  # read with the Setup tag
     look = BoardLook(variants=("standard", "wraparound"))
 
     def __init__(self) -> None:
-        super().__init__("Maerstanas", "Mǽrstánas", "maerstanas", 7,
-                         "Mǽrstánas is a game by John Beers. Its rules are licensed CC BY-SA "
-                         "4.0 (creativecommons.org/licenses/by-sa/4.0).")
+        super().__init__(
+            "Maerstanas",
+            "Mǽrstánas",
+            "maerstanas",
+            7,
+            "Mǽrstánas is a game by John Beers. Its rules are licensed CC BY-SA "
+            "4.0 (creativecommons.org/licenses/by-sa/4.0).",
+        )
 
     # --- records and replay -------------------------------------------------------
 
-    def read_move(self, kind: str, piece: str | None, square: str | None,
-                  origin: str | None) -> GameMove:
+    def read_move(
+        self, kind: str, piece: str | None, square: str | None, origin: str | None
+    ) -> GameMove:
         if kind == "pass":
             return _PASS
         if kind != "move":
@@ -75,8 +88,9 @@ class MaerstanasGame(Game):
             return written  # a movement, or another game's kind: the replayer refuses it
         return Move(kind, written.square)  # type: ignore[arg-type]
 
-    def replay(self, record: GameRecord, *, strict: bool = False,
-               keep_positions: bool = False) -> ReplayedGame:
+    def replay(
+        self, record: GameRecord, *, strict: bool = False, keep_positions: bool = False
+    ) -> ReplayedGame:
         return replay_maerstanas(record, self, strict=strict, keep_positions=keep_positions)
 
     def start(self) -> Position:
@@ -96,9 +110,11 @@ class MaerstanasGame(Game):
 
     def settings_tags(self, game: ReplayedGame) -> list[tuple[str, str]]:
         rules = game.rules
-        return [("SpecialStones", "on" if rules.special_stones else "off"),
-                ("Scoring", rules.scoring),
-                ("FirstPlayer", SIDE_NAMES[rules.first_player])]
+        return [
+            ("SpecialStones", "on" if rules.special_stones else "off"),
+            ("Scoring", rules.scoring),
+            ("FirstPlayer", SIDE_NAMES[rules.first_player]),
+        ]
 
     def termination_text(self, game: ReplayedGame) -> str:
         score = game.score

@@ -24,8 +24,19 @@ from maerstanas_print.geometry import Board, square_table
 from maerstanas_print.pieces import Stone
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
-__all__ = ["DARK", "LIGHT", "SIDE_NAMES", "IllegalMove", "Move", "Position", "Problem",
-           "Rules", "Score", "parse_square", "square_name"]
+__all__ = [
+    "DARK",
+    "LIGHT",
+    "SIDE_NAMES",
+    "IllegalMove",
+    "Move",
+    "Position",
+    "Problem",
+    "Rules",
+    "Score",
+    "parse_square",
+    "square_name",
+]
 
 SIZE = 7
 SQUARES = SIZE * SIZE
@@ -91,10 +102,14 @@ class Geometry:
     def __init__(self, wrap: bool) -> None:
         self.wrap = wrap
         self.neighbour_masks: tuple[int, ...] = tuple(
-            self.neighbours(1 << sq) for sq in range(SQUARES))
+            self.neighbours(1 << sq) for sq in range(SQUARES)
+        )
         self.edge_counts: tuple[int, ...] = tuple(
-            0 if wrap else (sq < SIZE) + (sq >= SQUARES - SIZE) + (sq % SIZE == 0)
-            + (sq % SIZE == SIZE - 1) for sq in range(SQUARES))
+            0
+            if wrap
+            else (sq < SIZE) + (sq >= SQUARES - SIZE) + (sq % SIZE == 0) + (sq % SIZE == SIZE - 1)
+            for sq in range(SQUARES)
+        )
 
     def __repr__(self) -> str:
         return f"Geometry(wrap={self.wrap})"
@@ -130,7 +145,6 @@ class Geometry:
         return up, left, right, down
 
 
-
 PLAIN = Geometry(wrap=False)
 TORUS = Geometry(wrap=True)
 
@@ -145,8 +159,12 @@ def _ordered_neighbours(geometry: Geometry) -> list[tuple[int, ...]]:
         table = []
         for sq in range(SQUARES):
             bit = 1 << sq
-            order = (geometry.above(bit), geometry.left_of(bit),
-                     geometry.right_of(bit), geometry.below(bit))
+            order = (
+                geometry.above(bit),
+                geometry.left_of(bit),
+                geometry.right_of(bit),
+                geometry.below(bit),
+            )
             table.append(tuple(m.bit_length() - 1 for m in order if m))
         _ORDERED_NEIGHBOURS[geometry.wrap] = table
     return table
@@ -195,8 +213,9 @@ class Move:
             if self.square is not None:
                 raise ValueError("a pass has no square")
         elif type(self.square) is not int or not 0 <= self.square < SQUARES:
-            raise ValueError(f"a {self.kind} move needs a square 0..{SQUARES - 1} "
-                             f"(A1..G7), not {self.square!r}")
+            raise ValueError(
+                f"a {self.kind} move needs a square 0..{SQUARES - 1} (A1..G7), not {self.square!r}"
+            )
 
     @classmethod
     def place(cls, square: int) -> Move:
@@ -223,8 +242,11 @@ class Move:
             raise ValueError(f"a move is written as text, not {type(text).__name__}")
         head, cross, tail = text.partition("x")
         found = _MOVE_TEXT.fullmatch(head)
-        if found is not None and cross and (found["marker"] != "T"
-                                            or not _REMOVAL_LIST.fullmatch(tail)):
+        if (
+            found is not None
+            and cross
+            and (found["marker"] != "T" or not _REMOVAL_LIST.fullmatch(tail))
+        ):
             found = None  # only a thunder-stone removes stones, and only squares
         if found is None:
             raise ValueError(f"`{text}` is not a Mǽrstánas move (E4, T E4, W E4 or Pass)")
@@ -257,7 +279,8 @@ class Position:
     # What `pop` restores: per move pushed, the move and the state before it
     # (`move_stack` lists the moves alone).
     _undo: list[tuple[Move, tuple[int, int, int, int, int, int]]] = field(
-        default_factory=list, repr=False, compare=False)
+        default_factory=list, repr=False, compare=False
+    )
 
     @classmethod
     def start(cls, rules: Rules | None = None) -> Position:
@@ -271,9 +294,16 @@ class Position:
     def copy(self, *, stack: bool = True) -> Position:
         """An independent copy; `stack=False` leaves out the moves `pop` would undo
         (the verifier keeps a copy after every ply, and needs none of them)."""
-        return Position(self.rules, list(self.stones), self.thunder_stones, self.woden_stones,
-                        list(self.hands or (0, 0)), self.turn, self.ply,
-                        list(self._undo) if stack else [])
+        return Position(
+            self.rules,
+            list(self.stones),
+            self.thunder_stones,
+            self.woden_stones,
+            list(self.hands or (0, 0)),
+            self.turn,
+            self.ply,
+            list(self._undo) if stack else [],
+        )
 
     @property
     def move_stack(self) -> list[Move]:
@@ -308,8 +338,9 @@ class Position:
     def hinges(self, square: int) -> int:
         """Occupied sides of `square` (stones of either colour, plus edges)."""
         geometry = self.rules.geometry
-        return (self.occupied & geometry.neighbour_masks[square]).bit_count() + \
-            geometry.edge_counts[square]
+        return (
+            self.occupied & geometry.neighbour_masks[square]
+        ).bit_count() + geometry.edge_counts[square]
 
     def in_hand(self, side: int) -> int:
         return self.hands[side] if self.hands else 0
@@ -374,8 +405,12 @@ class Position:
             around ^= low
         side = self.turn
         hands = self.hands or (0, 0)
-        self._undo.append((_PLACEMENTS[square], (dark, light, self.thunder_stones,
-                                                 self.woden_stones, hands[DARK], hands[LIGHT])))
+        self._undo.append(
+            (
+                _PLACEMENTS[square],
+                (dark, light, self.thunder_stones, self.woden_stones, hands[DARK], hands[LIGHT]),
+            )
+        )
         stones[side] |= 1 << square
         self.turn = 1 - side
         self.ply += 1
@@ -391,30 +426,34 @@ class Position:
         if self.hinges(square) >= 4:
             return Problem("four-hinges", f"a stone on {name} would have four hinges")
         geometry = self.rules.geometry
-        full = [square_name(n)
-                for n in squares_of(self.occupied & geometry.neighbour_masks[square])
-                if self.hinges(n) >= 3]
+        full = [
+            square_name(n)
+            for n in squares_of(self.occupied & geometry.neighbour_masks[square])
+            if self.hinges(n) >= 3
+        ]
         if full:
             stones = " and ".join(full)
             verb = "would reach" if len(full) == 1 else "would each reach"
-            return Problem("four-hinges",
-                           f"the stone{'s' * (len(full) > 1)} on {stones} {verb} four hinges")
+            return Problem(
+                "four-hinges", f"the stone{'s' * (len(full) > 1)} on {stones} {verb} four hinges"
+            )
         return None
 
     def thunder_removals(self, square: int) -> tuple[int, ...]:
         """The stones a thunder-stone on `square` removes, in canonical order."""
         occupied = self.occupied
-        return tuple(n for n in neighbour_order(self.rules.geometry, square)
-                     if occupied >> n & 1)
+        return tuple(n for n in neighbour_order(self.rules.geometry, square) if occupied >> n & 1)
 
     def move_problem(self, move: Move) -> Problem | None:
         """Why `move` is illegal for the side to move, or None if it is legal."""
         side = self.turn
         if move.kind == "pass":
             if self.has_move(side):
-                return Problem("pass-not-forced",
-                               f"{SIDE_NAMES[side]} can still move; "
-                               "a pass is allowed only when no move is possible")
+                return Problem(
+                    "pass-not-forced",
+                    f"{SIDE_NAMES[side]} can still move; "
+                    "a pass is allowed only when no move is possible",
+                )
             if not self.has_move(1 - side):
                 return Problem("game-over", "the game is over; nothing more is played")
             return None
@@ -433,12 +472,15 @@ class Position:
             return Problem("occupied", f"{name} is occupied")
         owner = self.owner(square)
         if flag == WODEN and owner is None:
-            return Problem("woden-target",
-                           f"{name} is empty; a Woden-stone must replace an opponent stone")
+            return Problem(
+                "woden-target", f"{name} is empty; a Woden-stone must replace an opponent stone"
+            )
         if flag == WODEN and owner == side:
-            return Problem("woden-target",
-                           f"{name} holds {SIDE_NAMES[side]}'s own stone; "
-                           "a Woden-stone must replace an opponent stone")
+            return Problem(
+                "woden-target",
+                f"{name} holds {SIDE_NAMES[side]}'s own stone; "
+                "a Woden-stone must replace an opponent stone",
+            )
         return None
 
     def has_move(self, side: int) -> bool:
@@ -493,8 +535,9 @@ class Position:
         stones = self.stones
         dark, light = stones
         hands = self.hands or (0, 0)
-        self._undo.append((move, (dark, light, self.thunder_stones, self.woden_stones,
-                                  hands[DARK], hands[LIGHT])))
+        self._undo.append(
+            (move, (dark, light, self.thunder_stones, self.woden_stones, hands[DARK], hands[LIGHT]))
+        )
         removed: tuple[int, ...] = ()
         kind = move.kind
         if kind == "place" and not (dark | light) >> move.square & 1:  # type: ignore[operator]
@@ -550,7 +593,7 @@ class Position:
     # --- the end --------------------------------------------------------------
 
     def outcome(self) -> str | None:
-        """"Dark", "Light" or "Tie" once the game is over, else None."""
+        """ "Dark", "Light" or "Tie" once the game is over, else None."""
         if not self.is_game_over():
             return None
         dark, light = self.score()
@@ -570,12 +613,12 @@ class Position:
         Simple counts none, and wraparound also pairs stones across the edges.
         """
         scoring = scoring or self.rules.scoring
-        return Score(score_stones(self.stones[DARK], scoring),
-                     score_stones(self.stones[LIGHT], scoring))
+        return Score(
+            score_stones(self.stones[DARK], scoring), score_stones(self.stones[LIGHT], scoring)
+        )
 
     def __str__(self) -> str:
         return board_diagram(self)
-
 
 
 # The placement on each square, one object each (moves are immutable): what
@@ -585,8 +628,10 @@ _PLACEMENTS = tuple(Move("place", square) for square in range(SQUARES))
 
 def _not_a_move(move: object) -> TypeError:
     if isinstance(move, str):
-        return TypeError(f"push takes a Move, not the text {move!r}; "
-                         f"write position.push_text({move!r}) to play notation")
+        return TypeError(
+            f"push takes a Move, not the text {move!r}; "
+            f"write position.push_text({move!r}) to play notation"
+        )
     return TypeError(f"push takes a Move, not {type(move).__name__}")
 
 
@@ -597,8 +642,12 @@ def score_stones(own: int, scoring: Scoring) -> int:
         points += (own & COL_LEFT & (own >> (SIZE - 1))).bit_count()
         points += (own & ROW_TOP & (own >> (SIZE * (SIZE - 1)))).bit_count()
     elif scoring == "default":
-        points += ((own & ROW_TOP).bit_count() + (own & ROW_BOTTOM).bit_count()
-                   + (own & COL_LEFT).bit_count() + (own & COL_RIGHT).bit_count())
+        points += (
+            (own & ROW_TOP).bit_count()
+            + (own & ROW_BOTTOM).bit_count()
+            + (own & COL_LEFT).bit_count()
+            + (own & COL_RIGHT).bit_count()
+        )
     return points
 
 

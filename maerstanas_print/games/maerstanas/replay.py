@@ -49,10 +49,11 @@ def rules_of(record: GameRecord) -> Rules:
     rules = _RULES_WRITTEN.get(written)
     if rules is None:
         special, scoring, first = written
-        rules = Rules(special_stones=(special or "on").lower() != "off",
-                      scoring=next((s for s in SCORINGS if s == (scoring or "").lower()),
-                                   "default"),
-                      first_player=LIGHT if (first or "").lower() == "light" else DARK)
+        rules = Rules(
+            special_stones=(special or "on").lower() != "off",
+            scoring=next((s for s in SCORINGS if s == (scoring or "").lower()), "default"),
+            first_player=LIGHT if (first or "").lower() == "light" else DARK,
+        )
         if len(_RULES_WRITTEN) < _RULES_KEPT:
             _RULES_WRITTEN[written] = rules
     return rules
@@ -64,8 +65,9 @@ _RULES_WRITTEN: dict[tuple[str | None, str | None, str | None], Rules] = {}
 _RULES_KEPT = 256
 
 
-def replay_maerstanas(record: GameRecord, game: Game, *, strict: bool = False,
-                      keep_positions: bool = False) -> ReplayedGame:
+def replay_maerstanas(
+    record: GameRecord, game: Game, *, strict: bool = False, keep_positions: bool = False
+) -> ReplayedGame:
     replayer = MaerstanasReplayer(record, game, keep_positions)
     rules = replayer.read_tags()
     return replayer.run(rules, replayer.start_position(rules), strict)
@@ -85,16 +87,27 @@ class MaerstanasReplayer(BaseReplayer):
         try:
             board = read_position(tag.value, SIZE)
         except ValueError as exc:
-            self.report("error", "M306", f"Setup cannot be read: {exc}", tag.start, tag.end,
-                        "rows from 1 (top) to 7, digits for empty runs: /7/7/3S3/7/7/7/7/")
+            self.report(
+                "error",
+                "M306",
+                f"Setup cannot be read: {exc}",
+                tag.start,
+                tag.end,
+                "rows from 1 (top) to 7, digits for empty runs: /7/7/3S3/7/7/7/7/",
+            )
             return position
         for square, letter in enumerate(board):
             if letter == ".":
                 continue
             if letter.upper() not in "STW":
-                self.report("error", "M306", f"`{letter}` is not a Mǽrstánas stone in Setup",
-                            tag.start, tag.end, "S plain, T thunder-stone, W Woden-stone; "
-                            "upper case Dark, lower case Light")
+                self.report(
+                    "error",
+                    "M306",
+                    f"`{letter}` is not a Mǽrstánas stone in Setup",
+                    tag.start,
+                    tag.end,
+                    "S plain, T thunder-stone, W Woden-stone; upper case Dark, lower case Light",
+                )
                 continue
             position.stones[DARK if letter.isupper() else LIGHT] |= 1 << square
             if letter.upper() == "T":
@@ -108,11 +121,18 @@ class MaerstanasReplayer(BaseReplayer):
                 side, _, stones = part.partition(":")
                 index = SIDE_NAMES.index(side) if side in SIDE_NAMES else None
                 if index is None or set(stones) - set("TW"):
-                    self.report("error", "M306", f'InHand "{hands.value}" cannot be read',
-                                hands.start, hands.end, 'write it like "Dark:TW Light:W"')
+                    self.report(
+                        "error",
+                        "M306",
+                        f'InHand "{hands.value}" cannot be read',
+                        hands.start,
+                        hands.end,
+                        'write it like "Dark:TW Light:W"',
+                    )
                     continue
-                position.hands[index] = (THUNDER if "T" in stones else 0) | \
-                    (WODEN if "W" in stones else 0)
+                position.hands[index] = (THUNDER if "T" in stones else 0) | (
+                    WODEN if "W" in stones else 0
+                )
         return position
 
     # --- moves ----------------------------------------------------------------
@@ -128,26 +148,50 @@ class MaerstanasReplayer(BaseReplayer):
             # reads): a legal placement in upper case with no variation. A side with
             # a legal placement has a move, so nothing below would apply to it but
             # the move number and `play_node`'s own common case.
-            if move.__class__ is Move and move.kind == "place" and not node.lowercase \
-                    and not node.variations:
+            if (
+                move.__class__ is Move
+                and move.kind == "place"
+                and not node.lowercase
+                and not node.variations
+            ):
                 side, ply = position.turn, position.ply
                 if place(move.square):  # type: ignore[arg-type]
                     number = node.number
-                    if number is not None and (number.number != ply // 2 + 1
-                                               or number.second != (ply % 2 == 1)):
+                    if number is not None and (
+                        number.number != ply // 2 + 1 or number.second != (ply % 2 == 1)
+                    ):
                         self.check_number(node, ply, side)
-                    append(Step(node, side, move, ply, (), True,
-                                keep(position) if keep is not None else None))
+                    append(
+                        Step(
+                            node,
+                            side,
+                            move,
+                            ply,
+                            (),
+                            True,
+                            keep(position) if keep is not None else None,
+                        )
+                    )
                     continue
             if isinstance(move, WrittenMove):
                 if move.kind == "move":  # `A1-A4` moves a stone; this game places
-                    self.report("error", "M208", "Mǽrstánas places stones; a stone never "
-                                "moves from one square to another", node.start, node.end,
-                                'write the square the stone goes on (E4), or name the game: '
-                                '[Game "Cyngesheall"]')
+                    self.report(
+                        "error",
+                        "M208",
+                        "Mǽrstánas places stones; a stone never moves from one square to another",
+                        node.start,
+                        node.end,
+                        "write the square the stone goes on (E4), or name the game: "
+                        '[Game "Cyngesheall"]',
+                    )
                 else:  # a kind of move another game registered
-                    self.report("error", "M208", f"`{move}` is not a move of Mǽrstánas",
-                                node.start, node.end)
+                    self.report(
+                        "error",
+                        "M208",
+                        f"`{move}` is not a move of Mǽrstánas",
+                        node.start,
+                        node.end,
+                    )
                 side, ply = position.turn, position.ply
                 position.push(Move.pass_(), check=False)  # the turn passes on
                 steps.append(Step(node, side, Move.pass_(), ply, (), False))
@@ -155,15 +199,25 @@ class MaerstanasReplayer(BaseReplayer):
             numbered_for_pass = False
             if not position.has_move(position.turn):
                 if position.is_game_over():
-                    self.report("error", "M207",
-                                f"the game is already over; {node_text(node)} cannot be played",
-                                node.start, node.end, _game_over_hint(position))
+                    self.report(
+                        "error",
+                        "M207",
+                        f"the game is already over; {node_text(node)} cannot be played",
+                        node.start,
+                        node.end,
+                        _game_over_hint(position),
+                    )
                     return
                 if node.move.kind != "pass":
                     who = SIDE_NAMES[position.turn]
-                    self.report("warning", "M403",
-                                f"{who} has no move here and must pass; the Pass is missing",
-                                node.start, node.end, "write `Pass` before this move")
+                    self.report(
+                        "warning",
+                        "M403",
+                        f"{who} has no move here and must pass; the Pass is missing",
+                        node.start,
+                        node.end,
+                        "write `Pass` before this move",
+                    )
                     steps.append(self._apply(None, Move.pass_(), position))
                     # `20. E5`: the move carries the number of the Pass left out before it
                     numbered_for_pass = _numbered_for_pass(node, position.ply - 1)
@@ -171,9 +225,16 @@ class MaerstanasReplayer(BaseReplayer):
                 self.check_number(node, position.ply, position.turn)
             if node.lowercase:
                 written = node.written or node_text(node)
-                self.report("warning", "M401", f"`{written}` is written in lower case",
-                            node.start, node.end, "write `Pass`" if node.move.kind == "pass"
-                            else f"squares and markers are upper case: `{node_text(node)}`")
+                self.report(
+                    "warning",
+                    "M401",
+                    f"`{written}` is written in lower case",
+                    node.start,
+                    node.end,
+                    "write `Pass`"
+                    if node.move.kind == "pass"
+                    else f"squares and markers are upper case: `{node_text(node)}`",
+                )
             self.play_step(node, position, steps)
 
     def play_node(self, node: PlyNode, position: Position) -> Step:
@@ -184,10 +245,14 @@ class MaerstanasReplayer(BaseReplayer):
             return Step(node, side, move, ply, (), True, self.keep_copy(position))
         problem = position.move_problem(move)
         if problem is not None:
-            self.report("error", _PROBLEM_CODES[problem.kind],
-                        f"{SIDE_NAMES[position.turn]}'s {node_text(node)} is illegal: "
-                        f"{problem.message}", node.start, node.end,
-                        _problem_hint(problem.kind, position, move))
+            self.report(
+                "error",
+                _PROBLEM_CODES[problem.kind],
+                f"{SIDE_NAMES[position.turn]}'s {node_text(node)} is illegal: {problem.message}",
+                node.start,
+                node.end,
+                _problem_hint(problem.kind, position, move),
+            )
             if not _physically_possible(position, move):
                 step = self._apply(node, move, position, skip=True)
                 return step
@@ -196,8 +261,9 @@ class MaerstanasReplayer(BaseReplayer):
             self.check_removals(node, step.removed)
         return step
 
-    def _apply(self, node: PlyNode | None, move: Move, position: Position,
-               skip: bool = False) -> Step:
+    def _apply(
+        self, node: PlyNode | None, move: Move, position: Position, skip: bool = False
+    ) -> Step:
         side, ply = position.turn, position.ply
         if skip:
             position.push(Move.pass_(), check=False)
@@ -211,11 +277,16 @@ class MaerstanasReplayer(BaseReplayer):
         if written is not None and sorted(written) == sorted(removed):
             return  # the list as written is right (most are): no wording to make
         self.compare_x_list(
-            node, removed, actual=", ".join(map(square_name, removed)) or "nothing",
-            name=square_name, wording=("removal list", "thunder-stone", "removes"),
-            canonical=lambda: (f"{node_text(node).split('x')[0]}x"
-                               f"{'/'.join(map(square_name, removed))}"),
-            hint="a thunder-stone removes every stone orthogonally next to it")
+            node,
+            removed,
+            actual=", ".join(map(square_name, removed)) or "nothing",
+            name=square_name,
+            wording=("removal list", "thunder-stone", "removes"),
+            canonical=lambda: (
+                f"{node_text(node).split('x')[0]}x{'/'.join(map(square_name, removed))}"
+            ),
+            hint="a thunder-stone removes every stone orthogonally next to it",
+        )
 
     # --- the end ----------------------------------------------------------------
 
@@ -227,24 +298,38 @@ class MaerstanasReplayer(BaseReplayer):
         computed = f"Dark: {score[0]}, Light: {score[1]}"
         if term is not None and not term.unfinished:
             if not finished:
-                self.report("error", "M304", "the score line ends a game that is not over",
-                            term.start, term.end, not_over_hint(position) +
-                            "; end an unfinished game with `*`")
+                self.report(
+                    "error",
+                    "M304",
+                    "the score line ends a game that is not over",
+                    term.start,
+                    term.end,
+                    not_over_hint(position) + "; end an unfinished game with `*`",
+                )
             elif (term.dark, term.light) != score:
-                self.report("error", "M303",
-                            f"the score line says Dark: {term.dark}, Light: {term.light}, "
-                            f"but the final position scores {computed}",
-                            term.start, term.end,
-                            f"under {position.rules.scoring} scoring; write `{computed}`")
+                self.report(
+                    "error",
+                    "M303",
+                    f"the score line says Dark: {term.dark}, Light: {term.light}, "
+                    f"but the final position scores {computed}",
+                    term.start,
+                    term.end,
+                    f"under {position.rules.scoring} scoring; write `{computed}`",
+                )
         tag = game.find_tag("Result")
         if tag is None or tag.value not in self.info.settings.results:
             return
         expected = result_of(score) if finished else "*"
         if tag.value != expected:
-            why = (f"the final position scores {computed}" if finished
-                   else "the game is not over")
-            self.report("error", "M305", f'Result "{tag.value}" disagrees: {why}',
-                        tag.start, tag.end, f'write [Result "{expected}"]')
+            why = f"the final position scores {computed}" if finished else "the game is not over"
+            self.report(
+                "error",
+                "M305",
+                f'Result "{tag.value}" disagrees: {why}',
+                tag.start,
+                tag.end,
+                f'write [Result "{expected}"]',
+            )
 
 
 def node_text(node: PlyNode) -> str:
@@ -255,8 +340,10 @@ def node_text(node: PlyNode) -> str:
 def _numbered_for_pass(node: PlyNode, pass_ply: int) -> bool:
     """A move written with the number of the left-out Pass (played at `pass_ply`)."""
     number = node.number
-    return number is not None and \
-        (number.number, number.second) == (pass_ply // 2 + 1, pass_ply % 2 == 1)
+    return number is not None and (number.number, number.second) == (
+        pass_ply // 2 + 1,
+        pass_ply % 2 == 1,
+    )
 
 
 def _physically_possible(position: Position, move: Move) -> bool:
@@ -306,8 +393,11 @@ def not_over_hint(position: Position) -> str:
         parts.append(_placements_remain(count))
     for side in (DARK, 1 - DARK):
         hand = position.in_hand(side)
-        held = [name for flag, name in ((THUNDER, "thunder-stone"), (WODEN, "Woden-stone"))
-                if hand & flag]
+        held = [
+            name
+            for flag, name in ((THUNDER, "thunder-stone"), (WODEN, "Woden-stone"))
+            if hand & flag
+        ]
         if held:
             parts.append(f"{SIDE_NAMES[side]} still holds the {' and the '.join(held)}")
     return "; ".join(parts) or "a move remains"
@@ -315,5 +405,7 @@ def not_over_hint(position: Position) -> str:
 
 def _game_over_hint(position: Position) -> str:
     dark, light = position.score()
-    return (f"no standard placement remains and no special stone is in hand; "
-            f"the game ended with Dark: {dark}, Light: {light}")
+    return (
+        f"no standard placement remains and no special stone is in hand; "
+        f"the game ended with Dark: {dark}, Light: {light}"
+    )

@@ -38,29 +38,39 @@ class TaflGame(Game):
     move_example = "A1-A4"
 
     def __init__(self, definition: TaflDefinition) -> None:
-        super().__init__(definition.tag, definition.title, definition.slug,
-                         definition.rules.size, definition.credit)
+        super().__init__(
+            definition.tag,
+            definition.title,
+            definition.slug,
+            definition.rules.size,
+            definition.credit,
+        )
         self.definition = definition
         self.tafl: TaflRules = definition.rules
         self.piece_kinds = PIECE_KINDS[definition.pieces]
-        self.settings = Settings(values={"FirstPlayer": ("Dark", "Light")},
-                                 options=dict(definition.rules.choices))
-        self.look = BoardLook(pieces=definition.pieces, specials=self._specials(),
-                              escape_edge=definition.rules.king_goal == "edge")
+        self.settings = Settings(
+            values={"FirstPlayer": ("Dark", "Light")}, options=dict(definition.rules.choices)
+        )
+        self.look = BoardLook(
+            pieces=definition.pieces,
+            specials=self._specials(),
+            escape_edge=definition.rules.king_goal == "edge",
+        )
 
     # --- records and replay -------------------------------------------------------
 
-    def read_move(self, kind: str, piece: str | None, square: str | None,
-                  origin: str | None) -> GameMove:
+    def read_move(
+        self, kind: str, piece: str | None, square: str | None, origin: str | None
+    ) -> GameMove:
         written = written_move(self.board, kind, piece, square, origin)
         if kind == "move":
             assert written.origin is not None and written.square is not None
-            return TaflMove(written.piece or "S", written.origin, written.square,
-                            self.board.size)
+            return TaflMove(written.piece or "S", written.origin, written.square, self.board.size)
         return written  # a pass or a placement: the replayer judges it
 
-    def replay(self, record: GameRecord, *, strict: bool = False,
-               keep_positions: bool = False) -> ReplayedGame:
+    def replay(
+        self, record: GameRecord, *, strict: bool = False, keep_positions: bool = False
+    ) -> ReplayedGame:
         return replay_tafl(record, self, self.tafl, strict=strict, keep_positions=keep_positions)
 
     def start(self) -> TaflPosition:
@@ -91,8 +101,7 @@ class TaflGame(Game):
     def board_stones(self, board: list[str]) -> dict[int, Stone]:
         """Board letters as the game's stones (or men)."""
         kinds = self.piece_kinds
-        return {sq: Stone(side_of(p), kinds[p.upper()])
-                for sq, p in enumerate(board) if p != "."}
+        return {sq: Stone(side_of(p), kinds[p.upper()]) for sq, p in enumerate(board) if p != "."}
 
     def start_stones(self, setup: str | None = None) -> dict[int, Stone]:
         return self.board_stones(read_position(setup or self.tafl.setup, self.board.size))

@@ -27,9 +27,11 @@ RULES = TaflRules(
     king_capture="two-sides",
     king_goal="enemy-corner",
     options={"corner_access": "all", "no_legal_move": "lose", "repetition": "forbid3"},
-    choices={"corner_access": ("all", "kings_only"),
-             "no_legal_move": ("lose", "pass", "draw"),
-             "repetition": ("forbid3", "draw3", "ignore")},
+    choices={
+        "corner_access": ("all", "kings_only"),
+        "no_legal_move": ("lose", "pass", "draw"),
+        "repetition": ("forbid3", "draw3", "ignore"),
+    },
 )
 
 # The pieces as a legend and the cut-out sheet name them: (stone kind, name, rune, rune's
@@ -63,5 +65,5 @@ DEFINITION = TaflDefinition(
     rulebook="cyngesheall",
     stone_set=(("woden", 1, "king"), ("thunder", 1, "commander"), ("standard", 8, "stone")),
     stones_note="A Mǽrstánas set already contains them all, so you only need this sheet if "
-                "you have no set.",
+    "you have no set.",
 )

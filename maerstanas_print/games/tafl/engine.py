@@ -22,14 +22,27 @@ from maerstanas_print.games.setup_text import EMPTY, read_position, write_positi
 from maerstanas_print.geometry import parse_square, square_name
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
 
-__all__ = ["DARK", "LIGHT", "PASS", "SIDE_NAMES", "EMPTY", "IllegalMove", "TaflMove",
-           "TaflPosition", "TaflRules", "read_position", "write_position"]
+__all__ = [
+    "DARK",
+    "LIGHT",
+    "PASS",
+    "SIDE_NAMES",
+    "EMPTY",
+    "IllegalMove",
+    "TaflMove",
+    "TaflPosition",
+    "TaflRules",
+    "read_position",
+    "write_position",
+]
 
 # A pass, where a game's options allow one (`no_legal_move=pass`): the record's
 # own `Pass`, so that `move_stack` and `str()` write it as the notation does.
 PASS = WrittenMove("pass", text="Pass")
-_MOVE_TEXT = re.compile(r"\s*(?P<piece>[KC]?)(?P<origin>[A-Z][0-9]{1,2})"
-                        r"-(?P<target>[A-Z][0-9]{1,2})(?:x[A-Z0-9/]*)?(?:!|\+\+?)?\s*")
+_MOVE_TEXT = re.compile(
+    r"\s*(?P<piece>[KC]?)(?P<origin>[A-Z][0-9]{1,2})"
+    r"-(?P<target>[A-Z][0-9]{1,2})(?:x[A-Z0-9/]*)?(?:!|\+\+?)?\s*"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +65,17 @@ class TaflRules:
     def with_options(self, chosen: dict[str, str]) -> TaflRules:
         merged = dict(self.options)
         merged.update(chosen)
-        return TaflRules(self.name, self.size, self.setup, self.diagonal_pieces, self.throne,
-                         self.king_capture, self.king_goal, merged, self.choices)
+        return TaflRules(
+            self.name,
+            self.size,
+            self.setup,
+            self.diagonal_pieces,
+            self.throne,
+            self.king_capture,
+            self.king_goal,
+            merged,
+            self.choices,
+        )
 
 
 def side_of(piece: str) -> int:
@@ -77,8 +99,10 @@ class TaflMove:
             raise ValueError(f"a board is 1 to 26 squares wide, not {self.size!r}")
         for square in (self.origin, self.target):
             if not isinstance(square, int) or not 0 <= square < self.size * self.size:
-                raise ValueError(f"a square is an index 0..{self.size * self.size - 1} on a "
-                                 f"{self.size}x{self.size} board, not {square!r}")
+                raise ValueError(
+                    f"a square is an index 0..{self.size * self.size - 1} on a "
+                    f"{self.size}x{self.size} board, not {square!r}"
+                )
 
     @classmethod
     def from_text(cls, text: str, size: int) -> TaflMove:
@@ -89,8 +113,10 @@ class TaflMove:
         target = parse_square(found["target"], size) if found else None
         if found is None or origin is None or target is None:
             last = square_name(size * size - 1, size)
-            raise ValueError(f"`{text}` is not a move on the {size}x{size} board (A1-A4, "
-                             f"KA1-A4 or CA1-B2, squares A1..{last}; or Pass)")
+            raise ValueError(
+                f"`{text}` is not a move on the {size}x{size} board (A1-A4, "
+                f"KA1-A4 or CA1-B2, squares A1..{last}; or Pass)"
+            )
         return cls(found["piece"] or "S", origin, target, size)
 
     def text(self, size: int | None = None) -> str:
@@ -103,8 +129,10 @@ class TaflMove:
         return self.text()
 
     def __repr__(self) -> str:
-        return f"TaflMove({self.text()!r}, piece={self.piece!r}, origin={self.origin}, " \
-               f"target={self.target})"
+        return (
+            f"TaflMove({self.text()!r}, piece={self.piece!r}, origin={self.origin}, "
+            f"target={self.target})"
+        )
 
 
 @dataclass(slots=True)
@@ -121,7 +149,8 @@ class TaflPosition:
     # What `pop` restores: the move (`PASS` for a pass) and the state before it
     # (`move_stack` lists the moves alone).
     _undo: list[tuple[TaflMove | WrittenMove, list[str], int | None, str | None]] = field(
-        default_factory=list, repr=False, compare=False)
+        default_factory=list, repr=False, compare=False
+    )
 
     @classmethod
     def start(cls, rules: TaflRules, setup: str | None = None, turn: int = DARK) -> TaflPosition:
@@ -132,9 +161,16 @@ class TaflPosition:
 
     def copy(self, *, stack: bool = True) -> TaflPosition:
         """An independent copy; `stack=False` leaves out the moves `pop` would undo."""
-        return TaflPosition(self.rules, list(self.board), self.turn, self.ply,
-                            Counter(self.seen), self.winner, self.ending,
-                            list(self._undo) if stack else [])
+        return TaflPosition(
+            self.rules,
+            list(self.board),
+            self.turn,
+            self.ply,
+            Counter(self.seen),
+            self.winner,
+            self.ending,
+            list(self._undo) if stack else [],
+        )
 
     @property
     def move_stack(self) -> list[TaflMove | WrittenMove]:
@@ -154,12 +190,12 @@ class TaflPosition:
         size = self.rules.size
         lines = ["   " + " ".join(square_name(col, size)[0] for col in range(size))]
         for row in range(size):
-            cells = self.board[row * size:(row + 1) * size]
+            cells = self.board[row * size : (row + 1) * size]
             lines.append(f"{row + 1:>2} " + " ".join(cells))
         return "\n".join(lines)
 
     def outcome(self) -> str | None:
-        """"Dark", "Light" or "Draw" once the game is over, else None."""
+        """ "Dark", "Light" or "Draw" once the game is over, else None."""
         if not self.over:
             return None
         return SIDE_NAMES[self.winner] if self.winner is not None else "Draw"
@@ -181,8 +217,9 @@ class TaflPosition:
     def snapshot(self) -> TaflPosition:
         """A copy to look at (board, turn, outcome) without the repetition history:
         keeping one for every ply must not cost memory quadratic in the game."""
-        return TaflPosition(self.rules, list(self.board), self.turn, self.ply, Counter(),
-                            self.winner, self.ending)
+        return TaflPosition(
+            self.rules, list(self.board), self.turn, self.ply, Counter(), self.winner, self.ending
+        )
 
     def key(self) -> tuple[str, int]:
         return "".join(self.board), self.turn
@@ -265,7 +302,8 @@ class TaflPosition:
                 continue
             for target in self.targets(origin):
                 if not forbid or not self._third_time(
-                        TaflMove(piece.upper(), origin, target, self.rules.size)):
+                    TaflMove(piece.upper(), origin, target, self.rules.size)
+                ):
                     return True
         return False
 
@@ -286,8 +324,11 @@ class TaflPosition:
             return Problem("wrong-piece", f"{name} holds {SIDE_NAMES[side_of(piece)]}'s piece")
         if piece.upper() != move.piece:
             letter = "" if piece.upper() == "S" else piece.upper()
-            return Problem("wrong-piece", f"{name} holds {PIECE_NAMES[piece.upper()]}, not "
-                           f"{PIECE_NAMES[move.piece]}; write it `{letter}{name}-…`")
+            return Problem(
+                "wrong-piece",
+                f"{name} holds {PIECE_NAMES[piece.upper()]}, not "
+                f"{PIECE_NAMES[move.piece]}; write it `{letter}{name}-…`",
+            )
         if move.target not in self.targets(move.origin):
             return Problem("unreachable", self._why_not_reachable(move))
         if self.rules.opt("repetition") == "forbid3" and self._third_time(move):
@@ -357,8 +398,11 @@ class TaflPosition:
             piece = board[square]
             if piece != EMPTY and side_of(piece) == side:
                 continue
-            if (piece == EMPTY and square == self.rules.throne
-                    and self.rules.opt("throne_hostile_to_king") == "yes"):
+            if (
+                piece == EMPTY
+                and square == self.rules.throne
+                and self.rules.opt("throne_hostile_to_king") == "yes"
+            ):
                 continue
             return False
         return True
@@ -385,8 +429,10 @@ class TaflPosition:
         if type(move) is not TaflMove:
             return self._push_other(move, check)
         if move.size != self.rules.size:
-            raise ValueError(f"{move!r} is a move on a {move.size}x{move.size} board, not "
-                             f"on {self.rules.name}'s {self.rules.size}x{self.rules.size}")
+            raise ValueError(
+                f"{move!r} is a move on a {move.size}x{move.size} board, not "
+                f"on {self.rules.name}'s {self.rules.size}x{self.rules.size}"
+            )
         if check:
             problem = self.move_problem(move)
             if problem is not None:
@@ -402,15 +448,20 @@ class TaflPosition:
         """A pass, or a clear TypeError for what is not a move of this game."""
         if isinstance(move, WrittenMove) and move.kind == "pass":
             if check and not self.must_pass():
-                why = (f"the game is already over ({self.ending})" if self.over else
-                       f"{SIDE_NAMES[self.turn]} can move; a pass is allowed only when the "
-                       "options say so and no move is possible")
+                why = (
+                    f"the game is already over ({self.ending})"
+                    if self.over
+                    else f"{SIDE_NAMES[self.turn]} can move; a pass is allowed only when the "
+                    "options say so and no move is possible"
+                )
                 raise IllegalMove(move, Problem("game-over" if self.over else "no-pass", why))
             self.pass_turn()
             return []
         if isinstance(move, str):
-            raise TypeError(f"push takes a TaflMove, not the text {move!r}; "
-                            f"write position.push_text({move!r}) to play notation")
+            raise TypeError(
+                f"push takes a TaflMove, not the text {move!r}; "
+                f"write position.push_text({move!r}) to play notation"
+            )
         raise TypeError(f"push takes a TaflMove (or PASS), not {type(move).__name__}")
 
     def push_text(self, text: str) -> TaflMove | WrittenMove:
@@ -459,8 +510,11 @@ class TaflPosition:
         return 0 if side == DARK else n * n - 1
 
     def must_pass(self) -> bool:
-        return (not self.over and self.rules.opt("no_legal_move") == "pass"
-                and not self.has_legal_move())
+        return (
+            not self.over
+            and self.rules.opt("no_legal_move") == "pass"
+            and not self.has_legal_move()
+        )
 
     def pass_turn(self) -> None:
         self._undo.append((PASS, list(self.board), self.winner, self.ending))

@@ -16,9 +16,11 @@ from maerstanas_print.games.tafl.definition import TaflDefinition
 from maerstanas_print.games.tafl.engine import TaflRules
 from maerstanas_print.pieces import StoneKind
 
-SETUP = ("/2s2s7s2s2/19/s4s7s4s/7s1s1s7/6s1S1S1s6/s1s2s7s2s1s/4s4S4s4/3s4S1S4s3/"
-         "4S2S1S1S2S4/3s2S1SKS1S2s3/4S2S1S1S2S4/3s4S1S4s3/4s4S4s4/s1s2s7s2s1s/"
-         "6s1S1S1s6/7s1s1s7/s4s7s4s/19/2s2s7s2s2/")
+SETUP = (
+    "/2s2s7s2s2/19/s4s7s4s/7s1s1s7/6s1S1S1s6/s1s2s7s2s1s/4s4S4s4/3s4S1S4s3/"
+    "4S2S1S1S2S4/3s2S1SKS1S2s3/4S2S1S1S2S4/3s4S1S4s3/4s4S4s4/s1s2s7s2s1s/"
+    "6s1S1S1s6/7s1s1s7/s4s7s4s/19/2s2s7s2s2/"
+)
 
 RULES = TaflRules(
     name="EmailHnefatafl1992",
@@ -28,13 +30,20 @@ RULES = TaflRules(
     throne=9 * 19 + 9,  # J10
     king_capture="four-sides",
     king_goal="edge",
-    options={"king_armed": "yes", "throne_king_may_stop": "yes",
-             "throne_hostile_to_king": "yes", "no_legal_move": "lose",
-             "repetition": "draw3"},
-    choices={"king_armed": ("yes", "no"), "throne_king_may_stop": ("yes", "no"),
-             "throne_hostile_to_king": ("yes", "no"),
-             "no_legal_move": ("lose", "pass", "draw"),
-             "repetition": ("draw3", "forbid3", "ignore")},
+    options={
+        "king_armed": "yes",
+        "throne_king_may_stop": "yes",
+        "throne_hostile_to_king": "yes",
+        "no_legal_move": "lose",
+        "repetition": "draw3",
+    },
+    choices={
+        "king_armed": ("yes", "no"),
+        "throne_king_may_stop": ("yes", "no"),
+        "throne_hostile_to_king": ("yes", "no"),
+        "no_legal_move": ("lose", "pass", "draw"),
+        "repetition": ("draw3", "forbid3", "ignore"),
+    },
 )
 
 LEGEND: tuple[tuple[StoneKind, str, str | None, str], ...] = ()  # men are drawn with letters
@@ -55,7 +64,7 @@ DEFINITION = TaflDefinition(
     title="E-mail Hnefatafl (1992)",
     slug="hnefatafl1992",
     credit="The 1992 e-mail Hnefatafl rules were posted by Neil "
-           "Bernstein to rec.games.abstract on 11 December 1992.",
+    "Bernstein to rec.games.abstract on 11 December 1992.",
     rules=RULES,
     pieces="men",
     sheet_rules=(SHEET_RULES,),

@@ -136,15 +136,14 @@ def _capture(game: TaflGame, victim: str) -> tuple[str, str, int] | None:
     (the move's text, the position, the side that moves). Plain stones are taken two at
     once where the game allows, to show the `/`."""
     letters = lettered_pieces(game)
-    for count in ((2, 1) if victim == "S" else (1,)):
+    for count in (2, 1) if victim == "S" else (1,):
         for mover in (DARK, LIGHT):
             if victim != "S" and victim not in letters[1 - mover]:
                 continue
             for board, move in _positions(game, victim, mover, count):
                 position = TaflPosition(game.tafl, list(board), mover)
                 position.seen[position.key()] += 1
-                if (position.move_problem(move) is not None
-                        or len(position.captures(move)) != count):
+                if position.move_problem(move) is not None or len(position.captures(move)) != count:
                     continue
                 setup = write_position(board, game.board.size)
                 taken = position.push(move, check=False)
@@ -154,8 +153,9 @@ def _capture(game: TaflGame, victim: str) -> tuple[str, str, int] | None:
     return None
 
 
-def _positions(game: TaflGame, victim: str, mover: int, count: int
-               ) -> Iterator[tuple[list[str], TaflMove]]:
+def _positions(
+    game: TaflGame, victim: str, mover: int, count: int
+) -> Iterator[tuple[list[str], TaflMove]]:
     """Boards where a stone of the mover's slides two squares to `land`, next to `count`
     victims inside the board, each with the mover's stones beyond it (or around it),
     and a spare enemy stone in a far corner to keep the game going."""
@@ -169,8 +169,9 @@ def _positions(game: TaflGame, victim: str, mover: int, count: int
         row, col = row + steps * dr, col + steps * dc
         return row * size + col if 0 <= row < size and 0 <= col < size else None
 
-    squares = sorted(range(size * size),
-                     key=lambda sq: (abs(sq // size - middle) + abs(sq % size - middle), sq))
+    squares = sorted(
+        range(size * size), key=lambda sq: (abs(sq // size - middle) + abs(sq % size - middle), sq)
+    )
     for land in squares:
         for back in ORTHOGONAL:
             origin = at(land, *back, steps=2)
@@ -180,8 +181,9 @@ def _positions(game: TaflGame, victim: str, mover: int, count: int
             for chosen in combinations(sides, count):
                 victims = [at(land, *d) for d in chosen]
                 anvils = [at(land, *d, steps=2) for d in chosen]
-                rings = [[at(v, *d) for d in ORTHOGONAL] if v is not None else [None]
-                         for v in victims]
+                rings = [
+                    [at(v, *d) for d in ORTHOGONAL] if v is not None else [None] for v in victims
+                ]
                 for helpers in (anvils, [sq for ring in rings for sq in ring if sq != land]):
                     used = [*victims, *helpers]
                     if None in used or throne in used:

@@ -43,8 +43,16 @@ def _scores(applist: AppList, game: ReplayedGame, rescored: Replayer) -> list[Di
         if _agrees(shown, rescored(game.rules.special_stones, other).final.score()):
             hint = f"the app's scores are those of {other} scoring: import with --scoring {other}"
     span = min((span for _, span in applist.scores.values()), key=lambda s: s.start)
-    return [Diagnostic("error", "M505", f"the app shows {said}, but the listed moves score "
-                       f"Dark {dark}, Light {light}", span.start, span.end, hint)]
+    return [
+        Diagnostic(
+            "error",
+            "M505",
+            f"the app shows {said}, but the listed moves score Dark {dark}, Light {light}",
+            span.start,
+            span.end,
+            hint,
+        )
+    ]
 
 
 def _agrees(shown: dict[int, int], score: tuple[int, int]) -> bool:
@@ -56,18 +64,19 @@ def _result(applist: AppList, game: ReplayedGame, rescored: Replayer) -> list[Di
         return []
     said, span = applist.result
     if not game.finished:
-        message = (f"the list says {_SAID[said]}, but after the listed moves the game is "
-                   "not over")
+        message = f"the list says {_SAID[said]}, but after the listed moves the game is not over"
         hint: str | None = not_over_hint(game.final)
-        if (game.rules.special_stones and not any(entry.move[:2] in ("T ", "W ")
-                                                  for entry in applist.entries)
-                and rescored(False, game.rules.scoring).finished):
-            hint = ("the game ends here without special stones: import with "
-                    "--special-stones off")
+        if (
+            game.rules.special_stones
+            and not any(entry.move[:2] in ("T ", "W ") for entry in applist.entries)
+            and rescored(False, game.rules.scoring).finished
+        ):
+            hint = "the game ends here without special stones: import with --special-stones off"
     elif said != "over" and result_of(game.final.score()) != _RESULTS[said]:
         dark, light = game.final.score()
-        message = (f"the list says {_SAID[said]}, but the listed moves end Dark {dark}, "
-                   f"Light {light}")
+        message = (
+            f"the list says {_SAID[said]}, but the listed moves end Dark {dark}, Light {light}"
+        )
         hint = None
     else:
         return []

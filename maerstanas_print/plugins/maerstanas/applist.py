@@ -26,19 +26,25 @@ MAX_LINE = 400
 # thunder-stones), 4 special stones and a pass between moves: about 125 entries.
 MAX_ENTRIES = 500
 
-_ENTRY = re.compile(r"(?:(\d{1,5}) ?\. ?)?(?:([a-g][1-7]) ?[-–] ?"
-                    r"(standard stone|thunder-stone|woden-stone)|(pass))"
-                    r"(?: ?\((?:player )?([12])\))?", re.IGNORECASE)
+_ENTRY = re.compile(
+    r"(?:(\d{1,5}) ?\. ?)?(?:([a-g][1-7]) ?[-–] ?"
+    r"(standard stone|thunder-stone|woden-stone)|(pass))"
+    r"(?: ?\((?:player )?([12])\))?",
+    re.IGNORECASE,
+)
 _HEADING = re.compile(r"(played )?moves ?:?", re.IGNORECASE)
 _RESULT = re.compile(r"game over(?: ?[-–] ?(?:player ([12]) wins|(tie)))?|(tie)", re.IGNORECASE)
 _FLASK_SCORE = re.compile(r"player ([12]) ?:(?: ?(\d{1,4}))?", re.IGNORECASE)
 _NUMBER = re.compile(r"\d{1,4}")
-_CHROME = re.compile(r"suggestion|special stones ?[-–]?|standard scoring ?[-–]?|archive",
-                     re.IGNORECASE)
+_CHROME = re.compile(
+    r"suggestion|special stones ?[-–]?|standard scoring ?[-–]?|archive", re.IGNORECASE
+)
 # What the Flask app's Suggestion button shows under it once pressed.
-_SUGGESTED = re.compile(r"game is over|pass|not sure"
-                        r"|(?:standard stone|thunder-stone|woden-stone) at [a-g][1-7]",
-                        re.IGNORECASE)
+_SUGGESTED = re.compile(
+    r"game is over|pass|not sure"
+    r"|(?:standard stone|thunder-stone|woden-stone) at [a-g][1-7]",
+    re.IGNORECASE,
+)
 _KINDS = {"standard stone": "", "thunder-stone": "T ", "woden-stone": "W "}
 
 
@@ -133,14 +139,23 @@ class _Reader:
 
     def _entry(self, match: re.Match[str], span: Span) -> None:
         if self.after_entries:
-            self.fail(span, "a move entry after the end of the list: paste one list at a time, "
-                            "with nothing between its entries")
+            self.fail(
+                span,
+                "a move entry after the end of the list: paste one list at a time, "
+                "with nothing between its entries",
+            )
         if len(self.out.entries) == MAX_ENTRIES:
             self.fail(span, f"more than {MAX_ENTRIES} entries: no game of Mǽrstánas is that long")
         number, square, kind, passed, player = match.groups()
         move = "Pass" if passed else _KINDS[kind.lower()] + square.upper()
-        self.out.entries.append(Entry(span, int(number) if number is not None else None, move,
-                                      int(player) if player else None))
+        self.out.entries.append(
+            Entry(
+                span,
+                int(number) if number is not None else None,
+                move,
+                int(player) if player else None,
+            )
+        )
 
     def _other(self, text: str, span: Span) -> None:
         out = self.out
@@ -169,8 +184,11 @@ class _Reader:
             out.names.append((named[0], span))
             self._score(len(out.names), named[1], span)
         else:
-            self.fail(span, f"cannot read `{_shown(text)}` as an entry of the apps' move lists "
-                            "(`31. G3 - standard stone (Player 1)`)")
+            self.fail(
+                span,
+                f"cannot read `{_shown(text)}` as an entry of the apps' move lists "
+                "(`31. G3 - standard stone (Player 1)`)",
+            )
 
     def _score(self, player: int, score: int, span: Span) -> None:
         if player in self.out.scores:

@@ -48,8 +48,11 @@ class MaerstanasBookKit:
 
     def position_value(self, position: Any, value: str, panel: Panel | None) -> str | None:
         # A panel that claims a score under another scoring counts its points that way.
-        scoring = next((c.scoring for c in panel.claims if isinstance(c, Scores)), None) \
-            if panel is not None else None
+        scoring = (
+            next((c.scoring for c in panel.claims if isinstance(c, Scores)), None)
+            if panel is not None
+            else None
+        )
         return position_value(position, value, scoring)
 
     def setup_table(self) -> Table:
@@ -70,13 +73,20 @@ def cover(_game: Keyed) -> Cover:
     stones = {}
     for side, names in ((DARK, "B2 C2 C3 E5 F5 F6 D4 A7"), (LIGHT, "E2 F2 F3 B5 C5 B6 G1 D6")):
         for name in names.split():
-            kind: StoneKind = "thunder" if name in ("D4", "D6") else \
-                "woden" if name in ("A7", "G1") else "standard"
+            kind: StoneKind = (
+                "thunder"
+                if name in ("D4", "D6")
+                else "woden"
+                if name in ("A7", "G1")
+                else "standard"
+            )
             stones[SQUARE_INDEX[name]] = Stone(side, kind)
     return stones, "A board in play", "A board in play, with every kind of stone"
 
 
 def key_label(_game: Keyed) -> str:
     """The capability `rulebook.kit.STONE_KEY_LABELS` asks for."""
-    return ("The stones: standard, thunder-stone (rune thorn) and Woden-stone "
-            "(rune ós), each in Dark and Light")
+    return (
+        "The stones: standard, thunder-stone (rune thorn) and Woden-stone "
+        "(rune ós), each in Dark and Light"
+    )

@@ -37,7 +37,7 @@ def square(name: str) -> int:
 
 
 def names(squares: list[int] | tuple[int, ...]) -> str:
-    """"E3", "E3 and D4", "E3, D4 and F4": squares as a sentence would list them."""
+    """ "E3", "E3 and D4", "E3, D4 and F4": squares as a sentence would list them."""
     words = [square_name(sq) for sq in squares]
     if len(words) <= 1:
         return "".join(words) or "nothing"
@@ -93,8 +93,11 @@ def score_marks(position: Position, scoring: Scoring) -> tuple[dict[int, Mark], 
             if at_edge and not wrap:
                 continue
             step = 1 if side == "right" else SIZE
-            other = (sq + step - SIZE if side == "right" else sq + step - SIZE * SIZE) \
-                if at_edge else sq + step
+            other = (
+                (sq + step - SIZE if side == "right" else sq + step - SIZE * SIZE)
+                if at_edge
+                else sq + step
+            )
             if position.owner(other) == owner:
                 sides.setdefault(sq, set()).add(side)
                 totals[owner] += 1
@@ -188,8 +191,10 @@ class Illegal:
             return {sq: Mark("barred", sides=hinge_sides(position, sq))}
         # The neighbour's hinges now, and the one the new stone would add.
         toward = next(side for side in SIDE_ORDER if neighbour(position, stone, side) == sq)
-        return {sq: Mark("barred"),
-                stone: Mark("hinges", sides=hinge_sides(position, stone) | {toward})}
+        return {
+            sq: Mark("barred"),
+            stone: Mark("hinges", sides=hinge_sides(position, stone) | {toward}),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,15 +329,36 @@ class Scores:
         return score_marks(position, self.scoring)[0] if self.mark else {}
 
 
-Claim = (Hinges | Legal | Illegal | ThunderRemoves | WodenTarget | MustPass | NoPlacement
-         | GameOver | Scores)
+Claim = (
+    Hinges
+    | Legal
+    | Illegal
+    | ThunderRemoves
+    | WodenTarget
+    | MustPass
+    | NoPlacement
+    | GameOver
+    | Scores
+)
 
 
 # --- the claim language of rulebook sources (docs/writing-rulebooks.md) -------
 
-CLAIM_FORMS = ("legal D4", "illegal D4", "illegal E1 because D1", "illegal D4 occupied",
-               "hinges A1 2", "removes E4: E3 D4 F4", "woden E4", "no-woden D5", "pass",
-               "full", "over", "goes-on", "score 12 10 [simple|wraparound] [unmarked]")
+CLAIM_FORMS = (
+    "legal D4",
+    "illegal D4",
+    "illegal E1 because D1",
+    "illegal D4 occupied",
+    "hinges A1 2",
+    "removes E4: E3 D4 F4",
+    "woden E4",
+    "no-woden D5",
+    "pass",
+    "full",
+    "over",
+    "goes-on",
+    "score 12 10 [simple|wraparound] [unmarked]",
+)
 
 
 def _count(word: str) -> int:
@@ -354,8 +380,12 @@ def read_claim(line: str) -> Claim:
         return ThunderRemoves(args[0], gone)
     if tail:
         raise ClaimError("only `removes` takes a `:`")
-    simple: dict[str, Claim] = {"pass": MustPass(), "full": NoPlacement(),
-                                "over": GameOver(), "goes-on": GameOver(False)}
+    simple: dict[str, Claim] = {
+        "pass": MustPass(),
+        "full": NoPlacement(),
+        "over": GameOver(),
+        "goes-on": GameOver(False),
+    }
     if kind in simple and not args:
         return simple[kind]
     if kind in ("legal", "woden", "no-woden") and len(args) == 1:
@@ -385,8 +415,7 @@ def read_claim(line: str) -> Claim:
     raise ClaimError(f"{line.strip()!r} is not a Mǽrstánas claim")
 
 
-def position_value(position: Position, value: str, scoring: Scoring | None = None
-                   ) -> str | None:
+def position_value(position: Position, value: str, scoring: Scoring | None = None) -> str | None:
     """What a rulebook reference asks of a Mǽrstánas position: `dark-score` and
     `light-score` (by `scoring`, default the position's own) or the `winner`."""
     dark, light = position.score(scoring or position.rules.scoring)

@@ -84,8 +84,9 @@ def read_stones(text: str) -> Stones:
     hands TW W; scoring simple`, or `empty`) as Stones."""
     if text.strip() == "empty":
         return Stones()
-    fields = setup_fields(text, ("dark", "light", "thunder", "woden", "to-move", "hands",
-                                 "scoring"))
+    fields = setup_fields(
+        text, ("dark", "light", "thunder", "woden", "to-move", "hands", "scoring")
+    )
     hands = fields.get("hands", "TW TW").split()
     if len(hands) != 2 or any(set(h) - set("TW-") for h in hands):
         raise ClaimError("hands is two words such as `TW W` (Dark's, then Light's; - for none)")
@@ -95,9 +96,15 @@ def read_stones(text: str) -> Stones:
     to_move = fields.get("to-move", "Dark")
     if to_move not in SIDE_NAMES:
         raise ClaimError(f"to-move {to_move!r} is not Dark or Light")
-    stones = Stones(fields.get("dark", ""), fields.get("light", ""), fields.get("thunder", ""),
-                    fields.get("woden", ""), to_move,
-                    (hands[0].strip("-"), hands[1].strip("-")), scoring)  # type: ignore[arg-type]
+    stones = Stones(
+        fields.get("dark", ""),
+        fields.get("light", ""),
+        fields.get("thunder", ""),
+        fields.get("woden", ""),
+        to_move,
+        (hands[0].strip("-"), hands[1].strip("-")),
+        scoring,  # type: ignore[arg-type]
+    )
     stones.position()  # every square named must exist, once
     return stones
 
@@ -126,8 +133,7 @@ def play_written(position: Position, written: str) -> tuple[Position, dict[int, 
     return after, {sq: Mark("cross") for sq in removed}
 
 
-def realise_maerstanas_panel(panel: Panel, where: str, cell: float, index: int = 0
-                             ) -> PanelView:
+def realise_maerstanas_panel(panel: Panel, where: str, cell: float, index: int = 0) -> PanelView:
     """Replay a Mǽrstánas panel, check its claims, and describe its board."""
     part = "setup"
     try:
@@ -140,8 +146,12 @@ def realise_maerstanas_panel(panel: Panel, where: str, cell: float, index: int =
         raise FigureError(f"{where}: {exc}", index, part) from None
     for n, claim in enumerate(panel.claims):
         if hasattr(claim, "arrows"):
-            raise FigureError(f"{where}: claim {claim.text!r} is about a movement game, "
-                              "not Mǽrstánas", index, "claim", n)
+            raise FigureError(
+                f"{where}: claim {claim.text!r} is about a movement game, not Mǽrstánas",
+                index,
+                "claim",
+                n,
+            )
         check_claim(claim, position, where, index, n)
         if panel.show_claim_marks:
             marks.update(claim.marks(position))
@@ -160,5 +170,11 @@ def _spec(position: Position, marks: dict[int, Mark], cell: float, label: str) -
             if position.owner(sq) == side:
                 stones[sq] = Stone(side, position.kind_at(sq) or "standard")
     variant: Variant = "wraparound" if position.rules.geometry.wrap else "standard"
-    return BoardSpec(cell=cell, labels=frozenset(("top", "left")), variant=variant,
-                     stones=stones, marks=marks, title=label)
+    return BoardSpec(
+        cell=cell,
+        labels=frozenset(("top", "left")),
+        variant=variant,
+        stones=stones,
+        marks=marks,
+        title=label,
+    )

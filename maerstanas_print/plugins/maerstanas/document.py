@@ -57,15 +57,18 @@ class Checkpoint:
     def sentences(self) -> tuple[str, ...]:
         """The stones on the board, the special stones in hand, the score and whose
         move it is: captions set them so a line breaks only between them."""
+
         def hand(side: int) -> str:
             flags = self.in_hand[side]
             held = [name for flag, name in ((THUNDER, "T"), (WODEN, "W")) if flags & flag]
             return " ".join(held) if held else "none"
 
-        return (f"On the board: Dark {self.stones[DARK]}, Light {self.stones[LIGHT]} stones.",
-                f"In hand: Dark {hand(DARK)}, Light {hand(LIGHT)}.",
-                f"Score: Dark {self.score[DARK]}, Light {self.score[LIGHT]}.",
-                *((self.turn,) if self.turn else ()))
+        return (
+            f"On the board: Dark {self.stones[DARK]}, Light {self.stones[LIGHT]} stones.",
+            f"In hand: Dark {hand(DARK)}, Light {hand(LIGHT)}.",
+            f"Score: Dark {self.score[DARK]}, Light {self.score[LIGHT]}.",
+            *((self.turn,) if self.turn else ()),
+        )
 
 
 @dataclass(slots=True)
@@ -119,14 +122,17 @@ def maerstanas_marks(before: Position, board: _Board, steps: list[Step]) -> Rang
         if move.kind == "woden":
             victim = board.placed.get(sq)
             owner = SIDE_NAMES[1 - step.side]
-            what = (f"{owner} {victim.number}" if victim is not None
-                    else f"{owner}’s stone")
-            notes.append(f"{move_label(step)} W {square_name(sq)} replaced {what} "
-                         f"with a {SIDE_NAMES[step.side]} Woden-stone.")
+            what = f"{owner} {victim.number}" if victim is not None else f"{owner}’s stone"
+            notes.append(
+                f"{move_label(step)} W {square_name(sq)} replaced {what} "
+                f"with a {SIDE_NAMES[step.side]} Woden-stone."
+            )
         earlier = in_range.get(sq)
         if earlier is not None and earlier is not step:
-            notes.append(f"{SIDE_NAMES[step.side]} {step.number} at {square_name(sq)}, "
-                         f"where {SIDE_NAMES[earlier.side]} {earlier.number} stood.")
+            notes.append(
+                f"{SIDE_NAMES[step.side]} {step.number} at {square_name(sq)}, "
+                f"where {SIDE_NAMES[earlier.side]} {earlier.number} stood."
+            )
         emptied.discard(sq)
         in_range[sq] = step
         board.play(step)
@@ -135,8 +141,9 @@ def maerstanas_marks(before: Position, board: _Board, steps: list[Step]) -> Rang
     emptied = {sq for sq in emptied if after.owner(sq) is None}
     last_step = steps[-1] if steps else None
     last = last_step.move.square if last_step and last_step.move.kind != "pass" else None
-    numbers = {sq: str(step.number) for sq, step in in_range.items()
-               if after.owner(sq) == step.side}
+    numbers = {
+        sq: str(step.number) for sq, step in in_range.items() if after.owner(sq) == step.side
+    }
     return RangeMarks(numbers, last, sorted(emptied), notes)
 
 
@@ -151,8 +158,11 @@ def side_to_move(position: Position) -> str:
 def maerstanas_checkpoint(after: Position) -> Checkpoint:
     return Checkpoint(
         (after.stones[DARK].bit_count(), after.stones[LIGHT].bit_count()),
-        (after.in_hand(DARK), after.in_hand(LIGHT)), after.score(), after.rules.scoring,
-        side_to_move(after))
+        (after.in_hand(DARK), after.in_hand(LIGHT)),
+        after.score(),
+        after.rules.scoring,
+        side_to_move(after),
+    )
 
 
 def explain_score(position: Position) -> ScoreExplanation:
@@ -174,29 +184,40 @@ def explain_score(position: Position) -> ScoreExplanation:
             for sq in squares_of(own & ROW_TOP & (own >> (SIZE * (SIZE - 1)))):
                 links.append((side, sq, sq + SIZE * (SIZE - 1)))
         elif scoring == "default":
-            for mask, where in ((ROW_TOP, "top"), (COL_LEFT, "left"), (COL_RIGHT, "right"),
-                                (ROW_BOTTOM, "bottom")):
+            for mask, where in (
+                (ROW_TOP, "top"),
+                (COL_LEFT, "left"),
+                (COL_RIGHT, "right"),
+                (ROW_BOTTOM, "bottom"),
+            ):
                 for sq in squares_of(own & mask):
                     ticks.append((side, sq, where))
         pairs[side] = sum(1 for s, _, _ in links if s == side)
         edges[side] = sum(1 for s, _, _ in ticks if s == side)
     score = (pairs[0] + edges[0], pairs[1] + edges[1])
-    return ScoreExplanation(position, tuple(links), tuple(ticks), (pairs[0], pairs[1]),
-                            (edges[0], edges[1]), score, SCORING_WORDS[scoring],
-                            edges_count=scoring == "default",
-                            variant="wraparound" if scoring == "wraparound" else "standard",
-                            stones=drawable_stones(position))
+    return ScoreExplanation(
+        position,
+        tuple(links),
+        tuple(ticks),
+        (pairs[0], pairs[1]),
+        (edges[0], edges[1]),
+        score,
+        SCORING_WORDS[scoring],
+        edges_count=scoring == "default",
+        variant="wraparound" if scoring == "wraparound" else "standard",
+        stones=drawable_stones(position),
+    )
 
 
 # How the final position's points are drawn, per scoring rule.
 SCORING_WORDS = {
     "default": "A bar joins each pair of side-by-side stones of one colour and a tick "
-               "marks each side of a stone on the board edge: one point each.",
+    "marks each side of a stone on the board edge: one point each.",
     "simple": "A bar joins each pair of side-by-side stones of one colour: one point "
-              "each (Simple scoring: edges score nothing).",
+    "each (Simple scoring: edges score nothing).",
     "wraparound": "A bar joins each pair of side-by-side stones of one colour: one "
-                  "point each. Pairs across an edge (wraparound) are drawn as two "
-                  "half-bars at opposite edges.",
+    "point each. Pairs across an edge (wraparound) are drawn as two "
+    "half-bars at opposite edges.",
 }
 
 
@@ -236,11 +257,15 @@ class MaerstanasReader:
     def window(self, before: Position, steps: list[Step]) -> None:
         return None
 
-    def series(self, game: ReplayedGame
-               ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
+    def series(
+        self, game: ReplayedGame
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
         series = [position.score() for position in game.main.positions()]
-        specials = [(step.ply, step.side, step.move.kind) for step in game.main.steps
-                    if step.move.kind in ("thunder", "woden")]
+        specials = [
+            (step.ply, step.side, step.move.kind)
+            for step in game.main.steps
+            if step.move.kind in ("thunder", "woden")
+        ]
         return series, specials
 
     def explanation(self, game: ReplayedGame) -> ScoreExplanation:
@@ -280,12 +305,22 @@ class MaerstanasReader:
 
 
 # One letter per square in the viewer's data, as `engine.board_diagram` writes them.
-_CODES = {("standard", DARK): "X", ("standard", LIGHT): "O", ("thunder", DARK): "T",
-          ("thunder", LIGHT): "t", ("woden", DARK): "W", ("woden", LIGHT): "w"}
+_CODES = {
+    ("standard", DARK): "X",
+    ("standard", LIGHT): "O",
+    ("thunder", DARK): "T",
+    ("thunder", LIGHT): "t",
+    ("woden", DARK): "W",
+    ("woden", LIGHT): "w",
+}
 _PROTOTYPES: dict[str, tuple[Stone, str]] = {
-    "X": (Stone(DARK), "ds"), "O": (Stone(LIGHT), "ls"), "T": (Stone(DARK, "thunder"), "dt"),
-    "t": (Stone(LIGHT, "thunder"), "lt"), "W": (Stone(DARK, "woden"), "dw"),
-    "w": (Stone(LIGHT, "woden"), "lw")}
+    "X": (Stone(DARK), "ds"),
+    "O": (Stone(LIGHT), "ls"),
+    "T": (Stone(DARK, "thunder"), "dt"),
+    "t": (Stone(LIGHT, "thunder"), "lt"),
+    "W": (Stone(DARK, "woden"), "dw"),
+    "w": (Stone(LIGHT, "woden"), "lw"),
+}
 
 
 def board_reader(game: Keyed) -> Callable[[ReplayedGame], MaerstanasReader]:

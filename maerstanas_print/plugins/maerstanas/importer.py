@@ -42,8 +42,14 @@ class ImportedGame:
     notes: list[str] = field(default_factory=list)  # what the import decided, for the user
 
 
-def record_from_log(log: str, *, special_stones: bool = True, scoring: str = "default",
-                    name: str = "<log>", tags: dict[str, str] | None = None) -> ImportedGame:
+def record_from_log(
+    log: str,
+    *,
+    special_stones: bool = True,
+    scoring: str = "default",
+    name: str = "<log>",
+    tags: dict[str, str] | None = None,
+) -> ImportedGame:
     """Read a copied move list; raise LogError when it cannot be imported at all.
 
     `tags` fills Event, Site, Date, Dark and Light; what it leaves out comes from
@@ -53,15 +59,27 @@ def record_from_log(log: str, *, special_stones: bool = True, scoring: str = "de
     applist = read_applist(source)
     entries = applist.entries
     if not entries:
-        raise LogError(source, Diagnostic("error", "M501", "no move entries found (like "
-                                          "`31. G3 - standard stone (Player 1)`)", 0, 0))
+        raise LogError(
+            source,
+            Diagnostic(
+                "error",
+                "M501",
+                "no move entries found (like `31. G3 - standard stone (Player 1)`)",
+                0,
+                0,
+            ),
+        )
     record = _RecordMaker(source, applist, special_stones, scoring, tags or {})
     unnumbered = [entry for entry in entries if entry.number is None]
     if not unnumbered:
         imported = record.attempt(*_by_numbers(source, entries))
     elif len(unnumbered) < len(entries):
-        raise _refusal(source, "M503", unnumbered[0].span,
-                       "this entry has no number but others have: copy the list again")
+        raise _refusal(
+            source,
+            "M503",
+            unnumbered[0].span,
+            "this entry has no number but others have: copy the list again",
+        )
     elif len(entries) == 1:
         imported = record.attempt(entries, OLDEST_FIRST)
     else:
@@ -70,8 +88,10 @@ def record_from_log(log: str, *, special_stones: bool = True, scoring: str = "de
     if not imported.diagnostics and not game.finished:
         # A copy that missed the newest entries still replays: say what was read.
         count = f"{game.plies} move{'s' * (game.plies != 1)}"
-        imported.notes.append(f"the game is not over after these {count} (passes included): "
-                              "if the app's list goes on, copy all of it")
+        imported.notes.append(
+            f"the game is not over after these {count} (passes included): "
+            "if the app's list goes on, copy all of it"
+        )
     return imported
 
 
@@ -81,19 +101,33 @@ def _by_numbers(source: Source, entries: list[Entry]) -> tuple[list[Entry], str]
     step = -1 if len(entries) > 1 and numbers[0] > numbers[1] else 1
     for index, (before, number) in enumerate(pairwise(numbers), 1):
         if number != before + step:
-            why = ("the same number twice" if number == before
-                   else "an entry is missing or out of place")
-            raise _refusal(source, "M503", entries[index].span,
-                           f"entry {number}. follows {before}., where {before + step}. "
-                           f"belongs: {why}")
+            why = (
+                "the same number twice"
+                if number == before
+                else "an entry is missing or out of place"
+            )
+            raise _refusal(
+                source,
+                "M503",
+                entries[index].span,
+                f"entry {number}. follows {before}., where {before + step}. belongs: {why}",
+            )
     if step < 0 and numbers[-1] != 1:
-        raise _refusal(source, "M503", entries[-1].span,
-                       f"the list ends at entry {numbers[-1]}.: the first moves of the "
-                       "game are missing; copy the whole list")
+        raise _refusal(
+            source,
+            "M503",
+            entries[-1].span,
+            f"the list ends at entry {numbers[-1]}.: the first moves of the "
+            "game are missing; copy the whole list",
+        )
     if step > 0 and numbers[0] != 1:
-        raise _refusal(source, "M503", entries[0].span,
-                       f"the list starts at entry {numbers[0]}.: the first moves of the "
-                       "game are missing; copy the whole list")
+        raise _refusal(
+            source,
+            "M503",
+            entries[0].span,
+            f"the list starts at entry {numbers[0]}.: the first moves of the "
+            "game are missing; copy the whole list",
+        )
     if step < 0:
         return entries[::-1], NEWEST_FIRST
     return entries, OLDEST_FIRST
@@ -106,24 +140,33 @@ def _decide_order(source: Source, record: _RecordMaker, entries: list[Entry]) ->
     fits = [found for found in (newest, oldest) if not found.diagnostics]
     claims = record.claims()
     if len(fits) == 2 and _moves(newest) == _moves(oldest):
-        newest.notes.append("the list has no move numbers, but it reads as the same game "
-                            "both ways")
+        newest.notes.append("the list has no move numbers, but it reads as the same game both ways")
         return newest
     if len(fits) == 1:
         chosen = fits[0]
-        chosen.notes.append(f"the list has no move numbers: read {chosen.order}, the only "
-                            f"order that replays within the rules{claims}")
+        chosen.notes.append(
+            f"the list has no move numbers: read {chosen.order}, the only "
+            f"order that replays within the rules{claims}"
+        )
         return chosen
     span = Span(entries[0].span.start, entries[-1].span.end)
     if fits:
-        raise _refusal(source, "M504", span,
-                       f"the list has no move numbers, and both orders (newest first and "
-                       f"oldest first) replay within the rules{claims}: which game it is "
-                       "cannot be known; copy the list again with its numbers")
+        raise _refusal(
+            source,
+            "M504",
+            span,
+            f"the list has no move numbers, and both orders (newest first and "
+            f"oldest first) replay within the rules{claims}: which game it is "
+            "cannot be known; copy the list again with its numbers",
+        )
     first = [f"{found.order}, {_first_problem(found)}" for found in (newest, oldest)]
-    raise _refusal(source, "M504", span,
-                   f"the list has no move numbers, and neither order replays within the rules "
-                   f"({'; '.join(first)}); copy the list again with its numbers")
+    raise _refusal(
+        source,
+        "M504",
+        span,
+        f"the list has no move numbers, and neither order replays within the rules "
+        f"({'; '.join(first)}); copy the list again with its numbers",
+    )
 
 
 def _first_problem(found: ImportedGame) -> str:
@@ -143,8 +186,14 @@ def _refusal(source: Source, code: str, span: Span, message: str) -> LogError:
 class _RecordMaker:
     """Writes entries as a record (one move a line), replays it and checks the app's words."""
 
-    def __init__(self, source: Source, applist: AppList, special_stones: bool, scoring: str,
-                 tags: dict[str, str]) -> None:
+    def __init__(
+        self,
+        source: Source,
+        applist: AppList,
+        special_stones: bool,
+        scoring: str,
+        tags: dict[str, str],
+    ) -> None:
         self.source = source
         self.applist = applist
         self.special_stones = special_stones
@@ -159,12 +208,14 @@ class _RecordMaker:
 
     def claims(self) -> str:
         """What else the list shows that an order must agree with, for messages."""
-        shown = [what for what, present in (("score", self.applist.scores),
-                                            ("result", self.applist.result)) if present]
+        shown = [
+            what
+            for what, present in (("score", self.applist.scores), ("result", self.applist.result))
+            if present
+        ]
         return f" and agrees with the {' and '.join(shown)} shown" if shown else ""
 
-    def text(self, entries: list[Entry], scoring: str, special_stones: bool
-             ) -> tuple[str, int]:
+    def text(self, entries: list[Entry], scoring: str, special_stones: bool) -> tuple[str, int]:
         """The record, and the 1-based line of its first move."""
         tags = [f'[{key} "{escape_tag(value)}"]' for key, value in self.roster.items()]
         tags.append(f'[SpecialStones "{"on" if special_stones else "off"}"]')
@@ -175,17 +226,23 @@ class _RecordMaker:
     def attempt(self, entries: list[Entry], order: str) -> ImportedGame:
         replayed = self.replay(entries, self.scoring)
         game = replayed.game
-        errors = [Diagnostic("error", d.code, d.message, span.start, span.end, d.hint)
-                  for d, span in replayed.located if d.severity == "error"]
+        errors = [
+            Diagnostic("error", d.code, d.message, span.start, span.end, d.hint)
+            for d, span in replayed.located
+            if d.severity == "error"
+        ]
         errors += _check_players(game, replayed.entry_of_step)
-        errors += check_claims(self.applist, game,
-                               lambda specials, scoring: self.replay(entries, scoring,
-                                                                     specials).game)
+        errors += check_claims(
+            self.applist,
+            game,
+            lambda specials, scoring: self.replay(entries, scoring, specials).game,
+        )
         errors.sort(key=lambda d: d.start)
         return ImportedGame(self.source, game, errors, order)
 
-    def replay(self, entries: list[Entry], scoring: str, special_stones: bool | None = None
-               ) -> _Replayed:
+    def replay(
+        self, entries: list[Entry], scoring: str, special_stones: bool | None = None
+    ) -> _Replayed:
         specials = self.special_stones if special_stones is None else special_stones
         text, first = self.text(entries, scoring, specials)
         parsed = parse(text, self.source.name)
@@ -223,11 +280,18 @@ def _check_players(game: ReplayedGame, entry_of_step: dict[int, Entry]) -> list[
             continue
         side = DARK if entry.player == 1 else 1 - DARK
         if step.side != side:
-            out.append(Diagnostic(
-                "error", "M502", f"the list says Player {entry.player} "
-                f"({SIDE_NAMES[side]}) made this move, but it is {SIDE_NAMES[step.side]}'s "
-                f"turn (Player {step.side + 1})", entry.span.start, entry.span.end,
-                "an entry is missing, added or out of order above this line"))
+            out.append(
+                Diagnostic(
+                    "error",
+                    "M502",
+                    f"the list says Player {entry.player} "
+                    f"({SIDE_NAMES[side]}) made this move, but it is {SIDE_NAMES[step.side]}'s "
+                    f"turn (Player {step.side + 1})",
+                    entry.span.start,
+                    entry.span.end,
+                    "an entry is missing, added or out of order above this line",
+                )
+            )
     return out
 
 

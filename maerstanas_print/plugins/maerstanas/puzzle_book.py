@@ -28,14 +28,18 @@ COLUMNS, ROWS = 2, 3
 BOARD_WIDTH = 62.0  # mm
 TITLE = "Mǽrstánas puzzles"
 CREDIT = "Mǽrstánas is a game by John Beers (CC BY-SA 4.0)."
-INTRO = ("Each position comes from a game. One move, and only one, keeps the best "
-         "result the side to play can reach; every other move ends at least the margin "
-         "given worse. The engine proved every answer by searching to the end of the game.")
+INTRO = (
+    "Each position comes from a game. One move, and only one, keeps the best "
+    "result the side to play can reach; every other move ends at least the margin "
+    "given worse. The engine proved every answer by searching to the end of the game."
+)
 
 
 def caption(number: int, puzzle: Puzzle) -> tuple[str, str]:
-    return (f"{number}. {puzzle.side} to play",
-            f"Goal: {puzzle.goal()} (others {puzzle.margin}+ worse)")
+    return (
+        f"{number}. {puzzle.side} to play",
+        f"Goal: {puzzle.goal()} (others {puzzle.margin}+ worse)",
+    )
 
 
 def _played(puzzle: Puzzle) -> str:
@@ -43,9 +47,13 @@ def _played(puzzle: Puzzle) -> str:
 
 
 def board(puzzle: Puzzle, number: int) -> tuple[list[Shape], float, float]:
-    spec = BoardSpec(cell=cell_for(BOARD_WIDTH), labels=frozenset(("top", "left")),
-                     variant="wraparound" if puzzle.position.rules.geometry.wrap else "standard",
-                     stones=stones_of(puzzle.position), title=f"Puzzle {number}")
+    spec = BoardSpec(
+        cell=cell_for(BOARD_WIDTH),
+        labels=frozenset(("top", "left")),
+        variant="wraparound" if puzzle.position.rules.geometry.wrap else "standard",
+        stones=stones_of(puzzle.position),
+        title=f"Puzzle {number}",
+    )
     width, height = spec.size()
     return [board_shapes(spec, 0, 0)], width, height
 
@@ -63,7 +71,7 @@ def pdf_pages(puzzles: list[Puzzle], paper: str) -> list[Page]:
             shapes.append(Text(MARGIN, MARGIN + 6, TITLE, 16, "bold"))
             for i, text in enumerate(textwrap.wrap(INTRO, WRAP)):
                 shapes.append(Text(MARGIN, MARGIN + 13 + i * 4.5, text, 9))
-        for offset, puzzle in enumerate(puzzles[start:start + per_page]):
+        for offset, puzzle in enumerate(puzzles[start : start + per_page]):
             number = start + offset + 1
             x = MARGIN + (offset % COLUMNS) * column
             y = MARGIN + HEADER + (offset // COLUMNS) * row_height
@@ -84,21 +92,25 @@ def _answer_pages(puzzles: list[Puzzle], width: float, height: float) -> list[Pa
     for number, puzzle in enumerate(puzzles, 1):
         solution = f"{number}. {' '.join(puzzle.solution_text())}"
         lines += [("bold", text) for text in textwrap.wrap(solution, WRAP)]
-        note = (f"Best play: {puzzle.side} {puzzle.goal_verb()}; the game had "
-                f"{_played(puzzle)}. From {puzzle.source}.")
+        note = (
+            f"Best play: {puzzle.side} {puzzle.goal_verb()}; the game had "
+            f"{_played(puzzle)}. From {puzzle.source}."
+        )
         lines += [("regular", text) for text in textwrap.wrap(note, WRAP)]
     per_page = int((height - 2 * MARGIN - 14) // 5.5)
     for start in range(0, len(lines), per_page):
         shapes: list[Shape] = [Text(MARGIN, MARGIN + 6, "Answers", 14, "bold")]
-        for i, (face, text) in enumerate(lines[start:start + per_page]):
+        for i, (face, text) in enumerate(lines[start : start + per_page]):
             shapes.append(Text(MARGIN, MARGIN + 16 + i * 5.5, text, 9, face))  # type: ignore[arg-type]
         pages.append(Page(width, height, tuple(shapes), f"{TITLE}, answers"))
     return pages
 
 
 def render_pdf_book(puzzles: list[Puzzle], paper: str) -> bytes:
-    return render_pdf(pdf_pages(puzzles, paper), PdfInfo(TITLE, "Puzzles from games",
-                                                          keywords=("Mǽrstánas", "puzzles")))
+    return render_pdf(
+        pdf_pages(puzzles, paper),
+        PdfInfo(TITLE, "Puzzles from games", keywords=("Mǽrstánas", "puzzles")),
+    )
 
 
 def render_html_book(puzzles: list[Puzzle]) -> str:
@@ -109,14 +121,18 @@ def render_html_book(puzzles: list[Puzzle]) -> str:
         drawn_all += drawn
         svg = render_svg(Page(width, height, tuple(drawn), f"Puzzle {number}"), f"pz{number}")
         first, second = caption(number, puzzle)
-        items.append(f'<figure id="puzzle-{number}">\n{svg}<figcaption><strong>'
-                     f'{escape(first)}</strong><br>{escape(second)}</figcaption>\n</figure>')
+        items.append(
+            f'<figure id="puzzle-{number}">\n{svg}<figcaption><strong>'
+            f"{escape(first)}</strong><br>{escape(second)}</figcaption>\n</figure>"
+        )
     answers = []
     for puzzle in puzzles:
-        answers.append(f"<li><strong>{escape(' '.join(puzzle.solution_text()))}</strong> "
-                       f"Best play: {escape(puzzle.side)} {escape(puzzle.goal_verb())}; "
-                       f"the game had "
-                       f"{escape(_played(puzzle))}. From {escape(puzzle.source)}.</li>")
+        answers.append(
+            f"<li><strong>{escape(' '.join(puzzle.solution_text()))}</strong> "
+            f"Best play: {escape(puzzle.side)} {escape(puzzle.goal_verb())}; "
+            f"the game had "
+            f"{escape(_played(puzzle))}. From {escape(puzzle.source)}.</li>"
+        )
     body = "\n".join(items)
     words = "".join(items) + "".join(answers) + TITLE + INTRO + CREDIT + "Answers"
     faces = chars_by_face(drawn_all)

@@ -38,7 +38,7 @@ class MaerstanasSearch(Search):
         if candidate.first < 0 or self.before[candidate.first] is None:
             return True
         position = self.before[candidate.first].copy()
-        for node in candidate.game.mainline.nodes[candidate.first:]:
+        for node in candidate.game.mainline.nodes[candidate.first :]:
             move = node.move
             if not isinstance(move, Move):
                 return False
@@ -56,8 +56,11 @@ class MaerstanasSearch(Search):
             if node.removals is not None and sorted(node.removals) != sorted(removed):
                 return False
         term = candidate.game.termination
-        if term is not None and term.dark is not None and \
-                (not position.is_game_over() or (term.dark, term.light) != position.score()):
+        if (
+            term is not None
+            and term.dark is not None
+            and (not position.is_game_over() or (term.dark, term.light) != position.score())
+        ):
             return False
         tag = candidate.game.find_tag("Result")
         if tag is not None and tag.value in ("Dark", "Light", "Tie", "*"):
@@ -65,8 +68,7 @@ class MaerstanasSearch(Search):
             return tag.value == (result_of(position.score()) if over else "*")
         return True
 
-    def _candidates(self, before: list[Position | None], trouble: int
-                    ) -> Iterator[Candidate]:
+    def _candidates(self, before: list[Position | None], trouble: int) -> Iterator[Candidate]:
         yield from self._readings()
         yield from self._end_fixes(trouble)
         for i in range(min(trouble, len(self.nodes) - 1), -1, -1):
@@ -86,31 +88,47 @@ class MaerstanasSearch(Search):
         replayed = replay(replace(self.game, diagnostics=[]))
         distance = len(self.nodes) - 1 - trouble
         term = self.game.termination
-        if replayed.finished and term is not None and term.dark is not None and \
-                (term.dark, term.light) != replayed.score:
+        if (
+            replayed.finished
+            and term is not None
+            and term.dark is not None
+            and (term.dark, term.light) != replayed.score
+        ):
             dark, light = replayed.score or (0, 0)
             content = f"Dark: {dark}, Light: {light}"
-            written = self.text[term.start:term.end]
+            written = self.text[term.start : term.end]
             size = 1  # one miscount, however many digits it changes
             fixed = Termination(dark, light, term.start, term.end)
-            yield Candidate(self._fix(f"write `{content}` for `{written}`",
-                                       [Edit(term.start, term.end, content)], "score",
-                                       size, distance),
-                             replace(self.game, termination=fixed, diagnostics=[]))
+            yield Candidate(
+                self._fix(
+                    f"write `{content}` for `{written}`",
+                    [Edit(term.start, term.end, content)],
+                    "score",
+                    size,
+                    distance,
+                ),
+                replace(self.game, termination=fixed, diagnostics=[]),
+            )
         tag = self.game.find_tag("Result")
         if tag is not None:
             expected = replayed.result or "*"
             if tag.value != expected:
                 content = f'[Result "{expected}"]'
-                tags = [Tag(t.name, expected, t.start, t.end) if t is tag else t
-                        for t in self.game.tags]
-                yield Candidate(self._fix(f"write `{content}`",
-                                           [Edit(tag.start, tag.end, content)], "result", 1,
-                                           distance),
-                                 replace(self.game, tags=tags, diagnostics=[]))
+                tags = [
+                    Tag(t.name, expected, t.start, t.end) if t is tag else t for t in self.game.tags
+                ]
+                yield Candidate(
+                    self._fix(
+                        f"write `{content}`",
+                        [Edit(tag.start, tag.end, content)],
+                        "result",
+                        1,
+                        distance,
+                    ),
+                    replace(self.game, tags=tags, diagnostics=[]),
+                )
 
-    def _square_changes(self, i: int, position: Position, distance: int
-                        ) -> Iterator[Candidate]:
+    def _square_changes(self, i: int, position: Position, distance: int) -> Iterator[Candidate]:
         node = self.nodes[i]
         move = node.move
         if not isinstance(move, Move) or move.square is None:
@@ -128,12 +146,13 @@ class MaerstanasSearch(Search):
             new = square_name(square)
             size = (new[0] != old[0]) + (new[1] != old[1])
             edit = Edit(found.start(), found.end(), new)
-            yield Candidate(self._fix(f"write {new} for {old}", [edit], "square", size,
-                                       distance),
-                             self._changed(i, replace(node, move=changed, lowercase=False)), i)
+            yield Candidate(
+                self._fix(f"write {new} for {old}", [edit], "square", size, distance),
+                self._changed(i, replace(node, move=changed, lowercase=False)),
+                i,
+            )
 
-    def _removal_rewrite(self, i: int, position: Position, distance: int
-                         ) -> Iterator[Candidate]:
+    def _removal_rewrite(self, i: int, position: Position, distance: int) -> Iterator[Candidate]:
         node = self.nodes[i]
         move = node.move
         if not isinstance(move, Move) or move.kind != "thunder" or node.removals is None:
@@ -147,44 +166,73 @@ class MaerstanasSearch(Search):
         if at < 0:
             return
         content = "x" + "/".join(map(square_name, removed))
-        written = self.text[at:node.end]
+        written = self.text[at : node.end]
         size = len(set(removed) ^ set(node.removals))
-        yield Candidate(self._fix(f"write `{content}` for `{written}`",
-                                   [Edit(at, node.end, content)], "removals", size, distance),
-                         self._changed(i, replace(node, removals=removed)), i)
+        yield Candidate(
+            self._fix(
+                f"write `{content}` for `{written}`",
+                [Edit(at, node.end, content)],
+                "removals",
+                size,
+                distance,
+            ),
+            self._changed(i, replace(node, removals=removed)),
+            i,
+        )
 
     def _passes(self, i: int, distance: int) -> Iterator[Candidate]:
         node = self.nodes[i]
         # A Pass inserted before node i: after its number (the Pass takes it) or
         # before it (node i keeps it).
         inserted = PlyNode(Move.pass_(), None, node.start, node.start, number=node.number)
-        nodes = self.nodes[:i] + [inserted, replace(node, number=None)] + self.nodes[i + 1:]
-        yield Candidate(self._fix(f"insert `Pass` before {node.move}",
-                                   [Edit(node.start, node.start, "Pass ")], "pass", 1,
-                                   distance), self._with_nodes(nodes), i)
+        nodes = self.nodes[:i] + [inserted, replace(node, number=None)] + self.nodes[i + 1 :]
+        yield Candidate(
+            self._fix(
+                f"insert `Pass` before {node.move}",
+                [Edit(node.start, node.start, "Pass ")],
+                "pass",
+                1,
+                distance,
+            ),
+            self._with_nodes(nodes),
+            i,
+        )
         if node.number is not None:
             at = node.number.start
             inserted = PlyNode(Move.pass_(), None, at, at)
             nodes = self.nodes[:i] + [inserted] + self.nodes[i:]
-            yield Candidate(self._fix(f"insert `Pass` before {node.move}",
-                                       [Edit(at, at, "Pass ")], "pass", 1, distance),
-                             self._with_nodes(nodes), i)
+            yield Candidate(
+                self._fix(
+                    f"insert `Pass` before {node.move}",
+                    [Edit(at, at, "Pass ")],
+                    "pass",
+                    1,
+                    distance,
+                ),
+                self._with_nodes(nodes),
+                i,
+            )
         if isinstance(node.move, Move) and node.move.kind == "pass" and not node.variations:
             # A Pass deleted; its number (if any) stays for the next move, or goes with it.
             end = self._next_start(i)
-            rest = self.nodes[i + 1:]
-            written = f"delete `{self.text[node.start:node.end]}`"
+            rest = self.nodes[i + 1 :]
+            written = f"delete `{self.text[node.start : node.end]}`"
             if node.number is not None and rest and rest[0].number is None:
                 kept = [replace(rest[0], number=node.number)] + rest[1:]
-                yield Candidate(self._fix(written, [Edit(node.start, end, "")],
-                                           "pass", 1, distance),
-                                 self._with_nodes(self.nodes[:i] + kept), i)
+                yield Candidate(
+                    self._fix(written, [Edit(node.start, end, "")], "pass", 1, distance),
+                    self._with_nodes(self.nodes[:i] + kept),
+                    i,
+                )
             # With its number: a larger change than the Pass alone
             start = node.number.start if node.number is not None else node.start
-            yield Candidate(self._fix(written, [Edit(start, end, "")], "pass",
-                                       1 + (node.number is not None), distance),
-                             self._with_nodes(self.nodes[:i] + rest), i)
-
+            yield Candidate(
+                self._fix(
+                    written, [Edit(start, end, "")], "pass", 1 + (node.number is not None), distance
+                ),
+                self._with_nodes(self.nodes[:i] + rest),
+                i,
+            )
 
 
 def search(_game: Keyed) -> type[MaerstanasSearch]:

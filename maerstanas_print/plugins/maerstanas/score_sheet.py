@@ -82,8 +82,17 @@ def _record(paper: Paper, top: float, bottom: float, rows: int | None) -> Group:
     shapes: list[Shape] = []
     base = top + 6.0
     shapes.append(Text(left, base, GAME, 18, "bold", "start", INK))
-    shapes.append(Text(left + text_width_mm(GAME, "bold", 18) + 2.5, base, "game record", 11,
-                       "italic", "start", INK))
+    shapes.append(
+        Text(
+            left + text_width_mm(GAME, "bold", 18) + 2.5,
+            base,
+            "game record",
+            11,
+            "italic",
+            "start",
+            INK,
+        )
+    )
     shapes.append(Line(left, base + 2.5, right, base + 2.5, RULE))
     body = base + 8.0
     shapes.append(_tags(col_x, body, col_w))
@@ -94,8 +103,7 @@ def _record(paper: Paper, top: float, bottom: float, rows: int | None) -> Group:
         raise SheetError("the move rows do not fit this paper")  # pragma: no cover
     shapes.append(_move_table(left, body, bottom - 6.0, rows))
     shapes.append(_final(col_x, col_w, body + TAGS_HEIGHT + THUNDER_HEIGHT, bottom - 6.0))
-    shapes.append(Text(paper.width / 2, bottom - 0.5, LICENCE_SHORT, 7, "italic", "middle",
-                       SOFT))
+    shapes.append(Text(paper.width / 2, bottom - 0.5, LICENCE_SHORT, 7, "italic", "middle", SOFT))
     return Group(tuple(shapes), title="Score sheet")
 
 
@@ -138,8 +146,9 @@ def _thunder(x: float, top: float, width: float) -> Group:
     Each player has one thunder-stone a game, so two lines serve every game;
     the move rows only tick T, as the record's `T E4` before its `x` list.
     """
-    out: list[Shape] = [Text(x, top + 3.0, "Thunder-stones: the squares they emptied",
-                             9, "bold", "start", INK)]
+    out: list[Shape] = [
+        Text(x, top + 3.0, "Thunder-stones: the squares they emptied", 9, "bold", "start", INK)
+    ]
     y = top + 11.0
     for side in ("Dark", "Light"):
         label = f"{side}: T"
@@ -157,8 +166,11 @@ def _thunder(x: float, top: float, width: float) -> Group:
                 out.append(Text(cursor + 1.25, y, "/", 9, "regular", "middle", SOFT))
                 cursor += 2.5
         y += 8.0
-    return Group(tuple(out), title="Thunder-stones",
-                 desc="For each player's thunder-stone: its square and the squares it emptied.")
+    return Group(
+        tuple(out),
+        title="Thunder-stones",
+        desc="For each player's thunder-stone: its square and the squares it emptied.",
+    )
 
 
 THUNDER_HEIGHT = 3.0 + 8.0 + 2 * 8.0
@@ -177,8 +189,12 @@ def _move_table(x: float, top: float, bottom: float, rows: int) -> Group:
         px = x + NO_W + i * PLY.width
         out.append(Text(px + PLY.width / 2, top + 3.5, side, 10, "bold", "middle", INK))
         y = top + 8.2
-        for label, offset, w in (("T", PLY.t, PLY.box), ("W", PLY.w, PLY.box),
-                                 ("Pass", PLY.p, PLY.box), ("square", PLY.square, PLY.square_w)):
+        for label, offset, w in (
+            ("T", PLY.t, PLY.box),
+            ("W", PLY.w, PLY.box),
+            ("Pass", PLY.p, PLY.box),
+            ("square", PLY.square, PLY.square_w),
+        ):
             out.append(Text(px + offset + w / 2, y, label, HEAD_PT, "italic", "middle", INK))
     out.append(Text(x + NO_W - 1.4, top + 8.2, "No.", HEAD_PT, "italic", "end", INK))
     table_top = top + head_h
@@ -186,8 +202,9 @@ def _move_table(x: float, top: float, bottom: float, rows: int) -> Group:
     for r in range(rows):
         y = table_top + r * row_h
         mid = y + row_h / 2
-        out.append(Text(x + NO_W - 1.4, mid + 0.34 * 9 * MM_PER_PT, f"{r + 1}.", 9,
-                        "regular", "end", INK))
+        out.append(
+            Text(x + NO_W - 1.4, mid + 0.34 * 9 * MM_PER_PT, f"{r + 1}.", 9, "regular", "end", INK)
+        )
         for i in range(2):
             out += _ply_cells(x + NO_W + i * PLY.width, mid, row_h)
         stroke = RULE if (r + 1) % 5 == 0 or r + 1 == rows else HAIR
@@ -195,10 +212,13 @@ def _move_table(x: float, top: float, bottom: float, rows: int) -> Group:
     bottom_y = table_top + rows * row_h
     for vx in (x + NO_W, x + NO_W + PLY.width):
         out.append(Line(vx, top + 5.0, vx, bottom_y, THIN))
-    return Group(tuple(out), title=f"Moves 1 to {rows}",
-                 desc="Each row: move number, then Dark's move and Light's move. Tick T for "
-                      "a thunder-stone, W for a Woden-stone, Pass for a pass, and write the "
-                      "square; a thunder-stone's emptied squares go in the box beside.")
+    return Group(
+        tuple(out),
+        title=f"Moves 1 to {rows}",
+        desc="Each row: move number, then Dark's move and Light's move. Tick T for "
+        "a thunder-stone, W for a Woden-stone, Pass for a pass, and write the "
+        "square; a thunder-stone's emptied squares go in the box beside.",
+    )
 
 
 def _ply_cells(px: float, mid: float, row_h: float) -> list[Shape]:
@@ -236,8 +256,19 @@ def _final(x: float, width: float, top: float, bottom: float) -> Group:
     sy = by + h + 4.0 + score_h / 2
     size = 10.0
     box_w, box_h = 13.0, 7.0
-    cursor = x + (width - (text_width_mm("Dark:", "bold", size) + text_width_mm(
-        "Light:", "bold", size) + 2 * box_w + 10.0)) / 2
+    cursor = (
+        x
+        + (
+            width
+            - (
+                text_width_mm("Dark:", "bold", size)
+                + text_width_mm("Light:", "bold", size)
+                + 2 * box_w
+                + 10.0
+            )
+        )
+        / 2
+    )
     for label in ("Dark:", "Light:"):
         out.append(Text(cursor, sy + 0.34 * size * MM_PER_PT, label, size, "bold", "start", INK))
         cursor += text_width_mm(label, "bold", size) + 1.5

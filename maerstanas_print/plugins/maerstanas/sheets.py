@@ -36,13 +36,18 @@ LEGEND: tuple[LegendItem, ...] = (
     ("thunder", "thunder-stone", "\u16a6", "thorn"),
     ("woden", "Woden-stone", "\u16a9", "ós"),
 )
-PENCIL_NOTE = ("In pencil: an X for each Dark stone and an O for each Light one; circle "
-               "the letter of a thunder- or Woden-stone, and rub out what a thunder-stone "
-               "removes.")
+PENCIL_NOTE = (
+    "In pencil: an X for each Dark stone and an O for each Light one; circle "
+    "the letter of a thunder- or Woden-stone, and rub out what a thunder-stone "
+    "removes."
+)
 # The rules ask for about 40 stones split evenly; the engines never saw more than
 # 20 of one colour on the board at a game's end.
 STONE_SET: PieceSet = (
-    ("thunder", 1, "thunder-stone"), ("woden", 1, "Woden-stone"), ("standard", 19, "stone"))
+    ("thunder", 1, "thunder-stone"),
+    ("woden", 1, "Woden-stone"),
+    ("standard", 19, "stone"),
+)
 
 
 def sheet_kit(game: Keyed) -> SheetKit:
@@ -58,8 +63,11 @@ def sheet_kit(game: Keyed) -> SheetKit:
 
         return score_sheet(ScoreSheetOptions(paper=paper))
 
-    return SheetKit(rules={variant: (text,) for variant, text in SHEET_RULES.items()},
-                    legend=LEGEND, piece_sets=(STONE_SET, STONE_SET), pencil_note=PENCIL_NOTE,
-                    score_sheet=one_score_sheet, layout=SheetLayout.for_board(game.board.size))
-
-
+    return SheetKit(
+        rules={variant: (text,) for variant, text in SHEET_RULES.items()},
+        legend=LEGEND,
+        piece_sets=(STONE_SET, STONE_SET),
+        pencil_note=PENCIL_NOTE,
+        score_sheet=one_score_sheet,
+        layout=SheetLayout.for_board(game.board.size),
+    )

@@ -23,8 +23,12 @@ def key_label(game: Keyed) -> str:
     throne = game.tafl.throne
     if game.look.pieces == "men":
         where = f" {game.board.name(throne)}" if throne is not None else ""
-        return ("The pieces: Black's men (X) and king (K), White's men (O); the throne"
-                f"{where} and the edge squares where the king escapes")
-    return ("The pieces in Dark and Light: the king (Woden-stone, rune ós), the "
-            "commander (thunder-stone, rune thorn) and the plain stones; each king's "
-            "home corner")
+        return (
+            "The pieces: Black's men (X) and king (K), White's men (O); the throne"
+            f"{where} and the edge squares where the king escapes"
+        )
+    return (
+        "The pieces in Dark and Light: the king (Woden-stone, rune ós), the "
+        "commander (thunder-stone, rune thorn) and the plain stones; each king's "
+        "home corner"
+    )

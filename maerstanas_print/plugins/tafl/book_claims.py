@@ -30,8 +30,10 @@ from maerstanas_print.games.tafl.replay import move_text
 from maerstanas_print.geometry import parse_square as square_index
 from maerstanas_print.rulebook.claim_base import ClaimError, replayed_final, setup_fields
 
-_MOVE = re.compile(r"^(?P<piece>[KC])?(?P<origin>[A-S]\d{1,2})-(?P<target>[A-S]\d{1,2})"
-                   r"(?:x(?P<taken>[^!\s]+))?(?P<ends>!)?$")
+_MOVE = re.compile(
+    r"^(?P<piece>[KC])?(?P<origin>[A-S]\d{1,2})-(?P<target>[A-S]\d{1,2})"
+    r"(?:x(?P<taken>[^!\s]+))?(?P<ends>!)?$"
+)
 _PIECE = re.compile(r"^(?P<piece>[KC])?(?P<square>[A-S]\d{1,2})$")
 
 
@@ -130,16 +132,18 @@ class TaflRecord:
         return final
 
 
-
-
 def read_move(written: str, position: TaflPosition) -> TaflMove:
     """`KA1-A4` (any capture list and `!` ignored) as a TaflMove."""
     match = _MOVE.match(written)
     if not match:
         raise ClaimError(f"{written!r} is not a move in the record notation")
     size = position.rules.size
-    return TaflMove(match["piece"] or "S", tafl_square(match["origin"], size),
-                    tafl_square(match["target"], size), size)
+    return TaflMove(
+        match["piece"] or "S",
+        tafl_square(match["origin"], size),
+        tafl_square(match["target"], size),
+        size,
+    )
 
 
 def move_arrow(move: TaflMove, side: int, size: int) -> Arrow:
@@ -147,8 +151,9 @@ def move_arrow(move: TaflMove, side: int, size: int) -> Arrow:
     return Arrow(move.origin, move.target, side, title=f"{SIDE_NAMES[side]} moves from {where}")
 
 
-def play_tafl_written(position: TaflPosition, written: str
-                      ) -> tuple[TaflPosition, dict[int, Mark], tuple[Arrow, ...]]:
+def play_tafl_written(
+    position: TaflPosition, written: str
+) -> tuple[TaflPosition, dict[int, Mark], tuple[Arrow, ...]]:
     """Play `written` and insist the record would write it so (captures and `!` included).
 
     Returns the new position, crosses on the emptied squares and the move's arrow.
@@ -191,8 +196,7 @@ class CanMove:
         return {read_move(self.move, position).target: Mark("ghost")}
 
     def arrows(self, position: TaflPosition) -> tuple[Arrow, ...]:
-        return (move_arrow(read_move(self.move, position), position.turn,
-                           position.rules.size),)
+        return (move_arrow(read_move(self.move, position), position.turn, position.rules.size),)
 
 
 ProblemKind = Literal["wrong-piece", "unreachable", "repetition", "game-over"]
@@ -209,8 +213,7 @@ class CannotMove:
 
     @property
     def text(self) -> str:
-        return f"{self.move} is illegal ({self.words})" if self.words else \
-            f"{self.move} is illegal"
+        return f"{self.move} is illegal ({self.words})" if self.words else f"{self.move} is illegal"
 
     def check(self, position: TaflPosition) -> str | None:
         problem = position.move_problem(read_move(self.move, position))
@@ -227,9 +230,15 @@ class CannotMove:
         move = read_move(self.move, position)
         arrow = move_arrow(move, position.turn, position.rules.size)
         size = position.rules.size
-        return (Arrow(arrow.start, arrow.end, arrow.side,
-                      title=f"{SIDE_NAMES[position.turn]} may not move from "
-                            f"{_name(move.origin, size)} to {_name(move.target, size)}"),)
+        return (
+            Arrow(
+                arrow.start,
+                arrow.end,
+                arrow.side,
+                title=f"{SIDE_NAMES[position.turn]} may not move from "
+                f"{_name(move.origin, size)} to {_name(move.target, size)}",
+            ),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,8 +268,7 @@ class Takes:
         return {read_move(self.move, position).target: Mark("ghost")}
 
     def arrows(self, position: TaflPosition) -> tuple[Arrow, ...]:
-        return (move_arrow(read_move(self.move, position), position.turn,
-                           position.rules.size),)
+        return (move_arrow(read_move(self.move, position), position.turn, position.rules.size),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,8 +352,9 @@ class IsSetup:
 
     def check(self, position: TaflPosition) -> str | None:
         written = write_position(position.board, position.rules.size)
-        start = write_position(read_position(position.rules.setup, position.rules.size),
-                               position.rules.size)
+        start = write_position(
+            read_position(position.rules.setup, position.rules.size), position.rules.size
+        )
         if written != start:
             return f"the position is {written}, the setup {start}"
         return None if position.turn == 0 else "Light is to move"
@@ -360,13 +369,18 @@ class IsSetup:
 TaflClaim = CanMove | CannotMove | Takes | Ends | GoesOn | MoveCount | IsSetup
 
 
-
 # --- the claim language of rulebook sources (docs/writing-rulebooks.md) -------
 
-TAFL_CLAIM_FORMS = ("legal G4-G1", "illegal F7-F1 [unreachable|wrong-piece|repetition|game-over] "
-                    "[words of the reason]", "captures F5-D5: D4", "captures D7-D4: none",
-                    "moves Dark 37", "result Light [king captured|escape|...]", "goes-on",
-                    "start")
+TAFL_CLAIM_FORMS = (
+    "legal G4-G1",
+    "illegal F7-F1 [unreachable|wrong-piece|repetition|game-over] [words of the reason]",
+    "captures F5-D5: D4",
+    "captures D7-D4: none",
+    "moves Dark 37",
+    "result Light [king captured|escape|...]",
+    "goes-on",
+    "start",
+)
 _PROBLEM_KINDS = ("wrong-piece", "unreachable", "repetition", "game-over")
 
 
@@ -407,15 +421,21 @@ def read_tafl_claim(line: str) -> TaflClaim:
 
 def read_tafl_stones(game: str, text: str) -> TaflStones:
     """`dark KG7 D3; light KA1 D4; to-move Light; options a=b` (or `start`) as TaflStones."""
-    fields = {} if text.strip() == "start" else \
-        setup_fields(text, ("dark", "light", "to-move", "options"))
+    fields = (
+        {}
+        if text.strip() == "start"
+        else setup_fields(text, ("dark", "light", "to-move", "options"))
+    )
     to_move = fields.get("to-move", "Dark")
     if to_move not in SIDE_NAMES:
         raise ClaimError(f"to-move {to_move!r} is not Dark or Light")
-    return TaflStones(game, dark=fields.get("dark", ""), light=fields.get("light", ""),
-                      to_move=to_move, options=fields.get("options", "").replace(",", ";"))
-
-
+    return TaflStones(
+        game,
+        dark=fields.get("dark", ""),
+        light=fields.get("light", ""),
+        to_move=to_move,
+        options=fields.get("options", "").replace(",", ";"),
+    )
 
 
 def tafl_position_value(position: TaflPosition, value: str) -> str | None:

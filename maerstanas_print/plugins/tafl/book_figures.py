@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def parse_window(text: str, size: int) -> tuple[int, int, int, int]:
-    """"H5:Q14" -> (first column, first row, columns, rows)."""
+    """ "H5:Q14" -> (first column, first row, columns, rows)."""
     first, _, last = text.partition(":")
     a, b = tafl_square(first, size), tafl_square(last, size)
     (r0, c0), (r1, c1) = divmod(a, size), divmod(b, size)
@@ -49,8 +49,12 @@ def realise_tafl_panel(panel: Panel, where: str, cell: float, index: int = 0) ->
         raise FigureError(f"{where}: {exc}", index, part) from None
     for n, claim in enumerate(panel.claims):
         if not hasattr(claim, "arrows"):
-            raise FigureError(f"{where}: claim {claim.text!r} is about Mǽrstánas, not "
-                              f"{info_of(position).title}", index, "claim", n)
+            raise FigureError(
+                f"{where}: claim {claim.text!r} is about Mǽrstánas, not {info_of(position).title}",
+                index,
+                "claim",
+                n,
+            )
         check_claim(claim, position, where, index, n)
         if panel.show_claim_marks:
             marks.update(claim.marks(position))
@@ -62,17 +66,35 @@ def realise_tafl_panel(panel: Panel, where: str, cell: float, index: int = 0) ->
         except ClaimError as exc:
             raise FigureError(f"{where}: {exc}", index, "marks") from None
     spec = tafl_spec(position, marks, arrows, cell, panel.label, window)
-    hidden = [sq for sq in (*marks, *(a.start for a in arrows), *(a.end for a in arrows))
-              if not spec.shows(sq)]
+    hidden = [
+        sq
+        for sq in (*marks, *(a.start for a in arrows), *(a.end for a in arrows))
+        if not spec.shows(sq)
+    ]
     if hidden:
-        raise FigureError(f"{where}: {spec.name(hidden[0])} is outside the window "
-                          f"{panel.window}", index, "window")
+        raise FigureError(
+            f"{where}: {spec.name(hidden[0])} is outside the window {panel.window}", index, "window"
+        )
     return PanelView(panel.label, spec, position)
 
 
-def tafl_spec(position: TaflPosition, marks: dict[int, Mark], arrows: tuple[Arrow, ...],
-              cell: float, label: str, window: tuple[int, int, int, int] | None) -> BoardSpec:
+def tafl_spec(
+    position: TaflPosition,
+    marks: dict[int, Mark],
+    arrows: tuple[Arrow, ...],
+    cell: float,
+    label: str,
+    window: tuple[int, int, int, int] | None,
+) -> BoardSpec:
     info = info_of(position)
     stones = info.stones(position)
-    return spec_for_game(info, cell=cell, labels=frozenset(("top", "left")), stones=stones,
-                         marks=marks, arrows=arrows, title=label, window=window)
+    return spec_for_game(
+        info,
+        cell=cell,
+        labels=frozenset(("top", "left")),
+        stones=stones,
+        marks=marks,
+        arrows=arrows,
+        title=label,
+        window=window,
+    )

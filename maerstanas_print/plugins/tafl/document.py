@@ -30,8 +30,12 @@ from maerstanas_print.play.replayed import ReplayedGame, Step
 if TYPE_CHECKING:
     from maerstanas_print.games.tafl import TaflGame
 
-ENDING_WORDS = {"escape": "the king escaped", "king captured": "king captured",
-                "no legal move": "no legal move", "repetition": "repetition"}
+ENDING_WORDS = {
+    "escape": "the king escaped",
+    "king captured": "king captured",
+    "no legal move": "no legal move",
+    "repetition": "repetition",
+}
 PIECE_WORDS = {"K": "king", "C": "commander"}
 BIG_BOARD = 10  # boards with more squares a side than this get windowed diagrams
 WINDOW_MIN = 9  # a window shows at least 9 x 9 squares
@@ -39,7 +43,7 @@ WINDOW_MAX = 13  # wider action than this: the whole board
 
 
 def tafl_result_text(game: ReplayedGame) -> str:
-    """"Light wins: king captured", "Drawn: repetition", "Unfinished"."""
+    """ "Light wins: king captured", "Drawn: repetition", "Unfinished"."""
     final = game.final
     if not final.over:
         return "Unfinished"
@@ -61,8 +65,11 @@ class TaflCheckpoint:
         return " ".join(self.sentences())
 
     def sentences(self) -> tuple[str, str, str]:
-        return (f"On the board: Dark {self.pieces[DARK]}, Light {self.pieces[LIGHT]} pieces.",
-                self.where, self.turn)
+        return (
+            f"On the board: Dark {self.pieces[DARK]}, Light {self.pieces[LIGHT]} pieces.",
+            self.where,
+            self.turn,
+        )
 
 
 @dataclass(slots=True)
@@ -105,15 +112,18 @@ class TaflReader:
         board = start.board if start is not None else []
         # The kings and commanders the game started with: the checkpoint says where
         # each one is now (or that it was taken).
-        self.specials = [(letter, side) for letter in ("K", "C") for side in (DARK, LIGHT)
-                         if (letter if side == DARK else letter.lower()) in board]
+        self.specials = [
+            (letter, side)
+            for letter in ("K", "C")
+            for side in (DARK, LIGHT)
+            if (letter if side == DARK else letter.lower()) in board
+        ]
 
     def name(self, square: int) -> str:
         return self.info.board.name(square)
 
     def piece_word(self, letter: str) -> str:
-        return PIECE_WORDS.get(letter.upper(),
-                               "man" if self.info.look.pieces == "men" else "stone")
+        return PIECE_WORDS.get(letter.upper(), "man" if self.info.look.pieces == "men" else "stone")
 
     def stones(self, position: TaflPosition) -> dict[int, Stone]:
         return self.game.stones(position)
@@ -139,8 +149,11 @@ class TaflReader:
         emptied: set[int] = set()
 
         def numbered(piece: int | None) -> list[Step]:
-            return [s for s in pieces.moves.get(piece, []) if id(s) in in_range] \
-                if piece is not None else []
+            return (
+                [s for s in pieces.moves.get(piece, []) if id(s) in in_range]
+                if piece is not None
+                else []
+            )
 
         for step in steps:
             move = step.move
@@ -155,8 +168,10 @@ class TaflReader:
                     what = f"the {self.piece_word(letter)} on {self.name(square)}"
                     earlier = numbered(pieces.at.get(square))
                     if earlier:
-                        what += (f" ({SIDE_NAMES[side_of(letter)]} "
-                                 f"{', '.join(str(s.number) for s in earlier)})")
+                        what += (
+                            f" ({SIDE_NAMES[side_of(letter)]} "
+                            f"{', '.join(str(s.number) for s in earlier)})"
+                        )
                     taken.append(what)
                 notes.append(f"{move_label(step)} {self.short(step)} took {listing(taken)}.")
                 emptied.update(step.removed)
@@ -173,8 +188,10 @@ class TaflReader:
             numbers[square] = str(moved[-1].number)
             if len(moved) > 1:
                 moves_before = [f"{s.number} ({self.short(s)})" for s in moved[:-1]]
-                notes.append(f"{SIDE_NAMES[moved[-1].side]} {moved[-1].number} on "
-                             f"{self.name(square)} also moved at {listing(moves_before)}.")
+                notes.append(
+                    f"{SIDE_NAMES[moved[-1].side]} {moved[-1].number} on "
+                    f"{self.name(square)} also moved at {listing(moves_before)}."
+                )
         last = steps[-1] if steps else None
         target = arrow = None
         if last is not None and isinstance(last.move, TaflMove):
@@ -237,8 +254,9 @@ class TaflReader:
         (col0, cols_n), (row0, rows_n) = spans
         return col0, row0, cols_n, rows_n
 
-    def series(self, game: ReplayedGame
-               ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
+    def series(
+        self, game: ReplayedGame
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
         """Pieces on the board per side after every ply; under the chart, the kings
         and commanders taken (drawn as the stones they are)."""
         positions = game.main.positions()
@@ -286,8 +304,11 @@ class TaflReader:
     def rule_details(self, game: ReplayedGame) -> list[tuple[str, str]]:
         rules = game.rules
         defaults = self.info.tafl.options
-        changed = [f"{name.replace('_', ' ')} {value}" for name, value in rules.options.items()
-                   if defaults.get(name) != value]
+        changed = [
+            f"{name.replace('_', ' ')} {value}"
+            for name, value in rules.options.items()
+            if defaults.get(name) != value
+        ]
         first = game.main.start.turn if game.main.start is not None else DARK
         settings = (changed or ["as published"]) + [first_player(game, first)]
         return [("Game", self.info.title), ("Rules", ", ".join(settings))]
@@ -298,8 +319,6 @@ def _over_text(position: TaflPosition) -> str:
     if position.winner is None:
         return f"Drawn: {how}."
     return f"{SIDE_NAMES[position.winner]} wins: {how}."
-
-
 
 
 def board_reader(_game: Keyed) -> Callable[[ReplayedGame], TaflReader]:

@@ -97,8 +97,11 @@ def winner_names(game: TaflGame) -> dict[int, str]:
 def least_columns(game: TaflGame, last_number: int) -> Columns:
     """The narrowest block that holds the longest move and capture list by hand."""
     number = text_width_mm(f"{last_number}.", "regular", NUMBER_PT) + 2.4
-    return Columns(max(number, 8.0), len(longest_move(game)) * CHAR_MM + FIELD_PAD,
-                   len(longest_capture(game)) * CHAR_MM + FIELD_PAD)
+    return Columns(
+        max(number, 8.0),
+        len(longest_move(game)) * CHAR_MM + FIELD_PAD,
+        len(longest_capture(game)) * CHAR_MM + FIELD_PAD,
+    )
 
 
 def layout(game: TaflGame, width: float, last_number: int) -> tuple[int, Columns]:
@@ -118,8 +121,7 @@ def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
     if paper is None:
         raise SheetError(f"unknown paper {options.paper!r}: use {', '.join(PAPERS)}")
     if not 1 <= options.first <= MAX_FIRST:
-        raise SheetError(f"the first move number must be 1 to {MAX_FIRST}, "
-                         f"not {options.first}")
+        raise SheetError(f"the first move number must be 1 to {MAX_FIRST}, not {options.first}")
     game = options.game
     shapes, top = header(paper, MARGIN, "Game record", game.title)
     width = paper.width - 2 * MARGIN
@@ -146,12 +148,24 @@ def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
         shapes.append(_block(x, table_top, columns, rows, first, names))
     following = options.first + blocks * rows
     note = f"a longer game goes on to a sheet whose moves start at {following}"
-    shapes.append(Text(paper.width - MARGIN, table_top + HEAD_H + rows * ROW_H + 4.0, note,
-                       7, "italic", "end", SOFT))
+    shapes.append(
+        Text(
+            paper.width - MARGIN,
+            table_top + HEAD_H + rows * ROW_H + 4.0,
+            note,
+            7,
+            "italic",
+            "end",
+            SOFT,
+        )
+    )
     shapes.append(licence_line(paper, text=game_licence(game)))
-    page = Page(paper.width, paper.height, tuple(shapes),
-                f"A {game.title} score sheet on {paper.name}, moves {options.first} to "
-                f"{following - 1}")
+    page = Page(
+        paper.width,
+        paper.height,
+        tuple(shapes),
+        f"A {game.title} score sheet on {paper.name}, moves {options.first} to {following - 1}",
+    )
     stem = f"scoresheet{FILE_PARTS.of(game)}-{paper.key}"
     if options.first != 1:
         stem += f"-from{options.first}"
@@ -173,9 +187,18 @@ def _tags(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, fl
     out += _sheet_number(x + half + 6.0, y, half)
     y += 8.0
     winners = winner_names(game)
-    boxes, result_end = choice_boxes(x, y, "Result", (
-        f"1-0 ({winners[DARK]} won)", f"0-1 ({winners[LIGHT]} won)", "1/2-1/2 (drawn)",
-        "* (unfinished)"), 8.5)
+    boxes, result_end = choice_boxes(
+        x,
+        y,
+        "Result",
+        (
+            f"1-0 ({winners[DARK]} won)",
+            f"0-1 ({winners[LIGHT]} won)",
+            "1/2-1/2 (drawn)",
+            "* (unfinished)",
+        ),
+        8.5,
+    )
     out += boxes
     ended = (*ENDINGS, "agreed")
     _, ending_w = choice_boxes(0.0, 0.0, "Ended by", ended, 8.5)
@@ -189,8 +212,7 @@ def _tags(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, fl
     return Group(tuple(out), title="Game details (tags), sheet number and result"), y - top + 1.0
 
 
-def _following_tags(game: TaflGame, x: float, top: float, width: float
-                    ) -> tuple[Group, float]:
+def _following_tags(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, float]:
     """A following sheet's head: enough to match it to its first sheet, and its number.
     The result, the ending and the worked examples stay on the first sheet."""
     out: list[Shape] = []
@@ -211,10 +233,12 @@ def _sheet_number(x: float, y: float, width: float) -> list[Shape]:
     of_w = text_width_mm("of", "italic", 9)
     blank = min(18.0, (width - label_w - of_w - 4.0) / 2)
     of_x = x + label_w + 1.2 + blank + 1.5
-    return [Text(x, y, "Sheet", 9, "italic", "start", INK),
-            Line(x + label_w + 1.2, y + 0.6, x + label_w + 1.2 + blank, y + 0.6, WRITING_LINE),
-            Text(of_x, y, "of", 9, "italic", "start", INK),
-            Line(of_x + of_w + 1.2, y + 0.6, of_x + of_w + 1.2 + blank, y + 0.6, WRITING_LINE)]
+    return [
+        Text(x, y, "Sheet", 9, "italic", "start", INK),
+        Line(x + label_w + 1.2, y + 0.6, x + label_w + 1.2 + blank, y + 0.6, WRITING_LINE),
+        Text(of_x, y, "of", 9, "italic", "start", INK),
+        Line(of_x + of_w + 1.2, y + 0.6, of_x + of_w + 1.2 + blank, y + 0.6, WRITING_LINE),
+    ]
 
 
 def _examples(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, float]:
@@ -225,8 +249,9 @@ def _examples(game: TaflGame, x: float, top: float, width: float) -> tuple[Group
     out: list[Shape] = []
     lowest = top
     for i, case in enumerate(cases):
-        label, last = paragraph(case.label, x + i * cell, top + 3.0, cell - 4.0, 8, "italic",
-                                INK, 1.2)
+        label, last = paragraph(
+            case.label, x + i * cell, top + 3.0, cell - 4.0, 8, "italic", INK, 1.2
+        )
         lowest = max(lowest, last)
         out += label
     box_top = lowest + 2.0
@@ -237,14 +262,25 @@ def _examples(game: TaflGame, x: float, top: float, width: float) -> tuple[Group
         baseline = box_top + ROW_H / 2 + 0.34 * EXAMPLE_PT * MM_PER_PT
         out.append(Rect(cx, box_top + 0.75, box_w, ROW_H - 1.5, TICK_BOX, None))
         out.append(Text(cx + 1.5, baseline, move, EXAMPLE_PT, "bold", "start", INK))
-        out.append(Line(cx + box_w + 1.5, box_top + ROW_H - 1.2, cx + cell - 4.0,
-                        box_top + ROW_H - 1.2, WRITING_LINE))
+        out.append(
+            Line(
+                cx + box_w + 1.5,
+                box_top + ROW_H - 1.2,
+                cx + cell - 4.0,
+                box_top + ROW_H - 1.2,
+                WRITING_LINE,
+            )
+        )
         if taken:
-            out.append(Text(cx + box_w + 2.5, baseline, taken, EXAMPLE_PT, "bold", "start",
-                            INK))
-    return (Group(tuple(out), title="How to write a move",
-                  desc="Worked examples: " + "; ".join(f"{c.label}: {c.text}" for c in cases)),
-            box_top + ROW_H - top)
+            out.append(Text(cx + box_w + 2.5, baseline, taken, EXAMPLE_PT, "bold", "start", INK))
+    return (
+        Group(
+            tuple(out),
+            title="How to write a move",
+            desc="Worked examples: " + "; ".join(f"{c.label}: {c.text}" for c in cases),
+        ),
+        box_top + ROW_H - top,
+    )
 
 
 def split_move(text: str) -> tuple[str, str]:
@@ -254,8 +290,9 @@ def split_move(text: str) -> tuple[str, str]:
     return move, x + taken
 
 
-def _block(x: float, top: float, columns: Columns, rows: int, first: int,
-           names: dict[int, str]) -> Group:
+def _block(
+    x: float, top: float, columns: Columns, rows: int, first: int, names: dict[int, str]
+) -> Group:
     """Column heads, then `rows` numbered rows of Dark's and Light's moves."""
     number_w, side_w, move_w = columns.number, columns.side, columns.move
     width = columns.block
@@ -264,26 +301,54 @@ def _block(x: float, top: float, columns: Columns, rows: int, first: int,
         sx = x + number_w + i * side_w
         out.append(Text(sx + side_w / 2, top + 3.5, names[side], 9.5, "bold", "middle", INK))
         out.append(Text(sx + move_w / 2, top + 8.0, "move", HEAD_PT, "italic", "middle", INK))
-        out.append(Text(sx + move_w + (side_w - move_w) / 2, top + 8.0, "x taken", HEAD_PT,
-                        "italic", "middle", INK))
+        out.append(
+            Text(
+                sx + move_w + (side_w - move_w) / 2,
+                top + 8.0,
+                "x taken",
+                HEAD_PT,
+                "italic",
+                "middle",
+                INK,
+            )
+        )
     out.append(Text(x + number_w - 1.4, top + 8.0, "No.", HEAD_PT, "italic", "end", INK))
     table_top = top + HEAD_H
     out.append(Line(x, table_top, x + width, table_top, RULE))
     for r in range(rows):
         y = table_top + r * ROW_H
         number = first + r
-        out.append(Text(x + number_w - 1.4, y + ROW_H / 2 + 0.34 * NUMBER_PT * MM_PER_PT,
-                        f"{number}.", NUMBER_PT, "regular", "end", INK))
+        out.append(
+            Text(
+                x + number_w - 1.4,
+                y + ROW_H / 2 + 0.34 * NUMBER_PT * MM_PER_PT,
+                f"{number}.",
+                NUMBER_PT,
+                "regular",
+                "end",
+                INK,
+            )
+        )
         for i in range(2):
             sx = x + number_w + i * side_w
             out.append(Rect(sx + 1.0, y + 0.75, move_w - 2.0, ROW_H - 1.5, TICK_BOX, None))
-            out.append(Line(sx + move_w + 1.0, y + ROW_H - 1.2, sx + side_w - 1.5,
-                            y + ROW_H - 1.2, WRITING_LINE))
+            out.append(
+                Line(
+                    sx + move_w + 1.0,
+                    y + ROW_H - 1.2,
+                    sx + side_w - 1.5,
+                    y + ROW_H - 1.2,
+                    WRITING_LINE,
+                )
+            )
         stroke = RULE if number % 5 == 0 or r + 1 == rows else WRITING_LINE
         out.append(Line(x, y + ROW_H, x + width, y + ROW_H, stroke))
     bottom_y = table_top + rows * ROW_H
     for vx in (x + number_w, x + number_w + side_w):
         out.append(Line(vx, top + 5.0, vx, bottom_y, TICK_BOX))
-    return Group(tuple(out), title=f"Moves {first} to {first + rows - 1}",
-                 desc="Each row: the move number, then Dark's move and Light's move, each "
-                      "with the squares of any pieces it took.")
+    return Group(
+        tuple(out),
+        title=f"Moves {first} to {first + rows - 1}",
+        desc="Each row: the move number, then Dark's move and Light's move, each "
+        "with the squares of any pieces it took.",
+    )

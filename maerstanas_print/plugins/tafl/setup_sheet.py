@@ -63,12 +63,14 @@ def _kind_columns(game: TaflGame) -> list[tuple[tuple[str, ...], str]]:
     """(stone kinds, column heading) in table order: king, commander, the rest."""
     if game.look.pieces == "men":
         return [(("king",), "King"), (("man",), "Men")]
-    return [(("woden",), "King (Woden-stone)"), (("thunder",), "Commander (thunder-stone)"),
-            (("standard",), "Stones")]
+    return [
+        (("woden",), "King (Woden-stone)"),
+        (("thunder",), "Commander (thunder-stone)"),
+        (("standard",), "Stones"),
+    ]
 
 
-def _goal(game: TaflGame, side: int, stones: dict[int, Stone],
-          name: Callable[[int], str]) -> str:
+def _goal(game: TaflGame, side: int, stones: dict[int, Stone], name: Callable[[int], str]) -> str:
     """What `side` plays for, in words, from the rules and the start position."""
     rules = game.tafl
     kings = {st.side: sq for sq, st in stones.items() if st.kind in ("woden", "king")}
@@ -98,8 +100,11 @@ def setup_rows(game: TaflGame) -> tuple[list[str], list[list[str]]]:
     for side in (DARK, LIGHT):
         row = [_side_names(game)[side] + (", moves first" if side == DARK else "")]
         for kinds, _ in columns:
-            squares = [spec.name(sq) for sq, st in sorted(stones.items())
-                       if st.side == side and st.kind in kinds]
+            squares = [
+                spec.name(sq)
+                for sq, st in sorted(stones.items())
+                if st.side == side and st.kind in kinds
+            ]
             if not squares:
                 row.append("–")
             elif len(squares) == 1:
@@ -111,8 +116,15 @@ def setup_rows(game: TaflGame) -> tuple[list[str], list[list[str]]]:
     return headings, rows
 
 
-def _table(headings: list[str], rows: list[list[str]], shares: list[float], x: float,
-           y: float, width: float, theme: str) -> tuple[Group, float]:
+def _table(
+    headings: list[str],
+    rows: list[list[str]],
+    shares: list[float],
+    x: float,
+    y: float,
+    width: float,
+    theme: str,
+) -> tuple[Group, float]:
     """A ruled table with wrapped cells; (x, y) is its top-left. Returns it and its height."""
     ink = THEMES[theme].ink
     size = TABLE_SIZE
@@ -159,9 +171,11 @@ def _fit_width(game: TaflGame, width: float) -> float:
 
 def _position_note(game: TaflGame, x: float, y: float, width: float) -> tuple[Group, float]:
     """The setup as a record's position string; (x, y) is the first baseline."""
-    note = ("The same position as a record’s Setup tag (rows from the top, digits count "
-            "empty squares, capitals are Dark’s pieces: S stone or man, K king"
-            + (", C commander):" if game.board.size == 7 else "):"))
+    note = (
+        "The same position as a record’s Setup tag (rows from the top, digits count "
+        "empty squares, capitals are Dark’s pieces: S stone or man, K king"
+        + (", C commander):" if game.board.size == 7 else "):")
+    )
     lines, last = paragraph(note, x, y, width, 7.5, "italic", SOFT, 1.3)
     step = 8.0 * 1.3 * MM_PER_PT
     for chunk in _split_position(game.tafl.setup, width, 8.0):
@@ -210,8 +224,10 @@ def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     shapes, top = header(paper, MARGIN, "Setting up", game.title)
     stones = game.start_stones()
     counts = {side: sum(st.side == side for st in stones.values()) for side in (DARK, LIGHT)}
-    intro = (f"Set out the {counts[DARK]} Dark and {counts[LIGHT]} Light pieces as shown; "
-             "Dark moves first.")
+    intro = (
+        f"Set out the {counts[DARK]} Dark and {counts[LIGHT]} Light pieces as shown; "
+        "Dark moves first."
+    )
     if game.tafl.king_goal == "enemy-corner":
         # No arrows across the board: kings move only along rows and columns, and
         # nothing may be drawn over a piece; the line under the board names the corners.
@@ -229,19 +245,20 @@ def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     legend_w = min(width, 165.0 if game.board.size == 7 else width)
     leg_h = game_legend(game, spec_for_game(game), 0, 0, legend_w, theme, 7.5, 8.0)[1]
     board_top = last + 5.0
-    room = (paper.height - MARGIN - 4.0) - board_top - (5.0 + leg_h + 6.0 + table_h + 5.0
-                                                        + notes_h)
+    room = (paper.height - MARGIN - 4.0) - board_top - (5.0 + leg_h + 6.0 + table_h + 5.0 + notes_h)
     largest = CELLS.get(game.board.size, 133.0 / game.board.size)
     if paper.width > BIG_PAPER_MM:  # on A3 or Tabloid the diagram grows to the page's width
         largest = max(largest, _fit_width(game, width))
     cell = min(largest, _fit(game, room))
-    spec = spec_for_game(game, cell=cell, theme=theme, stones=stones,
-                         title=f"{game.title}: the start position")
+    spec = spec_for_game(
+        game, cell=cell, theme=theme, stones=stones, title=f"{game.title}: the start position"
+    )
     bw, bh = spec.size()
     shapes.append(board_shapes(spec, (paper.width - bw) / 2, board_top))
     legend_top = board_top + bh + 5.0
-    leg, leg_h = game_legend(game, spec, (paper.width - legend_w) / 2, legend_top, legend_w,
-                             theme, 7.5, 8.0)
+    leg, leg_h = game_legend(
+        game, spec, (paper.width - legend_w) / 2, legend_top, legend_w, theme, 7.5, 8.0
+    )
     shapes.append(leg)
     table_top = legend_top + leg_h + 6.0
     table, table_h = _table(headings, rows, shares, MARGIN, table_top, width, theme)

@@ -26,8 +26,7 @@ def piece_set(game: TaflGame, side: int) -> PieceSet:
     the side has in the start position, the king first (the 1992 game's sides differ)."""
     if game.look.pieces != "men":
         return game.definition.stone_set
-    counts = Counter(stone.kind for stone in game.start_stones().values()
-                     if stone.side == side)
+    counts = Counter(stone.kind for stone in game.start_stones().values() if stone.side == side)
     return tuple((kind, counts[kind], kind) for kind in MEN_ORDER if counts[kind])
 
 
@@ -39,7 +38,8 @@ def _with_notes(kit: SheetKit, game: TaflGame) -> SheetKit:
     pieces: tuple[tuple[int, StoneKind, str, str], ...] = (
         (DARK, "man", "Black man (X)", "our Dark"),
         (LIGHT, "man", "White man (O)", "our Light"),
-        (DARK, "king", "Black king (K)", "our Dark"))
+        (DARK, "king", "Black king (K)", "our Dark"),
+    )
     squares = []
     if game.tafl.throne is not None:
         squares.append(("throne", "throne", f"{game.board.name(game.tafl.throne)}, the king only"))
@@ -60,10 +60,14 @@ def sheet_kit(game: Keyed) -> SheetKit:
     def scores(paper: str, first: int) -> Sheet:
         return score_sheet(TaflScoreSheetOptions(game, paper, first))
 
-    kit = SheetKit(rules={"standard": game.definition.sheet_rules},
-                   legend=game.definition.legend,
-                   piece_sets=(piece_set(game, DARK), piece_set(game, LIGHT)),
-                   stones_note=game.definition.stones_note,
-                   setup_sheet=setup, score_sheet=scores, score_sheet_continues=True,
-                   layout=SheetLayout.for_board(game.board.size))
+    kit = SheetKit(
+        rules={"standard": game.definition.sheet_rules},
+        legend=game.definition.legend,
+        piece_sets=(piece_set(game, DARK), piece_set(game, LIGHT)),
+        stones_note=game.definition.stones_note,
+        setup_sheet=setup,
+        score_sheet=scores,
+        score_sheet_continues=True,
+        layout=SheetLayout.for_board(game.board.size),
+    )
     return _with_notes(kit, game)

@@ -46,10 +46,10 @@ def classify(loss: int) -> tuple[str, int] | None:
 def strip_engine_notes(record: GameRecord) -> None:
     """Remove what an earlier run of the annotator wrote (its comments and lines)."""
     for node in record.mainline.nodes:
-        node.comments = [c for c in without(node.comments, EVAL)
-                         if not c.text.startswith(MARKER)]
-        node.variations = [v for v in node.variations
-                           if not (v.comments and v.comments[0].text.startswith(MARKER))]
+        node.comments = [c for c in without(node.comments, EVAL) if not c.text.startswith(MARKER)]
+        node.variations = [
+            v for v in node.variations if not (v.comments and v.comments[0].text.startswith(MARKER))
+        ]
 
 
 def annotate(review: GameReview, positions: list[Position]) -> GameRecord:
@@ -95,9 +95,12 @@ def _mark(node: PlyNode, ply: PlyReview, before: Position) -> None:
         node.nags.insert(0, nag)
     best = line_notation(before, ply.before.best[:1])[0]
     points = "point" if ply.loss == 1 else "points"
-    node.comments.append(Comment(
-        f"{MARKER} {name}, {ply.loss} {points} lost ({ply.before.value:+d} -> "
-        f"{ply.after.value:+d}, proved); {best} keeps {ply.before.value:+d}."))
+    node.comments.append(
+        Comment(
+            f"{MARKER} {name}, {ply.loss} {points} lost ({ply.before.value:+d} -> "
+            f"{ply.after.value:+d}, proved); {best} keeps {ply.before.value:+d}."
+        )
+    )
     node.variations.append(_best_line(before, ply.before))
 
 

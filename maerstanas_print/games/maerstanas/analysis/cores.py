@@ -35,8 +35,9 @@ def _compiled_kernel() -> ModuleType:
     if module is not None:
         return module
     if not numba_available():
-        raise CoreUnavailable("the numba core needs numba: "
-                              "pip install 'maerstanas_print[analysis]'")
+        raise CoreUnavailable(
+            "the numba core needs numba: pip install 'maerstanas_print[analysis]'"
+        )
     spec = importlib.util.spec_from_file_location(_COMPILED_NAME, kernel.__file__)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -73,8 +74,8 @@ def _table_words(wrap: bool) -> list[int]:
     """The constant part of the kernel's memory, NBR up to STATS (see kernel.py)."""
     geometry = TORUS if wrap else PLAIN
     words = [0] * kernel.STATS
-    words[kernel.NBR:kernel.NBR + SQUARES] = geometry.neighbour_masks
-    words[kernel.EDGE:kernel.EDGE + SQUARES] = PLAIN.edge_counts
+    words[kernel.NBR : kernel.NBR + SQUARES] = geometry.neighbour_masks
+    words[kernel.EDGE : kernel.EDGE + SQUARES] = PLAIN.edge_counts
     maps = symmetry_maps()
     for g, table in enumerate(maps):
         for row in range(7):
@@ -85,9 +86,10 @@ def _table_words(wrap: bool) -> list[int]:
                         mask |= 1 << table[row * 7 + col]
                 words[kernel.SYMTAB + g * 896 + row * 128 + bits] = mask
         start = kernel.SYMSQ + g * 64
-        words[start:start + 64] = table + list(range(SQUARES, 64))
+        words[start : start + 64] = table + list(range(SQUARES, 64))
         words[kernel.SYMINV + g] = next(
-            h for h in range(8) if all(maps[h][table[sq]] == sq for sq in range(SQUARES)))
+            h for h in range(8) if all(maps[h][table[sq]] == sq for sq in range(SQUARES))
+        )
     return words
 
 
@@ -114,7 +116,7 @@ class Core:
         if words is None:
             words = self._words[wrap] = _table_words(wrap)
         memory = self.zeros(kernel.TABLE + 3 * table_size)
-        memory[:kernel.STATS] = words
+        memory[: kernel.STATS] = words
         return memory
 
 

@@ -38,6 +38,7 @@ if __name__.endswith("_kernel_numba"):  # the compiled copy (see the docstring)
         one, and numba's recursion between the two crashes)."""
         return numba.njit(signature, cache=True, nogil=True, error_model="numpy")
 else:
+
     def jit(function: Any) -> Any:
         return function
 
@@ -210,8 +211,9 @@ def child_state(me: int, op: int, hme: int, move: int, mem: Any) -> Any:
 
 
 @jit
-def generate(me: int, op: int, hme: int, free: int, scoring: int, ply: int, mem: Any,
-             tt_move: int) -> int:
+def generate(
+    me: int, op: int, hme: int, free: int, scoring: int, ply: int, mem: Any, tt_move: int
+) -> int:
     """Fill row `ply` of `moves` ordered best first; return how many.
 
     Order: the table's move, then by the immediate change in the margin
@@ -282,8 +284,20 @@ NEGAMAX_SIGNATURE = f"int64({', '.join(['int64'] * 11)}, {_ARRAY})"
 
 
 @jit_typed(NEGAMAX_SIGNATURE)
-def negamax(me: int, op: int, hme: int, hop: int, alpha: int, beta: int, depth: int,
-            ply: int, scoring: int, sym_stones: int, tt_size: int, mem: Any) -> int:
+def negamax(
+    me: int,
+    op: int,
+    hme: int,
+    hop: int,
+    alpha: int,
+    beta: int,
+    depth: int,
+    ply: int,
+    scoring: int,
+    sym_stones: int,
+    tt_size: int,
+    mem: Any,
+) -> int:
     """The value of the position for the side to move (fail-soft alpha-beta).
 
     `depth` plies remain before the heuristic takes over; a forced pass costs
@@ -302,8 +316,9 @@ def negamax(me: int, op: int, hme: int, hop: int, alpha: int, beta: int, depth: 
     if not can_move(hme, op, free):
         if not can_move(hop, me, free):
             return score(me, scoring) - score(op, scoring)
-        return -negamax(op, me, hop, hme, -beta, -alpha, depth, ply + 1, scoring, sym_stones,
-                        tt_size, mem)
+        return -negamax(
+            op, me, hop, hme, -beta, -alpha, depth, ply + 1, scoring, sym_stones, tt_size, mem
+        )
     if depth <= 0 or ply >= MAX_PLY:
         mem[HORIZON] += 1
         return evaluate(me, op, hme, hop, scoring)
@@ -333,8 +348,11 @@ def negamax(me: int, op: int, hme: int, hop: int, alpha: int, beta: int, depth: 
             kind = stored_move & 0xC0
             tt_move = kind | mem[SYMSQ + mem[SYMINV + g] * 64 + (stored_move & 63)]
         if stored_depth >= depth:
-            usable = flag == EXACT or (flag == LOWER and value >= beta) or \
-                (flag == UPPER and value <= alpha)
+            usable = (
+                flag == EXACT
+                or (flag == LOWER and value >= beta)
+                or (flag == UPPER and value <= alpha)
+            )
             if usable:
                 if stored_depth != SOLVED_DEPTH:
                     mem[HORIZON] += 1
@@ -357,14 +375,50 @@ def negamax(me: int, op: int, hme: int, hop: int, alpha: int, beta: int, depth: 
         move = mem[base + i]
         nme, nop, nhme = child_state(me, op, hme, move, mem)
         if i == 0:
-            value = -negamax(nop, nme, hop, nhme, -beta, -alpha, depth - 1, ply + 1, scoring,
-                             sym_stones, tt_size, mem)
+            value = -negamax(
+                nop,
+                nme,
+                hop,
+                nhme,
+                -beta,
+                -alpha,
+                depth - 1,
+                ply + 1,
+                scoring,
+                sym_stones,
+                tt_size,
+                mem,
+            )
         else:  # principal variation search: prove the move no better, else search it
-            value = -negamax(nop, nme, hop, nhme, -alpha - 1, -alpha, depth - 1, ply + 1,
-                             scoring, sym_stones, tt_size, mem)
+            value = -negamax(
+                nop,
+                nme,
+                hop,
+                nhme,
+                -alpha - 1,
+                -alpha,
+                depth - 1,
+                ply + 1,
+                scoring,
+                sym_stones,
+                tt_size,
+                mem,
+            )
             if alpha < value < beta and not mem[ABORTED]:
-                value = -negamax(nop, nme, hop, nhme, -beta, -value, depth - 1, ply + 1,
-                                 scoring, sym_stones, tt_size, mem)
+                value = -negamax(
+                    nop,
+                    nme,
+                    hop,
+                    nhme,
+                    -beta,
+                    -value,
+                    depth - 1,
+                    ply + 1,
+                    scoring,
+                    sym_stones,
+                    tt_size,
+                    mem,
+                )
         if mem[ABORTED]:
             return 0
         if value > best:
@@ -390,8 +444,20 @@ def negamax(me: int, op: int, hme: int, hop: int, alpha: int, beta: int, depth: 
 
 
 @jit
-def root_values(me: int, op: int, hme: int, hop: int, depth: int, margin: int, scoring: int,
-                sym_stones: int, tt_size: int, mem: Any, out_moves: Any, out_values: Any) -> int:
+def root_values(
+    me: int,
+    op: int,
+    hme: int,
+    hop: int,
+    depth: int,
+    margin: int,
+    scoring: int,
+    sym_stones: int,
+    tt_size: int,
+    mem: Any,
+    out_moves: Any,
+    out_values: Any,
+) -> int:
     """Every root move, with the best moves' exact value and, for the others,
     whether they come within `margin` of it.
 
@@ -409,8 +475,9 @@ def root_values(me: int, op: int, hme: int, hop: int, depth: int, margin: int, s
         if not can_move(hop, me, free):
             return 0
         out_moves[0] = PASS_MOVE
-        out_values[0] = -negamax(op, me, hop, hme, -INFINITY, INFINITY, depth, 1, scoring,
-                                 sym_stones, tt_size, mem)
+        out_values[0] = -negamax(
+            op, me, hop, hme, -INFINITY, INFINITY, depth, 1, scoring, sym_stones, tt_size, mem
+        )
         return 1
     count = generate(me, op, hme, free, scoring, 0, mem, NO_MOVE)
     best = -INFINITY
@@ -419,14 +486,50 @@ def root_values(me: int, op: int, hme: int, hop: int, depth: int, margin: int, s
         out_moves[i] = move
         nme, nop, nhme = child_state(me, op, hme, move, mem)
         if i == 0:
-            value = -negamax(nop, nme, hop, nhme, -INFINITY, INFINITY, depth - 1, 1, scoring,
-                             sym_stones, tt_size, mem)
+            value = -negamax(
+                nop,
+                nme,
+                hop,
+                nhme,
+                -INFINITY,
+                INFINITY,
+                depth - 1,
+                1,
+                scoring,
+                sym_stones,
+                tt_size,
+                mem,
+            )
         else:
-            value = -negamax(nop, nme, hop, nhme, -best - 1, -best, depth - 1, 1, scoring,
-                             sym_stones, tt_size, mem)
+            value = -negamax(
+                nop,
+                nme,
+                hop,
+                nhme,
+                -best - 1,
+                -best,
+                depth - 1,
+                1,
+                scoring,
+                sym_stones,
+                tt_size,
+                mem,
+            )
             if value > best and not mem[ABORTED]:
-                value = -negamax(nop, nme, hop, nhme, -INFINITY, -best, depth - 1, 1,
-                                 scoring, sym_stones, tt_size, mem)
+                value = -negamax(
+                    nop,
+                    nme,
+                    hop,
+                    nhme,
+                    -INFINITY,
+                    -best,
+                    depth - 1,
+                    1,
+                    scoring,
+                    sym_stones,
+                    tt_size,
+                    mem,
+                )
             elif not mem[ABORTED]:
                 value = UNTESTED  # no better than the best: the second pass sorts it out
         if mem[ABORTED]:
@@ -439,8 +542,9 @@ def root_values(me: int, op: int, hme: int, hop: int, depth: int, margin: int, s
         if out_values[i] == best:
             continue  # exact: only exact values reach the best
         nme, nop, nhme = child_state(me, op, hme, out_moves[i], mem)
-        value = -negamax(nop, nme, hop, nhme, -floor - 1, -floor, depth - 1, 1, scoring,
-                         sym_stones, tt_size, mem)
+        value = -negamax(
+            nop, nme, hop, nhme, -floor - 1, -floor, depth - 1, 1, scoring, sym_stones, tt_size, mem
+        )
         if mem[ABORTED]:
             return i
         if value > floor:  # within the margin, and never above the best

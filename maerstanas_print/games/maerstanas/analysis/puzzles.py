@@ -53,9 +53,15 @@ class Puzzle:
         return line_notation(self.position, self.solution)
 
 
-def find_puzzles(game: ReplayedGame, source: str, *, margin: int = DEFAULT_MARGIN,
-                 reach: int = DEFAULT_REACH, core: str = "auto",
-                 searcher: Searcher | None = None) -> list[Puzzle]:
+def find_puzzles(
+    game: ReplayedGame,
+    source: str,
+    *,
+    margin: int = DEFAULT_MARGIN,
+    reach: int = DEFAULT_REACH,
+    core: str = "auto",
+    searcher: Searcher | None = None,
+) -> list[Puzzle]:
     """The puzzles among the last `reach` positions of the main line, in game order."""
     searcher = searcher or Searcher(game.rules.scoring, core)  # type: ignore[arg-type]
     positions = positions_of(game)
@@ -75,8 +81,5 @@ def find_puzzles(game: ReplayedGame, source: str, *, margin: int = DEFAULT_MARGI
         step = steps[index]
         where = f"{source}, game {game.record.index}, move {step.number} ({SIDE_NAMES[step.side]})"
         assert result.exact
-        found.append(Puzzle(position, where,
-                            result.best_value, evaluation.pv, margin, step.move))
+        found.append(Puzzle(position, where, result.best_value, evaluation.pv, margin, step.move))
     return found
-
-

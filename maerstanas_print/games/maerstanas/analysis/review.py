@@ -71,10 +71,16 @@ def positions_of(game: ReplayedGame) -> list[Position]:
     return game.main.positions()
 
 
-def review_game(game: ReplayedGame, *, seconds: float = DEFAULT_SECONDS,
-                exact_from: int = DEFAULT_EXACT_FROM, core: str = "auto",
-                progress: Callable[[int, int], None] | None = None,
-                searcher: Searcher | None = None, depth: int | None = None) -> GameReview:
+def review_game(
+    game: ReplayedGame,
+    *,
+    seconds: float = DEFAULT_SECONDS,
+    exact_from: int = DEFAULT_EXACT_FROM,
+    core: str = "auto",
+    progress: Callable[[int, int], None] | None = None,
+    searcher: Searcher | None = None,
+    depth: int | None = None,
+) -> GameReview:
     """Evaluate every position of the main line (see the module docstring).
 
     Positions at most `exact_from` plies before the end of the record are
@@ -91,8 +97,9 @@ def review_game(game: ReplayedGame, *, seconds: float = DEFAULT_SECONDS,
         if progress is not None:
             progress(done, total)
         left = total - 1 - index
-        evaluations[index] = _evaluate(searcher, positions[index], left <= exact_from,
-                                       seconds, depth)
+        evaluations[index] = _evaluate(
+            searcher, positions[index], left <= exact_from, seconds, depth
+        )
     if progress is not None:
         progress(total, total)
     evals = [e for e in evaluations if e is not None]
@@ -100,12 +107,14 @@ def review_game(game: ReplayedGame, *, seconds: float = DEFAULT_SECONDS,
     return GameReview(game, plies, evals[-1], positions[-1])
 
 
-def _evaluate(searcher: Searcher, position: Position, exact: bool, seconds: float,
-              depth: int | None = None) -> Evaluation:
+def _evaluate(
+    searcher: Searcher, position: Position, exact: bool, seconds: float, depth: int | None = None
+) -> Evaluation:
     if exact:
         try:
-            return searcher.evaluate(position, exact=True,
-                                     max_nodes=EXACT_NODE_CAP[searcher.core.name])
+            return searcher.evaluate(
+                position, exact=True, max_nodes=EXACT_NODE_CAP[searcher.core.name]
+            )
         except SearchAborted:
             pass
     if depth is not None:

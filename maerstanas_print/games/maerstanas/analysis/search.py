@@ -44,8 +44,13 @@ class State:
     @classmethod
     def of(cls, position: Position) -> State:
         side = position.turn
-        return cls(position.stones[side], position.stones[1 - side], position.in_hand(side),
-                   position.in_hand(1 - side), side == DARK)
+        return cls(
+            position.stones[side],
+            position.stones[1 - side],
+            position.in_hand(side),
+            position.in_hand(1 - side),
+            side == DARK,
+        )
 
 
 def move_of(code: int) -> Move:
@@ -104,16 +109,22 @@ class RootResult:
     def close_moves(self) -> list[int]:
         """Moves not proved best that come within the margin of the best."""
         top = self.best_value
-        return [m for m, v in zip(self.moves, self.values, strict=True)
-                if top - self.margin < v < top]
+        return [
+            m for m, v in zip(self.moves, self.values, strict=True) if top - self.margin < v < top
+        ]
 
 
 class Searcher:
     """A core, a scoring and a transposition table."""
 
-    def __init__(self, scoring: str = "default", core: CoreName = "auto",
-                 table_size: int = DEFAULT_TABLE_SIZE, symmetry_stones: int = SYMMETRY_STONES,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(
+        self,
+        scoring: str = "default",
+        core: CoreName = "auto",
+        table_size: int = DEFAULT_TABLE_SIZE,
+        symmetry_stones: int = SYMMETRY_STONES,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         if table_size & (table_size - 1):
             raise ValueError("the table size must be a power of two")
         self.core: Core = load(core)
@@ -146,34 +157,60 @@ class Searcher:
     def _common(self) -> tuple[Any, ...]:
         return (self.scoring, self.symmetry_stones, self.table_size, self.mem)
 
-    def value(self, state: State, depth: int = EXACT_DEPTH, alpha: int = -K.INFINITY,
-              beta: int = K.INFINITY, max_nodes: int | None = None) -> tuple[int, bool]:
+    def value(
+        self,
+        state: State,
+        depth: int = EXACT_DEPTH,
+        alpha: int = -K.INFINITY,
+        beta: int = K.INFINITY,
+        max_nodes: int | None = None,
+    ) -> tuple[int, bool]:
         """(value for the side to move, proved?) within the window (fail-soft)."""
         self._start(max_nodes)
-        value = self.core.kernel.negamax(state.me, state.op, state.hme, state.hop, alpha, beta,
-                                         depth, 0, *self._common())
+        value = self.core.kernel.negamax(
+            state.me, state.op, state.hme, state.hop, alpha, beta, depth, 0, *self._common()
+        )
         exact, _ = self._finish()
         return int(value), bool(exact)
 
-    def root(self, state: State, depth: int = EXACT_DEPTH, margin: int = 1,
-             max_nodes: int | None = None) -> RootResult | None:
+    def root(
+        self, state: State, depth: int = EXACT_DEPTH, margin: int = 1, max_nodes: int | None = None
+    ) -> RootResult | None:
         """Every root move's value (see RootResult); None when the game is over."""
         self._start(max_nodes)
         count = self.core.kernel.root_values(
-            state.me, state.op, state.hme, state.hop, depth, margin, *self._common(),
-            self.out_moves, self.out_values)
+            state.me,
+            state.op,
+            state.hme,
+            state.hop,
+            depth,
+            margin,
+            *self._common(),
+            self.out_moves,
+            self.out_values,
+        )
         exact, _ = self._finish()
         exact = bool(exact)
         if count == 0:
             return None
-        return RootResult([int(m) for m in self.out_moves[:count]],
-                          [int(v) for v in self.out_values[:count]], exact, margin)
+        return RootResult(
+            [int(m) for m in self.out_moves[:count]],
+            [int(v) for v in self.out_values[:count]],
+            exact,
+            margin,
+        )
 
     # --- a whole answer ----------------------------------------------------------
 
-    def evaluate(self, position: Position, *, seconds: float | None = None,
-                 exact: bool = False, max_nodes: int | None = None,
-                 max_depth: int = EXACT_DEPTH) -> Evaluation:
+    def evaluate(
+        self,
+        position: Position,
+        *,
+        seconds: float | None = None,
+        exact: bool = False,
+        max_nodes: int | None = None,
+        max_depth: int = EXACT_DEPTH,
+    ) -> Evaluation:
         """The value of `position` with its best moves and principal variation.
 
         `exact=True` searches to the end of the game, however long it takes
@@ -196,12 +233,18 @@ class Searcher:
             result, depth = self._deepen(state, seconds, max_nodes, max_depth)
         best = result.best_moves
         pv = self._pv(position, result.best_value, best[0], depth, result.exact)
-        return Evaluation(sign * result.best_value, result.exact,
-                          depth if not result.exact else len(pv),
-                          [move_of(m) for m in best], pv, self.nodes - started_nodes)
+        return Evaluation(
+            sign * result.best_value,
+            result.exact,
+            depth if not result.exact else len(pv),
+            [move_of(m) for m in best],
+            pv,
+            self.nodes - started_nodes,
+        )
 
-    def _deepen(self, state: State, seconds: float | None, max_nodes: int | None,
-                max_depth: int) -> tuple[RootResult, int]:
+    def _deepen(
+        self, state: State, seconds: float | None, max_nodes: int | None, max_depth: int
+    ) -> tuple[RootResult, int]:
         clock = self.clock()
         spent = 0
         done: tuple[RootResult, int] | None = None
@@ -231,8 +274,9 @@ class Searcher:
             done = (result, 1)
         return done
 
-    def _pv(self, position: Position, value: int, first: int, depth: int, exact: bool
-            ) -> list[Move]:
+    def _pv(
+        self, position: Position, value: int, first: int, depth: int, exact: bool
+    ) -> list[Move]:
         """The principal variation: the best move, then at each position a move
         that keeps the value (checked by a search), until the end or the depth."""
         line = [move_of(first)]
@@ -251,4 +295,3 @@ class Searcher:
             want = -want
             remaining -= 1
         return line
-

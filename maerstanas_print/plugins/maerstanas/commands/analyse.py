@@ -36,12 +36,14 @@ CORE_CHOICES = ("auto", "numba", "python")
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "analyse", help="engine analysis: the value of every move, best moves, best lines",
+        "analyse",
+        help="engine analysis: the value of every move, best moves, best lines",
         description="Evaluate every position of each game's main line: the final margin "
-                    "(Dark minus Light) with best play, proved exactly near the end of the "
-                    "game and estimated by a deepening search before that; the best moves "
-                    "and the principal variation. An invalid record is refused with "
-                    "check's diagnostics.")
+        "(Dark minus Light) with best play, proved exactly near the end of the "
+        "game and estimated by a deepening search before that; the best moves "
+        "and the principal variation. An invalid record is refused with "
+        "check's diagnostics.",
+    )
     parser.add_argument("file", metavar="FILE", help="record file (.mrs); - for stdin")
     add_engine_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
@@ -50,19 +52,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
     """The search options that analyse, annotate and puzzles share."""
-    parser.add_argument("--time", metavar="SECONDS", default="0.5",
-                        help="search time for each position the exact search does not "
-                             "cover (default: 0.5)")
-    parser.add_argument("--exact-from", metavar="N", default="10",
-                        help="solve exactly every position at most N plies before the end "
-                             "of the record (default: 10)")
-    parser.add_argument("--depth", metavar="PLIES", default=None,
-                        help="search each position the exact search does not cover this "
-                             "many plies deep instead of for --time seconds: the same "
-                             "values on every machine")
-    parser.add_argument("--core", metavar="{auto,numba,python}", default="auto",
-                        help="the compiled core (numba, from the [analysis] extra), plain "
-                             "Python, or the first available (default: auto)")
+    parser.add_argument(
+        "--time",
+        metavar="SECONDS",
+        default="0.5",
+        help="search time for each position the exact search does not cover (default: 0.5)",
+    )
+    parser.add_argument(
+        "--exact-from",
+        metavar="N",
+        default="10",
+        help="solve exactly every position at most N plies before the end "
+        "of the record (default: 10)",
+    )
+    parser.add_argument(
+        "--depth",
+        metavar="PLIES",
+        default=None,
+        help="search each position the exact search does not cover this "
+        "many plies deep instead of for --time seconds: the same "
+        "values on every machine",
+    )
+    parser.add_argument(
+        "--core",
+        metavar="{auto,numba,python}",
+        default="auto",
+        help="the compiled core (numba, from the [analysis] extra), plain "
+        "Python, or the first available (default: auto)",
+    )
 
 
 class EngineSettings(NamedTuple):
@@ -83,15 +100,18 @@ def engine_settings(args: argparse.Namespace) -> EngineSettings:
     except ValueError:
         seconds = -1.0
     if not 0 < seconds <= 3600:
-        raise CommandError(f"--time must be a number of seconds above 0, not {args.time!r}",
-                           EXIT_USAGE)
+        raise CommandError(
+            f"--time must be a number of seconds above 0, not {args.time!r}", EXIT_USAGE
+        )
     try:
         exact_from = int(args.exact_from)
     except ValueError:
         exact_from = -1
     if exact_from < 0:
-        raise CommandError(f"--exact-from must be a whole number of plies (0 or more), "
-                           f"not {args.exact_from!r}", EXIT_USAGE)
+        raise CommandError(
+            f"--exact-from must be a whole number of plies (0 or more), not {args.exact_from!r}",
+            EXIT_USAGE,
+        )
     depth = None
     if args.depth is not None:
         try:
@@ -99,14 +119,19 @@ def engine_settings(args: argparse.Namespace) -> EngineSettings:
         except ValueError:
             depth = -1
         if not 1 <= depth <= MAX_DEPTH:
-            raise CommandError(f"--depth must be a whole number of plies from 1 to "
-                               f"{MAX_DEPTH}, not {args.depth!r}", EXIT_USAGE)
+            raise CommandError(
+                f"--depth must be a whole number of plies from 1 to "
+                f"{MAX_DEPTH}, not {args.depth!r}",
+                EXIT_USAGE,
+            )
     if args.core not in CORE_CHOICES:
-        raise CommandError(f"--core must be one of {', '.join(CORE_CHOICES)}, "
-                           f"not {args.core!r}", EXIT_USAGE)
+        raise CommandError(
+            f"--core must be one of {', '.join(CORE_CHOICES)}, not {args.core!r}", EXIT_USAGE
+        )
     if args.core == "numba" and not numba_available():
-        raise CommandError("--core numba needs numba: pip install 'maerstanas_print[analysis]'",
-                           EXIT_USAGE)
+        raise CommandError(
+            "--core numba needs numba: pip install 'maerstanas_print[analysis]'", EXIT_USAGE
+        )
     return EngineSettings(seconds, exact_from, args.core, depth)
 
 
@@ -116,9 +141,11 @@ def load_maerstanas(path: str) -> list[ReplayedGame]:
     source, games = load_verified(path)
     for game in games:
         if not isinstance(game.game, MaerstanasGame):
-            raise CommandError(f"{source.name}: game {game.record.index} is "
-                               f"{game.game.title}; the engine analyses Mǽrstánas only",
-                               EXIT_INVALID)
+            raise CommandError(
+                f"{source.name}: game {game.record.index} is "
+                f"{game.game.title}; the engine analyses Mǽrstánas only",
+                EXIT_INVALID,
+            )
     return games
 
 
@@ -134,8 +161,9 @@ class Progress:
             return
         width = 30
         filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
-                         f"{done}/{total} positions")
+        sys.stderr.write(
+            f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total} positions"
+        )
         if done >= total:
             sys.stderr.write("\r" + " " * (len(self.label) + width + 30) + "\r")
         sys.stderr.flush()
@@ -143,9 +171,17 @@ class Progress:
 
 def review_all(games: list[ReplayedGame], args: argparse.Namespace) -> list[GameReview]:
     settings = engine_settings(args)
-    return [review_game(game, seconds=settings.seconds, exact_from=settings.exact_from,
-                        core=settings.core, depth=settings.depth,
-                        progress=Progress(f"game {game.record.index}")) for game in games]
+    return [
+        review_game(
+            game,
+            seconds=settings.seconds,
+            exact_from=settings.exact_from,
+            core=settings.core,
+            depth=settings.depth,
+            progress=Progress(f"game {game.record.index}"),
+        )
+        for game in games
+    ]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -153,8 +189,9 @@ def run(args: argparse.Namespace) -> int:
     games = load_maerstanas(args.file)
     reviews = review_all(games, args)
     if args.json:
-        json.dump({"games": [review_json(r) for r in reviews]}, sys.stdout,
-                  ensure_ascii=False, indent=2)
+        json.dump(
+            {"games": [review_json(r) for r in reviews]}, sys.stdout, ensure_ascii=False, indent=2
+        )
         sys.stdout.write("\n")
     else:
         for review in reviews:
@@ -163,9 +200,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _evaluation_json(position: Position, evaluation: Evaluation) -> dict[str, Any]:
-    return {"value": evaluation.value, "exact": evaluation.exact,
-            "best": [notation(position, m) for m in evaluation.best],
-            "pv": line_notation(position, evaluation.pv)}
+    return {
+        "value": evaluation.value,
+        "exact": evaluation.exact,
+        "best": [notation(position, m) for m in evaluation.best],
+        "pv": line_notation(position, evaluation.pv),
+    }
 
 
 def review_json(review: GameReview) -> dict[str, Any]:
@@ -173,24 +213,31 @@ def review_json(review: GameReview) -> dict[str, Any]:
     plies = []
     for index, ply in enumerate(review.plies):
         position = positions[index]
-        plies.append({
-            "ply": ply.step.ply + 1,
-            "move": notation(position, ply.step.move),
-            "side": SIDE_NAMES[ply.step.side],
-            "value_before": ply.before.value,
-            "value_after": ply.after.value,
-            "exact": ply.exact,
-            "best": [notation(position, m) for m in ply.before.best],
-            "pv": line_notation(position, ply.before.pv),
-        })
-    return {"index": review.game.record.index, "plies": plies,
-            "final": _evaluation_json(review.final_position, review.final)}
+        plies.append(
+            {
+                "ply": ply.step.ply + 1,
+                "move": notation(position, ply.step.move),
+                "side": SIDE_NAMES[ply.step.side],
+                "value_before": ply.before.value,
+                "value_after": ply.after.value,
+                "exact": ply.exact,
+                "best": [notation(position, m) for m in ply.before.best],
+                "pv": line_notation(position, ply.before.pv),
+            }
+        )
+    return {
+        "index": review.game.record.index,
+        "plies": plies,
+        "final": _evaluation_json(review.final_position, review.final),
+    }
 
 
 def print_review(review: GameReview) -> None:
     game = review.game
-    print(f"Game {game.record.index}: {game_title(game)}  "
-          f"(values: final margin, Dark minus Light; ~ marks an estimate, dN its depth)")
+    print(
+        f"Game {game.record.index}: {game_title(game)}  "
+        f"(values: final margin, Dark minus Light; ~ marks an estimate, dN its depth)"
+    )
     positions = positions_of(game)
     for index, ply in enumerate(review.plies):
         position = positions[index]
@@ -201,14 +248,18 @@ def print_review(review: GameReview) -> None:
         best = ", ".join(notation(position, m) for m in ply.before.best[:4])
         more = f" +{len(ply.before.best) - 4}" if len(ply.before.best) > 4 else ""
         verdict = "best" if played_best else f"best {best}{more}"
-        print(f"  {number:>5} {move:<18} {value_text(ply.before):>11} -> "
-              f"{value_text(ply.after):<11} {verdict}")
+        print(
+            f"  {number:>5} {move:<18} {value_text(ply.before):>11} -> "
+            f"{value_text(ply.after):<11} {verdict}"
+        )
         if not played_best:
             print(f"        line: {' '.join(line_notation(position, ply.before.pv))}")
     final = review.final
     if final.pv:
-        print(f"  final position: {value_text(final)}, best "
-              f"{', '.join(notation(review.final_position, m) for m in final.best)}; line: "
-              f"{' '.join(line_notation(review.final_position, final.pv))}")
+        print(
+            f"  final position: {value_text(final)}, best "
+            f"{', '.join(notation(review.final_position, m) for m in final.best)}; line: "
+            f"{' '.join(line_notation(review.final_position, final.pv))}"
+        )
     else:
         print(f"  final position: game over, {value_text(final)}")

@@ -20,16 +20,19 @@ from maerstanas_print.plugins.maerstanas.commands.analyse import (
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "annotate", help="write engine marks into a record: ?! ? ??, the best line, values",
+        "annotate",
+        help="write engine marks into a record: ?! ? ??, the best line, values",
         description="Analyse every game and write the record back in canonical form with "
-                    "the engine's marks on each move it proved lost points: a glyph "
-                    "(?! one point, ? two or three, ?? four or more), a comment with the "
-                    "values and the best line as a variation; and after every move the "
-                    "engine's value, {[%eval +3]} proved or {[%eval ~+2,9]} estimated 9 "
-                    "plies deep. Human comments stay; running it again gives the same file.")
+        "the engine's marks on each move it proved lost points: a glyph "
+        "(?! one point, ? two or three, ?? four or more), a comment with the "
+        "values and the best line as a variation; and after every move the "
+        "engine's value, {[%eval +3]} proved or {[%eval ~+2,9]} estimated 9 "
+        "plies deep. Human comments stay; running it again gives the same file.",
+    )
     parser.add_argument("file", metavar="FILE", help="record file (.mrs); - for stdin")
-    parser.add_argument("-o", "--output", metavar="OUT",
-                        help="output file (default: standard output)")
+    parser.add_argument(
+        "-o", "--output", metavar="OUT", help="output file (default: standard output)"
+    )
     add_engine_options(parser)
     parser.set_defaults(func=run)
 
@@ -45,8 +48,11 @@ def run(args: argparse.Namespace) -> int:
         replayed = replay(record)
         errors = [d for d in replayed.diagnostics if d.severity == "error"]
         if errors:  # never write a record that check would refuse
-            raise CommandError(f"game {record.index}: the annotated record does not check "
-                               f"({errors[0].message}); nothing written", EXIT_INVALID)
+            raise CommandError(
+                f"game {record.index}: the annotated record does not check "
+                f"({errors[0].message}); nothing written",
+                EXIT_INVALID,
+            )
         texts.append(export_game(replayed))
     write_output(output, "\n".join(texts))
     return EXIT_OK

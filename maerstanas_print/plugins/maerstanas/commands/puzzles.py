@@ -17,23 +17,41 @@ from maerstanas_print.plugins.maerstanas.puzzle_book import (
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "puzzles", help="a puzzle book: positions from games with one clearly best move",
+        "puzzles",
+        help="a puzzle book: positions from games with one clearly best move",
         description="Search the last plies of every game for positions where one move is "
-                    "best and every other move ends at least --margin points worse (proved "
-                    "by exact search), and set them as a book: numbered diagrams with who "
-                    "plays and the goal, the answers with the full line at the back.")
+        "best and every other move ends at least --margin points worse (proved "
+        "by exact search), and set them as a book: numbered diagrams with who "
+        "plays and the goal, the answers with the full line at the back.",
+    )
     parser.add_argument("files", nargs="+", metavar="FILE", help="record files (.mrs)")
-    parser.add_argument("-o", "--output", metavar="OUT",
-                        help="puzzles.pdf or puzzles.html (default: output/puzzles.pdf)")
-    parser.add_argument("--margin", metavar="POINTS", default="2",
-                        help="how much worse every other move must be (default: 2)")
-    parser.add_argument("--reach", metavar="PLIES", default="10",
-                        help="look at positions up to this many plies before the end "
-                             "(default: 10)")
-    parser.add_argument("--paper", metavar="{a4,letter}", default="a4",
-                        help="paper size of the PDF (default: a4)")
-    parser.add_argument("--core", metavar="{auto,numba,python}", default="auto",
-                        help="the search core (default: auto)")
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="puzzles.pdf or puzzles.html (default: output/puzzles.pdf)",
+    )
+    parser.add_argument(
+        "--margin",
+        metavar="POINTS",
+        default="2",
+        help="how much worse every other move must be (default: 2)",
+    )
+    parser.add_argument(
+        "--reach",
+        metavar="PLIES",
+        default="10",
+        help="look at positions up to this many plies before the end (default: 10)",
+    )
+    parser.add_argument(
+        "--paper", metavar="{a4,letter}", default="a4", help="paper size of the PDF (default: a4)"
+    )
+    parser.add_argument(
+        "--core",
+        metavar="{auto,numba,python}",
+        default="auto",
+        help="the search core (default: auto)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -43,8 +61,9 @@ def _whole(value: str, option: str, least: int, most: int) -> int:
     except ValueError:
         number = least - 1
     if not least <= number <= most:
-        raise CommandError(f"{option} must be a whole number from {least} to {most}, "
-                           f"not {value!r}", EXIT_USAGE)
+        raise CommandError(
+            f"{option} must be a whole number from {least} to {most}, not {value!r}", EXIT_USAGE
+        )
     return number
 
 
@@ -56,13 +75,13 @@ def run(args: argparse.Namespace) -> int:
     if args.paper not in ("a4", "letter"):
         raise CommandError(f"--paper must be a4 or letter, not {args.paper!r}", EXIT_USAGE)
     if args.core not in CORE_CHOICES:
-        raise CommandError(f"--core must be one of {', '.join(CORE_CHOICES)}, "
-                           f"not {args.core!r}", EXIT_USAGE)
+        raise CommandError(
+            f"--core must be one of {', '.join(CORE_CHOICES)}, not {args.core!r}", EXIT_USAGE
+        )
     output = args.output or "output/puzzles.pdf"
     suffix = Path(output).suffix.lower()
     if output == "-" or suffix not in (".pdf", ".html"):
-        raise CommandError(f"{output}: the book is written to a .pdf or .html file",
-                           EXIT_USAGE)
+        raise CommandError(f"{output}: the book is written to a .pdf or .html file", EXIT_USAGE)
     for path in args.files:
         refuse_overwriting_input(output, path)
     puzzles = []
@@ -71,9 +90,11 @@ def run(args: argparse.Namespace) -> int:
             name = "<stdin>" if path == "-" else Path(path).name
             puzzles += find_puzzles(game, name, margin=margin, reach=reach, core=args.core)
     if not puzzles:
-        raise CommandError("no position in these games makes a puzzle "
-                           "(try a smaller --margin or a larger --reach); nothing written",
-                           EXIT_INVALID)
+        raise CommandError(
+            "no position in these games makes a puzzle "
+            "(try a smaller --margin or a larger --reach); nothing written",
+            EXIT_INVALID,
+        )
     if suffix == ".pdf":
         write_output(output, render_pdf_book(puzzles, args.paper))
     else:
