@@ -131,6 +131,7 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
         paper=paper,
         pages=(page,),
         file_stem=stem,
+        game_title=game.title,
     )
 
 

@@ -58,6 +58,7 @@ def score_sheet_of(
         pages=(page,),
         file_stem=file_stem,
         next_move=next_move,
+        game_title=game_title,
     )
 
 

@@ -48,3 +48,4 @@ class Sheet:
     pages: tuple[Page, ...]
     file_stem: str
     next_move: int | None = None  # a score sheet that goes on: the next sheet's first move
+    game_title: str = ""  # the game the sheet serves, the first of its PDF keywords

@@ -17,9 +17,13 @@ from maerstanas_print.templating import environment
 
 
 def sheet_pdf(sheet: Sheet) -> bytes:
-    info = PdfInfo(
-        title=sheet.title, subject=sheet.subject, keywords=("Mǽrstánas", "board game", "printable")
+    # The sheet's own game leads the keywords: a tafl sheet is not tagged with another game.
+    keywords = (
+        (sheet.game_title, "board game", "printable")
+        if sheet.game_title
+        else ("board game", "printable")
     )
+    info = PdfInfo(title=sheet.title, subject=sheet.subject, keywords=keywords)
     return render_pdf(sheet.pages, info)
 
 

@@ -142,6 +142,7 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
         paper=paper,
         pages=(_page(paper, game, options.theme),),
         file_stem=f"stones-{game.slug}-{paper.key}{theme}",
+        game_title=game.title,
     )
 
 

@@ -216,6 +216,7 @@ def setup_sheet(options: SetupSheetOptions) -> Sheet:
         paper=paper,
         pages=(page,),
         file_stem=f"setup-{game.slug}-{paper.key}{theme}",
+        game_title=game.title,
     )
 
 
