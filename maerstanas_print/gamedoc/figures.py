@@ -31,7 +31,7 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
-from maerstanas_print.gamedoc.model import Diagram, ScoreExplanation
+from maerstanas_print.gamedoc.model import Diagram, Document, ScoreExplanation
 from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, Game
 from maerstanas_print.geometry import FILES
 from maerstanas_print.notation.embedded import EngineValue
@@ -690,3 +690,29 @@ def evaluation_shapes(
 
 def _value_text(value: EngineValue) -> str:
     return f"{value.value:+d}" + ("" if value.exact else " (estimate)")
+
+
+def _ply_labels(doc: Document) -> list[str]:
+    """Each ply named for the screen-reader text of a chart: "16... W E3"."""
+    return [f"{label} {move}" for label, move in doc.plies]
+
+
+def document_chart(
+    doc: Document, width: float, theme: str, words: dict[str, str] | None = None
+) -> tuple[Group, float]:
+    """A document's score chart (the pieces chart of a movement game) `width` mm
+    wide, and its height: what the PDF page and the HTML page both draw. `words`
+    (unit, title, what) name what the chart counts; None: the score."""
+    height = chart_height(width, doc.specials, len(doc.series) - 1)
+    named = {} if words is None else {key: words[key] for key in ("unit", "title", "what")}
+    chart = chart_shapes(doc.series, doc.specials, _ply_labels(doc), width, height, theme, **named)
+    return chart, height
+
+
+def document_value_chart(
+    doc: Document, width: float, theme: str, words: dict[str, str]
+) -> tuple[Group, float]:
+    """A document's chart of the engine's values `width` mm wide, and its height."""
+    height = evaluation_height(width)
+    chart = evaluation_shapes(doc.values, _ply_labels(doc), width, height, theme, words)
+    return chart, height

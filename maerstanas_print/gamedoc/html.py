@@ -152,31 +152,12 @@ def fragment_context(
         )
         final_svg = Markup(_svg([group], w, h, "Final position", f"{id_prefix}-final"))
     chart_w = 120.0
-    chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
-    chart = figures.chart_shapes(
-        doc.series,
-        doc.specials,
-        [f"{label} {move}" for label, move in doc.plies],
-        chart_w,
-        chart_h,
-        theme,
-        unit=words["unit"],
-        title=words["title"],
-        what=words["what"],
-    )
+    chart, chart_h = figures.document_chart(doc, chart_w, theme, words)
     chart_svg = Markup(_svg([chart], chart_w, chart_h, words["title"], f"{id_prefix}-chart"))
     values = None
     if doc.valued:
         value_words = evaluation_words(doc)
-        value_h = figures.evaluation_height(chart_w)
-        figure = figures.evaluation_shapes(
-            doc.values,
-            [f"{label} {move}" for label, move in doc.plies],
-            chart_w,
-            value_h,
-            theme,
-            value_words,
-        )
+        figure, value_h = figures.document_value_chart(doc, chart_w, theme, value_words)
         values = {
             "words": value_words,
             "svg": Markup(

@@ -281,15 +281,7 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
             )
         )
     chart_w = min(width_mm, 120.0)
-    chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
-    chart = figures.chart_shapes(
-        doc.series,
-        doc.specials,
-        [f"{label} {move}" for label, move in doc.plies],
-        chart_w,
-        chart_h,
-        theme,
-    )
+    chart, chart_h = figures.document_chart(doc, chart_w, theme)
     out.append(
         KeepTogether(
             [
@@ -316,10 +308,7 @@ def evaluation_part(doc: Document, width_mm: float, theme: str) -> list:
     st = styles()
     words = evaluation_words(doc)
     chart_w = min(width_mm, 120.0)
-    chart_h = figures.evaluation_height(chart_w)
-    chart = figures.evaluation_shapes(
-        doc.values, [f"{label} {move}" for label, move in doc.plies], chart_w, chart_h, theme, words
-    )
+    chart, chart_h = figures.document_value_chart(doc, chart_w, theme, words)
     return [
         KeepTogether(
             [
@@ -358,18 +347,7 @@ def _won_closing(doc: Document, width_mm: float, theme: str) -> list:
             )
         )
     chart_w = min(width_mm, 120.0)
-    chart_h = figures.chart_height(chart_w, doc.specials, len(doc.series) - 1)
-    chart = figures.chart_shapes(
-        doc.series,
-        doc.specials,
-        [f"{label} {move}" for label, move in doc.plies],
-        chart_w,
-        chart_h,
-        theme,
-        unit=words["unit"],
-        title=words["title"],
-        what=words["what"],
-    )
+    chart, chart_h = figures.document_chart(doc, chart_w, theme, words)
     out.append(
         KeepTogether(
             [
