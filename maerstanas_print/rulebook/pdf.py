@@ -12,12 +12,12 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
+from maerstanas_print.draw.flow import FloatingFigures
 from maerstanas_print.draw.pdf import draw_shapes
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
-from maerstanas_print.rulebook.floats import FloatingFigures
 from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -170,6 +170,7 @@ def _marker(kind: str, text: str, level: int = 0):
 
     marker = Marker()
     marker.marker = (kind, text, level)
+    marker.keepWithNext = 1  # the bookmark goes where its heading goes
     return marker
 
 
