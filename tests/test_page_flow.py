@@ -172,3 +172,54 @@ def test_a_heading_goes_with_the_start_of_a_paragraph() -> None:
     roomy = _typeset(story(100))
     assert _where(roomy)["Heading"] == (1, 0)
     assert COLUMN_H - 100 <= roomy[-1][3] <= COLUMN_H - 100 + 20  # at the foot
+
+
+def test_a_figure_under_a_heading_lets_the_heading_keep_its_text() -> None:
+    """The book's "The end" stood at a page's foot: a figure came between it and its
+    paragraph, and ReportLab kept the heading with neither."""
+    placed = _typeset(
+        [
+            _box("text", COLUMN_H - 60),
+            _heading("The end"),
+            _figure("figure", 300),
+            _box("paragraph", 100),
+        ]
+    )
+    where = _where(placed)
+    assert where["The end"] == where["paragraph"] == (1, 1)
+    order = [name for name, *_ in placed]
+    assert order.index("The end") < order.index("paragraph") < order.index("figure")
+
+
+def _outline(reader, entries=None) -> list:
+    out = []
+    for entry in reader.outline if entries is None else entries:
+        if isinstance(entry, list):
+            out += _outline(reader, entry)
+        else:
+            out.append(entry)
+    return out
+
+
+def test_every_bookmark_and_contents_line_names_the_page_its_heading_is_on() -> None:
+    """A section's bookmark stood at the foot of the page before its heading (the
+    heading moved on, its marker did not), so the contents cited "The Woden-stone
+    (wóden-stán) 7" for a heading on page 8."""
+    from maerstanas_print.games import all_games
+    from maerstanas_print.rulebook.books import book_for
+    from maerstanas_print.rulebook.kit import RULEBOOKS
+    from maerstanas_print.rulebook.pdf import rulebook_pdf
+    from maerstanas_print.rulebook.prepare import prepare
+    from tests.pdf_tools import reader
+
+    def plain(text: str) -> str:
+        return " ".join(text.replace("\u2019", "'").split())
+
+    for game in (g for g in all_games() if RULEBOOKS.of(g) is not None):
+        book = reader(rulebook_pdf(prepare(book_for(game)), "a4"))
+        pages = [plain(page.extract_text()) for page in book.pages]
+        for entry in _outline(book):
+            number, _, rest = str(entry.title).partition(" ")
+            heading = plain(rest if len(number) <= 2 and number.isalnum() else str(entry.title))
+            page = book.get_destination_page_number(entry)
+            assert heading[:24] in pages[page], (game.slug, heading, page + 1)

@@ -19,7 +19,8 @@ Three rules a typesetter follows, for any ReportLab document they are mixed into
 - **Headings keep with what follows.** A flowable that keeps with the next
   (a heading's style says `keepWithNext`) goes to the next column unless there
   is room for it and the start of what follows: the whole of a block kept
-  together (a record, a figure), or a few lines of a paragraph.
+  together (a record), or a few lines of a paragraph. A figure right under a
+  heading floats after the text that follows the heading.
 
 `FloatQueue.arrange` reorders the front of ReportLab's list of flowables just
 before the document sets the first one (`BaseDocTemplate.handle_flowable`);
@@ -143,9 +144,16 @@ def _keep_with_next_class():
                 self.wrap(aW, aH)
             content = self._content[:]
             canv = self.canv
-            need = sum(height_of(f, aW, canv, aH) for f in content[: self.heads])
-            rest = sum(height_of(f, aW, canv, aH) for f in content[self.heads :])
-            need += rest if self.whole else min(rest, FOLLOWING_LINES_PT)
+
+            def room(flowable: Any) -> float:  # as the frame sets it, with its spaces
+                spaces = flowable.getSpaceBefore() + flowable.getSpaceAfter()
+                return height_of(flowable, aW, canv, aH) + spaces
+
+            need = sum(room(f) for f in content[: self.heads])
+            rest = sum(room(f) for f in content[self.heads :])
+            # a paragraph of up to five lines moves whole (no widow, no orphan)
+            short = rest <= 2 * FOLLOWING_LINES_PT
+            need += rest if self.whole or short else FOLLOWING_LINES_PT
             frame = getattr(self, "_frame", None)
             at_top = frame is not None and getattr(frame, "_atTop", False)
             if need > aH and not at_top:
@@ -169,7 +177,15 @@ def keep_with_next(flowables: list[Any], undo: Any = None) -> None:
         return
     following = flowables[heads]
     if floating(following):
-        return  # a figure after a heading floats on its own; the heading keeps the text
+        # A figure right under a heading moves after the text that follows it (a
+        # figure only ever moves later), and the heading keeps with that text.
+        text = next(
+            (i for i in range(heads + 1, len(flowables)) if not floating(flowables[i])), None
+        )
+        if text is None or ends_chapter(flowables[text]):
+            return
+        flowables.insert(heads, flowables.pop(text))
+        following = flowables[heads]
     for flowable in flowables[:heads]:
         if undo is not None:
             if "keepWithNext" in flowable.__dict__:

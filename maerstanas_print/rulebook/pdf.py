@@ -209,7 +209,10 @@ class _Builder:
                     PageBreak(),
                     _marker("chapter", f"{number}  {chapter.title}"),
                 ]
-                story += [self.blank_boards(chapter.blocks[0]), NextPageTemplate("body")]
+                story += [
+                    self.blank_boards(chapter.blocks[0], number, chapter),
+                    NextPageTemplate("body"),
+                ]
                 continue
             if chapter.appendix or number == "1":
                 story.append(PageBreak())
@@ -420,8 +423,16 @@ class _Builder:
         )
         return out
 
-    def blank_boards(self, block: BlankBoards):
-        page = layout.blank_board_page(self.paper.key, block.game, block.per_page)
+    def blank_boards(self, block: BlankBoards, number: str, chapter: Chapter):
+        """The sheet as `board` prints it, its title line made the appendix's heading
+        under the book's running head (the folio is the sheet template's)."""
+        book = self.prepared.book
+        label = self.words("Appendix {number}").format(number=number)
+        page = layout.appendix_sheet_page(
+            layout.blank_board_page(self.paper.key, block.game, block.per_page),
+            heading=chapter.title,
+            running_head=(f"{book.title} · {book.subtitle}", label),
+        )
         return _shapes_flowable(page.shapes, page.width, page.height)
 
 
@@ -514,6 +525,16 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
     full = Frame(
         0, 0, width, height, id="full", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0
     )
+
+    def sheet_folio(canvas, doc):
+        """A sheet page's number, on the line of its credit at the right margin."""
+        canvas.saveState()
+        canvas.setFont("Cardo", layout.SHEET_FOLIO_PT)
+        canvas.setFillColor(INK)
+        x = width - layout.SHEET_MARGIN * PT_PER_MM
+        canvas.drawRightString(x, layout.SHEET_FOLIO_Y * PT_PER_MM, str(doc.page))
+        canvas.restoreState()
+
     doc = Doc(
         buffer,
         pagesize=(width, height),
@@ -548,7 +569,7 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
                 onPage=opening,
             ),
             PageTemplate("body", [body], onPageEnd=furniture),
-            PageTemplate("sheet", [full]),
+            PageTemplate("sheet", [full], onPageEnd=sheet_folio),
         ]
     )
     return doc
