@@ -123,7 +123,7 @@ def render_svg(page: Page, id_prefix: str = "p1", *, standalone: bool = False) -
     inline HTML does not need it but accepts it.
     """
     writer = SvgWriter(id_prefix)
-    label = page.label or "Mǽrstánas sheet"
+    label = page.label or "Sheet"  # every sheet labels its pages with its game
     title_id = f"{id_prefix}-title"
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '

@@ -18,6 +18,7 @@ from maerstanas_print.draw.pdf import draw_shapes, pdf_color
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.gamedoc import figures
+from maerstanas_print.gamedoc.metadata import document_info
 from maerstanas_print.gamedoc.model import (
     Block,
     Diagram,
@@ -26,7 +27,6 @@ from maerstanas_print.gamedoc.model import (
     collection_title,
     credit_line,
     document,
-    documents_subject,
     evaluation_words,
     event_of,
     progress_words,
@@ -452,6 +452,7 @@ def game_pdf(
     # opening page carries none, as a book's chapter openings do: its title block
     # says it all.
     state: dict = {"current": None, "seen": []}
+    info = document_info(models, heading if several else heads[0][0])
 
     def begin_page(canvas, doc) -> None:
         state["seen"] = []  # filled as flowables land: the games this page shows
@@ -497,10 +498,11 @@ def game_pdf(
         rightMargin=margin,
         topMargin=top,
         bottomMargin=bottom,
-        title=heading if several else heads[0][0],
-        author="maerstanas_print",
+        title=info.title,
+        author=info.author or "maerstanas_print",
         creator="maerstanas_print",
-        subject=documents_subject(models),
+        subject=info.subject,
+        keywords=list(info.keywords),
         invariant=1,
         initialFontName="Cardo",
         lang="en",
