@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 from maerstanas_print.draw.flow import FloatingFigures
 from maerstanas_print.draw.pdf import draw_shapes, pdf_color
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
+from maerstanas_print.draw.typography import prose
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.gamedoc import figures
 from maerstanas_print.gamedoc.metadata import document_info
@@ -128,10 +129,11 @@ def runs_markup(runs: Sequence[Run], main: bool) -> str:
     for run in runs:
         if run.kind == "move":
             out.append(f"<b>{_move(run.text)}</b>" if main else _move(run.text))
-        elif run.kind == "comment":
-            out.append(_text(run.text) if main else f"<i>{_text(run.text)}</i>")
+        elif run.kind == "comment":  # a record's words, set for print
+            text = _text(prose(run.text))
+            out.append(text if main else f"<i>{text}</i>")
         elif run.kind == "lead":
-            out.append(f"<i>{_text(run.text)}</i>")
+            out.append(f"<i>{_text(prose(run.text))}</i>")
         else:
             out.append(_text(run.text))
     text = " ".join(out)
@@ -250,7 +252,7 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
 
     st = styles()
     out: list = [KeepTogether(_title_block(doc)), Spacer(1, 6)]
-    out += [Paragraph(_text(text), st["intro"]) for text in doc.intro]
+    out += [Paragraph(_text(prose(text)), st["intro"]) for text in doc.intro]
     for block in doc.blocks:
         out.append(_block(block, doc, width_mm, theme))
     if doc.explanation is None:

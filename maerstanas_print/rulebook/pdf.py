@@ -18,7 +18,7 @@ from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
-from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab
+from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab, typeset
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -277,7 +277,9 @@ class _Builder:
             return [self.p(block.text, block.style)]
         if isinstance(block, Heading):
             marker = "appendix-section" if self.in_appendix else "section"
-            return [_marker(marker, block.text, 1), self.p(block.text, "section")]
+            # the contents and the outline set the heading's quotes as the page does
+            entry = typeset(block.text, self.language)
+            return [_marker(marker, entry, 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
             indent = self.list_indent
             items = [ListItem(self.p(item, "bullet"), leftIndent=indent) for item in block.items]

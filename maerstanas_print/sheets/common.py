@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from maerstanas_print.draw.board import (
     DARK_HOME_TINT,
     ESCAPE_TINT,
@@ -24,6 +26,7 @@ from maerstanas_print.draw.shapes import (
     Text,
     translate,
 )
+from maerstanas_print.draw.typography import prose
 from maerstanas_print.fonts import Face, text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.sheets.capabilities import SHEETS, SheetKit
@@ -63,10 +66,11 @@ def score_sheet_of(
 
 
 def wrap_text(text: str, face: Face, size: float, width: float) -> list[str]:
-    """Greedy line breaking by real glyph widths (mm)."""
+    """Greedy line breaking by real glyph widths (mm), at spaces only: a no-break
+    space (between a number and its unit) holds its words together."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in re.split(r"[ \t\n]+", text.strip()):
         trial = f"{current} {word}" if current else word
         if current and text_width_mm(trial, face, size) > width:
             lines.append(current)
@@ -89,7 +93,10 @@ def paragraph(
     leading: float = 1.25,
     anchor: str = "start",
 ) -> tuple[list[Shape], float]:
-    """Wrapped lines with the first baseline at y; returns shapes and the last baseline."""
+    """Wrapped lines with the first baseline at y; returns shapes and the last baseline.
+    The text is set as prose (`draw.typography.prose`: curly apostrophes, a number
+    kept with its unit)."""
+    text = prose(text)
     step = size * leading * MM_PER_PT
     shapes: list[Shape] = []
     ax = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
