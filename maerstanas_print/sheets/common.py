@@ -51,7 +51,13 @@ MAX_FIRST = 9999  # the highest first move number a continued score sheet takes
 
 
 def score_sheet_of(
-    game_title: str, paper: Paper, page: Page, file_stem: str, next_move: int | None = None
+    game_title: str,
+    paper: Paper,
+    page: Page,
+    file_stem: str,
+    next_move: int | None = None,
+    *,
+    designer: str,
 ) -> Sheet:
     """A game's score sheet: one page, the same title and subject for every game."""
     return Sheet(
@@ -62,6 +68,7 @@ def score_sheet_of(
         file_stem=file_stem,
         next_move=next_move,
         game_title=game_title,
+        designer=designer,
     )
 
 

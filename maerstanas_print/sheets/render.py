@@ -12,14 +12,8 @@ from maerstanas_print.draw.pdf import PdfInfo, render_pdf
 from maerstanas_print.draw.shapes import Shape, chars_by_face
 from maerstanas_print.draw.svg import render_svgs
 from maerstanas_print.fonts import font_face_css, require_glyphs
-from maerstanas_print.games.registry import all_games
 from maerstanas_print.sheets.common import Sheet
 from maerstanas_print.templating import environment
-
-
-def designer_of(game_title: str) -> str:
-    """The designer of the registered game titled `game_title` ("" if none is known)."""
-    return next((game.designer for game in all_games() if game.title == game_title), "")
 
 
 def sheet_pdf(sheet: Sheet) -> bytes:
@@ -32,7 +26,7 @@ def sheet_pdf(sheet: Sheet) -> bytes:
     info = PdfInfo(
         title=sheet.title,
         subject=sheet.subject,
-        author=designer_of(sheet.game_title),
+        author=sheet.designer,
         keywords=keywords,
     )
     return render_pdf(sheet.pages, info)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from maerstanas_print.draw.board import BoardSpec, board_shapes
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Rect, Shape, Stroke, Text
 from maerstanas_print.fonts import text_width_mm
+from maerstanas_print.games import MAERSTANAS
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
@@ -37,6 +38,7 @@ HAIR = WRITING_LINE
 THIN = TICK_BOX
 RULE = Stroke(INK, 0.35)
 GAME = "Mǽrstánas"
+DESIGNER = MAERSTANAS.designer
 CAPTION_GAP = 2.0  # mm from a caption's baseline to the figure under it
 HEAD_PT = 8.0  # column heads: ink, not grey, and above the 6 pt floor
 LICENCE_SHORT = "Mǽrstánas by John Beers · rules CC BY-SA 4.0"
@@ -70,7 +72,7 @@ def score_sheet(options: ScoreSheetOptions) -> Sheet:
         raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
     shapes = [_record(paper, MARGIN, paper.height - MARGIN, options.rows)]
     page = Page(paper.width, paper.height, tuple(shapes), f"A {GAME} score sheet on {paper.name}")
-    return score_sheet_of(GAME, paper, page, f"scoresheet-{paper.key}")
+    return score_sheet_of(GAME, paper, page, f"scoresheet-{paper.key}", designer=DESIGNER)
 
 
 def _record(paper: Paper, top: float, bottom: float, rows: int | None) -> Group:
