@@ -13,7 +13,16 @@ from functools import cache
 from types import ModuleType
 
 from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
-from maerstanas_print.draw.shapes import Group, Page, Shape, Text, extent, translate
+from maerstanas_print.draw.shapes import (
+    Group,
+    Line,
+    Page,
+    Shape,
+    Stroke,
+    Text,
+    extent,
+    translate,
+)
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
 from maerstanas_print.rulebook.kit import COVERS, STONE_KEY_LABELS
@@ -177,8 +186,6 @@ def appendix_sheet_page(
     head as on every body page; the folio is the page template's, at the right end
     of the credit line.
     The sheet's header is its first shape, a group titled "GAME: NOTE"."""
-    from maerstanas_print.draw.shapes import Line, Stroke
-
     first = page.shapes[0]
     if not isinstance(first, Group) or ": " not in str(first.title):
         raise ValueError("the sheet page does not start with its header")
