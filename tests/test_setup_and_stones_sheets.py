@@ -430,7 +430,7 @@ def test_a_light_token_is_as_big_as_a_dark_one() -> None:
         assert not token_edge(token, 21.0).stroke.dash
     text = " ".join(all_text(sheet_pdf(sheet)).split())
     assert "the circle is the stone's edge" not in text  # which circle, of two?
-    assert "the middle of a Light stone's rim" in text
+    assert "the middle of a Light stone’s rim" in text
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])

@@ -75,9 +75,6 @@ class Game(ABC):
     slug: str  # how command lines and file names call the game
     board: Board  # its squares and their names (`board.size` squares a side)
     credit: str  # one line naming the game's author and licence
-    # Who designed the game (its rules' author): the Author of its sheets' and books'
-    # PDFs. Empty for a game that names none; its products then name only the tool.
-    designer: str = ""
     settings: Settings = Settings()  # what the tags of its records may set
     move_example: str = "A1"  # how a move of the game is written, for hints
     # How its boards look: pieces, marked squares, an escape edge, board variants.

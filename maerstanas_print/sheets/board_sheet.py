@@ -141,7 +141,7 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
         pages=(page,),
         file_stem=stem,
         game_title=game.title,
-        designer=game.designer,
+        designer=SHEETS.of(game).designer,
     )
 
 

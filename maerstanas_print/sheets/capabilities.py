@@ -68,7 +68,8 @@ class SheetKit:
     played in pencil on the small boards; `setup_sheet(paper, theme)` and
     `score_sheet(paper, first)`: the game's own sheets, if it has them (a score
     sheet that `continues` goes on to further sheets numbered from `first`);
-    `layout`: how its board sheets are laid out.
+    `layout`: how its board sheets are laid out; `designer`: who designed the game,
+    the Author of every sheet's PDF (empty: the tool is named instead).
     """
 
     rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -82,6 +83,7 @@ class SheetKit:
     score_sheet: Callable[[str, int], Sheet] | None = None
     score_sheet_continues: bool = False
     layout: SheetLayout = SheetLayout()
+    designer: str = ""
 
     def rules_for(self, variant: str) -> tuple[str, ...]:
         return self.rules.get(variant, ())

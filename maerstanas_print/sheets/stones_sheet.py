@@ -144,7 +144,7 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
         pages=(_page(paper, game, options.theme),),
         file_stem=f"stones-{game.slug}-{paper.key}{theme}",
         game_title=game.title,
-        designer=game.designer,
+        designer=SHEETS.of(game).designer,
     )
 
 

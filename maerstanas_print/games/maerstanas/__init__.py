@@ -61,7 +61,6 @@ class MaerstanasGame(Game):
         free=("InHand",),
     )  # read with the Setup tag
     look = BoardLook(variants=("standard", "wraparound"))
-    designer = "John Beers"
 
     def __init__(self) -> None:
         super().__init__(

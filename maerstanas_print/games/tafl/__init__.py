@@ -46,7 +46,6 @@ class TaflGame(Game):
             definition.credit,
         )
         self.definition = definition
-        self.designer = definition.designer
         self.tafl: TaflRules = definition.rules
         self.piece_kinds = PIECE_KINDS[definition.pieces]
         self.settings = Settings(

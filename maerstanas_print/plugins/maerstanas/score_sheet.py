@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from maerstanas_print.draw.board import BoardSpec, board_shapes
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Rect, Shape, Stroke, Text
 from maerstanas_print.fonts import text_width_mm
-from maerstanas_print.games import MAERSTANAS
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
@@ -38,7 +37,7 @@ HAIR = WRITING_LINE
 THIN = TICK_BOX
 RULE = Stroke(INK, 0.35)
 GAME = "Mǽrstánas"
-DESIGNER = MAERSTANAS.designer
+DESIGNER = "John Beers"  # the Author of every Mǽrstánas sheet's PDF
 CAPTION_GAP = 2.0  # mm from a caption's baseline to the figure under it
 HEAD_PT = 8.0  # column heads: ink, not grey, and above the 6 pt floor
 LICENCE_SHORT = "Mǽrstánas by John Beers · rules CC BY-SA 4.0"

@@ -228,7 +228,7 @@ def setup_sheet(options: SetupSheetOptions) -> Sheet:
         pages=(page,),
         file_stem=f"setup-{game.slug}-{paper.key}{theme}",
         game_title=game.title,
-        designer=game.designer,
+        designer=game.definition.designer,
     )
 
 
