@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._output import (
     BOARD_PAPER_CHOICES,
+    THEME_CHOICES,
     add_common_options,
     add_game_option,
     choice,
@@ -49,6 +50,6 @@ def run(args: argparse.Namespace) -> int:
     options = StonesSheetOptions(
         game=game_choice(args.game, _cut_out),
         paper=choice(args.paper, BOARD_PAPER_CHOICES, "--paper"),
-        theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
+        theme=choice(args.theme, THEME_CHOICES, "--theme"),
     )
     return emit(lambda: stones_sheet(options), args)
