@@ -48,6 +48,7 @@ TICK_MM = 1.4  # cut marks, outside the bleed
 # Between neighbouring bleeds. The cut marks stand on the diagonals, where the
 # neighbours are furthest, so they need no room of their own.
 GAP_MM = 1.0
+SPARE_GAP_MM = 6.0  # the least room above and below each block when spares are added
 SIDES = ((DARK, "Dark"), (LIGHT, "Light"))
 CUT_DASH = (1.2, 0.9)
 # Pieces the board draws as a plain disc 0.4 of a square across (`stone_shape`): on a
@@ -109,6 +110,17 @@ def _with(pieces: PieceSet, noun: str) -> str:
     if len(pieces) == 1:
         return kinds_text(pieces)
     return f"{_count(pieces)} {noun}: {kinds_text(pieces)}"
+
+
+def _tokens(side: int, pieces: PieceSet) -> list[tuple[Stone, str]]:
+    """A side's set one token at a time: (the piece, its name in the game)."""
+    return [(Stone(side, kind), name) for kind, n, name in pieces for _ in range(n)]
+
+
+def _plain_piece(pieces: PieceSet) -> tuple[StoneKind, str]:
+    """The kind a side has most of (its men, its plain stones): what spares are."""
+    kind, _, name = max(pieces, key=lambda piece: piece[1])
+    return kind, name
 
 
 def _sets(game: Game) -> list[tuple[int, str, PieceSet]]:
@@ -276,39 +288,59 @@ def _page(paper: Paper, game: Game, theme: str) -> Page:
     shapes.append(Group(tuple(lines), title=f"About these {noun}"))
     max_per_row = math.floor(width / pitch)
     heading_h = 8.0
-    blocks = []
-    for side, side_name, pieces in sets:
-        rows = math.ceil(_count(pieces) / max_per_row)
-        per_row = math.ceil(_count(pieces) / rows)  # rows as even as they come: 10 is 2 x 5
-        blocks.append((side, side_name, pieces, rows, per_row))
+    # One grid for every block, so the sides' columns line up: as many to a row as the
+    # most even split of any side's set needs (21 stones: 3 rows of 7).
+    per_row = max(
+        math.ceil(_count(pieces) / math.ceil(_count(pieces) / max_per_row))
+        for _, _, pieces in sets
+    )
+    blocks: list[tuple[int, str, list[tuple[Stone, str]]]] = [
+        (side, f"{side_name}: {kinds_text(pieces)}", _tokens(side, pieces))
+        for side, side_name, pieces in sets
+    ]
     furniture_h = 24.0  # the calibration bar and the cutting guide
     room_top, room_bottom = last + 6.0, paper.height - 22.0
-    spare = (
-        room_bottom
-        - room_top
-        - furniture_h
-        - sum(heading_h + rows * pitch for *_, rows, _ in blocks)
-    )
+
+    def height(rows_of: list[int]) -> float:
+        return sum(heading_h + rows * pitch for rows in rows_of)
+
+    rows_of = [math.ceil(len(tokens) / per_row) for *_, tokens in blocks]
+    spare = room_bottom - room_top - furniture_h - height(rows_of)
     if spare < 0:  # pragma: no cover - the games' sets fit every paper
         raise SheetError(f"{game.title}'s {noun} do not fit a page of {paper.name}")
+    # A row of spares for each side where the page still holds them, so a lost piece
+    # costs no reprint.
+    room = int((spare - heading_h - SPARE_GAP_MM * (len(blocks) + 1)) // pitch) // 2
+    spare_rows = min(room, 1)  # a row each is plenty, and cutting more is work
+    if spare_rows >= 1:
+        extra = [(side, _plain_piece(pieces)) for side, _, pieces in sets]
+        tokens = [
+            (Stone(side, kind), f"spare {name}")
+            for side, (kind, name) in extra
+            for _ in range(spare_rows * per_row)
+        ]
+        title = "Spares, in case one goes missing: " + ", ".join(
+            f"{spare_rows * per_row} {side_name} {plural(name, spare_rows * per_row)}"
+            for (_, side_name), (_, (_, name)) in zip(SIDES, extra, strict=True)
+        )
+        blocks.append((-1, title, tokens))
+        rows_of.append(2 * spare_rows)
+        spare = room_bottom - room_top - furniture_h - height(rows_of)
     gap = spare / (len(blocks) + 1)  # the room left over, shared between the blocks
     y = room_top + gap * 0.5
     count = 0
-    for side, side_name, pieces, rows, per_row in blocks:
-        x0 = (paper.width - (per_row - 1) * pitch) / 2
-        heading = Text(
-            x0 - pitch / 2, y + 4.5, f"{side_name}: {kinds_text(pieces)}", 10, "bold", "start", INK
-        )
+    x0 = (paper.width - (per_row - 1) * pitch) / 2
+    for (side, title, tokens), rows in zip(blocks, rows_of, strict=True):
+        heading = Text(x0 - pitch / 2, y + 4.5, title, 10, "bold", "start", INK)
         parts: list[Shape] = [heading]
         first = y + heading_h + pitch / 2
-        stones = [(Stone(side, kind), name) for kind, n, name in pieces for _ in range(n)]
-        for index, (stone, name) in enumerate(stones):
+        for index, (stone, name) in enumerate(tokens):
             row, col = divmod(index, per_row)
             parts.append(
                 cut_stone(stone, x0 + col * pitch, first + row * pitch, theme, name, token)
             )
-            count += 1
-        shapes.append(Group(tuple(parts), title=f"{side_name} {noun}"))
+            count += side >= 0
+        shapes.append(Group(tuple(parts), title=title.split(":")[0] + f" {noun}"))
         y += heading_h + rows * pitch + gap
     note = (
         f"This bar is exactly 50 mm and each {noun[:-1]} {token.cut:g} mm across when "
