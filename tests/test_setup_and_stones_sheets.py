@@ -622,14 +622,14 @@ def test_the_sides_tokens_stand_on_one_grid_with_a_row_of_spares_where_it_fits(
     groups = [
         g
         for g in walk(sheet.pages[0].shapes)
-        if isinstance(g, Group) and g.title and g.title.endswith(" to cut out")
+        if isinstance(g, Group) and re.fullmatch(r"(Dark|Light) [\w -]+ to cut out", str(g.title))
     ]
     centres = [token_centre(g) for g in groups]
     xs = sorted({round(x, 6) for x, _ in centres})
     pitch = xs[1] - xs[0]
     assert all(abs((x - xs[0]) / pitch - round((x - xs[0]) / pitch)) < 1e-6 for x in xs)
     blocks = [
-        [c for c in g.children if isinstance(c, Group) and str(c.title).endswith(" to cut out")]
+        [c for c in g.children if isinstance(c, Group) and c in groups]
         for g in sheet.pages[0].shapes
         if isinstance(g, Group)
     ]

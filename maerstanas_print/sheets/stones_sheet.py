@@ -323,7 +323,7 @@ def _page(paper: Paper, game: Game, theme: str) -> Page:
             f"{spare_rows * per_row} {side_name} {plural(name, spare_rows * per_row)}"
             for (_, side_name), (_, (_, name)) in zip(SIDES, extra, strict=True)
         )
-        blocks.append((-1, title, tokens))
+        blocks.append((-1, title, tokens))  # side -1: counted apart from the sets
         rows_of.append(2 * spare_rows)
         spare = room_bottom - room_top - furniture_h - height(rows_of)
     gap = spare / (len(blocks) + 1)  # the room left over, shared between the blocks
@@ -340,7 +340,8 @@ def _page(paper: Paper, game: Game, theme: str) -> Page:
                 cut_stone(stone, x0 + col * pitch, first + row * pitch, theme, name, token)
             )
             count += side >= 0
-        shapes.append(Group(tuple(parts), title=title.split(":")[0] + f" {noun}"))
+        what = title.split(":")[0] if side >= 0 else "Spare"
+        shapes.append(Group(tuple(parts), title=f"{what} {noun}"))
         y += heading_h + rows * pitch + gap
     note = (
         f"This bar is exactly 50 mm and each {noun[:-1]} {token.cut:g} mm across when "
