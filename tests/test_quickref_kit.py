@@ -272,6 +272,14 @@ def test_the_ink_saver_kit(tmp_path) -> None:
         "stones-maerstanas-a4-ink-saver",
     ]
     assert main(["kit", "--theme", "screen", "-o", str(tmp_path / "x.pdf")]) == 2
+    assert main(["kit", "--tokens", "hex", "-o", str(tmp_path / "x.pdf")]) == 2
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_kit_with_square_tokens(tmp_path) -> None:
+    assert main(["kit", "--game", "hnefatafl1992", "--tokens", "square", "-o", str(tmp_path)]) == 0
+    pdf = (tmp_path / "kit-hnefatafl1992-a4-square.pdf").read_bytes()
+    assert "Each piece is a square of 8.3 mm" in " ".join(all_text(pdf).split())
 
 
 def test_the_1992_kit_on_a3_has_the_full_size_board_and_its_pieces(tmp_path) -> None:

@@ -640,3 +640,68 @@ def test_the_sides_tokens_stand_on_one_grid_with_a_row_of_spares_where_it_fits(
     if spares:
         assert len(set(spares.values())) == 1  # as many for each side
         assert max(spares.values()) == len(xs)  # one whole row
+
+
+@pytest.mark.parametrize(
+    "game",
+    [game for game in all_games() if SHEET_KITS.of(game).has_cut_outs],
+    ids=lambda game: game.slug,
+)
+def test_square_tokens_are_separated_by_straight_cuts(game) -> None:
+    """Reviewed: 73 discs of 8.3 mm is a lot of cutting. `--tokens square` lays the
+    tokens edge to edge on a grid whose lines are the cuts: every token sits in a
+    cell of its own, its drawing a safe margin inside the cell's lines."""
+    from maerstanas_print.sheets.stones_sheet import Token
+
+    sheet = stones_sheet(StonesSheetOptions(game=game, paper="a4", tokens="square"))
+    assert sheet.file_stem.endswith("-square")
+    cuts = [
+        line
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group) and g.title == "Cut along these lines"
+        for line in g.children
+        if isinstance(line, Line)
+    ]
+    xs = sorted({round(line.x1, 6) for line in cuts if line.x1 == line.x2})
+    ys = sorted({round(line.y1, 6) for line in cuts if line.y1 == line.y2})
+    token = Token(full_board_cell(game, "a4"))
+    cells = set()
+    tokens = tokens_of(sheet)
+    assert len(tokens) == sum(n for pieces in SHEET_KITS.of(game).piece_sets for _, n, _ in pieces)
+    for group in tokens + [
+        g for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and " spare " in str(g.title)
+    ]:
+        boxes = []  # every mark's extent: circles, lines, outlines
+        for shape in walk(list(group.children)):
+            if isinstance(shape, Circle):
+                boxes.append(
+                    (shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r)
+                )
+            elif isinstance(shape, Line):
+                boxes.append(
+                    (
+                        min(shape.x1, shape.x2),
+                        min(shape.y1, shape.y2),
+                        max(shape.x1, shape.x2),
+                        max(shape.y1, shape.y2),
+                    )
+                )
+            elif hasattr(shape, "points"):
+                px = [p[0] for p in shape.points]
+                py = [p[1] for p in shape.points]
+                boxes.append((min(px), min(py), max(px), max(py)))
+        left = min(box[0] for box in boxes)
+        top = min(box[1] for box in boxes)
+        right = max(box[2] for box in boxes)
+        bottom = max(box[3] for box in boxes)
+        column = max(i for i, x in enumerate(xs) if x <= left)
+        row = max(i for i, y in enumerate(ys) if y <= top)
+        assert left - xs[column] >= token.safe - 0.3 and xs[column + 1] - right >= token.safe - 0.3
+        assert top - ys[row] >= token.safe - 0.3 and ys[row + 1] - bottom >= token.safe - 0.3
+        assert xs[column + 1] - xs[column] == pytest.approx(token.cut)
+        cells.add((row, column))
+    assert len(cells) == len(tokens) + sum(
+        " spare " in str(g.title) for g in walk(sheet.pages[0].shapes) if isinstance(g, Group)
+    )
+    text = " ".join(all_text(sheet_pdf(sheet)).split())
+    assert f"is a square of {token.cut:g} mm" in text

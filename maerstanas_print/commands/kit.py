@@ -19,11 +19,13 @@ from maerstanas_print.commands._output import (
     write_and_report,
 )
 from maerstanas_print.commands.quickref import _has_card, add_paper_and_output
+from maerstanas_print.commands.stones import add_tokens_option
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
 from maerstanas_print.rulebook.prepare import RulebookError
 from maerstanas_print.rulebook.print_and_play import kit_pdf
 from maerstanas_print.sheets.capabilities import FILE_PARTS
 from maerstanas_print.sheets.common import SheetError
+from maerstanas_print.sheets.stones_sheet import TOKEN_SHAPES
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,17 +47,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "areas (default: print)",
     )
     add_game_option(parser, _has_card, "the kit")
+    add_tokens_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
     theme = choice(args.theme, THEME_CHOICES, "--theme")
+    tokens = choice(args.tokens, TOKEN_SHAPES, "--tokens")
     game = game_choice(args.game, _has_card)
-    suffix = "" if theme == "print" else f"-{theme}"
+    suffix = ("" if theme == "print" else f"-{theme}") + ("" if tokens == "round" else f"-{tokens}")
     target = output_target(args.output, f"kit{FILE_PARTS.of(game)}-{paper}{suffix}.pdf")
     try:
-        data = kit_pdf(game, paper, theme)
+        data = kit_pdf(game, paper, theme, tokens)
     except SheetError as exc:
         raise CommandError(f"kit: {exc}", EXIT_USAGE) from None
     except RulebookError as exc:

@@ -42,9 +42,10 @@ class KitPart:
     on_card: bool = False
 
 
-def kit_parts(game: Game, paper: str, theme: str = "print") -> list[KitPart]:
+def kit_parts(game: Game, paper: str, theme: str = "print", tokens: str = "round") -> list[KitPart]:
     """Every part of the kit after the quick reference, in the order a player uses
-    them; `theme` as the board and stones sheets take it (`ink-saver`)."""
+    them; `theme` as the board and stones sheets take it (`ink-saver`), `tokens` as
+    the stones sheet does (`square`)."""
     design = ENLARGES.get(paper, paper)
     parts: list[KitPart] = []
     kit = SHEETS.of(game)
@@ -57,7 +58,8 @@ def kit_parts(game: Game, paper: str, theme: str = "print") -> list[KitPart]:
     )
     if kit.has_cut_outs:
         name = f"{piece_noun(game).capitalize()} to cut out"
-        parts.append(KitPart(name, stones_sheet(StonesSheetOptions(game, paper, theme)), True))
+        pieces = stones_sheet(StonesSheetOptions(game, paper, theme, tokens))
+        parts.append(KitPart(name, pieces, True))
     if kit.score_sheet is not None:
         papers = kit.score_sheet_papers
         sheet_paper = paper if not papers or paper in papers else design
@@ -85,9 +87,9 @@ def _fitted(page: Page, paper: str) -> Page:
     )
 
 
-def kit_pdf(game: Game, paper: str, theme: str = "print") -> bytes:
+def kit_pdf(game: Game, paper: str, theme: str = "print", tokens: str = "round") -> bytes:
     """The kit as one PDF (KeyError for a game without a quick reference)."""
-    parts = kit_parts(game, paper, theme)
+    parts = kit_parts(game, paper, theme, tokens)
     prepared = prepare(quickref_for(game))
     book = prepared.book
     pages: list[tuple[str, Page]] = []

@@ -59,7 +59,7 @@ GUTTER = 6.0  # between columns of boards
 ROW_GAP = 4.5  # between rows: the name line under each board already parts them
 MIN_CELL = 5.0
 PENCIL_PT = 7.5  # the lines on how to mark stones in pencil and what the edges mean
-NOTE_GAP = 1.5  # mm between the legend's lowest text and the first note
+NOTE_GAP = 1.0  # mm between the legend's lowest text and the first note
 BIG_BOARD_PER_PAGE = (1, 2)  # a 19x19 board is too big for more
 # Below a full-size board: the legend's stones, the gap above it, the calibration bar.
 LEGEND_CELL, LEGEND_GAP, BAR_BLOCK = 8.5, 7.0, 12.0
@@ -272,9 +272,9 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     licence_y = paper.height - FOOT_MM
     notes = _notes(options)
     # Each note's line, and a gap under the legend so its runes' names stay clear.
-    notes_h = (NOTE_GAP + len(notes) * PENCIL_PT * MM_PER_PT * 1.3) if notes else 0.0
-    legend_top = licence_y - (4.0 if notes else 5.5) - legend_h - notes_h
-    room_top, room_bottom = top + 2.5, legend_top - 2.5
+    notes_h = (NOTE_GAP + len(notes) * PENCIL_PT * MM_PER_PT * 1.2) if notes else 0.0
+    legend_top = licence_y - (3.0 if notes else 5.5) - legend_h - notes_h
+    room_top, room_bottom = top + 2.5, legend_top - 2.2
     tile_w = (width + GUTTER) / cols - GUTTER
     tile_h = (room_bottom - room_top + ROW_GAP) / rows - ROW_GAP
     line_size = 8.5 if cols == 1 else (7.5 if cols == 2 else 6.5)
@@ -322,7 +322,7 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     )
     shapes.append(leg)
     for number, note in enumerate(notes, 1):  # how to mark stones in pencil; the edges
-        baseline = legend_top + legend_h + NOTE_GAP + number * PENCIL_PT * MM_PER_PT * 1.3 - 1.0
+        baseline = legend_top + legend_h + NOTE_GAP + number * PENCIL_PT * MM_PER_PT * 1.2 - 1.0
         shapes.append(Text(paper.width / 2, baseline, note, PENCIL_PT, "italic", "middle", INK))
     shapes.append(licence_line(paper, 6.5, text=game_licence(game)))
     label = f"{options.per_page} {game.title} boards on {paper.name}, squares {cell:g} mm"
