@@ -37,3 +37,18 @@ MAX_TAG_CHARS = 10_000
 # paragraph's length. HTML has no such limit.
 MAX_PDF_GAME_CHARS = 50_000
 MAX_PDF_DOCUMENT_CHARS = 500_000
+
+# A rulebook or quick-reference source (`rulebook --source/--check`, `quickref
+# --source`) is untrusted input, set by ReportLab, whose time grows with the
+# square of a paragraph's length: bytes of the source file, of its front matter
+# and of one front-matter value; characters of one paragraph (a list item, a
+# table cell, a heading or a glossary entry too), of one caption (a figure's or
+# a record's, a panel label, an alt text) and of all the book's text, with
+# every reference filled in; panels of one figure (they are set side by side).
+MAX_BOOK_SOURCE_BYTES = 2 * 2**20
+MAX_FRONT_MATTER_BYTES = 16 * 2**10
+MAX_FRONT_VALUE_CHARS = 1_000
+MAX_BOOK_PARAGRAPH_CHARS = 10_000
+MAX_BOOK_CAPTION_CHARS = 2_000
+MAX_BOOK_TEXT_CHARS = 500_000
+MAX_FIGURE_PANELS = 6

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from maerstanas_print.io import limits
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import Figure, FigureError, FigureView, Panel, realise
 from maerstanas_print.rulebook.kit import kit_of
@@ -25,6 +26,8 @@ from maerstanas_print.rulebook.model import (
     Para,
     RecordText,
     Table,
+    block_texts,
+    literal,
 )
 from maerstanas_print.rulebook.source import REFERENCE, ReadSource
 from maerstanas_print.rulebook.source_errors import SourceError
@@ -107,6 +110,12 @@ def _record_value(game, value: str) -> str | None:
 
 
 def _book_value(read: ReadSource, value: str) -> str | None:
+    """A value of the front matter, as plain text in the book's markup."""
+    got = _front_value(read, value)
+    return None if got is None else literal(got)
+
+
+def _front_value(read: ReadSource, value: str) -> str | None:
     released = read.released
     if value == "title":
         return read.book.title
@@ -205,4 +214,27 @@ def compile_source(read: ReadSource) -> Book:
     values = resolve(read, views, games)
     if not values:
         return read.book
-    return _map_texts(read.book, lambda text: REFERENCE.sub(lambda m: values[m[0]], text))
+
+    def fill(text: str) -> str:
+        filled = REFERENCE.sub(lambda m: values[m[0]], text)
+        if len(filled) > limits.MAX_BOOK_PARAGRAPH_CHARS:
+            raise _too_long(read, text, f"{limits.MAX_BOOK_PARAGRAPH_CHARS:,} characters")
+        return filled
+
+    book = _map_texts(read.book, fill)
+    total = sum(len(t) for c in book.chapters for b in c.blocks for t in block_texts(b))
+    if total > limits.MAX_BOOK_TEXT_CHARS:
+        raise _too_long(read, "", f"{limits.MAX_BOOK_TEXT_CHARS:,} characters in all")
+    return book
+
+
+def _too_long(read: ReadSource, text: str, limit: str) -> SourceError:
+    """R110 at the first reference of `text` (of the book, when it has none)."""
+    first = REFERENCE.search(text)
+    where = read.references[first[0]] if first else next(iter(read.references.values()))
+    return SourceError(
+        where,
+        "R110",
+        f"with its references filled in, the text runs past the limit of {limit}",
+        "refer to long values less often (docs/writing-rulebooks.md lists the limits)",
+    )
