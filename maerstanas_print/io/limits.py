@@ -45,6 +45,8 @@ MAX_PDF_DOCUMENT_CHARS = 500_000
 # table cell, a heading or a glossary entry too), of one caption (a figure's or
 # a record's, a panel label, an alt text) and of all the book's text, with
 # every reference filled in; panels of one figure (they are set side by side).
+# A record block is preformatted: ReportLab's time grows with the square of a
+# run of spaces in it, so it is held to the length of a caption.
 MAX_BOOK_SOURCE_BYTES = 2 * 2**20
 MAX_FRONT_MATTER_BYTES = 16 * 2**10
 MAX_FRONT_VALUE_CHARS = 1_000

@@ -47,8 +47,8 @@ class TextBudget:
     used: int = 0
 
     def take(self, text: str, where: Where, kind: str = "paragraph", markup: bool = True) -> str:
-        caption = kind == "caption"
-        most = limits.MAX_BOOK_CAPTION_CHARS if caption else limits.MAX_BOOK_PARAGRAPH_CHARS
+        short = kind in ("caption", "record")
+        most = limits.MAX_BOOK_CAPTION_CHARS if short else limits.MAX_BOOK_PARAGRAPH_CHARS
         if len(text) > most:
             raise SourceError(
                 where,
@@ -334,8 +334,9 @@ def read_record(
             caption = budget.take(line.value, line.where, "caption")
         elif line.key != "id":
             raise _unknown(line, ("id", "caption"), "record")
-    text = text.strip("\n")
-    budget.take(text, start, "record", markup=False)  # shown as written: no links in it
+    # Shown as written (no markup, so no links), less the spaces no reader can see.
+    text = "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
+    budget.take(text, start, "record", markup=False)
     return RecordText(text, caption), key, where
 
 
