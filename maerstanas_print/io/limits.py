@@ -54,3 +54,8 @@ MAX_BOOK_PARAGRAPH_CHARS = 10_000
 MAX_BOOK_CAPTION_CHARS = 2_000
 MAX_BOOK_TEXT_CHARS = 500_000
 MAX_FIGURE_PANELS = 6
+
+# Columns of one table in a book, and the narrowest a column may be, as a share
+# of the text width (its dashes against the row's): narrower, a cell has no room.
+MAX_TABLE_COLUMNS = 6
+MIN_TABLE_COLUMN_SHARE = 1 / 12

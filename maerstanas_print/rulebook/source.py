@@ -111,7 +111,7 @@ class _Reader:
                 "start a chapter with a `# Title` line",
             )
 
-    def inline(self, source: Source, token, params: dict[str, str]) -> str:
+    def inline(self, source: Source, token, params: dict[str, str], kind: str = "paragraph") -> str:
         """The inline markup of `token` in the book's own small markup (see `model`)."""
         out: list[str] = []
         for child in token.children or []:
@@ -143,7 +143,7 @@ class _Reader:
         for name, value in params.items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
         self.note_references(source, token, text)
-        return self.budget.take(text, self.where(source, token))
+        return self.budget.take(text, self.where(source, token), kind)
 
     def link(self, source: Source, token, href: str) -> str:
         """`href` as the book's markup writes it, once the link policy allows it."""
@@ -172,7 +172,7 @@ class _Reader:
         token = tokens[i]
         kind = token.type
         if kind == "heading_open":
-            text = self.inline(source, tokens[i + 1], params)
+            text = self.inline(source, tokens[i + 1], params, "heading")
             if token.tag == "h1":
                 appendix = text.endswith("{.appendix}")
                 title = text.removesuffix("{.appendix}").strip()
@@ -259,6 +259,16 @@ class _Reader:
         delimiter = source.line_text(tokens[i].map[0] + 2)
         dashes = [cell.count("-") for cell in delimiter.strip().strip("|").split("|")]
         widths = () if len(set(dashes)) == 1 else tuple(d / sum(dashes) for d in dashes)
+        if len(rows[0]) > limits.MAX_TABLE_COLUMNS or min(widths, default=1) < (
+            limits.MIN_TABLE_COLUMN_SHARE
+        ):
+            raise SourceError(
+                Where.at(source, tokens[i].map[0] + 2),
+                "R110",
+                f"a table has at most {limits.MAX_TABLE_COLUMNS} columns, each at least "
+                f"{limits.MIN_TABLE_COLUMN_SHARE:.0%} of the width (its share of the dashes)",
+                "split the table, or give a narrow column more dashes",
+            )
         self.add(
             Table(tuple(rows[0]), tuple(tuple(r) for r in rows[1:]), widths),
             self.where(source, tokens[i]),

@@ -47,7 +47,7 @@ class TextBudget:
     used: int = 0
 
     def take(self, text: str, where: Where, kind: str = "paragraph", markup: bool = True) -> str:
-        short = kind in ("caption", "record")
+        short = kind in ("caption", "record", "heading")
         most = limits.MAX_BOOK_CAPTION_CHARS if short else limits.MAX_BOOK_PARAGRAPH_CHARS
         if len(text) > most:
             raise SourceError(
