@@ -111,7 +111,7 @@ class _Reader:
                 "start a chapter with a `# Title` line",
             )
 
-    def inline(self, source: Source, token, params: dict[str, str], kind: str = "paragraph") -> str:
+    def inline(self, source: Source, token, params: dict[str, str], what: str = "paragraph") -> str:
         """The inline markup of `token` in the book's own small markup (see `model`)."""
         out: list[str] = []
         for child in token.children or []:
@@ -143,7 +143,7 @@ class _Reader:
         for name, value in params.items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
         self.note_references(source, token, text)
-        return self.budget.take(text, self.where(source, token), kind)
+        return self.budget.take(text, self.where(source, token), what)
 
     def link(self, source: Source, token, href: str) -> str:
         """`href` as the book's markup writes it, once the link policy allows it."""
