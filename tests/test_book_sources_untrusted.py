@@ -371,6 +371,22 @@ def test_the_whole_text_has_a_limit_references_filled_in(tmp_path, capsys, monke
     assert "with its references filled in" in err
 
 
+def test_short_texts_and_figures_count_against_the_book(tmp_path, capsys, monkeypatch) -> None:
+    """A table of one-letter cells is thousands of paragraphs to set; 2,000 figures took
+    32 s: each text counts as at least 100 characters, and figures are counted."""
+    monkeypatch.setattr(limits, "MAX_BOOK_TEXT_CHARS", 1_000)
+    cells = "| a | b |\n|---|---|\n" + "| w | w |\n" * 6
+    err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, cells))], "R110")
+    assert "runs past 1,000 characters" in err
+    monkeypatch.setattr(limits, "MAX_BOOK_FIGURES", 3)
+    figures = "".join(
+        FIGURE.format(caption="c", panels="stones: dark D4\n").replace("id: f", f"id: f{n}")
+        for n in range(4)
+    )
+    err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, figures))], "R110")
+    assert "more than 3 figures and records" in err and ":23:4:" in err  # the 4th
+
+
 @pytest.mark.parametrize(
     "table",
     [

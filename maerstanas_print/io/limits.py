@@ -54,6 +54,12 @@ MAX_BOOK_PARAGRAPH_CHARS = 10_000
 MAX_BOOK_CAPTION_CHARS = 2_000
 MAX_BOOK_TEXT_CHARS = 500_000
 MAX_FIGURE_PANELS = 6
+# Each text of a book is a paragraph to set, however short (a table of 100,000
+# one-letter cells took minutes), so it counts as at least this many characters
+# of the whole; each figure and record block is drawn and checked by the
+# engine (2,000 figures took 32 s), so a book has at most this many.
+MIN_BOOK_TEXT_CHARGE = 100
+MAX_BOOK_FIGURES = 200
 
 # Columns of one table in a book, and the narrowest a column may be, as a share
 # of the text width (its dashes against the row's): narrower, a cell has no room.

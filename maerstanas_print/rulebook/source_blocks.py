@@ -45,6 +45,17 @@ class TextBudget:
     its length against the limit on its kind, and the whole book's against its own."""
 
     used: int = 0
+    figures: int = 0  # figures and record blocks
+
+    def count_figure(self, where: Where) -> None:
+        self.figures += 1
+        if self.figures > limits.MAX_BOOK_FIGURES:
+            raise SourceError(
+                where,
+                "R110",
+                f"the book has more than {limits.MAX_BOOK_FIGURES} figures and records",
+                "split it into more than one book",
+            )
 
     def take(self, text: str, where: Where, kind: str = "paragraph", markup: bool = True) -> str:
         short = kind in ("caption", "record", "heading")
@@ -56,7 +67,7 @@ class TextBudget:
                 f"this {kind} is {len(text):,} characters long; the limit is {most:,}",
                 "split it (docs/writing-rulebooks.md lists the limits)",
             )
-        self.used += len(text)
+        self.used += max(len(text), limits.MIN_BOOK_TEXT_CHARGE)
         if self.used > limits.MAX_BOOK_TEXT_CHARS:
             raise SourceError(
                 where,
@@ -232,6 +243,7 @@ def _claim(text: str, where: Where, game: Game):
 def read_figure(
     body: str, start: Where, line_no: int, game: Game, budget: TextBudget
 ) -> tuple[Figure, FigurePlaces]:
+    budget.count_figure(start)
     lines = block_lines(body, start, line_no)
     key, _ = _block_id(lines, start, "figure")
     caption = alt = ""
@@ -326,6 +338,7 @@ def read_record(
             "the record block has no `id:`",
             "write `id: NAME` and `caption: ...`, a blank line, then the record",
         )
+    budget.count_figure(start)
     lines = block_lines(head, start, line_no)
     key, where = _block_id(lines, start, "record")
     caption = ""
