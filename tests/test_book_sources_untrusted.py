@@ -164,6 +164,12 @@ def test_allowed_links_and_places_in_the_book(tmp_path, capsys) -> None:
     assert f"{nowhere}:8:" in err
 
 
+def test_a_figure_mark_for_no_figure_is_found_by_check(tmp_path, capsys) -> None:
+    path = book(tmp_path, "As {fig:nope} shows.\n")
+    err = refused(capsys, ["rulebook", "--check", str(path)], "R106")
+    assert f"{path}:8:4: error R106: {{fig:nope}} names a figure" in err
+
+
 # --- 2. every value reaches the PDF intact and inert ----------------------------------
 
 HOSTILE_FRONT = (

@@ -28,9 +28,10 @@ from maerstanas_print.rulebook.model import (
     Table,
     block_texts,
     literal,
+    spans,
 )
 from maerstanas_print.rulebook.source import REFERENCE, ReadSource
-from maerstanas_print.rulebook.source_errors import SourceError
+from maerstanas_print.rulebook.source_errors import SourceError, Where
 
 FIGURE_VALUES = ("figure", "number")
 PANEL_VALUES = ("dark-score", "light-score", "dark-moves", "light-moves", "captures", "winner")
@@ -212,6 +213,7 @@ def compile_source(read: ReadSource) -> Book:
     views = realise_all(read)
     games = replay_records(read)
     values = resolve(read, views, games)
+    _check_figure_marks(read)
     if not values:
         return read.book
 
@@ -226,6 +228,24 @@ def compile_source(read: ReadSource) -> Book:
     if total > limits.MAX_BOOK_TEXT_CHARS:
         raise _too_long(read, "", f"{limits.MAX_BOOK_TEXT_CHARS:,} characters in all")
     return book
+
+
+def _check_figure_marks(read: ReadSource) -> None:
+    """R106 at a `{fig:key}` written in the text for a figure the book does not have."""
+    keys = {figure.key for figure in read.book.figures()}
+    book = read.book
+    texts = [t for c in book.chapters for b in c.blocks for t in block_texts(b)]
+    texts += [t for b in book.front for t in block_texts(b)]
+    for text in texts:
+        for span in spans(text):
+            if span.kind == "fig" and span.text not in keys:
+                mark = f"{{fig:{span.text}}}"
+                raise SourceError(
+                    Where(read.source, 0, 1).find(mark),
+                    "R106",
+                    f"{mark} names a figure the book does not have",
+                    f"the figures are: {', '.join(sorted(keys)) or 'none'}",
+                )
 
 
 def _too_long(read: ReadSource, text: str, limit: str) -> SourceError:
