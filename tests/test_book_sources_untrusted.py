@@ -378,8 +378,9 @@ def test_the_whole_text_has_a_limit_references_filled_in(tmp_path, capsys, monke
 
 
 def test_short_texts_and_figures_count_against_the_book(tmp_path, capsys, monkeypatch) -> None:
-    """A table of one-letter cells is thousands of paragraphs to set; 2,000 figures took
-    32 s: each text counts as at least 100 characters, and figures are counted."""
+    """A table of one-letter cells is thousands of paragraphs to set, 2,000 figures took
+    32 s and 4,800 headings 82 s: each text counts as at least 100 characters, and
+    figures and headings are counted."""
     monkeypatch.setattr(limits, "MAX_BOOK_TEXT_CHARS", 1_000)
     cells = "| a | b |\n|---|---|\n" + "| w | w |\n" * 6
     err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, cells))], "R110")
@@ -391,6 +392,10 @@ def test_short_texts_and_figures_count_against_the_book(tmp_path, capsys, monkey
     )
     err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, figures))], "R110")
     assert "more than 3 figures and records" in err and ":23:4:" in err  # the 4th
+    monkeypatch.setattr(limits, "MAX_BOOK_HEADINGS", 3)
+    headings = "## One\n\n## Two\n\n## Three\n"  # and the chapter: four
+    err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, headings))], "R110")
+    assert "more than 3 chapters and sections" in err and ":12:1:" in err
 
 
 @pytest.mark.parametrize(

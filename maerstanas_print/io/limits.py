@@ -60,6 +60,9 @@ MAX_FIGURE_PANELS = 6
 # engine (2,000 figures took 32 s), so a book has at most this many.
 MIN_BOOK_TEXT_CHARGE = 100
 MAX_BOOK_FIGURES = 200
+# Chapters and sections of one book: each is an entry of the contents, which
+# ReportLab sets again on every pass that settles the page numbers (4,800 took 82 s).
+MAX_BOOK_HEADINGS = 300
 
 # Columns of one table in a book, and the narrowest a column may be, as a share
 # of the text width (its dashes against the row's): narrower, a cell has no room.

@@ -172,6 +172,7 @@ class _Reader:
         token = tokens[i]
         kind = token.type
         if kind == "heading_open":
+            self.budget.count_heading(self.where(source, token))
             text = self.inline(source, tokens[i + 1], params, "heading")
             if token.tag == "h1":
                 appendix = text.endswith("{.appendix}")

@@ -46,6 +46,17 @@ class TextBudget:
 
     used: int = 0
     figures: int = 0  # figures and record blocks
+    headings: int = 0  # chapters and sections
+
+    def count_heading(self, where: Where) -> None:
+        self.headings += 1
+        if self.headings > limits.MAX_BOOK_HEADINGS:
+            raise SourceError(
+                where,
+                "R110",
+                f"the book has more than {limits.MAX_BOOK_HEADINGS} chapters and sections",
+                "split it into more than one book",
+            )
 
     def count_figure(self, where: Where) -> None:
         self.figures += 1
