@@ -68,4 +68,4 @@ def test_the_chart_marks_what_the_values_prove_lost_as_annotate_judged() -> None
     page = game_html([game], title="annotated")
     values_chart = page[page.index('id="g1-values"') :]
     assert "14. E6?! -9 (?!)" in values_chart
-    assert "A move the proved values show losing points is marked" in values_chart
+    assert "A move the proved values show losing points has its verdict" in values_chart

@@ -626,9 +626,14 @@ def chart_shapes(
     return Group((Rect(0, 0, width, height, None, None), *out), title=title, desc=desc)
 
 
-def evaluation_height(width: float) -> float:
-    """A good height for an evaluation chart `width` mm wide."""
-    return 0.35 * width + 12.0
+VERDICT_ROWS = 2  # rows of verdict glyphs under an evaluation chart's move numbers
+VERDICT_ROW = 2.5  # mm
+
+
+def evaluation_height(width: float, marked: bool = False) -> float:
+    """A good height for an evaluation chart `width` mm wide (`marked`: with rows of
+    verdicts under the move numbers)."""
+    return 0.35 * width + 12.0 + (VERDICT_ROWS * VERDICT_ROW + 0.6 if marked else 0.0)
 
 
 def evaluation_shapes(
@@ -642,7 +647,9 @@ def evaluation_shapes(
 ) -> Group:
     """The engine's value after every ply, centred on zero: Dark ahead above the
     line, Light ahead below; proved values filled dots, estimates open ones; a
-    move proved to lose points carries its verdict (`?!`, `?`, `??`) over its dot.
+    move proved to lose points has its verdict (`?!`, `?`, `??`) under its move
+    number, in a row of its own (two rows where verdicts fall close), so no glyph
+    sits on the line.
 
     The plies stand where the score chart above puts them (the same frame), the
     move numbers under the plot; a ply without a value breaks the line.
@@ -653,7 +660,8 @@ def evaluation_shapes(
     font = CHART_FONT
     n = max(1, len(values))
     left, right, top = _chart_frame(width)
-    bottom = 5.5
+    marked = bool(verdicts and any(verdicts))
+    bottom = 5.5 + (VERDICT_ROWS * VERDICT_ROW + 0.6 if marked else 0.0)
     pw, ph = width - left - right, height - top - bottom
     peak = max([2] + [abs(v.value) for v in values if v is not None])
     step = 1 if peak <= 3 else 2 if peak <= 8 else 5 if peak <= 25 else 10
@@ -684,6 +692,10 @@ def evaluation_shapes(
     runs: list[list[tuple[float, float]]] = [[]]
     dots: list[Shape] = []
     marks: list[Shape] = []
+    row0 = top + ph + 1.6 + 2 * rise + VERDICT_ROW + 0.3  # baseline under the move numbers
+    ends = [-1e9] * VERDICT_ROWS  # where each row's last glyph ends
+    if marked:
+        out.append(Text(left - 1.3, row0, "verdict", font, "italic", "end", ink))
     for i, value in enumerate(values, 1):
         if value is None:
             runs.append([])
@@ -693,7 +705,10 @@ def evaluation_shapes(
         dots.append(Circle(x, y, r, Stroke(ink, 0.2), ink if value.exact else "#ffffff"))
         verdict = verdicts[i - 1] if verdicts else None
         if verdict:
-            marks.append(Text(x, y - r - 0.7, verdict, font, "bold", "middle", ink))
+            half = 0.5 * len(verdict) * font * MM_PER_PT * 0.5
+            lane = next((k for k, end in enumerate(ends) if x - half >= end + 0.4), 0)
+            ends[lane] = x + half
+            marks.append(Text(x, row0 + lane * VERDICT_ROW, verdict, font, "bold", "middle", ink))
     lines: list[Shape] = [
         Polyline(tuple(run), Stroke(ink, 0.4, join="round")) for run in runs if len(run) > 1
     ]
@@ -748,7 +763,7 @@ def document_value_chart(
     doc: Document, width: float, theme: str, words: dict[str, str]
 ) -> tuple[Group, float]:
     """A document's chart of the engine's values `width` mm wide, and its height."""
-    height = evaluation_height(width)
+    height = evaluation_height(width, any(doc.verdicts))
     chart = evaluation_shapes(
         doc.values, _ply_labels(doc), width, height, theme, words, doc.verdicts
     )

@@ -609,8 +609,8 @@ def evaluation_words(doc: Document) -> dict[str, str]:
     )
     if any(doc.verdicts):
         caption += (
-            " A move the proved values show losing points is marked ?! (1 point), "
-            "? (2 or 3) or ?? (4 or more)."
+            " A move the proved values show losing points has its verdict under its "
+            "move number: ?! (1 point), ? (2 or 3) or ?? (4 or more)."
         )
     return {
         "heading": "The engine’s value move by move",
