@@ -12,6 +12,7 @@ from pathlib import Path
 from maerstanas_print import parse, replay
 from maerstanas_print.gamedoc.html import game_html, game_html_fragment
 from maerstanas_print.gamedoc.model import document
+from maerstanas_print.notation.embedded import LOSS_CLASSES, loss_class
 from maerstanas_print.notation.record import NAG_GLYPHS
 from tests.game_helpers import load
 
@@ -48,6 +49,14 @@ def test_nested_variations_are_keyed_by_their_path() -> None:
     assert ("3.1.2.1.1", "2... B4") in moves  # nested: instead of its 2nd move
     assert ("3.1.2.1.2", "3. B5") in moves
     assert viewer_keys(html) >= {"3.1.3", "3.1.2.1.2", "4"}
+
+
+def test_the_documents_judge_a_loss_by_annotates_classes() -> None:
+    from maerstanas_print.games.maerstanas.analysis.annotate import CLASSES, classify
+
+    assert LOSS_CLASSES == CLASSES
+    for loss in range(0, 8):
+        assert loss_class(loss) == classify(loss)
 
 
 def test_the_chart_marks_what_the_values_prove_lost_as_annotate_judged() -> None:

@@ -60,8 +60,9 @@ class EngineValue:
 
 
 # How a proved loss of final margin is judged, from the most points lost down:
-# (at least this many points, the verdict's name, its NAG). `annotate` writes the
-# NAG; the game documents mark the evaluation chart with its glyph.
+# (at least this many points, the verdict's name, its NAG): the classes `annotate`
+# writes as NAGs (its CLASSES; tests/test_viewer_data.py keeps the two equal),
+# with which the game documents mark the evaluation chart.
 LOSS_CLASSES = ((4, "blunder", 4), (2, "mistake", 2), (1, "inaccuracy", 6))
 
 

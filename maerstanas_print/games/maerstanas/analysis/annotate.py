@@ -25,15 +25,22 @@ from __future__ import annotations
 from maerstanas_print.games.maerstanas.analysis.review import GameReview, PlyReview, line_notation
 from maerstanas_print.games.maerstanas.analysis.search import Evaluation
 from maerstanas_print.games.maerstanas.engine import Position
-from maerstanas_print.notation.embedded import EVAL, LOSS_CLASSES, EngineValue, loss_class, without
+from maerstanas_print.notation.embedded import EVAL, EngineValue, without
 from maerstanas_print.notation.record import Comment, GameRecord, Line, PlyNode, Tag
 from maerstanas_print.play.replayed import Step
 
 MARKER = "Engine:"
 ANNOTATOR = "maerstanas_print engine"
 ASSESSMENT_NAGS = frozenset(range(1, 7))  # ! ? !! ?? !? ?!
-CLASSES = LOSS_CLASSES  # (from, name, NAG), shared with the game documents' charts
-classify = loss_class
+CLASSES = ((4, "blunder", 4), (2, "mistake", 2), (1, "inaccuracy", 6))  # (from, name, NAG)
+
+
+def classify(loss: int) -> tuple[str, int] | None:
+    """(name, NAG) for a move that lost `loss` points, None for a move that lost none."""
+    for least, name, nag in CLASSES:
+        if loss >= least:
+            return name, nag
+    return None
 
 
 def strip_engine_notes(record: GameRecord) -> None:
