@@ -224,6 +224,12 @@ def test_the_page_works_inside_an_iframe(browser, pages, tmp_path) -> None:
         viewer.locator(".mg-viewer-board").focus()
         page.keyboard.press("ArrowRight")
         assert viewer.get_attribute("data-ply") == "18"
+        # "Copy link" copies the frame's address, or (where the clipboard is refused,
+        # as in a frame without permission) shows it, selected, to copy by hand.
+        viewer.locator(".mg-copy").click()
+        link = viewer.locator(".mg-link")
+        link.wait_for(state="visible")
+        assert link.input_value().endswith("sample-game.html#ply=18")
         assert not messages
     finally:
         context.close()
