@@ -161,3 +161,17 @@ def test_bad_photos_give_one_line_and_an_exit_code(tmp_path: Path, capsys) -> No
     err = capsys.readouterr().err
     assert "a sheet of a game this toolchain does not know (chess)" in err
     assert "Traceback" not in err
+
+
+def test_the_readme_three_commands_on_the_shipped_photo(tmp_path: Path, capfd) -> None:
+    """`scan` of the sample photo, `annotate`, `game`: the annotated document."""
+    photo = Path(__file__).resolve().parent.parent / "maerstanas_print/samples/scanned-sheet.jpg"
+    assert photo.stat().st_size < 300_000
+    record, annotated, pdf = tmp_path / "game.mrs", tmp_path / "annotated.mrs", tmp_path / "g.pdf"
+    assert main(["scan", str(photo), "-o", str(record)]) == 0
+    assert "{scan" not in record.read_text() and 'Result "' in record.read_text()
+    depth = ["--depth", "1", "--exact-from", "4"]  # the README's defaults search longer
+    assert main(["annotate", str(record), "-o", str(annotated), *depth]) == 0
+    assert main(["game", str(annotated), "-o", str(pdf)]) == 0
+    assert pdf.read_bytes().startswith(b"%PDF")
+    capfd.readouterr()
