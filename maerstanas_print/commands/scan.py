@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import sys
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from maerstanas_print.games.registry import game_named
@@ -50,16 +51,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def _modules() -> tuple[object, object]:
+def _reader() -> ModuleType:
+    """The photo reader, imported when a scan runs: it needs the optional scan extra
+    (OpenCV), which `--help` and the other commands must not."""
     try:
-        from maerstanas_print.scan import photo, reading
+        from maerstanas_print.scan import reading  # the extra's modules load here only
     except ImportError as exc:
         raise CommandError(
             f"scan needs the optional scan extra ({exc.name} is not installed): "
             "pip install 'maerstanas_print[scan]'",
             EXIT_USAGE,
         ) from None
-    return photo, reading
+    return reading
 
 
 def _read_bytes(path: str) -> bytes:
@@ -87,19 +90,17 @@ def run(args: argparse.Namespace) -> int:
         os.path.abspath(args.output) == os.path.abspath(p) for p in args.photos
     ):
         raise CommandError("-o names one of the photos: refusing to overwrite it", EXIT_USAGE)
-    photo, reading = _modules()
-    from maerstanas_print.scan.photo import PhotoError, decode_image, straighten
-    from maerstanas_print.scan.reading import ScanError, read_pages
-
+    reading = _reader()
+    PhotoError, ScanError = reading.PhotoError, reading.ScanError  # noqa: N806
     pages = []
     for path in args.photos:
         data = _read_bytes(path)
         try:
-            image = decode_image(data)
+            image = reading.decode_image(data)
         except PhotoError as exc:
             raise CommandError(f"{path}: {exc}", EXIT_IO) from None
         try:
-            pages.append((path, straighten(image)))
+            pages.append((path, reading.straighten(image)))
         except PhotoError as exc:
             raise CommandError(f"{path}: {exc}", EXIT_INVALID) from None
     slug = pages[0][1].payload.game
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             f"{pages[0][0]}: a sheet of a game this toolchain does not know ({slug})", EXIT_INVALID
         )
     try:
-        result = read_pages(game, pages)
+        result = reading.read_pages(game, pages)
     except ScanError as exc:
         raise CommandError(str(exc), EXIT_INVALID) from None
     if args.json:

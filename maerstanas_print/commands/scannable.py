@@ -18,7 +18,9 @@ from maerstanas_print.commands._output import (
 from maerstanas_print.games.registry import all_games
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
 from maerstanas_print.scan.capabilities import SCAN_KITS, ScanOption
+from maerstanas_print.scan.frame import game_scannable_sheet
 from maerstanas_print.sheets.common import SheetError
+from maerstanas_print.sheets.render import sheet_pdf
 
 __all__ = ["add_scannable_options", "run_scannable"]
 
@@ -65,9 +67,6 @@ def _scannable(game: object) -> bool:
 
 
 def run_scannable(args: argparse.Namespace) -> int:
-    from maerstanas_print.scan.frame import game_scannable_sheet
-    from maerstanas_print.sheets.render import sheet_pdf
-
     game = game_choice(args.game, _scannable)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     if choice(args.format, ("pdf", "html"), "--format") != "pdf":

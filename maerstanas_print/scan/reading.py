@@ -13,17 +13,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from maerstanas_print.notation.export import escape_tag, export_game
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.play.verify import replay
 from maerstanas_print.scan.capabilities import SCAN_KITS
-from maerstanas_print.scan.decode import GameReading, read_game
+from maerstanas_print.scan.decode import GameReading, filled_chance, read_game
 from maerstanas_print.scan.frame import game_scannable_sheet
 from maerstanas_print.scan.marks import blank_page, box_fills
-from maerstanas_print.scan.photo import StraightPage
+from maerstanas_print.scan.photo import PhotoError, StraightPage, decode_image, straighten
 from maerstanas_print.sheets.render import sheet_pdf
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
 
-__all__ = ["ScanError", "ScanResult", "read_pages"]
+__all__ = [
+    "PhotoError",
+    "ScanError",
+    "ScanResult",
+    "decode_image",
+    "read_pages",
+    "straighten",
+]
 
 
 class ScanError(ValueError):
@@ -79,17 +89,11 @@ def read_pages(game: Game, pages: Sequence[tuple[str, StraightPage]]) -> ScanRes
 
 def _ended(fills: list[dict[str, float]], groups: object) -> bool:
     """Whether the last row of the pages read so far is empty (the game ended on them)."""
-    from maerstanas_print.scan.decode import filled_chance
-
     return bool(fills) and all(filled_chance(f) < 0.5 for f in fills[-1].values())
 
 
 def _record(game: Game, tags: list[tuple[str, str]], reading: GameReading) -> str:
     """The canonical record of the reading (replayed, so the engine fills in the rest)."""
-    from maerstanas_print.notation.export import escape_tag, export_game
-    from maerstanas_print.notation.parser import parse
-    from maerstanas_print.play.verify import replay
-
     lines = [f'[Game "{escape_tag(game.tag)}"]']
     lines += [f'[{name} "{escape_tag(value)}"]' for name, value in tags]
     lines.append(f'[Annotator "{escape_tag("maerstanas_print scan")}"]')
