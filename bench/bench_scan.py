@@ -1,6 +1,6 @@
 """How well and how fast `scan` reads synthetic photos of filled scannable sheets.
 
-Run: `python bench/bench_scan.py [--games N] [--first SEED] [--specials on|off]`.
+Run: `python bench/bench_scan.py [--games N] [--first SEED] [--specials on|off] [--harsh]`.
 Each game is a random legal Mǽrstánas game (tests/random_games.py), filled in by
 a careless hand and photographed badly (tests/scan_photos.py: perspective,
 turn, shadow, blur, noise, JPEG). The held-out set is seeds 1 to N; the reader's
@@ -45,6 +45,12 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--specials", default="on", choices=("on", "off"))
     parser.add_argument("--fills", action="store_true", help="print fill statistics (tuning)")
+    parser.add_argument(
+        "--harsh",
+        action="store_true",
+        help="a careless hand (3x the faint, outside, stray and erased marks) and a poor"
+        " photo (more tilt, blur and noise, JPEG quality from 45)",
+    )
     args = parser.parse_args()
     game = game_named("maerstanas")
     assert game is not None
@@ -56,6 +62,10 @@ def main() -> None:
     start = time.perf_counter()
     sheet_pdf(sheet.sheet)
     render_time = time.perf_counter() - start
+    hand, camera = scan_photos.Hand(), scan_photos.Camera()
+    if args.harsh:
+        hand = scan_photos.Hand(outside=0.18, faint=0.3, erasure=0.06, stray=0.09)
+        camera = scan_photos.Camera(tilt=0.2, blur=2.2, noise=9.0, quality=45)
     plies = right = silent_wrong = flagged = pages = 0
     scan_time = 0.0
     filled_fills: list[float] = []
@@ -64,7 +74,9 @@ def main() -> None:
         rng = random.Random(seed)
         played = [move for move, _ in random_game(rng, Rules(special_stones=args.specials == "on"))]
         truth = [marks.text(move) for move in played]
-        photos = scan_photos.filled_photos(sheet, [marks.marks(m) for m in played], rng)
+        photos = scan_photos.filled_photos(
+            sheet, [marks.marks(m) for m in played], rng, hand, camera
+        )
         start = time.perf_counter()
         try:
             straight = [(f"seed{seed}", straighten(decode_image(photo))) for photo in photos]

@@ -270,7 +270,7 @@ def _table(
                     marks.append(MarkBox(ply, value, box, page))
                     px += PITCH + (WIDE_EXTRA if value in group.wide else 0.0)
                 px += GROUP_GAP
-        if (r + 1) % 5 == 0 and r + 1 < rows:
+        if (first_move + r) % 5 == 0 and r + 1 < rows:
             out.append(Line(x0, top + ROW_H, x0 + total, top + ROW_H, Stroke("#c8c8c8", 0.2)))
     return Group(
         tuple(out), title="Moves", desc="One row a move: fill one box of each run per ply."

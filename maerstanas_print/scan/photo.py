@@ -205,7 +205,9 @@ def _read_qr(gray: Image, homography: Image, paper_key: str) -> str | None:
         low, high = int((margin - keep) * ppm), int((margin + side + keep) * ppm)
         clean[low:high, low:high] = crop[low:high, low:high]
         binary = cv2.threshold(clean, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
-        for attempt in (clean, binary):
+        soft = cv2.GaussianBlur(clean, (0, 0), 0.25 * ppm)
+        sharp = cv2.addWeighted(clean, 2.0, soft, -1.0, 0)  # an unsharp mask, for blur
+        for attempt in (clean, binary, sharp):
             text = _decode_qr(attempt)
             if text:
                 return text
