@@ -91,17 +91,16 @@ def run(args: argparse.Namespace) -> int:
     ):
         raise CommandError("-o names one of the photos: refusing to overwrite it", EXIT_USAGE)
     reading = _reader()
-    PhotoError, ScanError = reading.PhotoError, reading.ScanError  # noqa: N806
     pages = []
     for path in args.photos:
         data = _read_bytes(path)
         try:
             image = reading.decode_image(data)
-        except PhotoError as exc:
+        except reading.PhotoError as exc:
             raise CommandError(f"{path}: {exc}", EXIT_IO) from None
         try:
             pages.append((path, reading.straighten(image)))
-        except PhotoError as exc:
+        except reading.PhotoError as exc:
             raise CommandError(f"{path}: {exc}", EXIT_INVALID) from None
     slug = pages[0][1].payload.game
     game = game_named(slug)
@@ -111,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         result = reading.read_pages(game, pages)
-    except ScanError as exc:
+    except reading.ScanError as exc:
         raise CommandError(str(exc), EXIT_INVALID) from None
     if args.json:
         if args.output is not None:

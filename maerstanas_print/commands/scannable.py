@@ -15,6 +15,7 @@ from maerstanas_print.commands._output import (
     output_target,
     write_and_report,
 )
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.registry import all_games
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
 from maerstanas_print.scan.capabilities import SCAN_KITS, ScanOption
@@ -62,8 +63,8 @@ def add_scannable_options(parser: argparse.ArgumentParser) -> None:
         )
 
 
-def _scannable(game: object) -> bool:
-    return SCAN_KITS.of(game) is not None  # type: ignore[arg-type]
+def _scannable(game: Game) -> bool:
+    return SCAN_KITS.of(game) is not None
 
 
 def run_scannable(args: argparse.Namespace) -> int:

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FIDUCIAL",
-    "QR_BOX",
     "ScannableSheet",
     "SheetFrame",
     "fiducial_boxes",
@@ -85,9 +84,6 @@ def fiducial_boxes(width: float, height: float) -> tuple[tuple[float, float], ..
 def qr_box(width: float) -> tuple[float, float, float]:
     """x, y and side of the QR code (under the top-right corner square)."""
     return width - EDGE - QR_MM, EDGE + FIDUCIAL + QR_GAP, QR_MM
-
-
-QR_BOX = qr_box
 
 
 def _qr_shapes(text: str, x: float, y: float, side: float) -> Group:

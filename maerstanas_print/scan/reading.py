@@ -72,7 +72,7 @@ def read_pages(game: Game, pages: Sequence[tuple[str, StraightPage]]) -> ScanRes
     for layout in made.layout.pages:
         found = next((p for _, p in pages if p.payload.page == layout.number), None)
         if found is None:
-            if _ended(fills, kit.groups(first.settings)):
+            if _ended(fills):
                 break
             raise ScanError(
                 f"page {layout.number} of {first.pages} is missing: the game goes on past page "
@@ -87,7 +87,7 @@ def read_pages(game: Game, pages: Sequence[tuple[str, StraightPage]]) -> ScanRes
     return ScanResult(reading, record, len(pages))
 
 
-def _ended(fills: list[dict[str, float]], groups: object) -> bool:
+def _ended(fills: list[dict[str, float]]) -> bool:
     """Whether the last row of the pages read so far is empty (the game ended on them)."""
     return bool(fills) and all(filled_chance(f) < 0.5 for f in fills[-1].values())
 
