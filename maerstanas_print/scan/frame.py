@@ -10,7 +10,8 @@ light grey inside, so a pencil fills it without looking anything up.
 Sizes were chosen by measuring: a box of 3.8 x 4.4 mm at a 4.6 mm pitch is as
 large as two plies of Mǽrstánas (17 boxes each) allow side by side on A4, and
 larger than the 3-4 mm bubbles of exam forms. One ply as a 7x7 grid would need
-49 boxes of at least 4 mm, 28 x 28 mm a ply, 16 plies a page instead of 74.
+49 boxes of at least 4 mm, about 30 x 36 mm a ply with its T, W and Pass, some
+30 plies a page instead of 72.
 """
 
 from __future__ import annotations
