@@ -48,6 +48,7 @@ COMMAND_MODULES = {
     "quickref": "quickref",
     "kit": "kit",
     "build": "build",
+    "scan": "scan",
 }
 
 
