@@ -62,12 +62,13 @@ class SvgWriter:
     def shape(self, shape: Shape, indent: str) -> None:
         w = self.out.append
         if isinstance(shape, Group):
+            data = "".join(f" data-{name}={quoteattr(value)}" for name, value in shape.data)
             if shape.title:
                 gid = self.next_id()
-                w(f'{indent}<g id="{gid}" role="group" aria-labelledby="{gid}-t">')
+                w(f'{indent}<g id="{gid}" role="group" aria-labelledby="{gid}-t"{data}>')
                 w(f'{indent}  <title id="{gid}-t">{escape(shape.title)}</title>')
             else:
-                w(f"{indent}<g>")
+                w(f"{indent}<g{data}>")
             if shape.desc:
                 w(f"{indent}  <desc>{escape(shape.desc)}</desc>")
             for child in shape.children:
@@ -116,11 +117,18 @@ class SvgWriter:
             raise TypeError(f"cannot draw {shape!r}")
 
 
-def render_svg(page: Page, id_prefix: str = "p1", *, standalone: bool = False) -> str:
+def render_svg(
+    page: Page,
+    id_prefix: str = "p1",
+    *,
+    standalone: bool = False,
+    data: Sequence[tuple[str, str]] = (),
+) -> str:
     """One page as an `<svg>` element, `width`/`height` in mm.
 
     `standalone=True` adds the XML namespace declaration for a `.svg` file;
-    inline HTML does not need it but accepts it.
+    inline HTML does not need it but accepts it. `data` adds `data-NAME`
+    attributes to the root (a diagram's `data-ply`).
     """
     writer = SvgWriter(id_prefix)
     label = page.label or "Mǽrstánas sheet"
@@ -130,7 +138,9 @@ def render_svg(page: Page, id_prefix: str = "p1", *, standalone: bool = False) -
         f'width="{num(page.width)}mm" height="{num(page.height)}mm" '
         f'viewBox="0 0 {num(page.width)} {num(page.height)}" role="img" '
         f'aria-labelledby="{title_id}" '
-        f"font-family={quoteattr(CSS_FAMILY + ', serif')}>"
+        f"font-family={quoteattr(CSS_FAMILY + ', serif')}"
+        + "".join(f" data-{name}={quoteattr(value)}" for name, value in data)
+        + ">"
     )
     lines = [head, f'  <title id="{title_id}">{escape(label)}</title>']
     for shape in page.shapes:
