@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from maerstanas_print.draw.board import ALL_SIDES, THEMES
+from maerstanas_print.draw.board import ALL_SIDES, THEMES, Side
 from maerstanas_print.draw.position import position_page
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.games.protocol import Game
@@ -88,7 +88,7 @@ def board(
         raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
     if not 0 < size < math.inf:
         raise ValueError(f"size must be a positive number of millimetres, not {size!r}")
-    labels = (
+    labels: frozenset[Side] = (
         ALL_SIDES
         if coordinates == "all"
         else frozenset(("top", "left"))
