@@ -98,13 +98,16 @@ def print_html(browser, path: Path) -> tuple[bytes, list[str]]:
 
 
 class Products(dict):
-    """name -> Product, plus `chosen`: the file name each command wrote by default."""
+    """name -> Product, plus `chosen`: the file name each command wrote by default,
+    and `folder`: where the files are (the browser tests open the HTML there)."""
 
     chosen: dict[str, str]
+    folder: Path
 
 
 def make_products(folder: Path, browser) -> Products:
     products = Products()
+    products.folder = folder
     products.chosen = make_files(folder)
     for name in NAMES:
         path = folder / name

@@ -51,7 +51,18 @@ def _sized(doc: Document) -> bool:
 
 
 def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: str) -> str:
-    return render_svg(Page(width, height, tuple(shapes), label), prefix)
+    return render_svg(Page(width, height, tuple(shapes), label), prefix, readable=True)
+
+
+def _framed(svg: str, label: str):
+    """A chart in a frame that scrolls sideways when the screen is too narrow for its
+    readable width (game.css): a labelled region in the tab order, so the keyboard
+    can scroll it too."""
+    from markupsafe import Markup
+
+    return Markup(
+        '<div class="mg-frame" role="region" tabindex="0" aria-label="{}">{}</div>'
+    ).format(label, Markup(svg))
 
 
 def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
@@ -153,15 +164,18 @@ def fragment_context(
         final_svg = Markup(_svg([group], w, h, "Final position", f"{id_prefix}-final"))
     chart_w = 120.0
     chart, chart_h = figures.document_chart(doc, chart_w, theme, words)
-    chart_svg = Markup(_svg([chart], chart_w, chart_h, words["title"], f"{id_prefix}-chart"))
+    chart_svg = _framed(
+        _svg([chart], chart_w, chart_h, words["title"], f"{id_prefix}-chart"), words["title"]
+    )
     values = None
     if doc.valued:
         value_words = evaluation_words(doc)
         figure, value_h = figures.document_value_chart(doc, chart_w, theme, value_words)
         values = {
             "words": value_words,
-            "svg": Markup(
-                _svg([figure], chart_w, value_h, value_words["title"], f"{id_prefix}-values")
+            "svg": _framed(
+                _svg([figure], chart_w, value_h, value_words["title"], f"{id_prefix}-values"),
+                value_words["title"],
             ),
         }
     return {
