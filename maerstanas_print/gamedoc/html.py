@@ -23,7 +23,7 @@ from maerstanas_print.draw.board import (
 from maerstanas_print.draw.shapes import Page, Shape, chars_by_face, translate
 from maerstanas_print.draw.svg import SvgWriter, render_svg
 from maerstanas_print.fonts import font_face_css, missing_glyphs
-from maerstanas_print.gamedoc import figures
+from maerstanas_print.gamedoc import figures, sharing
 from maerstanas_print.gamedoc.capabilities import reader_for
 from maerstanas_print.gamedoc.model import (
     Document,
@@ -232,8 +232,14 @@ def game_html(
     numbers: bool = True,
     theme: str = "print",
     progress: Callable | None = None,
+    preview_image: str | None = None,
 ) -> str:
-    """A self-contained page of every game: contents, fragments, viewer, print CSS."""
+    """A self-contained page of every game: contents, fragments, viewer, print CSS.
+
+    Its title and description name the game, the players and the event
+    (`sharing`); `preview_image` is the address of a picture of the first game's
+    final position (a PNG `diagram` wrote), named in the Open Graph tags so a
+    shared link shows the position."""
     from markupsafe import Markup
 
     env = environment()
@@ -268,7 +274,10 @@ def game_html(
         )
     return env.get_template("game.html.j2").render(
         title=heading,
-        page_title=docs[0].title if len(docs) == 1 else heading,
+        page_title=sharing.page_title(games, docs, heading),
+        description=sharing.page_description(games, docs),
+        preview_image=preview_image,
+        preview_alt=sharing.preview_alt(docs),
         head_left=Markup(css_string(docs[0].title if len(docs) == 1 else heading)),
         head_right=Markup(
             css_string(
