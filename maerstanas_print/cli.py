@@ -44,6 +44,7 @@ COMMAND_MODULES = {
     "setup": "setup",
     "stones": "stones",
     "game": "game",
+    "diagram": "diagram",
     "rulebook": "rulebook",
     "quickref": "quickref",
     "kit": "kit",
