@@ -129,9 +129,32 @@ def _open_fifo(path: str, name: str) -> BinaryIO:
         raise
 
 
+def read_record_bytes(path: str) -> tuple[str, bytes, str]:
+    """(display name, the bytes as read, their text as `read_record` gives it): the
+    text for the search, the bytes for writing back exactly what was there."""
+    name = display_name(path)
+    stream, regular = _open(path, name)
+    raw: list[bytes] = []
+    text = "".join(decode_stream(stream, regular, name, close=path != "-", raw=raw))
+    return name, b"".join(raw), text
+
+
 def _decoded(path: str, name: str) -> Iterator[str]:
     """The text of `path` in blocks: one read of each byte, checked and decoded once."""
     stream, regular = _open(path, name)
+    return decode_stream(stream, regular, name, close=path != "-")
+
+
+def decode_stream(
+    stream: BinaryIO,
+    regular: bool,
+    name: str,
+    *,
+    close: bool = True,
+    raw: list[bytes] | None = None,
+) -> Iterator[str]:
+    """The text of an open stream in blocks (see `_decoded`); a byte order mark at
+    its start is left out of the text. `raw` collects the bytes as they were read."""
     decoder = codecs.getincrementaldecoder("utf-8")()
     done = 0
     try:
@@ -167,6 +190,8 @@ def _decoded(path: str, name: str) -> Iterator[str]:
                 # line 1 are the ones the user sees.
                 text = text[1:]
             done += len(block)
+            if raw is not None:
+                raw.append(block)
             yield text
         try:
             decoder.decode(b"", final=True)
@@ -175,7 +200,7 @@ def _decoded(path: str, name: str) -> Iterator[str]:
                 f"{name}: not UTF-8 text (it ends inside a character); save the record as UTF-8"
             ) from None
     finally:
-        if path != "-":
+        if close:
             stream.close()
 
 

@@ -12,6 +12,11 @@ from __future__ import annotations
 # in pieces by `check`, and its size is known before it is read).
 MAX_STREAM_BYTES = 64 * 2**20
 
+# Bytes of a record file `check --fix` rewrites or `check --diff` shows: the
+# fixes are searched and applied on the whole text at once (plain `check`
+# reads a file of any size in pieces).
+MAX_EDIT_BYTES = 64 * 2**20
+
 # Characters of one game read from an open text handle (`notation.stream.read_game`),
 # counted from its last tag line: a handle's size is not known before it is read.
 MAX_HANDLE_GAME_CHARS = 64 * 2**20
