@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from maerstanas_print.io import limits
-from maerstanas_print.io.errors import InputError
+from maerstanas_print.io.errors import InputError, LimitError
 
 _WIDE_BOMS = (
     (codecs.BOM_UTF32_LE, "UTF-32"),
@@ -70,6 +70,21 @@ def read_record(path: str) -> tuple[str, str]:
     """(display name, text) of a record file; `-` reads standard input."""
     name = display_name(path)
     return name, "".join(_decoded(path, name))
+
+
+def read_small_input(path: str, max_chars: int, what: str) -> tuple[str, str]:
+    """(display name, text) of an input that has a size of its own, such as a
+    copied move list: reading stops (LimitError) as soon as it passes
+    `max_chars`, so no more than that is ever held, whatever comes in."""
+    name = display_name(path)
+    parts: list[str] = []
+    size = 0
+    for block in _decoded(path, name):
+        size += len(block)
+        if size > max_chars:
+            raise LimitError(f"{name}: more than {max_chars:,} characters; {what}")
+        parts.append(block)
+    return name, "".join(parts)
 
 
 def read_record_pieces(path: str) -> tuple[str, Iterator[tuple[str, int]]]:

@@ -21,6 +21,11 @@ MAX_EDIT_BYTES = 64 * 2**20
 # counted from its last tag line: a handle's size is not known before it is read.
 MAX_HANDLE_GAME_CHARS = 64 * 2**20
 
+# Characters of a move list given to `import`: a whole game copied from the
+# author's apps, with the page around it, is a few kilobytes; reading stops
+# here, so megabytes of blank lines or one endless line cost no more.
+MAX_IMPORT_CHARS = 2**20
+
 # Seconds to wait for a writer on a named pipe given as an input file.
 FIFO_WAIT_SECONDS = 10.0
 
