@@ -27,7 +27,6 @@ import pytest
 
 from maerstanas_print.cli import main
 from maerstanas_print.commands import check as check_command
-from maerstanas_print.io import editing
 from maerstanas_print.play import checking
 
 PY = [sys.executable, "-m", "maerstanas_print"]
@@ -37,6 +36,14 @@ DAMAGED = b'[Game "Maerstanas"]\n\n1. D4 E4 3. C3 *\n'
 FIXED = b'[Game "Maerstanas"]\n\n1. D4 E4 2. C3 *\n'
 NO_UNIQUE_FIX = b"1. D4 D4 *\n"  # invalid, several verified fixes
 NO_FIX = b"1. D4 E4 2. C3 D4 *\n"
+
+
+def _editing():
+    """The module under test, imported when a test needs it (the tests also run
+    against the code before it, where it does not exist)."""
+    import importlib
+
+    return importlib.import_module("maerstanas_print.io.editing")
 
 
 def _file(folder: Path, data: bytes, name: str = "d.mrs") -> Path:
@@ -76,7 +83,7 @@ def test_a_change_made_after_the_temporary_file_is_kept(
         fsync(fd)
         record.write_bytes(DAMAGED.replace(b"*", b"1-0"))
 
-    monkeypatch.setattr(editing.os, "fsync", late_save)
+    monkeypatch.setattr(_editing().os, "fsync", late_save)
     assert main(["check", "--fix", str(record)]) == 3
     assert record.read_bytes() == DAMAGED.replace(b"*", b"1-0")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["d.mrs"]
@@ -114,7 +121,7 @@ def test_a_file_whose_owner_cannot_be_given_is_written_in_place(
     def refuse(*args: object) -> None:
         raise PermissionError(1, "Operation not permitted")
 
-    monkeypatch.setattr(editing.os, "fchown", refuse)
+    monkeypatch.setattr(_editing().os, "fchown", refuse)
     assert main(["check", "--fix", str(record)]) == 0
     assert record.stat().st_ino == inode and record.stat().st_mode & 0o777 == 0o604
     assert record.read_bytes() == FIXED
@@ -195,8 +202,14 @@ TOOLS = [["patch", "-p1"], ["patch"], ["git", "apply"]]
 @pytest.mark.parametrize("tool", TOOLS, ids=lambda t: " ".join(t))
 @pytest.mark.parametrize(
     "before",
-    [DAMAGED.rstrip(b"\n"), BOM + DAMAGED.replace(b"\n", b"\r\n").rstrip(b"\r\n"), BOM + DAMAGED],
-    ids=["no-final-newline", "bom-crlf-no-final-newline", "bom"],
+    [
+        DAMAGED.rstrip(b"\n"),
+        BOM + DAMAGED.replace(b"\n", b"\r\n").rstrip(b"\r\n"),
+        BOM + DAMAGED,
+        BOM + DAMAGED * 6,  # fixes three lines apart: hunks that meet
+        (DAMAGED + b"{\n" + b"a note\n" * 12 + b"}\n") * 3,  # hunks apart
+    ],
+    ids=["no-final-newline", "bom-crlf-no-final-newline", "bom", "close", "apart"],
 )
 def test_the_diff_applies_to_exactly_what_fix_writes(
     tmp_path: Path, tool: list[str], before: bytes
@@ -243,7 +256,7 @@ def test_fix_search_has_checks_cap(
     record = _file(tmp_path, DAMAGED * 5)
     assert main(["check", "--diff", str(record)]) == 1
     assert len(searched) == 2
-    assert "3 invalid games past the first" in capsys.readouterr().err
+    assert "3 invalid games past the first 2 not searched" in capsys.readouterr().err
     searched.clear()
     assert main(["check", "--fix", str(record)]) == 1
     assert record.read_bytes() == FIXED * 2 + DAMAGED * 3

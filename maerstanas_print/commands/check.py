@@ -12,7 +12,7 @@ from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
 from maerstanas_print.io.inputs import display_name, read_record_pieces
 from maerstanas_print.io.patches import unified_diff
-from maerstanas_print.play.checking import MAX_GAMES_SEARCHED, FixBudget, check_games, fix_text
+from maerstanas_print.play.checking import FixBudget, check_games, fix_text
 from maerstanas_print.play.repair import describe, fix_as_json
 
 if TYPE_CHECKING:
@@ -262,7 +262,8 @@ def _diff_files(args: argparse.Namespace) -> int:
             print(f"maerstanas-print: {exc}", file=sys.stderr)
             worst = max(worst, exit_for(exc))
             continue
-        patch = unified_diff(edited.data, edited.bytes_of(fixed.text), edited.name)
+        edits = [(e.start, e.end, e.content) for fix, _ in fixed.applied for e in fix.edits]
+        patch = unified_diff(edited.text, edits, edited.name, edited.prefix)
         if patch:
             sys.stdout.buffer.write(patch)
         if patch or fixed.still_wrong:
@@ -283,7 +284,7 @@ def _left_alone(name: str, fixed: FixedText) -> list[str]:
     if fixed.unsearched:
         lines.append(
             f"{name}: {_plural(fixed.unsearched, 'invalid game')} past the first "
-            f"{MAX_GAMES_SEARCHED:,} not searched for fixes; fix those first, then run again"
+            f"{FixBudget().left or 0:,} not searched for fixes; fix those first, then run again"
         )
     others = fixed.invalid - len(fixed.applied) - fixed.unsure - fixed.unsearched
     if others:
