@@ -128,6 +128,20 @@ def test_a_file_whose_owner_cannot_be_given_is_written_in_place(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["d.mrs"]
 
 
+def test_a_folder_without_room_for_a_temporary_file_is_written_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = _file(tmp_path, DAMAGED)
+    inode = record.stat().st_ino
+
+    def refuse(path: Path) -> tuple[int, str]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(_editing(), "temporary_beside", refuse)
+    assert main(["check", "--fix", str(record)]) == 0
+    assert record.stat().st_ino == inode and record.read_bytes() == FIXED
+
+
 @pytest.mark.parametrize("mode", [0o444, 0o400, 0o555])
 def test_a_read_only_file_is_refused_and_left_as_it_is(
     tmp_path: Path, mode: int, capsys: pytest.CaptureFixture[str]

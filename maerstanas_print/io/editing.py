@@ -12,10 +12,11 @@ did not ask to change and never races them:
 - Just before writing, the file is read again: if it differs from what was
   read (someone saved it while the search ran), nothing is written.
 - A file the user may not write (`chmod 444`: no write bit, whoever runs
-  us) is refused. A file with other hard links, or one whose owner or group a
-  new file could not be given, is rewritten in place, so the inode, its other
-  names, its owner and its mode stay; any other file is written beside
-  itself and renamed over, so a stopped run leaves the old file whole.
+  us) is refused. A file with other hard links, one whose owner or group a
+  new file could not be given, or one in a folder we may not write in, is
+  rewritten in place, so the inode, its other names, its owner and its mode
+  stay; any other file is written beside itself and renamed over, so a
+  stopped run leaves the old file whole.
 
 Failures raise `InputError` (cannot be read) or `OutputError` (not written),
 each with one line that says that the file was left as it was.
@@ -156,9 +157,12 @@ def _replace_keeping_owner(
 ) -> bool:
     """Write a temporary file beside `path` with its mode, owner and group, then
     rename it over `path` if the file is still as read. False (nothing done)
-    when the temporary file cannot get the owner and group: the caller then
-    writes in place."""
-    fd, tmp = temporary_beside(path)
+    when no temporary file can be made beside it, or it cannot get the owner
+    and group: the caller then writes in place."""
+    try:
+        fd, tmp = temporary_beside(path)
+    except OSError:  # a folder the user may not write in: the file itself may be
+        return False
     try:
         with os.fdopen(fd, "wb") as handle:
             try:
