@@ -14,6 +14,7 @@ from maerstanas_print.commands._output import (
     add_game_option,
     choice,
     game_choice,
+    output_format,
     output_target,
     write_and_report,
 )
@@ -42,6 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
     game = game_choice(args.game, _has_card)
+    output_format(None, args.output, ("pdf",))  # a kit is a PDF: refuse -o kit.html
     target = output_target(args.output, f"kit{FILE_PARTS.of(game)}-{paper}.pdf")
     try:
         data = kit_pdf(game, paper)
