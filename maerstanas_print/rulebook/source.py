@@ -22,6 +22,7 @@ from typing import Any
 from maerstanas_print.diagnostics import Source
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.registry import all_games, game_named
+from maerstanas_print.rulebook.concordance import strip_markers
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -199,7 +200,7 @@ class _Reader:
                     f"{what} cannot be set in a rulebook",
                     "use *italic*, **bold**, `notation` and [links](https://...)",
                 )
-        text = "".join(out)
+        text = strip_markers("".join(out))  # rule-point markers are for the concordance
         for name, value in params.items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
         self.note_references(source, token, text)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from maerstanas_print.draw.board import Mark
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.rulebook.claim_base import ClaimError
+from maerstanas_print.rulebook.concordance import strip_markers
 from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import Glossary, RecordText
@@ -298,7 +299,7 @@ def read_glossary(body: str, start: Where, line_no: int) -> Glossary:
                 "write `term: what it means`, one entry a line",
             )
         entries.append([term.strip(), gloss.strip()])
-    return Glossary(tuple((term, gloss) for term, gloss in entries))
+    return Glossary(tuple((term, strip_markers(gloss).strip()) for term, gloss in entries))
 
 
 def read_settings(
