@@ -72,12 +72,14 @@ def add_game_option(
     """`--game NAME`: which game `what` is for; the default is the first game that fits."""
     slugs = game_slugs(which)
     names = ",".join(slugs)
+    # An example of a Game tag the option takes, from the games it takes.
+    tags = [game.tag for game in all_games() if which(game) and game.tag.lower() != game.slug]
+    also = f"; a record's Game tag (e.g. {tags[-1]}) works too" if tags else ""
     parser.add_argument(
         "--game",
         default=None,
         metavar=f"{{{names}}}",
-        help=f"which game {what} is for (default: {slugs[0] if slugs else '-'});"
-        " a record's Game tag (e.g. EmailHnefatafl1992) works too",
+        help=f"which game {what} is for (default: {slugs[0] if slugs else '-'}){also}",
     )
 
 
