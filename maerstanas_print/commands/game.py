@@ -83,6 +83,8 @@ def _count(value: str, option: str, minimum: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
 
+    if args.output not in (None, "-"):  # the worse mistake first: -o naming the record
+        refuse_overwriting_input(args.output, args.file)
     fmt = output_format(args.format, args.output)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     theme = choice(args.theme, THEME_CHOICES, "--theme")
