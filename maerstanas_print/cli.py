@@ -190,8 +190,8 @@ def _stopped() -> int:
 
 
 def run() -> None:
-    install_signal_handlers()
-    try:
+    try:  # a Ctrl-C just after the handlers are installed is caught here too
+        install_signal_handlers()
         code = main()
     except (KeyboardInterrupt, Terminated):
         code = _stopped()
