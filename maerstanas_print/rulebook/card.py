@@ -23,8 +23,15 @@ from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import figure_cell, figure_shapes
 from maerstanas_print.rulebook.inline import to_reportlab
-from maerstanas_print.rulebook.model import BlankBoards, Chapter, Para, SampleGame
-from maerstanas_print.rulebook.pdf import ACCENT, SOFT, _Builder, _marker, _shapes_flowable
+from maerstanas_print.rulebook.model import BlankBoards, Chapter, Para, SampleGame, plain
+from maerstanas_print.rulebook.pdf import (
+    ACCENT,
+    SOFT,
+    _Builder,
+    _marker,
+    _shapes_flowable,
+    date_the_file,
+)
 from maerstanas_print.rulebook.prepare import PreparedBook, RulebookError
 from maerstanas_print.sheets.common import PAPERS
 
@@ -188,7 +195,7 @@ class _CardBuilder(_Builder):
         head = [self.p(chapter.title, "chapter")]
         for flowables in blocks[:lead]:
             head += flowables
-        out: list = [_marker("chapter", chapter.title), KeepTogether(head)]
+        out: list = [_marker("chapter", plain(chapter.title)), KeepTogether(head)]
         for flowables in blocks[lead:]:
             out += flowables
         return out
@@ -335,9 +342,7 @@ def _typeset(
 
     def opening(canvas, doc):
         canvas.showOutline()
-        if book.released is not None:
-            stamp = f"D:{book.released:%Y%m%d}000000+00'00'"
-            canvas.setDateFormatter(lambda *_: stamp)
+        date_the_file(canvas, book)
 
     def footed(canvas, doc):
         if meta.foot is not None and doc.page > 1:
@@ -383,7 +388,7 @@ def _typeset(
         pageCompression=1,
         initialFontName="Cardo",
         initialFontSize=9,
-        title=meta.title or f"{book.title}: {book.subtitle}",
+        title=meta.title or book.full_title,
         author=book.pdf_author,
         subject=meta.subject or book.meta_subject,
         keywords=list(meta.keywords or book.meta_keywords),
