@@ -76,6 +76,8 @@ def mentions(page: str) -> list[tuple[int, str, frozenset[str], str]]:
             for line in text.splitlines()
             if (command := _command_of(line)) is not None
         )
+        # A section that names a script (`bench/bench_scan.py`) may name its options too.
+        scripts = any(re.search(r"\.py\b", text) for _, text in code)
         for offset, text in code:
             for line in text.splitlines():
                 words = line.strip().removeprefix("$ ").split()
@@ -84,6 +86,8 @@ def mentions(page: str) -> list[tuple[int, str, frozenset[str], str]]:
                 command = _command_of(line)
                 if command is None and not words[0].startswith("--"):
                     continue  # another program's command line, or not a command at all
+                if command is None and scripts:
+                    continue  # a bare option beside a script may be the script's
                 context = frozenset([command]) if command else (named or frozenset(options_of()))
                 number = start + section[:offset].count("\n")
                 for option in OPTION.findall(line):
@@ -117,3 +121,4 @@ def test_the_check_finds_an_option_of_another_command() -> None:
     assert _misplaced("Run `maerstanas-print board --index 2`.") == ["--index"]
     assert _misplaced("```sh\nmaerstanas-print check --strcit x.mrs\n```\n") == ["--strcit"]
     assert _misplaced("Run `pytest --no-such-option`.") == []  # not our program
+    assert _misplaced("`bench/bench_scan.py` with `--harsh`") == []  # the script's option
