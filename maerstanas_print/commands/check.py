@@ -30,7 +30,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(with --json it is still reported in the JSON object); 130 interrupted; "
         "143 terminated",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="record files (.mrs); - for stdin")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="record files (.mrs); '-' reads stdin"
+    )
     parser.add_argument(
         "--strict",
         action="store_true",
