@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(with --json it is still reported in the JSON object); 130 interrupted; "
         "143 terminated",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="record files (.mrs); - for stdin")
+    parser.add_argument("files", nargs="*", metavar="FILE", help="record files (.mrs); - for stdin")
     parser.add_argument(
         "--strict",
         action="store_true",
@@ -41,9 +41,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--fix",
-        action="store_true",
-        help="rewrite each file in place where a game has exactly one verified "
-        "fix, say what changed, then check the result",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="N",
+        help="rewrite each file in place where a game's best explanation is the only "
+        "one that fits (with N: apply fix N as check lists it), say what changed, "
+        "then check the result",
     )
     mode.add_argument(
         "--diff", action="store_true", help="print those fixes as a unified diff; write nothing"
@@ -68,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
     """Check every file; an unreadable file is reported and the next one read.
     With --json, one JSON object is written as the games are checked, so memory
     does not grow with the number of games."""
+    _read_fix_choice(args)
     if args.fix or args.diff:
         if args.json or "-" in args.files and args.fix:
             raise CommandError(
@@ -222,6 +227,20 @@ def _game_json(game: CheckedGame, source: Source) -> dict[str, object]:
     }
 
 
+def _read_fix_choice(args: argparse.Namespace) -> None:
+    """`--fix N` sets `args.fix_choice`; `--fix FILE` (no number) puts FILE back
+    with the files."""
+    args.fix_choice = None
+    if isinstance(args.fix, str):
+        if args.fix.isdigit() and int(args.fix) >= 1:
+            args.fix_choice = int(args.fix)
+        else:
+            args.files.insert(0, args.fix)
+        args.fix = True
+    if not args.files:
+        raise CommandError("check needs at least one FILE (- for stdin)", EXIT_USAGE)
+
+
 def _fix_files(args: argparse.Namespace) -> bool:
     """--fix and --diff: True when some file has a fix to make."""
     import difflib
@@ -229,7 +248,7 @@ def _fix_files(args: argparse.Namespace) -> bool:
     changed = False
     for path in args.files:
         name, text = read_record(path)
-        fixed, source = fix_text(text, name, strict=args.strict)
+        fixed, source = fix_text(text, name, strict=args.strict, choice=args.fix_choice)
         if fixed.text != text:
             changed = True
             if args.diff:
@@ -249,7 +268,8 @@ def _fix_files(args: argparse.Namespace) -> bool:
         if fixed.unsure and args.fix:
             print(
                 f"{name}: {_plural(fixed.unsure, 'game')} with more than one verified fix "
-                "left as written; check lists the fixes"
+                "left as written: another explanation fits about as well; check lists "
+                "the fixes, and `check --fix N` applies fix N"
             )
     return changed
 

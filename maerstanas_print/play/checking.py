@@ -181,17 +181,29 @@ class FixedText:
     unsure: int = 0  # invalid games with several verified fixes: left as they are
 
 
-def fix_text(text: str, name: str, *, strict: bool = False) -> tuple[FixedText, Source]:
-    """Apply the fix of each invalid game that has exactly one verified fix
-    (every invalid game is searched)."""
+def fix_text(
+    text: str, name: str, *, strict: bool = False, choice: int | None = None
+) -> tuple[FixedText, Source]:
+    """Apply, in each invalid game, the fix its search found unique (no other
+    explanation with at most one more slip fits), or with `choice` the fix of
+    that number as `check` lists them (every invalid game is searched)."""
     checked = check_games(text, name, strict=strict, budget=FixBudget(None))
     result = FixedText(text)
     edits: list[Edit] = []
     for game in checked:
-        if len(game.fixes) == 1 and game.repair is not None and game.repair.explained is not None:
-            result.applied.append((game.fixes[0], game.repair.explained))
-            edits += game.fixes[0].edits
-        elif game.fixes:
+        repair = game.repair
+        if repair is None or repair.explained is None or not game.fixes:
+            continue
+        if choice is None and repair.unique:
+            chosen: Fix | None = game.fixes[0]
+        elif choice is not None and 1 <= choice <= len(game.fixes):
+            chosen = game.fixes[choice - 1]
+        else:
+            chosen = None
+        if chosen is not None:
+            result.applied.append((chosen, repair.explained))
+            edits += chosen.edits
+        else:
             result.unsure += 1
     result.text = apply_edits(checked.text, edits)
     return result, checked.source

@@ -1,0 +1,201 @@
+"""A copier who slips several times a game: held-out sets for the explanation search.
+
+`sheet_game` plays a game on the engine (random movers, special stones now and
+then) and writes it as a score sheet is typed: tags with the Result, numbered
+rows four to a line, removal lists, the score line. `copy_with_slips` makes one
+to three slips of the kinds in `KINDS` in it, each in its own row, the way a
+copier makes them (a wrong character is a handwriting confusion half the time),
+and keeps only copies that `check` finds invalid. Everything comes from the seed,
+so a set is the same bytes on every run: `copied_set(seed, ...)`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from maerstanas_print.games.maerstanas.engine import Position, square_name
+from maerstanas_print.notation.parser import RecordReader
+from maerstanas_print.play.slip_model import CONFUSABLE, DIGITS, LETTERS
+from maerstanas_print.play.verify import replay, result_of
+from tests.random_games import random_game
+
+# The slips a copier makes (the kinds of `play.slip_model`), by the row they touch
+KINDS = ("letter", "digit", "swap", "column", "rows", "twice", "removals", "score")
+ROWS_PER_LINE = 4
+
+
+@dataclass(slots=True)
+class Sheet:
+    """A game as rows of [number, Dark's move, Light's move] (Light's may be absent),
+    with its tags and score line."""
+
+    tags: list[str]
+    rows: list[list[str]]
+    end: str
+
+    def text(self) -> str:
+        words = [" ".join(row) for row in self.rows]
+        lines = [
+            " ".join(words[i : i + ROWS_PER_LINE]) for i in range(0, len(words), ROWS_PER_LINE)
+        ]
+        return "\n".join([*self.tags, "", *lines, self.end]) + "\n"
+
+
+@dataclass(slots=True)
+class Copy:
+    original: str
+    damaged: str
+    kinds: tuple[str, ...]
+    plies: int
+    gap: tuple[int, int] | None = None  # (line, column) where a skipped row belongs
+
+
+def sheet_game(rng: random.Random, plies: tuple[int, int]) -> Sheet:
+    while True:
+        moves = random_game(rng, special_chance=0.15)
+        if plies[0] <= len(moves) <= plies[1]:
+            break
+    position = Position.start()
+    words = []
+    for move, _ in moves:
+        removed = position.push(move)
+        words.append(str(move) + ("x" + "/".join(map(square_name, removed)) if removed else ""))
+    rows = [[f"{i // 2 + 1}.", *words[i : i + 2]] for i in range(0, len(words), 2)]
+    dark, light = position.score()
+    tags = ['[Event "Club night"]', f'[Result "{result_of(position.score())}"]']
+    return Sheet(tags, rows, f"Dark: {dark}, Light: {light}")
+
+
+def _character(old: str, rng: random.Random) -> str:
+    alphabet = LETTERS if old in LETTERS else DIGITS
+    confusable = [c for c in alphabet if frozenset((old, c)) in CONFUSABLE]
+    if confusable and rng.random() < 0.5:
+        return rng.choice(confusable)
+    return rng.choice([c for c in alphabet if c != old])
+
+
+_SQUARE = re.compile(r"(?:[TW] )?([A-G])([1-7])")
+
+
+def _slip(sheet: Sheet, kind: str, row: int, rng: random.Random) -> bool:
+    """Make one slip of `kind` in row `row` (and the next, for two rows); False
+    where this row offers no place for it."""
+    rows = sheet.rows
+    cells = rows[row]
+    if kind in ("letter", "digit"):
+        cell = rng.randrange(1, len(cells))
+        found = _SQUARE.match(cells[cell])
+        if found is None or cells[cell] == "Pass":
+            return False
+        group = 1 if kind == "letter" else 2
+        new = _character(found.group(group), rng)
+        cells[cell] = cells[cell][: found.start(group)] + new + cells[cell][found.end(group) :]
+        return True
+    if kind == "column":
+        if len(cells) < 3 or cells[1] == cells[2]:
+            return False
+        cells[1], cells[2] = cells[2], cells[1]
+        return True
+    if row + 1 >= len(rows) or len(rows[row + 1]) < 3 or len(cells) < 3:
+        return False
+    after = rows[row + 1]
+    if kind == "swap":  # Light's move of one row and Dark's of the next
+        cells[2], after[1] = after[1], cells[2]
+        return True
+    if kind == "rows":  # one column, two neighbouring rows
+        column = rng.choice((1, 2))
+        cells[column], after[column] = after[column], cells[column]
+        return True
+    if kind == "twice":
+        rows.insert(row + 1, list(cells))
+        return True
+    if kind == "skipped":
+        del rows[row]
+        return True
+    if kind == "removals":
+        lists = [c for c in range(1, len(cells)) if "x" in cells[c]]
+        if not lists:
+            return False
+        cell = rng.choice(lists)
+        move, listed = cells[cell].split("x")
+        squares = listed.split("/")
+        at = rng.randrange(len(squares))
+        old = squares[at]
+        if rng.random() < 0.5:
+            squares[at] = old[0] + _character(old[1], rng)
+        else:
+            squares[at] = _character(old[0], rng) + old[1]
+        cells[cell] = move + "x" + "/".join(squares)
+        return True
+    raise ValueError(kind)
+
+
+def _score_slip(sheet: Sheet, rng: random.Random) -> None:
+    found = re.fullmatch(r"Dark: (\d+), Light: (\d+)", sheet.end)
+    assert found is not None
+    numbers = [int(found.group(1)), int(found.group(2))]
+    which = rng.randrange(2)
+    numbers[which] = max(0, numbers[which] + rng.choice((-2, -1, 1, 2)))
+    sheet.end = f"Dark: {numbers[0]}, Light: {numbers[1]}"
+
+
+def copy_with_slips(
+    rng: random.Random, slips: int, plies: tuple[int, int], kinds: tuple[str, ...] = KINDS
+) -> Copy:
+    """A game copied with `slips` slips of `kinds`, in different rows, that `check`
+    finds invalid."""
+    while True:
+        sheet = sheet_game(rng, plies)
+        original = sheet.text()
+        plies_played = sum(len(row) - 1 for row in sheet.rows)
+        made: list[str] = []
+        # Rows touched so far, and their neighbours: the slips stay apart
+        used: set[int] = set()
+        gap = None
+        tries = 0
+        while len(made) < slips and tries < 50:
+            tries += 1
+            kind = rng.choice(kinds)
+            if kind == "score":
+                if "score" in made:
+                    continue
+                _score_slip(sheet, rng)
+                made.append(kind)
+                continue
+            row = rng.randrange(1, len(sheet.rows) - 1)
+            if used & {row - 1, row, row + 1, row + 2}:
+                continue
+            if kind == "skipped":
+                gap = _gap_place(sheet, row)
+            if _slip(sheet, kind, row, rng):
+                made.append(kind)
+                used |= {row, row + 1}
+        if len(made) < slips:
+            continue
+        damaged = sheet.text()
+        games = list(RecordReader(damaged))
+        if len(games) == 1 and not replay(games[0]).valid:
+            return Copy(original, damaged, tuple(made), plies_played, gap)
+
+
+def _gap_place(sheet: Sheet, row: int) -> tuple[int, int]:
+    """(line, column) of the row after `row` once `row` is deleted: where it belongs."""
+    words = [" ".join(r) for r in sheet.rows]
+    del words[row]
+    line = len(sheet.tags) + 1 + row // ROWS_PER_LINE + 1
+    column = 1 + sum(len(w) + 1 for w in words[row - row % ROWS_PER_LINE : row])
+    return line, column
+
+
+def copied_set(
+    seed: int,
+    count: int,
+    slips: int,
+    plies: tuple[int, int] = (30, 45),
+    kinds: tuple[str, ...] = KINDS,
+) -> list[Copy]:
+    """`count` copies, each with `slips` slips: the same for the same arguments."""
+    rng = random.Random(seed)
+    return [copy_with_slips(rng, slips, plies, kinds) for _ in range(count)]
