@@ -21,7 +21,6 @@ from maerstanas_print.play.repair import Candidate, Edit, Explained, Fix, Search
 from maerstanas_print.play.replayed import result_of
 from maerstanas_print.play.verify import replay
 from maerstanas_print.plugins.maerstanas.explain import (
-    MAX_SLIPS,
     Explainer,
     Explanation,
     Gap,
@@ -32,6 +31,7 @@ _PASS = Move.pass_()
 # Explanations verified on the text, and fixes offered (`check --json` lists them all)
 MAX_VERIFIED = 40
 MAX_FIXES = 10
+SURE_KINDS = frozenset({"removals", "number", "twice", "pass"})
 
 
 def gap_diagnostic(gap: Gap) -> Diagnostic:
@@ -72,6 +72,7 @@ class MaerstanasSearch(Search):
         fixes: list[Fix] = []
         checked = 0
         best_count = None
+        best_kinds: set[str] = set()
         rivals = 0
         for explanation in ranked:
             if checked >= MAX_VERIFIED:
@@ -82,15 +83,20 @@ class MaerstanasSearch(Search):
                 continue
             if best_count is None:
                 best_count = explanation.count
+                best_kinds = {slip.kind for slip in explanation.slips}
             elif explanation.count <= best_count + 1:
                 rivals += 1
             fixes.append(fix)
+        # `--fix` applies a fix alone only where a bounded search can rule out the
+        # rivals: one slip of evidence (a removal list, a move number, a row written
+        # twice, a Pass, a reading), with no other explanation of two slips or fewer.
         unique = (
             bool(fixes)
             and rivals == 0
+            and best_kinds <= SURE_KINDS
             and explainer.complete
             and best_count is not None
-            and best_count + 1 <= MAX_SLIPS
+            and best_count <= 1
         )
         return Explained(fixes[:MAX_FIXES], unique)
 
