@@ -83,16 +83,18 @@ def measure(copies: list, tally: Tally) -> None:
 
 
 def main() -> None:
-    from tests.copier import KINDS, copied_set
+    from tests.copier import ISSUE_KINDS, KINDS, copied_set
     from tests.slips import SLIPS
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     print(HEADER)
     sets = [
-        ("one slip (copier kinds)", 101, 1, (30, 45), KINDS),
-        ("two slips", 102, 2, (30, 45), KINDS),
-        ("two slips, second set", 103, 2, (30, 45), KINDS),
-        ("three slips", 104, 3, (30, 45), KINDS),
+        ("one slip", 101, 1, (30, 45), ISSUE_KINDS),
+        ("two slips", 102, 2, (30, 45), ISSUE_KINDS),
+        ("two slips, second set", 103, 2, (30, 45), ISSUE_KINDS),
+        ("three slips", 104, 3, (30, 45), ISSUE_KINDS),
+        ("one slip, every kind", 107, 1, (30, 45), KINDS),
+        ("two slips, every kind", 108, 2, (30, 45), KINDS),
         ("skipped row", 105, 1, (30, 45), ("skipped",)),
         ("skipped row and a slip", 106, 2, (30, 45), ("skipped", "letter", "digit", "removals")),
     ]
@@ -104,7 +106,7 @@ def main() -> None:
     print(HEADER)
     for plies in ((16, 24), (25, 34), (35, 44), (45, 60)):
         tally = Tally()
-        measure(copied_set(200 + plies[0], max(10, count // 4), 2, plies, KINDS), tally)
+        measure(copied_set(200 + plies[0], max(10, count // 4), 2, plies, ISSUE_KINDS), tally)
         print(tally.row(f"{plies[0]}-{plies[1]} plies"), flush=True)
     print(f"\nsingle slips of tests/slips.py: run bench/bench_repair.py ({len(SLIPS)} kinds)")
 

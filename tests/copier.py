@@ -21,7 +21,12 @@ from maerstanas_print.play.slip_model import CONFUSABLE, DIGITS, LETTERS
 from maerstanas_print.play.verify import replay, result_of
 from tests.random_games import random_game
 
-# The slips a copier makes (the kinds of `play.slip_model`), by the row they touch
+# The slips a copier makes (the kinds of `play.slip_model`), by the row they touch.
+# ISSUE_KINDS are issue 24's: a wrong row or column (digit, letter), two moves
+# swapped (neighbouring moves, within a row or across a row's end), a wrong square
+# in a removal list, a wrong score; KINDS adds one column of two rows swapped and
+# a row written twice.
+ISSUE_KINDS = ("letter", "digit", "swapped", "removals", "score")
 KINDS = ("letter", "digit", "swap", "column", "rows", "twice", "removals", "score")
 ROWS_PER_LINE = 4
 
@@ -84,6 +89,8 @@ def _slip(sheet: Sheet, kind: str, row: int, rng: random.Random) -> bool:
     where this row offers no place for it."""
     rows = sheet.rows
     cells = rows[row]
+    if kind == "swapped":
+        kind = rng.choice(("swap", "column"))
     if kind in ("letter", "digit"):
         cell = rng.randrange(1, len(cells))
         found = _SQUARE.match(cells[cell])

@@ -149,6 +149,7 @@ class Explainer:
         self.evaluations = 0
         self.complete = True
         self.found: dict[frozenset[tuple[object, ...]], Explanation] = {}
+        self.base_positions: list[Position] = []  # before each move as written
         self.written = [
             Item(node.move, node.removals, node.number, i, None)
             for i, node in enumerate(self.nodes)
@@ -220,7 +221,7 @@ class Explainer:
     def run(self) -> list[Explanation]:
         """Best first: the hypotheses that need the fewest slips, then those whose
         replay gets furthest, then the likeliest, are taken further first."""
-        base = self.evaluate(self.written, 0, self.start, None)
+        base = self.evaluate(self.written, 0, self.start, self.base_positions)
         queue: list[tuple[tuple[int, int, float, int], Node]] = []
         counter = 0
 
@@ -246,7 +247,9 @@ class Explainer:
                 break
             for child in self.expand(node):
                 push(child)
-        return sorted(self.found.values(), key=lambda e: (e.cost, e.count, self._start(e)))
+        return sorted(
+            self.found.values(), key=lambda e: (round(e.cost, 6), e.count, -self._start(e))
+        )
 
     def _start(self, explanation: Explanation) -> int:
         return min((s.offset for s in explanation.slips), default=0)
@@ -282,6 +285,25 @@ class Explainer:
                 elif child.stop is not None and child.stop <= outcome.stop:
                     continue
                 yield Node(new_items, (*slips, slip), nxt, child, j, at)
+        if stop is None and slips and (outcome.score is not None or outcome.result is not None):
+            yield from self._earlier(node)
+
+    def _earlier(self, node: Node) -> Iterator[Node]:
+        """A score line or Result the moves miss may come from a slip anywhere before
+        the slips so far (two moves swapped that still replay show nowhere else)."""
+        items, outcome = node.items, node.outcome
+        for j in range(min(node.first - 3, len(self.base_positions) - 1), -1, -1):
+            at = self.base_positions[j]
+            for new_items, slip, _nxt in self.board_slips(items, j, at):
+                if slip.kind in ("twice", "pass"):
+                    continue  # the later slips' places would move
+                if self.evaluations >= MAX_EVALUATIONS:
+                    self.complete = False
+                    return
+                child = self.evaluate(new_items, j, at, None)
+                if child.stop is not None or child.evidence >= outcome.evidence:
+                    continue
+                yield Node(new_items, (*node.slips, slip), node.lo, child, j, at)
 
     def _last_evidence(self, outcome: Outcome, end: int) -> int:
         if outcome.score is not None or outcome.result is not None:

@@ -17,7 +17,7 @@ from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games.base import WrittenMove
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
 from maerstanas_print.notation.record import PlyNode, Tag, Termination
-from maerstanas_print.play.repair import Candidate, Edit, Explained, Fix, Search
+from maerstanas_print.play.repair import Candidate, Edit, Explained, Fix, Search, apply_edits
 from maerstanas_print.play.replayed import result_of
 from maerstanas_print.play.verify import replay
 from maerstanas_print.plugins.maerstanas.explain import (
@@ -32,6 +32,10 @@ _PASS = Move.pass_()
 MAX_VERIFIED = 40
 MAX_FIXES = 10
 SURE_KINDS = frozenset({"removals", "number", "twice", "pass"})
+
+
+def _shifted(fix: Fix, by: int) -> list[Edit]:
+    return [Edit(e.start - by, e.end - by, e.content) for e in fix.edits]
 
 
 def gap_diagnostic(gap: Gap) -> Diagnostic:
@@ -73,14 +77,21 @@ class MaerstanasSearch(Search):
         checked = 0
         best_count = None
         best_kinds: set[str] = set()
+        seen: set[str] = set()
         rivals = 0
         for explanation in ranked:
             if checked >= MAX_VERIFIED:
                 break
             fix = self._as_fix(explainer, explanation)
             checked += 1
-            if fix is None or not self._clean_text(fix):
+            if fix is None:
                 continue
+            fixed = apply_edits(
+                self.text[self.game.start : self.game.end], _shifted(fix, self.game.start)
+            )
+            if fixed in seen or not self._clean_text(fix):
+                continue  # (two paths to the same text are one explanation)
+            seen.add(fixed)
             if best_count is None:
                 best_count = explanation.count
                 best_kinds = {slip.kind for slip in explanation.slips}
