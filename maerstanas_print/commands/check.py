@@ -249,6 +249,7 @@ def _fix_files(args: argparse.Namespace) -> bool:
     for path in args.files:
         name, text = read_record(path)
         fixed, source = fix_text(text, name, strict=args.strict, choice=args.fix_choice)
+        changed = changed or bool(fixed.unsure)  # a game left invalid: --diff exits 1
         if fixed.text != text:
             changed = True
             if args.diff:

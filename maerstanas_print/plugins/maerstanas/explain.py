@@ -26,7 +26,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
@@ -40,6 +40,8 @@ MAX_EVALUATIONS = 12000
 # A second or third slip is looked for this many moves before where the replay
 # goes wrong (the first anywhere before it).
 WINDOW = 8
+# The cost of each ply between a slip and the first move it makes illegal
+DISTANCE_COST = 0.15
 _PASS = Move.pass_()
 _SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
 
@@ -282,8 +284,11 @@ class Explainer:
                 if outcome.stop is None:
                     if child.stop is not None or child.evidence >= outcome.evidence:
                         continue
-                elif child.stop is not None and child.stop <= outcome.stop:
-                    continue
+                else:
+                    if child.stop is not None and child.stop <= outcome.stop:
+                        continue
+                    # A slip shows soon after it is made, mostly
+                    slip = replace(slip, cost=slip.cost + DISTANCE_COST * (outcome.stop - j))
                 yield Node(new_items, (*slips, slip), nxt, child, j, at)
         if stop is None and slips and (outcome.score is not None or outcome.result is not None):
             yield from self._earlier(node)
