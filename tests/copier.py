@@ -11,6 +11,7 @@ so a set is the same bytes on every run: `copied_set(seed, ...)`.
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from dataclasses import dataclass
@@ -151,49 +152,70 @@ def _score_slip(sheet: Sheet, rng: random.Random) -> None:
 def copy_with_slips(
     rng: random.Random, slips: int, plies: tuple[int, int], kinds: tuple[str, ...] = KINDS
 ) -> Copy:
-    """A game copied with `slips` slips of `kinds`, in different rows, that `check`
-    finds invalid."""
+    """A game copied with `slips` slips of `kinds`, in rows apart, that `check` finds
+    invalid. Every slip shows on its own: the game copied with that slip alone is
+    invalid (a slip that leaves a valid game, such as one player's moves of two
+    rows swapped where both still replay, leaves nothing to find it by)."""
     while True:
         sheet = sheet_game(rng, plies)
         original = sheet.text()
         plies_played = sum(len(row) - 1 for row in sheet.rows)
-        made: list[str] = []
-        # Rows touched so far, and their neighbours: the slips stay apart
-        used: set[int] = set()
-        gap = None
+        chosen: list[tuple[str, int, int]] = []  # (kind, row or -1 for the score, seed)
+        used: set[int] = set()  # rows touched so far: the slips stay apart
         tries = 0
-        while len(made) < slips and tries < 50:
+        while len(chosen) < slips and tries < 60:
             tries += 1
             kind = rng.choice(kinds)
+            seed = rng.randrange(1 << 30)
+            row = -1
             if kind == "score":
-                if "score" in made:
+                if any(k == "score" for k, _r, _s in chosen):
                     continue
-                _score_slip(sheet, rng)
-                made.append(kind)
+            else:
+                row = rng.randrange(1, len(sheet.rows) - 1)
+                if used & {row - 1, row, row + 1, row + 2}:
+                    continue
+            alone = copy.deepcopy(sheet)
+            if not _apply(alone, kind, row, seed) or _valid(alone.text()):
                 continue
-            row = rng.randrange(1, len(sheet.rows) - 1)
-            if used & {row - 1, row, row + 1, row + 2}:
-                continue
-            if kind == "skipped":
-                gap = _gap_place(sheet, row)
-            if _slip(sheet, kind, row, rng):
-                made.append(kind)
-                used |= {row, row + 1}
-        if len(made) < slips:
+            chosen.append((kind, row, seed))
+            used |= {row, row + 1}
+        if len(chosen) < slips:
             continue
-        damaged = sheet.text()
-        games = list(RecordReader(damaged))
-        if len(games) == 1 and not replay(games[0]).valid:
-            return Copy(original, damaged, tuple(made), plies_played, gap)
+        damaged_sheet = copy.deepcopy(sheet)
+        # Later rows first: a row added or left out moves none of the others
+        for kind, row, seed in sorted(chosen, key=lambda c: -c[1]):
+            _apply(damaged_sheet, kind, row, seed)
+        damaged = damaged_sheet.text()
+        if _valid(damaged):
+            continue
+        gap = None
+        for kind, row, _seed in chosen:
+            if kind == "skipped":
+                gap = _gap_place(damaged, int(sheet.rows[row][0][:-1]) + 1)
+        kinds_made = tuple(kind for kind, _r, _s in chosen)
+        return Copy(original, damaged, kinds_made, plies_played, gap)
 
 
-def _gap_place(sheet: Sheet, row: int) -> tuple[int, int]:
-    """(line, column) of the row after `row` once `row` is deleted: where it belongs."""
-    words = [" ".join(r) for r in sheet.rows]
-    del words[row]
-    line = len(sheet.tags) + 1 + row // ROWS_PER_LINE + 1
-    column = 1 + sum(len(w) + 1 for w in words[row - row % ROWS_PER_LINE : row])
-    return line, column
+def _apply(sheet: Sheet, kind: str, row: int, seed: int) -> bool:
+    if kind == "score":
+        _score_slip(sheet, random.Random(seed))
+        return True
+    return _slip(sheet, kind, row, random.Random(seed))
+
+
+def _valid(text: str) -> bool:
+    games = list(RecordReader(text))
+    return len(games) == 1 and replay(games[0]).valid
+
+
+def _gap_place(text: str, number: int) -> tuple[int, int]:
+    """(line, column) of the row numbered `number`, after the row left out before it."""
+    body = text.index("\n\n")
+    found = re.compile(rf"(?<!\S){number}\.(?=\s)").search(text, body)
+    assert found is not None
+    line = text.count("\n", 0, found.start()) + 1
+    return line, found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
 
 
 def copied_set(
