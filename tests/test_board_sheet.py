@@ -430,3 +430,36 @@ def test_big_paper_for_the_big_board(tmp_path, paper: str, size_pt, cell: str) -
     expected = "A3 portrait" if paper == "a3" else "279.4mm 431.8mm"
     assert f"@page {{ size: {expected}; margin: 0; }}" in html
     assert main(["scoresheet", "--paper", paper]) == 2  # boards only
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(per_page=6),
+        dict(per_page=6, paper="letter", landscape=True),
+        dict(per_page=12, variant="wraparound"),
+        dict(per_page=6, variant="wraparound", paper="letter"),
+    ],
+    ids=["a4-6up", "letter-landscape-6up", "wraparound-12up", "wraparound-letter-6up"],
+)
+def test_the_notes_under_pencil_boards_stand_clear_of_the_legend(options: dict) -> None:
+    """Reviewed: the rune names of the legend ended 0.35 mm above the "In pencil:"
+    line, and the wraparound 12-up never said that opposite edges join or what its
+    chevrons mean. Measured on the drawing: the lowest descender of the legend and
+    the cap height of the first note line at least 1 mm apart."""
+    from maerstanas_print.draw.shapes import MM_PER_PT, Text
+    from maerstanas_print.draw.wraparound import WRAP_NOTE
+    from maerstanas_print.sheets.capabilities import SHEETS
+
+    sheet = board_sheet(BoardSheetOptions(game=MAERSTANAS, **options))
+    shapes = sheet.pages[0].shapes
+    texts = [shape for shape in walk(shapes) if isinstance(shape, Text)]
+    pencil = SHEETS.of(MAERSTANAS).pencil_note
+    notes = [text for text in texts if text.text in (pencil, WRAP_NOTE)]
+    assert [note.text for note in notes] == [pencil] + (
+        [WRAP_NOTE] if options.get("variant") == "wraparound" else []
+    )
+    above = [text for text in texts if text.y < notes[0].y]  # the legend is the lowest
+    lowest = max(text.y + 0.25 * text.size * MM_PER_PT for text in above)
+    cap_top = notes[0].y - 0.68 * notes[0].size * MM_PER_PT
+    assert cap_top - lowest >= 1.0, (cap_top, lowest)

@@ -101,6 +101,25 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "characters of text in one PDF document, all its games together": (
             f"{limits.MAX_PDF_DOCUMENT_CHARS:,}"
         ),
+        "bytes of a rulebook or quick-reference source (`--source`, `--check`), from a file, "
+        "a pipe or a device": f"{limits.MAX_BOOK_SOURCE_BYTES // 2**20} MiB",
+        "a source's front matter; one front-matter value": (
+            f"{limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; "
+            f"{limits.MAX_FRONT_VALUE_CHARS:,} characters"
+        ),
+        "characters of one paragraph of a book (list item, table cell, glossary entry)": (
+            f"{limits.MAX_BOOK_PARAGRAPH_CHARS:,}"
+        ),
+        "characters of one heading or caption of a book (figure, record, `alt`, panel label, "
+        "glossary term), or of a record block": f"{limits.MAX_BOOK_CAPTION_CHARS:,}",
+        "characters of a book's whole text, references filled in (each text counts as at "
+        f"least {limits.MIN_BOOK_TEXT_CHARGE})": f"{limits.MAX_BOOK_TEXT_CHARS:,}",
+        "figures and record blocks in one book": f"{limits.MAX_BOOK_FIGURES:,}",
+        "chapters and sections in one book": f"{limits.MAX_BOOK_HEADINGS:,}",
+        "panels of one figure in a book": f"{limits.MAX_FIGURE_PANELS}",
+        "columns of one table in a book; the narrowest column's share of the width": (
+            f"{limits.MAX_TABLE_COLUMNS}; 1/{round(1 / limits.MIN_TABLE_COLUMN_SHARE)}"
+        ),
     }
 
 
@@ -117,6 +136,12 @@ def test_the_reliability_page_gives_the_same_limits() -> None:
         f"| {limits.MAX_TAG_CHARS:,} |",
         f"| {limits.MAX_PDF_GAME_CHARS:,} characters",
         f"| {limits.MAX_PDF_DOCUMENT_CHARS:,} characters |",
+        f"| {limits.MAX_BOOK_SOURCE_BYTES // 2**20} MiB |",
+        f"| {limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; {limits.MAX_FRONT_VALUE_CHARS:,} ",
+        f"| {limits.MAX_BOOK_PARAGRAPH_CHARS:,}; {limits.MAX_BOOK_CAPTION_CHARS:,}; "
+        f"{limits.MAX_BOOK_TEXT_CHARS:,} characters |",
+        f"| {limits.MAX_BOOK_HEADINGS}; {limits.MAX_BOOK_FIGURES} |",
+        f"| {limits.MAX_FIGURE_PANELS}; {limits.MAX_TABLE_COLUMNS} |",
     ):
         assert shown in table, shown
 

@@ -127,8 +127,16 @@ def test_on_a3_the_card_is_the_a4_card_enlarged() -> None:
 # --- the kit ------------------------------------------------------------------------
 
 KIT_PARTS = {
-    "maerstanas": ["Quick reference", "Playing board", "Stones to cut out", "Score sheet"],
+    "maerstanas": [
+        "Contents and printing",
+        "Quick reference",
+        "Playing board",
+        "Stones to cut out",
+        "Score sheet",
+        "Score sheet, return game",
+    ],
     "cyngesheall": [
+        "Contents and printing",
         "Quick reference",
         "Setting up",
         "Playing board",
@@ -137,6 +145,7 @@ KIT_PARTS = {
         "Score sheet, continued",
     ],
     "hnefatafl1992": [
+        "Contents and printing",
         "Quick reference",
         "Setting up",
         "Playing board",
@@ -163,13 +172,114 @@ def test_a_kit_is_the_card_and_the_games_sheets_with_bookmarks(slug: str) -> Non
         for title in [entry.title]
     }
     assert [pages[part] for part in parts] == list(range(len(parts)))
-    # The board page is the page `board` prints, squares and all.
-    board = sheet_pdf(board_sheet(BoardSheetOptions(paper="a4", game=game_named(slug))))
-    assert (
-        r.pages[parts.index("Playing board")].extract_text()
-        == reader(board).pages[0].extract_text()
-    )
+    # The board page is the page `board` prints, squares and all, under the kit's foot
+    # instead of its own credit line.
+    game = game_named(slug)
+    board = sheet_pdf(board_sheet(BoardSheetOptions(paper="a4", game=game)))
+    kit_board = r.pages[parts.index("Playing board")].extract_text().splitlines()
+    alone = reader(board).pages[0].extract_text().splitlines()
+    foot = [line for line in kit_board if "print-and-play kit" in line or " of " in line[-8:]]
+    assert len(foot) == 2
+    assert [line for line in alone if game.credit not in line] == [
+        line for line in kit_board if line not in foot
+    ]
     assert r.metadata.title.endswith("print-and-play kit")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_kits_cover_lists_its_parts_at_their_pages_and_how_to_print(slug: str) -> None:
+    """Reviewed: a kit was a stack of sheets with no list of parts, no print guide and
+    no page numbers. The cover's list is read back against the PDF's own bookmarks."""
+    game = game_named(slug)
+    pdf = kit_pdf(game, "a4")
+    r = reader(pdf)
+    bookmarks = {
+        entry.title: r.get_destination_page_number(entry) + 1
+        for entry in r.outline
+        if not isinstance(entry, list)
+    }
+    cover = [line.strip() for line in r.pages[0].extract_text().splitlines()]
+    listed = {}
+    for number, name, stock in zip(cover, cover[1:], cover[2:], strict=False):
+        if number.isdigit() and stock in ("paper", "card"):
+            listed[name] = (int(number), stock)
+    assert listed.pop("This page: contents and printing") == (1, "paper")
+    assert {name: page for name, (page, _) in listed.items()} == {
+        name: page for name, page in bookmarks.items() if name != "Contents and printing"
+    }
+    cut = [name for name, (_, stock) in listed.items() if stock == "card"]
+    assert cut == [name for name in listed if name.endswith("to cut out")]
+    text = " ".join(r.pages[0].extract_text().split())
+    assert "Print at 100 % (“actual size”), single-sided" in text
+    square = full_board_cell(game, "a4")
+    scale = re.search(r"the bar on page (\d+) is exactly 50 mm long", text)
+    assert scale and int(scale[1]) == bookmarks["Playing board"]
+    assert f"each square of the board {square:g} mm" in text
+    assert f"squares {square:g} mm" in r.pages[int(scale[1]) - 1].extract_text()
+    assert game.credit in text  # the credit, once, on the cover
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_kit_page_after_the_cover_has_one_foot_with_its_number(slug: str) -> None:
+    """Reviewed: three different credit footers in one kit and no page numbers."""
+    game = game_named(slug)
+    r = reader(kit_pdf(game, "a4"))
+    total = len(r.pages)
+    feet = []
+    for index, page in enumerate(r.pages[1:], 2):
+        lines = [line.strip() for line in page.extract_text().splitlines()]
+        assert f"page {index} of {total}" in " ".join(lines), index
+        assert game.credit not in " ".join(lines), index  # the sheets' own credit lines
+        assert "this one-page adaptation" not in " ".join(lines), index  # the card's
+        feet.append(next(line for line in lines if "print-and-play kit" in line))
+    assert len(set(feet)) == 1, feet  # one foot, the same on every page
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_kit_has_two_score_sheets(slug: str) -> None:
+    from maerstanas_print.rulebook.print_and_play import kit_parts
+
+    names = [part.name for part in kit_parts(game_named(slug), "a4")]
+    assert sum(name.startswith("Score sheet") for name in names) == 2
+
+
+def test_big_paper_kits_write_on_score_sheets_made_for_that_paper() -> None:
+    """Reviewed: the A3 1992 kit's score sheets were the A4 sheet enlarged (25 rows,
+    7.8 mm boxes). A score sheet designed for any paper is now made for A3 (7 mm rows,
+    more of them); the Mǽrstánas sheet, designed for A4 and Letter only, is enlarged."""
+    from maerstanas_print.rulebook.print_and_play import kit_parts
+
+    big = kit_parts(game_named("hnefatafl1992"), "a3")
+    sheets = [part.sheet for part in big if part.name.startswith("Score sheet")]
+    assert [sheet.paper.key for sheet in sheets] == ["a3", "a3"]
+    a4 = game_score_sheet(game_named("hnefatafl1992"), "", "a4")
+    assert sheets[0].next_move > a4.next_move + 10  # more rows, not bigger ones
+    assert sheets[1].pages[0].label.split("moves ")[1].startswith(f"{sheets[0].next_move} ")
+    small = kit_parts(MAERSTANAS, "a3")
+    assert {part.sheet.paper.key for part in small if part.name.startswith("Score")} == {"a4"}
+
+
+def test_the_ink_saver_kit(tmp_path) -> None:
+    """Reviewed: the theme existed but no kit used it."""
+    assert main(["kit", "--theme", "ink-saver", "-o", str(tmp_path)]) == 0
+    pdf = (tmp_path / "kit-a4-ink-saver.pdf").read_bytes()
+    assert reader(pdf).metadata.title == "Mǽrstánas: print-and-play kit (ink-saver)"
+    from maerstanas_print.rulebook.print_and_play import kit_parts
+
+    stems = [part.sheet.file_stem for part in kit_parts(MAERSTANAS, "a4", "ink-saver")]
+    assert [stem for stem in stems if "ink-saver" in stem] == [
+        "board-a4-1up-ink-saver",
+        "stones-maerstanas-a4-ink-saver",
+    ]
+    assert main(["kit", "--theme", "screen", "-o", str(tmp_path / "x.pdf")]) == 2
+    assert main(["kit", "--tokens", "hex", "-o", str(tmp_path / "x.pdf")]) == 2
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_kit_with_square_tokens(tmp_path) -> None:
+    assert main(["kit", "--game", "hnefatafl1992", "--tokens", "square", "-o", str(tmp_path)]) == 0
+    pdf = (tmp_path / "kit-hnefatafl1992-a4-square.pdf").read_bytes()
+    assert "Each piece is a square of 8.3 mm" in " ".join(all_text(pdf).split())
 
 
 def test_the_1992_kit_on_a3_has_the_full_size_board_and_its_pieces(tmp_path) -> None:
@@ -178,15 +288,15 @@ def test_the_1992_kit_on_a3_has_the_full_size_board_and_its_pieces(tmp_path) -> 
     out = tmp_path / "kit.pdf"
     assert main(["kit", "--game", "hnefatafl1992", "--paper", "a3", "-o", str(out)]) == 0
     pdf = out.read_bytes()
-    assert_page_size(pdf, "a3", pages=6)
+    assert_page_size(pdf, "a3", pages=7)
     game = game_named("hnefatafl1992")
     square = full_board_cell(game, "a3")
-    assert f"squares {square:g} mm" in reader(pdf).pages[2].extract_text()
-    pieces = " ".join(reader(pdf).pages[3].extract_text().split())
+    assert f"squares {square:g} mm" in reader(pdf).pages[3].extract_text()
+    pieces = " ".join(reader(pdf).pages[4].extract_text().split())
     assert f"for the {square:g} mm squares of the playing board on A3" in pieces
     assert "Dark plays with 25 pieces: 1 king, 24 men; Light with 48 men." in pieces
     top = [title for depth, title in outline_titles(pdf) if depth == 0]
-    assert top[3] == "Pieces to cut out"
+    assert top[4] == "Pieces to cut out"
 
 
 def test_kit_options(tmp_path, capsys) -> None:
@@ -194,7 +304,7 @@ def test_kit_options(tmp_path, capsys) -> None:
     assert main(["kit", "--paper", "a5", "-o", str(tmp_path / "k.pdf")]) == 2
     assert not (tmp_path / "k.pdf").exists()
     assert main(["kit", "--paper", "letter", "-o", str(tmp_path)]) == 0
-    assert_page_size((tmp_path / "kit-letter.pdf").read_bytes(), "letter", pages=4)
+    assert_page_size((tmp_path / "kit-letter.pdf").read_bytes(), "letter", pages=6)
 
 
 # --- landscape pencil boards ---------------------------------------------------------
@@ -313,8 +423,8 @@ def test_a_kit_has_its_own_metadata_and_centres_enlarged_pages() -> None:
     assert meta.subject.startswith("Everything to play Cyngesheall from paper")
     # The setup page is the Letter design enlarged: the room it leaves is shared above
     # and below (its title is lower than on a page drawn for Tabloid itself).
-    setup_title = max(run.y for run in text_runs(pdf, 1))
-    board_title = max(run.y for run in text_runs(pdf, 2))
+    setup_title = max(run.y for run in text_runs(pdf, 2))
+    board_title = max(run.y for run in text_runs(pdf, 3))
     assert board_title - setup_title > 20 / MM
 
 

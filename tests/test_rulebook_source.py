@@ -173,7 +173,7 @@ def test_a_false_claim_prints_like_check() -> None:
         ("---\ngame: Maerstanas\ntitel: T\n---\n\n# One\n", "R100", 3, 1),
         ("# One\n\nNo front matter.\n", "R100", 1, 1),
         ("---\ngame: Maerstanas\ntitle: T\n---\n\nOnly small print.\n", "R101", 6, 1),
-        ("---\ngame: Maerstanas\ntitle: T\nreleased: soon\n---\n# x\n", "R100", 4, 1),
+        ("---\ngame: Maerstanas\ntitle: T\nreleased: soon\n---\n# x\n", "R100", 4, 11),
         ("---\ngame: Maerstanas\ntitle: T: x\n---\n# x\n", "R100", 3, 9),
         ("---\ngame: Maerstanas\ntitle: T\n---\n# x\n```include nothing\n```\n", "R108", 6, 12),
         (

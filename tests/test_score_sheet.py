@@ -86,18 +86,18 @@ def paper(request) -> str:
 
 @pytest.fixture(scope="module")
 def pdf(paper: str) -> bytes:
-    return sheet_pdf(score_sheet(ScoreSheetOptions(paper=paper)))
+    return sheet_pdf(score_sheet(ScoreSheetOptions(game_named("maerstanas"), paper=paper)))
 
 
 def test_structure(pdf: bytes, paper: str) -> None:
     assert_page_size(pdf, paper)
     assert_fonts_embedded(pdf)
-    assert_no_missing_glyphs(score_sheet(ScoreSheetOptions(paper=paper)))
+    assert_no_missing_glyphs(score_sheet(ScoreSheetOptions(game_named("maerstanas"), paper=paper)))
     text = all_text(pdf)
     assert "\x00" not in text and "Mǽrstánas" in text and "CC BY-SA 4.0" in text
 
 
-ROWS = {"a4": 34, "letter": 32}  # as many 7 mm rows as the page holds
+ROWS = {"a4": 34, "letter": 31}  # as many 7 mm rows as the page holds
 
 
 def test_one_record_per_page_with_every_field(pdf: bytes, paper: str) -> None:
@@ -124,6 +124,14 @@ def test_one_record_per_page_with_every_field(pdf: bytes, paper: str) -> None:
         "Pass",
         "square",
         "Final position",
+        # Reviewed: the sibling sheets had these and this one did not.
+        "Result",
+        "Dark won",
+        "Light won",
+        "tie",
+        "* (unfinished)",
+        "Sheet",
+        "of",
     ):
         assert runs[field] >= 1, field
     for row in range(1, ROWS[paper] + 1):
@@ -131,6 +139,22 @@ def test_one_record_per_page_with_every_field(pdf: bytes, paper: str) -> None:
     assert runs[f"{ROWS[paper] + 1}."] == 0
     for label in "ABCDEFG1234567":
         assert runs[label] >= 2  # the final-position board, labelled on four sides
+
+
+def test_every_games_score_sheet_has_the_same_heading() -> None:
+    """Reviewed: the Mǽrstánas sheet's heading (a small title, "game record" beside it)
+    differed from every other sheet's: the title at 26 pt, "Game record" at the right."""
+    heads = set()
+    for game in all_games():
+        sheet = SHEETS.of(game).score_sheet
+        assert sheet is not None
+        from maerstanas_print.draw.shapes import Text, walk
+
+        texts = [s for s in walk(sheet("a4", 1).pages[0].shapes) if isinstance(s, Text)]
+        title = next(text for text in texts if text.text == game.title)
+        subtitle = next(text for text in texts if text.text == "Game record")
+        heads.add((title.size, title.x, title.y, subtitle.size, subtitle.y, subtitle.anchor))
+    assert len(heads) == 1, heads
 
 
 def test_two_thunder_lines_not_a_removal_slot_per_ply(pdf: bytes) -> None:
@@ -146,7 +170,7 @@ def test_rows_and_boxes_are_big_enough_to_write_in() -> None:
     (the old sheet: 4.8 mm rows, 3.2 mm boxes, 5.8 pt grey heads)."""
     from maerstanas_print.draw.shapes import Rect, Text, walk
 
-    sheet = score_sheet(ScoreSheetOptions())
+    sheet = score_sheet(ScoreSheetOptions(game_named("maerstanas")))
     shapes = list(walk(sheet.pages[0].shapes))
     squares = [s for s in shapes if isinstance(s, Rect) and abs(s.w - s.h) < 1e-6]
     assert squares and min(s.w for s in squares) >= 3.5  # the tag choices
@@ -172,7 +196,7 @@ def test_rows_run_in_notation_order(pdf: bytes, paper: str) -> None:
 
 def test_deterministic() -> None:
     """Two builds give the same bytes (the time a build takes is in bench/bench_sheets.py)."""
-    options = ScoreSheetOptions()
+    options = ScoreSheetOptions(game_named("maerstanas"))
     first = sheet_pdf(score_sheet(options))
     html = sheet_html(score_sheet(options))
     assert first == sheet_pdf(score_sheet(options))
@@ -180,7 +204,7 @@ def test_deterministic() -> None:
 
 
 def test_html_is_self_contained() -> None:
-    html = sheet_html(score_sheet(ScoreSheetOptions(paper="letter")))
+    html = sheet_html(score_sheet(ScoreSheetOptions(game_named("maerstanas"), paper="letter")))
     assert "@page { size: letter portrait; margin: 0; }" in html
     assert 'width="215.9mm" height="279.4mm"' in html
     assert "<script" not in html and "http://" not in html.replace("http://www.w3.org/2000/svg", "")

@@ -34,7 +34,7 @@ from maerstanas_print.draw.shapes import (
 )
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.fonts import text_width_mm
-from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS
+from maerstanas_print.games import CYNGESHEALL, HNEFATAFL_1992, MAERSTANAS, all_games
 from maerstanas_print.games.maerstanas.engine import DARK, LIGHT
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.tafl.engine import read_position
@@ -286,13 +286,14 @@ def test_stones_sheet(paper: str) -> None:
     # Dark tokens' cut line is dashed (white on the tone); Light ones have a rim.
     cuts = [
         c
-        for c in walk(sheet.pages[0].shapes)
+        for c in walk(tokens_of(sheet))
         if isinstance(c, Circle) and c.stroke is not None and c.stroke.dash
     ]
     assert len(cuts) == 10 and {round(c.r * 2, 3) for c in cuts} == {21.0}
     svg = render_svg(sheet.pages[0])
     assert len(re.findall(r">(?:Dark|Light) \w+ to cut out</title>", svg)) == 20
-    assert len(re.findall(r"<circle [^>]*stroke-dasharray", svg)) == 10
+    spares = len(re.findall(r">Dark spare \w+ to cut out</title>", svg))
+    assert len(re.findall(r"<circle [^>]*stroke-dasharray", svg)) == 10 + spares
 
 
 def test_stones_are_the_board_drawing_21_mm_across() -> None:
@@ -597,3 +598,110 @@ def test_cli_bad_input(tmp_path, monkeypatch, capsys, argv: list[str]) -> None:
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("maerstanas-print: "), err
     assert not (tmp_path / "output").exists()
+
+
+def token_centre(token: Group) -> tuple[float, float]:
+    circle = next(c for c in walk(list(token.children)) if isinstance(c, Circle))
+    return circle.cx, circle.cy
+
+
+@pytest.mark.parametrize(
+    "game",
+    [game for game in all_games() if SHEET_KITS.of(game).has_cut_outs],
+    ids=lambda game: game.slug,
+)
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+def test_the_sides_tokens_stand_on_one_grid_with_a_row_of_spares_where_it_fits(
+    game, paper: str
+) -> None:
+    """Reviewed: the 1992 Dark and Light blocks were centred each on its own (13 and
+    12 to a row), so on A3 they did not line up, and the page was about 40 % blank.
+    Now every block starts at the same left edge on one column pitch, and where the
+    page holds them each side gets one row of spare men or stones, named as spares."""
+    sheet = stones_sheet(StonesSheetOptions(game=game, paper=paper))
+    groups = [
+        g
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group) and re.fullmatch(r"(Dark|Light) [\w -]+ to cut out", str(g.title))
+    ]
+    centres = [token_centre(g) for g in groups]
+    xs = sorted({round(x, 6) for x, _ in centres})
+    pitch = xs[1] - xs[0]
+    assert all(abs((x - xs[0]) / pitch - round((x - xs[0]) / pitch)) < 1e-6 for x in xs)
+    blocks = [
+        [c for c in g.children if isinstance(c, Group) and c in groups]
+        for g in sheet.pages[0].shapes
+        if isinstance(g, Group)
+    ]
+    firsts = {round(token_centre(block[0])[0], 6) for block in blocks if block}
+    assert len([block for block in blocks if block]) >= 2
+    assert firsts == {xs[0]}, firsts  # every block starts in the same column
+    spares = Counter(g.title for g in groups if " spare " in g.title)
+    if spares:
+        assert len(set(spares.values())) == 1  # as many for each side
+        assert max(spares.values()) == len(xs)  # one whole row
+
+
+@pytest.mark.parametrize(
+    "game",
+    [game for game in all_games() if SHEET_KITS.of(game).has_cut_outs],
+    ids=lambda game: game.slug,
+)
+def test_square_tokens_are_separated_by_straight_cuts(game) -> None:
+    """Reviewed: 73 discs of 8.3 mm is a lot of cutting. `--tokens square` lays the
+    tokens edge to edge on a grid whose lines are the cuts: every token sits in a
+    cell of its own, its drawing a safe margin inside the cell's lines."""
+    from maerstanas_print.sheets.stones_sheet import Token
+
+    sheet = stones_sheet(StonesSheetOptions(game=game, paper="a4", tokens="square"))
+    assert sheet.file_stem.endswith("-square")
+    cuts = [
+        line
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group) and g.title == "Cut along these lines"
+        for line in g.children
+        if isinstance(line, Line)
+    ]
+    xs = sorted({round(line.x1, 6) for line in cuts if line.x1 == line.x2})
+    ys = sorted({round(line.y1, 6) for line in cuts if line.y1 == line.y2})
+    token = Token(full_board_cell(game, "a4"))
+    cells = set()
+    tokens = tokens_of(sheet)
+    assert len(tokens) == sum(n for pieces in SHEET_KITS.of(game).piece_sets for _, n, _ in pieces)
+    for group in tokens + [
+        g for g in walk(sheet.pages[0].shapes) if isinstance(g, Group) and " spare " in str(g.title)
+    ]:
+        boxes = []  # every mark's extent: circles, lines, outlines
+        for shape in walk(list(group.children)):
+            if isinstance(shape, Circle):
+                boxes.append(
+                    (shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r)
+                )
+            elif isinstance(shape, Line):
+                boxes.append(
+                    (
+                        min(shape.x1, shape.x2),
+                        min(shape.y1, shape.y2),
+                        max(shape.x1, shape.x2),
+                        max(shape.y1, shape.y2),
+                    )
+                )
+            elif hasattr(shape, "points"):
+                px = [p[0] for p in shape.points]
+                py = [p[1] for p in shape.points]
+                boxes.append((min(px), min(py), max(px), max(py)))
+        left = min(box[0] for box in boxes)
+        top = min(box[1] for box in boxes)
+        right = max(box[2] for box in boxes)
+        bottom = max(box[3] for box in boxes)
+        column = max(i for i, x in enumerate(xs) if x <= left)
+        row = max(i for i, y in enumerate(ys) if y <= top)
+        assert left - xs[column] >= token.safe - 0.3 and xs[column + 1] - right >= token.safe - 0.3
+        assert top - ys[row] >= token.safe - 0.3 and ys[row + 1] - bottom >= token.safe - 0.3
+        assert xs[column + 1] - xs[column] == pytest.approx(token.cut)
+        cells.add((row, column))
+    assert len(cells) == len(tokens) + sum(
+        " spare " in str(g.title) for g in walk(sheet.pages[0].shapes) if isinstance(g, Group)
+    )
+    text = " ".join(all_text(sheet_pdf(sheet)).split())
+    assert f"is a square of {token.cut:g} mm" in text

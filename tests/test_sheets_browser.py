@@ -35,7 +35,10 @@ SHEETS: dict[str, tuple[str, Callable[[], Sheet]]] = {
             BoardSheetOptions(game=MAERSTANAS, per_page=6, variant="wraparound", theme="ink-saver")
         ),
     ),
-    "scoresheet-letter": ("maerstanas", lambda: score_sheet(ScoreSheetOptions(paper="letter"))),
+    "scoresheet-letter": (
+        "maerstanas",
+        lambda: score_sheet(ScoreSheetOptions(MAERSTANAS, paper="letter")),
+    ),
     "board-cyngesheall-a4-1up": (
         "cyngesheall",
         lambda: board_sheet(BoardSheetOptions(game=CYNGESHEALL)),

@@ -26,6 +26,7 @@ FORMAT_CHOICES = ("pdf", "html")
 
 
 BOARD_PAPER_CHOICES = ("a4", "letter", "a3", "tabloid")  # big boards on big paper
+THEME_CHOICES = ("print", "ink-saver")  # the sheets' themes (the screen theme is for pages)
 
 
 def add_common_options(

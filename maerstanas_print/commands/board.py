@@ -6,6 +6,7 @@ import argparse
 
 from maerstanas_print.commands._output import (
     BOARD_PAPER_CHOICES,
+    THEME_CHOICES,
     add_common_options,
     add_game_option,
     choice,
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         per_page=int(choice(args.per_page, PER_PAGE_CHOICES, "--per-page")),
         variant=choice(args.variant, variants(), "--variant"),  # type: ignore[arg-type]
         cell=number(args.cell_mm, "--cell-mm"),
-        theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
+        theme=choice(args.theme, THEME_CHOICES, "--theme"),
         rules=args.rules,
         game=game_choice(args.game),
         landscape=args.landscape,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._output import (
     PAPER_CHOICES,
+    THEME_CHOICES,
     add_common_options,
     add_game_option,
     choice,
@@ -45,5 +46,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     game = game_choice(args.game, _set_up)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
-    theme = choice(args.theme, ("print", "ink-saver"), "--theme")
+    theme = choice(args.theme, THEME_CHOICES, "--theme")
     return emit(lambda: game_setup_sheet(game, game.title, paper, theme), args)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._output import (
     BOARD_PAPER_CHOICES,
+    THEME_CHOICES,
     add_common_options,
     add_game_option,
     choice,
@@ -14,7 +15,7 @@ from maerstanas_print.commands._output import (
     game_choice,
 )
 from maerstanas_print.sheets.capabilities import SHEETS
-from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, stones_sheet
+from maerstanas_print.sheets.stones_sheet import TOKEN_SHAPES, StonesSheetOptions, stones_sheet
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -42,13 +43,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="{print,ink-saver}",
         help="ink-saver: Dark stones hatched instead of solid (default: print)",
     )
+    add_tokens_option(parser)
     parser.set_defaults(func=run)
+
+
+def add_tokens_option(parser: argparse.ArgumentParser) -> None:
+    """`--tokens round|square`, shared with `kit`."""
+    parser.add_argument(
+        "--tokens",
+        default="round",
+        metavar="{round,square}",
+        help="square: tokens edge to edge on a grid, cut apart with a ruler in "
+        "straight lines (default: round discs)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     options = StonesSheetOptions(
         game=game_choice(args.game, _cut_out),
         paper=choice(args.paper, BOARD_PAPER_CHOICES, "--paper"),
-        theme=choice(args.theme, ("print", "ink-saver"), "--theme"),
+        theme=choice(args.theme, THEME_CHOICES, "--theme"),
+        tokens=choice(args.tokens, TOKEN_SHAPES, "--tokens"),
     )
     return emit(lambda: stones_sheet(options), args)

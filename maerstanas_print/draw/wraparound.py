@@ -12,6 +12,12 @@ from maerstanas_print.draw.shapes import Group, Line, Polyline, Shape, Stroke
 from maerstanas_print.draw.square_board import BoardGeometry, SquareBoard
 from maerstanas_print.draw.theme import Theme
 
+# What a page of wraparound boards says under them (the chevrons are not self-evident).
+WRAP_NOTE = (
+    "Wraparound: opposite edges join. Each row and column goes on through the chevron in "
+    "the frame and comes back in at the matching chevron on the far side."
+)
+
 
 class WraparoundBoard(SquareBoard):
     """A board whose opposite edges join."""

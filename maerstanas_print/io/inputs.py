@@ -72,6 +72,13 @@ def read_record(path: str) -> tuple[str, str]:
     return name, "".join(_decoded(path, name))
 
 
+def read_text(path: str, what: str, max_bytes: int) -> tuple[str, str]:
+    """(display name, text) of a file read whole that is not a record (a rulebook
+    source): at most `max_bytes` from any kind of file, messages naming `what`."""
+    name = display_name(path)
+    return name, "".join(_decoded(path, name, what, max_bytes))
+
+
 def read_record_pieces(path: str) -> tuple[str, Iterator[tuple[str, int]]]:
     """(display name, pieces) of a record file: each piece is (text, number of
     its first line). Opening errors are raised here, reading errors while the
@@ -85,7 +92,7 @@ def read_record_pieces(path: str) -> tuple[str, Iterator[tuple[str, int]]]:
 # --- opening and reading bytes ------------------------------------------------
 
 
-def _open(path: str, name: str) -> tuple[BinaryIO, bool]:
+def _open(path: str, name: str, what: str = "record") -> tuple[BinaryIO, bool]:
     """(binary stream, whether it is a regular file)."""
     if path == "-":
         stdin = sys.stdin
@@ -99,14 +106,14 @@ def _open(path: str, name: str) -> tuple[BinaryIO, bool]:
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
-            raise InputError(f"{name}: is a directory, not a record file")
+            raise InputError(f"{name}: is a directory, not a {what} file")
         if stat.S_ISFIFO(info.st_mode):
             return _open_fifo(path, name), False
         return open(path, "rb"), stat.S_ISREG(info.st_mode)  # noqa: SIM115
     except FileNotFoundError:
         raise InputError(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise InputError(f"{name}: is a directory, not a record file") from None
+        raise InputError(f"{name}: is a directory, not a {what} file") from None
     except OSError as exc:
         raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from None
 
@@ -129,9 +136,14 @@ def _open_fifo(path: str, name: str) -> BinaryIO:
         raise
 
 
-def _decoded(path: str, name: str) -> Iterator[str]:
-    """The text of `path` in blocks: one read of each byte, checked and decoded once."""
-    stream, regular = _open(path, name)
+def _decoded(
+    path: str, name: str, what: str = "record", max_bytes: int | None = None
+) -> Iterator[str]:
+    """The text of `path` in blocks: one read of each byte, checked and decoded once;
+    at most `max_bytes` (when given) from any file, else `MAX_STREAM_BYTES` from a
+    file that is not a regular one."""
+    stream, regular = _open(path, name, what)
+    most = max_bytes if max_bytes is not None else limits.MAX_STREAM_BYTES
     decoder = codecs.getincrementaldecoder("utf-8")()
     done = 0
     try:
@@ -144,23 +156,25 @@ def _decoded(path: str, name: str) -> Iterator[str]:
                 break
             if b"\x00" in block:
                 wide = _wide_encoding(block) if done == 0 else None
-                what = (
-                    f"{wide} text, not UTF-8; save the record as UTF-8"
+                problem = (
+                    f"{wide} text, not UTF-8; save the {what} as UTF-8"
                     if wide
-                    else "a binary file, not a record"
+                    else f"a binary file, not a {what}"
                 )
-                raise InputError(f"{name}: {what}")
+                raise InputError(f"{name}: {problem}")
             try:
                 text = decoder.decode(block)
             except UnicodeDecodeError as exc:
                 raise InputError(
                     f"{name}: not UTF-8 text (byte {done + exc.start} cannot be "
-                    "read); save the record as UTF-8"
+                    f"read); save the {what} as UTF-8"
                 ) from None
-            if not regular and done + len(block) > limits.MAX_STREAM_BYTES:
+            if max_bytes is not None and done + len(block) > max_bytes:
+                raise InputError(f"{name}: more than {max_bytes:,} bytes, the most a {what} may be")
+            if not regular and done + len(block) > most:
                 raise InputError(
-                    f"{name}: more than {limits.MAX_STREAM_BYTES:,} bytes from a "
-                    "pipe or device; save the record to a file first"
+                    f"{name}: more than {most:,} bytes from a "
+                    f"pipe or device; save the {what} to a file first"
                 )
             if done == 0 and text.startswith("\ufeff"):
                 # Editors hide the byte order mark: without it, columns on
@@ -172,7 +186,7 @@ def _decoded(path: str, name: str) -> Iterator[str]:
             decoder.decode(b"", final=True)
         except UnicodeDecodeError:
             raise InputError(
-                f"{name}: not UTF-8 text (it ends inside a character); save the record as UTF-8"
+                f"{name}: not UTF-8 text (it ends inside a character); save the {what} as UTF-8"
             ) from None
     finally:
         if path != "-":

@@ -37,3 +37,34 @@ MAX_TAG_CHARS = 10_000
 # paragraph's length. HTML has no such limit.
 MAX_PDF_GAME_CHARS = 50_000
 MAX_PDF_DOCUMENT_CHARS = 500_000
+
+# A rulebook or quick-reference source (`rulebook --source/--check`, `quickref
+# --source`) is untrusted input, set by ReportLab, whose time grows with the
+# square of a paragraph's length: bytes of the source file, of its front matter
+# and of one front-matter value; characters of one paragraph (a list item, a
+# table cell, a heading or a glossary entry too), of one caption (a figure's or
+# a record's, a panel label, an alt text) and of all the book's text, with
+# every reference filled in; panels of one figure (they are set side by side).
+# A record block is preformatted: ReportLab's time grows with the square of a
+# run of spaces in it, so it is held to the length of a caption.
+MAX_BOOK_SOURCE_BYTES = 2 * 2**20
+MAX_FRONT_MATTER_BYTES = 16 * 2**10
+MAX_FRONT_VALUE_CHARS = 1_000
+MAX_BOOK_PARAGRAPH_CHARS = 10_000
+MAX_BOOK_CAPTION_CHARS = 2_000
+MAX_BOOK_TEXT_CHARS = 500_000
+MAX_FIGURE_PANELS = 6
+# Each text of a book is a paragraph to set, however short (a table of 100,000
+# one-letter cells took minutes), so it counts as at least this many characters
+# of the whole; each figure and record block is drawn and checked by the
+# engine (2,000 figures took 32 s), so a book has at most this many.
+MIN_BOOK_TEXT_CHARGE = 100
+MAX_BOOK_FIGURES = 200
+# Chapters and sections of one book: each is an entry of the contents, which
+# ReportLab sets again on every pass that settles the page numbers (4,800 took 82 s).
+MAX_BOOK_HEADINGS = 300
+
+# Columns of one table in a book, and the narrowest a column may be, as a share
+# of the text width (its dashes against the row's): narrower, a cell has no room.
+MAX_TABLE_COLUMNS = 6
+MIN_TABLE_COLUMN_SHARE = 1 / 12

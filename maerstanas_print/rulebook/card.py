@@ -12,18 +12,26 @@ need.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import CMYKColor
 
-from maerstanas_print.draw.shapes import PT_PER_MM, Page
+from maerstanas_print.draw.pdf import draw_shapes
+from maerstanas_print.draw.shapes import PT_PER_MM, Page, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import figure_cell, figure_shapes
 from maerstanas_print.rulebook.inline import to_reportlab
-from maerstanas_print.rulebook.model import BlankBoards, Chapter, Para, SampleGame
-from maerstanas_print.rulebook.pdf import ACCENT, SOFT, _Builder, _marker, _shapes_flowable
+from maerstanas_print.rulebook.model import BlankBoards, Chapter, Para, SampleGame, plain
+from maerstanas_print.rulebook.pdf import (
+    ACCENT,
+    SOFT,
+    _Builder,
+    _marker,
+    _shapes_flowable,
+    date_the_file,
+)
 from maerstanas_print.rulebook.prepare import PreparedBook, RulebookError
 from maerstanas_print.sheets.common import PAPERS
 
@@ -187,7 +195,7 @@ class _CardBuilder(_Builder):
         head = [self.p(chapter.title, "chapter")]
         for flowables in blocks[:lead]:
             head += flowables
-        out: list = [_marker("chapter", chapter.title), KeepTogether(head)]
+        out: list = [_marker("chapter", plain(chapter.title)), KeepTogether(head)]
         for flowables in blocks[lead:]:
             out += flowables
         return out
@@ -222,6 +230,8 @@ class _Meta:
     title: str | None = None
     subject: str | None = None
     keywords: Sequence[str] | None = None
+    cover: Page | None = None  # a kit's first page, before the card
+    foot: Callable[[int], Sequence[Shape]] | None = None  # a kit's foot, by page number
 
 
 def _is_lead_in(block: object) -> bool:
@@ -235,6 +245,8 @@ def card_pdf(
     *,
     one_page: bool = True,
     pages_after: Sequence[tuple[str, Page]] = (),
+    cover: Page | None = None,
+    foot: Callable[[int], Sequence[Shape]] | None = None,
     title: str | None = None,
     subject: str | None = None,
     keywords: Sequence[str] | None = None,
@@ -244,15 +256,17 @@ def card_pdf(
 
     `pages_after` are (bookmark, page) pairs of whole pages drawn after the card,
     on the same paper: the print-and-play kit is the card and its sheets, under its
-    own `title`, `subject` and `keywords` (else the source's)."""
-    meta = _Meta(title, subject, keywords)
+    own `title`, `subject` and `keywords` (else the source's). A kit also has a
+    `cover` before the card, and a `foot(page number)` drawn on every page after
+    it in place of the card's credit (the cover gives the credit once)."""
+    meta = _Meta(title, subject, keywords, cover, foot)
     register_fonts()
     size = PAPERS[paper]
     geometry = CardGeometry.of(paper)
     full = geometry.body_height
 
     def pages(column: float, grow: float) -> int:
-        return _typeset(prepared, paper, geometry, column, (), meta, grow)[1]
+        return _typeset(prepared, paper, geometry, column, (), _Meta(), grow)[1]
 
     def fits(column: float, grow: float) -> bool:
         return pages(column, grow) == 1
@@ -328,15 +342,23 @@ def _typeset(
 
     def opening(canvas, doc):
         canvas.showOutline()
-        if book.released is not None:
-            stamp = f"D:{book.released:%Y%m%d}000000+00'00'"
-            canvas.setDateFormatter(lambda *_: stamp)
+        date_the_file(canvas, book)
+
+    def footed(canvas, doc):
+        if meta.foot is not None and doc.page > 1:
+            draw_shapes(canvas, meta.foot(doc.page), size.height)
 
     def band(canvas, doc):
         if doc.page == 1:
             opening(canvas, doc)
         _band(canvas, book, geometry, width, height)
-        _credit(canvas, credit, builder, geometry, width)
+        if meta.foot is None:
+            _credit(canvas, credit, builder, geometry, width)
+        footed(canvas, doc)
+
+    def sheet(canvas, doc):
+        opening(canvas, doc)
+        footed(canvas, doc)
 
     column = geometry.column * PT_PER_MM
     frame_h = column_mm * PT_PER_MM
@@ -366,17 +388,29 @@ def _typeset(
         pageCompression=1,
         initialFontName="Cardo",
         initialFontSize=9,
-        title=meta.title or f"{book.title}: {book.subtitle}",
+        title=meta.title or book.full_title,
         author=book.pdf_author,
         subject=meta.subject or book.meta_subject,
         keywords=list(meta.keywords or book.meta_keywords),
         creator="maerstanas_print",
         lang=book.language,
     )
-    doc.addPageTemplates(
-        [PageTemplate("card", frames, onPage=band), PageTemplate("sheet", [full], onPage=opening)]
-    )
-    story: list = [_marker("part", "Quick reference")] if pages_after else []
+    templates = [
+        PageTemplate("card", frames, onPage=band),
+        PageTemplate("sheet", [full], onPage=sheet),
+    ]
+    story: list = []
+    if meta.cover is not None:  # the cover comes first, on the whole page
+        templates.reverse()
+        story += [
+            _marker("part", "Contents and printing"),
+            _shapes_flowable(meta.cover.shapes, meta.cover.width, meta.cover.height),
+            NextPageTemplate("card"),
+            PageBreak(),
+        ]
+    doc.addPageTemplates(templates)
+    if pages_after:
+        story.append(_marker("part", "Quick reference"))
     story += builder.story()
     story.append(_marker("card-end", ""))
     for label, page in pages_after:

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from maerstanas_print.io import limits
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import Figure, FigureError, FigureView, Panel, realise
 from maerstanas_print.rulebook.kit import kit_of
@@ -25,9 +26,12 @@ from maerstanas_print.rulebook.model import (
     Para,
     RecordText,
     Table,
+    block_texts,
+    literal,
+    spans,
 )
 from maerstanas_print.rulebook.source import REFERENCE, ReadSource
-from maerstanas_print.rulebook.source_errors import SourceError
+from maerstanas_print.rulebook.source_errors import SourceError, Where
 
 FIGURE_VALUES = ("figure", "number")
 PANEL_VALUES = ("dark-score", "light-score", "dark-moves", "light-moves", "captures", "winner")
@@ -107,6 +111,12 @@ def _record_value(game, value: str) -> str | None:
 
 
 def _book_value(read: ReadSource, value: str) -> str | None:
+    """A value of the front matter, as plain text in the book's markup."""
+    got = _front_value(read, value)
+    return None if got is None else literal(got)
+
+
+def _front_value(read: ReadSource, value: str) -> str | None:
     released = read.released
     if value == "title":
         return read.book.title
@@ -203,6 +213,48 @@ def compile_source(read: ReadSource) -> Book:
     views = realise_all(read)
     games = replay_records(read)
     values = resolve(read, views, games)
+    _check_figure_marks(read)
     if not values:
         return read.book
-    return _map_texts(read.book, lambda text: REFERENCE.sub(lambda m: values[m[0]], text))
+
+    def fill(text: str) -> str:
+        filled = REFERENCE.sub(lambda m: values[m[0]], text)
+        if len(filled) > limits.MAX_BOOK_PARAGRAPH_CHARS:
+            raise _too_long(read, text, f"{limits.MAX_BOOK_PARAGRAPH_CHARS:,} characters")
+        return filled
+
+    book = _map_texts(read.book, fill)
+    total = sum(len(t) for c in book.chapters for b in c.blocks for t in block_texts(b))
+    if total > limits.MAX_BOOK_TEXT_CHARS:
+        raise _too_long(read, "", f"{limits.MAX_BOOK_TEXT_CHARS:,} characters in all")
+    return book
+
+
+def _check_figure_marks(read: ReadSource) -> None:
+    """R106 at a `{fig:key}` written in the text for a figure the book does not have."""
+    keys = {figure.key for figure in read.book.figures()}
+    book = read.book
+    texts = [t for c in book.chapters for b in c.blocks for t in block_texts(b)]
+    texts += [t for b in book.front for t in block_texts(b)]
+    for text in texts:
+        for span in spans(text):
+            if span.kind == "fig" and span.text not in keys:
+                mark = f"{{fig:{span.text}}}"
+                raise SourceError(
+                    Where(read.source, 0, 1).find(mark),
+                    "R106",
+                    f"{mark} names a figure the book does not have",
+                    f"the figures are: {', '.join(sorted(keys)) or 'none'}",
+                )
+
+
+def _too_long(read: ReadSource, text: str, limit: str) -> SourceError:
+    """R110 at the first reference of `text` (of the book, when it has none)."""
+    first = REFERENCE.search(text)
+    where = read.references[first[0]] if first else next(iter(read.references.values()))
+    return SourceError(
+        where,
+        "R110",
+        f"with its references filled in, the text runs past the limit of {limit}",
+        "refer to long values less often (docs/writing-rulebooks.md lists the limits)",
+    )

@@ -44,6 +44,20 @@ from maerstanas_print.templating import environment
 
 FIGURE_WIDTH = 156.0  # mm: the PDF's text width on A4
 RUNNING_HEAD = '"Title · Subtitle"'  # in rulebook.css, where each book puts its own
+_CSS_PLAIN = frozenset(" ·-_.,;:!?'()&+/")  # ASCII written as itself in a CSS string
+
+
+def css_string(text: str) -> str:
+    """`text` as a quoted CSS string that nothing in it can end: inside `<style>` the
+    HTML parser looks for `</style` before CSS is read, so every character but
+    letters, digits and a few marks is written as a CSS escape (`\\3c` for `<`)."""
+    out = []
+    for char in text:
+        if char.isalnum() and (char.isascii() or char.isprintable()) or char in _CSS_PLAIN:
+            out.append(char)
+        else:
+            out.append(f"\\{ord(char):06x}")
+    return '"' + "".join(out) + '"'
 
 
 class _Renderer:
@@ -184,12 +198,12 @@ class _Renderer:
                     "label": self.words(
                         "Appendix {number}" if chapter.appendix else "Chapter {number}"
                     ).format(number=number),
-                    "title": chapter.title,
+                    "title": plain(chapter.title),
                     "anchor": chapter.anchor,
                     "appendix": chapter.appendix,
                     "sheet": isinstance(chapter.blocks[0], BlankBoards),
                     "sections": [
-                        {"title": b.text, "anchor": prefix + b.anchor}
+                        {"title": plain(b.text), "anchor": prefix + b.anchor}
                         for b in chapter.blocks
                         if isinstance(b, Heading)
                     ],
@@ -220,9 +234,8 @@ def rulebook_html(prepared: PreparedBook, paper: str = "a4") -> str:
     template = environment().get_template("rulebook.html.j2")
     draft = template.render(font_css="", css="", **context)
     chars = "".join(sorted(set(draft)))  # every character the page can show
-    css = read_text("templates", "rulebook.css").replace(
-        RUNNING_HEAD, f'"{book.title} · {book.subtitle}"'
-    )
+    head = css_string(book.running_head)
+    css = read_text("templates", "rulebook.css").replace(RUNNING_HEAD, head)
     css = Markup(css + "\n".join(renderer.extra_css))
     return template.render(
         font_css=Markup(font_face_css({face: chars for face in FACES})), css=css, **context

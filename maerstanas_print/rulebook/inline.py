@@ -1,7 +1,9 @@
 """The book's inline markup (see `model`) as ReportLab paragraph markup and as HTML.
 
 Both translations escape the text themselves, so nothing written in the book
-can turn into markup by accident, and both set quotes the same way.
+can turn into markup by accident, and both set quotes the same way. A link
+goes out only when the link policy (`links`) allows its address, whoever
+built the book; the PDF sets a link to a place in the book as its words.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from html import escape
 
 from markupsafe import Markup
 
+from maerstanas_print.rulebook.links import allowed, is_place
 from maerstanas_print.rulebook.model import Span, spans
 from maerstanas_print.rulebook.words import typography, words
 
@@ -68,7 +71,11 @@ def _render(
                 continue
         else:
             body = escape(typeset(span.text, language), quote=False)
-        out.append(forms[span.kind].format(body, url=escape(span.url), key=span.text))
+        kind = span.kind
+        in_pdf = forms is _REPORTLAB
+        if kind == "link" and (not allowed(span.url) or (in_pdf and is_place(span.url))):
+            kind = "text"
+        out.append(forms[kind].format(body, url=escape(span.url), key=span.text))
     return "".join(out)
 
 

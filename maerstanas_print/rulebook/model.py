@@ -126,8 +126,18 @@ class Book:
     keywords: tuple[str, ...] = ()
     description: str = ""
     licence_url: str = "https://creativecommons.org/licenses/by-sa/4.0/"
-    released: datetime.date | None = None  # dates the PDF; None: ReportLab's fixed date
+    released: datetime.date | None = None  # dates the PDF; None: SOURCE_DATE_EPOCH or no date
     language: str = "en"  # the text's language: the typesetter's words and typography
+
+    @property
+    def full_title(self) -> str:
+        """The document's title: "Title: Subtitle", or the title alone."""
+        return f"{self.title}: {self.subtitle}" if self.subtitle else self.title
+
+    @property
+    def running_head(self) -> str:
+        """What the head of each page names: "Title · Subtitle", or the title alone."""
+        return f"{self.title} · {self.subtitle}" if self.subtitle else self.title
 
     @property
     def meta_subject(self) -> str:
@@ -197,13 +207,29 @@ def slug(text: str) -> str:
 
 # --- inline markup -----------------------------------------------------------
 
+# A backslash makes the next markup character plain text. The source reader
+# writes what Markdown already read as text this way, so the text of a link
+# Markdown refused, or a `*` it read as a star, is never read as markup again.
+MARKUP_CHARS = "\\`*[]"
+_ESCAPE = re.compile(r"([\\`*\[\]])")
+_ESCAPED = re.compile(r"\\([\\`*\[\]])")
 _INLINE = re.compile(
-    r"`(?P<code>[^`]+)`"
-    r"|\*\*(?P<bold>[^*]+)\*\*"
-    r"|\*(?P<italic>[^*]+)\*"
-    r"|\[(?P<link>[^\]]+)\]\((?P<url>[^)\s]+)\)"
+    r"\\(?P<escaped>[\\`*\[\]])"
+    r"|`(?P<code>(?:\\.|[^`\\])+)`"
+    r"|\*\*(?P<bold>(?:\\.|[^*\\])+)\*\*"
+    r"|\*(?P<italic>(?:\\.|[^*\\])+)\*"
+    r"|\[(?P<link>(?:\\.|[^\]\\])+)\]\((?P<url>[^)\s]+)\)"
     r"|\{fig:(?P<fig>[a-z0-9-]+)\}"
 )
+
+
+def literal(text: str) -> str:
+    """`text` written in the inline markup as plain text: nothing in it is markup."""
+    return _ESCAPE.sub(r"\\\1", text)
+
+
+def _unescape(text: str) -> str:
+    return _ESCAPED.sub(r"\1", text)
 
 
 @dataclass(frozen=True)
@@ -216,20 +242,38 @@ class Span:
 
 
 def spans(text: str) -> list[Span]:
+    """The runs of `text`, each read once; neighbouring plain runs are joined."""
     out: list[Span] = []
+    words: list[str] = []  # plain text not yet added
+
+    def flush() -> None:
+        if words:
+            out.append(Span("text", "".join(words)))
+            words.clear()
+
     pos = 0
     for match in _INLINE.finditer(text):
-        if match.start() > pos:
-            out.append(Span("text", text[pos : match.start()]))
-        kind = match.lastgroup if match.lastgroup != "url" else "link"
-        if match["link"] is not None:
-            out.append(Span("link", match["link"], match["url"]))
-        else:
-            out.append(Span(kind or "text", match[kind or 0]))
+        words.append(text[pos : match.start()])
         pos = match.end()
-    if pos < len(text):
-        out.append(Span("text", text[pos:]))
-    return out
+        kind = match.lastgroup if match.lastgroup != "url" else "link"
+        if kind == "escaped":
+            words.append(match["escaped"])
+            continue
+        flush()
+        if match["link"] is not None:
+            out.append(Span("link", _unescape(match["link"]), match["url"]))
+        elif kind == "fig":
+            out.append(Span("fig", match["fig"]))
+        else:
+            out.append(Span(kind or "text", _unescape(match[kind or 0])))
+    words.append(text[pos:])
+    flush()
+    return [span for span in out if span.text or span.kind != "text"]
+
+
+def links(text: str) -> list[str]:
+    """The address of every link in `text`."""
+    return [span.url for span in spans(text) if span.kind == "link"]
 
 
 def plain(text: str, figures: dict[str, int] | None = None, language: str = "en") -> str:

@@ -9,8 +9,11 @@ book give the same bytes.
 
 from __future__ import annotations
 
+import datetime
 import io
+import os
 from collections.abc import Sequence
+from html import escape
 
 from maerstanas_print.draw.pdf import draw_shapes
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
@@ -22,6 +25,7 @@ from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
+    Book,
     Bullets,
     Chapter,
     Glossary,
@@ -31,6 +35,8 @@ from maerstanas_print.rulebook.model import (
     SampleGame,
     StoneKey,
     Table,
+    literal,
+    plain,
 )
 from maerstanas_print.rulebook.prepare import PreparedBook
 from maerstanas_print.rulebook.words import typography, words
@@ -206,7 +212,7 @@ class _Builder:
                 story += [
                     NextPageTemplate("sheet"),
                     PageBreak(),
-                    _marker("chapter", f"{number}  {chapter.title}"),
+                    _marker("chapter", f"{number}  {plain(chapter.title)}"),
                 ]
                 story += [self.blank_boards(chapter.blocks[0]), NextPageTemplate("body")]
                 continue
@@ -222,13 +228,14 @@ class _Builder:
 
         book = self.prepared.book
         art_w, art_h, art = layout.title_art(book.game)
+        # The front matter's values are plain text, never markup (`literal`).
         out = [
             Spacer(1, 30 * PT_PER_MM),
-            self.p(book.title, "title"),
+            self.p(literal(book.title), "title"),
             Spacer(1, 5 * PT_PER_MM),
-            self.p(book.subtitle, "subtitle"),
+            *([self.p(literal(book.subtitle), "subtitle")] if book.subtitle else []),
             Spacer(1, 4 * PT_PER_MM),
-            self.p(book.author, "byline"),
+            *([self.p(literal(book.author), "byline")] if book.author else []),
             Spacer(1, 16 * PT_PER_MM),
         ]
         flow = _shapes_flowable(art, art_w, art_h)
@@ -257,7 +264,7 @@ class _Builder:
             number=number
         )
         out: list = [
-            _marker("chapter", f"{number}  {chapter.title}"),
+            _marker("chapter", f"{number}  {plain(chapter.title)}"),
             self.p(label, "chapter-label"),
             self.p(chapter.title, "chapter"),
         ]
@@ -273,7 +280,7 @@ class _Builder:
             return [self.p(block.text, block.style)]
         if isinstance(block, Heading):
             marker = "appendix-section" if self.in_appendix else "section"
-            return [_marker(marker, block.text, 1), self.p(block.text, "section")]
+            return [_marker(marker, plain(block.text), 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
             indent = self.list_indent
             items = [ListItem(self.p(item, "bullet"), leftIndent=indent) for item in block.items]
@@ -430,6 +437,42 @@ def _xml(text: str) -> str:
     return escape(text, quote=False)
 
 
+def date_the_file(canvas, book: Book) -> None:
+    """Date the PDF by the book's `released` day, else by SOURCE_DATE_EPOCH (which
+    ReportLab reads itself), else not at all: no clock is read, so the same book gives
+    the same bytes, and no date is made up (ReportLab's fixed one is 1 January 2000)."""
+    released = book.released
+    if released is not None:
+        stamp = f"D:{_digits(released)}000000+00'00'"
+        canvas.setDateFormatter(lambda *_: stamp)
+    elif not os.environ.get("SOURCE_DATE_EPOCH", "").strip():
+        _leave_undated(canvas._doc.info)
+
+
+def _digits(day: datetime.date) -> str:
+    return f"{day.year:04d}{day.month:02d}{day.day:02d}"
+
+
+def _leave_undated(info) -> None:
+    """Make the document's info dictionary leave out CreationDate and ModDate."""
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFName, PDFString
+
+    class UndatedInfo(PDFInfo):
+        def format(self, document):
+            fields = {
+                "Title": PDFString(self.title),
+                "Author": PDFString(self.author),
+                "Producer": PDFString(self.producer),
+                "Creator": PDFString(self.creator),
+                "Subject": PDFString(self.subject),
+                "Keywords": PDFString(self.keywords),
+                "Trapped": PDFName(self.trapped),
+            }
+            return PDFDictionary(fields).format(document)
+
+    info.__class__ = UndatedInfo
+
+
 def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
     from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
@@ -469,7 +512,9 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
             self.canv.bookmarkPage(key)
             self.canv.addOutlineEntry(text.replace("  ", " "), key, level=level, closed=True)
             if kind != "appendix-section":  # the contents list an appendix, not its sections
-                self.notify("TOCEntry", (level, text.replace("  ", "\u2002"), self.page, key))
+                # The contents set each entry as paragraph markup: the words are escaped.
+                entry = escape(text, quote=False).replace("  ", "\u2002")
+                self.notify("TOCEntry", (level, entry, self.page, key))
             if kind == "chapter":
                 self.chapter_title = text.split("  ", 1)[1]
                 if not getattr(self, "page_started", True):
@@ -480,7 +525,7 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         canvas.setFillColor(SOFT)
         y = height - top + 16
         canvas.setFont("Cardo-Italic", 8.5)
-        canvas.drawString(side, y, f"{book.title} · {book.subtitle}")
+        canvas.drawString(side, y, book.running_head)
         canvas.drawRightString(width - side, y, doc.page_head)
         canvas.setStrokeColor("#bdb6a6")
         canvas.setLineWidth(0.4)
@@ -491,13 +536,9 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         canvas.restoreState()
 
     def opening(canvas, doc):
-        # Open with the bookmarks panel shown, and date the file by the edition's release
-        # (still the same bytes for the same book: no clock is read).
+        # Open with the bookmarks panel shown, and date the file by the edition's release.
         canvas.showOutline()
-        released = book.released
-        if released is not None:
-            stamp = f"D:{released:%Y%m%d}000000+00'00'"
-            canvas.setDateFormatter(lambda *_: stamp)
+        date_the_file(canvas, book)
 
     body = Frame(
         side,
@@ -520,7 +561,7 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         pageCompression=1,
         initialFontName="Cardo",
         initialFontSize=10,
-        title=f"{book.title}: {book.subtitle}",
+        title=book.full_title,
         author=book.pdf_author,
         subject=book.meta_subject,
         keywords=list(book.meta_keywords),

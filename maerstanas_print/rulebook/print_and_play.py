@@ -1,51 +1,75 @@
 """A game's print-and-play kit: everything needed to play, in one PDF.
 
-The kit opens with the game's one-page quick reference (`card`) and goes on
-with the sheets the game has, in the order a player uses them: the setup
-(movement games), the full-size playing board, the stones (or pieces) to cut
-out, sized to that board's squares, and the score sheet (a movement game's
-with a second sheet that numbers on, for a long game). Each is the same page
-its own command prints, on the kit's paper; the PDF's bookmarks name the parts.
-On A3 and Tabloid the board and the pieces keep their true size (that is what
-the big paper is for), while the pages one reads and writes on, the setup and
-the score sheet, are their A4 and Letter designs enlarged to the page, as a
-copier would, like the quick reference.
+The kit opens with a cover (`kit_cover`: the parts and their pages, how to
+print them, the credit of the game and its rules, once), then the game's
+one-page quick reference (`card`) and the sheets the game has, in the order a
+player uses them: the setup (movement games), the full-size playing board, the
+stones (or pieces) to cut out, sized to that board's squares, and two score
+sheets (a movement game's second numbers on, for a long game; a Mǽrstánas game
+fits one sheet, so the second is for the return game). Each sheet is the page
+its own command prints, on the kit's paper, with its credit line replaced by
+the kit's one foot ("page N of M"); the PDF's bookmarks name the parts. On A3
+and Tabloid the board and the pieces keep their true size (that is what the
+big paper is for), and a score sheet designed for any paper is made for it;
+the setup page and a score sheet designed only for A4 and Letter are enlarged
+to the page, as a copier would, like the quick reference.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from maerstanas_print.draw.shapes import Page, enlarge
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.rulebook.books import quickref_for
 from maerstanas_print.rulebook.card import ENLARGES, card_pdf
+from maerstanas_print.rulebook.kit_cover import KitCover, KitEntry, cover_page, kit_footer
+from maerstanas_print.rulebook.model import Para, plain
 from maerstanas_print.rulebook.prepare import prepare
-from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet, full_board_cell
 from maerstanas_print.sheets.capabilities import SHEETS
-from maerstanas_print.sheets.common import PAPERS, Sheet
+from maerstanas_print.sheets.common import PAPERS, Sheet, without_licence_line
 from maerstanas_print.sheets.stones_sheet import StonesSheetOptions, piece_noun, stones_sheet
 
 
-def kit_sheets(game: Game, paper: str) -> list[tuple[str, Sheet]]:
-    """(part name, sheet) for every sheet of the kit after the quick reference; the
-    setup and score sheets on the design paper (see card.ENLARGES)."""
+@dataclass(frozen=True, slots=True)
+class KitPart:
+    """One part of a kit: its name (bookmark and cover), its sheet, and whether it
+    goes on card."""
+
+    name: str
+    sheet: Sheet
+    on_card: bool = False
+
+
+def kit_parts(game: Game, paper: str, theme: str = "print", tokens: str = "round") -> list[KitPart]:
+    """Every part of the kit after the quick reference, in the order a player uses
+    them; `theme` as the board and stones sheets take it (`ink-saver`), `tokens` as
+    the stones sheet does (`square`)."""
     design = ENLARGES.get(paper, paper)
-    parts: list[tuple[str, Sheet]] = []
+    parts: list[KitPart] = []
     kit = SHEETS.of(game)
     if kit.setup_sheet is not None:  # a game that starts on an empty board has none
-        parts.append(("Setting up", kit.setup_sheet(design, "print")))
-    parts.append(("Playing board", board_sheet(BoardSheetOptions(paper=paper, game=game))))
-    if kit.has_cut_outs:
-        parts.append(
-            (
-                f"{piece_noun(game).capitalize()} to cut out",
-                stones_sheet(StonesSheetOptions(game, paper)),
-            )
+        parts.append(KitPart("Setting up", kit.setup_sheet(design, theme)))
+    parts.append(
+        KitPart(
+            "Playing board", board_sheet(BoardSheetOptions(paper=paper, game=game, theme=theme))
         )
+    )
+    if kit.has_cut_outs:
+        name = f"{piece_noun(game).capitalize()} to cut out"
+        pieces = stones_sheet(StonesSheetOptions(game, paper, theme, tokens))
+        parts.append(KitPart(name, pieces, True))
     if kit.score_sheet is not None:
-        sheet = kit.score_sheet(design, 1)
-        parts.append(("Score sheet", sheet))
-        if sheet.next_move is not None:  # a long game's record goes on to a second sheet
-            parts.append(("Score sheet, continued", kit.score_sheet(design, sheet.next_move)))
+        papers = kit.score_sheet_papers
+        sheet_paper = paper if not papers or paper in papers else design
+        first = kit.score_sheet(sheet_paper, 1)
+        parts.append(KitPart("Score sheet", first))
+        if first.next_move is not None:  # a long game's record goes on to a second sheet
+            following = kit.score_sheet(sheet_paper, first.next_move)
+            parts.append(KitPart("Score sheet, continued", following))
+        else:  # a game fits one sheet: the second records the return game
+            parts.append(KitPart("Score sheet, return game", first))
     return parts
 
 
@@ -63,28 +87,51 @@ def _fitted(page: Page, paper: str) -> Page:
     )
 
 
-def kit_pages(parts: list[tuple[str, Sheet]], paper: str) -> list[tuple[str, Page]]:
-    """(bookmark, page) for every page of the kit's `parts` (see kit_sheets)."""
-    out = []
-    for name, sheet in parts:
-        for number, page in enumerate(sheet.pages, 1):
-            out.append(
-                (name if len(sheet.pages) == 1 else f"{name} ({number})", _fitted(page, paper))
-            )
-    return out
-
-
-def kit_pdf(game: Game, paper: str) -> bytes:
+def kit_pdf(game: Game, paper: str, theme: str = "print", tokens: str = "round") -> bytes:
     """The kit as one PDF (KeyError for a game without a quick reference)."""
-    parts = kit_sheets(game, paper)
-    subject = f"Everything to play {game.title} from paper: the quick reference, " + ", ".join(
-        name.lower() for name, _ in parts
+    parts = kit_parts(game, paper, theme, tokens)
+    prepared = prepare(quickref_for(game))
+    book = prepared.book
+    pages: list[tuple[str, Page]] = []
+    entries = [KitEntry(2, "Quick reference")]
+    for part in parts:
+        for number, page in enumerate(part.sheet.pages, 1):
+            name = part.name if len(part.sheet.pages) == 1 else f"{part.name} ({number})"
+            entries.append(KitEntry(len(pages) + 3, name, part.on_card))
+            pages.append((name, _fitted(without_licence_line(page, game), paper)))
+    total = len(pages) + 2
+    # The kit's version is its rules' release date (the quick reference's `released`).
+    edition = f"{book.released:%-d %B %Y}" if book.released else ""
+    label = f"{game.title} · {book.author} · print-and-play kit" + (
+        f" of {edition}" if edition else ""
+    )
+    board_page = next(e.page for e in entries if e.name == "Playing board")
+    cut = next((e for e in entries if e.on_card), None)
+    cover = KitCover(
+        game=game,
+        paper=PAPERS[ENLARGES.get(paper, paper)],  # designed for A4 or Letter, enlarged
+        entries=tuple(entries),
+        pieces=piece_noun(game) if cut is not None else "",
+        scale_page=board_page,
+        square_mm=full_board_cell(game, paper),
+        credits=(
+            game.credit,
+            *(plain(block.text) for block in book.front if isinstance(block, Para)),
+        ),
+        edition=edition,
+        theme=theme,
+    )
+    ink = "" if theme == "print" else f" ({theme})"
+    subject = f"Everything to play {game.title} from paper{ink}: the quick reference, " + ", ".join(
+        part.name.lower() for part in parts
     )
     return card_pdf(
-        prepare(quickref_for(game)),
+        prepared,
         paper,
-        pages_after=kit_pages(parts, paper),
-        title=f"{game.title}: print-and-play kit",
+        cover=_fitted(cover_page(cover), paper),
+        pages_after=[(name, page) for name, page in pages],
+        foot=lambda number: kit_footer(PAPERS[paper], label, number, total),
+        title=f"{game.title}: print-and-play kit{ink}",
         subject=subject,
         keywords=(game.title, "print and play", "board game", "rules", "CC BY-SA 4.0"),
     )

@@ -16,13 +16,18 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from maerstanas_print.diagnostics import Source
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.registry import all_games, game_named
+from maerstanas_print.io import limits
+from maerstanas_print.io.errors import InputError
+from maerstanas_print.io.inputs import read_text
+from maerstanas_print.rulebook.figures import Figure
+from maerstanas_print.rulebook.front_matter import read_front_matter
 from maerstanas_print.rulebook.kit import kit_of
+from maerstanas_print.rulebook.links import is_place, refusal
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -35,9 +40,11 @@ from maerstanas_print.rulebook.model import (
     SampleGame,
     StoneKey,
     Table,
+    literal,
 )
 from maerstanas_print.rulebook.source_blocks import (
     FigurePlaces,
+    TextBudget,
     read_figure,
     read_glossary,
     read_record,
@@ -45,22 +52,6 @@ from maerstanas_print.rulebook.source_blocks import (
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 
-FRONT_KEYS = (
-    "game",
-    "title",
-    "subtitle",
-    "author",
-    "edition",
-    "released",
-    "language",
-    "licence",
-    "licence-url",
-    "authors",
-    "pdf-author",
-    "subject",
-    "keywords",
-    "description",
-)
 REFERENCE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 BOOKS_PACKAGE = "maerstanas_print.games"  # the shipped sources live in its books/ folder
 
@@ -74,66 +65,10 @@ class ReadSource:
     figures: dict[str, FigurePlaces] = field(default_factory=dict)
     records: dict[str, tuple[RecordText, Where]] = field(default_factory=dict)
     references: dict[str, Where] = field(default_factory=dict)  # first place of each
+    places: list[tuple[str, Where]] = field(default_factory=list)  # `#place` links
     released: datetime.date | None = None
     edition: str = ""
     language: str = "en"
-
-
-def _front_matter(source: Source) -> tuple[dict, int]:
-    import yaml
-
-    text = source.text
-    if not text.startswith("---\n"):
-        raise SourceError(
-            Where.at(source, 1),
-            "R100",
-            "the source does not start with its front matter",
-            "begin with a `---` line, `game:` and `title:` lines, and another `---` line",
-        )
-    end = text.find("\n---\n", 3)
-    if end < 0:
-        raise SourceError(
-            Where.at(source, 1, 1, 3),
-            "R100",
-            "the front matter is not closed",
-            "end it with a line of three hyphens, `---`",
-        )
-    try:
-        data = yaml.safe_load(text[4 : end + 1]) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else 2
-        raise SourceError(
-            Where.at(source, line, (mark.column + 1) if mark else 1),
-            "R100",
-            f"the front matter is not YAML: {getattr(exc, 'problem', exc)}",
-            "write one `key: value` a line; quote a value with a colon in it",
-        ) from None
-    if not isinstance(data, dict):
-        raise SourceError(
-            Where.at(source, 2), "R100", "the front matter is not a list of `key: value` lines"
-        )
-    for key in data:
-        if key not in FRONT_KEYS:
-            raise SourceError(
-                Where(source, 0, 3).find(f"\n{key}:").find(str(key)),
-                "R100",
-                f"{key!r} is not a front-matter key",
-                f"the keys are: {', '.join(FRONT_KEYS)}",
-            )
-    for key in ("game", "title"):
-        if not data.get(key):
-            raise SourceError(
-                Where.at(source, 1, 1, 3),
-                "R100",
-                f"the front matter has no `{key}:`",
-                "for example `game: Maerstanas` and `title: Mǽrstánas`",
-            )
-    return data, text[: end + 5].count("\n")
-
-
-def _text(value, key: str) -> str:
-    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 class _Reader:
@@ -143,11 +78,16 @@ class _Reader:
         self.read, self.game = read, game
         self.front: list[Block] = []
         self.chapters: list[tuple[str, bool, list[Block]]] = []
+        self.budget = TextBudget()
 
     def walk(self, source: Source, text: str, params: dict[str, str] | None = None) -> None:
         from markdown_it import MarkdownIt
 
-        tokens = MarkdownIt("commonmark").enable("table").parse(text)
+        markdown = MarkdownIt("commonmark").enable("table")
+        # Markdown-it keeps the text of a link it refuses as text; every link is made a
+        # link here instead, and the book's own policy refuses it with its place.
+        markdown.validateLink = lambda url: True  # type: ignore[method-assign]
+        tokens = markdown.parse(text)
         i = 0
         while i < len(tokens):
             i = self.token(source, tokens, i, params or {})
@@ -171,24 +111,24 @@ class _Reader:
                 "start a chapter with a `# Title` line",
             )
 
-    def inline(self, source: Source, token, params: dict[str, str]) -> str:
+    def inline(self, source: Source, token, params: dict[str, str], what: str = "paragraph") -> str:
         """The inline markup of `token` in the book's own small markup (see `model`)."""
         out: list[str] = []
         for child in token.children or []:
             kind = child.type
             if kind == "text":
-                out.append(child.content)
+                out.append(literal(child.content))  # what Markdown read as text stays text
             elif kind in ("softbreak", "hardbreak"):
                 out.append(" ")
             elif kind == "code_inline":
-                out.append(f"`{child.content}`")
+                out.append(f"`{literal(child.content)}`")
             elif kind in ("em_open", "em_close"):
                 out.append("*")
             elif kind in ("strong_open", "strong_close"):
                 out.append("**")
             elif kind == "link_open":
                 out.append("[")
-                href = child.attrs.get("href", "")
+                href = self.link(source, token, str(child.attrs.get("href", "")))
             elif kind == "link_close":
                 out.append(f"]({href})")
             else:
@@ -203,7 +143,23 @@ class _Reader:
         for name, value in params.items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
         self.note_references(source, token, text)
-        return text
+        return self.budget.take(text, self.where(source, token), what)
+
+    def link(self, source: Source, token, href: str) -> str:
+        """`href` as the book's markup writes it, once the link policy allows it."""
+        where = self.where(source, token)
+        reason = refusal(href)
+        if reason is not None:
+            scheme = href.partition(":")[0].strip()
+            raise SourceError(
+                where.find(href) if where.find(href) != where else where.find(scheme),
+                "R109",
+                reason,
+                "a book links to http, https and mailto addresses, and to #places in itself",
+            )
+        if is_place(href):
+            self.read.places.append((href, where.find(href)))
+        return href.replace("(", "%28").replace(")", "%29")
 
     def note_references(self, source: Source, token, text: str) -> None:
         for match in REFERENCE.finditer(text):
@@ -216,7 +172,8 @@ class _Reader:
         token = tokens[i]
         kind = token.type
         if kind == "heading_open":
-            text = self.inline(source, tokens[i + 1], params)
+            self.budget.count_heading(self.where(source, token))
+            text = self.inline(source, tokens[i + 1], params, "heading")
             if token.tag == "h1":
                 appendix = text.endswith("{.appendix}")
                 title = text.removesuffix("{.appendix}").strip()
@@ -303,6 +260,16 @@ class _Reader:
         delimiter = source.line_text(tokens[i].map[0] + 2)
         dashes = [cell.count("-") for cell in delimiter.strip().strip("|").split("|")]
         widths = () if len(set(dashes)) == 1 else tuple(d / sum(dashes) for d in dashes)
+        if len(rows[0]) > limits.MAX_TABLE_COLUMNS or min(widths, default=1) < (
+            limits.MIN_TABLE_COLUMN_SHARE
+        ):
+            raise SourceError(
+                Where.at(source, tokens[i].map[0] + 2),
+                "R110",
+                f"a table has at most {limits.MAX_TABLE_COLUMNS} columns, each at least "
+                f"{limits.MIN_TABLE_COLUMN_SHARE:.0%} of the width (its share of the dashes)",
+                "split the table, or give a narrow column more dashes",
+            )
         self.add(
             Table(tuple(rows[0]), tuple(tuple(r) for r in rows[1:]), widths),
             self.where(source, tokens[i]),
@@ -320,17 +287,17 @@ class _Reader:
         for match in REFERENCE.finditer(body):
             self.read.references.setdefault(match[0], Where(source, 0, 1).find(match[0]))
         if kind == "figure":
-            figure, places = read_figure(body, start, first, self.game)
+            figure, places = read_figure(body, start, first, self.game, self.budget)
             self.unique(figure.key, start)
             self.read.figures[figure.key] = places
             self.add(figure, start)
         elif kind == "record":
-            record, key, where = read_record(body, start, first)
+            record, key, where = read_record(body, start, first, self.budget)
             self.unique(key, where)
             self.read.records[key] = (record, where)
             self.add(record, start)
         elif kind == "glossary":
-            self.add(read_glossary(body, start, first), start)
+            self.add(read_glossary(body, start, first, self.budget), start)
         elif kind == "stone-key":
             read_settings(body, start, first, (), "stone-key")
             self.add(StoneKey(self.game.tag), start)
@@ -373,7 +340,7 @@ class _Reader:
                 else:
                     meanings = {
                         (name, value): gloss
-                        for term, gloss in read_glossary(body, start, first).entries
+                        for term, gloss in read_glossary(body, start, first, self.budget).entries
                         for name, _, value in [term.partition("=")]
                     }
                     self.add(kit.options_table(meanings), start)
@@ -452,26 +419,23 @@ def book_game(tag: str) -> Game:
 def read_source(text: str, name: str) -> ReadSource:
     """Read a rulebook source; SourceError (a full diagnostic) on the first problem."""
     source = Source(name, text.replace("\r\n", "\n"))
-    data, body_line = _front_matter(source)
-    game = game_named(str(data["game"]))
+    front = read_front_matter(source)
+    data, body_line = front.values, front.body_line
+    game = game_named(data["game"])
     if game is None:
         raise SourceError(
-            Where(source, 0, 1).find(f"game: {data['game']}").find(str(data["game"])),
+            Where(source, 0, 1).find(f"game: {data['game']}").find(data["game"]),
             "R100",
             f"{data['game']!r} is not a game this toolchain knows",
             "the games are " + ", ".join(g.tag for g in all_games()),
         )
     released = data.get("released")
-    if released is not None and not isinstance(released, datetime.date):
-        raise SourceError(
-            Where(source, 0, 1).find("released:"), "R100", "released is a date written YYYY-MM-DD"
-        )
     read = ReadSource(
         Book("", "", "", ()),
         source,
         released=released,
-        edition=str(data.get("edition", "")),
-        language=str(data.get("language", "en")),
+        edition=data.get("edition", ""),
+        language=data.get("language", "en"),
     )
     reader = _Reader(read, game)
     # Blank out the front matter, so markdown-it's line numbers are the file's.
@@ -492,10 +456,12 @@ def read_source(text: str, name: str) -> ReadSource:
     chapters = tuple(
         Chapter(title, tuple(blocks), appendix) for title, appendix, blocks in reader.chapters
     )
+    _check_places(read.places, chapters)
+    authors = ", ".join(data.get("authors", ()))
     fields: dict[str, Any] = {
-        "title": str(data["title"]),
-        "subtitle": str(data.get("subtitle", "")),
-        "author": str(data.get("author", "")),
+        "title": data["title"],
+        "subtitle": data.get("subtitle", ""),
+        "author": data.get("author", authors),  # the byline: `author`, or the `authors`
         "chapters": chapters,
         "front": tuple(reader.front),
         "game": game.tag,
@@ -510,26 +476,42 @@ def read_source(text: str, name: str) -> ReadSource:
     }
     for key, attr in optional.items():
         if key in data:
-            fields[attr] = _text(data[key], key)
-    if "authors" in data and "pdf-author" not in data:
-        fields["pdf_author"] = _text(data["authors"], "authors")
+            fields[attr] = data[key]
+    if authors and "pdf-author" not in data:
+        fields["pdf_author"] = authors
     if "keywords" in data:
-        fields["keywords"] = tuple(map(str, data["keywords"]))
+        fields["keywords"] = tuple(data["keywords"])
     read.book = Book(**fields)
     return read
 
 
-def read_source_file(path: str | Path) -> ReadSource:
-    """Read a source from a file; SourceError R108 if the file cannot be read."""
-    name = str(path)
+def _check_places(places: list[tuple[str, Where]], chapters: tuple[Chapter, ...]) -> None:
+    """R106 at a `#place` link that names no chapter, section or figure of the book."""
+    known = set()
+    for chapter in chapters:
+        known.add(chapter.anchor)
+        for block in chapter.blocks:
+            if isinstance(block, Heading):
+                known.add(f"{chapter.anchor}-{block.anchor}")
+            elif isinstance(block, Figure):
+                known.add(f"fig-{block.key}")
+    for href, where in places:
+        if href[1:] not in known:
+            raise SourceError(
+                where,
+                "R106",
+                f"the link {href} names no chapter, section or figure of the book",
+                "link to #chapter-title, #chapter-title-section-title or #fig-ID",
+            )
+
+
+def read_source_file(path: str) -> ReadSource:
+    """Read a source file through the shared input reader and its limits: SourceError
+    R108 (with an empty source) if it cannot be read or is larger than a source may be."""
     try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SourceError(
-            Where(Source(name, ""), 0, 0),
-            "R108",
-            f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}",
-        ) from None
+        name, text = read_text(path, "rulebook source", limits.MAX_BOOK_SOURCE_BYTES)
+    except InputError as exc:
+        raise SourceError(Where(Source(str(path), ""), 0, 0), "R108", str(exc)) from None
     return read_source(text, name)
 
 

@@ -14,15 +14,81 @@ from dataclasses import dataclass, field
 
 from maerstanas_print.draw.board import Mark
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.io import limits
 from maerstanas_print.rulebook.claim_base import ClaimError
 from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.kit import kit_of
-from maerstanas_print.rulebook.model import Glossary, RecordText
+from maerstanas_print.rulebook.links import refusal
+from maerstanas_print.rulebook.model import Glossary, RecordText, links
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MARK_KINDS = ("ghost", "barred", "hinges", "cross", "points", "dot")
 SIDES = ("top", "left", "right", "bottom")
+
+
+def refuse_link(url: str, where: Where) -> None:
+    """SourceError R109 at `where` when the link policy refuses `url`."""
+    reason = refusal(url)
+    if reason is not None:
+        raise SourceError(
+            where.find(url),
+            "R109",
+            reason,
+            "a book links to http, https and mailto addresses, and to #places in itself",
+        )
+
+
+@dataclass
+class TextBudget:
+    """Every text of a book passes here once: its links are judged by the link policy,
+    its length against the limit on its kind, and the whole book's against its own."""
+
+    used: int = 0
+    figures: int = 0  # figures and record blocks
+    headings: int = 0  # chapters and sections
+
+    def count_heading(self, where: Where) -> None:
+        self.headings += 1
+        if self.headings > limits.MAX_BOOK_HEADINGS:
+            raise SourceError(
+                where,
+                "R110",
+                f"the book has more than {limits.MAX_BOOK_HEADINGS} chapters and sections",
+                "split it into more than one book",
+            )
+
+    def count_figure(self, where: Where) -> None:
+        self.figures += 1
+        if self.figures > limits.MAX_BOOK_FIGURES:
+            raise SourceError(
+                where,
+                "R110",
+                f"the book has more than {limits.MAX_BOOK_FIGURES} figures and records",
+                "split it into more than one book",
+            )
+
+    def take(self, text: str, where: Where, kind: str = "paragraph", markup: bool = True) -> str:
+        short = kind in ("caption", "record", "heading")
+        most = limits.MAX_BOOK_CAPTION_CHARS if short else limits.MAX_BOOK_PARAGRAPH_CHARS
+        if len(text) > most:
+            raise SourceError(
+                where,
+                "R110",
+                f"this {kind} is {len(text):,} characters long; the limit is {most:,}",
+                "split it (docs/writing-rulebooks.md lists the limits)",
+            )
+        self.used += max(len(text), limits.MIN_BOOK_TEXT_CHARGE)
+        if self.used > limits.MAX_BOOK_TEXT_CHARS:
+            raise SourceError(
+                where,
+                "R110",
+                f"the book's text runs past {limits.MAX_BOOK_TEXT_CHARS:,} characters here",
+                "split it into more than one book",
+            )
+        for url in links(text) if markup else ():
+            refuse_link(url, where)
+        return text
 
 
 @dataclass
@@ -185,7 +251,10 @@ def _claim(text: str, where: Where, game: Game):
         ) from None
 
 
-def read_figure(body: str, start: Where, line_no: int, game: Game) -> tuple[Figure, FigurePlaces]:
+def read_figure(
+    body: str, start: Where, line_no: int, game: Game, budget: TextBudget
+) -> tuple[Figure, FigurePlaces]:
+    budget.count_figure(start)
     lines = block_lines(body, start, line_no)
     key, _ = _block_id(lines, start, "figure")
     caption = alt = ""
@@ -195,12 +264,21 @@ def read_figure(body: str, start: Where, line_no: int, game: Game) -> tuple[Figu
         if line.key not in FIGURE_KEYS:
             raise _unknown(line, FIGURE_KEYS, "figure")
         if line.key == "caption":
-            caption = line.value
+            caption = budget.take(line.value, line.where, "caption")
         elif line.key == "alt":
-            alt = line.value
+            alt = budget.take(line.value, line.where, "caption")
         elif line.key == "panel" or (
             line.key in POSITION_KEYS and (not panels or "setup" in panels[-1])
         ):
+            if len(panels) == limits.MAX_FIGURE_PANELS:
+                raise SourceError(
+                    line.where,
+                    "R110",
+                    f"figure {key!r} has more than {limits.MAX_FIGURE_PANELS} panels",
+                    "a figure's panels stand side by side; split it into two figures",
+                )
+            if line.key == "panel":
+                budget.take(line.value, line.where, "caption")
             panels.append({"label": line.value if line.key == "panel" else ""})
             places.append(PanelPlaces(line.where))
             if line.key != "panel":
@@ -259,7 +337,9 @@ def read_figure(body: str, start: Where, line_no: int, game: Game) -> tuple[Figu
 # --- records, glossaries and directives ----------------------------------------
 
 
-def read_record(body: str, start: Where, line_no: int) -> tuple[RecordText, str, Where]:
+def read_record(
+    body: str, start: Where, line_no: int, budget: TextBudget
+) -> tuple[RecordText, str, Where]:
     """A record block: `id:` and `caption:` lines, a blank line, then the record."""
     head, blank, text = body.partition("\n\n")
     if not re.match(r"^(id|caption):", head) or not blank:
@@ -269,20 +349,25 @@ def read_record(body: str, start: Where, line_no: int) -> tuple[RecordText, str,
             "the record block has no `id:`",
             "write `id: NAME` and `caption: ...`, a blank line, then the record",
         )
+    budget.count_figure(start)
     lines = block_lines(head, start, line_no)
     key, where = _block_id(lines, start, "record")
     caption = ""
     for line in lines:
         if line.key == "caption":
-            caption = line.value
+            caption = budget.take(line.value, line.where, "caption")
         elif line.key != "id":
             raise _unknown(line, ("id", "caption"), "record")
-    return RecordText(text.strip("\n"), caption), key, where
+    # Shown as written (no markup, so no links), less the spaces no reader can see.
+    text = "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
+    budget.take(text, start, "record", markup=False)
+    return RecordText(text, caption), key, where
 
 
-def read_glossary(body: str, start: Where, line_no: int) -> Glossary:
+def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> Glossary:
     """`term: gloss` a line (indented lines continue the gloss); terms may have spaces."""
     entries: list[list[str]] = []
+    places: list[Where] = []
     for n, raw in enumerate(body.splitlines()):
         if not raw.strip():
             continue
@@ -298,6 +383,10 @@ def read_glossary(body: str, start: Where, line_no: int) -> Glossary:
                 "write `term: what it means`, one entry a line",
             )
         entries.append([term.strip(), gloss.strip()])
+        places.append(Where.at(start.source, line_no + n, 1, len(raw)))
+    for (term, gloss), where in zip(entries, places, strict=True):
+        budget.take(term, where, "caption")
+        budget.take(gloss, where, "paragraph")
     return Glossary(tuple((term, gloss) for term, gloss in entries))
 
 
@@ -309,5 +398,7 @@ def read_settings(
     for line in block_lines(body, start, line_no):
         if line.key not in allowed:
             raise _unknown(line, allowed, what)
+        for url in links(line.value):
+            refuse_link(url, line.where)
         out[line.key] = (line.value, line.where)
     return out

@@ -23,6 +23,8 @@ CODES: dict[str, str] = {
     "R106": "a reference to a figure or record the book does not have, or to an unknown value",
     "R107": "a record that does not replay",
     "R108": "a file named in the source cannot be read",
+    "R109": "a link to an address a book may not link to (only http, https, mailto, #place)",
+    "R110": "a source beyond a limit (front matter, paragraph, caption, text, panels)",
     "R201": "a claim the engine refutes",
     "R202": "a shown move that cannot be played or is written differently",
 }

@@ -22,6 +22,7 @@ from maerstanas_print.draw.board import (
     spec_for_game,
 )
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
+from maerstanas_print.draw.wraparound import WRAP_NOTE
 from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.pieces import BOARD_VARIANTS
@@ -57,7 +58,8 @@ FULL_MARGIN = 10.0  # one board: a little more room so 25 mm squares still fit A
 GUTTER = 6.0  # between columns of boards
 ROW_GAP = 4.5  # between rows: the name line under each board already parts them
 MIN_CELL = 5.0
-PENCIL_PT = 7.5  # the line on how to mark stones in pencil
+PENCIL_PT = 7.5  # the lines on how to mark stones in pencil and what the edges mean
+NOTE_GAP = 1.0  # mm between the legend's lowest text and the first note
 BIG_BOARD_PER_PAGE = (1, 2)  # a 19x19 board is too big for more
 # Below a full-size board: the legend's stones, the gap above it, the calibration bar.
 LEGEND_CELL, LEGEND_GAP, BAR_BLOCK = 8.5, 7.0, 12.0
@@ -268,10 +270,11 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     legend_cell = 6.5
     legend_h = _legend_height(options, legend_cell)
     licence_y = paper.height - FOOT_MM
-    pencil = SHEETS.of(game).pencil_note
-    pencil_h = PENCIL_PT * MM_PER_PT * 1.1 if pencil else 0.0
-    legend_top = licence_y - (4.0 if pencil else 5.5) - legend_h - pencil_h
-    room_top, room_bottom = top + 2.5, legend_top - 2.5
+    notes = _notes(options)
+    # Each note's line, and a gap under the legend so its runes' names stay clear.
+    notes_h = (NOTE_GAP + len(notes) * PENCIL_PT * MM_PER_PT * 1.2) if notes else 0.0
+    legend_top = licence_y - (3.0 if notes else 5.5) - legend_h - notes_h
+    room_top, room_bottom = top + 2.5, legend_top - 2.2
     tile_w = (width + GUTTER) / cols - GUTTER
     tile_h = (room_bottom - room_top + ROW_GAP) / rows - ROW_GAP
     line_size = 8.5 if cols == 1 else (7.5 if cols == 2 else 6.5)
@@ -318,21 +321,21 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
         7.5,
     )
     shapes.append(leg)
-    if pencil:  # how the same marks are made with a pencil
-        shapes.append(
-            Text(
-                paper.width / 2,
-                legend_top + legend_h + pencil_h * 0.8,
-                pencil,
-                PENCIL_PT,
-                "italic",
-                "middle",
-                INK,
-            )
-        )
+    for number, note in enumerate(notes, 1):  # how to mark stones in pencil; the edges
+        baseline = legend_top + legend_h + NOTE_GAP + number * PENCIL_PT * MM_PER_PT * 1.2 - 1.0
+        shapes.append(Text(paper.width / 2, baseline, note, PENCIL_PT, "italic", "middle", INK))
     shapes.append(licence_line(paper, 6.5, text=game_licence(game)))
     label = f"{options.per_page} {game.title} boards on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
+
+
+def _notes(options: BoardSheetOptions) -> list[str]:
+    """The lines under a page of pencil boards: how the game's stones are marked in
+    pencil, and on wraparound boards what the chevrons in the frame mean."""
+    notes = [SHEETS.of(options.game).pencil_note]
+    if options.variant == "wraparound":
+        notes.append(WRAP_NOTE)
+    return [note for note in notes if note]
 
 
 def _title_line(paper: Paper, subtitle: str, title: str) -> Shape:

@@ -67,7 +67,9 @@ class SheetKit:
     with `stones_note` a sentence that sheet adds; `pencil_note`: how the game is
     played in pencil on the small boards; `setup_sheet(paper, theme)` and
     `score_sheet(paper, first)`: the game's own sheets, if it has them (a score
-    sheet that `continues` goes on to further sheets numbered from `first`);
+    sheet that `continues` goes on to further sheets numbered from `first`;
+    `score_sheet_papers`: the papers its score sheet is designed for, empty for
+    any: a kit on other paper enlarges the nearest design instead);
     `layout`: how its board sheets are laid out.
     """
 
@@ -81,6 +83,7 @@ class SheetKit:
     setup_sheet: Callable[[str, str], Sheet] | None = None
     score_sheet: Callable[[str, int], Sheet] | None = None
     score_sheet_continues: bool = False
+    score_sheet_papers: tuple[str, ...] = ()
     layout: SheetLayout = SheetLayout()
 
     def rules_for(self, variant: str) -> tuple[str, ...]:

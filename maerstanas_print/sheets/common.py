@@ -121,6 +121,23 @@ def licence_line(paper: Paper, size: float = 7.0, *, text: str) -> Shape:
     return Text(paper.width / 2, paper.height - FOOT_MM, text, size, "italic", "middle", SOFT)
 
 
+def without_licence_line(page: Page, game: Game) -> Page:
+    """`page` without the credit line `licence_line` drew for `game`: a kit gives
+    the credit once and puts its own foot on every page."""
+    credit = game_licence(game)
+
+    def kept(shapes: tuple[Shape, ...]) -> tuple[Shape, ...]:
+        out: list[Shape] = []
+        for shape in shapes:
+            if isinstance(shape, Group):
+                out.append(Group(kept(shape.children), shape.title, shape.desc))
+            elif not (isinstance(shape, Text) and shape.text == credit):
+                out.append(shape)
+        return tuple(out)
+
+    return Page(page.width, page.height, kept(page.shapes), page.label)
+
+
 def checkbox(x: float, y: float, size: float, stroke: Stroke) -> Rect:
     """A square tick box with its top-left corner at (x, y)."""
     return Rect(x, y, size, size, stroke, None)
@@ -136,6 +153,20 @@ def writing_field(x: float, y: float, width: float, label: str, size: float = 8.
     return [
         Text(x, y, label, size, "italic", "start", INK),
         Line(x + lw + 1.2, y + 0.6, x + width, y + 0.6, WRITING_LINE),
+    ]
+
+
+def sheet_number_field(x: float, y: float, width: float) -> list[Shape]:
+    """`Sheet __ of __` on baseline y: which of a game's (or a match's) sheets this is."""
+    label_w = text_width_mm("Sheet", "italic", 9)
+    of_w = text_width_mm("of", "italic", 9)
+    blank = min(18.0, (width - label_w - of_w - 4.0) / 2)
+    of_x = x + label_w + 1.2 + blank + 1.5
+    return [
+        Text(x, y, "Sheet", 9, "italic", "start", INK),
+        Line(x + label_w + 1.2, y + 0.6, x + label_w + 1.2 + blank, y + 0.6, WRITING_LINE),
+        Text(of_x, y, "of", 9, "italic", "start", INK),
+        Line(of_x + of_w + 1.2, y + 0.6, of_x + of_w + 1.2 + blank, y + 0.6, WRITING_LINE),
     ]
 
 

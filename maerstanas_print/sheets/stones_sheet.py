@@ -48,6 +48,7 @@ TICK_MM = 1.4  # cut marks, outside the bleed
 # Between neighbouring bleeds. The cut marks stand on the diagonals, where the
 # neighbours are furthest, so they need no room of their own.
 GAP_MM = 1.0
+SPARE_GAP_MM = 6.0  # the least room above and below each block when spares are added
 SIDES = ((DARK, "Dark"), (LIGHT, "Light"))
 CUT_DASH = (1.2, 0.9)
 # Pieces the board draws as a plain disc 0.4 of a square across (`stone_shape`): on a
@@ -67,11 +68,15 @@ RUNE_KINDS: frozenset[StoneKind] = frozenset({"thunder", "woden"})
 PieceSet = tuple[tuple[StoneKind, int, str], ...]
 
 
+TOKEN_SHAPES = ("round", "square")  # discs to cut round, or squares a ruler separates
+
+
 @dataclass(frozen=True, slots=True)
 class StonesSheetOptions:
     game: Game
     paper: str = "a4"
     theme: str = "print"
+    tokens: str = "round"  # "square": edge to edge on a grid, separated by straight cuts
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +116,17 @@ def _with(pieces: PieceSet, noun: str) -> str:
     return f"{_count(pieces)} {noun}: {kinds_text(pieces)}"
 
 
+def _tokens(side: int, pieces: PieceSet) -> list[tuple[Stone, str]]:
+    """A side's set one token at a time: (the piece, its name in the game)."""
+    return [(Stone(side, kind), name) for kind, n, name in pieces for _ in range(n)]
+
+
+def _plain_piece(pieces: PieceSet) -> tuple[StoneKind, str]:
+    """The kind a side has most of (its men, its plain stones): what spares are."""
+    kind, _, name = max(pieces, key=lambda piece: piece[1])
+    return kind, name
+
+
 def _sets(game: Game) -> list[tuple[int, str, PieceSet]]:
     sets = SHEETS.of(game).piece_sets
     return [(side, name, sets[side]) for side, name in SIDES]
@@ -122,10 +138,13 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
         raise SheetError(f"unknown paper {options.paper!r}: use {', '.join(PAPERS)}")
     if options.theme not in THEMES:
         raise SheetError(f"unknown theme {options.theme!r}: use {' or '.join(THEMES)}")
+    if options.tokens not in TOKEN_SHAPES:
+        raise SheetError(f"unknown tokens {options.tokens!r}: use {' or '.join(TOKEN_SHAPES)}")
     game = options.game
     if not SHEETS.of(game).has_cut_outs:
         raise SheetError(f"{game.title} has no set of pieces to cut out")
     theme = "" if options.theme == "print" else f"-{options.theme}"
+    theme += "" if options.tokens == "round" else f"-{options.tokens}"
     noun = piece_noun(game)
     sets = _sets(game)
     if sets[0][2] == sets[1][2]:
@@ -140,7 +159,7 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
         title=f"{game.title}: {noun} to cut out",
         subject=subject,
         paper=paper,
-        pages=(_page(paper, game, options.theme),),
+        pages=(_page(paper, game, options.theme, options.tokens == "square"),),
         file_stem=f"stones-{game.slug}-{paper.key}{theme}",
         game_title=game.title,
     )
@@ -229,13 +248,53 @@ def cut_stone(stone: Stone, cx: float, cy: float, theme: str, name: str, token: 
     return Group(tuple(parts), title=f"{side} {name} to cut out")
 
 
+def square_token(stone: Stone, cx: float, cy: float, theme: str, name: str, token: Token) -> Group:
+    """One square token: the board's drawing of the piece, as large as the square's
+    safe zone allows, on the paper's white (the grid's lines are the cuts, so a cut a
+    little off leaves white, never another token's ink)."""
+    cell = (token.cut / 2 - token.safe) / OUTER_SHARE[stone.kind]
+    side = "Dark" if stone.side == DARK else "Light"
+    return Group(
+        tuple(stone_shape(stone, cx, cy, cell, theme).children), title=f"{side} {name} to cut out"
+    )
+
+
+def _cut_grid(left: float, top: float, pitch: float, count: int, per_row: int, theme: str) -> Group:
+    """The straight cuts round `count` square tokens laid `per_row` to a row from
+    (left, top): every row's and column's edge, run 2 mm past the block so a ruler
+    finds it from outside."""
+    rows = math.ceil(count / per_row)
+    last = count - (rows - 1) * per_row  # tokens in the last row
+
+    def row_width(row: int) -> int:
+        return 0 if not 0 <= row < rows else (per_row if row < rows - 1 else last)
+
+    stroke = Stroke(THEMES[theme].grid, 0.25)
+    over = 2.0
+    out: list[Shape] = []
+    for edge in range(rows + 1):  # the edge below row edge - 1 and above row edge
+        width = max(row_width(edge - 1), row_width(edge)) * pitch
+        y = top + edge * pitch
+        out.append(Line(left - over, y, left + width + over, y, stroke))
+    for edge in range(per_row + 1):  # a column's edge runs down every row it touches
+        height = (rows if edge <= last else rows - 1) * pitch
+        x = left + edge * pitch
+        out.append(Line(x, top - over, x, top + height + over, stroke))
+    return Group(tuple(out), title="Cut along these lines")
+
+
 def rim(token: Token, theme: str) -> Stroke:
     """A token's drawn edge: the outline the board gives a stone as big as the token."""
     return stone_outline(token.cut / 2 / DISC_SHARE, THEMES[theme])
 
 
 def _intro(
-    game: Game, sets: list[tuple[int, str, PieceSet]], token: Token, paper: Paper, theme: str
+    game: Game,
+    sets: list[tuple[int, str, PieceSet]],
+    token: Token,
+    paper: Paper,
+    theme: str,
+    square: bool = False,
 ) -> str:
     noun = piece_noun(game)
     if sets[0][2] == sets[1][2]:
@@ -253,6 +312,15 @@ def _intro(
     else:
         edge, bleed = "along the middle of its rim", ""
     note = SHEETS.of(game).stones_note
+    if square:
+        return (
+            plays
+            + (f"{note} " if note else "")
+            + "Print at 100 % on card, or glue the sheet to card, then cut along the grey "
+            "lines with a ruler: first right across each block, then each strip into "
+            f"{noun}. Each {one} is a square of {token.cut:g} mm, for the {token.square:g} mm "
+            f"squares of the playing board on {paper.name}."
+        )
     return (
         plays
         + (f"{note} " if note else "")
@@ -263,61 +331,96 @@ def _intro(
     )
 
 
-def _page(paper: Paper, game: Game, theme: str) -> Page:
+def _page(paper: Paper, game: Game, theme: str, square: bool = False) -> Page:
     width = paper.width - 2 * MARGIN
     token = Token(full_board_cell(game, paper.key))
-    pitch = token.pitch
+    pitch = token.cut if square else token.pitch  # squares share their cut lines
     noun = piece_noun(game)
     shapes, top = header(paper, MARGIN, f"{noun.capitalize()} to cut out", game.title)
     sets = _sets(game)
     lines, last = paragraph(
-        _intro(game, sets, token, paper, theme), MARGIN, top + 6.0, width, 9.5, "regular", INK, 1.3
+        _intro(game, sets, token, paper, theme, square),
+        MARGIN,
+        top + 6.0,
+        width,
+        9.5,
+        "regular",
+        INK,
+        1.3,
     )
     shapes.append(Group(tuple(lines), title=f"About these {noun}"))
     max_per_row = math.floor(width / pitch)
     heading_h = 8.0
-    blocks = []
-    for side, side_name, pieces in sets:
-        rows = math.ceil(_count(pieces) / max_per_row)
-        per_row = math.ceil(_count(pieces) / rows)  # rows as even as they come: 10 is 2 x 5
-        blocks.append((side, side_name, pieces, rows, per_row))
+    # One grid for every block, so the sides' columns line up: as many to a row as the
+    # most even split of any side's set needs (21 stones: 3 rows of 7).
+    per_row = max(
+        math.ceil(_count(pieces) / math.ceil(_count(pieces) / max_per_row)) for _, _, pieces in sets
+    )
+    blocks: list[tuple[int, str, list[tuple[Stone, str]]]] = [
+        (side, f"{side_name}: {kinds_text(pieces)}", _tokens(side, pieces))
+        for side, side_name, pieces in sets
+    ]
     furniture_h = 24.0  # the calibration bar and the cutting guide
     room_top, room_bottom = last + 6.0, paper.height - 22.0
-    spare = (
-        room_bottom
-        - room_top
-        - furniture_h
-        - sum(heading_h + rows * pitch for *_, rows, _ in blocks)
-    )
+
+    def height(rows_of: list[int]) -> float:
+        return sum(heading_h + rows * pitch for rows in rows_of)
+
+    rows_of = [math.ceil(len(tokens) / per_row) for *_, tokens in blocks]
+    spare = room_bottom - room_top - furniture_h - height(rows_of)
     if spare < 0:  # pragma: no cover - the games' sets fit every paper
         raise SheetError(f"{game.title}'s {noun} do not fit a page of {paper.name}")
+    # A row of spares for each side where the page still holds them, so a lost piece
+    # costs no reprint.
+    room = int((spare - heading_h - SPARE_GAP_MM * (len(blocks) + 1)) // pitch) // 2
+    spare_rows = min(room, 1)  # a row each is plenty, and cutting more is work
+    if spare_rows >= 1:
+        extra = [(side, _plain_piece(pieces)) for side, _, pieces in sets]
+        tokens = [
+            (Stone(side, kind), f"spare {name}")
+            for side, (kind, name) in extra
+            for _ in range(spare_rows * per_row)
+        ]
+        title = "Spares, in case one goes missing: " + ", ".join(
+            f"{spare_rows * per_row} {side_name} {plural(name, spare_rows * per_row)}"
+            for (_, side_name), (_, (_, name)) in zip(SIDES, extra, strict=True)
+        )
+        blocks.append((-1, title, tokens))  # side -1: counted apart from the sets
+        rows_of.append(2 * spare_rows)
+        spare = room_bottom - room_top - furniture_h - height(rows_of)
     gap = spare / (len(blocks) + 1)  # the room left over, shared between the blocks
     y = room_top + gap * 0.5
     count = 0
-    for side, side_name, pieces, rows, per_row in blocks:
-        x0 = (paper.width - (per_row - 1) * pitch) / 2
-        heading = Text(
-            x0 - pitch / 2, y + 4.5, f"{side_name}: {kinds_text(pieces)}", 10, "bold", "start", INK
-        )
+    x0 = (paper.width - (per_row - 1) * pitch) / 2
+    for (side, title, tokens), rows in zip(blocks, rows_of, strict=True):
+        heading = Text(x0 - pitch / 2, y + 4.5, title, 10, "bold", "start", INK)
         parts: list[Shape] = [heading]
         first = y + heading_h + pitch / 2
-        stones = [(Stone(side, kind), name) for kind, n, name in pieces for _ in range(n)]
-        for index, (stone, name) in enumerate(stones):
+        for index, (stone, name) in enumerate(tokens):
             row, col = divmod(index, per_row)
+            cx, cy = x0 + col * pitch, first + row * pitch
+            if square:
+                parts.append(square_token(stone, cx, cy, theme, name, token))
+            else:
+                parts.append(cut_stone(stone, cx, cy, theme, name, token))
+            count += side >= 0
+        if square:
             parts.append(
-                cut_stone(stone, x0 + col * pitch, first + row * pitch, theme, name, token)
+                _cut_grid(x0 - pitch / 2, y + heading_h, pitch, len(tokens), per_row, theme)
             )
-            count += 1
-        shapes.append(Group(tuple(parts), title=f"{side_name} {noun}"))
+        what = title.split(":")[0] if side >= 0 else "Spare"
+        shapes.append(Group(tuple(parts), title=f"{what} {noun}"))
         y += heading_h + rows * pitch + gap
+    measure = f"a {token.cut:g} mm square" if square else f"{token.cut:g} mm across"
     note = (
-        f"This bar is exactly 50 mm and each {noun[:-1]} {token.cut:g} mm across when "
+        f"This bar is exactly 50 mm and each {noun[:-1]} {measure} when "
         "printed at 100 % (“actual size”, no “fit to page”)."
     )
     _, bar_w = calibration_bar(0, 0, 0, theme, note)
     bar, _ = calibration_bar((paper.width - bar_w) / 2, room_bottom - 14.0, 0, theme, note)
     shapes.append(bar)
-    shapes.append(_scissors_note(paper, room_bottom - 3.0, theme, token, noun[:-1]))
+    if not square:  # a square token's cuts are the grid's lines: nothing to explain
+        shapes.append(_scissors_note(paper, room_bottom - 3.0, theme, token, noun[:-1]))
     shapes.append(licence_line(paper, text=game_licence(game)))
     total = sum(_count(pieces) for _, _, pieces in sets)
     assert count == total

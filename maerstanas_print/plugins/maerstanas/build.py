@@ -37,4 +37,5 @@ def printables(_game: Keyed) -> list[tuple[str, list[str]]]:
         ("quickref-letter.pdf", ["quickref", "--paper", "letter"]),
         ("kit-a4.pdf", ["kit", "--paper", "a4"]),
         ("kit-letter.pdf", ["kit", "--paper", "letter"]),
+        ("kit-a4-ink-saver.pdf", ["kit", "--paper", "a4", "--theme", "ink-saver"]),
     ]

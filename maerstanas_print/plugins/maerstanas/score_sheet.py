@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from maerstanas_print.draw.board import BoardSpec, board_shapes
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Rect, Shape, Stroke, Text
 from maerstanas_print.fonts import text_width_mm
+from maerstanas_print.games.protocol import Game
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
@@ -26,7 +27,11 @@ from maerstanas_print.sheets.common import (
     SheetError,
     checkbox,
     choice_boxes,
+    game_licence,
+    header,
+    licence_line,
     score_sheet_of,
+    sheet_number_field,
     writing_field,
 )
 
@@ -39,11 +44,13 @@ RULE = Stroke(INK, 0.35)
 GAME = "Mǽrstánas"
 CAPTION_GAP = 2.0  # mm from a caption's baseline to the figure under it
 HEAD_PT = 8.0  # column heads: ink, not grey, and above the 6 pt floor
-LICENCE_SHORT = "Mǽrstánas by John Beers · rules CC BY-SA 4.0"
+# The Result tag's values as a player ticks them (notation.md); "*" for a game left unfinished.
+RESULT_WORDS = {"Dark": "Dark won", "Light": "Light won", "Tie": "tie", "*": "* (unfinished)"}
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheetOptions:
+    game: Game
     paper: str = "a4"
     rows: int | None = None  # None: as many 7 mm rows as the paper holds
 
@@ -68,34 +75,21 @@ def score_sheet(options: ScoreSheetOptions) -> Sheet:
     paper = PAPERS.get(options.paper)
     if paper is None:
         raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
-    shapes = [_record(paper, MARGIN, paper.height - MARGIN, options.rows)]
+    shapes = _record(options.game, paper, paper.height - MARGIN, options.rows)
     page = Page(paper.width, paper.height, tuple(shapes), f"A {GAME} score sheet on {paper.name}")
     return score_sheet_of(GAME, paper, page, f"scoresheet-{paper.key}")
 
 
-def _record(paper: Paper, top: float, bottom: float, rows: int | None) -> Group:
-    """One score sheet between `top` and `bottom`."""
+def _record(game: Game, paper: Paper, bottom: float, rows: int | None) -> list[Shape]:
+    """One score sheet above `bottom`: the title as every sheet has it, the moves at
+    the left, the tags, result, thunder-stones and final position at the right."""
     left, right = MARGIN, paper.width - MARGIN
     moves_w = NO_W + 2 * PLY.width
     col_x = left + moves_w + 8.0  # right column: tags, thunder-stones, board, score
     col_w = right - col_x
-    shapes: list[Shape] = []
-    base = top + 6.0
-    shapes.append(Text(left, base, GAME, 18, "bold", "start", INK))
-    shapes.append(
-        Text(
-            left + text_width_mm(GAME, "bold", 18) + 2.5,
-            base,
-            "game record",
-            11,
-            "italic",
-            "start",
-            INK,
-        )
-    )
-    shapes.append(Line(left, base + 2.5, right, base + 2.5, RULE))
-    body = base + 8.0
-    shapes.append(_tags(col_x, body, col_w))
+    shapes, rule_y = header(paper, MARGIN, "Game record", GAME)
+    body = rule_y + 4.0
+    shapes.append(_tags(game, col_x, body, col_w))
     shapes.append(_thunder(col_x, body + TAGS_HEIGHT, col_w))
     if rows is None:
         rows = int((bottom - 6.0 - body - HEAD_H) // ROW_H)
@@ -103,12 +97,13 @@ def _record(paper: Paper, top: float, bottom: float, rows: int | None) -> Group:
         raise SheetError("the move rows do not fit this paper")  # pragma: no cover
     shapes.append(_move_table(left, body, bottom - 6.0, rows))
     shapes.append(_final(col_x, col_w, body + TAGS_HEIGHT + THUNDER_HEIGHT, bottom - 6.0))
-    shapes.append(Text(paper.width / 2, bottom - 0.5, LICENCE_SHORT, 7, "italic", "middle", SOFT))
-    return Group(tuple(shapes), title="Score sheet")
+    shapes.append(licence_line(paper, text=game_licence(game)))
+    return [Group(tuple(shapes), title="Score sheet")]
 
 
-def _tags(x: float, top: float, width: float) -> Group:
-    """The tag boxes, in the order a canonical record writes its tags."""
+def _tags(game: Game, x: float, top: float, width: float) -> Group:
+    """The tag boxes, in the order a canonical record writes its tags (the result to
+    tick after the players), then the sheet's number."""
     out: list[Shape] = []
     y = top + 4.0
     step = 8.0
@@ -124,6 +119,10 @@ def _tags(x: float, top: float, width: float) -> Group:
     y += step
     out += writing_field(x, y, width, "Light", 9)
     y += step - 1.0
+    results = tuple(RESULT_WORDS.get(value, value) for value in game.settings.results)
+    shapes, _ = choice_boxes(x, y, "Result", results, 8.5)
+    out += shapes
+    y += 6.5
     shapes, _ = choice_boxes(x, y, "Special stones", ("on", "off"), 8.5)
     out += shapes
     y += 6.5
@@ -132,10 +131,12 @@ def _tags(x: float, top: float, width: float) -> Group:
     y += 6.5
     shapes, _ = choice_boxes(x, y, "First to move", ("Dark", "Light"), 8.5)
     out += shapes
-    return Group(tuple(out), title="Game details (tags)")
+    y += 8.0
+    out += sheet_number_field(x, y, width)
+    return Group(tuple(out), title="Game details (tags), result and sheet number")
 
 
-TAGS_HEIGHT = 4.0 + 5 * 8.0 - 1.0 + 2 * 6.5 + 6.0
+TAGS_HEIGHT = 4.0 + 5 * 8.0 - 1.0 + 3 * 6.5 + 8.0 + 6.0
 NO_W = 8.0
 HEAD_H = 10.0
 

@@ -61,7 +61,7 @@ def sheet_kit(game: Keyed) -> SheetKit:
         # The sheet loads the drawing code: imported when the sheet is made, not
         # when the command line asks which games have one (`--game` choices).
 
-        return score_sheet(ScoreSheetOptions(paper=paper))
+        return score_sheet(ScoreSheetOptions(game, paper=paper))
 
     return SheetKit(
         rules={variant: (text,) for variant, text in SHEET_RULES.items()},
@@ -69,5 +69,6 @@ def sheet_kit(game: Keyed) -> SheetKit:
         piece_sets=(STONE_SET, STONE_SET),
         pencil_note=PENCIL_NOTE,
         score_sheet=one_score_sheet,
+        score_sheet_papers=("a4", "letter"),  # two fixed columns: more paper is only margin
         layout=SheetLayout.for_board(game.board.size),
     )

@@ -37,6 +37,7 @@ from maerstanas_print.sheets.common import (
     licence_line,
     paragraph,
     score_sheet_of,
+    sheet_number_field,
     writing_field,
 )
 from maerstanas_print.sides import DARK, LIGHT
@@ -184,7 +185,7 @@ def _tags(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, fl
         out += writing_field(x + half + 6.0, y, half, right, 9)
         y += 8.0
     out += writing_field(x, y, half, "Options", 9)
-    out += _sheet_number(x + half + 6.0, y, half)
+    out += sheet_number_field(x + half + 6.0, y, half)
     y += 8.0
     winners = winner_names(game)
     boxes, result_end = choice_boxes(
@@ -220,25 +221,11 @@ def _following_tags(game: TaflGame, x: float, top: float, width: float) -> tuple
     y = top + 4.0
     names = side_names(game)
     out += writing_field(x, y, half, "Event", 9)
-    out += _sheet_number(x + half + 6.0, y, half)
+    out += sheet_number_field(x + half + 6.0, y, half)
     y += 8.0
     out += writing_field(x, y, half, names[DARK], 9)
     out += writing_field(x + half + 6.0, y, half, names[LIGHT], 9)
     return Group(tuple(out), title="Which game, and which of its sheets"), y - top + 1.0
-
-
-def _sheet_number(x: float, y: float, width: float) -> list[Shape]:
-    """`Sheet __ of __`: which of the game's sheets this is."""
-    label_w = text_width_mm("Sheet", "italic", 9)
-    of_w = text_width_mm("of", "italic", 9)
-    blank = min(18.0, (width - label_w - of_w - 4.0) / 2)
-    of_x = x + label_w + 1.2 + blank + 1.5
-    return [
-        Text(x, y, "Sheet", 9, "italic", "start", INK),
-        Line(x + label_w + 1.2, y + 0.6, x + label_w + 1.2 + blank, y + 0.6, WRITING_LINE),
-        Text(of_x, y, "of", 9, "italic", "start", INK),
-        Line(of_x + of_w + 1.2, y + 0.6, of_x + of_w + 1.2 + blank, y + 0.6, WRITING_LINE),
-    ]
 
 
 def _examples(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, float]:

@@ -1,0 +1,54 @@
+"""Which links a book may print: one policy for every text of a source.
+
+A book's source is untrusted input: whoever wrote it, its links end up as
+`href` attributes in the HTML page and as URI actions in the PDF, where a
+`javascript:` or `file:` address would run or open something on the reader's
+machine. So a link is judged the way a browser will read it (tabs and line
+breaks dropped anywhere, control characters and spaces dropped at the ends,
+the scheme in any case) and only an allow-list passes: `http`, `https`,
+`mailto`, and `#place` in the book itself. Everything else, a scheme we do not
+know or an address without a scheme (which a browser resolves against the
+file the page was opened from), is refused where it is written.
+"""
+
+from __future__ import annotations
+
+import re
+
+SCHEMES = ("http", "https", "mailto")
+_DROPPED = re.compile(r"[\t\n\r]")  # a URL parser removes these wherever they are
+_EDGES = "".join(map(chr, range(0x21)))  # ...and C0 controls and spaces at both ends
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+_UNSAFE = re.compile(r"[\x00-\x20\x7f\"<>`]")
+_PLACE = re.compile(r"#[A-Za-z0-9][A-Za-z0-9_\-]*")
+
+
+def as_read(url: str) -> str:
+    """`url` as a browser's URL parser takes it in before it looks for the scheme."""
+    return _DROPPED.sub("", url).strip(_EDGES)
+
+
+def refusal(url: str) -> str | None:
+    """Why a book may not link to `url`, or None when it may."""
+    read = as_read(url)
+    if read.startswith("#"):
+        if _PLACE.fullmatch(read):
+            return None
+        return f"{url!r} is not a place in the book (write #chapter-title)"
+    scheme = _SCHEME.match(read)
+    if scheme is None:
+        return f"the link {url!r} has no http, https or mailto address"
+    if scheme[1].lower() not in SCHEMES:
+        return f"a book does not link to {scheme[1].lower()}: addresses"
+    if read != url or _UNSAFE.search(url):
+        return f"the link {url!r} has spaces, quotes or control characters in it"
+    return None
+
+
+def allowed(url: str) -> bool:
+    return refusal(url) is None
+
+
+def is_place(url: str) -> bool:
+    """A link to a place in the book itself (`#anchor`), not to an address."""
+    return url.startswith("#")
