@@ -16,7 +16,12 @@ record model, and keeps those after which the whole game replays (through
 
 The fixes kept are checked once more on the text itself (edit, read, replay)
 and ranked: fewest characters changed, nearest to where the trouble shows,
-the most common slips first. A valid game is never searched.
+the most common slips first. A game's search may do more (`Search.explain`):
+Mǽrstánas weighs explanations of up to three slips by a slip model
+(`plugins/maerstanas/explain.py`, `play/slip_model.py`), says whether `check
+--fix` may apply the first, and reports a row left out instead of fixing it.
+`repair_game` then shows one error per slip, each followed by its
+consequences. A valid game is never searched.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ the moves do not reach. An explanation is a set of slips (at most `MAX_SLIPS`)
 after which every move is legal and every piece of evidence agrees; its cost is
 the sum of the slips' costs in `play.slip_model`, and the cheapest comes first.
 
-The search walks the record as a copier wrote it. Where the replay first goes
+The search is best first: the hypotheses that need the fewest slips, then
+those whose replay gets furthest, then the likeliest, are taken further first.
+Where a hypothesis's replay first goes
 wrong (an illegal move, a move after the end, a game not over at its score
 line), some slip must lie at or before that move: it tries every board slip
 there (a wrong letter or digit, two moves swapped, a row written twice, a Pass
@@ -30,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
-from maerstanas_print.notation.record import GameRecord, MoveNumber, PlyNode
+from maerstanas_print.notation.record import GameRecord, MoveNumber
 from maerstanas_print.play.replayed import result_of
 from maerstanas_print.play.slip_model import cost, score_cost, square_cost
 
@@ -601,10 +603,3 @@ def start_position(game: GameRecord) -> Position | None:
     except Exception:  # noqa: BLE001 - a broken setup is reported by the replay
         return None
     return position if isinstance(position, Position) else None
-
-
-def node_at(nodes: list[PlyNode], offset: int) -> int:
-    for i, node in enumerate(nodes):
-        if node.end > offset:
-            return i
-    return len(nodes)
