@@ -102,12 +102,17 @@ def main() -> None:
         tally = Tally()
         measure(copied_set(seed, count, slips, plies, kinds), tally)
         print(tally.row(name), flush=True)
-    print("\ntime by length (two slips a game)")
+    # Random movers end a game after 33-46 plies: the lengths there are
+    print("\ntime by slips and length")
     print(HEADER)
-    for plies in ((16, 24), (25, 34), (35, 44), (45, 60)):
-        tally = Tally()
-        measure(copied_set(200 + plies[0], max(10, count // 4), 2, plies, ISSUE_KINDS), tally)
-        print(tally.row(f"{plies[0]}-{plies[1]} plies"), flush=True)
+    for slips in (1, 2, 3):
+        for plies in ((33, 36), (37, 40), (41, 46)):
+            tally = Tally()
+            games = max(4, count // 6)
+            measure(
+                copied_set(200 + 10 * slips + plies[0], games, slips, plies, ISSUE_KINDS), tally
+            )
+            print(tally.row(f"{slips} slips, {plies[0]}-{plies[1]} plies"), flush=True)
     print(f"\nsingle slips of tests/slips.py: run bench/bench_repair.py ({len(SLIPS)} kinds)")
 
 
