@@ -78,3 +78,22 @@ def test_a_game_called_by_its_event_says_it_once() -> None:
     doc = document(games[0])
     assert doc.title == "Cyngesheall sample game"
     assert doc.title not in doc.subtitle
+
+
+def test_the_scannable_sheet_is_written_as_the_other_sheets(tmp_path, capsys) -> None:
+    """`scoresheet --scannable` is not among `build`'s products, so checked here: without
+    --format it writes its PDF (it used to stop with a traceback, the format being None),
+    and its Author is the game's designer, as on every other sheet, not the tool."""
+    from maerstanas_print.cli import main
+    from maerstanas_print.games.registry import game_named
+
+    pdf = tmp_path / "scan.pdf"
+    assert main(["scoresheet", "--scannable", "-o", str(pdf)]) == 0, capsys.readouterr().err
+    info = PdfReader(pdf).metadata
+    assert info is not None
+    game = game_named("Maerstanas")
+    assert info.get("/Author") == SHEETS.of(game).designer
+    assert info.get("/Creator") == "maerstanas_print"
+    assert main(["scoresheet", "--scannable", "-o", str(tmp_path / "scan.html")]) == 2
+    assert "is a PDF" in capsys.readouterr().err
+    assert not (tmp_path / "scan.html").exists()

@@ -23,6 +23,7 @@ from maerstanas_print.draw.shapes import Group, Line, Page, Rect, Shape, Stroke,
 from maerstanas_print.scan.capabilities import SCAN_KITS, MarkGroup
 from maerstanas_print.scan.layout import MarkBox, PageLayout, ScanLayout
 from maerstanas_print.scan.payload import PagePayload
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import INK, SOFT, SheetError, writing_field
 from maerstanas_print.sheets.paper import PAPERS, Sheet
 
@@ -73,6 +74,7 @@ class SheetFrame:
     settings: dict[str, str]
     settings_line: str  # printed under the title: the rules the sheet is for
     credit: str
+    designer: str = ""  # who designed the game: the PDF's Author, as on every other sheet
 
 
 def fiducial_boxes(width: float, height: float) -> tuple[tuple[float, float], ...]:
@@ -156,6 +158,7 @@ def scannable_sheet(frame: SheetFrame, paper_key: str, pages: int) -> ScannableS
         pages=tuple(page_shapes),
         file_stem=f"scoresheet-{frame.slug}-scannable-{paper.key}",
         game_title=frame.game_title,
+        designer=frame.designer,
     )
     return ScannableSheet(sheet, ScanLayout((paper.width, paper.height), tuple(layouts)))
 
@@ -287,5 +290,8 @@ def game_scannable_sheet(
         value = chosen.get(option.key, option.choices[0])
         words.append(f"{option.flag.lstrip('-').replace('-', ' ')}: {value}")
     line = "Scannable game record" + (f" · {', '.join(words)}" if words else "")
-    frame = SheetFrame(game.title, game.slug, kit.groups(chosen), chosen, line, game.credit)
+    designer = SHEETS.of(game).designer
+    frame = SheetFrame(
+        game.title, game.slug, kit.groups(chosen), chosen, line, game.credit, designer
+    )
     return scannable_sheet(frame, paper_key, pages or kit.pages)
