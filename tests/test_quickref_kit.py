@@ -15,7 +15,7 @@ from maerstanas_print.rulebook.card import card_pdf
 from maerstanas_print.rulebook.prepare import prepare
 from maerstanas_print.rulebook.print_and_play import kit_pdf
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet, full_board_cell
-from maerstanas_print.sheets.capabilities import game_score_sheet
+from maerstanas_print.sheets.capabilities import SHEETS, game_score_sheet
 from maerstanas_print.sheets.render import sheet_pdf
 from tests.pdf_tools import MM, all_text, outline_titles, reader, text_runs
 from tests.sheet_checks import assert_fonts_embedded, assert_page_size
@@ -499,3 +499,22 @@ def test_a_following_score_sheet_has_a_slim_head_and_more_rows(slug: str) -> Non
     assert "Result" not in text and "Ended by" not in text
     assert "Sheet" in text and "Event" in text
     assert following.next_move - first.next_move > first.next_move - 1
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_kit_cover_credits_the_game_once_and_names_itself(slug: str) -> None:
+    """Reviewed (issue 23, sheets): the cover printed the game's credit and then the
+    quick reference's own, which credits the game again and calls itself "this
+    one-page adaptation" on the cover of a six-page kit; and the Subject listed
+    "score sheet, score sheet, return game", a part's own comma read as two parts."""
+    game = game_named(slug)
+    kit = reader(kit_pdf(game, "a4"))
+    meta = kit.metadata
+    cover = " ".join(kit.pages[0].extract_text().split())
+    credits = cover[cover.index("Credits") :]
+    designer = SHEETS.of(game).designer
+    assert credits.count(designer) == 1, credits
+    assert "one-page" not in credits
+    assert "This kit" in credits and "The full illustrated rules" in credits
+    assert "creativecommons.org/licenses/by-sa/4.0" in credits
+    assert meta.subject.count(";") >= 4 and ", score sheet" not in meta.subject

@@ -87,6 +87,33 @@ def _fitted(page: Page, paper: str) -> Page:
     )
 
 
+def kit_credits(credit: str, licence_url: str, front: list[str]) -> tuple[str, ...]:
+    """The cover's credits: the game's credit once, then the kit's own licence and
+    where the full rules are. The quick reference's front paragraph credits the game
+    again and calls itself "this one-page adaptation", which on a kit's cover repeats
+    the first line and names the wrong thing; only its pointer to the full rules
+    (the sentence that names them) is kept."""
+    licence = licence_url.removeprefix("https://").removeprefix("http://").rstrip("/")
+    own = (
+        "This kit's wording and figures, made with maerstanas_print, are shared under CC BY-SA 4.0"
+    )
+    if licence and licence not in credit:
+        own += f" ({licence})"
+    pointers = [
+        sentence.strip()
+        for paragraph in front
+        for sentence in _sentences(paragraph)
+        if sentence.strip().startswith("The full ")
+    ]
+    return (credit, own + ".", *pointers)
+
+
+def _sentences(text: str) -> list[str]:
+    """`text` cut after each full stop that ends a sentence (a stop before a space)."""
+    parts = text.replace(". ", ".\n").split("\n")
+    return [part for part in parts if part.strip()]
+
+
 def kit_pdf(game: Game, paper: str, theme: str = "print", tokens: str = "round") -> bytes:
     """The kit as one PDF (KeyError for a game without a quick reference)."""
     parts = kit_parts(game, paper, theme, tokens)
@@ -114,17 +141,18 @@ def kit_pdf(game: Game, paper: str, theme: str = "print", tokens: str = "round")
         pieces=piece_noun(game) if cut is not None else "",
         scale_page=board_page,
         square_mm=full_board_cell(game, paper),
-        credits=(
+        credits=kit_credits(
             game.credit,
-            *(plain(block.text) for block in book.front if isinstance(block, Para)),
+            book.licence_url,
+            [plain(block.text) for block in book.front if isinstance(block, Para)],
         ),
         edition=edition,
         theme=theme,
     )
     ink = "" if theme == "print" else f" ({theme})"
-    subject = f"Everything to play {game.title} from paper{ink}: the quick reference, " + ", ".join(
-        part.name.lower() for part in parts
-    )
+    # Semicolons: a part's own name may hold a comma ("Score sheet, return game").
+    names = ["the quick reference", *(part.name.lower() for part in parts)]
+    subject = f"Everything to play {game.title} from paper{ink}: " + "; ".join(names)
     return card_pdf(
         prepared,
         paper,
