@@ -120,10 +120,10 @@ def write_rulebook(
     target = output_target(output, f"{stem or f'rulebook-{paper}'}.{fmt}")
     try:
         prepared = prepare(source)
+        if fmt == "pdf":
+            data: bytes | str = rulebook_pdf(prepared, paper)
+        else:
+            data = rulebook_html(prepared, paper)
     except RulebookError as exc:
         raise CommandError(f"rulebook: {exc}", EXIT_INVALID) from None
-    if fmt == "pdf":
-        data: bytes | str = rulebook_pdf(prepared, paper)
-    else:
-        data = rulebook_html(prepared, paper)
     return write_and_report(target, data)
