@@ -218,10 +218,10 @@ _INLINE = re.compile(
     r"|`(?P<code>(?:\\.|[^`\\])+)`"
     r"|\*\*(?P<bold>(?:\\.|[^*\\])+)\*\*"
     r"|\*(?P<italic>(?:\\.|[^*\\])+)\*"
-    # a link's words hold no unescaped `[` and its address no `(`: a search from each
-    # `[` then stops at the next one, where it would run to the end of a text of
-    # brackets (10,000 took 24 s); the reader writes a `(` of an address as %28
-    r"|\[(?P<link>(?:\\.|[^\[\]\\])+)\]\((?P<url>[^()\s]+)\)"
+    # neither a link's words nor its address hold an unescaped `[` (Markdown writes one
+    # in an address as %5B): a search from each `[` then stops at the next one, where
+    # it ran to the end of a text of brackets (10,000 in a glossary took 24 s)
+    r"|\[(?P<link>(?:\\.|[^\[\]\\])+)\]\((?P<url>[^)\s\[\]]+)\)"
     r"|\{fig:(?P<fig>[a-z0-9-]+)\}"
 )
 
