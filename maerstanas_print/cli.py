@@ -20,6 +20,7 @@ import maerstanas_print.plugins  # noqa: F401  (wires every game's capabilities 
 from maerstanas_print import __version__
 from maerstanas_print.commands.capabilities import EXTRA_COMMANDS
 from maerstanas_print.games.registry import all_games
+from maerstanas_print.io.build_date import source_date_problem
 from maerstanas_print.io.errors import MaerstanasError, Terminated
 from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for callers of main)
     EXIT_INTERRUPTED,
@@ -116,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
             # Inside the try: Ctrl-C while the sub-commands are imported is an
             # interruption like any other, not a traceback.
             args = build_parser(argv).parse_args(argv)
+            problem = source_date_problem()  # ReportLab would end in a traceback
+            if problem is not None:
+                raise CommandError(problem, EXIT_USAGE)
             args.run_command = main  # for `build`, which runs other commands
             code = int(args.func(args) or 0)
             sys.stdout.flush()

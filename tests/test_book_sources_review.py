@@ -104,3 +104,43 @@ def test_a_search_for_a_link_stops_at_the_next_bracket() -> None:
     ]
     assert [s.kind for s in spans("[" * 10_000)] == ["text"]
     assert [s.kind for s in spans("[a](x" * 2_000)] == ["text"]
+
+
+@pytest.mark.parametrize(
+    ("body", "place", "message"),
+    [
+        ("# A\n\n# B\n\ntext\n", "6:1", "R101: the chapter 'A' has nothing in it"),
+        ("# A\n\ntext\n\n# B\n", "10:1", "R101: the chapter 'B' has nothing in it"),
+        ("# A\n\n```glossary\n```\n", "8:4", "R102: the glossary has no entries"),
+    ],
+    ids=["empty-chapter", "empty-last-chapter", "empty-glossary"],
+)
+def test_check_refuses_an_empty_chapter_or_glossary_the_build_cannot_set(
+    tmp_path, capsys, body, place, message
+) -> None:
+    """--check passed these; the build ended in an IndexError or ReportLab's ValueError."""
+    path = book(tmp_path, "---\ngame: Maerstanas\ntitle: T\n---\n\n" + body)
+    for args in (["rulebook", "--check"], ["rulebook", "--source"], ["quickref", "--source"]):
+        out = tmp_path / "out.pdf"
+        assert main([*args, str(path), "-o", str(out)][: 3 if "--check" in args else 5]) == 1
+        err = capsys.readouterr().err
+        assert f"book.md:{place}: error {message}" in err, err
+        assert not out.exists()
+
+
+@pytest.mark.parametrize("value", ["abc", "1e3", "-1", "99999999999999"])
+def test_a_source_date_epoch_that_is_no_date_is_refused_before_any_work(
+    tmp_path, capsys, monkeypatch, value
+) -> None:
+    """ReportLab read `abc` with int() (a traceback from every PDF command) and wrote
+    99999999999999 as the year 3170843; -1 was silently ignored."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
+    path = book(tmp_path, HEAD + "x\n")
+    out = tmp_path / "book.pdf"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"SOURCE_DATE_EPOCH={value!r} is not a date" in err, err
+    assert not out.exists()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", " 253402300799 ")
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0
+    assert reader(out.read_bytes()).metadata["/CreationDate"].startswith("D:99991231")
