@@ -19,6 +19,7 @@ import sys
 import maerstanas_print.plugins  # noqa: F401  (wires every game's capabilities in)
 from maerstanas_print import __version__
 from maerstanas_print.commands.capabilities import EXTRA_COMMANDS
+from maerstanas_print.diagnostics import visible
 from maerstanas_print.games.registry import all_games
 from maerstanas_print.io.build_date import source_date_problem
 from maerstanas_print.io.errors import MaerstanasError, Terminated
@@ -106,8 +107,11 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
 
 def _say(message: str) -> None:
+    """One message to stderr; a file name's control characters are shown escaped, so a
+    name such as `\x1b]0;...` cannot drive the terminal it is printed on."""
     if sys.stderr is not None:
-        sys.stderr.write(f"maerstanas-print: {message}\n")
+        shown = "\n".join(map(visible, message.split("\n")))
+        sys.stderr.write(f"maerstanas-print: {shown}\n")
         sys.stderr.flush()
 
 

@@ -144,3 +144,16 @@ def test_a_source_date_epoch_that_is_no_date_is_refused_before_any_work(
     monkeypatch.setenv("SOURCE_DATE_EPOCH", " 253402300799 ")
     assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0
     assert reader(out.read_bytes()).metadata["/CreationDate"].startswith("D:99991231")
+
+
+def test_a_file_name_cannot_drive_the_terminal(tmp_path, capsys) -> None:
+    """A name with `\\x1b[...` reached the terminal raw in "no such file" and in the
+    --check summary (a source's own lines were already shown escaped)."""
+    named = tmp_path / "a\x1b]0;owned\x07\x1b[31m.md"
+    named.write_text(HEAD + "x\n", encoding="utf-8")
+    assert main(["rulebook", "--check", str(named)]) == 0
+    assert main(["rulebook", "--check", str(tmp_path / "gone\x1b[2J.md")]) == 3
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err
+    assert "a\\x1b]0;owned\\x07\\x1b[31m.md: checked 0 figures" in err
+    assert "gone\\x1b[2J.md: no such file" in err
