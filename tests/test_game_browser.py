@@ -45,10 +45,14 @@ GAMES = {
     "opening": ("hnefatafl1992", lambda: _tafl_games(OPENING_1992)),
 }
 # What the viewer says after the last ply, checked by hand; and a ply to jump to.
-LAST_STATUS = {
-    "sample": "After 18... C7 (36 of 36). Dark 14, Light 16.",
-    "cyngesheall": "After 7... C5-F5xKF4! (14 of 14). Dark 7, Light 9 pieces.",
-    "opening": "After 2... N3-N10xO10 (4 of 4). Dark 23, Light 47 pieces.",
+LAST_STATUS = {  # the move, the ply, then the engine's replay checkpoint (issue 22)
+    "sample": "After 18... C7, ply 36 of 36. On the board: Dark 15, Light 15 stones. "
+    "In hand: Dark none, Light none. Score: Dark 14, Light 16. Game over.",
+    "cyngesheall": "After 7... C5-F5xKF4!, ply 14 of 14. On the board: Dark 7, Light 9 "
+    "pieces. Kings: Dark taken, Light A1. Commanders: Dark taken, Light taken. Game over. "
+    "Light wins: king captured.",
+    "opening": "After 2... N3-N10xO10, ply 4 of 4. On the board: Dark 23, Light 47 pieces. "
+    "Dark’s king: J10. Dark to move.",
 }
 JUMP_TO = {"sample": 32, "cyngesheall": 1, "opening": 1}
 

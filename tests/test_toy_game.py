@@ -12,6 +12,7 @@ tafl family's `TaflGame`.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -239,9 +240,9 @@ def test_check_fmt_board_and_game_commands(
     page = html.read_text(encoding="utf-8")
     assert "Five Fields" in page and "Dark closes in." in page
     # The viewer's data: 17 boards of 25 squares, the last one the final position.
-    boards = re.search(r'"boards":\[(.*?)\]', page)
-    assert boards is not None
-    codes = re.findall(r'"([^"]*)"', boards.group(1))
+    data = re.search(r'class="mg-data">(.*?)</script>', page)
+    assert data is not None
+    codes = [node["b"] for node in json.loads(data.group(1))["lines"][0]["n"]]
     assert len(codes) == 17 and all(len(code) == 25 for code in codes)
     final = _naive_final()
     assert [c.isupper() for c in codes[-1] if c != "."] == [

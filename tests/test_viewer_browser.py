@@ -67,15 +67,25 @@ def test_removals_and_the_last_move_are_marked(browser, page_file) -> None:
         context.close()
 
 
-@pytest.mark.parametrize(("width", "low", "high"), [(390, 300, 390), (1000, 450, 561)])
-def test_boards_fit_the_screen(browser, page_file, width: int, low: int, high: int) -> None:
+@pytest.mark.parametrize(
+    ("width", "low", "high", "board_low", "board_high"),
+    [(390, 300, 390, 250, 0.4 * 800), (1000, 450, 561, 300, 561)],
+)
+def test_boards_fit_the_screen(
+    browser, page_file, width: int, low: int, high: int, board_low: float, board_high: float
+) -> None:
+    """The diagrams fill the column; the viewer's board, which stays on the screen
+    while the moves scroll (issue 22), keeps to about a third of a phone's height."""
     context, page, _ = open_page(browser, page_file, viewport=(width, 800))
     try:
         widths = page.eval_on_selector_all(
-            ".mg-diagram svg, .mg-viewer-board svg",
-            "els => els.map(e => e.getBoundingClientRect().width)",
+            ".mg-diagram svg", "els => els.map(e => e.getBoundingClientRect().width)"
         )
         assert widths and all(low <= w <= high for w in widths), widths
+        board = page.eval_on_selector(
+            ".mg-viewer-board svg", "e => e.getBoundingClientRect().width"
+        )
+        assert board_low <= board <= board_high, board
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()

@@ -35,6 +35,7 @@ from maerstanas_print.gamedoc.model import Diagram, Document, ScoreExplanation
 from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, Game
 from maerstanas_print.geometry import FILES
 from maerstanas_print.notation.embedded import EngineValue
+from maerstanas_print.pieces import STONE_KINDS
 
 DIAGRAM_MAX = 66.0  # mm: the widest a move diagram gets, whatever the column
 SCORE_MAX = 80.0
@@ -187,18 +188,31 @@ def _movement_diagram(diagram: Diagram, width: float, theme: str) -> tuple[Group
     return Group((board, *extra), board.title, movement_description(diagram, spec)), w, h
 
 
+# A movement game's pieces in words, by the kind its core draws them as (the
+# commander as the thunder-stone, the king as the Woden-stone).
+MOVEMENT_PIECE_WORDS = {
+    "standard": "stones",
+    "man": "men",
+    "thunder": "commander",
+    "woden": "king",
+    "king": "king",
+}
+
+
+def piece_words(style: str, kind: str) -> str:
+    """What the text alternatives call a kind of piece: "stones", "thunder-stone",
+    "commander"... (plural for the plain pieces, of which a side has many)."""
+    if style == "movement":
+        return MOVEMENT_PIECE_WORDS.get(kind, STONE_KINDS.get(kind, kind))
+    return "stones" if kind == "standard" else STONE_KINDS.get(kind, kind)
+
+
 def movement_description(diagram: Diagram, spec: BoardSpec) -> str:
     """The diagram in words for screen readers (the SVG `<desc>`): the game and the
     moves, each side's pieces by kind and square, the numbers, the last move, the
     squares captures emptied, the part of the board shown, and the checkpoint."""
     game = diagram.game
-    words = {
-        "standard": "stones",
-        "man": "men",
-        "thunder": "commander",
-        "woden": "king",
-        "king": "king",
-    }
+    words = MOVEMENT_PIECE_WORDS
     parts = [f"{game.title}, after {diagram.range_text.removeprefix('Variation: ')}."]
     if diagram.window is not None:
         col0, row0, cols, rows = diagram.window
@@ -446,6 +460,14 @@ def _chart_frame(width: float) -> tuple[float, float, float]:
     return 8.5, 15.5, 8.0  # left, right, top margins (mm)
 
 
+def chart_plot(width: float) -> tuple[float, float]:
+    """Where the plies stand on a chart `width` mm wide (both charts): the x of ply 0
+    and the plot's width, ply i at x0 + width * i / plies. The HTML viewer maps a
+    click on a chart to its ply with these."""
+    left, right, _ = _chart_frame(width)
+    return left, width - left - right
+
+
 def _lanes(specials: list[tuple[int, int, str]], width: float, n_plies: int) -> list[int]:
     """A row for each special stone so that no two overlap: the first row free at its x."""
     left, right, _ = _chart_frame(width)
@@ -604,9 +626,31 @@ def chart_shapes(
     return Group((Rect(0, 0, width, height, None, None), *out), title=title, desc=desc)
 
 
-def evaluation_height(width: float) -> float:
-    """A good height for an evaluation chart `width` mm wide."""
-    return 0.35 * width + 12.0
+VERDICT_ROWS = 2  # rows of verdict glyphs under an evaluation chart's move numbers
+VERDICT_ROW = 2.5  # mm
+
+
+def evaluation_height(width: float, marked: bool = False) -> float:
+    """A good height for an evaluation chart `width` mm wide (`marked`: with rows of
+    verdicts under the move numbers)."""
+    return 0.35 * width + 12.0 + (VERDICT_ROWS * VERDICT_ROW + 0.6 if marked else 0.0)
+
+
+# Gridlines on each side of zero in the value chart, whatever the values: a
+# record may claim any value up to six digits (`[%eval +999999]`), and a
+# gridline per unit made a 53-byte record a 34.6 MB page.
+MAX_VALUE_GRIDLINES = 5
+
+
+def value_axis(largest: int) -> tuple[int, int]:
+    """(peak, step) of the value chart's axis for values up to `largest` either
+    side of zero: a step of 1, 2 or 5 times a power of ten, the smallest that
+    keeps the gridlines to MAX_VALUE_GRIDLINES a side; the peak a whole
+    number of steps."""
+    step = 1 if largest <= 3 else 2 if largest <= 8 else 5 if largest <= 25 else 10
+    while -(-largest // step) > MAX_VALUE_GRIDLINES:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2  # 10, 20, 50, 100, ...
+    return -(-largest // step) * step, step
 
 
 def evaluation_shapes(
@@ -616,9 +660,13 @@ def evaluation_shapes(
     height: float,
     theme: str = "print",
     words: dict[str, str] | None = None,
+    verdicts: list[str | None] | None = None,
 ) -> Group:
     """The engine's value after every ply, centred on zero: Dark ahead above the
-    line, Light ahead below; proved values filled dots, estimates open ones.
+    line, Light ahead below; proved values filled dots, estimates open ones; a
+    move proved to lose points has its verdict (`?!`, `?`, `??`) under its move
+    number, in a row of its own (two rows where verdicts fall close), so no glyph
+    sits on the line.
 
     The plies stand where the score chart above puts them (the same frame), the
     move numbers under the plot; a ply without a value breaks the line.
@@ -629,11 +677,10 @@ def evaluation_shapes(
     font = CHART_FONT
     n = max(1, len(values))
     left, right, top = _chart_frame(width)
-    bottom = 5.5
+    marked = bool(verdicts and any(verdicts))
+    bottom = 5.5 + (VERDICT_ROWS * VERDICT_ROW + 0.6 if marked else 0.0)
     pw, ph = width - left - right, height - top - bottom
-    peak = max([2] + [abs(v.value) for v in values if v is not None])
-    step = 1 if peak <= 3 else 2 if peak <= 8 else 5 if peak <= 25 else 10
-    peak = -(-peak // step) * step
+    peak, step = value_axis(max([2] + [abs(v.value) for v in values if v is not None]))
     rise = 0.34 * font * MM_PER_PT
 
     def px(i: float) -> float:
@@ -659,6 +706,11 @@ def evaluation_shapes(
     r = 0.6 if n <= 60 else 0.45 if n <= 120 else 0.3
     runs: list[list[tuple[float, float]]] = [[]]
     dots: list[Shape] = []
+    marks: list[Shape] = []
+    row0 = top + ph + 1.6 + 2 * rise + VERDICT_ROW + 0.3  # baseline under the move numbers
+    ends = [-1e9] * VERDICT_ROWS  # where each row's last glyph ends
+    if marked:
+        out.append(Text(left - 1.3, row0, "verdict", font, "italic", "end", ink))
     for i, value in enumerate(values, 1):
         if value is None:
             runs.append([])
@@ -666,10 +718,16 @@ def evaluation_shapes(
         x, y = px(i), py(value.value)
         runs[-1].append((x, y))
         dots.append(Circle(x, y, r, Stroke(ink, 0.2), ink if value.exact else "#ffffff"))
+        verdict = verdicts[i - 1] if verdicts else None
+        if verdict:
+            half = 0.5 * len(verdict) * font * MM_PER_PT * 0.5
+            lane = next((k for k, end in enumerate(ends) if x - half >= end + 0.4), 0)
+            ends[lane] = x + half
+            marks.append(Text(x, row0 + lane * VERDICT_ROW, verdict, font, "bold", "middle", ink))
     lines: list[Shape] = [
         Polyline(tuple(run), Stroke(ink, 0.4, join="round")) for run in runs if len(run) > 1
     ]
-    out.append(Group((*lines, *dots), title="The engine’s value"))
+    out.append(Group((*lines, *dots, *marks), title="The engine’s value"))
     # Legend just above the plot: what the filled and the open dots are.
     y = top - 3.2
     # "margin" is wider than the score chart's "points": it ends nearer the axis.
@@ -682,10 +740,17 @@ def evaluation_shapes(
         out.append(Text(x + 2.6, y + rise, name, font, "regular", "start", ink))
     what = (words or {}).get("what", "The engine’s value after each move")
     desc = f"{what}: " + "; ".join(
-        f"{labels[i]} {_value_text(v)}" for i, v in enumerate(values) if v is not None
+        f"{labels[i]} {_value_text(v)}{_verdict_text(verdicts, i)}"
+        for i, v in enumerate(values)
+        if v is not None
     )
     title = (words or {}).get("title", "The engine’s value after every move")
     return Group((Rect(0, 0, width, height, None, None), *out), title=title, desc=desc)
+
+
+def _verdict_text(verdicts: list[str | None] | None, i: int) -> str:
+    verdict = verdicts[i] if verdicts else None
+    return f" ({verdict})" if verdict else ""
 
 
 def _value_text(value: EngineValue) -> str:
@@ -713,6 +778,8 @@ def document_value_chart(
     doc: Document, width: float, theme: str, words: dict[str, str]
 ) -> tuple[Group, float]:
     """A document's chart of the engine's values `width` mm wide, and its height."""
-    height = evaluation_height(width)
-    chart = evaluation_shapes(doc.values, _ply_labels(doc), width, height, theme, words)
+    height = evaluation_height(width, any(doc.verdicts))
+    chart = evaluation_shapes(
+        doc.values, _ply_labels(doc), width, height, theme, words, doc.verdicts
+    )
     return chart, height

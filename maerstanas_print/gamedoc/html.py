@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from maerstanas_print.draw import overlays
 from maerstanas_print.draw.board import (
@@ -23,7 +24,7 @@ from maerstanas_print.draw.board import (
 from maerstanas_print.draw.shapes import Page, Shape, chars_by_face, translate
 from maerstanas_print.draw.svg import SvgWriter, render_svg
 from maerstanas_print.fonts import font_face_css, missing_glyphs
-from maerstanas_print.gamedoc import figures
+from maerstanas_print.gamedoc import figures, sharing
 from maerstanas_print.gamedoc.capabilities import reader_for
 from maerstanas_print.gamedoc.model import (
     Document,
@@ -31,13 +32,22 @@ from maerstanas_print.gamedoc.model import (
     credit_line,
     document,
     evaluation_words,
+    nag_words,
+    node_key,
     progress_words,
+    step_text,
+    variation_prefix,
 )
-from maerstanas_print.gamedoc.parts import listing
-from maerstanas_print.play.replayed import ReplayedGame
+from maerstanas_print.gamedoc.parts import listing, move_label
+from maerstanas_print.gamedoc.readers import BoardReader
+from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, Step
 from maerstanas_print.resources import read_text
 from maerstanas_print.sheets.common import PAPERS
+from maerstanas_print.sides import SIDE_NAMES
 from maerstanas_print.templating import environment
+
+if TYPE_CHECKING:
+    from maerstanas_print.games.protocol import Game
 
 VIEWER_CELL = 11.0
 VIEWER_WIDTH = 7 * VIEWER_CELL  # a 19x19 viewer board gets the same width
@@ -51,7 +61,18 @@ def _sized(doc: Document) -> bool:
 
 
 def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: str) -> str:
-    return render_svg(Page(width, height, tuple(shapes), label), prefix)
+    return render_svg(Page(width, height, tuple(shapes), label), prefix, readable=True)
+
+
+def _framed(svg: str, label: str):
+    """A chart in a frame that scrolls sideways when the screen is too narrow for its
+    readable width (game.css): a labelled region in the tab order, so the keyboard
+    can scroll it too."""
+    from markupsafe import Markup
+
+    return Markup(
+        '<div class="mg-frame" role="region" tabindex="0" aria-label="{}">{}</div>'
+    ).format(label, Markup(svg))
 
 
 def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
@@ -96,20 +117,25 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
     defs += ["  </g>", "</defs>", '<g class="mg-layer"></g>']
     svg = svg.replace("</svg>", "\n".join(defs) + "\n</svg>")
     gx, gy = spec.grid_origin(0, 0)
-    steps = game.main.steps
-    positions = game.main.positions()
     data: dict[str, object] = {"prefix": f"{prefix}-v", "cell": cell, "ox": gx, "oy": gy}
     if _sized(doc):  # the viewer's script reads the size and the unit
         data.update(
             {"size": game.game.board.size, "unit": "pieces" if doc.progress == "pieces" else ""}
         )
+    board = game.game.board
     data.update(
         {
-            "boards": [reader.board_code(p) for p in positions],
-            "moves": ["Start"] + [f"{label} {move}" for label, move in doc.plies],
+            "names": [board.name(sq) for sq in range(board.squares)],
+            "kinds": {
+                code: [
+                    SIDE_NAMES[stone.side].lower(),
+                    stone.kind,
+                    figures.piece_words(doc.style, stone.kind),
+                ]
+                for code, (stone, _ident) in prototypes.items()
+            },
+            "lines": _viewer_lines(game, reader),
             "scores": [list(s) for s in doc.series],
-            "last": [None] + [reader.last_square(step) for step in steps],
-            "removed": [[]] + [list(step.removed) for step in steps],
             "ids": ids,
         }
     )
@@ -120,7 +146,86 @@ def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
         .replace(">", "\\u003e")
         .replace("&", "\\u0026")
     )
-    return {"svg": Markup(svg), "data": Markup(payload), "plies": len(positions) - 1}
+    return {
+        "svg": Markup(svg),
+        "data": Markup(payload),
+        "plies": len(game.main.steps),
+        "chars": _viewer_chars(data["lines"]),  # type: ignore[arg-type]
+    }
+
+
+# The words the viewer's script and controls show besides the record's own.
+VIEWER_WORDS = (
+    "Step through the game Start Back Next Out Copy link Link copied Instead: Variation: "
+    "The starting position After ply of (variation) The board is empty. «‹›»↑↓"
+)
+
+
+def _viewer_chars(lines: list[dict]) -> set[str]:
+    """Every character the viewer can show, so the page's fonts carry them all."""
+    chars = set(VIEWER_WORDS)
+    for line in lines:
+        for node in line["n"]:
+            for key in ("m", "s", "c"):
+                chars.update(node.get(key, ""))
+            for words in node.get("g", []):
+                chars.update(words)
+    return chars
+
+
+def _viewer_lines(game: ReplayedGame, reader: BoardReader) -> list[dict]:
+    """The main line and every variation, nested ones too, as the viewer steps them.
+
+    Each line has its key prefix (`model.node_key`), where it leaves its parent
+    (the parent line's index and the position index before the move it replaces)
+    and a node per position: the board code, the last move's square, the squares
+    the move emptied, the move as written, its NAGs in words, its comments, the
+    replay checkpoint (the engine's count of what stands, is in hand, the score and
+    whose move it is) and the lines that replace the next move."""
+    lines: list[dict] = []
+
+    def add(line: ReplayedLine, prefix: str, parent: list[int] | None) -> int:
+        index = len(lines)
+        start = line.start
+        assert start is not None, "replay the game with keep_positions=True"
+        nodes: list[dict] = [_viewer_node(reader, start, None, game.game)]
+        entry = {"p": prefix, "f": parent, "n": nodes}
+        lines.append(entry)
+        for i, step in enumerate(line.steps):
+            nodes.append(_viewer_node(reader, step.after, step, game.game))
+            replaced = node_key(prefix, i + 1)
+            subs = [
+                add(sub, variation_prefix(replaced, number), [index, i])
+                for number, sub in enumerate(step.variations, 1)
+            ]
+            if subs:
+                nodes[-1]["v"] = subs
+        return index
+
+    add(game.main, "", None)
+    return lines
+
+
+def _viewer_node(reader: BoardReader, position: object, step: Step | None, core: Game) -> dict:
+    node: dict[str, object] = {
+        "b": reader.board_code(position),
+        "s": " ".join(reader.checkpoint(position).sentences()),
+    }
+    if step is None:
+        return node
+    node["m"] = f"{move_label(step)} {step_text(step, core)}"
+    last = reader.last_square(step)
+    if last is not None:
+        node["l"] = last
+    if step.removed:
+        node["r"] = list(step.removed)
+    if step.node is not None:
+        if step.node.nags:
+            node["g"] = nag_words(step.node.nags)
+        words = " ".join(c.text for c in step.node.comments if c.text)
+        if words:
+            node["c"] = words
+    return node
 
 
 def fragment_context(
@@ -153,20 +258,25 @@ def fragment_context(
         final_svg = Markup(_svg([group], w, h, "Final position", f"{id_prefix}-final"))
     chart_w = 120.0
     chart, chart_h = figures.document_chart(doc, chart_w, theme, words)
-    chart_svg = Markup(_svg([chart], chart_w, chart_h, words["title"], f"{id_prefix}-chart"))
+    chart_svg = _framed(
+        _svg([chart], chart_w, chart_h, words["title"], f"{id_prefix}-chart"), words["title"]
+    )
     values = None
     if doc.valued:
         value_words = evaluation_words(doc)
         figure, value_h = figures.document_value_chart(doc, chart_w, theme, value_words)
         values = {
             "words": value_words,
-            "svg": Markup(
-                _svg([figure], chart_w, value_h, value_words["title"], f"{id_prefix}-values")
+            "svg": _framed(
+                _svg([figure], chart_w, value_h, value_words["title"], f"{id_prefix}-values"),
+                value_words["title"],
             ),
         }
+    x0, plot_w = figures.chart_plot(chart_w)
     return {
         "doc": doc,
         "p": id_prefix,
+        "plot": f"{x0:g} {plot_w:g} {max(1, len(doc.plies))}",
         "diagrams": diagrams,
         "score_svg": score_svg,
         "final_svg": final_svg,
@@ -218,8 +328,14 @@ def game_html(
     numbers: bool = True,
     theme: str = "print",
     progress: Callable | None = None,
+    preview_image: str | None = None,
 ) -> str:
-    """A self-contained page of every game: contents, fragments, viewer, print CSS."""
+    """A self-contained page of every game: contents, fragments, viewer, print CSS.
+
+    Its title and description name the game, the players and the event
+    (`sharing`); `preview_image` is the address of a picture of the first game's
+    final position (a PNG `diagram` wrote), named in the Open Graph tags so a
+    shared link shows the position."""
     from markupsafe import Markup
 
     env = environment()
@@ -240,6 +356,7 @@ def game_html(
         sections.append(Markup(template.render(**context)))
         entries.append({"id": f"g{i}", "title": doc.title, "subtitle": doc.subtitle})
         chars.update(_document_chars(doc))
+        chars.update(context["viewer"]["chars"])
         if i == 1:
             shapes.append(board_shapes(BoardSpec(cell=9.0), 0, 0))
         if bar:
@@ -254,7 +371,10 @@ def game_html(
         )
     return env.get_template("game.html.j2").render(
         title=heading,
-        page_title=docs[0].title if len(docs) == 1 else heading,
+        page_title=sharing.page_title(games, docs, heading),
+        description=sharing.page_description(games, docs),
+        preview_image=preview_image,
+        preview_alt=sharing.preview_alt(docs),
         head_left=Markup(css_string(docs[0].title if len(docs) == 1 else heading)),
         head_right=Markup(
             css_string(

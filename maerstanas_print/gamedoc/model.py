@@ -26,7 +26,12 @@ from maerstanas_print.gamedoc.parts import (
     record_tag,
 )
 from maerstanas_print.gamedoc.readers import BoardReader, Checkpoint
-from maerstanas_print.notation.embedded import EngineValue, evaluation_of
+from maerstanas_print.notation.embedded import (
+    EngineValue,
+    evaluation_of,
+    loss_class,
+    proved_loss,
+)
 from maerstanas_print.notation.record import NAG_GLYPHS, Comment
 from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, ReplayVisitor, Step
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
@@ -47,6 +52,9 @@ class Run:
     kind: RunKind
     text: str
     ply: int | None = None  # main-line ply of a move run (for the HTML viewer)
+    # The viewer's key of the position after a move run (`node_key`): "17" after the
+    # main line's 17th ply, "17.2.3" three moves into the 2nd variation of ply 17.
+    node: str | None = None
 
 
 @dataclass(slots=True)
@@ -118,6 +126,9 @@ class Document:
     # The engine's value after each ply of the main line, from the record's `[%eval]`
     # commands (None where a ply has none); all None: no evaluation chart.
     values: list[EngineValue | None] = field(default_factory=list)
+    # The glyph of the verdict on each ply's proved loss (`?!`, `?`, `??`), None
+    # where the values prove none: the marks on the evaluation chart.
+    verdicts: list[str | None] = field(default_factory=list)
 
     @property
     def valued(self) -> bool:
@@ -142,6 +153,20 @@ class Document:
         if last.variation or last.plies[1] != len(self.plies) - 1:
             return None
         return len(self.diagrams) - 1
+
+
+def node_key(prefix: str, index: int) -> str:
+    """The viewer's (and the address's) name of a position: a line's prefix and how
+    many of its moves were played. The main line's prefix is empty ("17" is the
+    position after ply 17); a variation's is its parent's key of the move it
+    replaces, then its number among that move's variations ("17.2." for the 2nd
+    variation of ply 17), so "17.2.3" is three moves into it, nesting alike."""
+    return f"{prefix}{index}"
+
+
+def variation_prefix(replaced: str, number: int) -> str:
+    """The prefix of the `number`th (from 1) variation of the move keyed `replaced`."""
+    return f"{replaced}.{number}."
 
 
 def ordinal(n: int) -> str:
@@ -346,7 +371,7 @@ class _Builder:
             label = move_label(step)
             text = step_text(step, self.game.game)
             word = f"{label} {text}" if (not step.second or fresh) else text
-            para.append(Run("move", word, step.ply))
+            para.append(Run("move", word, step.ply, node_key("", step.ply + 1)))
             pending.append(step)
             prior = board.copy() if step.variations else None
             board.play(step)
@@ -388,12 +413,13 @@ class _Builder:
 
     def _variations(self, step: Step, before: Any, board: Any) -> None:
         assert before is not None
-        for variation in step.variations:
+        for number, variation in enumerate(step.variations, 1):
             lead = (
                 f"Instead of {SIDE_NAMES[step.side]}’s {ordinal(step.number)} move "
                 f"({move_label(step)} {step_text(step, self.game.game)}):"
             )
-            walk = _VariationRuns(self.game.game, variation, board)
+            prefix = variation_prefix(node_key("", step.ply + 1), number)
+            walk = _VariationRuns(self.game.game, variation, board, prefix)
             walk.runs.append(Run("lead", lead))
             variation.accept(walk)
             self._flush(walk.runs, depth=1)
@@ -410,8 +436,10 @@ class _VariationRuns(ReplayVisitor):
     the diagrams its own moves ask for (caption, the moves since the last one,
     the board before them); a nested line asks for none."""
 
-    def __init__(self, game: Game, line: ReplayedLine, board: Any) -> None:
+    def __init__(self, game: Game, line: ReplayedLine, board: Any, prefix: str) -> None:
         self.game = game
+        # Per line being walked: its key prefix, moves so far, the last step seen.
+        self.frames: list[tuple[str, int, Step | None]] = [(prefix, 0, None)]
         self.steps = line.steps
         self.runs: list[Run] = []
         self.diagrams: list[tuple[str, list[Step], Any]] = []
@@ -424,7 +452,9 @@ class _VariationRuns(ReplayVisitor):
     def visit_step(self, step: Step) -> None:
         text = step_text(step, self.game)
         word = f"{move_label(step)} {text}" if not step.second or self.fresh else text
-        self.runs.append(Run("move", word))
+        prefix, count, _last = self.frames[-1]
+        self.frames[-1] = (prefix, count + 1, step)
+        self.runs.append(Run("move", word, node=node_key(prefix, count + 1)))
         self.fresh = False
         if self.depth:
             return
@@ -441,11 +471,16 @@ class _VariationRuns(ReplayVisitor):
             self.fresh = True
 
     def begin_variation(self, line: ReplayedLine) -> None:
+        prefix, count, last = self.frames[-1]
+        assert last is not None
+        number = next(i for i, v in enumerate(last.variations, 1) if v is line)
+        self.frames.append((variation_prefix(node_key(prefix, count), number), 0, None))
         self.runs.append(Run("bracket", "("))
         self.depth += 1
         self.fresh = True
 
     def end_variation(self, line: ReplayedLine) -> None:
+        self.frames.pop()
         self.runs.append(Run("bracket", ")"))
         self.depth -= 1
         self.fresh = True
@@ -469,6 +504,7 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
         p for p in (event, f"round {round_}" if round_ else None, record_tag(game, "Date")) if p
     )
     plies = [(move_label(step), step_text(step, game.game)) for step in game.main.steps]
+    values = [step_value(s) for s in game.main.steps]
     final = None
     if builder.diagrams and builder.diagrams[-1].window:
         final = game.final  # the last diagram showed part of the board: show it all
@@ -489,8 +525,36 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
         reader.progress,
         reader.style,
         reader.specials_note(specials),
-        [step_value(s) for s in game.main.steps],
+        values,
+        verdicts(game.main.steps, values),
     )
+
+
+def verdicts(steps: list[Step], values: list[EngineValue | None]) -> list[str | None]:
+    """Each ply's verdict glyph from the values before and after it (`?!` for one
+    point proved lost, as `annotate` judges), None where nothing is proved lost."""
+    out: list[str | None] = []
+    for i, step in enumerate(steps):
+        loss = proved_loss(values[i - 1] if i else None, values[i], step.side == DARK)
+        verdict = loss_class(loss) if loss else None
+        out.append(NAG_GLYPHS[verdict[1]] if verdict else None)
+    return out
+
+
+# What a reader calls the suffix glyphs (PGN's first six NAGs), for the viewer's panel.
+NAG_WORDS = {
+    1: "good move",
+    2: "mistake",
+    3: "brilliant move",
+    4: "blunder",
+    5: "interesting move",
+    6: "dubious move",
+}
+
+
+def nag_words(nags: list[int]) -> list[str]:
+    """ "?! dubious move", "$14": each NAG of a move as the viewer's panel names it."""
+    return [f"{NAG_GLYPHS[n]} {NAG_WORDS[n]}" if n in NAG_WORDS else f"${n}" for n in nags]
 
 
 def progress_words(doc: Document) -> dict[str, str]:
@@ -543,6 +607,11 @@ def evaluation_words(doc: Document) -> dict[str, str]:
         "from there, Dark minus Light; above the zero line Dark ends ahead, below "
         f"it Light. {dots[:1].upper()}{dots[1:]}.{gaps}"
     )
+    if any(doc.verdicts):
+        caption += (
+            " A move the proved values show losing points has its verdict under its "
+            "move number: ?! (1 point), ? (2 or 3) or ?? (4 or more)."
+        )
     return {
         "heading": "The engine’s value move by move",
         "unit": "margin",

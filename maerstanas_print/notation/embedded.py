@@ -59,6 +59,29 @@ class EngineValue:
         return Command(EVAL, f"~{self.value:+d}{depth}")
 
 
+# How a proved loss of final margin is judged, from the most points lost down:
+# (at least this many points, the verdict's name, its NAG): the classes `annotate`
+# writes as NAGs (its CLASSES; tests/test_viewer_data.py keeps the two equal),
+# with which the game documents mark the evaluation chart.
+LOSS_CLASSES = ((4, "blunder", 4), (2, "mistake", 2), (1, "inaccuracy", 6))
+
+
+def loss_class(loss: int) -> tuple[str, int] | None:
+    """(name, NAG) for a move that lost `loss` points, None for a move that lost none."""
+    for least, name, nag in LOSS_CLASSES:
+        if loss >= least:
+            return name, nag
+    return None
+
+
+def proved_loss(before: EngineValue | None, after: EngineValue | None, dark: bool) -> int | None:
+    """The points of final margin a move proved to lose for its mover (values are Dark
+    minus Light), or None unless both values are proved."""
+    if before is None or after is None or not (before.exact and after.exact):
+        return None
+    return max(0, (before.value - after.value) if dark else (after.value - before.value))
+
+
 def _fold(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
