@@ -210,3 +210,19 @@ def test_a_file_writable_by_its_mode_but_not_for_us_says_why(
     err = capsys.readouterr().err
     assert "read-only" not in err and "immutable attribute" in err
     assert record.read_bytes() == DAMAGED
+
+
+@pytest.mark.parametrize("second", ["./d.mrs", "link.mrs"])
+def test_a_file_named_twice_gets_one_patch(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsysbinary: pytest.CaptureFixture[bytes],
+    second: str,
+) -> None:
+    (tmp_path / "d.mrs").write_bytes(DAMAGED)
+    os.link(tmp_path / "d.mrs", tmp_path / "link.mrs")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--diff", "d.mrs", second]) == 1
+    captured = capsysbinary.readouterr()
+    assert captured.out.count(b"\n+++ ") == 1  # `patch` applied a second one backwards
+    assert b"same file as a name before it" in captured.err

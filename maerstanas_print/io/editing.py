@@ -82,6 +82,25 @@ def read_for_diff(path: str) -> EditedFile:
     return EditedFile(name, None, data, text, _prefix(data))
 
 
+def named_before(path: str, seen: set[tuple[int, int]]) -> bool:
+    """Whether `path` is a regular file an earlier name of the command line
+    already named (`a.mrs ./a.mrs`, a hard link); it is added to `seen`. Its
+    diff shown twice would be applied, then taken back, by `patch`."""
+    if path == "-":
+        return False
+    try:
+        info = os.stat(path)
+    except OSError:  # reported by the reader
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        return False
+    identity = (info.st_dev, info.st_ino)
+    if identity in seen:
+        return True
+    seen.add(identity)
+    return False
+
+
 def read_for_edit(path: str) -> EditedFile:
     """A regular record file, read to be rewritten; anything else is refused."""
     name = display_name(path)
