@@ -268,7 +268,8 @@ def _diff_files(args: argparse.Namespace) -> int:
     for path in args.files:
         if named_before(path, seen):  # one patch per file, or `patch` takes it back
             print(
-                f"maerstanas-print: {display_name(path)}: the same file as a name before it; its diff is shown once",
+                f"maerstanas-print: {display_name(path)}: the same file as a name "
+                "before it; its diff is shown once",
                 file=sys.stderr,
             )
             continue
