@@ -207,6 +207,19 @@ def test_stepping_keeps_the_current_move_in_view(browser, pages) -> None:
             context.close()
 
 
+@pytest.mark.parametrize("name", ["cyngesheall-game", "sample-game"])
+def test_no_sideways_scrolling_at_320_px(browser, pages, name) -> None:
+    """At 320 px the Cyngesheall page scrolled 49 px sideways: a checkpoint's
+    sentence about kings and commanders did not break."""
+    context, page, _ = open_page(browser, pages[name], viewport=(320, 640))
+    try:
+        for fragment in ("", "#ply=9"):
+            goto(page, pages[name], fragment)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    finally:
+        context.close()
+
+
 def test_touch_buttons_are_44_px(browser, pages) -> None:
     context = new_context(
         browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
