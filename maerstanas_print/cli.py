@@ -44,10 +44,12 @@ COMMAND_MODULES = {
     "setup": "setup",
     "stones": "stones",
     "game": "game",
+    "diagram": "diagram",
     "rulebook": "rulebook",
     "quickref": "quickref",
     "kit": "kit",
     "build": "build",
+    "scan": "scan",
 }
 
 

@@ -14,9 +14,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from maerstanas_print.draw import overlays
-from maerstanas_print.draw.board import ALL_SIDES, THEMES, Mark, board_shapes, spec_for_game
-from maerstanas_print.draw.shapes import Page, Shape
+from maerstanas_print.draw.board import ALL_SIDES, THEMES, Side
+from maerstanas_print.draw.position import position_page
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.registry import all_games
@@ -47,6 +46,7 @@ def board(
     game: Game | None = None,
     id_prefix: str | None = None,
     standalone: bool = True,
+    ply: int | None = None,
 ) -> str:
     """The position as a standalone SVG document (a `str`).
 
@@ -62,7 +62,12 @@ def board(
       several drawings can stand inline in one HTML page. Give one to get the
       same text for the same drawing every time;
     - `standalone`: True starts with the XML declaration of an `.svg` file;
-      False leaves it out, for an `<svg>` inline in HTML.
+      False leaves it out, for an `<svg>` inline in HTML;
+    - `ply`: how many plies of its game led to the position (0 = the start), written
+      as the root's `data-ply` for scripts and tests.
+
+    Each stone carries `data-square` (its square's name, `E4`) and `data-stone`
+    (`dark` or `light`), the convention the game pages' viewer follows too.
     """
     if id_prefix is None:
         id_prefix = f"board{next(_DRAWINGS)}"
@@ -77,18 +82,19 @@ def board(
         raise ValueError(f"coordinates is True, False or 'all', not {coordinates!r}")
     if not isinstance(size, int | float) or isinstance(size, bool):
         raise ValueError(f"size is a number of millimetres, not {size!r}")
+    if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool) or ply < 0):
+        raise ValueError(f"ply is a whole number of plies from 0, not {ply!r}")
     if theme not in THEMES:
         raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
     if not 0 < size < math.inf:
         raise ValueError(f"size must be a positive number of millimetres, not {size!r}")
-    labels = (
+    labels: frozenset[Side] = (
         ALL_SIDES
         if coordinates == "all"
         else frozenset(("top", "left"))
         if coordinates
         else frozenset()
     )
-    stones = game.stones(position)
     marks = {}
     for square, n in (numbers or {}).items():
         if not isinstance(square, int) or isinstance(square, bool):
@@ -100,28 +106,22 @@ def board(
             raise ValueError(
                 f"numbers names square {square}; the board has squares 0..{game.board.squares - 1}"
             )
-        marks[square] = Mark("number", str(n))
-    spec = spec_for_game(
+        marks[square] = str(n)
+    page = position_page(
         game,
+        position,
         cell=size,
         labels=labels,
         theme=theme,
-        stones=stones,
-        marks=marks,
-        variant=game.board_variant(position),
-        title=title or f"{game.title} position",
+        title=title,
+        last=None if lastmove is None else _squares_of(lastmove, game),
+        numbers=marks,
     )
-    shapes: list[Shape] = [board_shapes(spec, 0, 0)]
-    if lastmove is not None:
-        origin, target = _squares_of(lastmove, game)
-        if origin is not None and target is not None:
-            side = stones[target].side if target in stones else 0
-            shapes.append(overlays.move_arrow(spec, 0, 0, origin, target, side))
-        if target is not None:
-            shapes.append(overlays.last_move(spec, 0, 0, target))
-    width, height = spec.size()
     return render_svg(
-        Page(width, height, tuple(shapes), spec.title), id_prefix, standalone=standalone
+        page,
+        id_prefix,
+        standalone=standalone,
+        data=() if ply is None else (("ply", str(ply)),),
     )
 
 

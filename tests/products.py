@@ -35,7 +35,9 @@ EXTRA_JOBS: list[tuple[str, list[str]]] = [
     ("sample-cyngesheall-ink-saver.pdf", ["game", SAMPLE_CYNGESHEALL, "--theme", "ink-saver"]),
 ]
 ALL_JOBS = JOBS + EXTRA_JOBS
-NAMES = [name for name, _ in ALL_JOBS]
+# The pages to measure and compare: PDF and HTML (a game page's preview PNG is
+# made with the rest and checked in tests/test_sharing.py).
+NAMES = [name for name, _ in ALL_JOBS if name.endswith((".pdf", ".html"))]
 REGRESSION_DPI = 24  # small and fast: a page of A4 is 198 x 281 pixels
 LEVELS = 16  # gray levels kept in the approved PNGs (smaller files, same verdicts)
 
@@ -98,13 +100,16 @@ def print_html(browser, path: Path) -> tuple[bytes, list[str]]:
 
 
 class Products(dict):
-    """name -> Product, plus `chosen`: the file name each command wrote by default."""
+    """name -> Product, plus `chosen`: the file name each command wrote by default,
+    and `folder`: where the files are (the browser tests open the HTML there)."""
 
     chosen: dict[str, str]
+    folder: Path
 
 
 def make_products(folder: Path, browser) -> Products:
     products = Products()
+    products.folder = folder
     products.chosen = make_files(folder)
     for name in NAMES:
         path = folder / name

@@ -97,8 +97,30 @@ def test_analyse_text_marks_estimates_and_proofs(capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--time", "0"], "--time must be a number of seconds above 0, not '0'"),
-        (["--time", "soon"], "--time must be a number of seconds above 0, not 'soon'"),
+        (
+            ["--time", "0"],
+            "--time must be a number of seconds above 0 and at most 3,600 (each search), not '0'",
+        ),
+        (
+            ["--time", "soon"],
+            "--time must be a number of seconds above 0 and at most 3,600 (each search), "
+            "not 'soon'",
+        ),
+        (
+            ["--time", "4000"],
+            "--time must be a number of seconds above 0 and at most 3,600 (each search), "
+            "not '4000'",
+        ),
+        (
+            ["--budget", "0"],
+            "--budget must be a number of seconds above 0 and at most 86,400 (the whole run), "
+            "not '0'",
+        ),
+        (
+            ["--budget", "nan"],
+            "--budget must be a number of seconds above 0 and at most 86,400 (the whole run), "
+            "not 'nan'",
+        ),
         (
             ["--exact-from", "-1"],
             "--exact-from must be a whole number of plies (0 or more), not '-1'",

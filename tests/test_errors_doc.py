@@ -120,6 +120,40 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "columns of one table in a book; the narrowest column's share of the width": (
             f"{limits.MAX_TABLE_COLUMNS}; 1/{round(1 / limits.MIN_TABLE_COLUMN_SHARE)}"
         ),
+        **_bounded_work_limits(),
+    }
+
+
+def _bounded_work_limits() -> dict[str, str]:
+    """The rows of the limits that bound --fix, import, charts and analysis (issue 26)."""
+    from maerstanas_print.gamedoc.figures import MAX_VALUE_GRIDLINES
+    from maerstanas_print.games.maerstanas.analysis.review import DEPTH_NODE_CAP, EXACT_NODE_CAP
+    from maerstanas_print.io import limits
+    from maerstanas_print.play.checking import MAX_GAMES_SEARCHED
+    from maerstanas_print.plugins.maerstanas.commands import analyse
+
+    return {
+        "bytes of a file `check --fix` rewrites or `check --diff` shows (the whole text is "
+        "searched at once)": f"{limits.MAX_EDIT_BYTES // 2**20} MiB",
+        "invalid games of one file searched for fixes (`check`, `check --fix`, `check --diff`)": (
+            f"the first {MAX_GAMES_SEARCHED:,}"
+        ),
+        "characters of a move list given to `import`": (
+            f"{limits.MAX_IMPORT_CHARS // 2**20} MiB ({limits.MAX_IMPORT_CHARS:,})"
+        ),
+        "gridlines of an engine-value chart, each side of zero": (
+            f"{MAX_VALUE_GRIDLINES} (steps of 1, 2 or 5 times a power of ten)"
+        ),
+        "seconds of one timed search (`--time`)": f"{analyse.MAX_SECONDS:,}",
+        f"seconds of a whole analysis run (`--budget`; default {analyse.DEFAULT_BUDGET})": (
+            f"{analyse.MAX_BUDGET:,}"
+        ),
+        "nodes of one `--depth` search, and of its principal variation": (
+            f"{DEPTH_NODE_CAP:,} nodes each"
+        ),
+        "nodes of one exact solve (`analyse`, `annotate`, `puzzles`)": (
+            f"{EXACT_NODE_CAP['numba']:,} (numba), {EXACT_NODE_CAP['python']:,} (Python)"
+        ),
     }
 
 

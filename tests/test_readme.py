@@ -20,11 +20,13 @@ SHELL = [
 
 
 def test_every_record_a_command_reads_is_shipped() -> None:
+    """... or written by an earlier example (`scan ... -o game.mrs`, then `annotate game.mrs`)."""
     named = 0
+    outputs: set[str] = set()
     for line in SHELL:
         for command in line.split("&&"):
             words = shlex.split(command)
-            outputs = {words[i + 1] for i, w in enumerate(words[:-1]) if w == "-o"}
+            outputs |= {words[i + 1] for i, w in enumerate(words[:-1]) if w == "-o"}
             for word in words:
                 if word.endswith(".mrs") and word not in outputs:
                     named += 1

@@ -7,16 +7,17 @@ import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
-from maerstanas_print.io.errors import InputError, LimitError
+from maerstanas_print.io.editing import read_for_diff, read_for_edit, write_edit
+from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
-from maerstanas_print.io.inputs import display_name, read_record, read_record_pieces
-from maerstanas_print.io.outputs import write_output
+from maerstanas_print.io.inputs import display_name, read_record_pieces
+from maerstanas_print.io.patches import unified_diff
 from maerstanas_print.play.checking import FixBudget, check_games, fix_text
 from maerstanas_print.play.repair import describe, fix_as_json
 
 if TYPE_CHECKING:
     from maerstanas_print.diagnostics import Source
-    from maerstanas_print.play.checking import CheckedGame, FixBudget
+    from maerstanas_print.play.checking import CheckedGame, FixBudget, FixedText
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -68,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
     """Check every file; an unreadable file is reported and the next one read.
     With --json, one JSON object is written as the games are checked, so memory
     does not grow with the number of games."""
+    files = list(args.files)
+    worst = EXIT_OK
     if args.fix or args.diff:
         if args.json or "-" in args.files and args.fix:
             raise CommandError(
@@ -75,12 +78,12 @@ def run(args: argparse.Namespace) -> int:
                 "with --json, and --fix cannot rewrite stdin",
                 EXIT_USAGE,
             )
-        changed = _fix_files(args)
         if args.diff:
-            return EXIT_INVALID if changed else EXIT_OK
+            return _diff_files(args)
+        worst, failed = _fix_files(args)
+        files = [path for path in files if path not in failed]  # reported once
     report = _JsonReport(sys.stdout) if args.json else None
-    worst = EXIT_OK
-    for path in args.files:
+    for path in files:
         tally = _Tally()
         name = display_name(path)
         if report:
@@ -222,36 +225,78 @@ def _game_json(game: CheckedGame, source: Source) -> dict[str, object]:
     }
 
 
-def _fix_files(args: argparse.Namespace) -> bool:
-    """--fix and --diff: True when some file has a fix to make."""
-    import difflib
-
-    changed = False
+def _fix_files(args: argparse.Namespace) -> tuple[int, set[str]]:
+    """--fix: rewrite each file with its fixes, a file at a time; a file that
+    cannot be read or written is reported and left as it was, and the others
+    are still fixed. (worst exit code so far, the files that failed)."""
+    worst, failed = EXIT_OK, set()
     for path in args.files:
-        name, text = read_record(path)
-        fixed, source = fix_text(text, name, strict=args.strict)
-        if fixed.text != text:
-            changed = True
-            if args.diff:
-                sys.stdout.writelines(
-                    difflib.unified_diff(
-                        text.splitlines(keepends=True),
-                        fixed.text.splitlines(keepends=True),
-                        name,
-                        name,
-                    )
-                )
-                continue
-            write_output(path, fixed.text)
-            for fix, explained in fixed.applied:
-                line, column = source.locate(explained.start)
-                print(f"{name}:{line}:{column}: fixed {explained.code}: {describe(fix, source)}")
-        if fixed.unsure and args.fix:
-            print(
-                f"{name}: {_plural(fixed.unsure, 'game')} with more than one verified fix "
-                "left as written; check lists the fixes"
-            )
-    return changed
+        try:
+            edited = read_for_edit(path)
+            fixed, source = fix_text(edited.text, edited.name, strict=args.strict)
+            if fixed.text != edited.text:
+                write_edit(edited, edited.bytes_of(fixed.text))
+        except (InputError, OutputError, LimitError) as exc:
+            print(f"maerstanas-print: {exc}", file=sys.stderr)
+            worst = max(worst, exit_for(exc))
+            failed.add(path)
+            continue
+        for fix, explained in fixed.applied:
+            line, column = source.locate(explained.start)
+            print(f"{edited.name}:{line}:{column}: fixed {explained.code}: {describe(fix, source)}")
+        for message in _left_alone(edited.name, fixed):
+            print(message)
+    return worst, failed
+
+
+def _diff_files(args: argparse.Namespace) -> int:
+    """--diff: the fixes as a patch of the bytes --fix would write; exit 1 when a
+    file has a fix or stays invalid, 3 when one cannot be read (the others
+    are still shown)."""
+    worst = EXIT_OK
+    for path in args.files:
+        try:
+            edited = read_for_diff(path)
+            fixed, _ = fix_text(edited.text, edited.name, strict=args.strict)
+        except (InputError, LimitError) as exc:
+            print(f"maerstanas-print: {exc}", file=sys.stderr)
+            worst = max(worst, exit_for(exc))
+            continue
+        edits = [(e.start, e.end, e.content) for fix, _ in fixed.applied for e in fix.edits]
+        patch = unified_diff(edited.text, edits, edited.name, edited.prefix)
+        if patch:
+            sys.stdout.buffer.write(patch)
+        if patch or fixed.still_wrong:
+            worst = max(worst, EXIT_INVALID)
+        for message in _left_alone(edited.name, fixed):  # the patch owns standard output
+            print(message, file=sys.stderr)
+    return worst
+
+
+def _left_alone(name: str, fixed: FixedText) -> list[str]:
+    """What --fix and --diff say about the games they leave invalid."""
+    lines = []
+    if fixed.unsure:
+        lines.append(
+            f"{name}: {_plural(fixed.unsure, 'game')} with more than one verified fix "
+            "left as written; check lists the fixes"
+        )
+    if fixed.unsearched:
+        lines.append(
+            f"{name}: {_plural(fixed.unsearched, 'invalid game')} past the first "
+            f"{FixBudget().left or 0:,} not searched for fixes; fix those first, then run again"
+        )
+    others = fixed.invalid - len(fixed.applied) - fixed.unsure - fixed.unsearched
+    if others:
+        lines.append(
+            f"{name}: {_plural(others, 'invalid game')} with no verified fix; "
+            "check lists the problems"
+        )
+    if fixed.text_errors:
+        lines.append(f"{name}: text that cannot be read as notation; check lists it")
+    elif not fixed.games:
+        lines.append(f"{name}: no game found")
+    return lines
 
 
 def _plural(count: int, word: str) -> str:

@@ -65,6 +65,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="{print,ink-saver,screen}",
         help="colours of boards and charts (default: print)",
     )
+    parser.add_argument(
+        "--preview-image",
+        metavar="URL",
+        help="HTML: the address of a picture of the position (e.g. the PNG `diagram` "
+        "writes), named in the page's Open Graph tags so a shared link shows it",
+    )
     parser.set_defaults(func=run)
 
 
@@ -94,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
             "pick the Nth game of the file with --index N",
             EXIT_USAGE,
         )
+    if args.preview_image is not None and fmt != "html":
+        raise CommandError("--preview-image is for the HTML page (--format html)", EXIT_USAGE)
     which = _count(args.index, "--index", 1) if args.index is not None else None
     stem = "game" if args.file == "-" else Path(args.file).stem
     target = output_target(args.output, f"{stem}.{fmt}")
@@ -129,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
             numbers=numbers,
             theme=theme,
             progress=Progress,
+            preview_image=args.preview_image,
         )
     return write_and_report(target, data)
 

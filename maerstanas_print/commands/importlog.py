@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._output import add_game_option, game_choice
 from maerstanas_print.commands.capabilities import APP_IMPORTERS
+from maerstanas_print.io import limits
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
-from maerstanas_print.io.inputs import read_record
+from maerstanas_print.io.inputs import read_small_input
 from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
 from maerstanas_print.notation.export import export_game
 from maerstanas_print.notation.tags import TagDate
@@ -73,7 +74,9 @@ def run(args: argparse.Namespace) -> int:
     tags = _tags(args)
     output = args.output if args.output is not None else "-"
     refuse_overwriting_input(output, args.log)
-    name, text = read_record(args.log)
+    name, text = read_small_input(
+        args.log, limits.MAX_IMPORT_CHARS, "a move list copied from the apps is a few kilobytes"
+    )
     try:
         imported = record_from_log(
             text, special_stones=special == "on", scoring=scoring, name=name, tags=tags

@@ -13,6 +13,7 @@ from maerstanas_print.commands._output import (
     emit,
     game_choice,
 )
+from maerstanas_print.commands.scannable import add_scannable_options, run_scannable
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
 from maerstanas_print.sheets.capabilities import SHEETS, game_score_sheet
 from maerstanas_print.sheets.common import MAX_FIRST
@@ -44,10 +45,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="number the sheet's moves from N, for the next sheet of a long "
         "game (movement games; default: 1)",
     )
+    add_scannable_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.scannable:
+        return run_scannable(args)
     game = game_choice(args.game, _scored)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     first = _first(args.first, game)

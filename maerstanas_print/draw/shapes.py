@@ -87,11 +87,15 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Shapes that belong together; `title`/`desc` describe them to screen readers."""
+    """Shapes that belong together; `title`/`desc` describe them to screen readers.
+
+    `data` names what the group stands for to scripts and tests (a stone's square
+    and side): the SVG writes each pair as a `data-NAME` attribute, PDF ignores it."""
 
     children: tuple[Shape, ...]
     title: str | None = None
     desc: str | None = None
+    data: tuple[tuple[str, str], ...] = ()
 
 
 Shape = Line | Rect | Circle | Polyline | Text | Group

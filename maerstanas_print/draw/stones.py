@@ -18,6 +18,8 @@ from maerstanas_print.sides import DARK, LIGHT
 
 KIND_NAMES = STONE_KINDS  # a kind's name in titles: every kind a game registered
 SIDE_WORDS = {DARK: "Dark", LIGHT: "Light"}
+# A stone's side as its SVG's `data-stone` says it (issue 22's shared convention).
+SIDE_DATA = {DARK: "dark", LIGHT: "light"}
 
 # (stone, centre x, centre y, cell, theme, outline) -> the shapes of the piece.
 StonePainter = Callable[[Stone, float, float, float, Theme, Stroke], list[Shape]]
@@ -44,10 +46,14 @@ def stone_shape(
     name: str | None = None,
 ) -> Group:
     """One stone centred on (cx, cy) in a square `cell` mm wide, titled for screen
-    readers ("Dark thunder-stone on E4")."""
+    readers ("Dark thunder-stone on E4"); on a square, it carries the square and its
+    side as data (`data-square="E4" data-stone="dark"` in SVG), for scripts and tests."""
     if isinstance(theme, str):
         theme = THEMES[theme]
     painter = STONE_PAINTERS.get(stone.kind, plain_stone)  # a kind without a picture: plain
     parts = painter(stone, cx, cy, cell, theme, stone_outline(cell, theme))
     where = f" on {name}" if name else ""
-    return Group(tuple(parts), title=f"{SIDE_WORDS[stone.side]} {KIND_NAMES[stone.kind]}{where}")
+    data = (("square", name), ("stone", SIDE_DATA[stone.side])) if name else ()
+    return Group(
+        tuple(parts), title=f"{SIDE_WORDS[stone.side]} {KIND_NAMES[stone.kind]}{where}", data=data
+    )

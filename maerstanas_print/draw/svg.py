@@ -8,6 +8,7 @@ pages can be inlined in one HTML document without clashes.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -22,8 +23,13 @@ from maerstanas_print.draw.shapes import (
     Shape,
     Stroke,
     Text,
+    texts,
 )
 from maerstanas_print.fonts import CSS_FAMILY, FACE_INFO
+
+PX_PER_MM = 96 / 25.4  # CSS pixels in a millimetre
+PX_PER_PT = 96 / 72
+READABLE_PX = 8.0  # the smallest text a screen shows (issue 22: figures on a phone)
 
 
 def num(value: float) -> str:
@@ -62,12 +68,13 @@ class SvgWriter:
     def shape(self, shape: Shape, indent: str) -> None:
         w = self.out.append
         if isinstance(shape, Group):
+            data = "".join(f" data-{name}={quoteattr(value)}" for name, value in shape.data)
             if shape.title:
                 gid = self.next_id()
-                w(f'{indent}<g id="{gid}" role="group" aria-labelledby="{gid}-t">')
+                w(f'{indent}<g id="{gid}" role="group" aria-labelledby="{gid}-t"{data}>')
                 w(f'{indent}  <title id="{gid}-t">{escape(shape.title)}</title>')
             else:
-                w(f"{indent}<g>")
+                w(f"{indent}<g{data}>")
             if shape.desc:
                 w(f"{indent}  <desc>{escape(shape.desc)}</desc>")
             for child in shape.children:
@@ -116,11 +123,31 @@ class SvgWriter:
             raise TypeError(f"cannot draw {shape!r}")
 
 
-def render_svg(page: Page, id_prefix: str = "p1", *, standalone: bool = False) -> str:
+def readable_width(page: Page, smallest_px: float = READABLE_PX) -> float | None:
+    """The narrowest the page may be shown on screen, in CSS pixels, for its smallest
+    text to stay `smallest_px` tall (None for a page without text)."""
+    sizes = [text.size for text in texts(page.shapes) if text.text.strip()]
+    if not sizes:
+        return None
+    return page.width * PX_PER_MM * smallest_px / (min(sizes) * PX_PER_PT)
+
+
+def render_svg(
+    page: Page,
+    id_prefix: str = "p1",
+    *,
+    standalone: bool = False,
+    data: Sequence[tuple[str, str]] = (),
+    readable: bool = False,
+) -> str:
     """One page as an `<svg>` element, `width`/`height` in mm.
 
     `standalone=True` adds the XML namespace declaration for a `.svg` file;
-    inline HTML does not need it but accepts it.
+    inline HTML does not need it but accepts it. `data` adds `data-NAME`
+    attributes to the root (a diagram's `data-ply`). `readable=True` gives the
+    root the CSS variable `--readable`, its `readable_width`, which a page's
+    stylesheet uses as the drawing's `min-width` on screen, so no text in it is
+    drawn smaller than 8 px however narrow the screen.
     """
     writer = SvgWriter(id_prefix)
     label = page.label or "Mǽrstánas sheet"
@@ -130,7 +157,10 @@ def render_svg(page: Page, id_prefix: str = "p1", *, standalone: bool = False) -
         f'width="{num(page.width)}mm" height="{num(page.height)}mm" '
         f'viewBox="0 0 {num(page.width)} {num(page.height)}" role="img" '
         f'aria-labelledby="{title_id}" '
-        f"font-family={quoteattr(CSS_FAMILY + ', serif')}>"
+        f"font-family={quoteattr(CSS_FAMILY + ', serif')}"
+        + "".join(f" data-{name}={quoteattr(value)}" for name, value in data)
+        + _readable_style(page, readable)
+        + ">"
     )
     lines = [head, f'  <title id="{title_id}">{escape(label)}</title>']
     for shape in page.shapes:
@@ -141,6 +171,11 @@ def render_svg(page: Page, id_prefix: str = "p1", *, standalone: bool = False) -
     if standalone:
         svg = '<?xml version="1.0" encoding="UTF-8"?>\n' + svg
     return svg
+
+
+def _readable_style(page: Page, readable: bool) -> str:
+    width = readable_width(page) if readable else None
+    return "" if width is None else f' style="--readable: {math.ceil(width)}px"'
 
 
 def render_svgs(pages: Sequence[Page]) -> list[str]:

@@ -636,6 +636,23 @@ def evaluation_height(width: float, marked: bool = False) -> float:
     return 0.35 * width + 12.0 + (VERDICT_ROWS * VERDICT_ROW + 0.6 if marked else 0.0)
 
 
+# Gridlines on each side of zero in the value chart, whatever the values: a
+# record may claim any value up to six digits (`[%eval +999999]`), and a
+# gridline per unit made a 53-byte record a 34.6 MB page.
+MAX_VALUE_GRIDLINES = 5
+
+
+def value_axis(largest: int) -> tuple[int, int]:
+    """(peak, step) of the value chart's axis for values up to `largest` either
+    side of zero: a step of 1, 2 or 5 times a power of ten, the smallest that
+    keeps the gridlines to MAX_VALUE_GRIDLINES a side; the peak a whole
+    number of steps."""
+    step = 1 if largest <= 3 else 2 if largest <= 8 else 5 if largest <= 25 else 10
+    while -(-largest // step) > MAX_VALUE_GRIDLINES:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2  # 10, 20, 50, 100, ...
+    return -(-largest // step) * step, step
+
+
 def evaluation_shapes(
     values: list[EngineValue | None],
     labels: list[str],
@@ -663,9 +680,7 @@ def evaluation_shapes(
     marked = bool(verdicts and any(verdicts))
     bottom = 5.5 + (VERDICT_ROWS * VERDICT_ROW + 0.6 if marked else 0.0)
     pw, ph = width - left - right, height - top - bottom
-    peak = max([2] + [abs(v.value) for v in values if v is not None])
-    step = 1 if peak <= 3 else 2 if peak <= 8 else 5 if peak <= 25 else 10
-    peak = -(-peak // step) * step
+    peak, step = value_axis(max([2] + [abs(v.value) for v in values if v is not None]))
     rise = 0.34 * font * MM_PER_PT
 
     def px(i: float) -> float:

@@ -24,7 +24,7 @@ from maerstanas_print.draw.board import (
 from maerstanas_print.draw.shapes import Page, Shape, chars_by_face, translate
 from maerstanas_print.draw.svg import SvgWriter, render_svg
 from maerstanas_print.fonts import font_face_css, missing_glyphs
-from maerstanas_print.gamedoc import figures
+from maerstanas_print.gamedoc import figures, sharing
 from maerstanas_print.gamedoc.capabilities import reader_for
 from maerstanas_print.gamedoc.model import (
     Document,
@@ -61,7 +61,18 @@ def _sized(doc: Document) -> bool:
 
 
 def _svg(shapes: list[Shape], width: float, height: float, label: str, prefix: str) -> str:
-    return render_svg(Page(width, height, tuple(shapes), label), prefix)
+    return render_svg(Page(width, height, tuple(shapes), label), prefix, readable=True)
+
+
+def _framed(svg: str, label: str):
+    """A chart in a frame that scrolls sideways when the screen is too narrow for its
+    readable width (game.css): a labelled region in the tab order, so the keyboard
+    can scroll it too."""
+    from markupsafe import Markup
+
+    return Markup(
+        '<div class="mg-frame" role="region" tabindex="0" aria-label="{}">{}</div>'
+    ).format(label, Markup(svg))
 
 
 def _viewer(game: ReplayedGame, doc: Document, prefix: str, theme: str) -> dict:
@@ -247,15 +258,18 @@ def fragment_context(
         final_svg = Markup(_svg([group], w, h, "Final position", f"{id_prefix}-final"))
     chart_w = 120.0
     chart, chart_h = figures.document_chart(doc, chart_w, theme, words)
-    chart_svg = Markup(_svg([chart], chart_w, chart_h, words["title"], f"{id_prefix}-chart"))
+    chart_svg = _framed(
+        _svg([chart], chart_w, chart_h, words["title"], f"{id_prefix}-chart"), words["title"]
+    )
     values = None
     if doc.valued:
         value_words = evaluation_words(doc)
         figure, value_h = figures.document_value_chart(doc, chart_w, theme, value_words)
         values = {
             "words": value_words,
-            "svg": Markup(
-                _svg([figure], chart_w, value_h, value_words["title"], f"{id_prefix}-values")
+            "svg": _framed(
+                _svg([figure], chart_w, value_h, value_words["title"], f"{id_prefix}-values"),
+                value_words["title"],
             ),
         }
     x0, plot_w = figures.chart_plot(chart_w)
@@ -314,8 +328,14 @@ def game_html(
     numbers: bool = True,
     theme: str = "print",
     progress: Callable | None = None,
+    preview_image: str | None = None,
 ) -> str:
-    """A self-contained page of every game: contents, fragments, viewer, print CSS."""
+    """A self-contained page of every game: contents, fragments, viewer, print CSS.
+
+    Its title and description name the game, the players and the event
+    (`sharing`); `preview_image` is the address of a picture of the first game's
+    final position (a PNG `diagram` wrote), named in the Open Graph tags so a
+    shared link shows the position."""
     from markupsafe import Markup
 
     env = environment()
@@ -351,7 +371,10 @@ def game_html(
         )
     return env.get_template("game.html.j2").render(
         title=heading,
-        page_title=docs[0].title if len(docs) == 1 else heading,
+        page_title=sharing.page_title(games, docs, heading),
+        description=sharing.page_description(games, docs),
+        preview_image=preview_image,
+        preview_alt=sharing.preview_alt(docs),
         head_left=Markup(css_string(docs[0].title if len(docs) == 1 else heading)),
         head_right=Markup(
             css_string(

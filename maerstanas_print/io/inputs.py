@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from maerstanas_print.io import limits
-from maerstanas_print.io.errors import InputError
+from maerstanas_print.io.errors import InputError, LimitError
 
 _WIDE_BOMS = (
     (codecs.BOM_UTF32_LE, "UTF-32"),
@@ -77,6 +77,21 @@ def read_text(path: str, what: str, max_bytes: int) -> tuple[str, str]:
     source): at most `max_bytes` from any kind of file, messages naming `what`."""
     name = display_name(path)
     return name, "".join(_decoded(path, name, what, max_bytes))
+
+
+def read_small_input(path: str, max_chars: int, what: str) -> tuple[str, str]:
+    """(display name, text) of an input that has a size of its own, such as a
+    copied move list: reading stops (LimitError) as soon as it passes
+    `max_chars`, so no more than that is ever held, whatever comes in."""
+    name = display_name(path)
+    parts: list[str] = []
+    size = 0
+    for block in _decoded(path, name):
+        size += len(block)
+        if size > max_chars:
+            raise LimitError(f"{name}: more than {max_chars:,} characters; {what}")
+        parts.append(block)
+    return name, "".join(parts)
 
 
 def read_record_pieces(path: str) -> tuple[str, Iterator[tuple[str, int]]]:
@@ -136,6 +151,16 @@ def _open_fifo(path: str, name: str) -> BinaryIO:
         raise
 
 
+def read_record_bytes(path: str) -> tuple[str, bytes, str]:
+    """(display name, the bytes as read, their text as `read_record` gives it): the
+    text for the search, the bytes for writing back exactly what was there."""
+    name = display_name(path)
+    stream, regular = _open(path, name)
+    raw: list[bytes] = []
+    text = "".join(decode_stream(stream, regular, name, close=path != "-", raw=raw))
+    return name, b"".join(raw), text
+
+
 def _decoded(
     path: str, name: str, what: str = "record", max_bytes: int | None = None
 ) -> Iterator[str]:
@@ -143,6 +168,21 @@ def _decoded(
     at most `max_bytes` (when given) from any file, else `MAX_STREAM_BYTES` from a
     file that is not a regular one."""
     stream, regular = _open(path, name, what)
+    return decode_stream(stream, regular, name, close=path != "-", what=what, max_bytes=max_bytes)
+
+
+def decode_stream(
+    stream: BinaryIO,
+    regular: bool,
+    name: str,
+    *,
+    close: bool = True,
+    raw: list[bytes] | None = None,
+    what: str = "record",
+    max_bytes: int | None = None,
+) -> Iterator[str]:
+    """The text of an open stream in blocks (see `_decoded`); a byte order mark at
+    its start is left out of the text. `raw` collects the bytes as they were read."""
     most = max_bytes if max_bytes is not None else limits.MAX_STREAM_BYTES
     decoder = codecs.getincrementaldecoder("utf-8")()
     done = 0
@@ -181,6 +221,8 @@ def _decoded(
                 # line 1 are the ones the user sees.
                 text = text[1:]
             done += len(block)
+            if raw is not None:
+                raw.append(block)
             yield text
         try:
             decoder.decode(b"", final=True)
@@ -189,7 +231,7 @@ def _decoded(
                 f"{name}: not UTF-8 text (it ends inside a character); save the {what} as UTF-8"
             ) from None
     finally:
-        if path != "-":
+        if close:
             stream.close()
 
 

@@ -12,9 +12,19 @@ from __future__ import annotations
 # in pieces by `check`, and its size is known before it is read).
 MAX_STREAM_BYTES = 64 * 2**20
 
+# Bytes of a record file `check --fix` rewrites or `check --diff` shows: the
+# fixes are searched and applied on the whole text at once (plain `check`
+# reads a file of any size in pieces).
+MAX_EDIT_BYTES = 64 * 2**20
+
 # Characters of one game read from an open text handle (`notation.stream.read_game`),
 # counted from its last tag line: a handle's size is not known before it is read.
 MAX_HANDLE_GAME_CHARS = 64 * 2**20
+
+# Characters of a move list given to `import`: a whole game copied from the
+# author's apps, with the page around it, is a few kilobytes; reading stops
+# here, so megabytes of blank lines or one endless line cost no more.
+MAX_IMPORT_CHARS = 2**20
 
 # Seconds to wait for a writer on a named pipe given as an input file.
 FIFO_WAIT_SECONDS = 10.0

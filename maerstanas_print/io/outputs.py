@@ -120,17 +120,7 @@ def _write_directly(path: Path, payload: bytes, fifo: bool) -> None:
 def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> None:
     """Write a regular file through a temporary file beside it and rename it."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    key = _target_key(path)
-    _remove_stale(path.parent, key)
-    short = path.name.encode("utf-8")[:40].decode("utf-8", "ignore")
-    # Imported here, not at the top: every command guards its standard output
-    # through this module, and tempfile (with shutil and random) is a tenth of
-    # the start-up of `check`, which never writes a file.
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(
-        prefix=f".{short}~{key}.{os.getpid()}.", suffix=".part", dir=path.parent
-    )
+    fd, tmp = temporary_beside(path)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -140,6 +130,22 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def temporary_beside(path: Path) -> tuple[int, str]:
+    """(descriptor, name) of a new temporary file in `path`'s folder, named so
+    that the next write of `path` removes it if this run is killed."""
+    key = _target_key(path)
+    _remove_stale(path.parent, key)
+    short = path.name.encode("utf-8")[:40].decode("utf-8", "ignore")
+    # Imported here, not at the top: every command guards its standard output
+    # through this module, and tempfile (with shutil and random) is a tenth of
+    # the start-up of `check`, which never writes a file.
+    import tempfile
+
+    return tempfile.mkstemp(
+        prefix=f".{short}~{key}.{os.getpid()}.", suffix=".part", dir=path.parent
+    )
 
 
 def _target_key(path: Path) -> str:

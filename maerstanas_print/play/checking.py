@@ -179,19 +179,40 @@ class FixedText:
     text: str
     applied: list[tuple[Fix, Diagnostic]] = field(default_factory=list)  # (fix, error it fixes)
     unsure: int = 0  # invalid games with several verified fixes: left as they are
+    games: int = 0
+    invalid: int = 0  # invalid games in the text as read
+    unsearched: int = 0  # invalid games past the search budget: not searched
+    text_errors: int = 0  # errors outside any game (text that is no notation)
+
+    @property
+    def still_wrong(self) -> bool:
+        """Whether the fixed text still has an invalid game, an error or no game:
+        what `check` would refuse after the fixes."""
+        return self.invalid > len(self.applied) or bool(self.text_errors) or not self.games
 
 
-def fix_text(text: str, name: str, *, strict: bool = False) -> tuple[FixedText, Source]:
-    """Apply the fix of each invalid game that has exactly one verified fix
-    (every invalid game is searched)."""
-    checked = check_games(text, name, strict=strict, budget=FixBudget(None))
+def fix_text(
+    text: str, name: str, *, strict: bool = False, budget: FixBudget | None = None
+) -> tuple[FixedText, Source]:
+    """Apply the fix of each invalid game that has exactly one verified fix.
+
+    The search is bounded as `check`'s is (default: the first `MAX_GAMES_SEARCHED`
+    invalid games). The edits are applied to `text` itself, not to the reader's
+    copy of it, so every character outside them (a second byte order mark
+    included) stays as it was.
+    """
+    checked = check_games(text, name, strict=strict, budget=budget)
     result = FixedText(text)
     edits: list[Edit] = []
     for game in checked:
+        result.games += 1
+        result.invalid += not game.valid
+        result.unsearched += not game.valid and game.repair is None
         if len(game.fixes) == 1 and game.repair is not None and game.repair.explained is not None:
             result.applied.append((game.fixes[0], game.repair.explained))
             edits += game.fixes[0].edits
         elif game.fixes:
             result.unsure += 1
-    result.text = apply_edits(checked.text, edits)
+    result.text_errors = sum(d.severity == "error" for d in checked.diagnostics)
+    result.text = apply_edits(text, edits)
     return result, checked.source

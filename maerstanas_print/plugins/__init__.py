@@ -33,6 +33,7 @@ RULEBOOKS = wiring("maerstanas_print.rulebook.kit:RULEBOOKS")
 STONE_KEY_LABELS = wiring("maerstanas_print.rulebook.kit:STONE_KEY_LABELS")
 SHEETS = wiring("maerstanas_print.sheets.capabilities:SHEETS")
 FILE_PARTS = wiring("maerstanas_print.sheets.capabilities:FILE_PARTS")
+SCAN_KITS = wiring("maerstanas_print.scan.capabilities:SCAN_KITS")
 
 _wired = False
 
@@ -47,6 +48,7 @@ def wire() -> None:
     game = MAERSTANAS
     BOARD_READERS.register_lazy(game, "maerstanas_print.plugins.maerstanas.document:board_reader")
     SHEETS.register_lazy(game, "maerstanas_print.plugins.maerstanas.sheets:sheet_kit")
+    SCAN_KITS.register_lazy(game, "maerstanas_print.plugins.maerstanas.scan_sheet:scan_kit")
     FILE_PARTS.register(game, "")  # the default game's files keep the short names: board-a4.pdf
     BOOK_KITS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:book_kit")
     COVERS.register_lazy(game, "maerstanas_print.plugins.maerstanas.book:cover")

@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from maerstanas_print.draw.board import describe
 from maerstanas_print.draw.shapes import Page
-from maerstanas_print.draw.svg import render_svg
+from maerstanas_print.draw.svg import readable_width, render_svg
 from maerstanas_print.fonts import FACES, font_face_css
 from maerstanas_print.resources import read_text
 from maerstanas_print.rulebook import layout
@@ -43,6 +43,11 @@ from maerstanas_print.sheets.common import PAPERS
 from maerstanas_print.templating import environment
 
 FIGURE_WIDTH = 156.0  # mm: the PDF's text width on A4
+NARROW_KEY_WIDTH = 80.0  # mm: the stone legend as a phone shows it (rulebook.css)
+# The narrowest column a figure stands in: a 320 px phone less the page's padding
+# (rulebook.css). A figure that needs more to keep its text 8 px tall scrolls
+# sideways in its own frame, which is then reachable with the keyboard.
+NARROWEST_COLUMN_PX = 320 - 2 * 16
 RUNNING_HEAD = '"Title · Subtitle"'  # in rulebook.css, where each book puts its own
 _CSS_PLAIN = frozenset(" ·-_.,;:!?'()&+/")  # ASCII written as itself in a CSS string
 
@@ -73,7 +78,22 @@ class _Renderer:
 
     def svg(self, shapes, width: float, height: float, label: str, prefix: str) -> Markup:
         # Our SVG writer escapes every text and attribute it writes.
-        return Markup(render_svg(Page(width, height, tuple(shapes), label), prefix))
+        return Markup(render_svg(Page(width, height, tuple(shapes), label), prefix, readable=True))
+
+    def frame(self, css_class: str, drawings: list[tuple[Page, str]], label: str) -> Markup:
+        """A `<div>` holding drawings; when they may be wider than a phone's column
+        (to keep their text readable) it scrolls sideways, and then it is a labelled
+        region in the tab order, so a keyboard can scroll it too."""
+        wide = any((readable_width(page) or 0) > NARROWEST_COLUMN_PX for page, _ in drawings)
+        svgs = Markup("").join(
+            self.svg(page.shapes, page.width, page.height, page.label or label, prefix)
+            for page, prefix in drawings
+        )
+        if not wide:
+            return Markup('<div class="{}">{}</div>').format(css_class, svgs)
+        return Markup(
+            '<div class="{} scrolls" role="region" tabindex="0" aria-label="{}">{}</div>'
+        ).format(css_class, label, svgs)
 
     def block(self, block: Block, prefix: str) -> Markup:
         if isinstance(block, Para):
@@ -111,17 +131,21 @@ class _Renderer:
             return Markup('<dl class="glossary">{}</dl>').format(rows)
         if isinstance(block, StoneKey):
             shapes, height = layout.stone_key(FIGURE_WIDTH, block.game)
-            svg = self.svg(shapes, FIGURE_WIDTH, height, layout.stone_key_label(block.game), "key")
-            return Markup('<div class="stone-key">{}</div>').format(svg)
+            label = layout.stone_key_label(block.game)
+            key = Page(FIGURE_WIDTH, height, tuple(shapes), label)
+            # A phone gets the legend wrapped to a narrow column, its text as large as
+            # in print; paper and wide screens the one row of the PDF.
+            shapes, height = layout.stone_key(NARROW_KEY_WIDTH, block.game)
+            narrow = Page(NARROW_KEY_WIDTH, height, tuple(shapes), label)
+            return Markup("{}{}").format(
+                self.frame("stone-key wide", [(key, "key")], label),
+                self.frame("stone-key narrow", [(narrow, "key-narrow")], label),
+            )
         if isinstance(block, SampleGame):
             return self.sample_game(block)
         if isinstance(block, BlankBoards):
             page = layout.blank_board_page(self.paper, block.game, block.per_page)
-            return Markup('<div class="sheet">{}</div>').format(
-                self.svg(
-                    page.shapes, page.width, page.height, page.label, f"boards{block.per_page}"
-                )
-            )
+            return self.frame("sheet", [(page, f"boards{block.per_page}")], page.label or "")
         raise TypeError(f"no HTML form for {block!r}")  # pragma: no cover
 
     def figure(self, figure: Figure) -> Markup:
@@ -131,7 +155,7 @@ class _Renderer:
         cell = figure_cell(view, FIGURE_WIDTH)
         numbers = self.prepared.numbers
         about = plain(figure.alt or figure.caption, numbers, self.language)
-        svgs = []
+        pages = []
         for n, panel in enumerate(view.panels, 1):
             width = panel_width(panel, cell)
             shapes, height = figure_shapes(FigureView(figure, view.number, (panel,)), width, cell)
@@ -143,14 +167,14 @@ class _Renderer:
             label = self.words(message).format(
                 number=view.number, about=about, panel=panel.label, description=describe(panel.spec)
             )
-            svgs.append(self.svg(shapes, width, height, label, f"fig{view.number}-{n}"))
+            pages.append((Page(width, height, tuple(shapes), label), f"fig{view.number}-{n}"))
+        caption_word = self.words("Figure {number}.").format(number=view.number)
         return Markup(
-            '<figure class="diagram" id="fig-{}"><div class="panels">{}</div>'
-            "<figcaption><b>{}</b> {}</figcaption></figure>"
+            '<figure class="diagram" id="fig-{}">{}<figcaption><b>{}</b> {}</figcaption></figure>'
         ).format(
             figure.key,
-            Markup("").join(svgs),
-            self.words("Figure {number}.").format(number=view.number),
+            self.frame("panels", pages, caption_word.rstrip(".")),
+            caption_word,
             self.inline(figure.caption),
         )
 
@@ -164,9 +188,13 @@ class _Renderer:
             )
             for row in table.rows
         )
-        return Markup("<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>").format(
-            head, rows
-        )
+        # In a frame that scrolls sideways on a screen too narrow for the table
+        # (rulebook.css), labelled and in the tab order so the keyboard scrolls it too.
+        label = " · ".join(plain(c, self.prepared.numbers, self.language) for c in table.header)
+        return Markup(
+            '<div class="table-frame scrolls" role="region" tabindex="0" aria-label="{}">'
+            "<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table></div>"
+        ).format(label, head, rows)
 
     def sample_game(self, block: SampleGame) -> Markup:
         game = layout.sample_game(block.resource)

@@ -14,7 +14,9 @@ a variation whose first comment starts the same way; the line's first move
 carries its value, `[%eval +2]`. Every move of the main line carries the
 value of the position it left, in a comment of its own written first: `{[%eval
 +3]}` when proved, `{[%eval ~+2,9]}` for an estimate from a search 9 plies
-deep (see `maerstanas_print.notation.embedded`). Running the annotator again first
+deep (see `maerstanas_print.notation.embedded`). Moves the run's budget
+left unanalysed get no value, and the last of them the comment `Engine: not
+analysed up to here...`. Running the annotator again first
 removes exactly those comments, commands and variations, so the output is the
 same however often it runs; human comments, variations and glyphs stay (a
 move the annotator already judged keeps its glyph).
@@ -32,6 +34,7 @@ from maerstanas_print.play.replayed import Step
 MARKER = "Engine:"
 ANNOTATOR = "maerstanas_print engine"
 ASSESSMENT_NAGS = frozenset(range(1, 7))  # ! ? !! ?? !? ?!
+NOT_ANALYSED = "not analysed up to here: the run's time budget (--budget) ran out."
 CLASSES = ((4, "blunder", 4), (2, "mistake", 2), (1, "inaccuracy", 6))  # (from, name, NAG)
 
 
@@ -56,11 +59,15 @@ def annotate(review: GameReview, positions: list[Position]) -> GameRecord:
     """The record of `review.game` with the engine's marks (changed in place)."""
     record = review.game.record
     strip_engine_notes(record)
+    unanalysed = [i for i, ply in enumerate(review.plies) if not ply.after.analysed]
     for index, ply in enumerate(review.plies):
         node = _node_of(record, review.plies, index)
-        node.comments.insert(0, value_comment(ply.after))
+        if ply.after.analysed:
+            node.comments.insert(0, value_comment(ply.after))
         if ply.exact and ply.loss > 0:
             _mark(node, ply, positions[index])
+        if unanalysed and index == unanalysed[-1]:
+            node.comments.append(Comment(f"{MARKER} {NOT_ANALYSED}"))
     _sign(record)
     return record
 

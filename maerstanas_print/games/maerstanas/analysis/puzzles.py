@@ -11,8 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from maerstanas_print.games.maerstanas.analysis.review import line_notation, positions_of
-from maerstanas_print.games.maerstanas.analysis.search import Searcher, State, move_of
+from maerstanas_print.games.maerstanas.analysis.budget import RunBudget
+from maerstanas_print.games.maerstanas.analysis.review import (
+    EXACT_NODE_CAP,
+    line_notation,
+    positions_of,
+)
+from maerstanas_print.games.maerstanas.analysis.search import (
+    SearchAborted,
+    Searcher,
+    State,
+    move_of,
+)
 from maerstanas_print.games.maerstanas.engine import SIDE_NAMES, Move, Position
 from maerstanas_print.play.replayed import ReplayedGame
 
@@ -61,9 +71,18 @@ def find_puzzles(
     reach: int = DEFAULT_REACH,
     core: str = "auto",
     searcher: Searcher | None = None,
+    budget: RunBudget | None = None,
 ) -> list[Puzzle]:
-    """The puzzles among the last `reach` positions of the main line, in game order."""
+    """The puzzles among the last `reach` positions of the main line, in game order.
+
+    Each position's exact search stops at EXACT_NODE_CAP nodes (and at what the
+    run's `budget` has left); a position it does not finish is no puzzle, and
+    counts in `budget.unanalysed`.
+    """
     searcher = searcher or Searcher(game.rules.scoring, core)  # type: ignore[arg-type]
+    cap = EXACT_NODE_CAP[searcher.core.name]
+    if budget is not None:
+        budget.begin()
     positions = positions_of(game)
     steps = game.main.steps
     found = []
@@ -72,11 +91,23 @@ def find_puzzles(
         position = positions[index]
         if len(position.legal_moves()) < 2:
             continue
-        result = searcher.root(State.of(position), margin=margin)
+        nodes = searcher.nodes
+        try:
+            if budget is not None and budget.spent:
+                raise SearchAborted
+            limit = budget.nodes_for(cap) if budget else cap
+            result = searcher.root(State.of(position), margin=margin, max_nodes=limit)
+        except SearchAborted:
+            if budget is not None:
+                budget.unanalysed += 1
+            continue
+        finally:
+            if budget is not None:
+                budget.record(searcher.nodes - nodes)
         if result is None or len(result.best_moves) != 1 or result.close_moves:
             continue
         best = result.best_moves[0]
-        evaluation = searcher.evaluate(position, exact=True)
+        evaluation = searcher.evaluate(position, exact=True)  # the table holds the proof
         assert evaluation.best == [move_of(best)]  # the two searches agree
         step = steps[index]
         where = f"{source}, game {game.record.index}, move {step.number} ({SIDE_NAMES[step.side]})"

@@ -82,6 +82,12 @@ class Evaluation:
     best: list[Move] = field(default_factory=list)
     pv: list[Move] = field(default_factory=list)
     nodes: int = 0
+    analysed: bool = True  # False: the run's budget ran out before this position
+
+    @classmethod
+    def not_analysed(cls) -> Evaluation:
+        """A position the run's budget left unsearched: no value to show."""
+        return cls(0, False, 0, analysed=False)
 
 
 @dataclass(slots=True)
@@ -232,7 +238,7 @@ class Searcher:
         else:
             result, depth = self._deepen(state, seconds, max_nodes, max_depth)
         best = result.best_moves
-        pv = self._pv(position, result.best_value, best[0], depth, result.exact)
+        pv = self._pv(position, result.best_value, best[0], depth, result.exact, max_nodes)
         return Evaluation(
             sign * result.best_value,
             result.exact,
@@ -275,17 +281,31 @@ class Searcher:
         return done
 
     def _pv(
-        self, position: Position, value: int, first: int, depth: int, exact: bool
+        self,
+        position: Position,
+        value: int,
+        first: int,
+        depth: int,
+        exact: bool,
+        max_nodes: int | None = None,
     ) -> list[Move]:
         """The principal variation: the best move, then at each position a move
-        that keeps the value (checked by a search), until the end or the depth."""
+        that keeps the value (checked by a search), until the end or the depth;
+        or until the searches along it have spent `max_nodes` in all."""
         line = [move_of(first)]
         board = position.copy()
         board.push(line[0], check=False)
         want = -value  # the value for the side to move after the move
         remaining = depth - 1
+        started = self.nodes
         while len(line) < PV_LIMIT and (exact or remaining > 0) and not board.is_game_over():
-            result = self.root(State.of(board), EXACT_DEPTH if exact else remaining, 1)
+            left = None if max_nodes is None else max_nodes - (self.nodes - started)
+            if left is not None and left <= 0:
+                break
+            try:
+                result = self.root(State.of(board), EXACT_DEPTH if exact else remaining, 1, left)
+            except SearchAborted:
+                break
             assert result is not None
             if result.best_value != want:  # an estimate shifts with depth; stop there
                 break

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from maerstanas_print.gamedoc.model import game_title
 from maerstanas_print.games.maerstanas import MaerstanasGame
+from maerstanas_print.games.maerstanas.analysis.budget import RunBudget
 from maerstanas_print.games.maerstanas.analysis.cores import numba_available
 from maerstanas_print.games.maerstanas.analysis.review import (
     line_notation,
@@ -80,6 +81,25 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
         help="the compiled core (numba, from the [analysis] extra), plain "
         "Python, or the first available (default: auto)",
     )
+    add_budget_option(parser)
+
+
+MAX_DEPTH = 30
+MAX_SECONDS = 3600  # one timed search
+DEFAULT_BUDGET = 120  # the whole run: 125 plies at the default --time take about 65 s
+MAX_BUDGET = 86_400
+
+
+def add_budget_option(parser: argparse.ArgumentParser) -> None:
+    """--budget, the whole run's time: analyse, annotate and puzzles."""
+    parser.add_argument(
+        "--budget",
+        metavar="SECONDS",
+        default=str(DEFAULT_BUDGET),
+        help="time for the whole run, every game and position together; the "
+        "positions it leaves are marked as not analysed (default: "
+        f"{DEFAULT_BUDGET:g}, at most {MAX_BUDGET:,})",
+    )
 
 
 class EngineSettings(NamedTuple):
@@ -87,22 +107,50 @@ class EngineSettings(NamedTuple):
     exact_from: int
     core: str
     depth: int | None  # plies, instead of seconds
+    budget: float  # seconds for the whole run
 
 
-MAX_DEPTH = 30
+def seconds_option(value: str, option: str, most: int, what: str) -> float:
+    """A number of seconds above 0 and at most `most`, or a usage error that names both."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= most:  # also refuses nan
+        raise CommandError(
+            f"{option} must be a number of seconds above 0 and at most {most:,} "
+            f"({what}), not {value!r}",
+            EXIT_USAGE,
+        )
+    return seconds
+
+
+def run_budget(args: argparse.Namespace, core: str) -> RunBudget:
+    """The run's budget from --budget (checked)."""
+    seconds = seconds_option(args.budget, "--budget", MAX_BUDGET, "the whole run")
+    if core == "auto":
+        core = "numba" if numba_available() else "python"
+    return RunBudget(seconds, core)
+
+
+def say_unanalysed(
+    budget: RunBudget, what: str = "not analysed", why: str = "the --budget of {} s ran out"
+) -> None:
+    """One line on standard error when the budget left work undone."""
+    if budget.unanalysed:
+        count = budget.unanalysed
+        print(
+            f"maerstanas-print: {count} position{'s' * (count != 1)} {what}: "
+            + why.format(f"{budget.seconds:g}"),
+            file=sys.stderr,
+        )
 
 
 def engine_settings(args: argparse.Namespace) -> EngineSettings:
     """The shared options, checked (a usage error for a bad one)."""
 
-    try:
-        seconds = float(args.time)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds <= 3600:
-        raise CommandError(
-            f"--time must be a number of seconds above 0, not {args.time!r}", EXIT_USAGE
-        )
+    seconds = seconds_option(args.time, "--time", MAX_SECONDS, "each search")
+    budget = seconds_option(args.budget, "--budget", MAX_BUDGET, "the whole run")
     try:
         exact_from = int(args.exact_from)
     except ValueError:
@@ -132,7 +180,7 @@ def engine_settings(args: argparse.Namespace) -> EngineSettings:
         raise CommandError(
             "--core numba needs numba: pip install 'maerstanas_print[analysis]'", EXIT_USAGE
         )
-    return EngineSettings(seconds, exact_from, args.core, depth)
+    return EngineSettings(seconds, exact_from, args.core, depth, budget)
 
 
 def load_maerstanas(path: str) -> list[ReplayedGame]:
@@ -170,8 +218,11 @@ class Progress:
 
 
 def review_all(games: list[ReplayedGame], args: argparse.Namespace) -> list[GameReview]:
+    """Every game reviewed within one budget for the whole run; a line on standard
+    error says how many positions it left unanalysed."""
     settings = engine_settings(args)
-    return [
+    budget = run_budget(args, settings.core)
+    reviews = [
         review_game(
             game,
             seconds=settings.seconds,
@@ -179,9 +230,12 @@ def review_all(games: list[ReplayedGame], args: argparse.Namespace) -> list[Game
             core=settings.core,
             depth=settings.depth,
             progress=Progress(f"game {game.record.index}"),
+            budget=budget,
         )
         for game in games
     ]
+    say_unanalysed(budget)
+    return reviews
 
 
 def run(args: argparse.Namespace) -> int:
@@ -201,7 +255,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _evaluation_json(position: Position, evaluation: Evaluation) -> dict[str, Any]:
     return {
-        "value": evaluation.value,
+        "value": evaluation.value if evaluation.analysed else None,
         "exact": evaluation.exact,
         "best": [notation(position, m) for m in evaluation.best],
         "pv": line_notation(position, evaluation.pv),
@@ -218,8 +272,8 @@ def review_json(review: GameReview) -> dict[str, Any]:
                 "ply": ply.step.ply + 1,
                 "move": notation(position, ply.step.move),
                 "side": SIDE_NAMES[ply.step.side],
-                "value_before": ply.before.value,
-                "value_after": ply.after.value,
+                "value_before": ply.before.value if ply.before.analysed else None,
+                "value_after": ply.after.value if ply.after.analysed else None,
                 "exact": ply.exact,
                 "best": [notation(position, m) for m in ply.before.best],
                 "pv": line_notation(position, ply.before.pv),
@@ -248,6 +302,9 @@ def print_review(review: GameReview) -> None:
         best = ", ".join(notation(position, m) for m in ply.before.best[:4])
         more = f" +{len(ply.before.best) - 4}" if len(ply.before.best) > 4 else ""
         verdict = "best" if played_best else f"best {best}{more}"
+        if not ply.before.analysed:
+            verdict = "not analysed (--budget ran out)"
+            played_best = True  # no line to show
         print(
             f"  {number:>5} {move:<18} {value_text(ply.before):>11} -> "
             f"{value_text(ply.after):<11} {verdict}"
@@ -255,7 +312,9 @@ def print_review(review: GameReview) -> None:
         if not played_best:
             print(f"        line: {' '.join(line_notation(position, ply.before.pv))}")
     final = review.final
-    if final.pv:
+    if not final.analysed:
+        print("  final position: not analysed (--budget ran out)")
+    elif final.pv:
         print(
             f"  final position: {value_text(final)}, best "
             f"{', '.join(notation(review.final_position, m) for m in final.best)}; line: "

@@ -8,7 +8,13 @@ import sys
 from maerstanas_print.games.maerstanas.analysis.puzzles import find_puzzles
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
-from maerstanas_print.plugins.maerstanas.commands.analyse import CORE_CHOICES, load_maerstanas
+from maerstanas_print.plugins.maerstanas.commands.analyse import (
+    CORE_CHOICES,
+    add_budget_option,
+    load_maerstanas,
+    run_budget,
+    say_unanalysed,
+)
 from maerstanas_print.plugins.maerstanas.puzzle_book import (
     render_html_book,
     render_pdf_book,
@@ -52,6 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default="auto",
         help="the search core (default: auto)",
     )
+    add_budget_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -74,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
     reach = _whole(args.reach, "--reach", 1, 40)
     if args.paper not in ("a4", "letter"):
         raise CommandError(f"--paper must be a4 or letter, not {args.paper!r}", EXIT_USAGE)
+    run_budget(args, "python")  # a usage error before any reading
     if args.core not in CORE_CHOICES:
         raise CommandError(
             f"--core must be one of {', '.join(CORE_CHOICES)}, not {args.core!r}", EXIT_USAGE
@@ -84,11 +92,19 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"{output}: the book is written to a .pdf or .html file", EXIT_USAGE)
     for path in args.files:
         refuse_overwriting_input(output, path)
+    budget = run_budget(args, args.core)
     puzzles = []
     for path in args.files:
         for game in load_maerstanas(path):
             name = "<stdin>" if path == "-" else Path(path).name
-            puzzles += find_puzzles(game, name, margin=margin, reach=reach, core=args.core)
+            puzzles += find_puzzles(
+                game, name, margin=margin, reach=reach, core=args.core, budget=budget
+            )
+    say_unanalysed(
+        budget,
+        "not searched to the end",
+        "each position's node cap or the --budget of {} s ran out",
+    )
     if not puzzles:
         raise CommandError(
             "no position in these games makes a puzzle "

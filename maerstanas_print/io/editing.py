@@ -1,0 +1,214 @@
+"""Editing a user's record file in place, as an editor must: `check --fix`.
+
+A record file is the user's own work, so a rewrite keeps everything the user
+did not ask to change and never races them:
+
+- Only a regular file is edited: standard input, `/dev/stdin`, a named pipe
+  or a device is refused before a byte is read (a pipe read to its end
+  cannot be written back).
+- The bytes are kept as read. The text the fix search sees leaves out a
+  leading byte order mark (as every reader does); the mark is put back in
+  front of the new text, and every other byte is the old file's.
+- Just before writing, the file is read again: if it differs from what was
+  read (someone saved it while the search ran), nothing is written.
+- A file the user may not write (`chmod 444`: no write bit, whoever runs
+  us) is refused. A file with other hard links, one whose owner or group a
+  new file could not be given, or one in a folder we may not write in, is
+  rewritten in place, so the inode, its other names, its owner and its mode
+  stay; any other file is written beside itself and renamed over, so a
+  stopped run leaves the old file whole.
+
+Failures raise `InputError` (cannot be read) or `OutputError` (not written),
+each with one line that says that the file was left as it was.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from maerstanas_print.io import limits
+from maerstanas_print.io.errors import InputError, LimitError, OutputError
+from maerstanas_print.io.inputs import decode_stream, display_name, read_record_bytes
+from maerstanas_print.io.outputs import temporary_beside
+
+# Paths whose files are the process's own streams or devices, whatever their type
+# looks like today (`/dev/stdin` of a shell redirect is a regular file).
+_SPECIAL_ROOTS = ("/dev/", "/proc/")
+
+
+@dataclass(frozen=True, slots=True)
+class EditedFile:
+    """A record file as read for an edit: its bytes, and its text as the readers
+    see it (without a leading byte order mark, which `prefix` keeps)."""
+
+    name: str  # as the user wrote it, for messages and diff headers
+    path: str | None  # the file that is written (symlinks resolved); None for a stream
+    data: bytes
+    text: str
+    prefix: bytes  # the byte order mark the text leaves out, or nothing
+
+    def bytes_of(self, text: str) -> bytes:
+        """The whole file with `text` (a new version of `self.text`) in it."""
+        return self.prefix + text.encode("utf-8")
+
+
+def read_for_diff(path: str) -> EditedFile:
+    """A record file, standard input or a pipe, read to show a fix as a diff."""
+    if path != "-":
+        with contextlib.suppress(OSError):  # a missing file is reported by the reader
+            _within_limit(display_name(path), os.stat(path))
+    name, data, text = read_record_bytes(path)
+    return EditedFile(name, None, data, text, _prefix(data))
+
+
+def read_for_edit(path: str) -> EditedFile:
+    """A regular record file, read to be rewritten; anything else is refused."""
+    name = display_name(path)
+    if path == "-" or _is_special(path):
+        raise InputError(
+            f"{name}: --fix rewrites record files only, not standard input or a "
+            "device; use --diff, or save the record to a file first"
+        )
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(f"{name}: is a directory, not a record file")
+        raise InputError(
+            f"{name}: not a regular file (a pipe, a socket or a device); --fix "
+            "rewrites record files only: use --diff, or save the record to a file"
+        )
+    with os.fdopen(fd, "rb") as stream:
+        _within_limit(name, info)
+        os.set_blocking(fd, True)
+        raw: list[bytes] = []
+        text = "".join(decode_stream(stream, True, name, close=False, raw=raw))
+    data = b"".join(raw)
+    return EditedFile(name, os.path.realpath(path), data, text, _prefix(data))
+
+
+def write_edit(edited: EditedFile, payload: bytes) -> None:
+    """Write `payload` over `edited`'s file if it is still what was read."""
+    if edited.path is None:
+        raise OutputError(f"{edited.name}: read from a stream; it cannot be rewritten")
+    path = Path(edited.path)
+    name = edited.name
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise OutputError(
+            f"{name}: not written: it cannot be found again ({exc.strerror or exc})"
+        ) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"{name}: not written: it is no longer a regular file")
+    if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
+        raise OutputError(
+            f"{name}: not written: the file is read-only for you (its mode is "
+            f"{stat.filemode(info.st_mode)}); make it writable to fix it"
+        )
+    if _read_again(path) != edited.data:
+        raise OutputError(_changed(name))
+    if info.st_nlink > 1 or not _replace_keeping_owner(path, payload, info, edited):
+        _write_in_place(path, payload, edited.data, name)
+
+
+def _within_limit(name: str, info: os.stat_result) -> None:
+    if stat.S_ISREG(info.st_mode) and info.st_size > limits.MAX_EDIT_BYTES:
+        raise LimitError(
+            f"{name}: {info.st_size:,} bytes, more than the {limits.MAX_EDIT_BYTES:,} "
+            "--fix and --diff take; check reads it in pieces (split it to fix it)"
+        )
+
+
+def _prefix(data: bytes) -> bytes:
+    """The byte order mark the decoded text leaves out (only the first one is)."""
+    return codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
+
+
+def _is_special(path: str) -> bool:
+    """Whether `path` names a device or a process's own stream (`/dev/stdin`,
+    `/proc/self/fd/0`), as written or once its links are followed."""
+    absolute = os.path.abspath(path)
+    real = os.path.realpath(path)
+    return any(p.startswith(_SPECIAL_ROOTS) for p in (absolute, real))
+
+
+def _read_again(path: Path) -> bytes | None:
+    try:
+        with open(path, "rb") as stream:
+            return stream.read()
+    except OSError:
+        return None
+
+
+def _replace_keeping_owner(
+    path: Path, payload: bytes, info: os.stat_result, edited: EditedFile
+) -> bool:
+    """Write a temporary file beside `path` with its mode, owner and group, then
+    rename it over `path` if the file is still as read. False (nothing done)
+    when no temporary file can be made beside it, or it cannot get the owner
+    and group: the caller then writes in place."""
+    try:
+        fd, tmp = temporary_beside(path)
+    except OSError:  # a folder the user may not write in: the file itself may be
+        return False
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            try:
+                os.fchown(handle.fileno(), info.st_uid, info.st_gid)
+            except OSError:
+                Path(tmp).unlink(missing_ok=True)
+                return False
+            os.fchmod(handle.fileno(), stat.S_IMODE(info.st_mode))
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if _read_again(path) != edited.data:  # the last moment before the rename
+            raise OutputError(_changed(edited.name))
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise OutputError(f"{edited.name}: not written: {exc.strerror or exc}") from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True
+
+
+def _changed(name: str) -> str:
+    return (
+        f"{name}: not written: the file changed while it was checked; it is left "
+        "as it is: run check --fix again"
+    )
+
+
+def _write_in_place(path: Path, payload: bytes, old: bytes, name: str) -> None:
+    """Rewrite the file through its own inode (its other names see the change;
+    its owner, group and mode stay), checking it through the same descriptor."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
+    except OSError as exc:
+        raise OutputError(f"{name}: not written: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "r+b") as handle:
+            if handle.read() != old:
+                raise OutputError(_changed(name))
+            handle.seek(0)
+            handle.write(payload)
+            handle.truncate()
+            handle.flush()
+            with contextlib.suppress(OSError):
+                os.fsync(handle.fileno())
+    except OSError as exc:
+        raise OutputError(f"{name}: not written: {exc.strerror or exc}") from None
