@@ -192,7 +192,7 @@ def test_stepping_keeps_the_current_move_in_view(browser, pages) -> None:
             move = page.locator("a.mg-current").bounding_box()
             viewer = page.locator(".mg-viewer").bounding_box()
             assert move is not None and viewer is not None
-            assert 0 <= move["y"] and move["y"] + move["height"] <= height, (width, move)
+            assert move["y"] >= 0 and move["y"] + move["height"] <= height, (width, move)
             if width < 1000:  # the board stands above the text: the move is below it
                 assert move["y"] >= viewer["y"] + viewer["height"], (move, viewer)
             for _ in range(25):
@@ -200,7 +200,7 @@ def test_stepping_keeps_the_current_move_in_view(browser, pages) -> None:
             move = page.locator("a.mg-current").bounding_box()
             viewer = page.locator(".mg-viewer").bounding_box()
             assert move is not None and viewer is not None
-            assert 0 <= move["y"] and move["y"] + move["height"] <= height, (width, move)
+            assert move["y"] >= 0 and move["y"] + move["height"] <= height, (width, move)
             if width < 1000:
                 assert move["y"] >= viewer["y"] + viewer["height"], (move, viewer)
         finally:
