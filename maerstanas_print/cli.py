@@ -12,9 +12,12 @@ instruction.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
+import re
 import signal
 import sys
+from typing import NoReturn
 
 import maerstanas_print.plugins  # noqa: F401  (wires every game's capabilities in)
 from maerstanas_print import __version__
@@ -87,12 +90,54 @@ def commands() -> dict[str, str]:
     return modules
 
 
-def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a short answer to a mistyped command or option: the command's own
+    usage line (not the whole program's), what was not understood and, when a known
+    name is close, "did you mean". Exit code 2, as argparse gives."""
+
+    def error(self, message: str) -> NoReturn:
+        wrong = re.match(r"argument COMMAND: invalid choice: '([^']*)'", message)
+        if wrong is not None:
+            commands = list(self._commands())
+            message = f"there is no command {wrong[1]!r}" + _did_you_mean(wrong[1], commands)
+            message += f"; the commands are {', '.join(commands)} (see --help)"
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+    def _commands(self) -> dict[str, argparse.ArgumentParser]:
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return dict(action.choices)
+        return {}
+
+    def refuse_unknown(self, command: str | None, extras: list[str]) -> NoReturn:
+        """Words the command does not take: said with the command's own usage, and the
+        nearest option for a mistyped one."""
+        parser = self._commands().get(command or "", self)
+        word = next((w for w in extras if w.startswith("-")), extras[0])
+        if word.startswith("-"):
+            option = word.split("=", 1)[0]
+            known = [
+                o for a in parser._actions if a.help != argparse.SUPPRESS for o in a.option_strings
+            ]
+            message = f"unknown option {option}" + _did_you_mean(option, known)
+        else:
+            message = f"unexpected argument {word!r}"
+        parser.error(message)
+
+
+def _did_you_mean(word: str, known: list[str]) -> str:
+    """ "; did you mean X?" for the known name nearest to `word`, or nothing."""
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def build_parser(argv: list[str] | None = None) -> _Parser:
     """The command line's parser. Given the words it will parse, it loads the named
     command's module only: `check` starts without the documents, books and
     drawing the other commands bring in. `--help`, no command or an unknown one
     load them all (to list them)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="maerstanas-print",
         description="Record, verify and print games of Mǽrstánas.",
     )
@@ -117,7 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             # Inside the try: Ctrl-C while the sub-commands are imported is an
             # interruption like any other, not a traceback.
-            args = build_parser(argv).parse_args(argv)
+            parser = build_parser(argv)
+            args, extras = parser.parse_known_args(argv)
+            if extras:
+                parser.refuse_unknown(args.command, extras)
             args.run_command = main  # for `build`, which runs other commands
             code = int(args.func(args) or 0)
             sys.stdout.flush()
@@ -144,8 +192,8 @@ def _stopped() -> int:
 
 
 def run() -> None:
-    install_signal_handlers()
-    try:
+    try:  # a Ctrl-C just after the handlers are installed is caught here too
+        install_signal_handlers()
         code = main()
     except (KeyboardInterrupt, Terminated):
         code = _stopped()

@@ -8,7 +8,11 @@ prints it) is held to the same rules a print designer checks by eye:
 - text contrasts at least `MIN_CONTRAST`:1 with what is under it, measured on
   the page rendered without its text, so hatching and tints count;
 - no two labels overlap;
-- no page emptier than a stated fraction, except the last of a chapter.
+- no page emptier than a stated fraction, except the last of a chapter;
+- in a two-column game document, no column emptier than a stated fraction
+  except on the last page, and no last page whose content would have fitted
+  into the room the page before it left (issue 23: a page holding only a chart
+  while the page before had a column half empty).
 
 pypdfium2 gives the glyph boxes, sizes and colours as a PDF viewer sees them;
 the pixels come from pdfium's own rendering. `svg_overflow` (for HTML) asks
@@ -246,6 +250,49 @@ def fill(page: pdfium.PdfPage, margin_mm: float = EDGE_MM, footer_mm: float = 12
     if rows.size == 0:
         return 0.0
     return float((rows[-1] + 1) / (bottom - top))
+
+
+def column_fills(
+    page: pdfium.PdfPage, margin_mm: float = EDGE_MM, footer_mm: float = 12.0
+) -> tuple[float, float]:
+    """How far down the text block the ink of each half of the page reaches (the
+    left and the right column of a game document), as `fill` measures the page."""
+    dpi = 36
+    pixels = gray(page, dpi) < INK_LEVEL
+    per_mm = dpi / 25.4
+    top = int((margin_mm + 6.0) * per_mm)  # below the running head and its rule
+    bottom = pixels.shape[0] - int((margin_mm + footer_mm) * per_mm)
+    middle = pixels.shape[1] // 2
+    out = []
+    for half in (pixels[top:bottom, :middle], pixels[top:bottom, middle:]):
+        rows = np.flatnonzero(half.any(axis=1))
+        out.append(0.0 if rows.size == 0 else float((rows[-1] + 1) / (bottom - top)))
+    return out[0], out[1]
+
+
+def column_problems(fills: list[tuple[float, float]], least: float) -> list[Problem]:
+    """The flow of a two-column document, from each page's `column_fills`: every
+    column of a page but the last at least `least` full; the last page's content
+    more than the room left on the page before (else it would have flowed there)."""
+    found = []
+    for number, (left, right) in enumerate(fills[:-1], start=1):
+        for side, filled in (("left", left), ("right", right)):
+            if filled < least:
+                detail = f"{side} column {filled:.0%} full, {least:.0%} asked"
+                found.append(Problem(number, "columns", detail))
+    if len(fills) >= 2:
+        content = sum(fills[-1])
+        room = sum(1 - f for f in fills[-2])
+        if content <= room:
+            found.append(
+                Problem(
+                    len(fills),
+                    "columns",
+                    f"the last page holds {content:.2f} columns, "
+                    f"the page before left {room:.2f} free",
+                )
+            )
+    return found
 
 
 # Run in Chromium: every drawn element of every inline SVG, in the SVG's own

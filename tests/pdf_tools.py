@@ -140,7 +140,8 @@ def outline_titles(pdf: bytes) -> list[tuple[int, str]]:
 def underfilled_pages(pdf: bytes, head: str, least: float) -> list[int]:
     """Pages (1-based) of a rulebook whose text area is inked over less than `least` of
     its height, other than the last page of a chapter: a page followed by one that opens
-    a chapter or an appendix, or by a full-page sheet (no running head `head`)."""
+    a chapter or an appendix (a sheet page names its appendix under the running head),
+    or by a page without the running head `head`."""
     import pypdfium2 as pdfium
 
     from maerstanas_print.rulebook.layout import BOTTOM_MARGIN, TOP_MARGIN
@@ -152,7 +153,12 @@ def underfilled_pages(pdf: bytes, head: str, least: float) -> list[int]:
     try:
         for number in range(2, len(document)):  # the title page is laid out on its own
             following = texts[number]
-            if following.startswith(("Chapter ", "Appendix ")) or head not in following:
+            # a chapter's first page starts with its label; an appendix's sheet page
+            # with the running head, then its label
+            opening = following.splitlines()[:2]
+            if any(line.startswith(("Chapter ", "Appendix ")) for line in opening):
+                continue
+            if head not in following:
                 continue
             image = document[number - 1].render(scale=scale).to_pil().convert("L")
             width, height = image.size

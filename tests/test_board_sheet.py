@@ -393,8 +393,10 @@ def test_pencil_board_name_blanks_are_long_enough_to_write_on(paper: str, per_pa
         assert len(blanks) == 3 and min(b.x2 - b.x1 for b in blanks[1:]) >= 20.0
 
 
-def test_cyngesheall_pencil_boards_carry_the_start_position() -> None:
-    """Issue 11 item 14: pencil boards of a movement game start set up."""
+def test_cyngesheall_pencil_boards_are_empty_with_the_start_position_once() -> None:
+    """Issue 11 item 14 set the start position on every pencil board; issue 23: pieces
+    that move cannot be rubbed out, so the boards are empty grids and the start
+    position stands once, small, in its own inset."""
     from maerstanas_print.draw.shapes import Group, walk
     from maerstanas_print.games import CYNGESHEALL
     from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
@@ -408,7 +410,15 @@ def test_cyngesheall_pencil_boards_carry_the_start_position() -> None:
         and g.title.startswith(("Dark ", "Light "))
         and " on " in g.title
     ]
-    assert len(pieces) == 4 * len(CYNGESHEALL.start_stones())
+    assert len(pieces) == len(CYNGESHEALL.start_stones())
+    insets = [
+        g
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group) and g.title == "Start position"
+    ]
+    assert len(insets) == 1
+    inset_pieces = [g for g in walk(insets[0].children) if isinstance(g, Group) and g in pieces]
+    assert len(inset_pieces) == len(pieces)
 
 
 @pytest.mark.parametrize(

@@ -39,7 +39,7 @@ def test_an_invalid_game_carries_its_fixes_under_the_error_they_explain() -> Non
     assert len(explained) == 1 and explained[0].severity == "error"
     assert all(d.severity != "error" for d in game.diagnostics if d is not explained[0])
     lines = game.fix_lines(explained[0], checked.source)
-    assert lines[0].startswith("  fix: write F1 for F7 at ")
+    assert lines[0].startswith(("  fix: write F1 for F7 at ", "  fix 1: write F1 for F7 at "))
     assert all(
         game.fix_lines(d, checked.source) == [] for d in game.diagnostics if d is not explained[0]
     )
@@ -63,9 +63,16 @@ def test_problems_outside_any_game_and_placement_in_a_larger_file() -> None:
     assert checked.diagnostics == []
 
 
-def test_fix_text_applies_the_one_fix() -> None:
+def test_fix_text_applies_a_sure_fix_or_the_one_chosen() -> None:
+    # A square changed to fit may have a rival the search did not reach: left as is
     fixed, _source = fix_text(SLIPPED, "s.mrs")
+    assert fixed.text == SLIPPED and not fixed.applied and fixed.unsure == 1
+    fixed, _source = fix_text(SLIPPED, "s.mrs", choice=1)
     assert fixed.text == TEXT and len(fixed.applied) == 1 and fixed.unsure == 0
+    # A removal list is one slip of evidence: applied alone
+    listed = TEXT.replace("T A6xA5/B6/A7", "T A6xA5/B5/A7")
+    fixed, _source = fix_text(listed, "s.mrs")
+    assert fixed.text == TEXT and len(fixed.applied) == 1
 
 
 class _Trace(RecordVisitor[list[str]]):

@@ -101,7 +101,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "characters of text in one PDF document, all its games together": (
             f"{limits.MAX_PDF_DOCUMENT_CHARS:,}"
         ),
-        "bytes of a rulebook or quick-reference source (`--source`, `--check`), from a file, "
+        "bytes of a rulebook or quick-reference source (`rulebook --source`, "
+        "`rulebook --check`, `quickref --source`), from a file, "
         "a pipe or a device": f"{limits.MAX_BOOK_SOURCE_BYTES // 2**20} MiB",
         "a source's front matter; one front-matter value": (
             f"{limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; "
@@ -180,10 +181,10 @@ def test_the_reliability_page_gives_the_same_limits() -> None:
         assert shown in table, shown
 
 
-def test_the_fix_kinds_are_documented_in_their_order() -> None:
-    from maerstanas_print.play.repair import KIND_ORDER
+def test_the_slip_model_is_documented_with_its_chances() -> None:
+    from maerstanas_print.play.slip_model import SLIP_CHANCE
 
     section = DOC.split("## Fixes and consequences")[1].split("\n## ")[0]
-    kinds = re.findall(r"^\| (\w+) \| ", section, re.M)[1:]  # after the header row
-    assert tuple(kinds) == KIND_ORDER
+    rows = re.findall(r"^\| (\w+) \| [^|]+ \| ([0-9.]+)", section, re.M)
+    assert {kind: float(chance) for kind, chance in rows} == SLIP_CHANCE
     assert "severity `note`" in section and '"end_location"' in section

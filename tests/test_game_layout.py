@@ -72,7 +72,9 @@ def test_captions_stand_a_steady_gap_under_their_figures(path) -> None:
     pdf = game_pdf(games, title="sample")
     gaps = _caption_gaps(pdf, ("Diagram ", "Dark: solid line"))
     assert len(gaps) >= 2
-    assert all(1.5 <= gap <= 3.2 for gap in gaps), gaps
+    # 3.2 mm and one pixel (0.18 mm at DPI): where a figure floats changes how
+    # its edges fall on the pixel grid
+    assert all(1.5 <= gap <= 3.2 + 25.4 / DPI for gap in gaps), gaps
 
 
 @pytest.mark.parametrize(

@@ -59,7 +59,7 @@ def test_text_layer_has_moves_comments_and_captions(sample_pdf: bytes) -> None:
         "1. G4 D2 2. G2 D5",
         "16. W E1!",
         "17... T A6xA5/B6/A7!?",
-        "Dark turns Light's stone on the top edge",
+        "Dark turns Light’s stone on the top edge",  # set for print (issue 23)
         "Instead of Light’s 16th move (16... W E3):",
         "16... T D3xD2/C3/E3",
         "Light wins, Dark: 14, Light: 16",

@@ -147,6 +147,12 @@ def test_a_bom_is_not_counted_as_a_column(
 # --- unwritable output -----------------------------------------------------------
 
 
+def _named(command: str) -> str:
+    """An output name whose extension is the format the writer writes (`-o` decides
+    the format by it, and refuses a name that disagrees with --format)."""
+    return "out.html" if command.endswith("-html") else "out.pdf"
+
+
 def _writer(command: str, folder: Path) -> list[str]:
     """The command line of a writer, with a move log for `import`."""
     log = folder / "app.log"
@@ -160,7 +166,7 @@ def test_output_under_a_file_exits_3(
 ) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
-    target = blocker / "out.pdf"
+    target = blocker / _named(command)
     assert main([*_writer(command, tmp_path), "-o", str(target)]) == 3
     line = one_line(capsys.readouterr().err)
     assert line == f"maerstanas-print: cannot write {target}: {blocker} is a file, not a folder"
@@ -183,7 +189,7 @@ def test_read_only_folder_exits_3(
 
     args = _writer(command, tmp_path)
     monkeypatch.setattr(tempfile, "mkstemp", refuse)  # outputs imports it when it writes
-    assert main([*args, "-o", str(folder / "out.x")]) == 3
+    assert main([*args, "-o", str(folder / _named(command))]) == 3
     assert one_line(capsys.readouterr().err).endswith(": Permission denied")
     assert list(folder.iterdir()) == []
 

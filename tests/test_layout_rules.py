@@ -19,6 +19,8 @@ from pypdf import PdfReader
 from tests.layout_rules import (
     MIN_CONTRAST,
     Problem,
+    column_fills,
+    column_problems,
     contrast_problems,
     edge_problems,
     fill,
@@ -29,10 +31,12 @@ from tests.layout_rules import (
 )
 from tests.products import NAMES
 
-RULES = ("edge", "text-size", "overlap", "contrast", "fill", "svg")
+RULES = ("edge", "text-size", "overlap", "contrast", "fill", "columns", "svg")
 # The least a page may be filled (how far down its text block the ink reaches),
 # except a document's or a chapter's last page.
 MIN_FILL = {"sheet": 0.8, "game": 0.75, "book": 0.75}
+# The least each column of a game document's page is filled, except on its last page.
+MIN_COLUMN_FILL = 2 / 3
 
 KNOWN: dict[tuple[str, str], str] = {}
 
@@ -61,6 +65,7 @@ def problems(product) -> list[Problem]:
     backgrounds = textless(product.pdf)
     count = len(document)
     last = chapter_last_pages(product.pdf) if product.kind == "book" else frozenset()
+    columns = []
     for index in range(count):
         page = document[index]
         number = index + 1
@@ -72,6 +77,8 @@ def problems(product) -> list[Problem]:
             Problem(number, "contrast", str(p))
             for p in contrast_problems(backgrounds[index], marks, number)
         ]
+        if product.kind == "game" and not product.html:
+            columns.append(column_fills(page))
         exempt = number in last or (number == count and product.kind != "sheet")
         if not product.html and not exempt:
             filled = fill(page)
@@ -85,6 +92,7 @@ def problems(product) -> list[Problem]:
                 )
     document.close()
     backgrounds.close()
+    found += column_problems(columns, MIN_COLUMN_FILL)
     found += [Problem(0, "svg", line) for line in product.svg_overflow]
     _CACHE[product.name] = found
     return found
@@ -199,3 +207,16 @@ def test_black_is_pure_k(products, name: str) -> None:
         ]
         assert not dark, f"{name}: {dark[:3]}"
         assert b"0 0 0 1 k" in data or b"0 0 0 1 K" in data, name
+
+
+def test_the_column_rule_catches_a_hole_and_a_page_that_would_have_flowed_back() -> None:
+    """Issue 23's two game documents, as their columns measured before the flow model:
+    the annotated game's p3 chart fitted into p2's left column; the sample game's p1
+    right column was 60 % full."""
+    annotated = [(0.88, 0.67), (0.63, 0.84), (0.27, 0.0)]
+    assert [(p.page, p.rule) for p in column_problems(annotated, 2 / 3)] == [
+        (2, "columns"),
+        (3, "columns"),
+    ]
+    assert [p.page for p in column_problems([(0.99, 0.6), (0.84, 0.0)], 2 / 3)] == [1]
+    assert column_problems([(1.0, 0.98), (0.98, 0.32)], 2 / 3) == []

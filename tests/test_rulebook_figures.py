@@ -228,7 +228,7 @@ def test_the_rules_text_items_of_issue_11_stay_fixed() -> None:
         "Caleb, Jerome and Jesse",
         "Advanced Mǽrstánas",
         "Oferhlýp",
-        "keeping it until late in the game",
+        "waiting to use the Woden-stone until later in the game may offer greater strategic",
         "write an *X* for each Dark stone",
     ):
         assert words in text, words

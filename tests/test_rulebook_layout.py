@@ -15,11 +15,11 @@ from functools import cache
 
 import pytest
 
+from maerstanas_print.draw.flow import FloatingFigures
 from maerstanas_print.draw.shapes import Group, Text, extent
 from maerstanas_print.games import all_games
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.books import book_for
-from maerstanas_print.rulebook.floats import FloatingFigures
 from maerstanas_print.rulebook.kit import RULEBOOKS
 from maerstanas_print.rulebook.pdf import rulebook_pdf
 from maerstanas_print.rulebook.prepare import prepare

@@ -73,8 +73,9 @@ def test_spec_reads_special_squares_from_the_definitions() -> None:
     big = spec_for_game(HNEFATAFL_1992)
     assert {big.name(sq): kind for sq, kind in big.specials.items()} == {"J10": "throne"}
     assert big.squares == 19 and big.escape_edge
-    plain = spec_for_game(MAERSTANAS, title="Mǽrstánas board")
-    assert plain == BoardSpec()  # the Mǽrstánas board is the old default
+    plain = spec_for_game(MAERSTANAS)
+    assert plain.title == "Mǽrstánas board"  # the game names its board, not draw/'s default
+    assert plain == BoardSpec(title="Mǽrstánas board")  # a plain 7x7 board otherwise
 
 
 def test_start_stones_are_the_setup_string() -> None:
@@ -430,7 +431,7 @@ def test_a_light_token_is_as_big_as_a_dark_one() -> None:
         assert not token_edge(token, 21.0).stroke.dash
     text = " ".join(all_text(sheet_pdf(sheet)).split())
     assert "the circle is the stone's edge" not in text  # which circle, of two?
-    assert "the middle of a Light stone's rim" in text
+    assert "the middle of a Light stone’s rim" in text
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])

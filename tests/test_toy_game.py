@@ -312,10 +312,11 @@ def test_a_tafl_variant_from_a_definition(tmp_path: Path) -> None:
             ["game", str(record)],
             ["game", str(record), "--format", "html"],
         ):
-            out = tmp_path / f"{args[0]}-{len(args)}.out"
+            kind = "html" if "html" in args else "pdf"  # -o's extension names the format
+            out = tmp_path / f"{args[0]}-{len(args)}.{kind}"
             assert main([*args, "-o", str(out)]) == 0, args
             assert out.stat().st_size > 1000
-        assert "Dark wins: the king escaped" in all_text((tmp_path / "game-2.out").read_bytes())
+        assert "Dark wins: the king escaped" in all_text((tmp_path / "game-2.pdf").read_bytes())
     finally:
         games.unregister(game)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -40,9 +41,10 @@ def add_common_options(
     )
     parser.add_argument(
         "--format",
-        default="pdf",
+        default=None,
         metavar="{pdf,html}",
-        help="PDF, or HTML with a print stylesheet (default: pdf)",
+        help="PDF, or HTML with a print stylesheet (default: the extension of -o's file "
+        "name, else pdf)",
     )
     parser.add_argument(
         "-o",
@@ -71,12 +73,14 @@ def add_game_option(
     """`--game NAME`: which game `what` is for; the default is the first game that fits."""
     slugs = game_slugs(which)
     names = ",".join(slugs)
+    # An example of a Game tag the option takes, from the games it takes.
+    tags = [game.tag for game in all_games() if which(game) and game.tag.lower() != game.slug]
+    also = f"; a record's Game tag (e.g. {tags[-1]}) works too" if tags else ""
     parser.add_argument(
         "--game",
         default=None,
         metavar=f"{{{names}}}",
-        help=f"which game {what} is for (default: {slugs[0] if slugs else '-'});"
-        " the record tag names (e.g. EmailHnefatafl1992) work too",
+        help=f"which game {what} is for (default: {slugs[0] if slugs else '-'}){also}",
     )
 
 
@@ -116,11 +120,53 @@ def number(value: str | None, option: str) -> float | None:
     return result
 
 
-def emit(make_sheet: Callable[[], Sheet], args: argparse.Namespace) -> int:
-    """Check `--format`, make the sheet (a sheet that cannot be laid out is a usage
-    error, exit 2), render it and write it where `-o` says; report on stderr."""
+def output_format(
+    fmt: str | None, output: str | None, allowed: tuple[str, ...] = FORMAT_CHOICES
+) -> str:
+    """The format a command writes. A file name given with `-o` decides by its extension
+    (`g.html` is HTML), so the file is what its name says; `--format` that disagrees
+    with it, or an extension the command cannot write, is a usage error (exit 2).
+    Without a file name (no `-o`, `-o -`, a folder), `--format` decides, else PDF."""
 
-    fmt, output = choice(args.format, FORMAT_CHOICES, "--format"), args.output
+    asked = None if fmt is None else choice(fmt, allowed, "--format")
+    named = _named_format(output)
+    if named is None:
+        return asked or allowed[0]
+    if named not in allowed:
+        raise CommandError(
+            f"-o {output}: this command writes {' or '.join('.' + a for a in allowed)} files, "
+            f"not .{named}",
+            EXIT_USAGE,
+        )
+    if asked is not None and asked != named:
+        raise CommandError(
+            f"--format {asked} does not match -o {output}, a .{named} file name; "
+            "give one of them, or make them agree",
+            EXIT_USAGE,
+        )
+    return named
+
+
+def _named_format(output: str | None) -> str | None:
+    """The format `-o`'s file name asks for by its extension (`htm` is `html`); None
+    for no file name (no `-o`, `-`, a folder) or a name without an extension."""
+    from pathlib import Path
+
+    if output is None or output == "-" or output.endswith(("/", os.sep)) or Path(output).is_dir():
+        return None
+    suffix = Path(output).suffix.lower().lstrip(".")
+    if not suffix:
+        return None
+    return "html" if suffix == "htm" else suffix
+
+
+def emit(make_sheet: Callable[[], Sheet], args: argparse.Namespace) -> int:
+    """Decide the format (`output_format`), make the sheet (a sheet that cannot be laid
+    out is a usage error, exit 2), render it and write it where `-o` says; report on
+    stderr."""
+
+    output = args.output
+    fmt = output_format(args.format, output)
     try:
         sheet = make_sheet()
     except SheetError as exc:

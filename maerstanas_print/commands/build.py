@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "build",
         help="make every printable (boards, score sheets, ...) into a folder",
-        description="Make the whole set of printables into OUT (default: output/).",
+        description="Make the whole set of printables into the folder DIR (default: output/).",
     )
     parser.add_argument(
         "-o",

@@ -30,7 +30,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(with --json it is still reported in the JSON object); 130 interrupted; "
         "143 terminated",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="record files (.mrs); - for stdin")
+    # "*", not "+": `--fix` takes an optional number, and the files are checked in run()
+    parser.add_argument(
+        "files", nargs="*", metavar="FILE", help="record files (.mrs); '-' reads stdin"
+    )
     parser.add_argument(
         "--strict",
         action="store_true",
@@ -42,9 +45,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--fix",
-        action="store_true",
-        help="rewrite each file in place where a game has exactly one verified "
-        "fix, say what changed, then check the result",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="N",
+        help="rewrite each file in place where a game's best explanation is the only "
+        "one that fits (with N: apply fix N as check lists it), say what changed, "
+        "then check the result",
     )
     mode.add_argument(
         "--diff", action="store_true", help="print those fixes as a unified diff; write nothing"
@@ -69,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     """Check every file; an unreadable file is reported and the next one read.
     With --json, one JSON object is written as the games are checked, so memory
     does not grow with the number of games."""
+    _read_fix_choice(args)
     files = list(args.files)
     worst = EXIT_OK
     if args.fix or args.diff:
@@ -233,7 +241,9 @@ def _fix_files(args: argparse.Namespace) -> tuple[int, set[str]]:
     for path in args.files:
         try:
             edited = read_for_edit(path)
-            fixed, source = fix_text(edited.text, edited.name, strict=args.strict)
+            fixed, source = fix_text(
+                edited.text, edited.name, strict=args.strict, choice=args.fix_choice
+            )
             if fixed.text != edited.text:
                 write_edit(edited, edited.bytes_of(fixed.text))
         except (InputError, OutputError, LimitError) as exc:
@@ -257,7 +267,9 @@ def _diff_files(args: argparse.Namespace) -> int:
     for path in args.files:
         try:
             edited = read_for_diff(path)
-            fixed, _ = fix_text(edited.text, edited.name, strict=args.strict)
+            fixed, _ = fix_text(
+                edited.text, edited.name, strict=args.strict, choice=args.fix_choice
+            )
         except (InputError, LimitError) as exc:
             print(f"maerstanas-print: {exc}", file=sys.stderr)
             worst = max(worst, exit_for(exc))
@@ -273,13 +285,28 @@ def _diff_files(args: argparse.Namespace) -> int:
     return worst
 
 
+def _read_fix_choice(args: argparse.Namespace) -> None:
+    """`--fix N` sets `args.fix_choice`; `--fix FILE` (no number) puts FILE back
+    with the files."""
+    args.fix_choice = None
+    if isinstance(args.fix, str):
+        if args.fix.isdigit() and int(args.fix) >= 1:
+            args.fix_choice = int(args.fix)
+        else:
+            args.files.insert(0, args.fix)
+        args.fix = True
+    if not args.files:
+        raise CommandError("check needs at least one FILE (- for stdin)", EXIT_USAGE)
+
+
 def _left_alone(name: str, fixed: FixedText) -> list[str]:
     """What --fix and --diff say about the games they leave invalid."""
     lines = []
     if fixed.unsure:
         lines.append(
             f"{name}: {_plural(fixed.unsure, 'game')} with more than one verified fix "
-            "left as written; check lists the fixes"
+            "left as written: another explanation fits about as well; check lists "
+            "the fixes, and `check --fix N` applies fix N"
         )
     if fixed.unsearched:
         lines.append(

@@ -20,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "removal lists filled in, forced passes written, lines under 80 columns. "
         "Refuses records with errors (warnings are fixed).",
     )
-    parser.add_argument("file", metavar="FILE", help="record file (.mrs); - for stdin")
+    parser.add_argument("file", metavar="FILE", help="record file (.mrs); '-' reads stdin")
     parser.add_argument(
         "-o", "--output", metavar="OUT", help="output file (default: standard output)"
     )

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._output import (
-    FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
     choice,
+    output_format,
     output_target,
     write_and_report,
 )
@@ -89,7 +89,9 @@ def _count(value: str, option: str, minimum: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
 
-    fmt = choice(args.format, FORMAT_CHOICES, "--format")
+    if args.output not in (None, "-"):  # the worse mistake first: -o naming the record
+        refuse_overwriting_input(args.output, args.file)
+    fmt = output_format(args.format, args.output)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     theme = choice(args.theme, THEME_CHOICES, "--theme")
     numbers = choice(args.numbers, ("on", "off"), "--numbers") == "on"
@@ -164,5 +166,5 @@ def _refuse_huge_games(source: Source, games: list[ReplayedGame]) -> None:
             raise LimitError(
                 f"{where} brings the document to {total:,} characters of text, more than "
                 f"one PDF takes ({limits.MAX_PDF_DOCUMENT_CHARS:,}); print fewer games "
-                "(--game N) or use --format html"
+                "(--index N) or use --format html"
             )

@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "write the record in canonical form, with thunder removal lists and "
         "forced passes filled in.",
     )
-    parser.add_argument("log", metavar="LIST", help="the copied list; - for stdin")
+    parser.add_argument("log", metavar="LIST", help="the copied list; '-' reads stdin")
     add_game_option(parser, _has_apps, "the list")
     parser.add_argument(
         "--special-stones",

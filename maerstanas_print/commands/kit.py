@@ -15,6 +15,7 @@ from maerstanas_print.commands._output import (
     add_game_option,
     choice,
     game_choice,
+    output_format,
     output_target,
     write_and_report,
 )
@@ -56,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     theme = choice(args.theme, THEME_CHOICES, "--theme")
     tokens = choice(args.tokens, TOKEN_SHAPES, "--tokens")
     game = game_choice(args.game, _has_card)
+    output_format(None, args.output, ("pdf",))  # a kit is a PDF: refuse -o kit.html
     suffix = ("" if theme == "print" else f"-{theme}") + ("" if tokens == "round" else f"-{tokens}")
     target = output_target(args.output, f"kit{FILE_PARTS.of(game)}-{paper}{suffix}.pdf")
     try:

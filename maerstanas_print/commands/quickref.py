@@ -15,6 +15,7 @@ from maerstanas_print.commands._output import (
     add_game_option,
     choice,
     game_choice,
+    output_format,
     output_target,
     write_and_report,
 )
@@ -49,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--source",
         metavar="FILE.md",
         help="set the rulebook source FILE.md as a one-page card instead; "
-        "default output: output/<file>-<paper>.pdf",
+        "default output: output/<file>-quickref-<paper>.pdf",
     )
     parser.set_defaults(func=run)
 
@@ -80,11 +81,12 @@ def run(args: argparse.Namespace) -> int:
                 "--game and --source do not go together: the source names its game", EXIT_USAGE
             )
         book = read_checked_source(args.source, "quickref")
-        stem = f"{Path(args.source).stem}-{paper}"
+        stem = f"{Path(args.source).stem}-quickref-{paper}"  # not the source's rulebook
     else:
         game = game_choice(args.game, _has_card)
         book = quickref_for(game)
         stem = f"quickref{FILE_PARTS.of(game)}-{paper}"
+    output_format(None, args.output, ("pdf",))  # a card is a PDF: refuse -o card.html
     target = output_target(args.output, f"{stem}.pdf")
     try:
         data = card_pdf(prepare(book), paper)

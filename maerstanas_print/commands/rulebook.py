@@ -14,12 +14,12 @@ import sys
 from typing import TYPE_CHECKING
 
 from maerstanas_print.commands._output import (
-    FORMAT_CHOICES,
     PAPER_CHOICES,
     add_common_options,
     add_game_option,
     choice,
     game_choice,
+    output_format,
     output_target,
     write_and_report,
 )
@@ -71,7 +71,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
-    fmt = choice(args.format, FORMAT_CHOICES, "--format")
+    fmt = output_format(args.format, args.output)
     if args.check or args.source:
         from pathlib import Path
 

@@ -36,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "men), each side gets its own.",
     )
     add_common_options(parser, BOARD_PAPER_CHOICES)
-    add_game_option(parser, _cut_out, "the stones")
+    add_game_option(parser, _cut_out, "the stone sheet")
     parser.add_argument(
         "--theme",
         default="print",

@@ -12,6 +12,7 @@ from maerstanas_print.draw.theme import Theme
 from maerstanas_print.pieces import Stone
 from maerstanas_print.sides import DARK, LIGHT
 
+SMALLEST_LETTER_PT = 6.0  # the least size printed text may have (tests/layout_rules.py)
 MAN_LETTERS = {DARK: "X", LIGHT: "O"}  # as in the 1992 post: X Black (Dark), O White (Light)
 
 
@@ -30,6 +31,8 @@ def lettered_man(
         r = 0.38 * cell
     parts.append(Circle(cx, cy, r, ring, fill))
     size = 0.62 * cell / MM_PER_PT
+    if size < SMALLEST_LETTER_PT:  # a thumbnail (a start position's inset): the disc's
+        return parts  # fill and rings tell the pieces apart, a letter would not be read
     color = theme.contrast_on_dark if dark and fill else theme.ink
     parts.append(Text(cx, cy + 0.33 * size * MM_PER_PT, letter, size, "bold", "middle", color))
     return parts

@@ -37,7 +37,7 @@ class PdfInfo:
 
     title: str
     subject: str = ""
-    author: str = "maerstanas_print"
+    author: str = ""  # who the work is by (a game's designer); the tool is the Creator
     keywords: tuple[str, ...] = ()
 
 
@@ -67,7 +67,7 @@ def render_pdf(pages: Sequence[Page], info: PdfInfo) -> bytes:
     )
     canvas.setTitle(info.title)
     canvas.setSubject(info.subject)
-    canvas.setAuthor(info.author)
+    canvas.setAuthor(info.author or "maerstanas_print")
     canvas.setCreator("maerstanas_print")
     if info.keywords:
         canvas.setKeywords(", ".join(info.keywords))

@@ -89,7 +89,7 @@ class BoardSpec:
     theme: str = "print"
     stones: Mapping[int, Stone] = field(default_factory=dict)
     marks: Mapping[int, Mark] = field(default_factory=dict)
-    title: str = "Mǽrstánas board"
+    title: str = "Board"  # `spec_for_game` names the game's board
     squares: int = SIZE  # squares along a side: 7, or 19 for the 1992 game
     specials: Mapping[int, SpecialKind] = field(default_factory=dict)
     escape_edge: bool = False  # the edge ring is where the king escapes (1992)

@@ -150,7 +150,7 @@ def render_svg(
     drawn smaller than 8 px however narrow the screen.
     """
     writer = SvgWriter(id_prefix)
-    label = page.label or "Mǽrstánas sheet"
+    label = page.label or "Sheet"  # every sheet labels its pages with its game
     title_id = f"{id_prefix}-title"
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '

@@ -31,6 +31,7 @@ from maerstanas_print.draw.shapes import (
     Stroke,
     Text,
 )
+from maerstanas_print.draw.typography import MINUS
 from maerstanas_print.gamedoc.model import Diagram, Document, ScoreExplanation
 from maerstanas_print.games.protocol import DARK, LIGHT, SIDE_NAMES, Game
 from maerstanas_print.geometry import FILES
@@ -694,9 +695,11 @@ def evaluation_shapes(
         out.append(
             Line(left, py(v), left + pw, py(v), Stroke(ink, 0.3) if v == 0 else Stroke(soft, 0.15))
         )
-        out.append(
-            Text(left - 1.3, py(v) + rise, f"{v:+d}" if v else "0", font, "regular", "end", ink)
-        )
+        # a minus sign, not a hyphen; the lowest number sits on its line, clear of
+        # the "move" under the axis
+        label = f"{v:+d}".replace("-", MINUS) if v else "0"
+        y = py(v) + (rise if v > -peak else -0.3)
+        out.append(Text(left - 1.3, y, label, font, "regular", "end", ink))
     out.append(Line(left, top, left, top + ph, Stroke(ink, 0.3)))
     out += _move_numbers(px, n, top + ph, left, ink)
     for side, y in ((DARK, top + rise), (LIGHT, top + ph - rise * 0.2)):

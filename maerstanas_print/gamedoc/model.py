@@ -129,6 +129,7 @@ class Document:
     # The glyph of the verdict on each ply's proved loss (`?!`, `?`, `??`), None
     # where the values prove none: the marks on the evaluation chart.
     verdicts: list[str | None] = field(default_factory=list)
+    players: tuple[str, ...] = ()  # the players the record names (Dark, Light)
 
     @property
     def valued(self) -> bool:
@@ -498,10 +499,12 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
     assert start is not None
     series, specials = reader.series(game)
     intro = [c.text for c in game.record.mainline.comments if c.text]
+    title = game_title(game)
     event = record_tag(game, "Event")
     round_ = record_tag(game, "Round")
+    shown = None if event == title else event  # a game called by its Event says it once
     subtitle = ", ".join(
-        p for p in (event, f"round {round_}" if round_ else None, record_tag(game, "Date")) if p
+        p for p in (shown, f"round {round_}" if round_ else None, record_tag(game, "Date")) if p
     )
     plies = [(move_label(step), step_text(step, game.game)) for step in game.main.steps]
     values = [step_value(s) for s in game.main.steps]
@@ -509,7 +512,7 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
     if builder.diagrams and builder.diagrams[-1].window:
         final = game.final  # the last diagram showed part of the board: show it all
     return Document(
-        game_title(game),
+        title,
         subtitle,
         _details(game, reader),
         intro,
@@ -527,6 +530,7 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
         reader.specials_note(specials),
         values,
         verdicts(game.main.steps, values),
+        tuple(p for p in (record_tag(game, "Dark"), record_tag(game, "Light")) if p),
     )
 
 
@@ -619,15 +623,6 @@ def evaluation_words(doc: Document) -> dict[str, str]:
         "what": "Final margin with best play, Dark minus Light, after each move",
         "caption": caption,
     }
-
-
-def documents_subject(docs: list[Document]) -> str:
-    """ "Annotated Mǽrstánas games": the games the documents are of."""
-    names: list[str] = []
-    for doc in docs:
-        if doc.game_name not in names:
-            names.append(doc.game_name)
-    return f"Annotated {' and '.join(names)} games"
 
 
 def credit_line(docs: list[Document], made: str) -> str:

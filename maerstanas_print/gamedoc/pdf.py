@@ -13,10 +13,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from maerstanas_print.draw.flow import FloatingFigures
 from maerstanas_print.draw.pdf import draw_shapes, pdf_color
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
+from maerstanas_print.draw.typography import prose
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.gamedoc import figures
+from maerstanas_print.gamedoc.metadata import document_info
 from maerstanas_print.gamedoc.model import (
     Block,
     Diagram,
@@ -25,7 +28,6 @@ from maerstanas_print.gamedoc.model import (
     collection_title,
     credit_line,
     document,
-    documents_subject,
     evaluation_words,
     event_of,
     progress_words,
@@ -127,10 +129,11 @@ def runs_markup(runs: Sequence[Run], main: bool) -> str:
     for run in runs:
         if run.kind == "move":
             out.append(f"<b>{_move(run.text)}</b>" if main else _move(run.text))
-        elif run.kind == "comment":
-            out.append(_text(run.text) if main else f"<i>{_text(run.text)}</i>")
+        elif run.kind == "comment":  # a record's words, set for print
+            text = _text(prose(run.text))
+            out.append(text if main else f"<i>{text}</i>")
         elif run.kind == "lead":
-            out.append(f"<i>{_text(run.text)}</i>")
+            out.append(f"<i>{_text(prose(run.text))}</i>")
         else:
             out.append(_text(run.text))
     text = " ".join(out)
@@ -215,9 +218,20 @@ def diagram_parts(
 
 
 def diagram_flowable(diagram: Diagram, width_mm: float, theme: str, doc: Document | None = None):
+    """A diagram floats (draw/flow.py): when it does not fit the rest of the column,
+    the moves after it fill the column and it opens the next one."""
+    return figure(diagram_parts(diagram, width_mm, theme, doc))
+
+
+def figure(parts: list, free: bool = False):
+    """Parts kept together that float as a figure; a `free` one (a chart nobody
+    looks up by number) may be set before figures waiting for room."""
     from reportlab.platypus import KeepTogether
 
-    return KeepTogether(diagram_parts(diagram, width_mm, theme, doc))
+    block = KeepTogether(parts)
+    block.floating = True
+    block.float_free = free
+    return block
 
 
 def _title_block(doc: Document) -> list:
@@ -238,36 +252,16 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
 
     st = styles()
     out: list = [KeepTogether(_title_block(doc)), Spacer(1, 6)]
-    out += [Paragraph(_text(text), st["intro"]) for text in doc.intro]
-    held = None  # a short paragraph waiting to go with the diagram after it
-    for i, block in enumerate(doc.blocks):
-        nxt = doc.blocks[i + 1] if i + 1 < len(doc.blocks) else None
-        if block.kind == "diagram" and held is not None:
-            assert block.diagram is not None
-            out.append(
-                KeepTogether(
-                    [held, *diagram_parts(doc.diagrams[block.diagram], width_mm, theme, doc)]
-                )
-            )
-            held = None
-            continue
-        flowable = _block(block, doc, width_mm, theme)
-        if (
-            nxt is not None
-            and nxt.kind == "diagram"
-            and block.kind in ("para", "variation")
-            and sum(len(run.text) + 1 for run in block.runs) <= KEEP_WITH_DIAGRAM
-        ):
-            held = flowable
-        else:
-            out.append(flowable)
+    out += [Paragraph(_text(prose(text)), st["intro"]) for text in doc.intro]
+    for block in doc.blocks:
+        out.append(_block(block, doc, width_mm, theme))
     if doc.explanation is None:
         return out + _won_closing(doc, width_mm, theme)
     if doc.scored_diagram is None:  # else the last diagram was drawn with the score
         group, w, h = figures.score_shapes(doc.explanation, width_mm, theme)
         dark, light = doc.explanation.score
         out.append(
-            KeepTogether(
+            figure(
                 [  # the heading never stands alone at a column's foot
                     Paragraph("Final position and score", st["heading"]),
                     shapes_flowable([group], w, h),
@@ -283,7 +277,7 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
     chart_w = min(width_mm, 120.0)
     chart, chart_h = figures.document_chart(doc, chart_w, theme)
     out.append(
-        KeepTogether(
+        figure(
             [
                 Paragraph("The score move by move", st["heading"]),
                 shapes_flowable([chart], chart_w, chart_h),
@@ -293,7 +287,8 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
                     "Stones under the axis mark thunder- and Woden-stones.",
                     st["caption"],
                 ),
-            ]
+            ],
+            free=True,
         )
     )
     return out + evaluation_part(doc, width_mm, theme)
@@ -301,7 +296,7 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
 
 def evaluation_part(doc: Document, width_mm: float, theme: str) -> list:
     """The engine's values under the score chart, when the record carries them."""
-    from reportlab.platypus import KeepTogether, Paragraph, Spacer
+    from reportlab.platypus import Paragraph, Spacer
 
     if not doc.valued:
         return []
@@ -310,13 +305,14 @@ def evaluation_part(doc: Document, width_mm: float, theme: str) -> list:
     chart_w = min(width_mm, 120.0)
     chart, chart_h = figures.document_value_chart(doc, chart_w, theme, words)
     return [
-        KeepTogether(
+        figure(
             [
                 Paragraph(_text(words["heading"]), st["heading"]),
                 shapes_flowable([chart], chart_w, chart_h),
                 Spacer(1, CAPTION_GAP_PT),
                 Paragraph(_text(words["caption"]), st["caption"]),
-            ]
+            ],
+            free=True,
         )
     ]
 
@@ -325,7 +321,7 @@ def _won_closing(doc: Document, width_mm: float, theme: str) -> list:
     """The end of a game won rather than scored: the whole final board (the
     diagrams may have shown part of it), then the pieces on the board after
     every move."""
-    from reportlab.platypus import KeepTogether, Paragraph, Spacer
+    from reportlab.platypus import Paragraph, Spacer
 
     st = styles()
     out: list = []
@@ -336,7 +332,7 @@ def _won_closing(doc: Document, width_mm: float, theme: str) -> list:
             doc.game, stones, min(width_mm, figures.FULL_BOARD_MAX), theme
         )
         out.append(
-            KeepTogether(
+            figure(
                 [
                     Paragraph("Final position", st["heading"]),
                     shapes_flowable([group], w, h),
@@ -349,22 +345,17 @@ def _won_closing(doc: Document, width_mm: float, theme: str) -> list:
     chart_w = min(width_mm, 120.0)
     chart, chart_h = figures.document_chart(doc, chart_w, theme, words)
     out.append(
-        KeepTogether(
+        figure(
             [
                 Paragraph(_text(words["heading"]), st["heading"]),
                 shapes_flowable([chart], chart_w, chart_h),
                 Spacer(1, CAPTION_GAP_PT),
                 Paragraph(_text(words["caption"]), st["caption"]),
-            ]
+            ],
+            free=True,
         )
     )
     return out + evaluation_part(doc, width_mm, theme)
-
-
-# A paragraph this short (in characters) moves with the diagram after it, so the
-# moves never stand at a column's foot with their diagram in the next column; a
-# longer one may still split, to leave no great gap.
-KEEP_WITH_DIAGRAM = 400
 
 
 def _block(block: Block, doc: Document, width_mm: float, theme: str):
@@ -463,6 +454,7 @@ def game_pdf(
     # opening page carries none, as a book's chapter openings do: its title block
     # says it all.
     state: dict = {"current": None, "seen": []}
+    info = document_info(models, heading if several else heads[0][0])
 
     def begin_page(canvas, doc) -> None:
         state["seen"] = []  # filled as flowables land: the games this page shows
@@ -493,7 +485,7 @@ def game_pdf(
             canvas.drawCentredString(page_w / 2, 11.5 * PT_PER_MM, credit)
         canvas.restoreState()
 
-    class GameDocTemplate(BaseDocTemplate):
+    class GameDocTemplate(FloatingFigures, BaseDocTemplate):
         def afterFlowable(self, flowable) -> None:
             if isinstance(flowable, GameStart):
                 state["current"] = int(flowable.key[1:]) - 1
@@ -508,10 +500,11 @@ def game_pdf(
         rightMargin=margin,
         topMargin=top,
         bottomMargin=bottom,
-        title=heading if several else heads[0][0],
-        author="maerstanas_print",
+        title=info.title,
+        author=info.author or "maerstanas_print",
         creator="maerstanas_print",
-        subject=documents_subject(models),
+        subject=info.subject,
+        keywords=list(info.keywords),
         invariant=1,
         initialFontName="Cardo",
         lang="en",
@@ -566,6 +559,7 @@ def _flowable_base():
 class GameStart(_flowable_base()):  # type: ignore[misc]
     """Where a game begins: a new column unless there is room, a bookmark, an
     outline entry, and (with a contents list) the page number the list shows.
+    The figures of the game before it never float past it (`ends_floats`).
 
     The contents entries draw a named PDF form; this defines it once the page is
     known, so the document is laid out once, not twice as TableOfContents needs.
@@ -575,6 +569,7 @@ class GameStart(_flowable_base()):  # type: ignore[misc]
         super().__init__()
         self.key, self.title, self.contents, self.first = key, title, contents, first
         self.width = self.height = 0
+        self.ends_floats = True
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         if not self.first and avail_height < 110 * PT_PER_MM:

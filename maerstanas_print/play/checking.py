@@ -192,9 +192,16 @@ class FixedText:
 
 
 def fix_text(
-    text: str, name: str, *, strict: bool = False, budget: FixBudget | None = None
+    text: str,
+    name: str,
+    *,
+    strict: bool = False,
+    budget: FixBudget | None = None,
+    choice: int | None = None,
 ) -> tuple[FixedText, Source]:
-    """Apply the fix of each invalid game that has exactly one verified fix.
+    """Apply, in each invalid game, the fix its search found unique (no other
+    explanation with at most one more slip fits), or with `choice` the fix of
+    that number as `check` lists them.
 
     The search is bounded as `check`'s is (default: the first `MAX_GAMES_SEARCHED`
     invalid games). The edits are applied to `text` itself, not to the reader's
@@ -208,10 +215,19 @@ def fix_text(
         result.games += 1
         result.invalid += not game.valid
         result.unsearched += not game.valid and game.repair is None
-        if len(game.fixes) == 1 and game.repair is not None and game.repair.explained is not None:
-            result.applied.append((game.fixes[0], game.repair.explained))
-            edits += game.fixes[0].edits
-        elif game.fixes:
+        repair = game.repair
+        if repair is None or repair.explained is None or not game.fixes:
+            continue
+        if choice is None and repair.unique:
+            chosen: Fix | None = game.fixes[0]
+        elif choice is not None and 1 <= choice <= len(game.fixes):
+            chosen = game.fixes[choice - 1]
+        else:
+            chosen = None
+        if chosen is not None:
+            result.applied.append((chosen, repair.explained))
+            edits += chosen.edits
+        else:
             result.unsure += 1
     result.text_errors = sum(d.severity == "error" for d in checked.diagnostics)
     result.text = apply_edits(text, edits)

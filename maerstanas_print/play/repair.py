@@ -16,7 +16,12 @@ record model, and keeps those after which the whole game replays (through
 
 The fixes kept are checked once more on the text itself (edit, read, replay)
 and ranked: fewest characters changed, nearest to where the trouble shows,
-the most common slips first. A valid game is never searched.
+the most common slips first. A game's search may do more (`Search.explain`):
+Mǽrstánas weighs explanations of up to three slips by a slip model
+(`plugins/maerstanas/explain.py`, `play/slip_model.py`), says whether `check
+--fix` may apply the first, and reports a row left out instead of fixing it.
+`repair_game` then shows one error per slip, each followed by its
+consequences. A valid game is never searched.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ KIND_ORDER = ("reading", "removals", "score", "result", "number", "pass", "swap"
 # Bounds that keep the search fast on any input; real records are far below them.
 MAX_PLIES = 400
 MAX_CANDIDATES = 6000
+# The fixes `check` lists under an error (`--json` gives them all)
+SHOWN_FIXES = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +64,19 @@ class Fix:
     kind: str
     size: int  # characters changed, as the copier would count them
     distance: int  # plies between the edit and the first error
+    # Each slip of an explanation: what to tell the copier, and where it was made
+    # (empty for a fix of one slip: `message` at `start` says it all)
+    parts: tuple[tuple[str, int], ...] = ()
+    cost: float = 0.0  # -ln(chance) of the slips (`slip_model`)
+
+    @property
+    def slips(self) -> int:
+        return max(1, len(self.parts))
 
     @property
     def start(self) -> int:
+        if self.parts:
+            return min(offset for _message, offset in self.parts)
         return min(edit.start for edit in self.edits)
 
     def rank(self) -> tuple[int, int, int, int]:
@@ -74,6 +91,20 @@ class Repair:
     fixes: list[Fix] = field(default_factory=list)
     explained: Diagnostic | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # Whether `check --fix` may apply the first fix: no other explanation with at
+    # most one more slip fits the evidence
+    unique: bool = False
+
+
+@dataclass(slots=True)
+class Explained:
+    """What a game's search found: the fixes, best first, whether the first is the
+    only explanation that fits, and an error to report instead of any fix (a row
+    left out, which no edit restores)."""
+
+    fixes: list[Fix]
+    unique: bool
+    gap: Diagnostic | None = None
 
 
 def apply_edits(text: str, edits: tuple[Edit, ...] | list[Edit]) -> str:
@@ -97,22 +128,85 @@ def repair_game(
     # of the game only disagrees with how the moves end).
     first_move = game.mainline.nodes[0].start if game.mainline.nodes else game.end
     explained = min(errors, key=lambda d: (d.start < first_move, d.start))
-    fixes = search(game, source.text, strict).run(explained)
-    if not fixes:
+    found = search(game, source.text, strict).explain(explained)
+    if found.gap is not None:
+        return _report_gap(found.gap, replayed.diagnostics, source)
+    if not found.fixes:
         return Repair(diagnostics=list(replayed.diagnostics))
-    where = _line_column(source, explained.start)
-    shown = []
-    for diagnostic in replayed.diagnostics:
-        if diagnostic.severity == "error" and diagnostic is not explained:
-            diagnostic = replace(
+    return _fold(found, replayed.diagnostics, errors, first_move, source)
+
+
+def _fold(
+    found: Explained,
+    diagnostics: list[Diagnostic],
+    errors: list[Diagnostic],
+    first_move: int,
+    source: Source,
+) -> Repair:
+    """One error per slip of the best explanation, each with its consequences
+    folded under it as notes, right after it."""
+    best = found.fixes[0]
+    slips = sorted(offset for _message, offset in best.parts) or [best.start]
+    owner_of: dict[int, Diagnostic] = {}  # id(error) -> the error it is a consequence of
+    heads: dict[int, Diagnostic] = {}  # slip offset -> its error
+    # An error in the tags that is no slip itself only repeats how the moves end
+    for error in sorted(
+        errors, key=lambda d: (d.start < first_move and d.start not in slips, d.start)
+    ):
+        heads.setdefault(_slip_of(error.start, slips, first_move), error)
+    for error in errors:
+        owner_of[id(error)] = heads[_slip_of(error.start, slips, first_move)]
+    explained = min(heads.values(), key=lambda d: (d.start < first_move, d.start))
+    shown: list[tuple[tuple[int, int, int], Diagnostic]] = []
+    for diagnostic in diagnostics:
+        head = owner_of.get(id(diagnostic))
+        if head is None or head is diagnostic:
+            shown.append(((diagnostic.start, 0, diagnostic.start), diagnostic))
+            continue
+        where = _line_column(source, head.start)
+        note = replace(
+            diagnostic,
+            severity="note",
+            hint=None,
+            message=f"{diagnostic.message} (a consequence of the {head.code} at "
+            f"{where[0]}:{where[1]})",
+        )
+        shown.append(((head.start, 1, diagnostic.start), note))
+    shown.sort(key=lambda pair: pair[0])
+    return Repair(found.fixes, explained, [d for _key, d in shown], found.unique)
+
+
+def _slip_of(offset: int, slips: list[int], first_move: int) -> int:
+    """The slip an error at `offset` comes from: the last slip made before it in
+    the movetext; an error in the tags (a Result) is its own slip or the last one's."""
+    if offset in slips:
+        return offset
+    if offset < first_move:
+        return slips[-1]
+    before = [s for s in slips if s <= offset]
+    return before[-1] if before else slips[0]
+
+
+def _report_gap(gap: Diagnostic, diagnostics: list[Diagnostic], source: Source) -> Repair:
+    """A row left out: one error where it belongs; every later error is a consequence."""
+    where = _line_column(source, gap.start)
+    shown: list[tuple[tuple[int, int, int], Diagnostic]] = [((gap.start, 0, gap.start), gap)]
+    for diagnostic in diagnostics:
+        if diagnostic.severity == "error" and (
+            diagnostic.start >= gap.start or diagnostic.code in ("M303", "M304", "M305")
+        ):
+            note = replace(
                 diagnostic,
                 severity="note",
                 hint=None,
-                message=f"{diagnostic.message} (a consequence of the {explained.code} at "
+                message=f"{diagnostic.message} (a consequence of the row left out at "
                 f"{where[0]}:{where[1]})",
             )
-        shown.append(diagnostic)
-    return Repair(fixes, explained, shown)
+            shown.append(((gap.start, 1, diagnostic.start), note))
+        else:
+            shown.append(((diagnostic.start, 0, diagnostic.start), diagnostic))
+    shown.sort(key=lambda pair: pair[0])
+    return Repair([], gap, [d for _key, d in shown], False)
 
 
 def _line_column(source: Source, offset: int) -> tuple[int, int]:
@@ -138,9 +232,13 @@ def fix_as_json(fix: Fix, source: Source) -> dict[str, object]:
 
 
 def describe(fix: Fix, source: Source) -> str:
-    """`write B7 for G2 at 36:58`."""
-    row, column = _line_column(source, fix.start)
-    return f"{fix.message} at {row}:{column}"
+    """`write B7 for G2 at 36:58`; for several slips, each with its place."""
+    parts = fix.parts or ((fix.message, fix.start),)
+    placed = []
+    for message, offset in sorted(parts, key=lambda part: part[1]):
+        row, column = _line_column(source, offset)
+        placed.append(f"{message} at {row}:{column}")
+    return "; ".join(placed)
 
 
 # --- the search ---------------------------------------------------------------
@@ -166,6 +264,12 @@ class Search:
         self.nodes = game.mainline.nodes
         # Diagnostics of the reading that stay errors whatever the moves are
         self.read_errors = [d for d in game.diagnostics if d.severity == "error"]
+
+    def explain(self, first_error: Diagnostic) -> Explained:
+        """The fixes, and whether `check --fix` may apply the first: here, when it is
+        the only one (a game's search may weigh its explanations instead)."""
+        fixes = self.run(first_error)
+        return Explained(fixes, len(fixes) == 1)
 
     def run(self, first_error: Diagnostic) -> list[Fix]:
         if any(d.read_as is None for d in self.read_errors):
@@ -327,7 +431,8 @@ class Search:
 
 
 def fix_lines(repair: Repair, source: Source, game: GameRecord) -> list[str]:
-    """The lines `check` prints under the error the fixes explain."""
+    """The lines `check` prints under the error the fixes explain: the fixes,
+    numbered as `check --fix N` takes them when there are several."""
     if not repair.fixes:
         return []
     agrees = []
@@ -338,12 +443,18 @@ def fix_lines(repair: Repair, source: Source, game: GameRecord) -> list[str]:
     then = "the rest of the game then replays" + (
         f" and {' and '.join(agrees)} agree{'s' * (len(agrees) == 1)}" if agrees else ""
     )
-    lines = [f"  fix: {describe(repair.fixes[0], source)}; {then}"]
-    others = [describe(fix, source) for fix in repair.fixes[1:3]]
-    if others:
-        more = len(repair.fixes) - 1 - len(others)
+    if len(repair.fixes) == 1:
+        return [f"  fix: {describe(repair.fixes[0], source)}; {then}"]
+    lines = [f"  fix 1: {describe(repair.fixes[0], source)}; {then}"]
+    shown = repair.fixes[1:SHOWN_FIXES]
+    lines += [f"  fix {n}: {describe(fix, source)}" for n, fix in enumerate(shown, 2)]
+    more = len(repair.fixes) - 1 - len(shown)
+    if more:
+        lines[-1] += f" ({more} more in --json)"
+    if not repair.unique:
         lines.append(
-            f"  or: {'; or: '.join(others)}" + (f" ({more} more in --json)" if more else "")
+            "  no fix is sure: another explanation fits about as well; "
+            "`check --fix N` applies fix N"
         )
     return lines
 

@@ -20,12 +20,16 @@ from maerstanas_print.rulebook.words import typography, words
 NOTATION_COLOUR = "#6b2a1c"
 LINK_COLOUR = "#6b2a1c"
 _DOUBLE = re.compile(r'"([^"]*)"')
+# A space before a full stop or comma that ends a phrase: the source's line break
+# after a figure reference, "(figure 5)\n.", read as a space. ("..." is kept.)
+_BEFORE_STOP = re.compile(r" +(?=[.,](?:\s|$))")
 LONG_CODE = 24  # characters: longer notation (a tag, an option list) may wrap on screen
 
 
 def typeset(text: str, language: str = "en") -> str:
     """The language's quotes and apostrophes for running text (never for notation)."""
     marks = typography(language)
+    text = _BEFORE_STOP.sub("", text)
     text = _DOUBLE.sub(lambda m: marks.open_quote + m[1] + marks.close_quote, text)
     return text.replace("'", marks.apostrophe)
 

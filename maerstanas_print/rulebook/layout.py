@@ -13,7 +13,16 @@ from functools import cache
 from types import ModuleType
 
 from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
-from maerstanas_print.draw.shapes import Group, Page, Shape, Text, extent, translate
+from maerstanas_print.draw.shapes import (
+    Group,
+    Line,
+    Page,
+    Shape,
+    Stroke,
+    Text,
+    extent,
+    translate,
+)
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
 from maerstanas_print.rulebook.kit import COVERS, STONE_KEY_LABELS
@@ -21,7 +30,9 @@ from maerstanas_print.rulebook.model import Chapter
 from maerstanas_print.rulebook.source import book_game
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.capabilities import SHEETS
-from maerstanas_print.sheets.common import game_legend, legend
+from maerstanas_print.sheets.common import FOOT_MM, game_legend, legend
+from maerstanas_print.sheets.common import INK as SHEET_INK
+from maerstanas_print.sheets.common import SOFT as SHEET_SOFT
 
 SIDE_MARGIN = 27.0  # mm
 TOP_MARGIN = 26.0
@@ -157,6 +168,43 @@ def blank_board_page(paper: str, game: str, per_page: int = 6) -> Page:
     """The pencil sheet, exactly as `maerstanas-print board --game G --per-page N` prints it."""
 
     return board_sheet(BoardSheetOptions(paper=paper, per_page=per_page, game=_game(game))).pages[0]
+
+
+# The furniture of an appendix's sheet page in the book (mm from the top, the foot)
+SHEET_HEAD_Y = 13.5  # the running head's baseline: its ascenders clear the 10 mm margin
+SHEET_HEADING_PT = 20.0
+SHEET_FOLIO_PT = 9.5
+SHEET_MARGIN = 12.0  # the sheets' side margin (sheets/board_sheet.py MARGIN)
+SHEET_FOLIO_Y = FOOT_MM  # mm above the foot: on the line of the sheet's credit
+
+
+def appendix_sheet_page(
+    page: Page, *, heading: str, running_head: tuple[str, str], margin: float = SHEET_MARGIN
+) -> Page:
+    """A sheet page as the book prints it: the sheet's title line becomes the
+    appendix's heading (its right-hand note, the square size, kept) under a running
+    head as on every body page; the folio is the page template's, at the right end
+    of the credit line.
+    The sheet's header is its first shape, a group titled "GAME: NOTE"."""
+    first = page.shapes[0]
+    if not isinstance(first, Group) or ": " not in str(first.title):
+        raise ValueError("the sheet page does not start with its header")
+    note = str(first.title).split(": ", 1)[1]
+    rule = next(c for c in first.children if isinstance(c, Line))
+    base = rule.y1 - 3.2
+    left, right = running_head
+    soft, ink = SHEET_SOFT, SHEET_INK
+    head = Group(
+        (
+            Text(margin, SHEET_HEAD_Y, left, 8.5, "italic", "start", soft),
+            Text(page.width - margin, SHEET_HEAD_Y, right, 8.5, "italic", "end", soft),
+            Text(margin, base, heading, SHEET_HEADING_PT, "bold", "start", ink),
+            Text(page.width - margin, base, note, 10, "italic", "end", soft),
+            Line(margin, rule.y1, page.width - margin, rule.y1, Stroke(ink, 0.3)),
+        ),
+        title=f"{heading}: {note}",
+    )
+    return Page(page.width, page.height, (head, *page.shapes[1:]), page.label)
 
 
 # --- the appendix's sample game ----------------------------------------------

@@ -15,13 +15,13 @@ import os
 from collections.abc import Sequence
 from html import escape
 
+from maerstanas_print.draw.flow import FloatingFigures
 from maerstanas_print.draw.pdf import draw_shapes
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
-from maerstanas_print.rulebook.floats import FloatingFigures
-from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab
+from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab, typeset
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -176,6 +176,7 @@ def _marker(kind: str, text: str, level: int = 0):
 
     marker = Marker()
     marker.marker = (kind, text, level)
+    marker.keepWithNext = 1  # the bookmark goes where its heading goes
     return marker
 
 
@@ -214,7 +215,10 @@ class _Builder:
                     PageBreak(),
                     _marker("chapter", f"{number}  {plain(chapter.title)}"),
                 ]
-                story += [self.blank_boards(chapter.blocks[0]), NextPageTemplate("body")]
+                story += [
+                    self.blank_boards(chapter.blocks[0], number, chapter),
+                    NextPageTemplate("body"),
+                ]
                 continue
             if chapter.appendix or number == "1":
                 story.append(PageBreak())
@@ -280,7 +284,9 @@ class _Builder:
             return [self.p(block.text, block.style)]
         if isinstance(block, Heading):
             marker = "appendix-section" if self.in_appendix else "section"
-            return [_marker(marker, plain(block.text), 1), self.p(block.text, "section")]
+            # the contents and the outline set the heading's quotes as the page does
+            entry = typeset(plain(block.text), self.language)
+            return [_marker(marker, entry, 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
             indent = self.list_indent
             items = [ListItem(self.p(item, "bullet"), leftIndent=indent) for item in block.items]
@@ -426,8 +432,16 @@ class _Builder:
         )
         return out
 
-    def blank_boards(self, block: BlankBoards):
-        page = layout.blank_board_page(self.paper.key, block.game, block.per_page)
+    def blank_boards(self, block: BlankBoards, number: str, chapter: Chapter):
+        """The sheet as `board` prints it, its title line made the appendix's heading
+        under the book's running head (the folio is the sheet template's)."""
+        book = self.prepared.book
+        label = self.words("Appendix {number}").format(number=number)
+        page = layout.appendix_sheet_page(
+            layout.blank_board_page(self.paper.key, block.game, block.per_page),
+            heading=plain(chapter.title),
+            running_head=(book.running_head, label),
+        )
         return _shapes_flowable(page.shapes, page.width, page.height)
 
 
@@ -554,6 +568,16 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
     full = Frame(
         0, 0, width, height, id="full", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0
     )
+
+    def sheet_folio(canvas, doc):
+        """A sheet page's number, on the line of its credit at the right margin."""
+        canvas.saveState()
+        canvas.setFont("Cardo", layout.SHEET_FOLIO_PT)
+        canvas.setFillColor(INK)
+        x = width - layout.SHEET_MARGIN * PT_PER_MM
+        canvas.drawRightString(x, layout.SHEET_FOLIO_Y * PT_PER_MM, str(doc.page))
+        canvas.restoreState()
+
     doc = Doc(
         buffer,
         pagesize=(width, height),
@@ -588,7 +612,7 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
                 onPage=opening,
             ),
             PageTemplate("body", [body], onPageEnd=furniture),
-            PageTemplate("sheet", [full]),
+            PageTemplate("sheet", [full], onPageEnd=sheet_folio),
         ]
     )
     return doc

@@ -24,6 +24,7 @@ from maerstanas_print.games.registry import all_games, game_named
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError
 from maerstanas_print.io.inputs import read_text
+from maerstanas_print.rulebook.concordance import strip_markers
 from maerstanas_print.rulebook.figures import Figure
 from maerstanas_print.rulebook.front_matter import read_front_matter
 from maerstanas_print.rulebook.kit import kit_of
@@ -139,7 +140,7 @@ class _Reader:
                     f"{what} cannot be set in a rulebook",
                     "use *italic*, **bold**, `notation` and [links](https://...)",
                 )
-        text = "".join(out)
+        text = strip_markers("".join(out))  # rule-point markers are for the concordance
         for name, value in params.items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
         self.note_references(source, token, text)

@@ -16,6 +16,7 @@ from maerstanas_print.draw.board import Mark
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.io import limits
 from maerstanas_print.rulebook.claim_base import ClaimError
+from maerstanas_print.rulebook.concordance import strip_markers
 from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.links import refusal
@@ -387,7 +388,7 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
     for (term, gloss), where in zip(entries, places, strict=True):
         budget.take(term, where, "caption")
         budget.take(gloss, where, "paragraph")
-    return Glossary(tuple((term, gloss) for term, gloss in entries))
+    return Glossary(tuple((term, strip_markers(gloss).strip()) for term, gloss in entries))
 
 
 def read_settings(

@@ -21,7 +21,16 @@ from maerstanas_print.draw.board import (
     board_shapes,
     spec_for_game,
 )
-from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
+from maerstanas_print.draw.shapes import (
+    MM_PER_PT,
+    Group,
+    Line,
+    Page,
+    Shape,
+    Stroke,
+    Text,
+    translate,
+)
 from maerstanas_print.draw.wraparound import WRAP_NOTE
 from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.protocol import Game
@@ -134,6 +143,7 @@ def board_sheet(options: BoardSheetOptions) -> Sheet:
         pages=(page,),
         file_stem=stem,
         game_title=game.title,
+        designer=SHEETS.of(game).designer,
     )
 
 
@@ -273,7 +283,16 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     notes = _notes(options)
     # Each note's line, and a gap under the legend so its runes' names stay clear.
     notes_h = (NOTE_GAP + len(notes) * PENCIL_PT * MM_PER_PT * 1.2) if notes else 0.0
-    legend_top = licence_y - (3.0 if notes else 5.5) - legend_h - notes_h
+    # A movement game's pencil boards are empty grids (pieces that move cannot be
+    # rubbed out); its start position stands once, small, beside the legend.
+    # One column of boards leaves room beside the first board; several, a strip
+    # beside the legend.
+    start = game.start_stones()
+    inset_mm = INSET_MM if rows <= 3 else INSET_SMALL_MM  # four rows leave less room
+    inset = _start_inset(options, start, inset_mm) if start else None
+    beside_board = inset is not None and cols == 1
+    strip_h = max(legend_h, inset[2]) if inset and not beside_board else legend_h
+    legend_top = licence_y - (3.0 if notes else 5.5) - strip_h - notes_h
     room_top, room_bottom = top + 2.5, legend_top - 2.2
     tile_w = (width + GUTTER) / cols - GUTTER
     tile_h = (room_bottom - room_top + ROW_GAP) / rows - ROW_GAP
@@ -290,8 +309,7 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     shapes[0] = _title_line(paper, f"{subtitle} · squares {cell:g} mm", game.title)
     for index in range(options.per_page):
         row, col = divmod(index, cols)
-        # A movement game's pencil boards carry its start position: play starts at once.
-        spec = replace(_spec(options, cell, f"Board {index + 1}"), stones=game.start_stones())
+        spec = _spec(options, cell, f"Board {index + 1}")
         bw, bh = spec.size()
         block_h = bh + game_line_h
         tx = MARGIN + col * (tile_w + GUTTER)
@@ -309,24 +327,62 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
             options.theme,
         )
         shapes.append(Group((board, line), title=f"Board {index + 1} of {options.per_page}"))
+        if inset is not None and beside_board and index == 0:
+            group, inset_w, _ = inset
+            if bx - tx < inset_w + INSET_GAP:
+                raise SheetError(f"the start position does not fit beside the boards on {where}")
+            shapes += translate([group], tx + (bx - tx - INSET_GAP - inset_w) / 2, by)
     share = SHEETS.of(game).layout.legend_share
+    legend_x, legend_w = MARGIN + width * (1 - share) / 2, width * share
+    if inset is not None and not beside_board:
+        group, inset_w, inset_h = inset
+        shapes += translate([group], MARGIN, legend_top + (strip_h - inset_h) / 2)
+        legend_x = max(legend_x, MARGIN + inset_w + INSET_GAP)
+        legend_w = min(legend_w, MARGIN + width - legend_x)
     leg, _ = game_legend(
         game,
         _spec(options, cell, ""),
-        MARGIN + width * (1 - share) / 2,
-        legend_top,
-        width * share,
+        legend_x,
+        legend_top + (strip_h - legend_h) / 2,
+        legend_w,
         options.theme,
         legend_cell,
         7.5,
     )
     shapes.append(leg)
     for number, note in enumerate(notes, 1):  # how to mark stones in pencil; the edges
-        baseline = legend_top + legend_h + NOTE_GAP + number * PENCIL_PT * MM_PER_PT * 1.2 - 1.0
+        baseline = legend_top + strip_h + NOTE_GAP + number * PENCIL_PT * MM_PER_PT * 1.2 - 1.0
         shapes.append(Text(paper.width / 2, baseline, note, PENCIL_PT, "italic", "middle", INK))
     shapes.append(licence_line(paper, 6.5, text=game_licence(game)))
     label = f"{options.per_page} {game.title} boards on {paper.name}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
+
+
+INSET_MM = 30.0  # the start position's inset on a page of pencil boards: its height
+INSET_SMALL_MM = 16.0  # the same on a page of four rows of boards
+INSET_GAP = 6.0  # mm between the inset and the legend beside it
+
+
+def _start_inset(
+    options: BoardSheetOptions, start: dict, height: float
+) -> tuple[Shape, float, float]:
+    """The start position drawn small (no coordinates) under its caption, `height` mm
+    tall at most: the group at (0, 0), its width and its height."""
+    caption_pt = 7.0
+    caption_h = caption_pt * MM_PER_PT * 1.4
+    cell = 1.0
+    for _ in range(40):  # the largest cell, to 0.05 mm, whose board fits INSET_MM
+        spec = replace(_spec(options, cell + 0.05, "Start position"), labels=frozenset())
+        if max(spec.size()) + caption_h > height:
+            break
+        cell += 0.05
+    spec = replace(_spec(options, cell, "Start position"), labels=frozenset(), stones=start)
+    bw, bh = spec.size()
+    caption = Text(
+        bw / 2, caption_pt * MM_PER_PT, "Start position", caption_pt, "italic", "middle", INK
+    )
+    group = Group((caption, board_shapes(spec, 0, caption_h)), title="Start position inset")
+    return group, bw, bh + caption_h
 
 
 def _notes(options: BoardSheetOptions) -> list[str]:

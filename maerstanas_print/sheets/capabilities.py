@@ -70,7 +70,8 @@ class SheetKit:
     sheet that `continues` goes on to further sheets numbered from `first`;
     `score_sheet_papers`: the papers its score sheet is designed for, empty for
     any: a kit on other paper enlarges the nearest design instead);
-    `layout`: how its board sheets are laid out.
+    `layout`: how its board sheets are laid out; `designer`: who designed the game,
+    the Author of every sheet's PDF (empty: the tool is named instead).
     """
 
     rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -85,6 +86,7 @@ class SheetKit:
     score_sheet_continues: bool = False
     score_sheet_papers: tuple[str, ...] = ()
     layout: SheetLayout = SheetLayout()
+    designer: str = ""
 
     def rules_for(self, variant: str) -> tuple[str, ...]:
         return self.rules.get(variant, ())

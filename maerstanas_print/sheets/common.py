@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from maerstanas_print.draw.board import (
     DARK_HOME_TINT,
     ESCAPE_TINT,
@@ -24,6 +26,7 @@ from maerstanas_print.draw.shapes import (
     Text,
     translate,
 )
+from maerstanas_print.draw.typography import prose
 from maerstanas_print.fonts import Face, text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.sheets.capabilities import SHEETS, SheetKit
@@ -48,7 +51,13 @@ MAX_FIRST = 9999  # the highest first move number a continued score sheet takes
 
 
 def score_sheet_of(
-    game_title: str, paper: Paper, page: Page, file_stem: str, next_move: int | None = None
+    game_title: str,
+    paper: Paper,
+    page: Page,
+    file_stem: str,
+    next_move: int | None = None,
+    *,
+    designer: str,
 ) -> Sheet:
     """A game's score sheet: one page, the same title and subject for every game."""
     return Sheet(
@@ -59,14 +68,16 @@ def score_sheet_of(
         file_stem=file_stem,
         next_move=next_move,
         game_title=game_title,
+        designer=designer,
     )
 
 
 def wrap_text(text: str, face: Face, size: float, width: float) -> list[str]:
-    """Greedy line breaking by real glyph widths (mm)."""
+    """Greedy line breaking by real glyph widths (mm), at spaces only: a no-break
+    space (between a number and its unit) holds its words together."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in re.split(r"[ \t\n]+", text.strip()):
         trial = f"{current} {word}" if current else word
         if current and text_width_mm(trial, face, size) > width:
             lines.append(current)
@@ -89,7 +100,10 @@ def paragraph(
     leading: float = 1.25,
     anchor: str = "start",
 ) -> tuple[list[Shape], float]:
-    """Wrapped lines with the first baseline at y; returns shapes and the last baseline."""
+    """Wrapped lines with the first baseline at y; returns shapes and the last baseline.
+    The text is set as prose (`draw.typography.prose`: curly apostrophes, a number
+    kept with its unit)."""
+    text = prose(text)
     step = size * leading * MM_PER_PT
     shapes: list[Shape] = []
     ax = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]

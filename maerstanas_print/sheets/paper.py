@@ -49,3 +49,4 @@ class Sheet:
     file_stem: str
     next_move: int | None = None  # a score sheet that goes on: the next sheet's first move
     game_title: str = ""  # the game the sheet serves, the first of its PDF keywords
+    designer: str = ""  # who designed that game: the PDF's Author (`SheetKit.designer`)

@@ -23,7 +23,12 @@ def sheet_pdf(sheet: Sheet) -> bytes:
         if sheet.game_title
         else ("board game", "printable")
     )
-    info = PdfInfo(title=sheet.title, subject=sheet.subject, keywords=keywords)
+    info = PdfInfo(
+        title=sheet.title,
+        subject=sheet.subject,
+        author=sheet.designer,
+        keywords=keywords,
+    )
     return render_pdf(sheet.pages, info)
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from maerstanas_print.draw.board import THEMES, Stone, stone_outline, stone_shape
 from maerstanas_print.draw.shapes import Circle, Group, Line, Page, Shape, Stroke, Text
+from maerstanas_print.draw.typography import prose
 from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.pieces import StoneKind
@@ -162,6 +163,7 @@ def stones_sheet(options: StonesSheetOptions) -> Sheet:
         pages=(_page(paper, game, options.theme, options.tokens == "square"),),
         file_stem=f"stones-{game.slug}-{paper.key}{theme}",
         game_title=game.title,
+        designer=SHEETS.of(game).designer,
     )
 
 
@@ -431,7 +433,7 @@ def _page(paper: Paper, game: Game, theme: str, square: bool = False) -> Page:
 def _scissors_note(paper: Paper, y: float, theme: str, token: Token, one: str) -> Group:
     """Samples of the cutting lines with what they mean, centred on the page."""
     look = THEMES[theme]
-    text = f"cut here: the {one}'s edge, {token.cut:g} mm across"
+    text = prose(f"cut here: the {one}'s edge, {token.cut:g} mm across")
     samples: list[tuple[str, list[Shape]]] = []  # (its words, the sample from x = 0)
     if look.dark_fill is not None:
         samples.append(

@@ -304,7 +304,8 @@ class MaerstanasReplayer(BaseReplayer):
                     "the score line ends a game that is not over",
                     term.start,
                     term.end,
-                    not_over_hint(position) + "; end an unfinished game with `*`",
+                    not_over_hint(position) + "; the score line says the game ended, so "
+                    "moves may be left out or miscopied",
                 )
             elif (term.dark, term.light) != score:
                 self.report(

@@ -57,6 +57,7 @@ DEFINITION = TaflDefinition(
     title="Cyngesheall",
     slug="cyngesheall",
     credit="Cyngesheall is a game by John Beers (CC BY-SA 4.0).",
+    designer="John Beers",
     rules=RULES,
     pieces="stones",
     sheet_rules=(SHEET_RULES,),

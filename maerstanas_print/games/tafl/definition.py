@@ -25,3 +25,4 @@ class TaflDefinition:
     # start position (`plugins.tafl.sheets.piece_set`). `stones_note`: a sentence that sheet adds.
     stone_set: tuple[tuple[StoneKind, int, str], ...] = ()
     stones_note: str = ""
+    designer: str = ""  # who designed the game: its sheets' Author (`SheetKit.designer`)

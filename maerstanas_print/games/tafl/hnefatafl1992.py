@@ -65,6 +65,7 @@ DEFINITION = TaflDefinition(
     slug="hnefatafl1992",
     credit="The 1992 e-mail Hnefatafl rules were posted by Neil "
     "Bernstein to rec.games.abstract on 11 December 1992.",
+    designer="Neil Bernstein",
     rules=RULES,
     pieces="men",
     sheet_rules=(SHEET_RULES,),

@@ -17,15 +17,129 @@ from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games.base import WrittenMove
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
 from maerstanas_print.notation.record import PlyNode, Tag, Termination
-from maerstanas_print.play.repair import Candidate, Edit, Fix, Search
+from maerstanas_print.play.repair import Candidate, Edit, Explained, Fix, Search, apply_edits
 from maerstanas_print.play.replayed import result_of
 from maerstanas_print.play.verify import replay
+from maerstanas_print.plugins.maerstanas.explain import (
+    Explainer,
+    Explanation,
+    Gap,
+    start_position,
+)
 
 _PASS = Move.pass_()
+# Explanations verified on the text, and fixes offered (`check --json` lists them all)
+MAX_VERIFIED = 40
+MAX_FIXES = 10
+SURE_KINDS = frozenset({"removals", "number", "twice", "pass"})
+
+
+def _shifted(fix: Fix, by: int) -> list[Edit]:
+    return [Edit(e.start - by, e.end - by, e.content) for e in fix.edits]
+
+
+def gap_diagnostic(gap: Gap) -> Diagnostic:
+    """The one error a row left out gives, where the row belongs."""
+    hint = "copy the missing row from the score sheet"
+    if gap.known:
+        hint = f"{gap.known}; {hint}"
+    return Diagnostic(
+        "error",
+        "M301",
+        f"a row seems left out here: the move numbers jump to `{gap.written}`; "
+        f"row {gap.missing} is missing",
+        gap.offset,
+        gap.offset + len(gap.written),
+        hint,
+    )
+
+
 _SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
 
 
 class MaerstanasSearch(Search):
+    def explain(self, first_error: Diagnostic) -> Explained:
+        """The explanations of `explain.Explainer`, cheapest first, each as one fix
+        verified on the text; a row left out is reported, not fixed."""
+        if any(isinstance(node.move, WrittenMove) for node in self.nodes) or any(
+            d.read_as is None for d in self.read_errors
+        ):
+            return Explained([], False)
+        start = start_position(self.game)
+        if start is None:
+            return Explained([], False)
+        explainer = Explainer(self.game, self.text, start)
+        gap = explainer.gap()
+        if gap is not None:
+            return Explained([], False, gap_diagnostic(gap))
+        ranked = explainer.run()
+        fixes: list[Fix] = []
+        checked = 0
+        best_count = None
+        best_kinds: set[str] = set()
+        seen: set[str] = set()
+        rivals = 0
+        for explanation in ranked:
+            if checked >= MAX_VERIFIED:
+                break
+            fix = self._as_fix(explainer, explanation)
+            checked += 1
+            if fix is None:
+                continue
+            fixed = apply_edits(
+                self.text[self.game.start : self.game.end], _shifted(fix, self.game.start)
+            )
+            if fixed in seen or not self._clean_text(fix):
+                continue  # (two paths to the same text are one explanation)
+            seen.add(fixed)
+            if best_count is None:
+                best_count = explanation.count
+                best_kinds = {slip.kind for slip in explanation.slips}
+            elif explanation.count <= best_count + 1:
+                rivals += 1
+            fixes.append(fix)
+        # `--fix` applies a fix alone only where a bounded search can rule out the
+        # rivals: one slip of evidence (a removal list, a move number, a row written
+        # twice, a Pass, a reading), with no other explanation of two slips or fewer.
+        unique = (
+            bool(fixes)
+            and rivals == 0
+            and best_kinds <= SURE_KINDS
+            and explainer.complete
+            and best_count is not None
+            and best_count <= 1
+        )
+        return Explained(fixes[:MAX_FIXES], unique)
+
+    def _as_fix(self, explainer: Explainer, explanation: Explanation) -> Fix | None:
+        edits = [Edit(a, b, c) for a, b, c in explainer.edits(explanation)]
+        parts = [(slip.message, slip.offset) for slip in explanation.slips]
+        for slip in self.read_errors:  # a slip the reader read as meant, written out
+            if any(e.start <= slip.start < max(e.end, e.start + 1) for e in edits):
+                continue
+            written = self.text[slip.start : slip.end]
+            message = (
+                f"write `{slip.read_as}` for `{written}`" if slip.read_as else f"delete `{written}`"
+            )
+            edits.append(Edit(slip.start, slip.end, slip.read_as or ""))
+            parts.append((message, slip.start))
+        if not edits:
+            return None
+        edits.sort(key=lambda e: (e.start, e.end))
+        if any(a.end > b.start for a, b in zip(edits, edits[1:], strict=False)):
+            return None  # two slips in one place: not one explanation
+        kind = explanation.slips[0].kind if explanation.slips else "reading"
+        message = "; ".join(m for m, _o in sorted(parts, key=lambda p: p[1]))
+        return Fix(
+            message,
+            tuple(edits),
+            kind,
+            len(parts),
+            0,
+            tuple(parts) if len(parts) > 1 else (),
+            explanation.cost,
+        )
+
     def run(self, first_error: Diagnostic) -> list[Fix]:
         if any(isinstance(node.move, WrittenMove) for node in self.nodes):
             return []  # a movement in a Mǽrstánas record: not a copier's slip

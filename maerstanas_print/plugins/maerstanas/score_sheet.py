@@ -42,6 +42,7 @@ HAIR = WRITING_LINE
 THIN = TICK_BOX
 RULE = Stroke(INK, 0.35)
 GAME = "Mǽrstánas"
+DESIGNER = "John Beers"  # the Author of every Mǽrstánas sheet's PDF
 CAPTION_GAP = 2.0  # mm from a caption's baseline to the figure under it
 HEAD_PT = 8.0  # column heads: ink, not grey, and above the 6 pt floor
 # The Result tag's values as a player ticks them (notation.md); "*" for a game left unfinished.
@@ -77,7 +78,7 @@ def score_sheet(options: ScoreSheetOptions) -> Sheet:
         raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
     shapes = _record(options.game, paper, paper.height - MARGIN, options.rows)
     page = Page(paper.width, paper.height, tuple(shapes), f"A {GAME} score sheet on {paper.name}")
-    return score_sheet_of(GAME, paper, page, f"scoresheet-{paper.key}")
+    return score_sheet_of(GAME, paper, page, f"scoresheet-{paper.key}", designer=DESIGNER)
 
 
 def _record(game: Game, paper: Paper, bottom: float, rows: int | None) -> list[Shape]:

@@ -6,7 +6,11 @@ from typing import TYPE_CHECKING
 
 from maerstanas_print.capability import Keyed
 from maerstanas_print.games.protocol import Game
-from maerstanas_print.plugins.maerstanas.score_sheet import ScoreSheetOptions, score_sheet
+from maerstanas_print.plugins.maerstanas.score_sheet import (
+    DESIGNER,
+    ScoreSheetOptions,
+    score_sheet,
+)
 from maerstanas_print.sheets.capabilities import LegendItem, PieceSet, SheetKit, SheetLayout
 
 if TYPE_CHECKING:
@@ -64,6 +68,7 @@ def sheet_kit(game: Keyed) -> SheetKit:
         return score_sheet(ScoreSheetOptions(game, paper=paper))
 
     return SheetKit(
+        designer=DESIGNER,
         rules={variant: (text,) for variant, text in SHEET_RULES.items()},
         legend=LEGEND,
         piece_sets=(STONE_SET, STONE_SET),

@@ -170,7 +170,9 @@ def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
     stem = f"scoresheet{FILE_PARTS.of(game)}-{paper.key}"
     if options.first != 1:
         stem += f"-from{options.first}"
-    return score_sheet_of(game.title, paper, page, stem, following)
+    return score_sheet_of(
+        game.title, paper, page, stem, following, designer=game.definition.designer
+    )
 
 
 def _tags(game: TaflGame, x: float, top: float, width: float) -> tuple[Group, float]:

@@ -169,6 +169,9 @@ def _fit_width(game: TaflGame, width: float) -> float:
     return cell
 
 
+POSITION_SIZES = (8.0, 7.5, 7.0, 6.5)  # pt: the position string's sizes, largest first
+
+
 def _position_note(game: TaflGame, x: float, y: float, width: float) -> tuple[Group, float]:
     """The setup as a record's position string; (x, y) is the first baseline."""
     note = (
@@ -177,10 +180,18 @@ def _position_note(game: TaflGame, x: float, y: float, width: float) -> tuple[Gr
         + (", C commander):" if game.board.size == 7 else "):")
     )
     lines, last = paragraph(note, x, y, width, 7.5, "italic", SOFT, 1.3)
-    step = 8.0 * 1.3 * MM_PER_PT
-    for chunk in _split_position(game.tafl.setup, width, 8.0):
+    # The string is copied into records whole: one line, as small as it must be (a
+    # line break inside it would be copied too); broken after a `/` only if even
+    # the smallest size is too wide.
+    setup = game.tafl.setup
+    size = next(
+        (s for s in POSITION_SIZES if text_width_mm(setup, "regular", s) <= width),
+        POSITION_SIZES[-1],
+    )
+    step = size * 1.3 * MM_PER_PT
+    for chunk in _split_position(setup, width, size):
         last += step
-        lines.append(Text(x, last, chunk, 8.0, "regular", "start", INK))
+        lines.append(Text(x, last, chunk, size, "regular", "start", INK))
     return Group(tuple(lines), title="Position string"), last - y + step
 
 
@@ -217,6 +228,7 @@ def setup_sheet(options: SetupSheetOptions) -> Sheet:
         pages=(page,),
         file_stem=f"setup-{game.slug}-{paper.key}{theme}",
         game_title=game.title,
+        designer=game.definition.designer,
     )
 
 

@@ -61,6 +61,7 @@ def sheet_kit(game: Keyed) -> SheetKit:
         return score_sheet(TaflScoreSheetOptions(game, paper, first))
 
     kit = SheetKit(
+        designer=game.definition.designer,
         rules={"standard": game.definition.sheet_rules},
         legend=game.definition.legend,
         piece_sets=(piece_set(game, DARK), piece_set(game, LIGHT)),

@@ -45,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "and the principal variation. An invalid record is refused with "
         "check's diagnostics.",
     )
-    parser.add_argument("file", metavar="FILE", help="record file (.mrs); - for stdin")
+    parser.add_argument("file", metavar="FILE", help="record file (.mrs); '-' reads stdin")
     add_engine_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.set_defaults(func=run)

@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "engine's value, {[%eval +3]} proved or {[%eval ~+2,9]} estimated 9 "
         "plies deep. Human comments stay; running it again gives the same file.",
     )
-    parser.add_argument("file", metavar="FILE", help="record file (.mrs); - for stdin")
+    parser.add_argument("file", metavar="FILE", help="record file (.mrs); '-' reads stdin")
     parser.add_argument(
         "-o", "--output", metavar="OUT", help="output file (default: standard output)"
     )

@@ -1,0 +1,29 @@
+"""Print typography for running text on sheets and in game documents.
+
+Records and the code's own sentences are written in plain ASCII (an engine
+note says `(-8 -> -9, proved)`, a comment `Light's stone`); a printed page
+sets them as a typesetter would: the apostrophe curly, a minus sign for a
+negative number, an arrow for `->`, and a number bound to its unit so that
+"1.5 mm" never breaks between the lines. Notation (moves, squares, position
+strings) never passes through here.
+"""
+
+from __future__ import annotations
+
+import re
+
+NBSP = "\u00a0"
+MINUS = "\u2212"
+_APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")  # between two letters
+_ARROW = re.compile(r"\s*->\s*")
+_NEGATIVE = re.compile(r"(?<![\w.\-])-(?=\d)")  # a hyphen that starts a number
+_UNIT = re.compile(r"(?<=\d) (?=(?:mm|cm|pt|%)(?!\w))")
+
+
+def prose(text: str) -> str:
+    """`text` with curly apostrophes, minus signs, arrows and units kept with their
+    numbers."""
+    text = _APOSTROPHE.sub("\u2019", text)
+    text = _ARROW.sub(" \u2192 ", text)
+    text = _NEGATIVE.sub(MINUS, text)
+    return _UNIT.sub(NBSP, text)

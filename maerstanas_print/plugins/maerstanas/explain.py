@@ -1,0 +1,605 @@
+"""Explanations of a miscopied Mǽrstánas record: the fewest slips that fit all its evidence.
+
+A record typed from a score sheet carries more than its moves: move numbers,
+removal lists, the score line and the Result tag. A copier's slip in a move shows
+later as an illegal move, a removal list that does not match, or a score line
+the moves do not reach. An explanation is a set of slips (at most `MAX_SLIPS`)
+after which every move is legal and every piece of evidence agrees; its cost is
+the sum of the slips' costs in `play.slip_model`, and the cheapest comes first.
+
+The search is best first: the hypotheses that need the fewest slips, then
+those whose replay gets furthest, then the likeliest, are taken further first.
+Where a hypothesis's replay first goes
+wrong (an illegal move, a move after the end, a game not over at its score
+line), some slip must lie at or before that move: it tries every board slip
+there (a wrong letter or digit, two moves swapped, a row written twice, a Pass
+put in or left out) and follows those that get the replay past that point. What
+is still left over once every move replays (a move number, a removal list, the
+score line, the Result) is one slip each, unless a board slip explains it
+instead: a score line that the moves miss competes with the moves that would
+reach it. A row left out is found from the move numbers and only reported.
+
+The search stops after `MAX_EVALUATIONS` replays of part of the game and keeps
+what it found; `complete` says whether it stopped early.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
+from maerstanas_print.notation.record import GameRecord, MoveNumber
+from maerstanas_print.play.replayed import result_of
+from maerstanas_print.play.slip_model import cost, score_cost, square_cost
+
+MAX_SLIPS = 3
+# Replays of part of a game the search may make before it stops with what it found.
+MAX_EVALUATIONS = 12000
+# A second or third slip is looked for this many moves before where the replay
+# goes wrong (the first anywhere before it).
+WINDOW = 8
+# The cost of each ply between a slip and the first move it makes illegal
+DISTANCE_COST = 0.15
+_PASS = Move.pass_()
+_SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
+
+
+# A board slip made: the new items, the slip, and the first index a later slip may touch
+Change = tuple[list["Item"], "Slip", int]
+
+
+class Item(NamedTuple):
+    """One ply of the game as the explanation has it: the move, the removal list as
+    it will be written, the number written before it, the written move (node) whose
+    place in the text it takes (-1: inserted), and its new text (None: as written)."""
+
+    move: Move
+    removals: tuple[int, ...] | None
+    number: MoveNumber | None
+    slot: int
+    text: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """One slip of an explanation: what to tell the copier, where, and how likely."""
+
+    kind: str
+    key: tuple[object, ...]  # what makes two slips the same slip
+    cost: float
+    message: str
+    offset: int  # where in the text it was made
+    edits: tuple[tuple[int, int, str], ...] = ()  # text edits it alone needs
+
+
+@dataclass(slots=True)
+class Outcome:
+    """A replay of the items: where it first goes wrong (None: nowhere), and the
+    evidence left that the moves do not explain."""
+
+    stop: int | None
+    numbers: list[tuple[int, MoveNumber, str]] = field(default_factory=list)
+    removals: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    score: tuple[int, int] | None = None  # the computed score, when the line differs
+    result: str | None = None  # the computed Result, when the tag differs
+
+    @property
+    def evidence(self) -> int:
+        return (
+            len(self.numbers)
+            + len(self.removals)
+            + (self.score is not None)
+            + (self.result is not None)
+        )
+
+
+@dataclass(slots=True)
+class Explanation:
+    slips: tuple[Slip, ...]
+    items: list[Item]
+    outcome: Outcome
+
+    @property
+    def cost(self) -> float:
+        return sum(s.cost for s in self.slips)
+
+    @property
+    def count(self) -> int:
+        return len(self.slips)
+
+    def keys(self) -> frozenset[tuple[object, ...]]:
+        return frozenset(s.key for s in self.slips)
+
+
+@dataclass(slots=True)
+class Node:
+    """A hypothesis on the way: the items, the board slips so far, the first index
+    a further slip may touch, the replay's outcome, and where the items first
+    differ from the record (with the position there)."""
+
+    items: list[Item]
+    slips: tuple[Slip, ...]
+    lo: int
+    outcome: Outcome
+    first: int
+    start_position: Position | None = None
+
+
+@dataclass(slots=True)
+class Gap:
+    """A row left out: where it belongs, and what the rest of the record says of it."""
+
+    offset: int
+    written: str  # the number written after the gap (`10.`)
+    missing: int  # the number of the row left out (9)
+    known: str  # what the evidence says about the missing moves
+
+
+class Explainer:
+    """The search for one game (see the module docstring)."""
+
+    def __init__(self, game: GameRecord, text: str, start: Position) -> None:
+        self.game = game
+        self.text = text
+        self.nodes = game.mainline.nodes
+        self.start = start
+        self.term = game.termination
+        self.scored = self.term is not None and self.term.dark is not None
+        self.result_tag = game.find_tag("Result")
+        self.evaluations = 0
+        self.complete = True
+        self.found: dict[frozenset[tuple[object, ...]], Explanation] = {}
+        self.base_positions: list[Position] = []  # before each move as written
+        self.written = [
+            Item(node.move, node.removals, node.number, i, None)
+            for i, node in enumerate(self.nodes)
+        ]
+
+    # --- replaying ------------------------------------------------------------
+
+    def evaluate(
+        self, items: list[Item], first: int, position: Position, keep: list[Position] | None
+    ) -> Outcome:
+        """Replay items[first:] on `position` (a copy is made); see `Outcome`.
+        With `keep`, the position before each item is appended to it."""
+        self.evaluations += 1
+        position = position.copy(stack=False)
+        out = Outcome(None)
+        for k in range(first, len(items)):
+            item = items[k]
+            move = item.move
+            if keep is not None:
+                keep.append(position.copy(stack=False))
+            ply = position.ply
+            if move.kind == "place" and position.is_legal_placement(move.square):  # type: ignore[arg-type]
+                if item.number is not None:
+                    self._check_number(item, k, ply, None, out)
+                position.push(move, check=False)
+                continue
+            passed = None
+            if not position.has_move(position.turn):
+                if position.is_game_over():
+                    out.stop = k
+                    return out
+                if move.kind != "pass":  # a forced Pass left out: read leniently
+                    passed = ply
+                    position.push(_PASS, check=False)
+                    ply += 1
+            if position.move_problem(move) is not None:
+                out.stop = k
+                return out
+            if item.number is not None:
+                self._check_number(item, k, ply, passed, out)
+            removed = position.push(move, check=False)
+            if item.removals is not None and sorted(item.removals) != sorted(removed):
+                out.removals.append((k, removed))
+        if self.scored and not position.is_game_over():
+            out.stop = len(items)
+            return out
+        over = position.is_game_over()
+        score = position.score()
+        term = self.term
+        if self.scored and term is not None and (term.dark, term.light) != tuple(score):
+            out.score = (score[0], score[1])
+        tag = self.result_tag
+        if tag is not None and tag.value in ("Dark", "Light", "Tie", "*"):
+            want = result_of(score) if over else "*"
+            if tag.value != want:
+                out.result = want
+        return out
+
+    def _check_number(self, item: Item, k: int, ply: int, passed: int | None, out: Outcome) -> None:
+        number = item.number
+        assert number is not None
+        for at in (ply, passed):
+            if at is not None and (number.number, number.second) == (at // 2 + 1, at % 2 == 1):
+                return
+        out.numbers.append((k, number, f"{ply // 2 + 1}{'...' if ply % 2 else '.'}"))
+
+    # --- the search -----------------------------------------------------------
+
+    def run(self) -> list[Explanation]:
+        """Best first: the hypotheses that need the fewest slips, then those whose
+        replay gets furthest, then the likeliest, are taken further first."""
+        base = self.evaluate(self.written, 0, self.start, self.base_positions)
+        queue: list[tuple[tuple[int, int, float, int], Node]] = []
+        counter = 0
+
+        def push(node: Node) -> None:
+            nonlocal counter
+            outcome = node.outcome
+            if outcome.stop is None:
+                self.record(node.items, node.slips, outcome)
+                if not outcome.evidence:
+                    return
+            if len(node.slips) >= MAX_SLIPS:
+                return
+            reach = len(node.items) + 1 if outcome.stop is None else outcome.stop
+            cost_so_far = sum(s.cost for s in node.slips)
+            counter += 1
+            heapq.heappush(queue, ((len(node.slips), -reach, cost_so_far, counter), node))
+
+        push(Node(self.written, (), 0, base, 0))
+        while queue:
+            _key, node = heapq.heappop(queue)
+            if self.evaluations >= MAX_EVALUATIONS:
+                self.complete = False
+                break
+            for child in self.expand(node):
+                push(child)
+        return sorted(
+            self.found.values(), key=lambda e: (round(e.cost, 6), e.count, -self._start(e))
+        )
+
+    def _start(self, explanation: Explanation) -> int:
+        return min((s.offset for s in explanation.slips), default=0)
+
+    def expand(self, node: Node) -> Iterator[Node]:
+        """Every hypothesis with one more board slip that gets the replay further:
+        past where it went wrong, or, where every move replays, with less evidence
+        left unexplained."""
+        items, slips, outcome = node.items, node.slips, node.outcome
+        stop = outcome.stop
+        high = self._last_evidence(outcome, len(items)) if stop is None else stop
+        high = min(high, len(items) - 1)
+        low = node.lo if not slips else max(node.lo, high - WINDOW)
+        low = max(low, node.first)
+        if high < low:
+            return
+        positions: list[Position] = []
+        before = self.start if node.first == 0 else node.start_position
+        assert before is not None
+        self.evaluate(items[: high + 1], node.first, before, positions)
+        for j in range(high, low - 1, -1):
+            if j - node.first >= len(positions):
+                continue
+            at = positions[j - node.first]
+            for new_items, slip, nxt in self.board_slips(items, j, at):
+                if self.evaluations >= MAX_EVALUATIONS:
+                    self.complete = False
+                    return
+                child = self.evaluate(new_items, j, at, None)
+                if outcome.stop is None:
+                    if child.stop is not None or child.evidence >= outcome.evidence:
+                        continue
+                else:
+                    if child.stop is not None and child.stop <= outcome.stop:
+                        continue
+                    # A slip shows soon after it is made, mostly
+                    slip = replace(slip, cost=slip.cost + DISTANCE_COST * (outcome.stop - j))
+                yield Node(new_items, (*slips, slip), nxt, child, j, at)
+        if stop is None and slips and (outcome.score is not None or outcome.result is not None):
+            yield from self._earlier(node)
+
+    def _earlier(self, node: Node) -> Iterator[Node]:
+        """A score line or Result the moves miss may come from a slip anywhere before
+        the slips so far (two moves swapped that still replay show nowhere else)."""
+        items, outcome = node.items, node.outcome
+        for j in range(min(node.first - 3, len(self.base_positions) - 1), -1, -1):
+            at = self.base_positions[j]
+            for new_items, slip, _nxt in self.board_slips(items, j, at):
+                if slip.kind in ("twice", "pass"):
+                    continue  # the later slips' places would move
+                if self.evaluations >= MAX_EVALUATIONS:
+                    self.complete = False
+                    return
+                child = self.evaluate(new_items, j, at, None)
+                if child.stop is not None or child.evidence >= outcome.evidence:
+                    continue
+                yield Node(new_items, (*node.slips, slip), node.lo, child, j, at)
+
+    def _last_evidence(self, outcome: Outcome, end: int) -> int:
+        if outcome.score is not None or outcome.result is not None:
+            return end - 1
+        marks = [k for k, *_ in outcome.numbers] + [k for k, _ in outcome.removals]
+        return max(marks)
+
+    # --- board slips ----------------------------------------------------------
+
+    def board_slips(
+        self, items: list[Item], j: int, before: Position
+    ) -> Iterator[tuple[list[Item], Slip, int]]:
+        """(new items, the slip, the first index a later slip may touch) for every
+        board slip at items[j]."""
+        item = items[j]
+        yield from self._squares(items, j, before)
+        for distance, kind in ((1, None), (2, "rows")):
+            k = j + distance
+            if k < len(items) and items[k].move != item.move:
+                if kind is None:
+                    kind = "column" if before.ply % 2 == 0 else "swap"
+                yield self._swapped(items, j, k, kind)
+        if j >= 2 and j + 1 < len(items):
+            twice = self._twice(items, j)
+            if twice is not None:
+                yield twice
+        if item.move.kind == "pass" and item.slot >= 0:
+            yield self._deleted_pass(items, j)
+
+    def _squares(
+        self, items: list[Item], j: int, before: Position
+    ) -> Iterator[tuple[list[Item], Slip, int]]:
+        item = items[j]
+        move = item.move
+        if move.square is None or item.slot < 0:
+            return
+        node = self.nodes[item.slot]
+        written = self._item_text(item)
+        found = _SQUARE_TEXT.search(written)
+        if found is None:
+            return
+        old = square_name(move.square)
+        for square in range(SQUARES):
+            if square == move.square:
+                continue
+            changed = Move(move.kind, square)
+            if before.move_problem(changed) is not None:
+                continue
+            new = square_name(square)
+            text = written[: found.start()] + new + written[found.end() :]
+            new_items = list(items)
+            new_items[j] = item._replace(move=changed, text=text)
+            slip = Slip(
+                "square",
+                ("square", item.slot, new),
+                square_cost(old, new),
+                f"write {new} for {old}",
+                node.start,
+            )
+            yield new_items, slip, j + 1
+
+    def _item_text(self, item: Item) -> str:
+        if item.text is not None:
+            return item.text
+        node = self.nodes[item.slot]
+        return self.text[node.start : node.end]
+
+    def _swapped(self, items: list[Item], j: int, k: int, kind: str) -> Change:
+        a, b = items[j], items[k]
+        text_a, text_b = self._item_text(a), self._item_text(b)
+        new_items = list(items)
+        new_items[j] = Item(b.move, b.removals, a.number, a.slot, text_b)
+        new_items[k] = Item(a.move, a.removals, b.number, b.slot, text_a)
+        offset = self.nodes[a.slot].start if a.slot >= 0 else 0
+        slip = Slip(kind, (kind, a.slot, b.slot), cost(kind), f"swap {text_a} and {text_b}", offset)
+        return new_items, slip, k + 1
+
+    def _twice(self, items: list[Item], j: int) -> Change | None:
+        """Items j, j+1 repeat j-2, j-1 (a row written twice, at a row's start)."""
+        a, b = items[j], items[j + 1]
+        if (a.move, b.move) != (items[j - 2].move, items[j - 1].move) or min(a.slot, b.slot) < 0:
+            return None
+        node_a, node_b = self.nodes[a.slot], self.nodes[b.slot]
+        start = node_a.number.start if node_a.number is not None else node_a.start
+        end = self._next_start(b.slot)
+        written = self.text[start : node_b.end]
+        new_items = items[:j] + items[j + 2 :]
+        slip = Slip(
+            "twice",
+            ("twice", a.slot),
+            cost("twice"),
+            f"delete `{written}` (a row written twice)",
+            start,
+            ((start, end, ""),),
+        )
+        return new_items, slip, j
+
+    def _deleted_pass(self, items: list[Item], j: int) -> Change:
+        item = items[j]
+        node = self.nodes[item.slot]
+        end = self._next_start(item.slot)
+        rest = items[j + 1 :]
+        written = self.text[node.start : node.end]
+        if item.number is not None and rest and rest[0].number is None:
+            rest = [rest[0]._replace(number=item.number), *rest[1:]]
+            start = node.start  # the number stays, for the next move
+        else:
+            start = node.number.start if node.number is not None else node.start
+        slip = Slip(
+            "pass",
+            ("pass", item.slot),
+            cost("pass"),
+            f"delete `{written}`",
+            node.start,
+            ((start, end, ""),),
+        )
+        return items[:j] + rest, slip, j
+
+    def _next_start(self, slot: int) -> int:
+        """Where the text after node `slot` (and its comments) resumes."""
+        node = self.nodes[slot]
+        end = max([node.end] + [c.end for c in node.comments])
+        while end < len(self.text) and self.text[end] in " \t":
+            end += 1
+        return end
+
+    # --- what is found ----------------------------------------------------------
+
+    def record(self, items: list[Item], slips: tuple[Slip, ...], outcome: Outcome) -> None:
+        """Keep the explanation: the board slips and one slip per piece of evidence left."""
+        evidence = self.evidence_slips(items, outcome)
+        every = (*slips, *evidence)
+        if len(every) > MAX_SLIPS:
+            return
+        keys = frozenset(s.key for s in every)
+        if any(other < keys for other in self.found):  # a slip of it explains nothing
+            return
+        for other in [k for k in self.found if keys < k]:
+            del self.found[other]
+        known = self.found.get(keys)
+        explanation = Explanation(every, items, outcome)
+        if known is None or explanation.cost < known.cost:
+            self.found[keys] = explanation
+
+    def evidence_slips(self, items: list[Item], outcome: Outcome) -> list[Slip]:
+        out = []
+        for k, number, want in outcome.numbers:
+            written = self.text[number.start : number.end]
+            out.append(
+                Slip(
+                    "number",
+                    ("number", items[k].slot),
+                    cost("number"),
+                    f"write `{want}` for `{written}`",
+                    number.start,
+                    ((number.start, number.end, want),),
+                )
+            )
+        for k, removed in outcome.removals:
+            item = items[k]
+            text = self._item_text(item)
+            at = text.lower().find("x")
+            if at < 0 or item.slot < 0:
+                continue
+            content = "x" + "/".join(map(square_name, removed))
+            node = self.nodes[item.slot]
+            out.append(
+                Slip(
+                    "removals",
+                    ("removals", item.slot),
+                    cost("removals"),
+                    f"write `{content}` for `{text[at:]}`",
+                    node.start + at,
+                    ((node.start + at, node.end, content),) if item.text is None else (),
+                )
+            )
+            if item.text is not None:  # the slot's new text carries the list
+                items[k] = item._replace(text=text[:at] + content, removals=removed)
+        term = self.term
+        if outcome.score is not None and term is not None:
+            dark, light = outcome.score
+            content = f"Dark: {dark}, Light: {light}"
+            written = self.text[term.start : term.end]
+            out.append(
+                Slip(
+                    "score",
+                    ("score",),
+                    score_cost((term.dark or 0, term.light or 0), outcome.score),
+                    f"write `{content}` for `{written}`",
+                    term.start,
+                    ((term.start, term.end, content),),
+                )
+            )
+        tag = self.result_tag
+        if outcome.result is not None and tag is not None:
+            content = f'[Result "{outcome.result}"]'
+            out.append(
+                Slip(
+                    "result",
+                    ("result",),
+                    cost("result"),
+                    f"write `{content}`",
+                    tag.start,
+                    ((tag.start, tag.end, content),),
+                )
+            )
+        return out
+
+    def edits(self, explanation: Explanation) -> list[tuple[int, int, str]]:
+        """The text edits of an explanation: each slot's new text, then each slip's own."""
+        out = []
+        for item in explanation.items:
+            if item.text is not None and item.slot >= 0:
+                node = self.nodes[item.slot]
+                if self.text[node.start : node.end] != item.text:
+                    out.append((node.start, node.end, item.text))
+        for slip in explanation.slips:
+            out.extend(slip.edits)
+        return out
+
+    # --- a row left out -------------------------------------------------------
+
+    def gap(self) -> Gap | None:
+        """A row left out, when the move numbers say so: from some row on, every
+        written number is one row ahead of its place, and none before is."""
+        numbered = [(k, node) for k, node in enumerate(self.nodes) if node.number is not None]
+        if len(numbered) < 2:
+            return None
+        position = self.start.copy(stack=False)
+        plies = []
+        for node in self.nodes:  # the plies as written (forced passes counted)
+            if (
+                not position.has_move(position.turn)
+                and not position.is_game_over()
+                and node.move.kind != "pass"
+            ):
+                position.push(_PASS, check=False)
+            plies.append(position.ply)
+            problem = position.move_problem(node.move)
+            position.push(node.move if problem is None else _PASS, check=False)
+        ahead = [
+            (k, node)
+            for k, node in numbered
+            if (node.number.number, node.number.second)  # type: ignore[union-attr]
+            == ((plies[k] + 2) // 2 + 1, plies[k] % 2 == 1)
+        ]
+        if not ahead:
+            return None
+        k0, first = ahead[0]
+        after = [n for k, n in numbered if k >= k0]
+        right_before = all(
+            (n.number.number, n.number.second) == (plies[k] // 2 + 1, plies[k] % 2 == 1)  # type: ignore[union-attr]
+            for k, n in numbered
+            if k < k0
+        )
+        # One number ahead is as well explained by one miscopied number, unless the
+        # game as written stops short of its score line
+        short = self.scored and not position.is_game_over()
+        if not right_before or plies[k0] % 2 or len(ahead) < max(1 if short else 2, len(after) - 1):
+            return None
+        number = first.number
+        assert number is not None
+        written = self.text[number.start : number.end]
+        return Gap(number.start, written, number.number - 1, self._known(position))
+
+    def _known(self, position: Position) -> str:
+        """What the evidence says of the missing moves: how far the score line is
+        from what the moves as written give."""
+        parts = []
+        term = self.term
+        if self.scored and term is not None:
+            dark, light = position.score()
+            need = []
+            for side, have, want in (("Dark", dark, term.dark), ("Light", light, term.light)):
+                if want is not None and want != have:
+                    need.append(f"{side} {want - have:+d}")
+            if need:
+                parts.append(
+                    f"the score line needs {' and '.join(need)} over what the moves as written "
+                    f"score (Dark: {dark}, Light: {light})"
+                )
+        return "; ".join(parts)
+
+
+def start_position(game: GameRecord) -> Position | None:
+    """The position before the first move, as the record's tags set it up (None
+    when they cannot)."""
+    try:
+        position = game.board()
+    except Exception:  # noqa: BLE001 - a broken setup is reported by the replay
+        return None
+    return position if isinstance(position, Position) else None

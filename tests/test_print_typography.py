@@ -1,0 +1,69 @@
+"""Typographic slips, looked for in the text of every PDF `build` writes (issue 23).
+
+Each kind the print designer found, searched for everywhere, not only where it
+was seen: a space before a full stop or comma ("(figure 5) ."), a straight
+apostrophe in running text, a number parted from its unit at a line's end
+("1.5 / mm"), an ASCII arrow or a hyphen for a minus ("-8 -> -9"), and a
+position string broken across lines on a setup sheet.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from maerstanas_print.commands.build import jobs
+from maerstanas_print.draw.typography import prose
+from maerstanas_print.games import all_games
+
+PDFS = [name for name, _ in jobs() if name.endswith(".pdf")]
+
+SLIPS = {
+    "space before a stop": re.compile(r"[^\s.] [.,](?=\s|$)", re.MULTILINE),
+    "straight apostrophe": re.compile(r"[^\W\d_]'[^\W\d_]"),
+    "unit parted from its number": re.compile(r"\d\s*\n\s*(?:mm|cm|%)(?!\w)"),
+    "ASCII arrow": re.compile(r"->|<-"),
+    "hyphen for a minus": re.compile(r"(?:^|[\s(])-\d", re.MULTILINE),
+}
+
+
+def _text(pdf: bytes) -> str:
+    lines = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        for line in (page.extract_text() or "").splitlines():
+            if ". . ." not in line:  # a contents line's dot leaders
+                lines.append(line)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("name", PDFS)
+def test_no_typographic_slip(products, name: str) -> None:
+    text = _text(products[name].pdf)
+    found = {
+        kind: [text[max(0, m.start() - 30) : m.end() + 10] for m in pattern.finditer(text)][:3]
+        for kind, pattern in SLIPS.items()
+    }
+    assert not {kind: where for kind, where in found.items() if where}
+
+
+@pytest.mark.parametrize("game", [g for g in all_games() if g.start_stones()], ids=str)
+def test_a_setup_sheet_prints_its_position_string_whole(products, game) -> None:
+    """The 1992 string was broken after a `/` in mid-string; copied into a record it
+    would carry the line break."""
+    name = next(n for n, _ in jobs() if n.startswith(f"setup-{game.slug}") and n.endswith(".pdf"))
+    setup = game.tafl.setup  # type: ignore[attr-defined]
+    assert setup in PdfReader(io.BytesIO(products[name].pdf)).pages[0].extract_text()
+
+
+def test_prose_sets_what_records_write_in_ascii() -> None:
+    assert prose("Light's stone (-8 -> -9, proved); E1 keeps -8.") == (
+        "Light\u2019s stone (\u22128 \u2192 \u22129, proved); E1 keeps \u22128."
+    )
+    assert prose("printed 1.5 mm past, at 100 % on card") == (
+        "printed 1.5\u00a0mm past, at 100\u00a0% on card"
+    )
+    # notation keeps its hyphens: a move, a range, a square pair
+    assert prose("CF6-E5 and A1-A4xA5/B4, e-mail") == "CF6-E5 and A1-A4xA5/B4, e-mail"
