@@ -73,7 +73,7 @@ def run_scannable(args: argparse.Namespace) -> int:
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     # No --format (the usual case) means PDF, as for every sheet; -o's name decides too.
     if output_format(args.format, args.output) != "pdf":
-        raise CommandError("a scannable sheet is a PDF (--format pdf)", EXIT_USAGE)
+        raise CommandError("a scannable sheet is a PDF (--format pdf, -o NAME.pdf)", EXIT_USAGE)
     if args.first is not None:
         raise CommandError("--from is not for scannable sheets: use --pages", EXIT_USAGE)
     kit = SCAN_KITS.of(game)
