@@ -363,10 +363,6 @@ class _Builder:
                     ("TOPPADDING", (0, 0), (-1, -1), 3.5),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
                     ("LEFTPADDING", (0, 0), (-1, -1), 4),
-                    # no row stands alone under a repeated header or above a page
-                    # break: the first two and the last two rows keep together
-                    ("NOSPLIT", (0, 0), (-1, min(2, len(rows) - 1))),
-                    ("NOSPLIT", (0, max(0, len(rows) - 2)), (-1, -1)),
                 ]
             )
         )
