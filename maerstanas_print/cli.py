@@ -22,7 +22,9 @@ from typing import NoReturn
 import maerstanas_print.plugins  # noqa: F401  (wires every game's capabilities in)
 from maerstanas_print import __version__
 from maerstanas_print.commands.capabilities import EXTRA_COMMANDS
+from maerstanas_print.diagnostics import visible
 from maerstanas_print.games.registry import all_games
+from maerstanas_print.io.build_date import source_date_problem
 from maerstanas_print.io.errors import MaerstanasError, Terminated
 from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for callers of main)
     EXIT_INTERRUPTED,
@@ -152,8 +154,11 @@ def build_parser(argv: list[str] | None = None) -> _Parser:
 
 
 def _say(message: str) -> None:
+    """One message to stderr; a file name's control characters are shown escaped, so a
+    name such as `\\x1b]0;...` cannot drive the terminal it is printed on."""
     if sys.stderr is not None:
-        sys.stderr.write(f"maerstanas-print: {message}\n")
+        shown = "\n".join(map(visible, message.split("\n")))
+        sys.stderr.write(f"maerstanas-print: {shown}\n")
         sys.stderr.flush()
 
 
@@ -166,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
             args, extras = parser.parse_known_args(argv)
             if extras:
                 parser.refuse_unknown(args.command, extras)
+            problem = source_date_problem()  # ReportLab would end in a traceback
+            if problem is not None:
+                raise CommandError(problem, EXIT_USAGE)
             args.run_command = main  # for `build`, which runs other commands
             code = int(args.func(args) or 0)
             sys.stdout.flush()

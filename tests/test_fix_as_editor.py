@@ -325,8 +325,9 @@ def test_diff_to_a_full_disk_and_a_closed_pipe_ends_cleanly(tmp_path: Path) -> N
         )
     assert done.returncode == 3
     assert done.stderr.decode().startswith("maerstanas-print: cannot write standard output")
+    other = _file(tmp_path, DAMAGED * 3, "e.mrs")  # not `record` twice: that gets one patch
     shell = subprocess.run(
-        f"{' '.join(PY)} check --diff {record} {record} | head -1; exit ${{PIPESTATUS[0]}}",
+        f"{' '.join(PY)} check --diff {record} {other} | head -1; exit ${{PIPESTATUS[0]}}",
         shell=True,
         executable="/bin/bash",
         capture_output=True,

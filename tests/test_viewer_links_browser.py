@@ -178,6 +178,48 @@ def test_the_board_stays_in_view_while_the_moves_scroll(browser, pages) -> None:
             context.close()
 
 
+def test_stepping_keeps_the_current_move_in_view(browser, pages) -> None:
+    """Stepping with the buttons or the keys brings the move shown into the reader's
+    view, clear of the board that sticks over the text on a phone (as a move list
+    follows the board): before, after 30 steps it was a screen or more below."""
+    for width, height in ((390, 844), (1280, 900)):
+        context, page, _ = open_page(browser, pages["sample-game"], viewport=(width, height))
+        try:
+            page.click("[data-go=next]")
+            for _ in range(29):
+                page.keyboard.press("ArrowRight")
+            assert page.get_attribute(".mg-viewer", "data-ply") == "30"
+            move = page.locator("a.mg-current").bounding_box()
+            viewer = page.locator(".mg-viewer").bounding_box()
+            assert move is not None and viewer is not None
+            assert move["y"] >= 0 and move["y"] + move["height"] <= height, (width, move)
+            if width < 1000:  # the board stands above the text: the move is below it
+                assert move["y"] >= viewer["y"] + viewer["height"], (move, viewer)
+            for _ in range(25):
+                page.click("[data-go=prev]")
+            move = page.locator("a.mg-current").bounding_box()
+            viewer = page.locator(".mg-viewer").bounding_box()
+            assert move is not None and viewer is not None
+            assert move["y"] >= 0 and move["y"] + move["height"] <= height, (width, move)
+            if width < 1000:
+                assert move["y"] >= viewer["y"] + viewer["height"], (move, viewer)
+        finally:
+            context.close()
+
+
+@pytest.mark.parametrize("name", ["cyngesheall-game", "sample-game"])
+def test_no_sideways_scrolling_at_320_px(browser, pages, name) -> None:
+    """At 320 px the Cyngesheall page scrolled 49 px sideways: a checkpoint's
+    sentence about kings and commanders did not break."""
+    context, page, _ = open_page(browser, pages[name], viewport=(320, 640))
+    try:
+        for fragment in ("", "#ply=9"):
+            goto(page, pages[name], fragment)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    finally:
+        context.close()
+
+
 def test_touch_buttons_are_44_px(browser, pages) -> None:
     context = new_context(
         browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True

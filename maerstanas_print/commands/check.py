@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
-from maerstanas_print.io.editing import read_for_diff, read_for_edit, write_edit
+from maerstanas_print.io.editing import named_before, read_for_diff, read_for_edit, write_edit
 from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
 from maerstanas_print.io.inputs import display_name, read_record_pieces
@@ -264,7 +264,15 @@ def _diff_files(args: argparse.Namespace) -> int:
     file has a fix or stays invalid, 3 when one cannot be read (the others
     are still shown)."""
     worst = EXIT_OK
+    seen: set[tuple[int, int]] = set()
     for path in args.files:
+        if named_before(path, seen):  # one patch per file, or `patch` takes it back
+            print(
+                f"maerstanas-print: {display_name(path)}: the same file as a name "
+                "before it; its diff is shown once",
+                file=sys.stderr,
+            )
+            continue
         try:
             edited = read_for_diff(path)
             fixed, _ = fix_text(

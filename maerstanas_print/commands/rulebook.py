@@ -23,6 +23,7 @@ from maerstanas_print.commands._output import (
     output_target,
     write_and_report,
 )
+from maerstanas_print.diagnostics import visible
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
 from maerstanas_print.rulebook import books
 from maerstanas_print.rulebook.compile_source import compile_source
@@ -86,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
             figures = list(book.figures())
             claims = sum(len(panel.claims) for f in figures for panel in f.panels)
             print(
-                f"{args.check}: checked {len(figures)} figures and {claims} claims; no problems",
+                f"{visible(args.check)}: checked {len(figures)} figures and {claims} claims; "
+                "no problems",
                 file=sys.stderr,
             )
             return 0
@@ -120,10 +122,10 @@ def write_rulebook(
     target = output_target(output, f"{stem or f'rulebook-{paper}'}.{fmt}")
     try:
         prepared = prepare(source)
+        if fmt == "pdf":
+            data: bytes | str = rulebook_pdf(prepared, paper)
+        else:
+            data = rulebook_html(prepared, paper)
     except RulebookError as exc:
         raise CommandError(f"rulebook: {exc}", EXIT_INVALID) from None
-    if fmt == "pdf":
-        data: bytes | str = rulebook_pdf(prepared, paper)
-    else:
-        data = rulebook_html(prepared, paper)
     return write_and_report(target, data)

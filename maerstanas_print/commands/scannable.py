@@ -12,6 +12,7 @@ from maerstanas_print.commands._output import (
     PAPER_CHOICES,
     choice,
     game_choice,
+    output_format,
     output_target,
     write_and_report,
 )
@@ -70,8 +71,8 @@ def _scannable(game: Game) -> bool:
 def run_scannable(args: argparse.Namespace) -> int:
     game = game_choice(args.game, _scannable)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
-    if choice(args.format, ("pdf", "html"), "--format") != "pdf":
-        raise CommandError("a scannable sheet is a PDF (--format pdf)", EXIT_USAGE)
+    if output_format(args.format, args.output) != "pdf":
+        raise CommandError("a scannable sheet is a PDF (--format pdf, -o NAME.pdf)", EXIT_USAGE)
     if args.first is not None:
         raise CommandError("--from is not for scannable sheets: use --pages", EXIT_USAGE)
     kit = SCAN_KITS.of(game)

@@ -3,20 +3,25 @@
 A record file is the user's own work, so a rewrite keeps everything the user
 did not ask to change and never races them:
 
-- Only a regular file is edited: standard input, `/dev/stdin`, a named pipe
-  or a device is refused before a byte is read (a pipe read to its end
-  cannot be written back).
+- Only a regular file is edited: standard input, `/dev/stdin` (also behind
+  a symlink of the user's), a named pipe or a device is refused before a
+  byte is read (a pipe read to its end cannot be written back). A regular
+  file on `/dev/shm` is a file like any other.
+- The file may not grow past the limit while it is read.
 - The bytes are kept as read. The text the fix search sees leaves out a
   leading byte order mark (as every reader does); the mark is put back in
   front of the new text, and every other byte is the old file's.
 - Just before writing, the file is read again: if it differs from what was
-  read (someone saved it while the search ran), nothing is written.
+  read (someone saved it while the search ran), or the name now leads to
+  another file (replaced by a symlink or another file), nothing is written.
 - A file the user may not write (`chmod 444`: no write bit, whoever runs
-  us) is refused. A file with other hard links, one whose owner or group a
+  us) is refused. A file with other hard links, extended attributes (an
+  access list, a security label, a user's note), one whose owner or group a
   new file could not be given, or one in a folder we may not write in, is
-  rewritten in place, so the inode, its other names, its owner and its mode
-  stay; any other file is written beside itself and renamed over, so a
-  stopped run leaves the old file whole.
+  rewritten in place, so the inode, its other names, its owner, mode and
+  attributes stay (Ctrl-C and SIGTERM wait until that write is whole); any
+  other file is written beside itself and renamed over, so a stopped run
+  leaves the old file whole.
 
 Failures raise `InputError` (cannot be read) or `OutputError` (not written),
 each with one line that says that the file was left as it was.
@@ -27,7 +32,9 @@ from __future__ import annotations
 import codecs
 import contextlib
 import os
+import signal
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +46,9 @@ from maerstanas_print.io.outputs import temporary_beside
 # Paths whose files are the process's own streams or devices, whatever their type
 # looks like today (`/dev/stdin` of a shell redirect is a regular file).
 _SPECIAL_ROOTS = ("/dev/", "/proc/")
+# ...except the one folder of /dev that holds ordinary files (a memory file system).
+_ORDINARY_ROOTS = ("/dev/shm/",)
+_MAX_LINK_HOPS = 40  # as the kernel's own limit on symlinks in one lookup
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +61,7 @@ class EditedFile:
     data: bytes
     text: str
     prefix: bytes  # the byte order mark the text leaves out, or nothing
+    identity: tuple[int, int] | None = None  # (device, inode) of the file read
 
     def bytes_of(self, text: str) -> bytes:
         """The whole file with `text` (a new version of `self.text`) in it."""
@@ -61,9 +72,33 @@ def read_for_diff(path: str) -> EditedFile:
     """A record file, standard input or a pipe, read to show a fix as a diff."""
     if path != "-":
         with contextlib.suppress(OSError):  # a missing file is reported by the reader
-            _within_limit(display_name(path), os.stat(path))
+            info = os.stat(path)
+            _within_limit(display_name(path), info)
+            if stat.S_ISREG(info.st_mode):  # read here, where its growth is bounded
+                fd = os.open(path, os.O_RDONLY | os.O_NOCTTY)
+                name, data, text = _read_whole(fd, display_name(path))
+                return EditedFile(name, None, data, text, _prefix(data))
     name, data, text = read_record_bytes(path)
     return EditedFile(name, None, data, text, _prefix(data))
+
+
+def named_before(path: str, seen: set[tuple[int, int]]) -> bool:
+    """Whether `path` is a regular file an earlier name of the command line
+    already named (`a.mrs ./a.mrs`, a hard link); it is added to `seen`. Its
+    diff shown twice would be applied, then taken back, by `patch`."""
+    if path == "-":
+        return False
+    try:
+        info = os.stat(path)
+    except OSError:  # reported by the reader
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        return False
+    identity = (info.st_dev, info.st_ino)
+    if identity in seen:
+        return True
+    seen.add(identity)
+    return False
 
 
 def read_for_edit(path: str) -> EditedFile:
@@ -89,13 +124,44 @@ def read_for_edit(path: str) -> EditedFile:
             f"{name}: not a regular file (a pipe, a socket or a device); --fix "
             "rewrites record files only: use --diff, or save the record to a file"
         )
-    with os.fdopen(fd, "rb") as stream:
+    try:
         _within_limit(name, info)
         os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    name, data, text = _read_whole(fd, name)
+    identity = (info.st_dev, info.st_ino)
+    return EditedFile(name, os.path.realpath(path), data, text, _prefix(data), identity)
+
+
+def _read_whole(fd: int, name: str) -> tuple[str, bytes, str]:
+    """(name, bytes, text) of an open regular file, which it closes."""
+    with os.fdopen(fd, "rb") as stream:
         raw: list[bytes] = []
-        text = "".join(decode_stream(stream, True, name, close=False, raw=raw))
-    data = b"".join(raw)
-    return EditedFile(name, os.path.realpath(path), data, text, _prefix(data))
+        limited = _Limited(stream, name)
+        text = "".join(decode_stream(limited, True, name, close=False, raw=raw))  # type: ignore[arg-type]
+    return name, b"".join(raw), text
+
+
+class _Limited:
+    """A file read in blocks that may not grow past the limit while it is read
+    (its size was checked when it was opened)."""
+
+    def __init__(self, stream: object, name: str) -> None:
+        self.stream = stream
+        self.name = name
+        self.done = 0
+
+    def read(self, size: int) -> bytes:
+        block: bytes = self.stream.read(size)  # type: ignore[attr-defined]
+        self.done += len(block)
+        if self.done > limits.MAX_EDIT_BYTES:
+            raise LimitError(
+                f"{self.name}: grew past the {limits.MAX_EDIT_BYTES:,} bytes --fix and "
+                "--diff take while it was read; it is left as it is"
+            )
+        return block
 
 
 def write_edit(edited: EditedFile, payload: bytes) -> None:
@@ -112,15 +178,22 @@ def write_edit(edited: EditedFile, payload: bytes) -> None:
         ) from None
     if not stat.S_ISREG(info.st_mode):
         raise OutputError(f"{name}: not written: it is no longer a regular file")
-    if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
+    if not info.st_mode & 0o222:
         raise OutputError(
             f"{name}: not written: the file is read-only for you (its mode is "
             f"{stat.filemode(info.st_mode)}); make it writable to fix it"
         )
-    if _read_again(path) != edited.data:
+    if not os.access(path, os.W_OK):
+        raise OutputError(
+            f"{name}: not written: you may not write it (its mode is "
+            f"{stat.filemode(info.st_mode)}; its owner, an access list or an "
+            "immutable attribute forbids it)"
+        )
+    if _read_again(path, edited.identity) != edited.data:
         raise OutputError(_changed(name))
-    if info.st_nlink > 1 or not _replace_keeping_owner(path, payload, info, edited):
-        _write_in_place(path, payload, edited.data, name)
+    in_place = info.st_nlink > 1 or _has_attributes(path)
+    if in_place or not _replace_keeping_owner(path, payload, info, edited):
+        _write_in_place(path, payload, edited, name)
 
 
 def _within_limit(name: str, info: os.stat_result) -> None:
@@ -138,18 +211,55 @@ def _prefix(data: bytes) -> bytes:
 
 def _is_special(path: str) -> bool:
     """Whether `path` names a device or a process's own stream (`/dev/stdin`,
-    `/proc/self/fd/0`), as written or once its links are followed."""
-    absolute = os.path.abspath(path)
-    real = os.path.realpath(path)
-    return any(p.startswith(_SPECIAL_ROOTS) for p in (absolute, real))
+    `/proc/self/fd/0`), as written, at any symlink on the way (the kernel
+    resolves `/proc/self/fd/0` to the file a shell redirected, so the end of
+    the chain alone does not tell), or once its links are followed."""
+    return any(_special_place(p) for p in (*_link_chain(path), os.path.realpath(path)))
 
 
-def _read_again(path: Path) -> bytes | None:
+def _special_place(path: str) -> bool:
+    return path.startswith(_SPECIAL_ROOTS) and not path.startswith(_ORDINARY_ROOTS)
+
+
+def _link_chain(path: str) -> Iterator[str]:
+    """`path` made absolute, then each place its symlinks lead to, in order."""
+    here = os.path.abspath(path)
+    for _ in range(_MAX_LINK_HOPS):
+        yield here
+        folder = os.path.realpath(os.path.dirname(here))
+        here = os.path.join(folder, os.path.basename(here))
+        yield here
+        try:
+            target = os.readlink(here)
+        except OSError:  # not a link (or gone): the chain ends here
+            return
+        here = os.path.normpath(os.path.join(folder, target))
+
+
+def _has_attributes(path: Path) -> bool:
+    """Whether the file carries extended attributes (an access list, a label, a
+    note) that a new file written beside it would not have."""
+    try:
+        return bool(os.listxattr(path))
+    except (OSError, AttributeError):  # not supported here: nothing to keep
+        return False
+
+
+def _read_again(path: Path, identity: tuple[int, int] | None) -> bytes | None:
+    """The file's bytes now, or None when it cannot be read or the name leads to
+    another file than the one read."""
     try:
         with open(path, "rb") as stream:
+            if identity is not None and _identity(stream.fileno()) != identity:
+                return None
             return stream.read()
     except OSError:
         return None
+
+
+def _identity(fd: int) -> tuple[int, int]:
+    info = os.fstat(fd)
+    return (info.st_dev, info.st_ino)
 
 
 def _replace_keeping_owner(
@@ -174,7 +284,7 @@ def _replace_keeping_owner(
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
-        if _read_again(path) != edited.data:  # the last moment before the rename
+        if _read_again(path, edited.identity) != edited.data:  # the last moment before the rename
             raise OutputError(_changed(edited.name))
         os.replace(tmp, path)
     except OSError as exc:
@@ -193,22 +303,38 @@ def _changed(name: str) -> str:
     )
 
 
-def _write_in_place(path: Path, payload: bytes, old: bytes, name: str) -> None:
+def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -> None:
     """Rewrite the file through its own inode (its other names see the change;
-    its owner, group and mode stay), checking it through the same descriptor."""
+    its owner, group, mode and attributes stay), checking it through the same
+    descriptor. Ctrl-C and SIGTERM wait until the write and the truncation
+    are done: stopped between them, the file would be half old, half new."""
     try:
         fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
     except OSError as exc:
         raise OutputError(f"{name}: not written: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "r+b") as handle:
-            if handle.read() != old:
+            if (
+                edited.identity is not None and _identity(fd) != edited.identity
+            ) or handle.read() != edited.data:
                 raise OutputError(_changed(name))
-            handle.seek(0)
-            handle.write(payload)
-            handle.truncate()
-            handle.flush()
+            with _signals_held():
+                handle.seek(0)
+                handle.write(payload)
+                handle.truncate()
+                handle.flush()
             with contextlib.suppress(OSError):
                 os.fsync(handle.fileno())
     except OSError as exc:
         raise OutputError(f"{name}: not written: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back for the block, then delivered."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)

@@ -6,7 +6,11 @@ of the line, a byte order mark part of the first line), and a last line
 without a final newline carries the `\\ No newline at end of file` marker
 `patch` and `git apply` expect. The headers name a relative NAME `a/NAME`
 and `b/NAME`, the form both `patch -p1` and `git apply` read (an absolute
-name is written as it is: `patch -p0` reads it).
+name is written as it is: `patch -p0` reads it). NAME is written without
+`./` or `dir/..` steps (`git apply` refuses them), and in double quotes with
+C escapes when it has a space, a quote, a backslash or a control character,
+the form both tools read (unquoted, a space ends the name for `patch` and a
+newline ends the header for both).
 
 The hunks are made from the edits themselves, not by comparing the two
 texts: the lines each edit touches, with three lines of context, edits close
@@ -17,6 +21,7 @@ comparison of a file of many similar games took minutes.
 from __future__ import annotations
 
 import bisect
+import posixpath
 from dataclasses import dataclass
 
 CONTEXT_LINES = 3
@@ -57,9 +62,33 @@ def unified_diff(text: str, edits: list[Edit], name: str, prefix: bytes = b"") -
         shift += grown
     if not out:
         return b""
-    label = name.encode("utf-8", "surrogateescape")
-    old, new = (label, label) if name.startswith("/") else (b"a/" + label, b"b/" + label)
+    if name.startswith("/"):
+        old = new = _header_name(name)
+    else:
+        plain = posixpath.normpath(name)
+        old, new = _header_name("a/" + plain), _header_name("b/" + plain)
     return b"--- " + old + b"\n+++ " + new + b"\n" + b"".join(out)
+
+
+_ESCAPES = {'"': b'\\"', "\\": b"\\\\", "\t": b"\\t", "\n": b"\\n", "\r": b"\\r"}
+
+
+def _header_name(name: str) -> bytes:
+    """`name` for a `---`/`+++` line: as it is, or quoted with C escapes when a
+    space, quote, backslash or control character would cut or bend it."""
+    data = name.encode("utf-8", "surrogateescape")
+    if not any(c in _ESCAPES or c == " " or ord(c) < 0x20 or ord(c) == 0x7F for c in name):
+        return data
+    out = bytearray(b'"')
+    for byte in data:
+        char = chr(byte)
+        if char in _ESCAPES:
+            out += _ESCAPES[char]
+        elif byte < 0x20 or byte == 0x7F:
+            out += b"\\%03o" % byte
+        else:
+            out.append(byte)
+    return bytes(out + b'"')
 
 
 @dataclass(frozen=True, slots=True)

@@ -420,7 +420,14 @@ def _typeset(
             _marker("part", label),
             _shapes_flowable(page.shapes, page.width, page.height),
         ]
-    doc.build(story)
+    from reportlab.platypus.doctemplate import LayoutError
+
+    try:
+        doc.build(story)
+    except LayoutError:  # a table row or record taller than the card's column
+        raise RulebookError(
+            "a table, glossary or record is taller than a column of the card; shorten it"
+        ) from None
     return buffer.getvalue(), state["card_pages"]
 
 

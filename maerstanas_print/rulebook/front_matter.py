@@ -19,6 +19,7 @@ from typing import Any
 
 from maerstanas_print.io import limits
 from maerstanas_print.rulebook.links import as_read, refusal
+from maerstanas_print.rulebook.source_blocks import refuse_unsettable
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 from maerstanas_print.rulebook.words import languages
 
@@ -35,6 +36,7 @@ TEXT_KEYS = (
     "description",
 )
 LIST_KEYS = ("authors", "keywords")
+PRINTED_KEYS = ("title", "subtitle", "author", "authors", "edition")  # set in Cardo
 FRONT_KEYS = (
     "game",
     "title",
@@ -131,6 +133,13 @@ def _compose(source, text: str):
 
     try:
         return yaml.compose(text, Loader=Loader)
+    except RecursionError:  # PyYAML nests a call per `[` or `{`: 16 KiB of them is too deep
+        raise SourceError(
+            Where.at(source, 2),
+            "R100",
+            "the front matter nests lists or tables too deeply",
+            "write each value out: `key: value`, or `key: [a, b]` for a list",
+        ) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise SourceError(
@@ -238,6 +247,8 @@ def _text(source, key: str, node) -> str:
         )
     if _CONTROL.search(value):
         raise SourceError(here, "R100", f"`{key}:` has a control character in it")
+    if key in PRINTED_KEYS:
+        refuse_unsettable(value, here)
     return value
 
 

@@ -38,7 +38,7 @@ from maerstanas_print.rulebook.model import (
     literal,
     plain,
 )
-from maerstanas_print.rulebook.prepare import PreparedBook
+from maerstanas_print.rulebook.prepare import PreparedBook, RulebookError
 from maerstanas_print.rulebook.words import typography, words
 from maerstanas_print.sheets.common import PAPERS
 
@@ -194,6 +194,9 @@ class _Builder:
         self.in_appendix = False
         self.styles = _styles(typography(self.language).hyphenation)
         self.width_mm = self.paper.width - 2 * layout.SIDE_MARGIN
+        # A table row taller than a page (a long text in a narrow column) may be split
+        # across pages; only a book that cannot be set otherwise is set this way.
+        self.split_rows = 0
 
     def p(self, text: str, style: str = "body"):
         from reportlab.platypus import Paragraph
@@ -348,7 +351,12 @@ class _Builder:
         rows = [[self.p(cell, "cell-head") for cell in table.header]]
         rows += [[self.p(cell, "cell") for cell in row] for row in table.rows]
         out = RLTable(
-            rows, colWidths=[width * s for s in shares], repeatRows=1, spaceBefore=4, spaceAfter=12
+            rows,
+            colWidths=[width * s for s in shares],
+            repeatRows=1,
+            spaceBefore=4,
+            spaceAfter=12,
+            splitInRow=self.split_rows,
         )
         out.setStyle(
             TableStyle(
@@ -376,6 +384,7 @@ class _Builder:
         box = RLTable(
             [[text]],
             colWidths=[self.width_mm * PT_PER_MM],
+            splitInRow=self.split_rows,
             style=[
                 ("FONT", (0, 0), (-1, -1), "Cardo", 9.5),
                 ("TEXTCOLOR", (0, 0), (-1, -1), self.ink),
@@ -399,6 +408,7 @@ class _Builder:
         return RLTable(
             rows,
             colWidths=[width * 0.28, width * 0.72],
+            splitInRow=self.split_rows,
             style=[
                 ("FONT", (0, 0), (-1, -1), "Cardo", 10.5),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -620,9 +630,19 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
 
 def rulebook_pdf(prepared: PreparedBook, paper: str = "a4") -> bytes:
     """The finished PDF (bytes)."""
+    from reportlab.platypus.doctemplate import LayoutError
+
     register_fonts()
-    buffer = io.BytesIO()
-    doc = _doc(buffer, prepared, paper)
-    story = _Builder(prepared, paper).story()
-    doc.multiBuild(story)
-    return buffer.getvalue()
+    for split_rows in (0, 1):  # rows split across pages only when a row is too tall
+        buffer = io.BytesIO()
+        doc = _doc(buffer, prepared, paper)
+        builder = _Builder(prepared, paper)
+        builder.split_rows = split_rows
+        try:
+            doc.multiBuild(builder.story())
+        except LayoutError:
+            continue
+        return buffer.getvalue()
+    raise RulebookError(
+        "a table, glossary or record of the book is too large to set on a page; shorten it"
+    )

@@ -79,6 +79,7 @@ class _Reader:
         self.read, self.game = read, game
         self.front: list[Block] = []
         self.chapters: list[tuple[str, bool, list[Block]]] = []
+        self.chapter_places: list[Where] = []  # each chapter's `#` line
         self.budget = TextBudget()
 
     def walk(self, source: Source, text: str, params: dict[str, str] | None = None) -> None:
@@ -179,6 +180,7 @@ class _Reader:
                 appendix = text.endswith("{.appendix}")
                 title = text.removesuffix("{.appendix}").strip()
                 self.chapters.append((title, appendix, []))
+                self.chapter_places.append(self.where(source, token, 1, 1))
             elif token.tag == "h2":
                 self.add(Heading(text), self.where(source, token))
             else:
@@ -298,7 +300,12 @@ class _Reader:
             self.read.records[key] = (record, where)
             self.add(record, start)
         elif kind == "glossary":
-            self.add(read_glossary(body, start, first, self.budget), start)
+            glossary = read_glossary(body, start, first, self.budget)
+            if not glossary.entries:
+                raise SourceError(
+                    start, "R102", "the glossary has no entries", "write `term: what it means`"
+                )
+            self.add(glossary, start)
         elif kind == "stone-key":
             read_settings(body, start, first, (), "stone-key")
             self.add(StoneKey(self.game.tag), start)
@@ -454,6 +461,14 @@ def read_source(text: str, name: str) -> ReadSource:
             "the source has no chapter",
             "start one with a `# Title` line",
         )
+    for (title, _, blocks), where in zip(reader.chapters, reader.chapter_places, strict=True):
+        if not blocks:  # the typesetters open a chapter with its first block
+            raise SourceError(
+                where,
+                "R101",
+                f"the chapter {title!r} has nothing in it",
+                "write its text under its `#` line, or leave the heading out",
+            )
     chapters = tuple(
         Chapter(title, tuple(blocks), appendix) for title, appendix, blocks in reader.chapters
     )

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from maerstanas_print.draw.board import Mark
+from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.io import limits
 from maerstanas_print.rulebook.claim_base import ClaimError
@@ -37,6 +38,25 @@ def refuse_link(url: str, where: Where) -> None:
             "R109",
             reason,
             "a book links to http, https and mailto addresses, and to #places in itself",
+        )
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def refuse_unsettable(text: str, where: Where) -> None:
+    """SourceError R101 at the first character of `text` that the book cannot print: a
+    control character, or one Cardo has no glyph for. The build refuses both, so the
+    check refuses them first, where they are written (`--check` then passes only what
+    the build sets)."""
+    missing = {c for face in FACES for c in missing_glyphs(text, face)}
+    char = next((c for c in text if c in missing or _CONTROL.match(c)), "")
+    if char:
+        raise SourceError(
+            where.find(char),
+            "R101",
+            f"the character {char!r} (U+{ord(char):04X}) cannot be set in a rulebook",
+            "Cardo has Latin, Greek, runes and the usual marks; write it another way",
         )
 
 
@@ -87,6 +107,7 @@ class TextBudget:
                 f"the book's text runs past {limits.MAX_BOOK_TEXT_CHARS:,} characters here",
                 "split it into more than one book",
             )
+        refuse_unsettable(text, where)
         for url in links(text) if markup else ():
             refuse_link(url, where)
         return text

@@ -1,5 +1,6 @@
 """The 1992 "E-mail Hnefatafl": Neil Bernstein's rules, posted to the Usenet
-group rec.games.abstract on 11 December 1992, on a 19x19 board.
+group rec.games.abstract in a post dated 12/11/1992 (we read 11 December), on a
+19x19 board.
 
 Black (our Dark: 24 men and the king) moves first and wins when the king
 reaches any edge square; White (our Light: 48 men) wins by surrounding the
@@ -63,8 +64,9 @@ DEFINITION = TaflDefinition(
     tag="EmailHnefatafl1992",
     title="E-mail Hnefatafl (1992)",
     slug="hnefatafl1992",
-    credit="The 1992 e-mail Hnefatafl rules were posted by Neil "
-    "Bernstein to rec.games.abstract on 11 December 1992.",
+    # The post is dated "12/11/1992"; reading it as 11 December is ours, and says so.
+    credit="Neil Bernstein posted the 1992 e-mail Hnefatafl rules to rec.games.abstract "
+    "in a post dated 12/11/1992 (we read it as 11 December 1992).",
     designer="Neil Bernstein",
     rules=RULES,
     pieces="men",
