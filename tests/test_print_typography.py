@@ -27,7 +27,12 @@ SLIPS = {
     "unit parted from its number": re.compile(r"\d\s*\n\s*(?:mm|cm|%)(?!\w)"),
     "ASCII arrow": re.compile(r"->|<-"),
     "hyphen for a minus": re.compile(r"(?:^|[\s(])-\d", re.MULTILINE),
+    "straight double quote": re.compile(r'"'),  # once the records' tags are set aside
 }
+
+
+# A record's tag, [Game "Cyngesheall"]: notation, whose straight quotes are right.
+_TAG = re.compile(r'\[\w+ "[^"\n]*"\]')
 
 
 def _text(pdf: bytes) -> str:
@@ -35,7 +40,7 @@ def _text(pdf: bytes) -> str:
     for page in PdfReader(io.BytesIO(pdf)).pages:
         for line in (page.extract_text() or "").splitlines():
             if ". . ." not in line:  # a contents line's dot leaders
-                lines.append(line)
+                lines.append(_TAG.sub("[tag]", line))
     return "\n".join(lines)
 
 
@@ -67,3 +72,16 @@ def test_prose_sets_what_records_write_in_ascii() -> None:
     )
     # notation keeps its hyphens: a move, a range, a square pair
     assert prose("CF6-E5 and A1-A4xA5/B4, e-mail") == "CF6-E5 and A1-A4xA5/B4, e-mail"
+
+
+def test_a_quotation_with_emphasis_inside_gets_both_curly_marks() -> None:
+    """The book printed `"if they *were* historical ... checkers."` with straight
+    quotes: each span was paired on its own, and the emphasis split the pair."""
+    from maerstanas_print.rulebook.inline import to_html, to_reportlab
+
+    said = 'in his words, "if they *were* historical," and "the *Wóden-stone*" is'
+    assert to_reportlab(said, {}) == (
+        "in his words, \u201cif they <i>were</i> historical,\u201d and "
+        "\u201cthe <i>Wóden-stone</i>\u201d is"
+    )
+    assert '"' not in str(to_html(said, {}))

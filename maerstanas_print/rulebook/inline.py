@@ -19,19 +19,34 @@ from maerstanas_print.rulebook.words import typography, words
 
 NOTATION_COLOUR = "#6b2a1c"
 LINK_COLOUR = "#6b2a1c"
-_DOUBLE = re.compile(r'"([^"]*)"')
 # A space before a full stop or comma that ends a phrase: the source's line break
 # after a figure reference, "(figure 5)\n.", read as a space. ("..." is kept.)
 _BEFORE_STOP = re.compile(r" +(?=[.,](?:\s|$))")
 LONG_CODE = 24  # characters: longer notation (a tag, an option list) may wrap on screen
 
 
-def typeset(text: str, language: str = "en") -> str:
-    """The language's quotes and apostrophes for running text (never for notation)."""
+def typeset(text: str, language: str = "en", quote_open: bool = False) -> str:
+    """The language's quotes and apostrophes for running text (never for notation).
+
+    `quote_open` says a quotation opened in an earlier span is still open."""
+    return _typeset_span(text, language, quote_open)[0]
+
+
+def _typeset_span(text: str, language: str, quote_open: bool) -> tuple[str, bool]:
+    """`typeset`, and whether a quotation is left open at the span's end.
+
+    Straight quotes alternate open and close through a whole paragraph, not
+    within one span, so a quotation with emphasis inside ("if they *were*
+    historical") still gets both its marks."""
     marks = typography(language)
     text = _BEFORE_STOP.sub("", text)
-    text = _DOUBLE.sub(lambda m: marks.open_quote + m[1] + marks.close_quote, text)
-    return text.replace("'", marks.apostrophe)
+    pieces = text.split('"')
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        out.append(marks.close_quote if quote_open else marks.open_quote)
+        quote_open = not quote_open
+        out.append(piece)
+    return "".join(out).replace("'", marks.apostrophe), quote_open
 
 
 def _figure_words(span: Span, figures: dict[str, int], language: str) -> str:
@@ -65,6 +80,7 @@ def _render(
     text: str, figures: dict[str, int], forms: dict[str, str], code_space: str, language: str
 ) -> str:
     out = []
+    quote_open = False
     for span in spans(text):
         if span.kind == "fig":
             body = _figure_words(span, figures, language)
@@ -74,7 +90,8 @@ def _render(
                 out.append(f'<code class="notation long">{body}</code>')
                 continue
         else:
-            body = escape(typeset(span.text, language), quote=False)
+            typeset_text, quote_open = _typeset_span(span.text, language, quote_open)
+            body = escape(typeset_text, quote=False)
         kind = span.kind
         in_pdf = forms is _REPORTLAB
         if kind == "link" and (not allowed(span.url) or (in_pdf and is_place(span.url))):

@@ -225,8 +225,8 @@ class _Builder:
                 continue
             if chapter.appendix or number == "1":
                 story.append(PageBreak())
-            else:  # chapters run on, but never start in the last third of a page
-                story += [CondPageBreak(90 * PT_PER_MM), Spacer(1, 14)]
+            else:  # chapters run on, but never start in the last 75 mm of a page
+                story += [CondPageBreak(75 * PT_PER_MM), Spacer(1, 14)]
             story += self.chapter(number, chapter)
         return story
 
