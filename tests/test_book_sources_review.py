@@ -157,3 +157,25 @@ def test_a_file_name_cannot_drive_the_terminal(tmp_path, capsys) -> None:
     assert "\x1b" not in err and "\x07" not in err
     assert "a\\x1b]0;owned\\x07\\x1b[31m.md: checked 0 figures" in err
     assert "gone\\x1b[2J.md: no such file" in err
+
+
+@pytest.mark.parametrize(
+    ("command", "source", "output"),
+    [
+        (["rulebook", "--format", "html"], "s.html", "s.html"),
+        (["quickref"], "s.pdf", "./s.pdf"),
+        (["quickref"], "s.md", "link.pdf"),  # a symlink to the source
+    ],
+)
+def test_an_output_that_names_the_source_is_refused(tmp_path, monkeypatch, command, source, output):
+    """Third review: `-o` naming the book's source (or a link to it) overwrote the
+    user's book and exited 0; `game` already refused this with exit 2."""
+    text = (
+        Path(__file__).parent.parent / "maerstanas_print/games/books/maerstanas-quickref.md"
+    ).read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / source).write_text(text, encoding="utf-8")
+    if output == "link.pdf":
+        (tmp_path / output).symlink_to(tmp_path / source)
+    assert main([*command, "--source", source, "-o", output]) == 2
+    assert (tmp_path / source).read_text(encoding="utf-8") == text

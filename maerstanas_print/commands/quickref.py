@@ -21,6 +21,7 @@ from maerstanas_print.commands._output import (
 )
 from maerstanas_print.commands.rulebook import read_checked_source
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
+from maerstanas_print.io.outputs import refuse_overwriting_input
 from maerstanas_print.rulebook.books import quickref_for
 from maerstanas_print.rulebook.card import card_pdf
 from maerstanas_print.rulebook.kit import quickref_source
@@ -88,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
         stem = f"quickref{FILE_PARTS.of(game)}-{paper}"
     output_format(None, args.output, ("pdf",))  # a card is a PDF: refuse -o card.html
     target = output_target(args.output, f"{stem}.pdf")
+    if args.source:  # a typo in -o must not cost the user their book
+        refuse_overwriting_input(target, args.source)
     try:
         data = card_pdf(prepare(book), paper)
     except RulebookError as exc:

@@ -25,6 +25,7 @@ from maerstanas_print.commands._output import (
 )
 from maerstanas_print.diagnostics import visible
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
+from maerstanas_print.io.outputs import refuse_overwriting_input
 from maerstanas_print.rulebook import books
 from maerstanas_print.rulebook.compile_source import compile_source
 from maerstanas_print.rulebook.html import rulebook_html
@@ -92,7 +93,9 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 0
-        return write_rulebook(book, paper, fmt, args.output, f"{Path(args.source).stem}-{paper}")
+        stem = f"{Path(args.source).stem}-{paper}"
+        refuse_overwriting_input(output_target(args.output, f"{stem}.{fmt}"), args.source)
+        return write_rulebook(book, paper, fmt, args.output, stem)
     game = game_choice(args.game, _has_book)
     return write_rulebook(
         books.book_for(game), paper, fmt, args.output, books.file_stem(game, paper, fmt)
