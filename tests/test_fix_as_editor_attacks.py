@@ -226,3 +226,14 @@ def test_a_file_named_twice_gets_one_patch(
     captured = capsysbinary.readouterr()
     assert captured.out.count(b"\n+++ ") == 1  # `patch` applied a second one backwards
     assert b"same file as a name before it" in captured.err
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "١", "1e0", "+2", ""])
+def test_a_fix_number_that_is_no_fix_is_a_usage_error_and_writes_nothing(tmp_path, value):
+    """Third review: `--fix=0` was taken as a file name ("0: no such file") while the
+    automatic fix was written to the other files, and `--fix=١` applied fix 1."""
+    record = tmp_path / "e.mrs"
+    text = '[Game "Maerstanas"]\n\n1. D4 E4 3. C3 *\n'
+    record.write_text(text, encoding="utf-8")
+    assert main(["check", f"--fix={value}", str(record)]) == 2
+    assert record.read_text(encoding="utf-8") == text

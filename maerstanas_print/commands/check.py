@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
@@ -293,13 +295,25 @@ def _diff_files(args: argparse.Namespace) -> int:
     return worst
 
 
+# What reads as a number rather than a file name: digits of any script, a sign, a point,
+# an exponent, spaces.
+_NUMBER_LIKE = re.compile(r"\s*[-+]?(?:\d[\d_]*)?(?:[.,]\d*)?(?:[eE][-+]?\d+)?\s*")
+
+
 def _read_fix_choice(args: argparse.Namespace) -> None:
     """`--fix N` sets `args.fix_choice`; `--fix FILE` (no number) puts FILE back
     with the files."""
     args.fix_choice = None
     if isinstance(args.fix, str):
-        if args.fix.isdigit() and int(args.fix) >= 1:
+        if args.fix.isascii() and args.fix.isdigit() and int(args.fix) >= 1:
             args.fix_choice = int(args.fix)
+        elif _NUMBER_LIKE.fullmatch(args.fix) and not os.path.exists(args.fix):
+            # `--fix=0`, `--fix -1`, `--fix ١`: a number that is no fix's, not a file to
+            # skip while the others are rewritten
+            raise CommandError(
+                f"--fix N takes a fix's number from 1 as check lists them, not {args.fix!r}",
+                EXIT_USAGE,
+            )
         else:
             args.files.insert(0, args.fix)
         args.fix = True
