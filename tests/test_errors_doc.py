@@ -102,7 +102,7 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
             f"{limits.MAX_PDF_DOCUMENT_CHARS:,}"
         ),
         "bytes of a rulebook or quick-reference source (`rulebook --source`, "
-        "`rulebook --check`, `quickref --source`), from a file, "
+        "`rulebook --check`, `quickref --source`, `quickref --check`), from a file, "
         "a pipe or a device": f"{limits.MAX_BOOK_SOURCE_BYTES // 2**20} MiB",
         "a source's front matter; one front-matter value": (
             f"{limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; "

@@ -73,7 +73,10 @@ def test_a_source_longer_than_a_page_is_refused(tmp_path, capsys) -> None:
     long_source.write_text(text, encoding="utf-8")
     assert main(["quickref", "--source", str(long_source), "-o", str(out)]) == 1
     err = capsys.readouterr().err
-    assert re.search(r"runs to \d+ pages of A4; shorten the source", err), err
+    # at the `#` line of the first chapter that no longer fits
+    assert re.search(
+        r"long.md:\d+:1: error R110: the quick reference runs past one page of A4", err
+    )
     assert not out.exists()
 
 
@@ -84,7 +87,11 @@ def test_a_card_has_no_room_for_pencil_boards(tmp_path, capsys) -> None:
         source + "\n# Boards\n\n```pencil-boards\nper-page: 6\n```\n", encoding="utf-8"
     )
     assert main(["quickref", "--source", str(boards), "-o", str(tmp_path / "b.pdf")]) == 1
-    assert "no room for pencil boards (chapter 'Boards')" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert (
+        "boards.md:" in err
+        and "error R102: a quick reference has no room for ```pencil-boards" in err
+    )
     assert not (tmp_path / "b.pdf").exists()
 
 

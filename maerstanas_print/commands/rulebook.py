@@ -85,13 +85,7 @@ def run(args: argparse.Namespace) -> int:
                 EXIT_USAGE,
             )
         if args.check:
-            figures = list(book.figures())
-            claims = sum(len(panel.claims) for f in figures for panel in f.panels)
-            print(
-                f"{visible(args.check)}: checked {len(figures)} figures and {claims} claims; "
-                "no problems",
-                file=sys.stderr,
-            )
+            report_checked(args.check, book)
             return 0
         stem = f"{Path(args.source).stem}-{paper}"
         refuse_overwriting_input(output_target(args.output, f"{stem}.{fmt}"), args.source)
@@ -102,12 +96,19 @@ def run(args: argparse.Namespace) -> int:
     )
 
 
-def read_checked_source(path: str, command: str = "rulebook"):
+def read_checked_source(path: str, command: str = "rulebook", card_paper: str | None = None):
     """The checked book of a source file; its first problem printed whole, then exit 1
-    (exit 3 when the file cannot be read); messages start with `command`."""
+    (exit 3 when the file cannot be read); messages start with `command`. With
+    `card_paper` it is also checked as a one-page card on that paper (`check_card`)."""
 
     try:
-        return compile_source(read_source_file(path))
+        read = read_source_file(path)
+        book = compile_source(read)
+        if card_paper is not None:
+            from maerstanas_print.rulebook.card_check import check_card
+
+            check_card(read, book, card_paper)
+        return book
     except SourceError as exc:
         if exc.code == "R108" and not exc.where.source.text:  # the file itself is unreadable
             raise CommandError(f"{command}: {exc.message}", 3) from None
@@ -115,6 +116,16 @@ def read_checked_source(path: str, command: str = "rulebook"):
         raise CommandError(
             f"{command}: {path} is not a correct rulebook source", EXIT_INVALID
         ) from None
+
+
+def report_checked(path: str, book, what: str = "") -> None:
+    """The one line a check that found nothing prints (on standard error)."""
+    figures = list(book.figures())
+    claims = sum(len(panel.claims) for f in figures for panel in f.panels)
+    print(
+        f"{visible(path)}: checked {len(figures)} figures and {claims} claims{what}; no problems",
+        file=sys.stderr,
+    )
 
 
 def write_rulebook(

@@ -300,6 +300,14 @@ def card_pdf(
     return _typeset(prepared, paper, geometry, column, pages_after, meta, grow)[0]
 
 
+def card_pages(prepared: PreparedBook, paper: str = "a4") -> int:
+    """How many pages the card runs to at its least size: 1 when `card_pdf` can set it
+    (RulebookError when a block is taller than a column). One typesetting, for checks."""
+    register_fonts()
+    geometry = CardGeometry.of(paper)
+    return _typeset(prepared, paper, geometry, geometry.body_height, (), _Meta(), 1.0)[1]
+
+
 def _typeset(
     prepared: PreparedBook,
     paper: str,

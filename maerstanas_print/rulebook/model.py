@@ -205,6 +205,47 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "section"
 
 
+# The ids the HTML book gives its other parts (figures, drawings, the contents, the
+# sample game): a heading whose slug falls among them is given an "s-" in front.
+_MACHINE_ID = re.compile(
+    r"fig\d*(?:-.*)?|sample(?:-.*)?|contents-title"
+    r"|(?:art|key|key-narrow|boards\d+|final)(?:-title|-g\d+(?:-.*)?)?"
+)
+
+
+def heading_ids(chapters: tuple[Chapter, ...]) -> list[tuple[str, dict[int, str]]]:
+    """Each chapter's id and its sections' ids by block index, unique in the page.
+
+    An id is the heading's slug (a section's after its chapter's); a later heading
+    whose id is taken gets "-2", "-3", ..., so a `#place` link to a shared title goes
+    to the first, and the others are still reachable. A chapter's id `X` also takes
+    `X-title` (its heading)."""
+    taken: set[str] = set()
+
+    def free(base: str, also: str = "") -> str:
+        if _MACHINE_ID.fullmatch(base) or (also and _MACHINE_ID.fullmatch(base + also)):
+            base = f"s-{base}"
+        candidate, n = base, 1
+        while candidate in taken or (also and candidate + also in taken):
+            n += 1
+            candidate = f"{base}-{n}"
+        taken.add(candidate)
+        if also:
+            taken.add(candidate + also)
+        return candidate
+
+    out = []
+    for chapter in chapters:
+        anchor = free(chapter.anchor, "-title")
+        sections = {
+            index: free(f"{anchor}-{block.anchor}")
+            for index, block in enumerate(chapter.blocks)
+            if isinstance(block, Heading)
+        }
+        out.append((anchor, sections))
+    return out
+
+
 # --- inline markup -----------------------------------------------------------
 
 # A backslash makes the next markup character plain text. The source reader

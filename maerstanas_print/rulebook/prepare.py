@@ -14,7 +14,7 @@ from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import FigureError, FigureView, realise
 from maerstanas_print.rulebook.inline import typeset
-from maerstanas_print.rulebook.model import Book, RecordText, plain, spans
+from maerstanas_print.rulebook.model import Book, RecordText, SampleGame, plain, spans
 
 
 class RulebookError(ValueError):
@@ -43,6 +43,19 @@ def check_record(block: RecordText) -> None:
         )
 
 
+def check_sample_game(block: SampleGame) -> None:
+    """The shipped game the appendix draws must replay (a book built from a `Book`
+    made in code never went through the source's check)."""
+    from maerstanas_print.rulebook.layout import sample_game
+
+    try:
+        sample_game(block.resource)
+    except (ValueError, StopIteration, OSError):
+        raise RulebookError(
+            f"the shipped game {block.resource} is not a valid sample game"
+        ) from None
+
+
 def prepare(book: Book) -> PreparedBook:
     numbers = book.figure_numbers()
     if len(numbers) != sum(1 for _ in book.figures()):
@@ -57,6 +70,8 @@ def prepare(book: Book) -> PreparedBook:
         for block in chapter.blocks:
             if isinstance(block, RecordText):
                 check_record(block)
+            elif isinstance(block, SampleGame):
+                check_sample_game(block)
     for text in book.texts():
         for span in spans(text):
             if span.kind == "fig" and span.text not in numbers:

@@ -24,6 +24,7 @@ from maerstanas_print.games.registry import all_games, game_named
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError
 from maerstanas_print.io.inputs import read_text
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.concordance import strip_markers
 from maerstanas_print.rulebook.figures import Figure
 from maerstanas_print.rulebook.front_matter import read_front_matter
@@ -41,6 +42,7 @@ from maerstanas_print.rulebook.model import (
     SampleGame,
     StoneKey,
     Table,
+    heading_ids,
     literal,
 )
 from maerstanas_print.rulebook.source_blocks import (
@@ -57,6 +59,10 @@ REFERENCE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 BOOKS_PACKAGE = "maerstanas_print.games"  # the shipped sources live in its books/ folder
 
 
+# What markdown-it makes of a list item holding only text, which is what a book sets.
+_LIST_ITEM_PARTS = ("list_item_open", "list_item_close", "paragraph_open", "paragraph_close")
+
+
 @dataclass
 class ReadSource:
     """A source read into a book whose texts still hold `{{ references }}`."""
@@ -67,6 +73,8 @@ class ReadSource:
     records: dict[str, tuple[RecordText, Where]] = field(default_factory=dict)
     references: dict[str, Where] = field(default_factory=dict)  # first place of each
     places: list[tuple[str, Where]] = field(default_factory=list)  # `#place` links
+    chapter_places: list[Where] = field(default_factory=list)  # each chapter's `#` line
+    directives: list[tuple[str, Where]] = field(default_factory=list)  # (kind, its ``` line)
     released: datetime.date | None = None
     edition: str = ""
     language: str = "en"
@@ -240,12 +248,24 @@ class _Reader:
             kind = tokens[j].type
             if kind == "inline":
                 items.append(self.inline(source, tokens[j], params))
-            elif kind in ("bullet_list_open", "ordered_list_open", "fence", "blockquote_open"):
+            elif kind not in _LIST_ITEM_PARTS:  # nothing in an item is dropped unsaid
+                what = {
+                    "html_block": "raw HTML",
+                    "code_block": "an indented code block",
+                    "fence": "a fenced block",
+                    "blockquote_open": "a note",
+                    "bullet_list_open": "a nested list",
+                    "ordered_list_open": "a nested list",
+                    "heading_open": "a heading",
+                    "table_open": "a table",
+                    "hr": "a horizontal rule",
+                }.get(kind, kind)
                 raise SourceError(
                     self.where(source, tokens[j]),
                     "R101",
-                    "a list item holds only text",
-                    "nested lists are not set",
+                    f"a list item holds only text, not {what}",
+                    "nested lists are not set; end the list before the block, or "
+                    "write the item's words without the four spaces that make code",
                 )
             j += 1
         self.add(Bullets(tuple(items), numbered), self.where(source, tokens[i]))
@@ -283,6 +303,7 @@ class _Reader:
         info = token.info.split()
         kind = info[0] if info else ""
         start = self.where(source, token, 4, max(1, len(kind)))
+        self.read.directives.append((kind, start))
         first = token.map[0] + 2  # the body's first line
         body = token.content
         for name, value in params.items():
@@ -329,14 +350,7 @@ class _Reader:
                         sorted(p.name for p in shipped.iterdir() if p.name.endswith(".mrs"))
                     ),
                 )
-            tag = re.search(r'\[Game "([^"]*)"\]', shipped.joinpath(name).read_text("utf-8"))
-            if game_named(tag[1] if tag else None) is not self.game:
-                raise SourceError(
-                    where,
-                    "R102",
-                    f"{name} is not a game of {self.game.title}",
-                    "a book shows games of its own game only",
-                )
+            self.sample_game(name, shipped.joinpath(name).read_text("utf-8"), where)
             self.add(SampleGame(name), start)
         elif kind in ("setup-table", "options-table"):
             kit = kit_of(self.game)
@@ -373,6 +387,29 @@ class _Reader:
                 "the kinds are figure, record, glossary, stone-key, "
                 "pencil-boards, sample-game, include, and for the movement "
                 "games setup-table and options-table",
+            )
+
+    def sample_game(self, name: str, text: str, where: Where) -> None:
+        """A shipped record the appendix can draw: one game of this book's game that
+        replays (some shipped files are damaged on purpose, for `check --fix`)."""
+        tag = re.search(r'\[Game "([^"]*)"\]', text)
+        if game_named(tag[1] if tag else None) is not self.game:
+            raise SourceError(
+                where,
+                "R102",
+                f"{name} is not a game of {self.game.title}",
+                "a book shows games of its own game only",
+            )
+        checked = check_games(text, name, budget=NO_FIX_SEARCH)
+        games = list(checked)
+        problem = first_error(checked, games)
+        if problem is not None or len(games) != 1:
+            raise SourceError(
+                where,
+                "R107",
+                f"the shipped file {name} is not one valid game: "
+                f"{problem or f'it holds {len(games)} games'}",
+                "name a shipped sample game, such as sample-game.mrs",
             )
 
     def unique(self, key: str, where: Where) -> None:
@@ -472,6 +509,7 @@ def read_source(text: str, name: str) -> ReadSource:
     chapters = tuple(
         Chapter(title, tuple(blocks), appendix) for title, appendix, blocks in reader.chapters
     )
+    read.chapter_places = reader.chapter_places
     _check_places(read.places, chapters)
     authors = ", ".join(data.get("authors", ()))
     fields: dict[str, Any] = {
@@ -504,13 +542,10 @@ def read_source(text: str, name: str) -> ReadSource:
 def _check_places(places: list[tuple[str, Where]], chapters: tuple[Chapter, ...]) -> None:
     """R106 at a `#place` link that names no chapter, section or figure of the book."""
     known = set()
-    for chapter in chapters:
-        known.add(chapter.anchor)
-        for block in chapter.blocks:
-            if isinstance(block, Heading):
-                known.add(f"{chapter.anchor}-{block.anchor}")
-            elif isinstance(block, Figure):
-                known.add(f"fig-{block.key}")
+    for chapter, (anchor, sections) in zip(chapters, heading_ids(chapters), strict=True):
+        known.add(anchor)
+        known.update(sections.values())
+        known.update(f"fig-{b.key}" for b in chapter.blocks if isinstance(b, Figure))
     for href, where in places:
         if href[1:] not in known:
             raise SourceError(

@@ -21,7 +21,7 @@ from maerstanas_print.rulebook.concordance import strip_markers
 from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.links import refusal
-from maerstanas_print.rulebook.model import Glossary, RecordText, links
+from maerstanas_print.rulebook.model import Glossary, RecordText, links, spans
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -58,6 +58,22 @@ def refuse_unsettable(text: str, where: Where) -> None:
             f"the character {char!r} (U+{ord(char):04X}) cannot be set in a rulebook",
             "Cardo has Latin, Greek, runes and the usual marks; write it another way",
         )
+
+
+def refuse_markup(text: str, where: Where, what: str) -> None:
+    """SourceError R101 at the first markup of `text`, which is printed as it is written
+    (a panel label is drawn under its board as plain words): `*`, `**`, `` ` ``, a link,
+    `{fig:...}` or a backslash escape would show up as those characters."""
+    marked = next((span for span in spans(text) if span.kind != "text"), None)
+    if marked is None and "\\" not in text:
+        return
+    mark = {"code": "`", "link": "[", "fig": "{fig:", "bold": "**", "italic": "*"}
+    raise SourceError(
+        where.find(mark.get(marked.kind, "\\") if marked else "\\"),
+        "R101",
+        f"{what} is plain text: *, **, `, links, {{fig:...}} and \\ are not set in it",
+        "write the words alone (the label is set in italics already)",
+    )
 
 
 @dataclass
@@ -301,6 +317,7 @@ def read_figure(
                 )
             if line.key == "panel":
                 budget.take(line.value, line.where, "caption")
+                refuse_markup(line.value, line.where, "a panel label")
             panels.append({"label": line.value if line.key == "panel" else ""})
             places.append(PanelPlaces(line.where))
             if line.key != "panel":
