@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from maerstanas_print.cli import main
-from maerstanas_print.rulebook.model import Book, Chapter, Para, SampleGame
+from maerstanas_print.rulebook.model import BlankBoards, Book, Chapter, Para, SampleGame
 from maerstanas_print.rulebook.prepare import RulebookError, prepare
 
 HEAD = "---\ngame: Maerstanas\ntitle: T\n---\n\n# Rules\n\n"  # the body starts on line 8
@@ -222,3 +222,55 @@ def test_a_panel_label_with_markup_is_refused(tmp_path, capsys, label, column) -
     text = HEAD + f"```figure\nid: f\ncaption: c\npanel: {label}\nstones: dark D4\n```\n"
     err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, text))], f"11:{column}")
     assert "R101: a panel label is plain text" in err
+
+
+# --- found in this round: directives and figures the build refused or drew wrongly ----
+
+
+@pytest.mark.parametrize("per_page", ["per-page: 6\n", "per-page: 9\n", ""])
+def test_pencil_boards_the_board_cannot_take_are_refused_at_the_check(
+    tmp_path, capsys, per_page
+) -> None:
+    """A 19 x 19 board fits 1 or 2 a page: --check passed 4, 6 (the default) and 9,
+    and the build ended in a SheetError traceback."""
+    text = (
+        "---\ngame: Hnefatafl1992\ntitle: T\n---\n\n# R\n\nx\n\n# B {.appendix}\n\n"
+        f"```pencil-boards\n{per_page}```\n"
+    )
+    path = book(tmp_path, text)
+    place = "13:11" if per_page else "12:4"
+    err = refused(capsys, ["rulebook", "--check", str(path)], place)
+    assert "R102: the 19 x 19 board fits 1 or 2 to a page" in err
+    refused(capsys, ["rulebook", "--source", str(path), "-o", str(tmp_path / "b.pdf")], place)
+
+
+def test_the_build_of_a_book_made_in_code_refuses_pencil_boards_it_cannot_print() -> None:
+    chapter = Chapter("A", (BlankBoards("EmailHnefatafl1992", 6),))
+    with pytest.raises(RulebookError, match="fits 1 or 2 to a page"):
+        prepare(Book("T", "", "", (chapter,), game="EmailHnefatafl1992"))
+
+
+def _figure(label: str, panels: int = 2) -> str:
+    return (
+        HEAD
+        + "```figure\nid: f\ncaption: c\n"
+        + f"panel: {label}\nstones: dark D4\n" * panels
+        + "```\n"
+    )
+
+
+@pytest.mark.parametrize("label", ["W" * 60, "word " * 400])
+def test_a_panel_label_wider_than_its_board_is_refused(tmp_path, capsys, label) -> None:
+    """It was drawn as one line across the other panels and off the page."""
+    path = book(tmp_path, _figure(label.strip(), panels=6))
+    err = refused(capsys, ["rulebook", "--check", str(path)], "11:8")
+    assert "R110: this panel label is" in err
+
+
+def test_a_card_checks_its_labels_at_the_cards_smaller_boards(tmp_path, capsys) -> None:
+    path = book(tmp_path, _figure("Dark closes the corner at A1 now and then"))
+    assert main(["rulebook", "--check", str(path)]) == 0
+    capsys.readouterr()
+    assert "R110: this panel label is" in refused(
+        capsys, ["quickref", "--check", str(path)], "11:8"
+    )

@@ -3,7 +3,8 @@
 `rulebook --check` passes a source the book can set; a quick reference also has
 no room for the pages of blank boards or the sample game, and must fit one page.
 `quickref --check` and `quickref --source` run this after the book's own check, so
-the card's refusals carry a place too: a directive at its ``` line, and a card
+the card's refusals carry a place too: a directive at its ``` line, a panel label
+wider than its board on the card at its `panel:` line, and a card
 that runs past its page (or holds a block taller than a column) at the `#` line of
 the first chapter that does not fit. Fitting is only known by setting the card, so
 this check typesets it once (and a few times more, to find the chapter, when it
@@ -14,7 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from maerstanas_print.rulebook.card import card_pages
+from maerstanas_print.rulebook.card import (
+    FIGURE_CELL_MM,
+    SINGLE_FIGURE_CELL_MM,
+    CardGeometry,
+    card_pages,
+)
+from maerstanas_print.rulebook.compile_source import check_labels
+from maerstanas_print.rulebook.figures import figure_cell
 from maerstanas_print.rulebook.model import Book
 from maerstanas_print.rulebook.prepare import PreparedBook, RulebookError, prepare
 from maerstanas_print.rulebook.source import ReadSource
@@ -39,6 +47,10 @@ def check_card(read: ReadSource, book: Book, paper: str) -> None:
         prepared = prepare(book)
     except RulebookError as exc:  # compile_source checks all of it first; kept as a guard
         raise SourceError(read.chapter_places[0], "R102", str(exc)) from None
+    geometry = CardGeometry.of(paper)
+    for view in prepared.figures.values():  # drawn as `_CardBuilder.figure` draws them
+        cap = FIGURE_CELL_MM if len(view.panels) > 1 else SINGLE_FIGURE_CELL_MM
+        check_labels(read, view, min(figure_cell(view, geometry.column), geometry.mm(cap)))
     problem = _overflow(prepared, paper)
     if problem is None:
         return

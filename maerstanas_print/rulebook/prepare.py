@@ -14,7 +14,14 @@ from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import FigureError, FigureView, realise
 from maerstanas_print.rulebook.inline import typeset
-from maerstanas_print.rulebook.model import Book, RecordText, SampleGame, plain, spans
+from maerstanas_print.rulebook.model import (
+    BlankBoards,
+    Book,
+    RecordText,
+    SampleGame,
+    plain,
+    spans,
+)
 
 
 class RulebookError(ValueError):
@@ -56,6 +63,17 @@ def check_sample_game(block: SampleGame) -> None:
         ) from None
 
 
+def check_blank_boards(block: BlankBoards) -> None:
+    """The pencil sheet must be one `board` can make (a 19 x 19 board takes 1 or 2 a page)."""
+    from maerstanas_print.rulebook.layout import blank_board_page
+    from maerstanas_print.sheets.common import SheetError
+
+    try:
+        blank_board_page("a4", block.game, block.per_page)
+    except SheetError as exc:
+        raise RulebookError(f"the pencil boards cannot be printed: {exc}") from None
+
+
 def prepare(book: Book) -> PreparedBook:
     numbers = book.figure_numbers()
     if len(numbers) != sum(1 for _ in book.figures()):
@@ -72,6 +90,8 @@ def prepare(book: Book) -> PreparedBook:
                 check_record(block)
             elif isinstance(block, SampleGame):
                 check_sample_game(block)
+            elif isinstance(block, BlankBoards):
+                check_blank_boards(block)
     for text in book.texts():
         for span in spans(text):
             if span.kind == "fig" and span.text not in numbers:

@@ -54,6 +54,8 @@ from maerstanas_print.rulebook.source_blocks import (
     read_settings,
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.common import SheetError
 
 REFERENCE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 BOOKS_PACKAGE = "maerstanas_print.games"  # the shipped sources live in its books/ folder
@@ -335,6 +337,12 @@ class _Reader:
             per_page, where = settings.get("per-page", ("6", start))
             if per_page not in ("1", "2", "4", "6", "9"):
                 raise SourceError(where, "R102", f"per-page {per_page!r} is not 1, 2, 4, 6 or 9")
+            try:  # the sheet the book prints, made as `board` makes it (and refuses it)
+                board_sheet(BoardSheetOptions(per_page=int(per_page), game=self.game))
+            except SheetError as exc:
+                raise SourceError(
+                    where, "R102", str(exc), "write `per-page: N` with a number the board takes"
+                ) from None
             self.add(BlankBoards(self.game.tag, int(per_page)), start)
         elif kind == "sample-game":
             settings = read_settings(body, start, first, ("file",), "sample-game")

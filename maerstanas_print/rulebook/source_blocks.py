@@ -228,6 +228,7 @@ class PanelPlaces:
     """Where each part of one panel was written."""
 
     setup: Where
+    label: Where | None = None  # the `panel:` line, when the panel has one
     then: Where | None = None
     window: Where | None = None
     marks: Where | None = None
@@ -319,7 +320,7 @@ def read_figure(
                 budget.take(line.value, line.where, "caption")
                 refuse_markup(line.value, line.where, "a panel label")
             panels.append({"label": line.value if line.key == "panel" else ""})
-            places.append(PanelPlaces(line.where))
+            places.append(PanelPlaces(line.where, line.where if line.key == "panel" else None))
             if line.key != "panel":
                 panels[-1]["setup"] = _position(line, game)
                 places[-1].setup = line.where
