@@ -274,3 +274,29 @@ def test_a_card_checks_its_labels_at_the_cards_smaller_boards(tmp_path, capsys) 
     assert "R110: this panel label is" in refused(
         capsys, ["quickref", "--check", str(path)], "11:8"
     )
+
+
+@pytest.mark.parametrize(
+    ("block", "place", "key", "what"),
+    [
+        ("```pencil-boards\nper-page: 1\nper-page: 9\n```\n", "10:1", "per-page", "pencil-boards"),
+        (
+            "```figure\nid: f\ncaption: a\nstones: dark D4\ncaption: b\n```\n",
+            "12:1",
+            "caption",
+            "figure",
+        ),
+        (
+            "```figure\nid: f\ncaption: a\nstones: dark D4\nthen: E4\nthen: E5\n```\n",
+            "13:1",
+            "then",
+            "panel",
+        ),
+        ("```record\nid: r\ncaption: a\ncaption: b\n\n1. D4 *\n```\n", "11:1", "caption", "record"),
+    ],
+    ids=["settings", "figure", "panel", "record"],
+)
+def test_a_key_given_twice_is_refused(tmp_path, capsys, block, place, key, what) -> None:
+    """The first value was dropped without a word."""
+    err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, HEAD + block))], place)
+    assert f"R102: `{key}:` is given twice in this {what}" in err

@@ -176,6 +176,19 @@ def block_lines(body: str, first: Where, line_no: int) -> list[Line]:
     return out
 
 
+def refuse_twice(line: Line, given: set[str], what: str) -> None:
+    """SourceError R102 at `line` when its key is among those already `given` in this
+    block (or panel): one of the two values would be dropped without a word."""
+    if line.key in given:
+        raise SourceError(
+            Where.at(line.where.source, line.where.source.locate(line.where.start)[0]),
+            "R102",
+            f"`{line.key}:` is given twice in this {what}",
+            "keep one of the two lines",
+        )
+    given.add(line.key)
+
+
 def _unknown(line: Line, allowed: tuple[str, ...], what: str) -> SourceError:
     return SourceError(
         Where.at(line.where.source, line.where.source.locate(line.where.start)[0]),
@@ -299,9 +312,12 @@ def read_figure(
     caption = alt = ""
     panels: list[dict] = []
     places: list[PanelPlaces] = []
+    given: set[str] = set()  # the keys of the figure, then of its current panel
     for line in lines:
         if line.key not in FIGURE_KEYS:
             raise _unknown(line, FIGURE_KEYS, "figure")
+        if line.key in ("id", "caption", "alt"):
+            refuse_twice(line, given, "figure")
         if line.key == "caption":
             caption = budget.take(line.value, line.where, "caption")
         elif line.key == "alt":
@@ -319,6 +335,8 @@ def read_figure(
             if line.key == "panel":
                 budget.take(line.value, line.where, "caption")
                 refuse_markup(line.value, line.where, "a panel label")
+            given = {"id", "caption", "alt"} & given  # a new panel's keys start afresh
+            refuse_twice(line, given, "panel")
             panels.append({"label": line.value if line.key == "panel" else ""})
             places.append(PanelPlaces(line.where, line.where if line.key == "panel" else None))
             if line.key != "panel":
@@ -334,6 +352,7 @@ def read_figure(
                     "its position with `stones:` or `record:`",
                 )
             panel, place = panels[-1], places[-1]
+            refuse_twice(line, given, "panel")
             if line.key in POSITION_KEYS:
                 panel["setup"] = _position(line, game)
                 place.setup = line.where
@@ -393,11 +412,13 @@ def read_record(
     lines = block_lines(head, start, line_no)
     key, where = _block_id(lines, start, "record")
     caption = ""
+    given: set[str] = set()
     for line in lines:
         if line.key == "caption":
             caption = budget.take(line.value, line.where, "caption")
         elif line.key != "id":
             raise _unknown(line, ("id", "caption"), "record")
+        refuse_twice(line, given, "record block")
     # Shown as written (no markup, so no links), less the spaces no reader can see.
     text = "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
     budget.take(text, start, "record", markup=False)
@@ -438,6 +459,7 @@ def read_settings(
     for line in block_lines(body, start, line_no):
         if line.key not in allowed:
             raise _unknown(line, allowed, what)
+        refuse_twice(line, set(out), f"{what} block")
         for url in links(line.value):
             refuse_link(url, line.where)
         out[line.key] = (line.value, line.where)
