@@ -455,7 +455,7 @@ def read_settings(
     body: str, start: Where, line_no: int, allowed: tuple[str, ...], what: str
 ) -> dict[str, tuple[str, Where]]:
     """A directive's `key: value` lines, only the keys it takes."""
-    out = {}
+    out: dict[str, tuple[str, Where]] = {}
     for line in block_lines(body, start, line_no):
         if line.key not in allowed:
             raise _unknown(line, allowed, what)
