@@ -300,3 +300,68 @@ def test_a_key_given_twice_is_refused(tmp_path, capsys, block, place, key, what)
     """The first value was dropped without a word."""
     err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, HEAD + block))], place)
     assert f"R102: `{key}:` is given twice in this {what}" in err
+
+
+# --- the adversarial round of this fix: markup printed as markup, places, bounds ------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("*a **b** c*", "**bold** inside *italic*"),
+        ("***a***", "**bold** inside *italic*"),
+        ("*see [x](https://a.example)*", "a link inside *italic*"),
+        ("[*x*](https://a.example)", "*italic* inside a link"),
+        ("*a `E4` b*", "`notation` inside *italic*"),
+        ("**{fig:f}**", "{fig:...} inside **bold**"),
+        ("[](https://a.example)", "a link without words"),
+    ],
+    ids=["bold-in-italic", "triple", "link-in-italic", "italic-in-link", "code", "fig", "empty"],
+)
+def test_markup_the_book_cannot_nest_is_refused(tmp_path, capsys, text, message) -> None:
+    """The inner markup was printed as its stars, brackets and backticks (a figure
+    reference as `{fig:f}`), or the outer markup lost."""
+    figure = "\n\n```figure\nid: f\ncaption: c\nstones: dark D4\n```\n"
+    path = book(tmp_path, HEAD + text + figure)
+    err = refused(capsys, ["rulebook", "--check", str(path)], "8:1")
+    assert f"R101: {message}" in err
+
+
+def test_a_heading_with_a_link_is_named_by_its_words(tmp_path, capsys) -> None:
+    """Its id was made of the words and the address (#go-https-a-example)."""
+    text = "---\ngame: Maerstanas\ntitle: T\n---\n\n# [Go](https://a.example) on\n\n[x](#go-on)\n"
+    assert main(["rulebook", "--check", str(book(tmp_path, text))]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "message"),
+    [
+        (HEAD + "one\rtwo\n\n[x](javascript:x)\n", "8:4", "R101: a carriage return that does"),
+        (
+            "---\ngame: Maerstanas\ntitle: T\nsubtitle: a\u2028b\n---\n\n# R\n\nx\n",
+            "4:12",
+            "R100: the front matter has a line break '\\u2028'",
+        ),
+        (
+            "---\ngame: Maerstanas\ntitle: T\u2028\n---\n\n# R\n\nx\n",
+            "3:9",
+            "R100: the front matter has a line break '\\u2028'",
+        ),
+    ],
+    ids=["lone-cr", "u2028-value", "u2028-end"],
+)
+def test_line_ends_markdown_or_yaml_count_and_the_file_does_not(
+    tmp_path, capsys, text, place, message
+) -> None:
+    """Markdown counts a lone CR as a line end and YAML a U+2028: every later place was
+    a line off, and a closing `---` read as a horizontal rule in the body."""
+    assert message in refused(capsys, ["rulebook", "--check", str(book(tmp_path, text))], place)
+
+
+@pytest.mark.parametrize("unit", ["a*", "[", "<a"])
+def test_a_long_paragraph_is_refused_before_its_markup_is_parsed(tmp_path, capsys, unit) -> None:
+    """The limit was applied after markdown-it had parsed it: 2 MB of `a*` took 40 s and
+    770 MB, of `[` 55 s, before the R110."""
+    path = book(tmp_path, HEAD + unit * (300_000 // len(unit)) + "\n")
+    err = refused(capsys, ["rulebook", "--check", str(path)], "8:1")
+    assert "R110: this paragraph is 300,000 characters long as written" in err

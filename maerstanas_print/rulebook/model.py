@@ -201,6 +201,8 @@ def slug(text: str) -> str:
     """An ASCII id for an anchor: "The Woden-stone" -> "the-woden-stone"."""
     import unicodedata
 
+    # The words only: a link's address or a {fig:...} mark is no part of the name.
+    text = "".join(span.text for span in spans(text) if span.kind != "fig")
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "section"
 

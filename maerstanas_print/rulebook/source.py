@@ -91,18 +91,27 @@ class _Reader:
         self.chapters: list[tuple[str, bool, list[Block]]] = []
         self.chapter_places: list[Where] = []  # each chapter's `#` line
         self.budget = TextBudget()
+        self.parsing: tuple[Any, dict] | None = None  # the parser and env of the text walked
 
     def walk(self, source: Source, text: str, params: dict[str, str] | None = None) -> None:
         from markdown_it import MarkdownIt
 
-        markdown = MarkdownIt("commonmark").enable("table")
+        # The inline markup of each paragraph, heading or cell is parsed in `inline`, once
+        # its length is known to be within the limit: markdown-it's inline parser takes
+        # time and memory that grow faster than the text (2 MB of `a*`: 40 s, 770 MB).
+        markdown = MarkdownIt("commonmark").enable("table").disable("inline")
         # Markdown-it keeps the text of a link it refuses as text; every link is made a
         # link here instead, and the book's own policy refuses it with its place.
         markdown.validateLink = lambda url: True  # type: ignore[method-assign]
-        tokens = markdown.parse(text)
-        i = 0
-        while i < len(tokens):
-            i = self.token(source, tokens, i, params or {})
+        env: dict = {}  # the text's link reference definitions
+        tokens = markdown.parse(text, env)
+        outer, self.parsing = self.parsing, (markdown, env)  # an include walks its own text
+        try:
+            i = 0
+            while i < len(tokens):
+                i = self.token(source, tokens, i, params or {})
+        finally:
+            self.parsing = outer
 
     # -- helpers ------------------------------------------------------------------
 
@@ -125,9 +134,25 @@ class _Reader:
 
     def inline(self, source: Source, token, params: dict[str, str], what: str = "paragraph") -> str:
         """The inline markup of `token` in the book's own small markup (see `model`)."""
+        if len(token.content) > limits.MAX_BOOK_PARAGRAPH_CHARS:  # as written, markup and all
+            raise SourceError(
+                self.where(source, token),
+                "R110",
+                f"this {what} is {len(token.content):,} characters long as written; the "
+                f"limit is {limits.MAX_BOOK_PARAGRAPH_CHARS:,}",
+                "split it (docs/writing-rulebooks.md lists the limits)",
+            )
+        assert self.parsing is not None  # set by `walk`
+        markdown, env = self.parsing
+        token.children = markdown.inline.parse(token.content, markdown, env, [])
+        for child in token.children:
+            if child.type == "text_special":  # an escaped character: text, as text_join does
+                child.type = "text"
         out: list[str] = []
+        open_: list[str] = []  # the spans open here: the book's markup does not nest
         for child in token.children or []:
             kind = child.type
+            self.refuse_nesting(source, token, open_, child, out)
             if kind == "text":
                 out.append(literal(child.content))  # what Markdown read as text stays text
             elif kind in ("softbreak", "hardbreak"):
@@ -156,6 +181,41 @@ class _Reader:
             text = text.replace(f"{{{{ include.{name} }}}}", value)
         self.note_references(source, token, text)
         return self.budget.take(text, self.where(source, token), what)
+
+    def refuse_nesting(
+        self, source: Source, token, open_: list[str], child, out: list[str]
+    ) -> None:
+        """SourceError R101 where markup would nest (`*a **b***`, `*[x](url)*`, `[*x*](url)`,
+        `` *`E4`* ``, `*{fig:x}*`) or a link has no words: the book's markup is flat, so
+        the inner markup would be printed as its stars, brackets and backticks."""
+        names = {"em": "*italic*", "strong": "**bold**", "link": "a link"}
+        kind = child.type
+        inner = {
+            "em_open": "*italic*",
+            "strong_open": "**bold**",
+            "link_open": "a link",
+            "code_inline": "`notation`",
+        }.get(kind)
+        if kind == "text" and "{fig:" in child.content:
+            inner = "{fig:...}"
+        if inner is not None and open_:
+            raise SourceError(
+                self.where(source, token),
+                "R101",
+                f"{inner} inside {names[open_[-1]]} cannot be set: a book's markup does not nest",
+                "write them one after the other: *see* [the rules](https://...)",
+            )
+        if kind.endswith("_open"):
+            open_.append(kind.removesuffix("_open"))
+        elif kind.endswith("_close") and open_:
+            open_.pop()
+            if kind == "link_close" and out and out[-1] == "[":
+                raise SourceError(
+                    self.where(source, token),
+                    "R101",
+                    "a link without words cannot be set",
+                    "write the words to click between the brackets: [the rules](https://...)",
+                )
 
     def link(self, source: Source, token, href: str) -> str:
         """`href` as the book's markup writes it, once the link policy allows it."""
@@ -472,6 +532,14 @@ def book_game(tag: str) -> Game:
 def read_source(text: str, name: str) -> ReadSource:
     """Read a rulebook source; SourceError (a full diagnostic) on the first problem."""
     source = Source(name, text.replace("\r\n", "\n"))
+    alone = source.text.find("\r")
+    if alone >= 0:  # Markdown ends a line there, the file's other readers do not
+        raise SourceError(
+            Where(source, alone, alone + 1),
+            "R101",
+            "a carriage return that does not end a line (CR LF) cannot be set",
+            "save the file with LF or CR LF line ends",
+        )
     front = read_front_matter(source)
     data, body_line = front.values, front.body_line
     game = game_named(data["game"])
@@ -491,14 +559,13 @@ def read_source(text: str, name: str) -> ReadSource:
         language=data.get("language", "en"),
     )
     reader = _Reader(read, game)
-    # Blank out the front matter, so markdown-it's line numbers are the file's.
-    reader.walk(
-        source,
-        "\n" * body_line
-        + source.text[len("".join(source.text.splitlines(keepends=True)[:body_line])) :],
-    )
+    # Blank out the front matter, so markdown-it's line numbers are the file's (lines
+    # end at "\n" only, as the Source counts them: not at U+2028 as splitlines does).
+    starts = source._starts()
+    body = source.text[starts[body_line] if body_line < len(starts) else len(source.text) :]
+    reader.walk(source, "\n" * body_line + body)
     if not reader.chapters:
-        lines = source.text.splitlines()
+        lines = source.text.split("\n")
         first = next((n for n in range(body_line, len(lines)) if lines[n].strip()), body_line)
         raise SourceError(
             Where.at(source, first + 1),
