@@ -365,3 +365,54 @@ def test_a_long_paragraph_is_refused_before_its_markup_is_parsed(tmp_path, capsy
     path = book(tmp_path, HEAD + unit * (300_000 // len(unit)) + "\n")
     err = refused(capsys, ["rulebook", "--check", str(path)], "8:1")
     assert "R110: this paragraph is 300,000 characters long as written" in err
+
+
+def test_a_ninth_appendix_is_refused_where_it_starts(tmp_path, capsys) -> None:
+    """Appendices are lettered A to H: the build of a ninth ended in an IndexError."""
+    text = "---\ngame: Maerstanas\ntitle: T\n---\n\n" + "".join(
+        f"# A{n} {{.appendix}}\n\nx\n\n" for n in range(9)
+    )
+    err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, text))], "38:1")
+    assert "R110: a book has at most 8 appendices" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("---\ngame: Maerstanas\ntitle: T\n---\n\n#\n\nx\n", "6:1"),
+        ("---\ngame: Maerstanas\ntitle: T\n---\n\n# {.appendix}\n\nx\n", "6:1"),
+        (HEAD + "## \u00a0\n\nx\n", "8:1"),
+    ],
+    ids=["chapter", "appendix", "section"],
+)
+def test_a_heading_without_words_is_refused(tmp_path, capsys, text, place) -> None:
+    """It was set as an empty line of the contents and of the page."""
+    err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, text))], place)
+    assert "R101: a heading without words" in err
+
+
+@pytest.mark.parametrize(
+    ("block", "place", "what"),
+    [
+        (
+            "```figure\nid: f\ncaption: c\npanel: {{ book.title }}\nstones: dark D4\n```\n",
+            "11:8",
+            "a panel label",
+        ),
+        ("```glossary\n{{ book.title }}: g\n```\n", "9:1", "a glossary term"),
+        ("```glossary\n*term*: g\n```\n", "9:1", "a glossary term"),
+        ("```glossary\n[x](https://a.example): g\n```\n", "9:1", "a glossary term"),
+    ],
+    ids=["label-reference", "term-reference", "term-italic", "term-link"],
+)
+def test_labels_and_terms_are_plain_words(tmp_path, capsys, block, place, what) -> None:
+    """A reference there was printed as `{{ book.title }}`, markup as its stars."""
+    err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, HEAD + block))], place)
+    assert f"R101: {what} is plain text" in err
+
+
+def test_a_source_of_too_many_lines_is_refused_before_it_is_parsed(tmp_path, capsys) -> None:
+    """Markdown-it parsed all of it first: 400,000 list items took 41 s and 770 MB."""
+    path = book(tmp_path, HEAD + "- x\n" * 30_000)
+    err = refused(capsys, ["rulebook", "--check", str(path)], "20001:1")
+    assert "R110: the source has more than 20,000 lines" in err

@@ -44,6 +44,7 @@ from maerstanas_print.rulebook.model import (
     Table,
     heading_ids,
     literal,
+    plain,
 )
 from maerstanas_print.rulebook.source_blocks import (
     FigurePlaces,
@@ -182,6 +183,17 @@ class _Reader:
         self.note_references(source, token, text)
         return self.budget.take(text, self.where(source, token), what)
 
+    def refuse_empty(self, source: Source, token, title: str) -> None:
+        """SourceError R101 at a heading with no words (`#`, `## {.appendix}`, a space):
+        it would be an empty line of the contents and of the page."""
+        if not plain(title).strip():
+            raise SourceError(
+                self.where(source, token),
+                "R101",
+                "a heading without words cannot be set",
+                "write its title after the `#`, or leave the line out",
+            )
+
     def refuse_nesting(
         self, source: Source, token, open_: list[str], child, out: list[str]
     ) -> None:
@@ -249,9 +261,18 @@ class _Reader:
             if token.tag == "h1":
                 appendix = text.endswith("{.appendix}")
                 title = text.removesuffix("{.appendix}").strip()
+                self.refuse_empty(source, token, title)
+                if appendix and sum(a for _, a, _ in self.chapters) == limits.MAX_BOOK_APPENDICES:
+                    raise SourceError(
+                        self.where(source, token),
+                        "R110",
+                        f"a book has at most {limits.MAX_BOOK_APPENDICES} appendices (A to H)",
+                        "put two appendices together, or make one a chapter",
+                    )
                 self.chapters.append((title, appendix, []))
                 self.chapter_places.append(self.where(source, token, 1, 1))
             elif token.tag == "h2":
+                self.refuse_empty(source, token, text)
                 self.add(Heading(text), self.where(source, token))
             else:
                 raise SourceError(
@@ -540,6 +561,14 @@ def read_source(text: str, name: str) -> ReadSource:
             "a carriage return that does not end a line (CR LF) cannot be set",
             "save the file with LF or CR LF line ends",
         )
+    starts = source._starts()
+    if len(starts) > limits.MAX_BOOK_SOURCE_LINES + 1:  # a final newline is no line
+        raise SourceError(
+            Where.at(source, limits.MAX_BOOK_SOURCE_LINES + 1),
+            "R110",
+            f"the source has more than {limits.MAX_BOOK_SOURCE_LINES:,} lines",
+            "split it into more than one book",
+        )
     front = read_front_matter(source)
     data, body_line = front.values, front.body_line
     game = game_named(data["game"])
@@ -561,7 +590,6 @@ def read_source(text: str, name: str) -> ReadSource:
     reader = _Reader(read, game)
     # Blank out the front matter, so markdown-it's line numbers are the file's (lines
     # end at "\n" only, as the Source counts them: not at U+2028 as splitlines does).
-    starts = source._starts()
     body = source.text[starts[body_line] if body_line < len(starts) else len(source.text) :]
     reader.walk(source, "\n" * body_line + body)
     if not reader.chapters:

@@ -62,17 +62,20 @@ def refuse_unsettable(text: str, where: Where) -> None:
 
 def refuse_markup(text: str, where: Where, what: str) -> None:
     """SourceError R101 at the first markup of `text`, which is printed as it is written
-    (a panel label is drawn under its board as plain words): `*`, `**`, `` ` ``, a link,
-    `{fig:...}` or a backslash escape would show up as those characters."""
+    (a panel label is drawn under its board, a glossary term set, as plain words): `*`,
+    `**`, `` ` ``, a link, `{fig:...}`, a `{{ reference }}` (not filled in there) or a
+    backslash escape would show up as those characters."""
     marked = next((span for span in spans(text) if span.kind != "text"), None)
-    if marked is None and "\\" not in text:
+    if marked is None and "\\" not in text and "{{" not in text:
         return
     mark = {"code": "`", "link": "[", "fig": "{fig:", "bold": "**", "italic": "*"}
+    first = mark.get(marked.kind, "\\") if marked else ("\\" if "\\" in text else "{{")
     raise SourceError(
-        where.find(mark.get(marked.kind, "\\") if marked else "\\"),
+        where.find(first),
         "R101",
-        f"{what} is plain text: *, **, `, links, {{fig:...}} and \\ are not set in it",
-        "write the words alone (the label is set in italics already)",
+        f"{what} is plain text: *, **, `, links, {{fig:...}}, {{{{ references }}}} and \\ "
+        "are not set in it",
+        "write the words alone",
     )
 
 
@@ -447,6 +450,7 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
         places.append(Where.at(start.source, line_no + n, 1, len(raw)))
     for (term, gloss), where in zip(entries, places, strict=True):
         budget.take(term, where, "caption")
+        refuse_markup(term, where, "a glossary term")
         budget.take(gloss, where, "paragraph")
     return Glossary(tuple((term, strip_markers(gloss).strip()) for term, gloss in entries))
 
