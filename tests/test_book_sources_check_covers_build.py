@@ -416,3 +416,30 @@ def test_a_source_of_too_many_lines_is_refused_before_it_is_parsed(tmp_path, cap
     path = book(tmp_path, HEAD + "- x\n" * 30_000)
     err = refused(capsys, ["rulebook", "--check", str(path)], "20001:1")
     assert "R110: the source has more than 20,000 lines" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rulebook", "--check", ""],
+        ["rulebook", "--source", ""],
+        ["quickref", "--check", ""],
+        ["quickref", "--source", ""],
+    ],
+)
+def test_an_empty_source_name_is_no_file(tmp_path, capsys, monkeypatch, args) -> None:
+    """An empty name was taken as no --check or --source at all: the game's own book
+    was built and written to output/, exit 0."""
+    monkeypatch.chdir(tmp_path)
+    assert main(args) == 3
+    assert "no such file" in capsys.readouterr().err
+    assert not (tmp_path / "output").exists()
+
+
+@pytest.mark.parametrize("command", ["rulebook", "quickref"])
+def test_check_with_an_output_is_a_usage_error(tmp_path, capsys, command) -> None:
+    """rulebook --check took -o and wrote nothing without a word."""
+    out = tmp_path / "x.pdf"
+    assert main([command, "--check", str(BOOKS / "maerstanas-quickref.md"), "-o", str(out)]) == 2
+    assert "--check writes nothing" in capsys.readouterr().err
+    assert not out.exists()

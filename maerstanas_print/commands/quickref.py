@@ -84,17 +84,19 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
-    if args.check or args.source:
+    checking = args.check is not None
+    if checking or args.source is not None:  # '' is a name, and no file
         if args.game is not None:
             raise CommandError(
-                f"--game and {'--check' if args.check else '--source'} do not go together: "
+                f"--game and {'--check' if checking else '--source'} do not go together: "
                 "the source names its game",
                 EXIT_USAGE,
             )
-        book = read_checked_source(args.check or args.source, "quickref", card_paper=paper)
-        if args.check:
-            if args.output is not None:
-                raise CommandError("--check writes nothing; leave -o out", EXIT_USAGE)
+        if checking and args.output is not None:
+            raise CommandError("--check writes nothing; leave -o out", EXIT_USAGE)
+        named = args.check if checking else args.source
+        book = read_checked_source(named, "quickref", card_paper=paper)
+        if checking:
             report_checked(args.check, book, f" on one page of {PAPERS[paper].name}")
             return 0
         stem = f"{Path(args.source).stem}-quickref-{paper}"  # not the source's rulebook
@@ -104,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         stem = f"quickref{FILE_PARTS.of(game)}-{paper}"
     output_format(None, args.output, ("pdf",))  # a card is a PDF: refuse -o card.html
     target = output_target(args.output, f"{stem}.pdf")
-    if args.source:  # a typo in -o must not cost the user their book
+    if args.source is not None:  # a typo in -o must not cost the user their book
         refuse_overwriting_input(target, args.source)
     try:
         data = card_pdf(prepare(book), paper)

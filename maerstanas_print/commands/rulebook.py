@@ -74,17 +74,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     fmt = output_format(args.format, args.output)
-    if args.check or args.source:
+    if args.check is not None or args.source is not None:  # '' is a name, and no file
         from pathlib import Path
 
-        book = read_checked_source(args.check or args.source)
+        if args.check is not None and args.output is not None:
+            raise CommandError("--check writes nothing; leave -o out", EXIT_USAGE)
+        named = args.check if args.check is not None else args.source
+        book = read_checked_source(named)
         if args.game is not None and game_choice(args.game).tag != book.game:
             raise CommandError(
                 f"--game {args.game} does not match the source, which is a "
                 f"{book.game} book (leave --game out)",
                 EXIT_USAGE,
             )
-        if args.check:
+        if args.check is not None:
             report_checked(args.check, book)
             return 0
         stem = f"{Path(args.source).stem}-{paper}"
