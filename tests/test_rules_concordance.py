@@ -269,6 +269,27 @@ def test_a_sheet_prints_its_rules_without_markers() -> None:
         assert not [text for text in printed if "{§" in text], game.tag
 
 
+def test_a_reading_hidden_in_a_sheets_rule_is_found() -> None:
+    """The 1992 sheets' old rule line, marked with the points it states: its reading
+    of the throne is not marked as ours, and one marker covers the post's rule and
+    our reading in two sentences."""
+    table = load_concordance(BOOKS / "concordance" / "hnefatafl1992.yaml")
+    old = (
+        "A man caught between two enemies, or between an enemy and the empty throne, is "
+        "taken. White wins by surrounding the king on all four sides (the empty throne "
+        "counts as one). {§ capture white-goal reading-hostile-throne}"
+    )
+    spans = marked_spans(old)
+    assert _unmarked_readings(table, "old", spans, READING_WORDS["en"])
+    assert _mixed_spans(table, "old", spans)
+    new = (
+        "A man caught between two enemies is taken. {§ capture} As we read the post, the "
+        "empty throne counts as an enemy too. {§ reading-hostile-throne}"
+    )
+    assert not _unmarked_readings(table, "new", marked_spans(new), READING_WORDS["en"])
+    assert not _mixed_spans(table, "new", marked_spans(new))
+
+
 def test_a_span_is_the_words_up_to_its_marker() -> None:
     text = "Dark first. {§ first} Light next. We read it so. {§ a reading-x} tail"
     assert marked_spans(text) == [

@@ -69,6 +69,7 @@ DEFINITION = TaflDefinition(
     legend=LEGEND,
     sample="cyngesheall-game.mrs",
     rulebook="cyngesheall",
+    first_move="Traditionally Dark moves first. {§ first}",
     stone_set=(("woden", 1, "king"), ("thunder", 1, "commander"), ("standard", 8, "stone")),
     stones_note="A Mǽrstánas set already contains them all, so you only need this sheet if "
     "you have no set. {§ edition-about}",

@@ -81,6 +81,7 @@ DEFINITION = TaflDefinition(
     legend=LEGEND,
     sample=None,
     rulebook="hnefatafl1992",
+    first_move="Dark, the post's Black, moves first. {§ first edition-names}",
     stones_note="Dark is the post's Black (men X, king K), Light its White (men O). "
     "{§ board-forces edition-names}",
 )

@@ -39,8 +39,8 @@ SHEET_RULES = {
         "Once per game each player may play a thunder-stone, which removes the stones on "
         "the squares sharing its sides, and a Woden-stone, which replaces an opponent’s "
         "stone. {§ thunder-instead thunder-removes woden-instead woden-replaces} "
-        "Score a point for every pair of your stones side by side, across the edges too. "
-        "{§ friendly-hinge wraparound}"
+        "Score a point for every pair of your stones side by side, across the edges too "
+        "(pairs once: our reading). {§ friendly-hinge wraparound reading-pair-once}"
     ),
 }
 # (stone kind, name, rune, the rune's name) for legends and cut-out sheets.
@@ -52,7 +52,7 @@ LEGEND: tuple[LegendItem, ...] = (
 PENCIL_NOTE = (
     "In pencil: an X for each Dark stone and an O for each Light one; {§ pencil-and-paper} "
     "circle the letter of a thunder- or Woden-stone, and rub out what a thunder-stone "
-    "removes. {§ edition-figures}"
+    "removes. {§ edition-pencil}"
 )
 # The rules ask for about 40 stones split evenly; the engines never saw more than
 # 20 of one colour on the board at a game's end.
