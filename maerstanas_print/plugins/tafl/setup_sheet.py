@@ -86,7 +86,7 @@ def _goal(game: TaflGame, side: int, stones: dict[int, Stone], name: Callable[[i
         return goal
     if rules.king_capture == "four-sides":
         if rules.throne is not None and rules.opt("throne_hostile_to_king") == "yes":
-            return "surround the king on all four sides (by our reading, the empty throne is one)"
+            return "surround the king on all four sides (the empty throne too: our reading)"
         return "surround the king on all four sides"
     return "take the king"  # pragma: no cover - no such game yet
 
