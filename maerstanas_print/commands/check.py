@@ -30,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog="exit codes: 0 every game valid; 1 an invalid game, text that cannot be "
         "read as notation, or no game; 2 usage error; 3 a file cannot be read "
         "(with --json it is still reported in the JSON object); 130 interrupted; "
-        "143 terminated",
+        "129, 131, 143 stopped by SIGHUP, SIGQUIT, SIGTERM",
     )
     # "*", not "+": `--fix` takes an optional number, and the files are checked in run()
     parser.add_argument(
