@@ -193,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             if problem is not None:
                 raise CommandError(problem, EXIT_USAGE)
             args.run_command = main  # for `build`, which runs other commands
+            args.given = list(sys.argv[1:] if argv is None else argv)  # the words as written
             code = int(args.func(args) or 0)
             sys.stdout.flush()
             return code

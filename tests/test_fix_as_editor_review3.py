@@ -269,3 +269,127 @@ def test_a_hangup_ignored_by_nohup_stays_ignored(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert record.read_bytes() == FIXED
+
+
+# --- --fix N: which fix of which game -------------------------------------------
+
+DAMAGED_SAMPLE = sample_path("damaged-game.mrs").read_bytes()  # eight fixes, none sure
+
+
+def _mixed(tmp_path: Path) -> Path:
+    """A file of two invalid games: the damaged sample (fixes 1 to 8), then a game
+    with one sure fix, at line 31."""
+    record = tmp_path / "mix.mrs"
+    record.write_bytes(DAMAGED_SAMPLE + b"\n" + DAMAGED)
+    return record
+
+
+def test_a_fix_number_beyond_the_fixes_says_there_is_no_such_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review item 2: `--fix 2` on a game with one fix said "more than one
+    verified fix" and exited 1."""
+    record = tmp_path / "d.mrs"
+    record.write_bytes(DAMAGED)
+    assert main(["check", "--fix", "2", str(record)]) == 2
+    err = capsys.readouterr().err
+    assert "not written: there is no fix 2 of game 1; it (line 1) has fix 1 only" in err
+    assert "more than one" not in err
+    assert record.read_bytes() == DAMAGED
+
+
+@pytest.mark.parametrize("value", ["9", "99999999999999999999999"])
+def test_a_fix_number_past_the_listed_ones_names_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    record = tmp_path / "d.mrs"
+    record.write_bytes(DAMAGED_SAMPLE)
+    assert main(["check", f"--fix={value}", str(record)]) == 2
+    assert f"there is no fix {value} of game 1; it (line 1) has fixes 1 to 8" in (
+        capsys.readouterr().err
+    )
+    assert record.read_bytes() == DAMAGED_SAMPLE
+
+
+def test_a_fix_number_in_a_file_of_several_invalid_games_names_them_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review item 3: `--fix 2` gave game 1 its fix 2 and left game 2's sure fix
+    unapplied, saying "more than one verified fix"."""
+    record = _mixed(tmp_path)
+    before = record.read_bytes()
+    assert main(["check", "--fix", "2", str(record)]) == 2
+    err = capsys.readouterr().err
+    assert "is for a file with one invalid game, and it has 2" in err
+    assert "game 1 (line 1): fixes 1 to 8; game 2 (line 31): fix 1 only" in err
+    assert "--fix GAME:N, e.g. --fix 1:2" in err
+    assert record.read_bytes() == before
+
+
+def test_game_and_number_fix_that_game_only_and_say_what_was_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = _mixed(tmp_path)
+    assert main(["check", "--fix", "2:1", str(record)]) == 1  # game 1 stays invalid
+    out = capsys.readouterr().out
+    assert "mix.mrs:33:10: fixed M301" in out
+    assert "game 1 (line 1) left as written: --fix 2:1 changes game 2 only" in out
+    assert record.read_bytes() == DAMAGED_SAMPLE + b"\n" + FIXED
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("2:2", "there is no fix 2 of game 2; it (line 31) has fix 1 only"),
+        ("3:1", "there is no fix 1 of game 3: it has 2 games"),
+    ],
+)
+def test_a_game_and_number_that_name_no_fix_write_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str, said: str
+) -> None:
+    record = _mixed(tmp_path)
+    before = record.read_bytes()
+    assert main(["check", "--fix", value, str(record)]) == 2
+    assert said in capsys.readouterr().err
+    assert record.read_bytes() == before
+
+
+def test_a_fix_number_for_a_valid_file_is_no_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "v.mrs"
+    record.write_bytes(FIXED)
+    assert main(["check", "--fix", "1", str(record)]) == 2
+    assert "there is no fix 1: no game of it is invalid" in capsys.readouterr().err
+
+
+def test_a_fix_number_with_several_files_is_a_usage_error(tmp_path: Path) -> None:
+    """With two files, `--fix 1` gave each file's game its fix 1: one number
+    cannot name a fix of two games."""
+    first, second = tmp_path / "a.mrs", tmp_path / "b.mrs"
+    first.write_bytes(DAMAGED)
+    second.write_bytes(DAMAGED)
+    assert main(["check", "--fix", "1", str(first), str(second)]) == 2
+    assert first.read_bytes() == second.read_bytes() == DAMAGED
+
+
+@pytest.mark.parametrize("option", ["--fix=x", "--fix=e.mrs", "--fi=x", "--fix=1:x", "--fix=:1"])
+def test_fix_equals_anything_but_a_choice_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str
+) -> None:
+    """Review item 1: `--fix=x` was read as a file name ("x: no such file") while
+    the other file got the automatic fix; `--fix=e.mrs` names no fix either."""
+    monkeypatch.chdir(tmp_path)
+    record = tmp_path / "e.mrs"
+    record.write_bytes(DAMAGED)
+    (tmp_path / "x").write_bytes(DAMAGED)
+    assert main(["check", option, str(record)]) == 2
+    assert record.read_bytes() == (tmp_path / "x").read_bytes() == DAMAGED
+
+
+def test_fix_then_a_file_named_like_a_word_is_still_a_file(tmp_path: Path) -> None:
+    """`--fix FILE` (no `=`) stays the file form."""
+    record = tmp_path / "x"
+    record.write_bytes(DAMAGED)
+    assert main(["check", "--fix", str(record)]) == 0
+    assert record.read_bytes() == FIXED
