@@ -219,10 +219,10 @@ sys.argv = ["maerstanas-print", "check", "--fix", sys.argv[1]]
 run()
 """
 
-_CODES = {"SIGHUP": 129, "SIGQUIT": 131}
+_CODES = {"SIGHUP": 129, "SIGQUIT": 131, "SIGUSR1": None, "SIGALRM": None}  # None: killed
 
 
-@pytest.mark.parametrize("name", ["SIGHUP", "SIGQUIT"])
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGQUIT", "SIGUSR1", "SIGALRM"])
 def test_a_hangup_during_an_in_place_write_leaves_a_whole_file(tmp_path: Path, name: str) -> None:
     """Review item 6: SIGHUP between the write and the truncation left the old
     last byte after the fixed text."""

@@ -305,7 +305,7 @@ def _diff_files(args: argparse.Namespace) -> int:
 # an exponent, spaces.
 _NUMBER_LIKE = re.compile(r"\s*[-+]?(?:\d[\d_]*)?(?:[.,:]\d*)*(?:[eE][-+]?\d+)?\s*")
 # A fix as `--fix` takes it: N, or GAME:N (ASCII digits only).
-_CHOICE = re.compile(r"(?:([1-9][0-9]*):)?([1-9][0-9]*)", re.ASCII)
+_CHOICE = re.compile(r"(?:0*([1-9][0-9]*):)?0*([1-9][0-9]*)", re.ASCII)
 # `--fix=VALUE` as written, or as argparse's abbreviations of it.
 _FIX_EQUALS = re.compile(r"--f(?:i(?:x)?)?=")
 

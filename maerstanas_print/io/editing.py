@@ -21,7 +21,7 @@ did not ask to change and never races them:
   rewritten in place, so the inode, its other names, its owner, mode and
   attributes stay; that write leaves the old bytes or the new ones, never a
   mix (a file-size limit is refused first, a growing file's space reserved
-  first, a failed write undone; Ctrl-C, SIGTERM, SIGHUP and SIGQUIT wait
+  first, a failed write undone; every signal but SIGKILL waits
   until it is whole). Any other file is written beside itself, without the
   access list its folder would give a new file, and renamed over, so a
   stopped run leaves the old file whole.
@@ -338,9 +338,9 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
       a full disk or quota refuses it while it is still whole;
     - a write that fails all the same is undone with the old bytes, and the
       message says which of the two the file holds;
-    - Ctrl-C, SIGTERM, SIGHUP (a closed terminal) and SIGQUIT wait until the
-      file is whole: stopped between the write and the truncation, it would
-      be half old, half new.
+    - Ctrl-C, SIGTERM, SIGHUP (a closed terminal), SIGQUIT and every other
+      signal but SIGKILL wait until the file is whole: stopped between the
+      write and the truncation, it would be half old, half new.
     """
     try:
         fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
@@ -439,15 +439,12 @@ def _save_elsewhere(edited: EditedFile) -> str:
     return f"its old text is saved in {where}"
 
 
-# Signals that stop a run (Ctrl-C, kill, a closed terminal, Ctrl-\): held back
-# while a file is rewritten in place.
-_STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
-
-
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """The stopping signals held back for the block, then delivered."""
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    """Every signal that can be held back (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, and
+    SIGUSR1, SIGALRM and the others whose default is to end the process)
+    held for the block, then delivered; only SIGKILL and SIGSTOP cannot be."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     try:
         yield
     finally:
