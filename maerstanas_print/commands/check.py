@@ -431,7 +431,8 @@ def _left_alone(name: str, fixed: FixedText) -> list[str]:
         lines.append(
             f"{name}: {_plural(fixed.unsure, 'game')} with more than one verified fix "
             "left as written: another explanation fits about as well; check lists "
-            "the fixes, and `check --fix N` applies fix N"
+            "the fixes, and `check --fix N FILE` applies fix N (`--fix GAME:N FILE` "
+            "in a file of several invalid games)"
         )
     if fixed.unsearched:
         lines.append(
