@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="rewrite each file in place where a game's best explanation is the only "
         "one that fits, say what changed, then check the result; with N (one FILE): "
         "apply fix N as check lists it to the file's one invalid game, and nothing "
-        "else; with GAME:N, to game GAME of the file (--fix=N is never a FILE)",
+        "else; with GAME:N, to game GAME of the file (--fix=VALUE is never a FILE)",
     )
     mode.add_argument(
         "--diff", action="store_true", help="print those fixes as a unified diff; write nothing"
