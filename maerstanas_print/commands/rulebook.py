@@ -27,6 +27,7 @@ from maerstanas_print.diagnostics import visible
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
 from maerstanas_print.io.outputs import refuse_overwriting_input
 from maerstanas_print.rulebook import books
+from maerstanas_print.rulebook.card_check import check_card
 from maerstanas_print.rulebook.compile_source import compile_source
 from maerstanas_print.rulebook.html import rulebook_html
 from maerstanas_print.rulebook.kit import RULEBOOKS
@@ -108,8 +109,6 @@ def read_checked_source(path: str, command: str = "rulebook", card_paper: str | 
         read = read_source_file(path)
         book = compile_source(read)
         if card_paper is not None:
-            from maerstanas_print.rulebook.card_check import check_card
-
             check_card(read, book, card_paper)
         return book
     except SourceError as exc:

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.io import limits
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import (
@@ -83,8 +84,6 @@ def check_labels(read: ReadSource, view: FigureView, cell: float) -> None:
     of `cell` mm (as the book's page draws them; a card draws them smaller): a label
     is one line under its board, so a longer one would run over the next panel's
     label, or off the page."""
-    from maerstanas_print.fonts import text_width_mm
-
     for index, panel in enumerate(view.panels):
         room = panel_width(panel, cell) + PANEL_GAP
         width = text_width_mm(panel.label, "italic", LABEL_SIZE)

@@ -14,6 +14,7 @@ from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import FigureError, FigureView, realise
 from maerstanas_print.rulebook.inline import typeset
+from maerstanas_print.rulebook.layout import blank_board_page, sample_game
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Book,
@@ -22,6 +23,7 @@ from maerstanas_print.rulebook.model import (
     plain,
     spans,
 )
+from maerstanas_print.sheets.common import SheetError
 
 
 class RulebookError(ValueError):
@@ -53,8 +55,6 @@ def check_record(block: RecordText) -> None:
 def check_sample_game(block: SampleGame) -> None:
     """The shipped game the appendix draws must replay (a book built from a `Book`
     made in code never went through the source's check)."""
-    from maerstanas_print.rulebook.layout import sample_game
-
     try:
         sample_game(block.resource)
     except (ValueError, StopIteration, OSError):
@@ -65,9 +65,6 @@ def check_sample_game(block: SampleGame) -> None:
 
 def check_blank_boards(block: BlankBoards) -> None:
     """The pencil sheet must be one `board` can make (a 19 x 19 board takes 1 or 2 a page)."""
-    from maerstanas_print.rulebook.layout import blank_board_page
-    from maerstanas_print.sheets.common import SheetError
-
     try:
         blank_board_page("a4", block.game, block.per_page)
     except SheetError as exc:
