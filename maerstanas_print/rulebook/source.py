@@ -52,6 +52,7 @@ from maerstanas_print.rulebook.source_blocks import (
     read_settings,
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
+from maerstanas_print.sheets.capabilities import SHEETS
 
 REFERENCE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 BOOKS_PACKAGE = "maerstanas_print.games"  # the shipped sources live in its books/ folder
@@ -493,8 +494,10 @@ def read_source(text: str, name: str) -> ReadSource:
     for key, attr in optional.items():
         if key in data:
             fields[attr] = data[key]
-    if authors and "pdf-author" not in data:
-        fields["pdf_author"] = authors
+    if "pdf-author" not in data:
+        # The PDF's Author names people, never the tool (it is the Creator): the
+        # book's authors, else the designer of the game it teaches.
+        fields["pdf_author"] = authors or SHEETS.of(game).designer
     if "keywords" in data:
         fields["keywords"] = tuple(data["keywords"])
     read.book = Book(**fields)
