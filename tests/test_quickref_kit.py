@@ -18,7 +18,12 @@ from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet, 
 from maerstanas_print.sheets.capabilities import SHEETS, game_score_sheet
 from maerstanas_print.sheets.render import sheet_pdf
 from tests.pdf_tools import MM, all_text, outline_titles, reader, text_runs
-from tests.sheet_checks import assert_fonts_embedded, assert_page_size
+from tests.sheet_checks import (
+    assert_fonts_embedded,
+    assert_page_size,
+    has_50_mm_bar,
+    measured_cells,
+)
 
 BOOKS = Path(__file__).parent.parent / "maerstanas_print" / "games" / "books"
 GAMES = [game.slug for game in all_games()]
@@ -216,6 +221,25 @@ def test_a_kits_cover_lists_its_parts_at_their_pages_and_how_to_print(slug: str)
     assert f"each square of the board {square:g} mm" in text
     assert f"squares {square:g} mm" in r.pages[int(scale[1]) - 1].extract_text()
     assert game.credit in text  # the credit, once, on the cover
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_kits_scale_page_measures_true_as_drawn(slug: str, paper: str) -> None:
+    """Reviewed: a kit's pages are drawn through a transform (fitted, enlarged), so the
+    scale page was checked by its words only. Measured as it prints: the page the
+    cover names holds a 50 mm bar, and its board's squares are the size the cover
+    states, on every paper."""
+    game = game_named(slug)
+    pdf = kit_pdf(game, paper)
+    cover = " ".join(reader(pdf).pages[0].extract_text().split())
+    scale = re.search(r"the bar on page (\d+) is exactly 50 mm long", cover)
+    assert scale, cover
+    index = int(scale[1]) - 1
+    assert has_50_mm_bar(pdf, index)
+    square = full_board_cell(game, paper)
+    for measured in measured_cells(pdf, game.board.size, index):
+        assert abs(measured - square) < 0.05, (measured, square)
 
 
 @pytest.mark.parametrize("slug", GAMES)
