@@ -211,3 +211,47 @@ def test_the_contents_fit_one_page(a4, letter) -> None:
     for pdf in (a4, letter):
         page = reader(pdf).pages[2].extract_text()
         assert page.startswith(f"Chapter 1\n{CHAPTERS[0]}"), page[:80]
+
+
+def _table_parts(slug: str, paper: str) -> list[tuple[int, int]]:
+    """(body rows, body rows of the whole table) of every part of a split table the
+    book sets, with its repeated header left out."""
+    from unittest import mock
+
+    from maerstanas_print.rulebook.kept_table import KeptTable
+
+    drawn: list[tuple[int, int]] = []
+    original = KeptTable.drawOn
+
+    def draw_on(table, *args, **kwargs):
+        header = table.repeatRows if isinstance(table.repeatRows, int) else 0
+        if table.whole:
+            drawn.append((len(table._cellvalues) - header, table.whole - header))
+        return original(table, *args, **kwargs)
+
+    with mock.patch.object(KeptTable, "drawOn", draw_on):
+        rulebook_pdf(prepare(BOOKS[slug]), paper)
+    return drawn
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("slug", sorted(BOOKS))
+def test_no_table_leaves_one_row_alone_on_a_page(slug: str, paper: str) -> None:
+    """Issue 23: the Cyngesheall book's Options table left one row under its repeated
+    header at the top of a page. No part of a split table or glossary holds a single
+    row (the page fill the move costs is held by test_no_page_is_left_mostly_empty
+    and the layout rules)."""
+    parts = _table_parts(slug, paper)
+    assert all(rows >= 2 for rows, _ in parts), parts
+
+
+def test_a_split_weighs_the_page_it_empties() -> None:
+    from maerstanas_print.rulebook.kept_table import widow_free_split
+
+    assert widow_free_split(6, 6, 1, 0.2) == 6  # it fits whole
+    assert widow_free_split(4, 8, 1, 0.2) == 4  # three rows here, four there
+    assert widow_free_split(7, 8, 1, 0.2) == 6  # one row alone there: one more goes over
+    assert widow_free_split(3, 4, 1, 0.9) == 1  # two and one: the table moves whole...
+    assert widow_free_split(3, 4, 1, 0.5) == 3  # ...unless that empties the page above
+    assert widow_free_split(2, 6, 1, 0.8) == 1  # header and one row at a page's foot
+    assert widow_free_split(1, 6, 0, 0.5) == 1  # a glossary's first row: as it stands

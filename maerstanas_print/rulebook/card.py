@@ -172,6 +172,7 @@ class _CardBuilder(_Builder):
         self.styles = _card_styles(self.styles, geometry.scale)
         self.list_indent = 12.0 * geometry.scale
         self.bullet_size = 9.0 * geometry.scale
+        self.table_room = 0.0  # one page: its tables split as ReportLab does
 
     def story(self) -> list:
         out: list = []

@@ -197,6 +197,8 @@ class _Builder:
         # A table row taller than a page (a long text in a narrow column) may be split
         # across pages; only a book that cannot be set otherwise is set this way.
         self.split_rows = 0
+        # The body frame's height: a table splits knowing how full it leaves a page.
+        self.table_room = (self.paper.height - layout.TOP_MARGIN - layout.BOTTOM_MARGIN) * PT_PER_MM
 
     def p(self, text: str, style: str = "body"):
         from reportlab.platypus import Paragraph
@@ -343,8 +345,9 @@ class _Builder:
         return block
 
     def table(self, table: Table):
-        from reportlab.platypus import Table as RLTable
         from reportlab.platypus import TableStyle
+
+        from maerstanas_print.rulebook.kept_table import KeptTable as RLTable
 
         width = self.width_mm * PT_PER_MM
         shares = table.widths or tuple(1 / len(table.header) for _ in table.header)
@@ -358,6 +361,7 @@ class _Builder:
             spaceAfter=12,
             splitInRow=self.split_rows,
         )
+        out.room = self.table_room
         out.setStyle(
             TableStyle(
                 [
@@ -401,11 +405,11 @@ class _Builder:
         return KeepTogether([*parts, Spacer(1, 12)])
 
     def glossary(self, block: Glossary):
-        from reportlab.platypus import Table as RLTable
+        from maerstanas_print.rulebook.kept_table import KeptTable
 
         width = self.width_mm * PT_PER_MM
         rows = [[self.p(term, "term"), self.p(gloss, "body")] for term, gloss in block.entries]
-        return RLTable(
+        out = KeptTable(
             rows,
             colWidths=[width * 0.28, width * 0.72],
             splitInRow=self.split_rows,
@@ -418,6 +422,8 @@ class _Builder:
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
             ],
         )
+        out.room = self.table_room
+        return out
 
     def sample_game(self, block: SampleGame) -> list:
         from reportlab.platypus import KeepTogether, Spacer
