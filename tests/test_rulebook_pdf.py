@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 import sys
 
@@ -255,3 +256,36 @@ def test_a_split_weighs_the_page_it_empties() -> None:
     assert widow_free_split(3, 4, 1, 0.5) == 3  # ...unless that empties the page above
     assert widow_free_split(2, 6, 1, 0.8) == 1  # header and one row at a page's foot
     assert widow_free_split(1, 6, 0, 0.5) == 1  # a glossary's first row: as it stands
+
+
+def _squeezed(text: str) -> str:
+    """Text without spaces and hyphens, apostrophes straight: a line broken or
+    hyphenated, or set as print, reads the same."""
+    return re.sub(r"[\s\-\u00ad\u2010]+", "", text).replace("\u2019", "'")
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("slug", sorted(BOOKS))
+def test_the_stone_key_is_on_the_page_of_what_introduces_it(slug: str, paper: str, books) -> None:
+    """Issue 23: the Letter book set the stone key at the top of p4, the "What you need"
+    list it illustrates ending on p3. The end of the list (or paragraph) before a stone
+    key is on the key's page."""
+    from maerstanas_print.draw.shapes import Text, walk
+    from maerstanas_print.rulebook import layout
+    from maerstanas_print.rulebook.concordance import strip_markers
+    from maerstanas_print.rulebook.model import Bullets, Para, StoneKey, plain
+
+    pages = [_squeezed(page.extract_text()) for page in reader(books[slug, paper]).pages]
+    checked = 0
+    for chapter in BOOKS[slug].chapters:
+        for before, block in zip(chapter.blocks, chapter.blocks[1:], strict=False):
+            if not isinstance(block, StoneKey) or not isinstance(before, Bullets | Para):
+                continue
+            shapes, _ = layout.stone_key(150.0, block.game)
+            labels = [_squeezed(s.text) for s in walk(shapes) if isinstance(s, Text)]
+            key_page = next(i for i, text in enumerate(pages) if all(x in text for x in labels))
+            lead = before.items[-1] if isinstance(before, Bullets) else before.text
+            tail = _squeezed(plain(strip_markers(lead)))[-24:]
+            assert tail in pages[key_page], (key_page + 1, tail)
+            checked += 1
+    assert checked, "the book has no stone key after a list or paragraph"

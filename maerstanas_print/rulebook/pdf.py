@@ -228,7 +228,7 @@ class _Builder:
             if chapter.appendix or number == "1":
                 story.append(PageBreak())
             else:  # chapters run on, but never start in the last 75 mm of a page
-                story += [CondPageBreak(75 * PT_PER_MM), Spacer(1, 14)]
+                story += [CondPageBreak(65 * PT_PER_MM), Spacer(1, 14)]
             story += self.chapter(number, chapter)
         return story
 
@@ -277,13 +277,60 @@ class _Builder:
             self.p(label, "chapter-label"),
             self.p(chapter.title, "chapter"),
         ]
-        for block in chapter.blocks:
-            self.in_appendix = chapter.appendix
+        self.in_appendix = chapter.appendix
+        blocks = chapter.blocks
+        for index, block in enumerate(blocks):
+            if isinstance(block, StoneKey) and index and _introduces(blocks[index - 1]):
+                continue  # set with the block that introduces it (below)
+            follows = blocks[index + 1] if index + 1 < len(blocks) else None
+            if isinstance(follows, StoneKey) and _introduces(block):
+                out += self.introduced(block, self.block(follows))
+                continue
             out += self.block(block)
         return out
 
-    def block(self, block: Block) -> list:
+    def introduced(self, lead: Block, figure: list) -> list:
+        """`lead` (a list or a paragraph) with the unnumbered figure it introduces (the
+        stone key under "What you need"), kept on one page: the whole paragraph, or a
+        list's last item, goes with the figure, so the key never opens a page apart
+        from the list it illustrates (the Letter book set it at the top of p4)."""
+        from reportlab.platypus import KeepTogether
+
+        if isinstance(lead, Bullets) and len(lead.items) > 1:
+            head = Bullets(lead.items[:-1], lead.numbered)
+            tail = Bullets(lead.items[-1:], lead.numbered)
+            return [
+                self.bullets(head, space_after=0),
+                KeepTogether([self.bullets(tail, first=len(lead.items)), *figure]),
+            ]
+        return [KeepTogether([*self.block(lead), *figure])]
+
+    def bullets(self, block: Bullets, first: int = 1, space_after: float = 6):
+        """A list, numbered from `first` if it is numbered."""
         from reportlab.platypus import ListFlowable, ListItem
+
+        indent = self.list_indent
+        items = [ListItem(self.p(item, "bullet"), leftIndent=indent) for item in block.items]
+        kind = (
+            {
+                "bulletType": "1",
+                "bulletFormat": "%s.",
+                "bulletFontName": "Cardo-Bold",
+                **({"start": first} if first != 1 else {}),
+            }
+            if block.numbered
+            else {"bulletType": "bullet", "start": "•", "bulletFontName": "Cardo"}
+        )
+        return ListFlowable(
+            items,
+            leftIndent=indent,
+            bulletFontSize=self.bullet_size,
+            bulletColor=ACCENT,
+            spaceAfter=space_after,
+            **kind,
+        )
+
+    def block(self, block: Block) -> list:
 
         if isinstance(block, Para):
             return [self.p(block.text, block.style)]
@@ -293,23 +340,7 @@ class _Builder:
             entry = typeset(plain(block.text), self.language)
             return [_marker(marker, entry, 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
-            indent = self.list_indent
-            items = [ListItem(self.p(item, "bullet"), leftIndent=indent) for item in block.items]
-            kind = (
-                {"bulletType": "1", "bulletFormat": "%s.", "bulletFontName": "Cardo-Bold"}
-                if block.numbered
-                else {"bulletType": "bullet", "start": "•", "bulletFontName": "Cardo"}
-            )
-            return [
-                ListFlowable(
-                    items,
-                    leftIndent=indent,
-                    bulletFontSize=self.bullet_size,
-                    bulletColor=ACCENT,
-                    spaceAfter=6,
-                    **kind,
-                )
-            ]
+            return [self.bullets(block)]
         if isinstance(block, Figure):
             return [self.figure(block)]
         if isinstance(block, Table):
@@ -465,6 +496,11 @@ def _xml(text: str) -> str:
     from html import escape
 
     return escape(text, quote=False)
+
+
+def _introduces(block: object) -> bool:
+    """A block that may introduce the figure after it: a list or a paragraph."""
+    return isinstance(block, Bullets | Para)
 
 
 def date_the_file(canvas, book: Book) -> None:
