@@ -227,7 +227,7 @@ class _Builder:
                 continue
             if chapter.appendix or number == "1":
                 story.append(PageBreak())
-            else:  # chapters run on, but never start in the last 75 mm of a page
+            else:  # chapters run on, but never start in the last 65 mm of a page
                 story += [CondPageBreak(65 * PT_PER_MM), Spacer(1, 14)]
             story += self.chapter(number, chapter)
         return story
