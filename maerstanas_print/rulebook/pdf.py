@@ -300,7 +300,8 @@ class _Builder:
             head = Bullets(lead.items[:-1], lead.numbered)
             tail = Bullets(lead.items[-1:], lead.numbered)
             return [
-                self.bullets(head, space_after=0),
+                # the gap between the two parts is the list's own between items
+                self.bullets(head, space_after=self.styles["bullet"].spaceAfter),
                 KeepTogether([self.bullets(tail, first=len(lead.items)), *figure]),
             ]
         return [KeepTogether([*self.block(lead), *figure])]
