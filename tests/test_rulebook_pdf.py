@@ -219,8 +219,9 @@ def _table_parts(slug: str, paper: str) -> list[tuple[int, int]]:
     book sets, with its repeated header left out."""
     from unittest import mock
 
-    from maerstanas_print.rulebook.kept_table import KeptTable
+    from maerstanas_print.rulebook.kept_table import kept_table_class
 
+    KeptTable = kept_table_class()  # noqa: N806 - a class
     drawn: list[tuple[int, int]] = []
     original = KeptTable.drawOn
 

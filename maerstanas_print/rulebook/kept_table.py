@@ -19,7 +19,7 @@ down until a figure no longer fitted the next page, which it left 55 % full.
 
 from __future__ import annotations
 
-from reportlab.platypus import Table
+from functools import cache
 
 KEEP_FILL = 0.75  # a book page, other than a chapter's last, is filled at least this far
 FLOAT_ROWS = 3  # a table of this many body rows or fewer floats rather than split
@@ -40,35 +40,45 @@ def widow_free_split(fit: int, rows: int, header: int, page_fill: float) -> int:
     return header if page_fill >= KEEP_FILL else fit
 
 
-class KeptTable(Table):
-    """A Table whose splits follow `widow_free_split`; `room` is the height (pt) of the
-    frame it is set in, so it knows how full a page stays (0: not known, split as
-    ReportLab does)."""
+@cache
+def kept_table_class() -> type:
+    """`KeptTable`, made on first use: ReportLab is imported only when a book is set
+    (the command line starts without it)."""
+    from reportlab.platypus import Table
 
-    room: float = 0.0
-    whole: int = 0  # the rows of the table this part was split from (0: not split)
+    class KeptTable(Table):
+        """A Table whose splits follow `widow_free_split`; `room` is the height (pt) of the
+        frame it is set in, so it knows how full a page stays (0: not known, split as
+        ReportLab does)."""
 
-    @property
-    def floating(self) -> bool:
-        """A book's table too short to split well floats (`draw.flow`), but keeps its
-        place under its heading (`keeps_place`)."""
-        header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
-        return bool(self.room) and not self.whole and len(self._cellvalues) - header <= FLOAT_ROWS
+        room: float = 0.0
+        whole: int = 0  # the rows of the table this part was split from (0: not split)
 
-    keeps_place = True
+        @property
+        def floating(self) -> bool:
+            """A book's table too short to split well floats (`draw.flow`), but keeps its
+            place under its heading (`keeps_place`)."""
+            header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+            return (
+                bool(self.room) and not self.whole and len(self._cellvalues) - header <= FLOAT_ROWS
+            )
 
-    def split(self, availWidth, availHeight):  # noqa: N803 - ReportLab's names
-        parts = super().split(availWidth, availHeight)
-        for part in parts:
-            part.room = self.room
-            if part is not self:
-                part.whole = self.whole or len(self._cellvalues)
-        return parts
+        keeps_place = True
 
-    def _getFirstPossibleSplitRowPosition(self, availHeight, ignoreSpans=0):  # noqa: N802,N803
-        fit = super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans)
-        if not self.room:
-            return fit
-        header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
-        page_fill = max(0.0, 1 - availHeight / self.room)
-        return widow_free_split(fit, len(self._rowHeights), header, page_fill)
+        def split(self, availWidth, availHeight):  # noqa: N803 - ReportLab's names
+            parts = super().split(availWidth, availHeight)
+            for part in parts:
+                part.room = self.room
+                if part is not self:
+                    part.whole = self.whole or len(self._cellvalues)
+            return parts
+
+        def _getFirstPossibleSplitRowPosition(self, availHeight, ignoreSpans=0):  # noqa: N802,N803
+            fit = super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans)
+            if not self.room:
+                return fit
+            header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
+            page_fill = max(0.0, 1 - availHeight / self.room)
+            return widow_free_split(fit, len(self._rowHeights), header, page_fill)
+
+    return KeptTable

@@ -22,6 +22,7 @@ from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
 from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab, typeset
+from maerstanas_print.rulebook.kept_table import kept_table_class
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -379,7 +380,7 @@ class _Builder:
     def table(self, table: Table):
         from reportlab.platypus import TableStyle
 
-        from maerstanas_print.rulebook.kept_table import KeptTable as RLTable
+        RLTable = kept_table_class()  # noqa: N806 - a class
 
         width = self.width_mm * PT_PER_MM
         shares = table.widths or tuple(1 / len(table.header) for _ in table.header)
@@ -437,7 +438,7 @@ class _Builder:
         return KeepTogether([*parts, Spacer(1, 12)])
 
     def glossary(self, block: Glossary):
-        from maerstanas_print.rulebook.kept_table import KeptTable
+        KeptTable = kept_table_class()  # noqa: N806 - a class
 
         width = self.width_mm * PT_PER_MM
         rows = [[self.p(term, "term"), self.p(gloss, "body")] for term, gloss in block.entries]
