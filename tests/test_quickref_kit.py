@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -28,6 +29,12 @@ from tests.sheet_checks import (
 BOOKS = Path(__file__).parent.parent / "maerstanas_print" / "games" / "books"
 GAMES = [game.slug for game in all_games()]
 LEVEL_MM = 5.0  # how far apart the last lines of a card's two columns may end
+
+
+@functools.cache
+def kit(slug: str, paper: str = "a4") -> bytes:
+    """A game's kit, made once for the tests that only read it."""
+    return kit_pdf(game_named(slug), paper)
 
 
 def card(slug: str, paper: str = "a4") -> bytes:
@@ -163,7 +170,7 @@ KIT_PARTS = {
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_kit_is_the_card_and_the_games_sheets_with_bookmarks(slug: str) -> None:
-    pdf = kit_pdf(game_named(slug), "a4")
+    pdf = kit(slug)
     parts = KIT_PARTS[slug]
     assert_page_size(pdf, "a4", pages=len(parts))
     assert_fonts_embedded(pdf)
@@ -196,7 +203,7 @@ def test_a_kits_cover_lists_its_parts_at_their_pages_and_how_to_print(slug: str)
     """Reviewed: a kit was a stack of sheets with no list of parts, no print guide and
     no page numbers. The cover's list is read back against the PDF's own bookmarks."""
     game = game_named(slug)
-    pdf = kit_pdf(game, "a4")
+    pdf = kit(game.slug)
     r = reader(pdf)
     bookmarks = {
         entry.title: r.get_destination_page_number(entry) + 1
@@ -224,15 +231,15 @@ def test_a_kits_cover_lists_its_parts_at_their_pages_and_how_to_print(slug: str)
     assert game.credit in text  # the credit, once, on the cover
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("paper", ["a4", "a3"])  # Letter and Tabloid are drawn alike
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_kits_scale_page_measures_true_as_drawn(slug: str, paper: str) -> None:
     """Reviewed: a kit's pages are drawn through a transform (fitted, enlarged), so the
     scale page was checked by its words only. Measured as it prints: the page the
     cover names holds a 50 mm bar, and its board's squares are the size the cover
-    states, on every paper."""
+    states, on a paper drawn as designed and on one enlarged to."""
     game = game_named(slug)
-    pdf = kit_pdf(game, paper)
+    pdf = kit(slug, paper)
     cover = " ".join(reader(pdf).pages[0].extract_text().split())
     scale = re.search(r"the bar on page (\d+) is exactly 50 mm long", cover)
     assert scale, cover
@@ -247,7 +254,7 @@ def test_a_kits_scale_page_measures_true_as_drawn(slug: str, paper: str) -> None
 def test_every_kit_page_after_the_cover_has_one_foot_with_its_number(slug: str) -> None:
     """Reviewed: three different credit footers in one kit and no page numbers."""
     game = game_named(slug)
-    r = reader(kit_pdf(game, "a4"))
+    r = reader(kit(game.slug))
     total = len(r.pages)
     feet = []
     for index, page in enumerate(r.pages[1:], 2):
@@ -473,7 +480,7 @@ def test_pencil_boards_say_how_to_mark_stones_in_pencil() -> None:
 
 def test_a_movement_games_kit_numbers_its_second_score_sheet_on() -> None:
     """Reviewed: one 25-move sheet and a pointer to a command is no use on paper."""
-    pdf = kit_pdf(game_named("cyngesheall"), "a4")
+    pdf = kit("cyngesheall")
     pages = reader(pdf).pages
 
     def numbers(index: int) -> list[int]:
@@ -510,7 +517,7 @@ def test_a_removal_among_lettered_men_is_not_an_x() -> None:
 def test_printed_pages_send_players_to_documents_not_commands() -> None:
     """Reviewed: a printed page cannot run `maerstanas-print ...`."""
     for slug in GAMES:
-        pdf = kit_pdf(game_named(slug), "a4")
+        pdf = kit(slug)
         assert "maerstanas-print" not in all_text(pdf), slug
 
 
