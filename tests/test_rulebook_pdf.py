@@ -290,3 +290,16 @@ def test_the_stone_key_is_on_the_page_of_what_introduces_it(slug: str, paper: st
             assert tail in pages[key_page], (key_page + 1, tail)
             checked += 1
     assert checked, "the book has no stone key after a list or paragraph"
+
+
+def test_a_table_ending_its_page_leaves_no_runt() -> None:
+    """The Letter book's glossary once left three rows alone on the page before an
+    appendix (16 % full): rows move over until that page is 40 % full, while two rows
+    stay above and the page above stays 75 % full."""
+    from maerstanas_print.rulebook.kept_table import runt_free_split
+
+    rows = [40.0] * 10
+    assert runt_free_split(7, rows, 0, 600.0, 300.0) == 4  # 120 pt left over -> 240
+    assert runt_free_split(7, rows, 0, 600.0, 600.0) == 7  # the page above would empty
+    assert runt_free_split(3, rows, 0, 600.0, 120.0) == 3  # the rest is no runt
+    assert runt_free_split(10, rows, 0, 600.0, 600.0) == 10  # it fits whole

@@ -22,6 +22,8 @@ from __future__ import annotations
 from functools import cache
 
 KEEP_FILL = 0.75  # a book page, other than a chapter's last, is filled at least this far
+HOLD_SHARE = 0.95  # a page with this share of its height free is a fresh page
+RUNT_SHARE = 0.4  # the least of a page a table's last part fills when its chapter ends the page
 FLOAT_ROWS = 3  # a table of this many body rows or fewer floats rather than split
 
 
@@ -40,6 +42,22 @@ def widow_free_split(fit: int, rows: int, header: int, page_fill: float) -> int:
     return header if page_fill >= KEEP_FILL else fit
 
 
+def runt_free_split(fit: int, heights: list[float], header: int, room: float, avail: float) -> int:
+    """Where to split a table that ends its chapter's last page (an appendix opens the
+    next), so that page is no runt: rows move over until the last part fills at least
+    `RUNT_SHARE` of the page (`room` pt tall), while two body rows stay above and the
+    page above stays `KEEP_FILL` full (it has `avail` pt left where the table starts).
+    The Letter book's glossary left three rows alone on a page, 16 % full."""
+    rows = len(heights)
+    if fit <= header or fit >= rows:
+        return fit
+    split = fit
+    while sum(heights[split:]) < RUNT_SHARE * room and split - 1 - header >= 2:
+        split -= 1
+    above = room - avail + sum(heights[:split])  # the page above, as the split leaves it
+    return split if above >= KEEP_FILL * room else fit
+
+
 @cache
 def kept_table_class() -> type:
     """`KeptTable`, made on first use: ReportLab is imported only when a book is set
@@ -53,6 +71,11 @@ def kept_table_class() -> type:
 
         room: float = 0.0
         whole: int = 0  # the rows of the table this part was split from (0: not split)
+        ends_page = False  # the last block of a chapter that ends its page
+        # The rest of a split made earlier than ReportLab's: it starts on the next page
+        # (else it is split again in the room the earlier split left).
+        holds = False
+        moved = False  # this table's last split was made earlier than ReportLab's
 
         @property
         def floating(self) -> bool:
@@ -69,16 +92,25 @@ def kept_table_class() -> type:
             parts = super().split(availWidth, availHeight)
             for part in parts:
                 part.room = self.room
+                part.ends_page = self.ends_page
                 if part is not self:
                     part.whole = self.whole or len(self._cellvalues)
+            if len(parts) > 1:
+                parts[-1].holds = self.moved
             return parts
 
         def _getFirstPossibleSplitRowPosition(self, availHeight, ignoreSpans=0):  # noqa: N802,N803
             fit = super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans)
             if not self.room:
                 return fit
+            if self.holds and availHeight < HOLD_SHARE * self.room:
+                return 0  # not on the page the part before it is on
             header = self.repeatRows if isinstance(self.repeatRows, int) else len(self.repeatRows)
             page_fill = max(0.0, 1 - availHeight / self.room)
-            return widow_free_split(fit, len(self._rowHeights), header, page_fill)
+            split = widow_free_split(fit, len(self._rowHeights), header, page_fill)
+            if self.ends_page:
+                split = runt_free_split(split, self._rowHeights, header, self.room, availHeight)
+            self.moved = split < fit
+            return split
 
     return KeptTable

@@ -215,6 +215,8 @@ class _Builder:
         story += [NextPageTemplate("body"), PageBreak()]
         story += self.contents()
         for number, chapter in layout.numbered(self.prepared.book.chapters):
+            if isinstance(chapter.blocks[0], BlankBoards) or chapter.appendix:
+                _ends_page(story[-1])  # the chapter before ends its page
             if isinstance(chapter.blocks[0], BlankBoards):
                 story += [
                     NextPageTemplate("sheet"),
@@ -228,8 +230,8 @@ class _Builder:
                 continue
             if chapter.appendix or number == "1":
                 story.append(PageBreak())
-            else:  # chapters run on, but never start in the last 65 mm of a page
-                story += [CondPageBreak(65 * PT_PER_MM), Spacer(1, 14)]
+            else:  # chapters run on, but never start in the last 55 mm of a page
+                story += [CondPageBreak(55 * PT_PER_MM), Spacer(1, 14)]
             story += self.chapter(number, chapter)
         return story
 
@@ -498,6 +500,13 @@ def _xml(text: str) -> str:
     from html import escape
 
     return escape(text, quote=False)
+
+
+def _ends_page(flowable: object) -> None:
+    """Mark a book's table that ends a chapter followed by a new page: its split leaves
+    no runt page (`kept_table.runt_free_split`)."""
+    if isinstance(flowable, kept_table_class()):
+        setattr(flowable, "ends_page", True)  # noqa: B010 - a class made at run time
 
 
 def _introduces(block: object) -> bool:
