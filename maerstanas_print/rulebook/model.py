@@ -121,7 +121,7 @@ class Book:
     # The document's metadata (PDF info, HTML head); an empty `subject`,
     # `keywords` or `description` is made from the book's title (every shipped
     # source gives its own). `licence_url` empty: no licence is claimed.
-    pdf_author: str = "John Beers (game and rules); maerstanas_print (this adaptation)"
+    pdf_author: str = ""  # the people the book is by (a source: its authors or the designer)
     subject: str = ""
     keywords: tuple[str, ...] = ()
     description: str = ""

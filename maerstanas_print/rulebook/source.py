@@ -56,6 +56,7 @@ from maerstanas_print.rulebook.source_blocks import (
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import SheetError
 
 REFERENCE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
@@ -634,8 +635,10 @@ def read_source(text: str, name: str) -> ReadSource:
     for key, attr in optional.items():
         if key in data:
             fields[attr] = data[key]
-    if authors and "pdf-author" not in data:
-        fields["pdf_author"] = authors
+    if "pdf-author" not in data:
+        # The PDF's Author names people, never the tool (it is the Creator): the
+        # book's authors, else the designer of the game it teaches.
+        fields["pdf_author"] = authors or SHEETS.of(game).designer
     if "keywords" in data:
         fields["keywords"] = tuple(data["keywords"])
     read.book = Book(**fields)
