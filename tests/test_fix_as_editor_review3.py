@@ -236,6 +236,7 @@ def test_a_hangup_during_an_in_place_write_leaves_a_whole_file(tmp_path: Path, n
     )
     assert done.returncode in (_CODES[name], -getattr(signal, name)), done.stderr
     assert record.read_bytes() == FIXED
+    assert b": fixed M301: " in done.stdout  # round 4: the run says what it wrote
 
 
 @pytest.mark.parametrize("name", ["SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM"])

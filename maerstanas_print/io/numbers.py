@@ -18,8 +18,7 @@ from __future__ import annotations
 import re
 
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
-
-MAX_DIGITS = 100  # far above any option's range, far below Python's limit
+from maerstanas_print.io.limits import MAX_NUMBER_DIGITS as MAX_DIGITS
 
 _WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
@@ -33,7 +32,9 @@ def whole_number(text: str, option: str) -> int | None:
     if not _WHOLE.fullmatch(text):
         return None
     within_digits(text, option)
-    return int(text)
+    negative = text.startswith("-")
+    digits = text.lstrip("+-").lstrip("0") or "0"  # int() counts leading zeros too
+    return -int(digits) if negative else int(digits)
 
 
 def within_digits(number: str, option: str) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.io import limits
-from maerstanas_print.io.numbers import MAX_DIGITS
+from maerstanas_print.io.limits import MAX_NUMBER_DIGITS as MAX_DIGITS
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import (
     LABEL_SIZE,

@@ -28,7 +28,7 @@ from maerstanas_print.games.tafl.engine import (
 )
 from maerstanas_print.games.tafl.replay import move_text
 from maerstanas_print.geometry import parse_square as square_index
-from maerstanas_print.io.numbers import MAX_DIGITS
+from maerstanas_print.io.limits import MAX_NUMBER_DIGITS as MAX_DIGITS
 from maerstanas_print.rulebook.claim_base import ClaimError, replayed_final, setup_fields
 
 _MOVE = re.compile(
