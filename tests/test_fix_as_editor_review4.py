@@ -292,3 +292,21 @@ def test_a_read_only_file_system_is_named_as_the_cause(
     assert "read-only file system" in err
     assert "access list" not in err
     assert record.read_bytes() == DAMAGED
+
+
+def test_a_panel_number_past_the_digit_limit_names_no_panel(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`{{ pairs.<5,000 nines>.dark-score }}` in a book source: the same
+    traceback, from the panel number of a reference."""
+    from maerstanas_print.resources import sample_path
+
+    text = sample_path("club-rules.md").read_text(encoding="utf-8")
+    assert "{{ pairs.dark-score }}" in text
+    source = tmp_path / "book.md"
+    source.write_text(
+        text.replace("{{ pairs.dark-score }}", f"{{{{ pairs.{HUGE}.dark-score }}}}", 1)
+    )
+    assert main(["rulebook", "--check", str(source)]) == 1
+    captured = capsys.readouterr()
+    assert "error R106: " in captured.out + captured.err
