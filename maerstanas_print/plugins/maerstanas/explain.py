@@ -26,6 +26,7 @@ what it found; `complete` says whether it stopped early.
 from __future__ import annotations
 
 import heapq
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -153,6 +154,8 @@ class Explainer:
         self.evaluations = 0
         self.complete = True
         self.found: dict[frozenset[tuple[object, ...]], Explanation] = {}
+        # the explanations holding each slip (to find a new one's supersets fast)
+        self.holding: dict[tuple[object, ...], set[frozenset[tuple[object, ...]]]] = {}
         self.base_positions: list[Position] = []  # before each move as written
         self.written = [
             Item(node.move, node.removals, node.number, i, None)
@@ -284,7 +287,10 @@ class Explainer:
                     return
                 child = self.evaluate(new_items, j, at, None)
                 if outcome.stop is None:
-                    if child.stop is not None or child.evidence >= outcome.evidence:
+                    if child.stop is not None:
+                        continue
+                    if child.evidence >= outcome.evidence:
+                        self.record(new_items, (*slips, slip), child)
                         continue
                 else:
                     if child.stop is not None and child.stop <= outcome.stop:
@@ -308,9 +314,22 @@ class Explainer:
                     self.complete = False
                     return
                 child = self.evaluate(new_items, j, at, None)
-                if child.stop is not None or child.evidence >= outcome.evidence:
+                if child.stop is not None:
+                    continue
+                if child.evidence >= outcome.evidence:
+                    self.record(new_items, (*node.slips, slip), child)
                     continue
                 yield Node(new_items, (*node.slips, slip), node.lo, child, j, at)
+
+    def evidence_cost(self, outcome: Outcome) -> float:
+        """The cost of explaining the evidence left by one slip each."""
+        total = (len(outcome.numbers) * cost("number")) + len(outcome.removals) * cost("removals")
+        term = self.term
+        if outcome.score is not None and term is not None:
+            total += score_cost((term.dark or 0, term.light or 0), outcome.score)
+        if outcome.result is not None:
+            total += cost("result")
+        return total
 
     def _last_evidence(self, outcome: Outcome, end: int) -> int:
         if outcome.score is not None or outcome.result is not None:
@@ -440,20 +459,32 @@ class Explainer:
     # --- what is found ----------------------------------------------------------
 
     def record(self, items: list[Item], slips: tuple[Slip, ...], outcome: Outcome) -> None:
-        """Keep the explanation: the board slips and one slip per piece of evidence left."""
+        """Keep the explanation: the board slips and one slip per piece of evidence
+        left, unless a part of it explains as much (one of its slips explains
+        nothing)."""
+        if len(slips) + outcome.evidence > MAX_SLIPS:
+            return
+        items = list(items)  # the evidence slips write removal lists into it
         evidence = self.evidence_slips(items, outcome)
         every = (*slips, *evidence)
-        if len(every) > MAX_SLIPS:
-            return
+        total = sum(s.cost for s in every)
         keys = frozenset(s.key for s in every)
-        if any(other < keys for other in self.found):  # a slip of it explains nothing
+        if any(frozenset(part) in self.found for part in _proper_parts(keys)):
             return
-        for other in [k for k in self.found if keys < k]:
-            del self.found[other]
+        smallest = min((self.holding.get(k, set()) for k in keys), key=len, default=set())
+        for other in [o for o in smallest if keys < o]:
+            self._forget(other)
         known = self.found.get(keys)
-        explanation = Explanation(every, items, outcome)
-        if known is None or explanation.cost < known.cost:
-            self.found[keys] = explanation
+        if known is None or total < known.cost:
+            if known is None:
+                for k in keys:
+                    self.holding.setdefault(k, set()).add(keys)
+            self.found[keys] = Explanation(every, items, outcome)
+
+    def _forget(self, keys: frozenset[tuple[object, ...]]) -> None:
+        del self.found[keys]
+        for k in keys:
+            self.holding[k].discard(keys)
 
     def evidence_slips(self, items: list[Item], outcome: Outcome) -> list[Slip]:
         out = []
@@ -462,7 +493,7 @@ class Explainer:
             out.append(
                 Slip(
                     "number",
-                    ("number", items[k].slot),
+                    ("number", items[k].slot, want),
                     cost("number"),
                     f"write `{want}` for `{written}`",
                     number.start,
@@ -480,7 +511,7 @@ class Explainer:
             out.append(
                 Slip(
                     "removals",
-                    ("removals", item.slot),
+                    ("removals", item.slot, removed),
                     cost("removals"),
                     f"write `{content}` for `{text[at:]}`",
                     node.start + at,
@@ -497,7 +528,7 @@ class Explainer:
             out.append(
                 Slip(
                     "score",
-                    ("score",),
+                    ("score", outcome.score),
                     score_cost((term.dark or 0, term.light or 0), outcome.score),
                     f"write `{content}` for `{written}`",
                     term.start,
@@ -510,7 +541,7 @@ class Explainer:
             out.append(
                 Slip(
                     "result",
-                    ("result",),
+                    ("result", outcome.result),
                     cost("result"),
                     f"write `{content}`",
                     tag.start,
@@ -593,6 +624,12 @@ class Explainer:
                     f"score (Dark: {dark}, Light: {light})"
                 )
         return "; ".join(parts)
+
+
+def _proper_parts(keys: frozenset[tuple[object, ...]]) -> Iterator[tuple[tuple[object, ...], ...]]:
+    """Every non-empty part of `keys` but the whole."""
+    for size in range(1, len(keys)):
+        yield from itertools.combinations(keys, size)
 
 
 def start_position(game: GameRecord) -> Position | None:
