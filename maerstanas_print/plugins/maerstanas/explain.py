@@ -368,20 +368,9 @@ class Explainer:
             return
         node = self.nodes[item.slot]
         written = self._item_text(item)
-        found = _SQUARE_TEXT.search(written)
-        if found is None:
-            return
-        old = square_name(move.square)
-        for square in range(SQUARES):
-            if square == move.square:
-                continue
-            changed = Move(move.kind, square)
-            if before.move_problem(changed) is not None:
-                continue
-            new = square_name(square)
-            text = written[: found.start()] + new + written[found.end() :]
+        for changed, old, new, start, end in square_changes(move, written, before):
             new_items = list(items)
-            new_items[j] = item._replace(move=changed, text=text)
+            new_items[j] = item._replace(move=changed, text=written[:start] + new + written[end:])
             slip = Slip(
                 "square",
                 ("square", item.slot, new),
@@ -624,6 +613,29 @@ class Explainer:
                     f"score (Dark: {dark}, Light: {light})"
                 )
         return "; ".join(parts)
+
+
+def square_changes(
+    move: Move, written: str, before: Position
+) -> Iterator[tuple[Move, str, str, int, int]]:
+    """The move put on each other square where it is legal in `before`: (the move,
+    the old square's name, the new one's, and where the square is in `written`,
+    the move's text). One list of candidates for both searches of a square's slip
+    (`Explainer` and `repair.MaerstanasSearch`)."""
+    if move.square is None:
+        return
+    found = _SQUARE_TEXT.search(written)
+    if found is None:
+        return
+    old = square_name(move.square)
+    if move.kind == "place":  # the common case: every legal square at once
+        legal = before.standard_placements()
+        squares = [sq for sq in range(SQUARES) if legal >> sq & 1]
+    else:
+        squares = [sq for sq in range(SQUARES) if before.move_problem(Move(move.kind, sq)) is None]
+    for square in squares:
+        if square != move.square:
+            yield Move(move.kind, square), old, square_name(square), found.start(), found.end()
 
 
 def _proper_parts(keys: frozenset[tuple[object, ...]]) -> Iterator[tuple[tuple[object, ...], ...]]:

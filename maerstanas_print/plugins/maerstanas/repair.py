@@ -8,14 +8,13 @@ the score line and Result tag rewritten to what the replay gives.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 
 from maerstanas_print.capability import Keyed
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games.base import WrittenMove
-from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
+from maerstanas_print.games.maerstanas.engine import Move, Position, square_name
 from maerstanas_print.notation.record import PlyNode, Tag, Termination
 from maerstanas_print.play.repair import Candidate, Edit, Explained, Fix, Search, apply_edits
 from maerstanas_print.play.replayed import result_of
@@ -24,6 +23,7 @@ from maerstanas_print.plugins.maerstanas.explain import (
     Explainer,
     Explanation,
     Gap,
+    square_changes,
     start_position,
 )
 
@@ -52,9 +52,6 @@ def gap_diagnostic(gap: Gap) -> Diagnostic:
         gap.offset + len(gap.written),
         hint,
     )
-
-
-_SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
 
 
 class MaerstanasSearch(Search):
@@ -247,19 +244,10 @@ class MaerstanasSearch(Search):
         move = node.move
         if not isinstance(move, Move) or move.square is None:
             return
-        found = _SQUARE_TEXT.search(self.text, node.start, node.end)
-        if found is None:
-            return
-        old = square_name(move.square)
-        for square in range(SQUARES):
-            if square == move.square:
-                continue
-            changed = Move(move.kind, square)
-            if position.move_problem(changed) is not None:
-                continue
-            new = square_name(square)
+        written = self.text[node.start : node.end]
+        for changed, old, new, start, end in square_changes(move, written, position):
             size = (new[0] != old[0]) + (new[1] != old[1])
-            edit = Edit(found.start(), found.end(), new)
+            edit = Edit(node.start + start, node.start + end, new)
             yield Candidate(
                 self._fix(f"write {new} for {old}", [edit], "square", size, distance),
                 self._changed(i, replace(node, move=changed, lowercase=False)),
