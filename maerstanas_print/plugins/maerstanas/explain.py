@@ -171,6 +171,7 @@ class Explainer:
         With `keep`, the position before each item is appended to it."""
         self.evaluations += 1
         position = position.copy(stack=False)
+        place = position.place_if_legal  # the hot path: a legal placement, tested and made at once
         out = Outcome(None)
         for k in range(first, len(items)):
             item = items[k]
@@ -178,10 +179,12 @@ class Explainer:
             if keep is not None:
                 keep.append(position.copy(stack=False))
             ply = position.ply
-            if move.kind == "place" and position.is_legal_placement(move.square):  # type: ignore[arg-type]
-                if item.number is not None:
+            if move.kind == "place" and place(move.square):  # type: ignore[arg-type]
+                number = item.number
+                if number is not None and (
+                    number.number != ply // 2 + 1 or number.second != (ply % 2 == 1)
+                ):
                     self._check_number(item, k, ply, None, out)
-                position.push(move, check=False)
                 continue
             passed = None
             if not position.has_move(position.turn):
