@@ -20,7 +20,7 @@ from maerstanas_print.rulebook.source import read_source
 from maerstanas_print.rulebook.source_errors import SourceError
 
 ROOT = Path(__file__).resolve().parents[1]
-CLUB = ROOT / "tests" / "rulebooks" / "club-rules.md"
+CLUB = ROOT / "maerstanas_print" / "samples" / "club-rules.md"
 BOOKS = ROOT / "maerstanas_print" / "games" / "books"
 
 # A game two random movers played to the end (Dark must pass; Light still holds T).
