@@ -25,21 +25,29 @@ what it found; `complete` says whether it stopped early.
 
 from __future__ import annotations
 
+import functools
 import heapq
+import operator
 import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
+from maerstanas_print.games.maerstanas.engine import (
+    SQUARES,
+    Move,
+    Position,
+    square_name,
+    squares_of,
+)
 from maerstanas_print.notation.record import GameRecord, MoveNumber
 from maerstanas_print.play.replayed import result_of
 from maerstanas_print.play.slip_model import cost, score_cost, square_cost
 
 MAX_SLIPS = 3
 # Replays of part of a game the search may make before it stops with what it found.
-MAX_EVALUATIONS = 12000
+MAX_EVALUATIONS = 4000
 # A second or third slip is looked for this many moves before where the replay
 # goes wrong (the first anywhere before it).
 WINDOW = 8
@@ -157,6 +165,13 @@ class Explainer:
         # the explanations holding each slip (to find a new one's supersets fast)
         self.holding: dict[tuple[object, ...], set[frozenset[tuple[object, ...]]]] = {}
         self.base_positions: list[Position] = []  # before each move as written
+        # per square: it, its neighbours and theirs (the squares its legality reads)
+        masks = start.rules.geometry.neighbour_masks
+        near = [masks[sq] | 1 << sq for sq in range(SQUARES)]
+        self.reach = [
+            functools.reduce(operator.or_, (near[n] for n in squares_of(near[sq])), 0)
+            for sq in range(SQUARES)
+        ]
         self.written = [
             Item(node.move, node.removals, node.number, i, None)
             for i, node in enumerate(self.nodes)
@@ -285,6 +300,8 @@ class Explainer:
                 continue
             at = positions[j - node.first]
             for new_items, slip, nxt in self.board_slips(items, j, at):
+                if stop is not None and self._cannot_pass(items, j, stop, slip):
+                    continue
                 if self.evaluations >= MAX_EVALUATIONS:
                     self.complete = False
                     return
@@ -303,6 +320,25 @@ class Explainer:
                 yield Node(new_items, (*slips, slip), nxt, child, j, at)
         if stop is None and slips and (outcome.score is not None or outcome.result is not None):
             yield from self._earlier(node)
+
+    def _cannot_pass(self, items: list[Item], j: int, stop: int, slip: Slip) -> bool:
+        """Whether a board slip at j surely leaves the placement at `stop` illegal,
+        so its replay need not be made. Where every move from j to `stop` is a
+        standard placement, legality depends on the occupied squares alone (not
+        their colour), and more stones never make a placement legal: a swap over
+        before `stop` leaves the same squares occupied there, and a square moved
+        from one out of reach of `stop`'s (not it, a neighbour, or a neighbour's
+        neighbour: the squares whose hinges it counts) frees none that matters."""
+        if stop >= len(items) or slip.kind not in ("square", "column", "swap", "rows"):
+            return False
+        if any(items[i].move.kind != "place" for i in range(j, stop + 1)):
+            return False
+        if slip.kind == "square":
+            target = items[stop].move.square
+            old = items[j].move.square
+            assert target is not None and old is not None
+            return not self.reach[target] >> old & 1
+        return j + (2 if slip.kind == "rows" else 1) < stop
 
     def _earlier(self, node: Node) -> Iterator[Node]:
         """A score line or Result the moves miss may come from a slip anywhere before
