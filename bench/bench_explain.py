@@ -10,8 +10,9 @@ Makes sets of engine-played games copied with slips (`tests/copier.py`:
 the first fix and among the first three, how often `check --fix` would apply a
 fix (the search finds it unique) and how often that fix would write a game
 other than the one copied (must be 0), and the time per game (mean and worst).
-A skipped row counts as found when it is one error at the gap's line and
-column, with at most two errors in all and no hint to end the game with `*`.
+A skipped row counts as found ("at gap", of the games that have one) when it
+is one error at the gap's line and column, with at most two errors in all and
+no hint to end the game with `*`.
 `--lengths` adds the time by slips and game length.
 
 With `--old REF` the same copies go through the code of git ref REF and the
@@ -46,6 +47,7 @@ class Tally:
     applied: int = 0
     wrong: int = 0
     gap: int = 0
+    gaps: int = 0  # games with a row left out
     seconds: float = 0.0
     worst: float = 0.0
 
@@ -56,6 +58,7 @@ class Tally:
         self.applied += result["unique"]
         self.wrong += result["wrong"]
         self.gap += result["gap"]
+        self.gaps += result["has_gap"]
         self.seconds += result["cpu"]
         self.worst = max(self.worst, result["cpu"])
 
@@ -63,7 +66,7 @@ class Tally:
         n = max(self.games, 1)
         return (
             f"{name:28} {self.games:5} {self.first / n:6.0%} {self.top3 / n:6.0%} "
-            f"{self.applied / n:6.0%} {self.wrong:6} {self.gap / n:6.0%} "
+            f"{self.applied / n:6.0%} {self.wrong:6} {self.gap / max(self.gaps, 1):6.0%} "
             f"{self.seconds / n * 1000:8.0f} {self.worst * 1000:7.0f}"
         )
 
@@ -101,7 +104,14 @@ def measure(sets: dict[str, list[dict]]) -> dict[str, list[dict]]:
                 starred = any("`*`" in (d.hint or "") for d in run.diagnostics)
                 gap = bool(at_gap) and len(errors) <= 2 and not starred
             results.append(
-                {"rank": run.rank, "unique": run.unique, "wrong": run.wrong, "gap": gap, "cpu": cpu}
+                {
+                    "rank": run.rank,
+                    "unique": run.unique,
+                    "wrong": run.wrong,
+                    "gap": gap,
+                    "has_gap": copy["gap"] is not None,
+                    "cpu": cpu,
+                }
             )
         out[name] = results
     return out

@@ -7,6 +7,7 @@ import random
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
 from maerstanas_print.play.slip_model import character_chance, score_cost
 from maerstanas_print.plugins.maerstanas.explain import square_changes
+from maerstanas_print.plugins.maerstanas.repair import MAX_FIXES
 from tests.copier import ISSUE_KINDS, copied_set
 from tests.random_games import random_game
 from tests.repair_runs import run_repair
@@ -56,3 +57,19 @@ def test_a_swap_seen_only_in_a_miscopied_score_line_is_offered() -> None:
     assert "11. A6 G7 12. D2 F5" in copy.damaged
     run = run_repair(copy.damaged, copy.original)
     assert 1 <= run.rank <= 3 and not run.unique
+
+
+def test_a_slip_before_a_row_left_out_is_explained_on_the_moves_before_it() -> None:
+    # The sample with row 14 left out, and Light's A5 of row 3 copied as A6: the
+    # slip shows at 13... B7 (four hinges on A7), before the gap. One error for
+    # the slip, with fixes found on the moves before the gap alone (the score
+    # line says nothing there), and one for the row left out; `--fix` applies none.
+    from tests.test_repair import TEXT
+
+    without_row = TEXT.replace("14. E6 E7 ", "")
+    damaged = without_row.replace("3. B6 A5", "3. B6 A6")
+    run = run_repair(damaged, without_row)
+    errors = [d for d in run.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["M202", "M301"]
+    assert "row 14 is missing" in errors[1].message
+    assert 1 <= run.rank <= MAX_FIXES and not run.unique

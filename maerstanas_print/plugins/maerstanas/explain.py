@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import functools
 import heapq
-import operator
 import itertools
+import operator
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -143,6 +143,7 @@ class Gap:
     """A row left out: where it belongs, and what the rest of the record says of it."""
 
     offset: int
+    index: int  # the node after the gap
     written: str  # the number written after the gap (`10.`)
     missing: int  # the number of the row left out (9)
     known: str  # what the evidence says about the missing moves
@@ -151,14 +152,19 @@ class Gap:
 class Explainer:
     """The search for one game (see the module docstring)."""
 
-    def __init__(self, game: GameRecord, text: str, start: Position) -> None:
+    def __init__(
+        self, game: GameRecord, text: str, start: Position, horizon: int | None = None
+    ) -> None:
+        """With `horizon`, only the moves before node `horizon` are explained (those
+        before a row left out): the score line and Result, which the missing row
+        changes, are no evidence then."""
         self.game = game
         self.text = text
-        self.nodes = game.mainline.nodes
+        self.nodes = game.mainline.nodes[:horizon]
         self.start = start
-        self.term = game.termination
+        self.term = game.termination if horizon is None else None
         self.scored = self.term is not None and self.term.dark is not None
-        self.result_tag = game.find_tag("Result")
+        self.result_tag = game.find_tag("Result") if horizon is None else None
         self.evaluations = 0
         self.complete = True
         self.found: dict[frozenset[tuple[object, ...]], Explanation] = {}
@@ -633,7 +639,7 @@ class Explainer:
         number = first.number
         assert number is not None
         written = self.text[number.start : number.end]
-        return Gap(number.start, written, number.number - 1, self._known(position))
+        return Gap(number.start, k0, written, number.number - 1, self._known(position))
 
     def _known(self, position: Position) -> str:
         """What the evidence says of the missing moves: how far the score line is

@@ -15,6 +15,7 @@ from maerstanas_print.capability import Keyed
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games.base import WrittenMove
 from maerstanas_print.games.maerstanas.engine import Move, Position, square_name
+from maerstanas_print.notation.parser import RecordReader
 from maerstanas_print.notation.record import PlyNode, Tag, Termination
 from maerstanas_print.play.repair import Candidate, Edit, Explained, Fix, Search, apply_edits
 from maerstanas_print.play.replayed import result_of
@@ -68,7 +69,7 @@ class MaerstanasSearch(Search):
         explainer = Explainer(self.game, self.text, start)
         gap = explainer.gap()
         if gap is not None:
-            return Explained([], False, gap_diagnostic(gap))
+            return Explained(self._before_gap(gap, start), False, gap_diagnostic(gap))
         ranked = explainer.run()
         fixes: list[Fix] = []
         checked = 0
@@ -107,6 +108,45 @@ class MaerstanasSearch(Search):
             and best_count <= 1
         )
         return Explained(fixes[:MAX_FIXES], unique)
+
+    def _before_gap(self, gap: Gap, start: Position) -> list[Fix]:
+        """A slip before a row left out is explained on the moves before it alone
+        (the missing row changes the score line and Result): its fixes, each
+        verified to leave no error before the gap."""
+        if not any(error.start < gap.offset for error in self.read_errors) and not any(
+            d.severity == "error" and self.nodes[0].start <= d.start < gap.offset
+            for d in replay(replace(self.game, diagnostics=[])).diagnostics
+        ):
+            return []
+        explainer = Explainer(self.game, self.text, start, horizon=gap.index)
+        fixes: list[Fix] = []
+        seen: set[tuple[Edit, ...]] = set()
+        for explanation in explainer.run()[:MAX_VERIFIED]:
+            fix = self._as_fix(explainer, explanation)
+            if fix is None or fix.edits in seen or not self._clean_before(fix, gap.offset):
+                continue
+            seen.add(fix.edits)
+            fixes.append(fix)
+        return fixes[:MAX_FIXES]
+
+    def _clean_before(self, fix: Fix, offset: int) -> bool:
+        """The fix applied to the text reads as one game with no error in its moves
+        before `offset` (where a row is left out: the errors after it are its)."""
+        game = self.game
+        if not all(game.start <= e.start <= e.end <= offset for e in fix.edits):
+            return False
+        shifted = _shifted(fix, game.start)
+        text = apply_edits(self.text[game.start : game.end], shifted)
+        moved = sum(len(e.content) - (e.end - e.start) for e in fix.edits)
+        games = list(RecordReader(text))
+        if len(games) != 1 or not games[0].mainline.nodes:
+            return False
+        first = games[0].mainline.nodes[0].start
+        end = offset - game.start + moved
+        return not any(
+            d.severity == "error" and first <= d.start < end
+            for d in replay(games[0], strict=self.strict).diagnostics
+        )
 
     def _as_fix(self, explainer: Explainer, explanation: Explanation) -> Fix | None:
         edits = [Edit(a, b, c) for a, b, c in explainer.edits(explanation)]
