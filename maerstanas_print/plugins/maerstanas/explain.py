@@ -48,9 +48,11 @@ from maerstanas_print.play.slip_model import cost, score_cost, square_cost
 MAX_SLIPS = 3
 # Replays of part of a game the search may make before it stops with what it found.
 MAX_EVALUATIONS = 4000
-# A second or third slip is looked for this many moves before where the replay
-# goes wrong (the first anywhere before it).
-WINDOW = 8
+# A second or third slip is looked for this many plies before where the replay
+# goes wrong (the first anywhere before it). A slip to a square played again
+# later shows only there, often more than eight plies on (the tuning sets: 24
+# finds more than 8 or 14 did, within the same limit of replays).
+WINDOW = 24
 # The cost of each ply between a slip and the first move it makes illegal
 DISTANCE_COST = 0.15
 _PASS = Move.pass_()
