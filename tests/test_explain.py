@@ -73,3 +73,15 @@ def test_a_slip_before_a_row_left_out_is_explained_on_the_moves_before_it() -> N
     assert [d.code for d in errors] == ["M202", "M301"]
     assert "row 14 is missing" in errors[1].message
     assert 1 <= run.rank <= MAX_FIXES and not run.unique
+
+
+def test_a_slip_after_a_wrong_removal_list_keeps_that_list_as_evidence() -> None:
+    # A removal list miscopied, and the last row's two moves swapped (both still
+    # replay; only the score line shows it). Replaying from the swap on once lost
+    # the removal list before it: the swap alone looked like an explanation, and
+    # the swap with the list rewritten (the copied game) was dropped as more.
+    from tests.test_repair import TEXT
+
+    damaged = TEXT.replace("T A6xA5/B6/A7", "T A6xA5/B5/A7").replace("18. A5 C7", "18. C7 A5")
+    run = run_repair(damaged, TEXT)
+    assert 1 <= run.rank <= 3 and not run.unique

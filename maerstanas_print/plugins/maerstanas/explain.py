@@ -313,7 +313,7 @@ class Explainer:
                 if self.evaluations >= MAX_EVALUATIONS:
                     self.complete = False
                     return
-                child = self.evaluate(new_items, j, at, None)
+                child = _before_kept(self.evaluate(new_items, j, at, None), outcome, j)
                 if outcome.stop is None:
                     if child.stop is not None:
                         continue
@@ -360,7 +360,7 @@ class Explainer:
                 if self.evaluations >= MAX_EVALUATIONS:
                     self.complete = False
                     return
-                child = self.evaluate(new_items, j, at, None)
+                child = _before_kept(self.evaluate(new_items, j, at, None), node.outcome, j)
                 if child.stop is not None:
                     continue
                 if child.evidence >= outcome.evidence:
@@ -660,6 +660,14 @@ class Explainer:
                     f"score (Dark: {dark}, Light: {light})"
                 )
         return "; ".join(parts)
+
+
+def _before_kept(child: Outcome, parent: Outcome, j: int) -> Outcome:
+    """The child's replay from item j on, with the parent's evidence before j (a
+    removal list or move number there the slip at j leaves as it was)."""
+    child.numbers = [e for e in parent.numbers if e[0] < j] + child.numbers
+    child.removals = [e for e in parent.removals if e[0] < j] + child.removals
+    return child
 
 
 def square_changes(
