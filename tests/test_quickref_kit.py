@@ -218,6 +218,25 @@ def test_a_kits_cover_lists_its_parts_at_their_pages_and_how_to_print(slug: str)
     assert game.credit in text  # the credit, once, on the cover
 
 
+@pytest.mark.parametrize("paper", ["a4", "a3", "letter", "tabloid"])
+def test_a_kits_cover_says_the_paper_its_pages_are(paper: str) -> None:
+    """Reviewed: the A3 kit's cover (designed on A4, enlarged) said to print on A4."""
+    r = reader(kit_pdf(game_named("hnefatafl1992"), paper))
+    width, height = (float(v) * MM for v in r.pages[0].mediabox.upper_right)
+    named = {"a4": "A4", "a3": "A3", "letter": "US Letter", "tabloid": "Tabloid"}
+    sizes = {
+        "A4": (210, 297),
+        "A3": (297, 420),
+        "US Letter": (215.9, 279.4),
+        "Tabloid": (279.4, 431.8),
+    }
+    text = " ".join(r.pages[0].extract_text().split())
+    said = re.search(r"single-sided, on (.+?): “fit to page”", text)
+    assert said, text
+    assert said[1] == named[paper]
+    assert sizes[said[1]] == pytest.approx((width, height), abs=0.5)
+
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_kit_page_after_the_cover_has_one_foot_with_its_number(slug: str) -> None:
     """Reviewed: three different credit footers in one kit and no page numbers."""

@@ -45,7 +45,8 @@ class KitCover:
     """What the cover says; every number in it comes from the kit's own pages."""
 
     game: Game
-    paper: Paper
+    paper: Paper  # the paper the cover is designed on (A3 and Tabloid kits are enlarged)
+    printed_on: str  # the paper the kit is printed on, as the reader names it
     entries: tuple[KitEntry, ...]
     pieces: str  # "stones" or "pieces": what the kit has to cut out ("" for none)
     scale_page: int  # the page whose 50 mm bar checks the print
@@ -77,7 +78,7 @@ def cover_page(cover: KitCover) -> Page:
     y = _section(shapes, "Printing", y + 9.0)
     card = [entry.page for entry in cover.entries if entry.on_card]
     advice = [
-        f"Print at 100 % (“actual size”), single-sided, on {paper.name}: “fit to page” "
+        f"Print at 100 % (“actual size”), single-sided, on {cover.printed_on}: “fit to page” "
         f"shrinks the board{' and the ' + cover.pieces if cover.pieces else ''}.",
         f"Check the scale before you cut: the bar on page {cover.scale_page} is exactly "
         f"50 mm long and each square of the board {cover.square_mm:g} mm.",

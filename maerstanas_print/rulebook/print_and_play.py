@@ -137,6 +137,7 @@ def kit_pdf(game: Game, paper: str, theme: str = "print", tokens: str = "round")
     cover = KitCover(
         game=game,
         paper=PAPERS[ENLARGES.get(paper, paper)],  # designed for A4 or Letter, enlarged
+        printed_on=PAPERS[paper].in_print_dialog,
         entries=tuple(entries),
         pieces=piece_noun(game) if cut is not None else "",
         scale_page=board_page,

@@ -24,6 +24,11 @@ class Paper:
             return f"{self.name} {'landscape' if self.landscape else 'portrait'}"
         return f"{self.width:g}mm {self.height:g}mm"
 
+    @property
+    def in_print_dialog(self) -> str:
+        """The paper as a print dialog lists it: CSS's `letter` is "US Letter"."""
+        return "US Letter" if self.name == "letter" else self.name
+
     def turned(self) -> Paper:
         """The same paper on its side (key `a4-landscape`, and so on)."""
         return Paper(f"{self.key}-landscape", self.name, self.height, self.width, True)
