@@ -464,7 +464,7 @@ def test_the_notes_under_pencil_boards_stand_clear_of_the_legend(options: dict) 
     sheet = board_sheet(BoardSheetOptions(game=MAERSTANAS, **options))
     shapes = sheet.pages[0].shapes
     texts = [shape for shape in walk(shapes) if isinstance(shape, Text)]
-    pencil = SHEETS.of(MAERSTANAS).pencil_note
+    pencil = SHEETS.of(MAERSTANAS).pencil_line
     notes = [text for text in texts if text.text in (pencil, WRAP_NOTE)]
     assert [note.text for note in notes] == [pencil] + (
         [WRAP_NOTE] if options.get("variant") == "wraparound" else []

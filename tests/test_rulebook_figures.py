@@ -229,7 +229,7 @@ def test_the_rules_text_items_of_issue_11_stay_fixed() -> None:
         "Advanced Mǽrstánas",
         "Oferhlýp",
         "waiting to use the Woden-stone until later in the game may offer greater strategic",
-        "write an *X* for each Dark stone",
+        "an *X* for each Dark stone",
     ):
         assert words in text, words
     # 20: the Cyngesheall glossary's headword is the game's name.

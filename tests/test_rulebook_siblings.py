@@ -296,7 +296,7 @@ def test_the_credits_are_where_they_belong(pdfs) -> None:
     for words in (
         "John Beers",
         "CC BY-SA 4.0",
-        "github.com/jaerrib/cyngesheall",
+        "codeberg.org/jaerrib/cyngesheall",
         "king’s hall",
         "CF6-D4xD3/D5/C4/E4",
         "KA5-A1!",

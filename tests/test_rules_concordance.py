@@ -5,7 +5,9 @@ the source's own words, and each passage of a book names the points it states
 by a `{§ point}` marker (maerstanas_print/rulebook/concordance.py). These tests
 fail when a quote is not the source's, when a book drops a point it does not
 leave out on purpose, when a passage states a reading without marking it as
-this edition's, or when a passage has no point behind it.
+this edition's, or when a passage has no point behind it. The same holds for the
+rules a game's sheets print (`SheetKit.rule_texts`), and for each sentence of a
+passage that states both the source's points and this edition's.
 """
 
 from __future__ import annotations
@@ -17,13 +19,18 @@ from pathlib import Path
 
 import pytest
 
+from maerstanas_print.games.registry import all_games, game_named
+from maerstanas_print.rule_points import marked_spans
 from maerstanas_print.rulebook.concordance import (
     Concordance,
+    MarkedBlock,
     load_concordance,
     marked_blocks,
+    sentences,
     strip_markers,
 )
 from maerstanas_print.rulebook.source import read_source
+from maerstanas_print.sheets.capabilities import SHEETS
 
 ROOT = Path(__file__).parent.parent
 BOOKS = ROOT / "maerstanas_print" / "games" / "books"
@@ -48,7 +55,7 @@ READING_WORDS = {
         r"|\bwe decided\b|\bwe chose\b|\(reading\)",
         re.I,
     ),
-    "de": re.compile(r"\bunsere Lesart\b|\bwir lesen\b|\bdiese Ausgabe liest\b", re.I),
+    "de": re.compile(r"\bunserer? Lesart\b|\bwir lesen\b|\bdiese Ausgabe liest\b", re.I),
 }
 
 
@@ -147,19 +154,157 @@ def point_books(table: Concordance) -> set[str]:
     return {book for point in table.points.values() for book in point.omitted}
 
 
+# The source's own points, and this edition's (its readings and its own matter).
+SOURCE_KINDS = ("rule", "advice", "history")
+
+
+def _unmarked_readings(table: Concordance, where: str, spans, words: re.Pattern) -> list[str]:
+    """The spans of a text that state a reading without saying, in their own words,
+    that it is this edition's."""
+    return [
+        f"{where}: states {', '.join(readings)} without marking it as this edition's "
+        f"reading: {text[:70]!r}"
+        for text, points in spans
+        for readings in [[k for k in points if _kind(table, k) == "reading"]]
+        if readings and not words.search(text)
+    ]
+
+
+def _mixed_spans(table: Concordance, where: str, spans) -> list[str]:
+    """The spans of more than one sentence that name both the source's points and this
+    edition's: which sentence is the source's and which ours must be marked."""
+    wrong = []
+    for text, points in spans:
+        kinds = {_kind(table, key) in SOURCE_KINDS for key in points if key in table.points}
+        if len(kinds) == 2 and len(sentences(text)) > 1:
+            wrong.append(
+                f"{where}: one marker ({' '.join(points)}) for {len(sentences(text))} "
+                f"sentences stating the source's points and ours; mark each sentence: "
+                f"{text[:70]!r}"
+            )
+    return wrong
+
+
+def _kind(table: Concordance, key: str) -> str:
+    return table.points[key].kind if key in table.points else "?"
+
+
 def test_every_reading_is_marked_as_one(table: Concordance) -> None:
+    """Each span that names a reading says it is ours, unless its passage stands in
+    a section all of whose words are readings (*What we decided*)."""
     wrong = []
     for book, settings in table.books.items():
         marked_sections = set(settings.get("readings-sections", ()))
         words = READING_WORDS[settings.get("language", "en")]
         for block in _blocks(book):
-            readings = [k for k in block.points if table.points[k].kind == "reading"]
-            if readings and block.section not in marked_sections and not words.search(block.text):
-                wrong.append(
-                    f"{book}.md:{block.line}: states {', '.join(readings)} without marking "
-                    f"it as this edition's reading: {block.text[:70]!r}"
-                )
+            if block.section not in marked_sections:
+                wrong += _unmarked_readings(table, f"{book}.md:{block.line}", block.spans, words)
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_passage_marks_the_source_apart_from_our_readings(table: Concordance) -> None:
+    wrong = [
+        message
+        for book in table.books
+        for block in _blocks(book)
+        for message in _mixed_spans(table, f"{book}.md:{block.line}", block.spans)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_words_after_a_passages_last_marker(table: Concordance) -> None:
+    wrong = [
+        f"{book}.md:{block.line}: words after the last marker: {text[:70]!r}"
+        for book in table.books
+        for block in _blocks(book)
+        if block.points
+        for text, points in block.spans
+        if not points
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+# --- the rules the sheets print -------------------------------------------------
+
+
+def _sheet_texts(table: Concordance) -> dict[str, str]:
+    game = game_named(table.game)
+    assert game is not None, f"{table.game} is no game of the registry"
+    return SHEETS.of(game).rule_texts()
+
+
+def test_every_game_with_sheet_rules_has_a_concordance() -> None:
+    """A game whose sheets print rules is held to a concordance, like its books."""
+    tables = {load_concordance(path).game for path in TABLES}
+    printing = {game.tag for game in all_games() if SHEETS.of(game).rule_texts()}
+    assert printing <= tables, f"sheet rules without a concordance: {printing - tables}"
+
+
+def test_the_sheets_rules_follow_the_concordance(table: Concordance) -> None:
+    """Every sentence of the rules a game's sheets print names its points, the points
+    are the table's, readings say they are ours, and the source's points stand
+    apart from ours, as in the books."""
+    texts = _sheet_texts(table)
+    assert texts, f"{table.game} prints no rules on its sheets"
+    wrong = []
+    for where, text in texts.items():
+        spans = marked_spans(text)
+        wrong += [f"{where}: words without a point: {t[:70]!r}" for t, pts in spans if not pts]
+        wrong += [
+            f"{where}: no point {key!r}"
+            for _, points in spans
+            for key in points
+            if key not in table.points
+        ]
+        wrong += _unmarked_readings(table, where, spans, READING_WORDS["en"])
+        wrong += _mixed_spans(table, where, spans)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_sheet_prints_its_rules_without_markers() -> None:
+    for game in all_games():
+        kit = SHEETS.of(game)
+        printed = [*(t for v in kit.rules for t in kit.rules_for(v)), kit.stones_line]
+        printed.append(kit.pencil_line)
+        assert not [text for text in printed if "{§" in text], game.tag
+
+
+def test_a_reading_hidden_in_a_sheets_rule_is_found() -> None:
+    """The 1992 sheets' old rule line, marked with the points it states: its reading
+    of the throne is not marked as ours, and one marker covers the post's rule and
+    our reading in two sentences."""
+    table = load_concordance(BOOKS / "concordance" / "hnefatafl1992.yaml")
+    old = (
+        "A man caught between two enemies, or between an enemy and the empty throne, is "
+        "taken. White wins by surrounding the king on all four sides (the empty throne "
+        "counts as one). {§ capture white-goal reading-hostile-throne}"
+    )
+    spans = marked_spans(old)
+    assert _unmarked_readings(table, "old", spans, READING_WORDS["en"])
+    assert _mixed_spans(table, "old", spans)
+    new = (
+        "A man caught between two enemies is taken. {§ capture} As we read the post, the "
+        "empty throne counts as an enemy too. {§ reading-hostile-throne}"
+    )
+    assert not _unmarked_readings(table, "new", marked_spans(new), READING_WORDS["en"])
+    assert not _mixed_spans(table, "new", marked_spans(new))
+
+
+def test_a_span_is_the_words_up_to_its_marker() -> None:
+    text = "Dark first. {§ first} Light next. We read it so. {§ a reading-x} tail"
+    assert marked_spans(text) == [
+        ("Dark first.", ("first",)),
+        ("Light next. We read it so.", ("a", "reading-x")),
+        ("tail", ()),
+    ]
+    assert sentences("Light next. We read it so.") == ["Light next.", "We read it so."]
+    assert sentences('He said "no." Then ({{ a.figure }}) went.') == [
+        'He said "no."',
+        "Then ({{ a.figure }}) went.",
+    ]
+    block = marked_blocks("# S\n\nOne. {§ a} Two. {§ b} {.lead}\n")[0]
+    assert isinstance(block, MarkedBlock)
+    assert block.spans == (("One.", ("a",)), ("Two.", ("b",)))
 
 
 def test_the_typesetter_never_prints_a_marker() -> None:

@@ -178,7 +178,7 @@ def test_setup_table_rows() -> None:
     assert rows[1][1] == "–" and rows[1][2].startswith("48: C1 F1 N1 Q1 A3")
     # The 1992 rules as read here: three White men and the empty throne take the king too
     # (sibling_games.md, H5); reviewed, the table had left that case out.
-    assert rows[1][3] == ("surround the king on all four sides (beside the empty throne, on three)")
+    assert rows[1][3] == ("surround the king on all four sides (the empty throne too: our reading)")
 
 
 def _box(shape) -> tuple[float, float, float, float] | None:

@@ -9,6 +9,12 @@ reads them back, so a test can check the book against its concordance: no
 point dropped, no reading stated without being marked as one, no passage
 without a point behind it.
 
+A marker may also stand after any sentence inside a passage; then each
+marker names the points of the words since the one before (`MarkedBlock.spans`),
+so a passage that states several points can say which sentence states which.
+The markers themselves are `maerstanas_print.rule_points`' (the sheets' rule
+texts carry them too).
+
 Captions and panel labels carry no markers: what they say is the figure's
 claims, which the engine checks. Shared texts (`include`) are this edition's
 own words about itself and are not read here.
@@ -21,20 +27,38 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-MARKER = re.compile(r"\s*\{§([^{}]*)\}")
+from maerstanas_print.rule_points import MARKER, marked_spans, points_in, strip_markers
+
+__all__ = [
+    "MARKER",
+    "Concordance",
+    "MarkedBlock",
+    "Point",
+    "load_concordance",
+    "marked_blocks",
+    "marked_spans",
+    "points_in",
+    "sentences",
+    "strip_markers",
+]
+
 POINT_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 KINDS = ("rule", "advice", "history", "reading", "edition")
 QUOTED_KINDS = ("rule", "advice", "history")  # the source's words: each needs a quote
 
 
-def strip_markers(text: str) -> str:
-    """`text` without its `{§ ...}` markers, as the typesetter sets it."""
-    return MARKER.sub("", text)
+# A sentence ends at a full stop, question or exclamation mark (and any closing
+# quote, bracket or emphasis after it) followed by a space and a capital, a quote
+# or a bracket.
+SENTENCE_END = re.compile(r"[.!?][\"”’)*_]*(?=\s+[A-Z\u00c0-\u00de\"“‘(*_`])")
+LEAD = re.compile(r"\s*\{\.lead\}\s*$")
 
 
-def points_in(text: str) -> tuple[str, ...]:
-    """The point ids the markers of `text` name, in order."""
-    return tuple(word for found in MARKER.findall(text) for word in found.split())
+def sentences(text: str) -> list[str]:
+    """The sentences of a span of printed words."""
+    ends = [found.end() for found in SENTENCE_END.finditer(text)]
+    parts = [text[start:end] for start, end in zip([0, *ends], [*ends, len(text)], strict=True)]
+    return [part.strip() for part in parts if part.strip()]
 
 
 @dataclass(frozen=True)
@@ -46,6 +70,8 @@ class MarkedBlock:
     text: str
     points: tuple[str, ...]
     section: str  # the title of the chapter or section it stands in
+    # The passage cut after each of its markers: (words, the points they state).
+    spans: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def marked_blocks(markdown: str) -> list[MarkedBlock]:
@@ -70,21 +96,22 @@ def marked_blocks(markdown: str) -> list[MarkedBlock]:
             row, row_line = [], line
         elif token.type == "tr_close" and not in_header:
             text = " | ".join(row)
-            blocks.append(
-                MarkedBlock(row_line, "row", strip_markers(text), points_in(text), section)
-            )
+            blocks.append(_block(row_line, "row", text, section))
         elif token.type == "inline" and tokens[i - 1].type in ("th_open", "td_open"):
             row.append(token.content)
         elif token.type == "inline" and tokens[i - 1].type == "paragraph_open":
             kind = "note" if in_quote else "item" if _in_list(tokens, i) else "paragraph"
-            text = token.content
-            blocks.append(MarkedBlock(line, kind, _plain(text), points_in(text), section))
+            blocks.append(_block(line, kind, token.content, section))
         elif token.type == "fence" and token.info.split()[:1] == ["glossary"]:
             for number, entry in _glossary(token.content, line + 1):
-                blocks.append(
-                    MarkedBlock(number, "gloss", _plain(entry), points_in(entry), section)
-                )
+                blocks.append(_block(number, "gloss", entry, section))
     return blocks
+
+
+def _block(line: int, kind: str, raw: str, section: str) -> MarkedBlock:
+    raw = LEAD.sub("", raw)
+    spans = tuple(marked_spans(raw))
+    return MarkedBlock(line, kind, _plain(raw), points_in(raw), section, spans)
 
 
 def _body(markdown: str) -> str:

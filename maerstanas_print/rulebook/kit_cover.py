@@ -108,7 +108,9 @@ def _credits(cover: KitCover, width: float) -> tuple[Group, float]:
     out: list[Shape] = [Text(0, SECTION_PT * 0.3, "Credits", SECTION_PT, "bold", "start", INK)]
     y = SECTION_PT * 0.3
     dated = (
-        (f"This kit follows the rules as released on {cover.edition}.",) if cover.edition else ()
+        (f"This kit and its quick reference were released on {cover.edition}.",)
+        if cover.edition
+        else ()
     )
     for sentence in (*cover.credits, *dated):
         lines, y = paragraph(sentence, 0, y + 5.5, width, 9.0, "italic", INK)

@@ -388,7 +388,7 @@ def _start_inset(
 def _notes(options: BoardSheetOptions) -> list[str]:
     """The lines under a page of pencil boards: how the game's stones are marked in
     pencil, and on wraparound boards what the chevrons in the frame mean."""
-    notes = [SHEETS.of(options.game).pencil_note]
+    notes = [SHEETS.of(options.game).pencil_line]
     if options.variant == "wraparound":
         notes.append(WRAP_NOTE)
     return [note for note in notes if note]

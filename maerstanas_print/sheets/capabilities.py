@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from maerstanas_print.capability import Capability, Keyed
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.pieces import StoneKind
+from maerstanas_print.rule_points import strip_markers
 
 if TYPE_CHECKING:
     from maerstanas_print.sheets.paper import Sheet
@@ -65,13 +66,20 @@ class SheetKit:
     marked squares (the swatch's kind, name, note); `piece_sets`: what Dark and
     Light play with, for the sheet of pieces to cut out (empty: no such sheet),
     with `stones_note` a sentence that sheet adds; `pencil_note`: how the game is
-    played in pencil on the small boards; `setup_sheet(paper, theme)` and
+    played in pencil on the small boards; `setup_note`: what the setup sheet says
+    of who moves first; `setup_sheet(paper, theme)` and
     `score_sheet(paper, first)`: the game's own sheets, if it has them (a score
     sheet that `continues` goes on to further sheets numbered from `first`;
     `score_sheet_papers`: the papers its score sheet is designed for, empty for
     any: a kit on other paper enlarges the nearest design instead);
     `layout`: how its board sheets are laid out; `designer`: who designed the game,
     the Author of every sheet's PDF (empty: the tool is named instead).
+
+    The texts about the rules (`rules`, `stones_note`, `pencil_note`, `setup_note`)
+    carry rule-point markers (`maerstanas_print.rule_points`), so
+    tests/test_rules_concordance.py holds them to the game's rules concordance like
+    the books; `rules_for`, `stones_line`, `pencil_line` and `setup_line` give them
+    as printed, without the markers.
     """
 
     rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -81,6 +89,7 @@ class SheetKit:
     piece_sets: tuple[PieceSet, PieceSet] = ((), ())
     stones_note: str = ""
     pencil_note: str = ""
+    setup_note: str = ""
     setup_sheet: Callable[[str, str], Sheet] | None = None
     score_sheet: Callable[[str, int], Sheet] | None = None
     score_sheet_continues: bool = False
@@ -89,7 +98,32 @@ class SheetKit:
     designer: str = ""
 
     def rules_for(self, variant: str) -> tuple[str, ...]:
-        return self.rules.get(variant, ())
+        """The rules in brief for `variant`, as printed."""
+        return tuple(strip_markers(text) for text in self.rules.get(variant, ()))
+
+    @property
+    def stones_line(self) -> str:
+        """`stones_note` as printed."""
+        return strip_markers(self.stones_note)
+
+    @property
+    def pencil_line(self) -> str:
+        """`pencil_note` as printed."""
+        return strip_markers(self.pencil_note)
+
+    @property
+    def setup_line(self) -> str:
+        """`setup_note` as printed."""
+        return strip_markers(self.setup_note)
+
+    def rule_texts(self) -> dict[str, str]:
+        """Every text about the rules this kit prints, with its markers, by where it
+        is printed: what the rules concordance checks."""
+        texts = {f"rules[{variant}]": " ".join(t) for variant, t in self.rules.items()}
+        texts.update(
+            stones_note=self.stones_note, pencil_note=self.pencil_note, setup_note=self.setup_note
+        )
+        return {where: text for where, text in texts.items() if text}
 
     @property
     def has_cut_outs(self) -> bool:

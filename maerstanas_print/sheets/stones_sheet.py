@@ -313,7 +313,7 @@ def _intro(
         )
     else:
         edge, bleed = "along the middle of its rim", ""
-    note = SHEETS.of(game).stones_note
+    note = SHEETS.of(game).stones_line
     if square:
         return (
             plays

@@ -1,12 +1,12 @@
 """Cyngesheall: John Beers' tafl game on the Mǽrstánas board and stones.
 
-Rules v0.3 (CC BY-SA 4.0). Each side has a king (the Woden-stone, ᚩ), a
+Rules v0.2 (CC BY-SA 4.0). Each side has a king (the Woden-stone, ᚩ), a
 commander (the thunder-stone, ᚦ) and eight plain stones in the staircase of
 its home corner. Everything moves like a rook; the commander also moves
-diagonally. Enemy pieces are caught between the moved piece and another of
-the mover's pieces on a row or column; the king is caught the same way. A king
-that reaches the other king's home corner wins, and so does catching the
-enemy king. Where the rules are silent we follow the recommendations of our
+diagonally. Traditionally Dark moves first. Enemy pieces are caught between
+the moved piece and another of the mover's pieces on a row or column; the king
+is caught the same way. A king that reaches the other king's home corner wins,
+and so does catching the enemy king. Where the rules are silent we follow the recommendations of our
 research (docs/rules-notes.md lists them); the options can change them.
 """
 
@@ -43,13 +43,18 @@ LEGEND: tuple[tuple[StoneKind, str, str | None, str], ...] = (
 )
 
 # The rules in brief, for the sheets' rules line (our words; docs/rules-notes.md
-# gives the decisions behind them).
+# gives the decisions behind them). The `{§ point}` markers tie each sentence to the
+# point of the rules concordance it states (books/concordance/cyngesheall.yaml);
+# the sheets print the text without them.
 SHEET_RULES = (
-    "Dark moves first. Every piece slides any number of empty squares along a row or "
-    "column; the commander (the thunder-stone) may also slide diagonally. An enemy piece, "
-    "the king too, caught between the piece you moved and another of yours on a row or "
-    "column is taken. Win by bringing your king to the corner where the enemy king "
-    "started, or by taking the enemy king."
+    "Traditionally Dark moves first. {§ first alternate} "
+    "Every piece slides any number of empty squares along a row or column; the "
+    "commander (the thunder-stone) may also slide diagonally. "
+    "{§ move-orthogonal move-commander no-jump} "
+    "An enemy piece, the king too, caught between the piece you moved and another of "
+    "yours on a row or column is taken. {§ capture king-captured} "
+    "Win by bringing your king to the corner where the enemy king started, or by taking "
+    "the enemy king. {§ goal-corner win}"
 )
 
 DEFINITION = TaflDefinition(
@@ -64,7 +69,8 @@ DEFINITION = TaflDefinition(
     legend=LEGEND,
     sample="cyngesheall-game.mrs",
     rulebook="cyngesheall",
+    first_move="Traditionally Dark moves first. {§ first}",
     stone_set=(("woden", 1, "king"), ("thunder", 1, "commander"), ("standard", 8, "stone")),
     stones_note="A Mǽrstánas set already contains them all, so you only need this sheet if "
-    "you have no set.",
+    "you have no set. {§ edition-about}",
 )

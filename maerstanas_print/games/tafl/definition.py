@@ -26,3 +26,6 @@ class TaflDefinition:
     stone_set: tuple[tuple[StoneKind, int, str], ...] = ()
     stones_note: str = ""
     designer: str = ""  # who designed the game: its sheets' Author (`SheetKit.designer`)
+    # Who moves first, as the setup sheet says it, with its rule-point markers
+    # (`maerstanas_print.rule_points`): the rules' own qualifiers kept.
+    first_move: str = "Dark moves first."

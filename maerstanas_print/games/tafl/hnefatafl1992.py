@@ -4,11 +4,12 @@ group rec.games.abstract in a post dated 12/11/1992 (we read 11 December), on a
 
 Black (our Dark: 24 men and the king) moves first and wins when the king
 reaches any edge square; White (our Light: 48 men) wins by surrounding the
-king on all four sides (the empty throne counts as a side). Men are caught
-between two enemies on a row or column, or between an enemy and the empty
-throne; only the king may enter the throne. The layout is the Alea Evangelii
-arrangement. Our readings of what the post leaves open are the defaults of
-the options below (docs/rules-notes.md).
+king on four sides. Men are caught between two enemies on a row or column;
+only the king may pass through the throne. Our readings of what the post
+leaves open, the defaults of the options below, add that the empty throne
+counts against men of both sides and as the king's fourth side, that no man
+stops on it, and that the layout is the Alea Evangelii arrangement
+(docs/rules-notes.md).
 """
 
 from __future__ import annotations
@@ -50,14 +51,20 @@ RULES = TaflRules(
 LEGEND: tuple[tuple[StoneKind, str, str | None, str], ...] = ()  # men are drawn with letters
 
 # The rules in brief, for the sheets' rules line (our words; docs/rules-notes.md
-# gives the decisions behind them).
+# gives the decisions behind them). The `{§ point}` markers tie each sentence to the
+# point of the rules concordance it states (books/concordance/hnefatafl1992.yaml);
+# the sheets print the text without them, and the readings say they are ours.
 SHEET_RULES = (
     "Black (Dark: 24 men X and the king K) moves first; White (Light: 48 men O) "
-    "follows. Pieces slide any number of empty squares along a row or column. A man "
-    "caught between two enemies, or between an enemy and the empty throne, is taken. "
-    "Only the king may stop on or pass over the throne J10. Black wins when the king "
-    "reaches any edge square; White wins by surrounding the king on all four sides "
-    "(the empty throne counts as one)."
+    "follows. {§ board-forces first edition-names} "
+    "Pieces slide any number of empty squares along a row or column. {§ rook-move no-jump} "
+    "A man caught between two enemies on a row or column is taken. {§ capture} "
+    "Only the king may pass over the throne J10. {§ throne throne-king-only} "
+    "Black wins when the king reaches any edge square; White wins by surrounding the "
+    "king on all four sides. {§ black-goal white-goal} "
+    "Our readings: the empty throne counts as an enemy to men of both sides and as the "
+    "fourth side against the king, and no man may stop on it. "
+    "{§ throne-captures reading-hostile-throne reading-throne}"
 )
 
 DEFINITION = TaflDefinition(
@@ -74,5 +81,7 @@ DEFINITION = TaflDefinition(
     legend=LEGEND,
     sample=None,
     rulebook="hnefatafl1992",
-    stones_note="Dark is the post's Black (men X, king K), Light its White (men O).",
+    first_move="Dark, the post's Black, moves first. {§ first edition-names}",
+    stones_note="Dark is the post's Black (men X, king K), Light its White (men O). "
+    "{§ board-forces edition-names}",
 )

@@ -16,22 +16,31 @@ from maerstanas_print.sheets.capabilities import LegendItem, PieceSet, SheetKit,
 if TYPE_CHECKING:
     from maerstanas_print.sheets.paper import Sheet
 
-# The rules in brief, for the foot of a board sheet (our words).
+# The rules in brief, for the foot of a board sheet (our words). The `{§ point}`
+# markers tie each sentence to the point of the rules concordance it states
+# (games/books/concordance/maerstanas.yaml); the sheet prints the text without them.
 SHEET_RULES = {
     "standard": (
-        "Take turns to place a stone in an empty square. No stone may ever have four hinges "
-        "(sides touching a stone of either colour or the board edge). Once per game each "
-        "player may play a thunder-stone, which removes the stones beside it, and a "
-        "Woden-stone, which replaces an opponent’s stone. Score a point for every pair of "
-        "your stones side by side and for every side of your stones on the edge."
+        "Take turns to place a stone in an empty square. {§ alternate place-one} "
+        "No stone may ever have four hinges (sides touching a stone of either colour or "
+        "the board edge). {§ three-hinges not-four-at-once edge-hinge} "
+        "Once per game each player may play a thunder-stone, which removes the stones on "
+        "the squares sharing its sides, and a Woden-stone, which replaces an opponent’s "
+        "stone. {§ thunder-instead thunder-removes woden-instead woden-replaces} "
+        "Score a point for every pair of your stones side by side and for every side of "
+        "your stones on the edge (pairs once, corners twice: our reading). "
+        "{§ friendly-hinge reading-pair-once}"
     ),
     "wraparound": (
-        "Wraparound: opposite edges join, so every square has four neighbours and there "
-        "are no edge hinges. Take turns to place a stone in an empty square; no stone may "
-        "ever have four hinges (sides touching a stone). Once per game each player may play "
-        "a thunder-stone, which removes the stones beside it, and a Woden-stone, which "
-        "replaces an opponent’s stone. Score a point for every pair of your stones side by "
-        "side, across the edges too."
+        "Wraparound: opposite edges join, for every rule in our reading, so every square "
+        "has four neighbours and there are no edge hinges. {§ wraparound reading-torus} "
+        "Take turns to place a stone in an empty square; no stone may ever have four "
+        "hinges (sides touching a stone). {§ alternate place-one three-hinges not-four-at-once} "
+        "Once per game each player may play a thunder-stone, which removes the stones on "
+        "the squares sharing its sides, and a Woden-stone, which replaces an opponent’s "
+        "stone. {§ thunder-instead thunder-removes woden-instead woden-replaces} "
+        "Score a point for every pair of your stones side by side, across the edges too "
+        "(pairs once: our reading). {§ friendly-hinge wraparound reading-pair-once}"
     ),
 }
 # (stone kind, name, rune, the rune's name) for legends and cut-out sheets.
@@ -41,9 +50,9 @@ LEGEND: tuple[LegendItem, ...] = (
     ("woden", "Woden-stone", "\u16a9", "ós"),
 )
 PENCIL_NOTE = (
-    "In pencil: an X for each Dark stone and an O for each Light one; circle "
-    "the letter of a thunder- or Woden-stone, and rub out what a thunder-stone "
-    "removes."
+    "In pencil: an X for each Dark stone and an O for each Light one; {§ pencil-and-paper} "
+    "circle the letter of a thunder- or Woden-stone, and rub out what a thunder-stone "
+    "removes. {§ edition-pencil}"
 )
 # The rules ask for about 40 stones split evenly; the engines never saw more than
 # 20 of one colour on the board at a game's end.

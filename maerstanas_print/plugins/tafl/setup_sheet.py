@@ -22,6 +22,7 @@ from maerstanas_print.draw.board import (
 )
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
 from maerstanas_print.fonts import Face, text_width_mm
+from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import (
     INK,
     PAPERS,
@@ -85,7 +86,7 @@ def _goal(game: TaflGame, side: int, stones: dict[int, Stone], name: Callable[[i
         return goal
     if rules.king_capture == "four-sides":
         if rules.throne is not None and rules.opt("throne_hostile_to_king") == "yes":
-            return "surround the king on all four sides (beside the empty throne, on three)"
+            return "surround the king on all four sides (the empty throne too: our reading)"
         return "surround the king on all four sides"
     return "take the king"  # pragma: no cover - no such game yet
 
@@ -238,8 +239,8 @@ def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     stones = game.start_stones()
     counts = {side: sum(st.side == side for st in stones.values()) for side in (DARK, LIGHT)}
     intro = (
-        f"Set out the {counts[DARK]} Dark and {counts[LIGHT]} Light pieces as shown; "
-        "Dark moves first."
+        f"Set out the {counts[DARK]} Dark and {counts[LIGHT]} Light pieces as shown. "
+        + SHEETS.of(game).setup_line
     )
     if game.tafl.king_goal == "enemy-corner":
         # No arrows across the board: kings move only along rows and columns, and

@@ -66,6 +66,7 @@ def sheet_kit(game: Keyed) -> SheetKit:
         legend=game.definition.legend,
         piece_sets=(piece_set(game, DARK), piece_set(game, LIGHT)),
         stones_note=game.definition.stones_note,
+        setup_note=game.definition.first_move,
         setup_sheet=setup,
         score_sheet=scores,
         score_sheet_continues=True,

@@ -1,0 +1,40 @@
+"""Rule-point markers: `{§ point point}` after the words that state a rule point.
+
+Every text this edition prints about the rules carries them: a book's Markdown
+(`rulebook/concordance.py` reads them back) and the rules a game's sheets print
+(`sheets.capabilities.SheetKit`). They name the points of the game's rules
+concordance (`games/books/concordance/*.yaml`), so a test can hold each sentence
+to the source it restates; the typesetters strip them, so no reader sees one.
+This module is on the ground floor because both the sheets and the books use it.
+"""
+
+from __future__ import annotations
+
+import re
+
+MARKER = re.compile(r"\s*\{§([^{}]*)\}")
+
+
+def strip_markers(text: str) -> str:
+    """`text` without its `{§ ...}` markers, as it is printed."""
+    return MARKER.sub("", text)
+
+
+def points_in(text: str) -> tuple[str, ...]:
+    """The point ids the markers of `text` name, in order."""
+    return tuple(word for found in MARKER.findall(text) for word in found.split())
+
+
+def marked_spans(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """`text` cut after each marker: (the words before it, as printed, and the points
+    it names). Words after the last marker come last with no points: a span without a
+    point is a statement nothing stands behind."""
+    spans: list[tuple[str, tuple[str, ...]]] = []
+    start = 0
+    for found in MARKER.finditer(text):
+        spans.append((" ".join(text[start : found.start()].split()), tuple(found[1].split())))
+        start = found.end()
+    rest = " ".join(text[start:].split())
+    if rest:
+        spans.append((rest, ()))
+    return spans
