@@ -44,8 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("-q", "--quiet", action="store_true", help="only the summary lines")
-    mode = parser.add_mutually_exclusive_group()
-    mode.add_argument(
+    parser.add_argument(
         "--fix",
         nargs="?",
         const=True,
@@ -56,8 +55,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "apply fix N as check lists it to the file's one invalid game, and nothing "
         "else; with GAME:N, to game GAME of the file (--fix=VALUE is never a FILE)",
     )
-    mode.add_argument(
-        "--diff", action="store_true", help="print those fixes as a unified diff; write nothing"
+    parser.add_argument(
+        "--diff",
+        action="store_true",
+        help="print what --fix would write as a unified diff and write nothing "
+        "(with --fix N or GAME:N, what that would write)",
     )
     parser.set_defaults(func=run)
 
@@ -83,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     files = list(args.files)
     worst = EXIT_OK
     if args.fix or args.diff:
-        if args.json or "-" in args.files and args.fix:
+        if args.json or "-" in args.files and args.fix and not args.diff:
             raise CommandError(
                 "--fix rewrites files and --diff prints a diff: neither goes "
                 "with --json, and --fix cannot rewrite stdin",
@@ -270,7 +272,7 @@ def _fix_files(args: argparse.Namespace) -> tuple[int, set[str]]:
 
 
 def _diff_files(args: argparse.Namespace) -> int:
-    """--diff: the fixes as a patch of the bytes --fix would write; exit 1 when a
+    """--diff: the fixes as a patch of the bytes --fix (or --fix N) would write; exit 1 when a
     file has a fix or stays invalid, 3 when one cannot be read (the others
     are still shown)."""
     worst = EXIT_OK
@@ -285,7 +287,12 @@ def _diff_files(args: argparse.Namespace) -> int:
             continue
         try:
             edited = read_for_diff(path)
-            fixed, _ = fix_text(edited.text, edited.name, strict=args.strict)
+            game, number = args.fix_choice or (None, None)
+            fixed, _ = fix_text(
+                edited.text, edited.name, strict=args.strict, choice=number, game=game
+            )
+            if args.fix_choice is not None:
+                _check_choice(edited.name, fixed, args.fix_choice)
         except (InputError, LimitError) as exc:
             print(f"maerstanas-print: {exc}", file=sys.stderr)
             worst = max(worst, exit_for(exc))
@@ -296,7 +303,11 @@ def _diff_files(args: argparse.Namespace) -> int:
             sys.stdout.buffer.write(patch)
         if patch or fixed.still_wrong:
             worst = max(worst, EXIT_INVALID)
-        for message in _left_alone(edited.name, fixed):  # the patch owns standard output
+        if args.fix_choice is not None:
+            left = _left_by_choice(edited.name, fixed, args.fix_choice)
+        else:
+            left = _left_alone(edited.name, fixed)
+        for message in left:  # the patch owns standard output
             print(message, file=sys.stderr)
     return worst
 
