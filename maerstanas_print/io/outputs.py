@@ -130,9 +130,9 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
         try:
             with os.fdopen(fd, "wb") as handle:
                 if existing is not None:
-                    take_place_of(handle.fileno(), existing, keep_owner=False)
+                    take_place_of(fd, existing, keep_owner=False)
                 else:
-                    os.fchmod(handle.fileno(), 0o666 & ~_umask())
+                    os.fchmod(fd, 0o666 & ~_umask())
                 handle.write(payload)
             os.replace(tmp, path)
         except BaseException:
