@@ -152,6 +152,9 @@ class Point:
     says: dict[str, tuple[str, ...]]
     omitted: dict[str, str]
     why: str
+    # Points a text that states this one must state too (a rule read alone would
+    # say more than the source: the 1992 capture without "only the mover captures").
+    needs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,7 +189,8 @@ def load_concordance(path: Path) -> Concordance:
         if kind not in QUOTED_KINDS and not entry.get("why"):
             raise ValueError(f"{path.name}: {key}: a {kind} point says why (why:)")
         omitted = {str(book): str(why) for book, why in (entry.get("omit") or {}).items()}
-        points[str(key)] = Point(str(key), kind, says, omitted, str(entry.get("why", "")))
+        needs = tuple(str(need) for need in entry.get("needs") or ())
+        points[str(key)] = Point(str(key), kind, says, omitted, str(entry.get("why", "")), needs)
     return Concordance(
         game=str(data["game"]),
         version=str(data["version"]),

@@ -58,13 +58,16 @@ SHEET_RULES = (
     "Black (Dark: 24 men X and the king K) moves first; White (Light: 48 men O) "
     "follows. {§ board-forces first edition-names} "
     "Pieces slide any number of empty squares along a row or column. {§ rook-move no-jump} "
-    "A man caught between two enemies on a row or column is taken. {§ capture} "
+    "Only the side moving captures: a man is taken when the mover closes it in "
+    "between two enemies; a man may move in between two enemies safely. {§ capture active} "
     "Only the king may pass over the throne J10. {§ throne throne-king-only} "
     "Black wins when the king reaches any edge square; White wins by surrounding the "
     "king on all four sides. {§ black-goal white-goal} "
-    "Our readings: the empty throne counts as an enemy to men of both sides and as the "
-    "fourth side against the king, and no man may stop on it. "
-    "{§ throne-captures reading-hostile-throne reading-throne}"
+    "Our readings: the two enemies stand on opposite sides along a row or column, and "
+    "the king may be one of them; the empty throne counts as an enemy to men of both "
+    "sides and as the fourth side against the king, and no man may stop on it. "
+    "{§ reading-two-opposite reading-armed-king throne-captures reading-hostile-throne "
+    "reading-throne}"
 )
 
 DEFINITION = TaflDefinition(
