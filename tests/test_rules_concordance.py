@@ -391,3 +391,22 @@ def test_a_boards_legend_states_only_the_games_marked_texts() -> None:
         assert corner_texts, game.tag
         assert set(corner_texts) <= marked, (game.tag, corner_texts)
         assert all(READING_WORDS["en"].search(t) for t in corner_texts), corner_texts
+
+
+def test_a_caption_is_a_passage_held_to_the_concordance() -> None:
+    """Captions are read like paragraphs (continued lines too, a record's text not),
+    so an unmarked caption, or one stating a reading as plain fact, is found: the
+    1992 book's old caption said the king captures without saying it is our reading."""
+    text = (
+        "# S\n\n```figure\nid: f\ncaption: Left: the king takes part in a capture like any\n"
+        "  of his men. {§ reading-armed-king edition-figure}\npanel: p\nstones: start\n```\n\n"
+        "```record\nid: r\ncaption: A record.\n\n1. D4 *\n```\n"
+    )
+    blocks = [b for b in marked_blocks(text) if b.kind == "caption"]
+    assert [(b.line, b.points) for b in blocks] == [
+        (5, ("reading-armed-king", "edition-figure")),
+        (13, ()),
+    ]
+    assert blocks[0].text.endswith("like any of his men.")
+    table = load_concordance(BOOKS / "concordance" / "hnefatafl1992.yaml")
+    assert _unmarked_readings(table, "old", blocks[0].spans, READING_WORDS["en"])

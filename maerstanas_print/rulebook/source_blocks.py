@@ -286,7 +286,7 @@ def read_figure(
         if line.key not in FIGURE_KEYS:
             raise _unknown(line, FIGURE_KEYS, "figure")
         if line.key == "caption":
-            caption = budget.take(line.value, line.where, "caption")
+            caption = strip_markers(budget.take(line.value, line.where, "caption"))
         elif line.key == "alt":
             alt = budget.take(line.value, line.where, "caption")
         elif line.key == "panel" or (
@@ -377,7 +377,7 @@ def read_record(
     caption = ""
     for line in lines:
         if line.key == "caption":
-            caption = budget.take(line.value, line.where, "caption")
+            caption = strip_markers(budget.take(line.value, line.where, "caption"))
         elif line.key != "id":
             raise _unknown(line, ("id", "caption"), "record")
     # Shown as written (no markup, so no links), less the spaces no reader can see.
