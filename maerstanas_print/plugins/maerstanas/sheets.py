@@ -50,9 +50,9 @@ LEGEND: tuple[LegendItem, ...] = (
     ("woden", "Woden-stone", "\u16a9", "ós"),
 )
 PENCIL_NOTE = (
-    "In pencil, the rules say, write an X or an O for each stone; {§ pencil-and-paper} "
-    "our pencil boards give X to Dark and O to Light, circle the letter of a thunder- or "
-    "Woden-stone, and rub out what a thunder-stone removes. {§ edition-pencil}"
+    "In pencil: an X or an O for each stone; {§ pencil-and-paper} "
+    "ours: X for Dark, O for Light, circle a special stone’s letter, rub out what a "
+    "thunder-stone removes. {§ edition-pencil}"
 )
 # The rules ask for about 40 stones split evenly; the engines never saw more than
 # 20 of one colour on the board at a game's end.
