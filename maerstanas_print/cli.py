@@ -1,17 +1,18 @@
 """The `maerstanas-print` command line: one sub-command per module in `commands/`.
 
 Exit codes are defined in `exits.py` (0 success, 1 invalid record(s), 2 usage
-error, 3 unreadable input or unwritable output, 130 interrupted, 143
-terminated); `main` is the one place that turns a failure into a message and
-an exit code. A run loads only its own command's module (`build_parser`), so
-`check` never imports the documents, books and drawing (ReportLab, Jinja2)
-the printing commands need; `run` handles Ctrl-C and SIGTERM from its first
-instruction.
+error, 3 unreadable input or unwritable output, 130 interrupted, 129, 131
+and 143 stopped by SIGHUP, SIGQUIT and SIGTERM); `main` is the one place that
+turns a failure into a message and an exit code. A run loads only its own
+command's module (`build_parser`), so `check` never imports the documents,
+books and drawing (ReportLab, Jinja2) the printing commands need; `run`
+handles those signals from its first instruction.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import importlib
 import re
@@ -27,10 +28,12 @@ from maerstanas_print.games.registry import all_games
 from maerstanas_print.io.build_date import source_date_problem
 from maerstanas_print.io.errors import MaerstanasError, Terminated
 from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for callers of main)
+    EXIT_HANGUP,
     EXIT_INTERRUPTED,
     EXIT_INVALID,
     EXIT_IO,
     EXIT_OK,
+    EXIT_QUIT,
     EXIT_TERMINATED,
     EXIT_USAGE,
     CommandError,
@@ -64,21 +67,35 @@ class _Signals:
 
     interrupted = False
     terminated = False
+    by = signal.SIGTERM  # the signal that terminated it
+
+
+# The signals that stop a run besides Ctrl-C: what `main` says, and its exit code.
+_STOPS = {
+    signal.SIGTERM: ("terminated", EXIT_TERMINATED),
+    signal.SIGHUP: ("hung up (the terminal closed)", EXIT_HANGUP),
+    signal.SIGQUIT: ("quit", EXIT_QUIT),
+}
 
 
 def _on_signal(signum: int, frame: object) -> None:
-    if signum == signal.SIGTERM:
+    if signum in _STOPS:
         _Signals.terminated = True
+        _Signals.by = signal.Signals(signum)
         raise Terminated
     _Signals.interrupted = True
     raise KeyboardInterrupt
 
 
 def install_signal_handlers() -> None:
-    """Ctrl-C and SIGTERM become exceptions, so every `finally` runs (no
-    temporary file is left behind) and `main` reports them in one line."""
+    """Ctrl-C, SIGTERM, SIGHUP (a closed terminal, a dropped ssh session) and
+    SIGQUIT become exceptions, so every `finally` runs (no temporary file is
+    left behind) and `main` reports them in one line. A signal the caller
+    chose to ignore (`nohup`) stays ignored."""
     signal.signal(signal.SIGINT, _on_signal)
-    signal.signal(signal.SIGTERM, _on_signal)
+    for signum in _STOPS:
+        if signum == signal.SIGTERM or signal.getsignal(signum) != signal.SIG_IGN:
+            signal.signal(signum, _on_signal)
 
 
 def commands() -> dict[str, str]:
@@ -158,8 +175,9 @@ def _say(message: str) -> None:
     name such as `\\x1b]0;...` cannot drive the terminal it is printed on."""
     if sys.stderr is not None:
         shown = "\n".join(map(visible, message.split("\n")))
-        sys.stderr.write(f"maerstanas-print: {shown}\n")
-        sys.stderr.flush()
+        with contextlib.suppress(OSError, ValueError):  # a terminal that hung up
+            sys.stderr.write(f"maerstanas-print: {shown}\n")
+            sys.stderr.flush()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -175,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
             if problem is not None:
                 raise CommandError(problem, EXIT_USAGE)
             args.run_command = main  # for `build`, which runs other commands
+            args.given = list(sys.argv[1:] if argv is None else argv)  # the words as written
             code = int(args.func(args) or 0)
             sys.stdout.flush()
             return code
@@ -193,8 +212,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _stopped() -> int:
     if _Signals.terminated:
-        _say("terminated")
-        return EXIT_TERMINATED
+        said, code = _STOPS[_Signals.by]
+        _say(said)
+        return code
     _say("interrupted")
     return EXIT_INTERRUPTED
 

@@ -59,6 +59,7 @@ CODES: dict[str, str] = {
     "M404": "game without a termination (`*` or the score line)",
     "M405": "tag value not in the standard form",
     "M406": "game-ending move without its `!`",
+    "M407": "`[%eval]` value that cannot be read (ignored)",
     # M5xx: a move list copied from the author's apps (`import`)
     "M501": "a line that is not part of an app's move list",
     "M502": "an entry's `(Player n)` is not the side whose turn it is",

@@ -97,6 +97,7 @@ CASES = [
     ("M404", "1. E4 D4", "", 1, "no termination"),
     ("M405", '[Scoring "Simple"]\n1. E4 *', "[Scoring", 1, "written `simple`"),
     ("M405", '[Date "21/11/2026"]\n1. E4 *', "[Date", 1, "not YYYY.MM.DD"),
+    ("M407", "1. E4 {[%eval \u0661]} *", "[%eval", 1, "not an engine value"),
 ]
 
 

@@ -73,7 +73,9 @@ def test_the_exit_codes_are_listed() -> None:
             cli.EXIT_INVALID,
             cli.EXIT_USAGE,
             cli.EXIT_IO,
+            cli.EXIT_HANGUP,
             cli.EXIT_INTERRUPTED,
+            cli.EXIT_QUIT,
             cli.EXIT_TERMINATED,
         )
     }

@@ -233,6 +233,41 @@ def test_the_diff_applies_to_exactly_what_fix_writes(
     _patch_then_compare(tmp_path, before, tool)
 
 
+@pytest.mark.parametrize("choice", ["1", "2", "1:1"])
+def test_diff_with_fix_n_applies_to_exactly_what_fix_n_writes(tmp_path: Path, choice: str) -> None:
+    """Reviewed: the README's `--diff` of the damaged sample printed nothing, as no
+    fix of it is sure, and `--diff` refused `--fix N`."""
+    if shutil.which("patch") is None:
+        pytest.skip("patch is not installed")
+    work = tmp_path / "work"
+    work.mkdir()
+    _file(work, NO_UNIQUE_FIX)
+    diff = subprocess.run(
+        [*PY, "check", "--diff", "--fix", choice, "d.mrs"],
+        cwd=work,
+        capture_output=True,
+        check=False,
+    )
+    assert diff.returncode == 1 and diff.stdout.startswith(b"--- a/d.mrs\n")
+    assert (work / "d.mrs").read_bytes() == NO_UNIQUE_FIX  # --diff writes nothing
+    applied = subprocess.run(
+        ["patch", "-p1"], cwd=work, input=diff.stdout, capture_output=True, check=False
+    )
+    assert applied.returncode == 0, applied.stdout + applied.stderr
+    fixed = _file(tmp_path, NO_UNIQUE_FIX, "by-fix.mrs")
+    assert main(["check", "--fix", choice, str(fixed)]) == 0
+    assert (work / "d.mrs").read_bytes() == fixed.read_bytes() != NO_UNIQUE_FIX
+
+
+def test_diff_with_a_fix_that_does_not_exist_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = _file(tmp_path, NO_UNIQUE_FIX)
+    assert main(["check", "--diff", "--fix", "99", str(record)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "there is no fix 99" in captured.err
+
+
 def test_the_diff_shows_the_byte_order_mark_and_the_missing_newline(
     tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]
 ) -> None:

@@ -153,7 +153,10 @@ class Handle:
         os.kill(os.getpid(), signal.SIGTERM)
         time.sleep(0.2)
         return done
-editing.os.fdopen = lambda fd, mode: Handle(opened(fd, mode)) if mode == "r+b" else opened(fd, mode)
+def fdopen(fd, mode, *args, **kwargs):
+    handle = opened(fd, mode, *args, **kwargs)
+    return Handle(handle) if mode == "r+b" else handle
+editing.os.fdopen = fdopen
 sys.argv = ["maerstanas-print", "check", "--fix", sys.argv[1]]
 run()
 """

@@ -616,13 +616,14 @@ def test_ctrl_c_while_starting_never_gives_a_traceback() -> None:
 
 @pytest.fixture
 def signal_handlers() -> Iterator[None]:
-    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    signals = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+    before = {signum: signal.getsignal(signum) for signum in signals}
     cli.install_signal_handlers()
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, before[0])
-        signal.signal(signal.SIGTERM, before[1])
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
         cli._Signals.interrupted = cli._Signals.terminated = False
 
 

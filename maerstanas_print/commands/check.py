@@ -30,7 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog="exit codes: 0 every game valid; 1 an invalid game, text that cannot be "
         "read as notation, or no game; 2 usage error; 3 a file cannot be read "
         "(with --json it is still reported in the JSON object); 130 interrupted; "
-        "143 terminated",
+        "129, 131, 143 stopped by SIGHUP, SIGQUIT, SIGTERM",
     )
     # "*", not "+": `--fix` takes an optional number, and the files are checked in run()
     parser.add_argument(
@@ -44,19 +44,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("-q", "--quiet", action="store_true", help="only the summary lines")
-    mode = parser.add_mutually_exclusive_group()
-    mode.add_argument(
+    parser.add_argument(
         "--fix",
         nargs="?",
         const=True,
         default=False,
         metavar="N",
         help="rewrite each file in place where a game's best explanation is the only "
-        "one that fits (with N: apply fix N as check lists it), say what changed, "
-        "then check the result",
+        "one that fits, say what changed, then check the result; with N (one FILE): "
+        "apply fix N as check lists it to the file's one invalid game, and nothing "
+        "else; with GAME:N, to game GAME of the file (--fix=VALUE is never a FILE)",
     )
-    mode.add_argument(
-        "--diff", action="store_true", help="print those fixes as a unified diff; write nothing"
+    parser.add_argument(
+        "--diff",
+        action="store_true",
+        help="print what --fix would write as a unified diff and write nothing "
+        "(with --fix N or GAME:N, what that would write)",
     )
     parser.set_defaults(func=run)
 
@@ -82,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     files = list(args.files)
     worst = EXIT_OK
     if args.fix or args.diff:
-        if args.json or "-" in args.files and args.fix:
+        if args.json or "-" in args.files and args.fix and not args.diff:
             raise CommandError(
                 "--fix rewrites files and --diff prints a diff: neither goes "
                 "with --json, and --fix cannot rewrite stdin",
@@ -243,9 +246,12 @@ def _fix_files(args: argparse.Namespace) -> tuple[int, set[str]]:
     for path in args.files:
         try:
             edited = read_for_edit(path)
+            game, number = args.fix_choice or (None, None)
             fixed, source = fix_text(
-                edited.text, edited.name, strict=args.strict, choice=args.fix_choice
+                edited.text, edited.name, strict=args.strict, choice=number, game=game
             )
+            if args.fix_choice is not None:
+                _check_choice(edited.name, fixed, args.fix_choice)
             if fixed.text != edited.text:
                 write_edit(edited, edited.bytes_of(fixed.text))
         except (InputError, OutputError, LimitError) as exc:
@@ -256,13 +262,17 @@ def _fix_files(args: argparse.Namespace) -> tuple[int, set[str]]:
         for fix, explained in fixed.applied:
             line, column = source.locate(explained.start)
             print(f"{edited.name}:{line}:{column}: fixed {explained.code}: {describe(fix, source)}")
-        for message in _left_alone(edited.name, fixed):
+        if args.fix_choice is not None:
+            left = _left_by_choice(edited.name, fixed, args.fix_choice)
+        else:
+            left = _left_alone(edited.name, fixed)
+        for message in left:
             print(message)
     return worst, failed
 
 
 def _diff_files(args: argparse.Namespace) -> int:
-    """--diff: the fixes as a patch of the bytes --fix would write; exit 1 when a
+    """--diff: the fixes as a patch of the bytes --fix (or --fix N) would write; exit 1 when a
     file has a fix or stays invalid, 3 when one cannot be read (the others
     are still shown)."""
     worst = EXIT_OK
@@ -277,9 +287,12 @@ def _diff_files(args: argparse.Namespace) -> int:
             continue
         try:
             edited = read_for_diff(path)
+            game, number = args.fix_choice or (None, None)
             fixed, _ = fix_text(
-                edited.text, edited.name, strict=args.strict, choice=args.fix_choice
+                edited.text, edited.name, strict=args.strict, choice=number, game=game
             )
+            if args.fix_choice is not None:
+                _check_choice(edited.name, fixed, args.fix_choice)
         except (InputError, LimitError) as exc:
             print(f"maerstanas-print: {exc}", file=sys.stderr)
             worst = max(worst, exit_for(exc))
@@ -290,28 +303,41 @@ def _diff_files(args: argparse.Namespace) -> int:
             sys.stdout.buffer.write(patch)
         if patch or fixed.still_wrong:
             worst = max(worst, EXIT_INVALID)
-        for message in _left_alone(edited.name, fixed):  # the patch owns standard output
+        if args.fix_choice is not None:
+            left = _left_by_choice(edited.name, fixed, args.fix_choice)
+        else:
+            left = _left_alone(edited.name, fixed)
+        for message in left:  # the patch owns standard output
             print(message, file=sys.stderr)
     return worst
 
 
 # What reads as a number rather than a file name: digits of any script, a sign, a point,
 # an exponent, spaces.
-_NUMBER_LIKE = re.compile(r"\s*[-+]?(?:\d[\d_]*)?(?:[.,]\d*)?(?:[eE][-+]?\d+)?\s*")
+_NUMBER_LIKE = re.compile(r"\s*[-+]?(?:\d[\d_]*)?(?:[.,:]\d*)*(?:[eE][-+]?\d+)?\s*")
+# A fix as `--fix` takes it: N, or GAME:N (ASCII digits only).
+_CHOICE = re.compile(r"(?:0*([1-9][0-9]*):)?0*([1-9][0-9]*)", re.ASCII)
+# `--fix=VALUE` as written, or as argparse's abbreviations of it.
+_FIX_EQUALS = re.compile(r"--f(?:i(?:x)?)?=")
 
 
 def _read_fix_choice(args: argparse.Namespace) -> None:
-    """`--fix N` sets `args.fix_choice`; `--fix FILE` (no number) puts FILE back
-    with the files."""
+    """`--fix N` and `--fix GAME:N` set `args.fix_choice` (GAME or None, N);
+    `--fix FILE` (no number) puts FILE back with the files. `--fix=VALUE` is
+    always a choice, and any other VALUE there is a usage error."""
     args.fix_choice = None
     if isinstance(args.fix, str):
-        if args.fix.isascii() and args.fix.isdigit() and int(args.fix) >= 1:
-            args.fix_choice = int(args.fix)
-        elif _NUMBER_LIKE.fullmatch(args.fix) and not os.path.exists(args.fix):
-            # `--fix=0`, `--fix -1`, `--fix ١`: a number that is no fix's, not a file to
-            # skip while the others are rewritten
+        choice = _CHOICE.fullmatch(args.fix)
+        if choice is not None:
+            args.fix_choice = (int(choice[1]) if choice[1] else None, int(choice[2]))
+        elif _fix_given_with_equals(args) or (
+            _NUMBER_LIKE.fullmatch(args.fix) and not os.path.exists(args.fix)
+        ):
+            # `--fix=0`, `--fix=x`, `--fix -1`, `--fix ١`: no fix's number, and not a
+            # file to skip while the others are rewritten
             raise CommandError(
-                f"--fix N takes a fix's number from 1 as check lists them, not {args.fix!r}",
+                f"--fix takes a fix's number N from 1 as check lists them, or GAME:N "
+                f"for fix N of game GAME of the file, not {args.fix!r}",
                 EXIT_USAGE,
             )
         else:
@@ -319,6 +345,94 @@ def _read_fix_choice(args: argparse.Namespace) -> None:
         args.fix = True
     if not args.files:
         raise CommandError("check needs at least one FILE (- for stdin)", EXIT_USAGE)
+    if args.fix_choice is not None and len(args.files) != 1:
+        raise CommandError(
+            f"--fix {_choice_name(args.fix_choice)} chooses one fix of one game: name one "
+            f"FILE, not {len(args.files)} (check --fix alone applies the sure fixes of "
+            "every file)",
+            EXIT_USAGE,
+        )
+
+
+def _fix_given_with_equals(args: argparse.Namespace) -> bool:
+    """Whether the command line said `--fix=VALUE` (not `--fix VALUE`, where VALUE
+    may be a file)."""
+    words = getattr(args, "given", None) or []
+    before_files = words[: words.index("--")] if "--" in words else words
+    return any(_FIX_EQUALS.match(word) for word in before_files)
+
+
+def _choice_name(choice: tuple[int | None, int]) -> str:
+    game, number = choice
+    return f"{game}:{number}" if game is not None else str(number)
+
+
+def _check_choice(name: str, fixed: FixedText, choice: tuple[int | None, int]) -> None:
+    """Refuse `--fix N` / `--fix GAME:N` when it names no fix of one game, with
+    the games and fixes there are (nothing is written)."""
+    if fixed.chosen_game is not None:
+        return
+    game, number = choice
+    asked = f"--fix {_choice_name(choice)}"
+    games = {index: (line, fixes, searched) for index, line, fixes, searched in fixed.invalid_games}
+    if game is None and len(games) > 1:
+        listed = "; ".join(
+            f"game {index} (line {line}): {_fixes_listed(fixes, searched)}"
+            for index, (line, fixes, searched) in list(games.items())[:10]
+        )
+        more = f"; and {len(games) - 10} more" if len(games) > 10 else ""
+        example = next((i for i, (_, fixes, _) in games.items() if fixes >= number), None)
+        hint = f", e.g. --fix {example}:{number}" if example is not None else ""
+        raise CommandError(
+            f"{name}: not written: {asked} is for a file with one invalid game, and it "
+            f"has {len(games)}: {listed}{more}; say which with --fix GAME:N{hint}",
+            EXIT_USAGE,
+        )
+    if game is None and not games:
+        raise CommandError(
+            f"{name}: not written: there is no fix {number}: no game of it is invalid", EXIT_USAGE
+        )
+    index = game if game is not None else next(iter(games))
+    if index not in games:
+        state = (
+            f"it has {_plural(fixed.games, 'game')}"
+            if index > fixed.games
+            else f"game {index} is valid"
+        )
+        raise CommandError(
+            f"{name}: not written: there is no fix {number} of game {index}: {state}",
+            EXIT_USAGE,
+        )
+    line, fixes, searched = games[index]
+    raise CommandError(
+        f"{name}: not written: there is no fix {number} of game {index}; it (line {line}) "
+        f"has {_fixes_listed(fixes, searched)}",
+        EXIT_USAGE,
+    )
+
+
+def _fixes_listed(fixes: int, searched: bool) -> str:
+    if not searched:
+        return f"no fix searched (past the first {FixBudget().left or 0:,} invalid games)"
+    if not fixes:
+        return "no verified fix"
+    if fixes == 1:
+        return "fix 1 only"
+    return f"fixes 1 to {fixes}"
+
+
+def _left_by_choice(name: str, fixed: FixedText, choice: tuple[int | None, int]) -> list[str]:
+    """What `--fix N` says of the invalid games it leaves as written."""
+    others = [entry for entry in fixed.invalid_games if entry[0] != fixed.chosen_game]
+    if not others:
+        return []
+    listed = ", ".join(f"game {index} (line {line})" for index, line, _, _ in others[:10])
+    more = f" and {len(others) - 10} more" if len(others) > 10 else ""
+    return [
+        f"{name}: {listed}{more} left as written: --fix {_choice_name(choice)} changes "
+        f"game {fixed.chosen_game} only; check lists the others' fixes, `check --fix` "
+        "applies the sure ones and `check --fix GAME:N` fix N of game GAME"
+    ]
 
 
 def _left_alone(name: str, fixed: FixedText) -> list[str]:
@@ -328,7 +442,8 @@ def _left_alone(name: str, fixed: FixedText) -> list[str]:
         lines.append(
             f"{name}: {_plural(fixed.unsure, 'game')} with more than one verified fix "
             "left as written: another explanation fits about as well; check lists "
-            "the fixes, and `check --fix N` applies fix N"
+            "the fixes, and `check --fix N FILE` applies fix N (`--fix GAME:N FILE` "
+            "in a file of several invalid games)"
         )
     if fixed.unsearched:
         lines.append(

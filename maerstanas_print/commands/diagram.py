@@ -22,6 +22,7 @@ from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.gamedoc.model import step_text
 from maerstanas_print.gamedoc.parts import move_label
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.io.numbers import whole_number
 from maerstanas_print.io.outputs import refuse_overwriting_input
 from maerstanas_print.play.loading import load_verified
 
@@ -62,10 +63,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _whole(value: str, option: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        number = -1
+    read = whole_number(value)
+    number = -1 if read is None else read
     if number < 0:
         raise CommandError(f"{option} must be a whole number from 0, not {value!r}", EXIT_USAGE)
     return number

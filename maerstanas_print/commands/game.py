@@ -20,6 +20,7 @@ from maerstanas_print.gamedoc.pdf import game_pdf
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import LimitError
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.io.numbers import whole_number
 from maerstanas_print.io.outputs import refuse_overwriting_input
 from maerstanas_print.play.loading import load_verified
 
@@ -76,10 +77,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _count(value: str, option: str, minimum: int) -> int:
 
-    try:
-        number = int(value)
-    except ValueError:
-        number = minimum - 1
+    read = whole_number(value)
+    number = minimum - 1 if read is None else read
     if number < minimum:
         raise CommandError(
             f"{option} must be a whole number of at least {minimum}, not {value!r}", EXIT_USAGE

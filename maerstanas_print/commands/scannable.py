@@ -19,6 +19,7 @@ from maerstanas_print.commands._output import (
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.registry import all_games
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.io.numbers import whole_number
 from maerstanas_print.scan.capabilities import SCAN_KITS, ScanOption
 from maerstanas_print.scan.frame import game_scannable_sheet
 from maerstanas_print.sheets.common import SheetError
@@ -89,10 +90,9 @@ def run_scannable(args: argparse.Namespace) -> int:
         settings[option.key] = choice(value, option.choices, option.flag)
     pages = None
     if args.pages is not None:
-        text = args.pages.strip()
-        if not text.isdigit() or not 1 <= int(text) <= 9:
+        pages = whole_number(args.pages)
+        if pages is None or not 1 <= pages <= 9:
             raise CommandError(f"--pages must be from 1 to 9, not {args.pages!r}", EXIT_USAGE)
-        pages = int(text)
     try:
         made = game_scannable_sheet(game, paper, settings, pages)
     except SheetError as exc:

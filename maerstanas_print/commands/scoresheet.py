@@ -15,6 +15,7 @@ from maerstanas_print.commands._output import (
 )
 from maerstanas_print.commands.scannable import add_scannable_options, run_scannable
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.io.numbers import whole_number
 from maerstanas_print.sheets.capabilities import SHEETS, game_score_sheet
 from maerstanas_print.sheets.common import MAX_FIRST
 
@@ -69,9 +70,9 @@ def _first(value: str | None, game: Game) -> int:
             "game fits on one sheet",
             EXIT_USAGE,
         )
-    text = value.strip()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_FIRST:
+    number = whole_number(value)
+    if number is None or not 1 <= number <= MAX_FIRST:
         raise CommandError(
             f"--from must be a move number from 1 to {MAX_FIRST}, not {value!r}", EXIT_USAGE
         )
-    return int(text)
+    return number

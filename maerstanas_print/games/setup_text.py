@@ -23,7 +23,7 @@ def read_position(text: str, size: int, letters: str = "SKCTW") -> list[str]:
         cells: list[str] = []
         digits = ""
         for ch in row + " ":
-            if ch.isdigit():
+            if "0" <= ch <= "9":  # not any script's digit
                 digits += ch
                 continue
             if digits:

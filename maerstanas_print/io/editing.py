@@ -19,9 +19,12 @@ did not ask to change and never races them:
   access list, a security label, a user's note), one whose owner or group a
   new file could not be given, or one in a folder we may not write in, is
   rewritten in place, so the inode, its other names, its owner, mode and
-  attributes stay (Ctrl-C and SIGTERM wait until that write is whole); any
-  other file is written beside itself and renamed over, so a stopped run
-  leaves the old file whole.
+  attributes stay; that write leaves the old bytes or the new ones, never a
+  mix (a file-size limit is refused first, a growing file's space reserved
+  first, a failed write undone; every signal but SIGKILL waits
+  until it is whole). Any other file is written beside itself, without the
+  access list its folder would give a new file, and renamed over, so a
+  stopped run leaves the old file whole.
 
 Failures raise `InputError` (cannot be read) or `OutputError` (not written),
 each with one line that says that the file was left as it was.
@@ -31,12 +34,15 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import errno
 import os
 import signal
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
+from io import FileIO
 from pathlib import Path
+from typing import NoReturn
 
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError, OutputError
@@ -191,6 +197,7 @@ def write_edit(edited: EditedFile, payload: bytes) -> None:
         )
     if _read_again(path, edited.identity) != edited.data:
         raise OutputError(_changed(name))
+    _within_size_limit(name, len(payload))
     in_place = info.st_nlink > 1 or _has_attributes(path)
     if in_place or not _replace_keeping_owner(path, payload, info, edited):
         _write_in_place(path, payload, edited, name)
@@ -265,10 +272,11 @@ def _identity(fd: int) -> tuple[int, int]:
 def _replace_keeping_owner(
     path: Path, payload: bytes, info: os.stat_result, edited: EditedFile
 ) -> bool:
-    """Write a temporary file beside `path` with its mode, owner and group, then
-    rename it over `path` if the file is still as read. False (nothing done)
-    when no temporary file can be made beside it, or it cannot get the owner
-    and group: the caller then writes in place."""
+    """Write a temporary file beside `path` with its mode, owner and group and
+    no extended attribute (the file has none), then rename it over `path` if the
+    file is still as read. False (nothing done) when no temporary file can be
+    made beside it, it cannot get the owner and group, or it keeps an attribute
+    the folder gave it: the caller then writes in place."""
     try:
         fd, tmp = temporary_beside(path)
     except OSError:  # a folder the user may not write in: the file itself may be
@@ -277,6 +285,7 @@ def _replace_keeping_owner(
         with os.fdopen(fd, "wb") as handle:
             try:
                 os.fchown(handle.fileno(), info.st_uid, info.st_gid)
+                _strip_attributes(handle.fileno())
             except OSError:
                 Path(tmp).unlink(missing_ok=True)
                 return False
@@ -289,11 +298,23 @@ def _replace_keeping_owner(
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise OutputError(f"{edited.name}: not written: {exc.strerror or exc}") from None
+        raise OutputError(_as_it_was(edited.name, exc)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return True
+
+
+def _strip_attributes(fd: int) -> None:
+    """Remove the extended attributes a new file got from its folder (a default
+    access list becomes the file's own, and may let more people read it): the
+    file it replaces has none. OSError when one cannot be removed."""
+    try:
+        names = os.listxattr(fd)
+    except (OSError, AttributeError):  # not supported here: a new file has none
+        return
+    for attribute in names:
+        os.removexattr(fd, attribute)
 
 
 def _changed(name: str) -> str:
@@ -303,37 +324,127 @@ def _changed(name: str) -> str:
     )
 
 
+def _as_it_was(name: str, exc: OSError) -> str:
+    return f"{name}: not written: {exc.strerror or exc}; the file is as it was"
+
+
 def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -> None:
     """Rewrite the file through its own inode (its other names see the change;
     its owner, group, mode and attributes stay), checking it through the same
-    descriptor. Ctrl-C and SIGTERM wait until the write and the truncation
-    are done: stopped between them, the file would be half old, half new."""
+    descriptor. The file ends with either its old bytes or the new ones:
+
+    - a file-size limit (`ulimit -f`) the write would pass is refused first;
+    - a file that grows gets its new length reserved before a byte changes, so
+      a full disk or quota refuses it while it is still whole;
+    - a write that fails all the same is undone with the old bytes, and the
+      message says which of the two the file holds;
+    - Ctrl-C, SIGTERM, SIGHUP (a closed terminal), SIGQUIT and every other
+      signal but SIGKILL wait until the file is whole: stopped between the
+      write and the truncation, it would be half old, half new.
+    """
     try:
         fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
     except OSError as exc:
         raise OutputError(f"{name}: not written: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "r+b") as handle:
-            if (
-                edited.identity is not None and _identity(fd) != edited.identity
-            ) or handle.read() != edited.data:
-                raise OutputError(_changed(name))
-            with _signals_held():
+    with os.fdopen(fd, "r+b", buffering=0) as handle:
+        try:
+            same = (
+                edited.identity is None or _identity(fd) == edited.identity
+            ) and handle.readall() == edited.data
+        except OSError as exc:
+            raise OutputError(_as_it_was(name, exc)) from None
+        if not same:
+            raise OutputError(_changed(name))
+        _within_size_limit(name, max(len(payload), len(edited.data)))
+        with _signals_held():
+            _reserve(handle, name, len(payload), len(edited.data))
+            try:
                 handle.seek(0)
-                handle.write(payload)
-                handle.truncate()
-                handle.flush()
-            with contextlib.suppress(OSError):
-                os.fsync(handle.fileno())
+                _write_all(handle, payload)
+                handle.truncate(len(payload))
+            except OSError as exc:
+                _put_back(handle, edited, exc)
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+
+
+def _within_size_limit(name: str, size: int) -> None:
+    """Refuse a write the process's file-size limit (`ulimit -f`) would cut short."""
+    try:
+        import resource  # not on every system; only an edit needs it
+    except ImportError:  # pragma: no cover - Windows
+        return
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    if limit != resource.RLIM_INFINITY and size > limit:
+        raise OutputError(
+            f"{name}: not written: it takes {size:,} bytes, more than this run's "
+            f"file-size limit of {limit:,} bytes (ulimit -f); the file is as it was"
+        )
+
+
+def _reserve(handle: FileIO, name: str, new_size: int, old_size: int) -> None:
+    """Reserve the space a growing file needs before any of its bytes change, so
+    that a full disk or quota refuses the fix while the file is whole."""
+    if new_size <= old_size:
+        return
+    try:
+        os.posix_fallocate(handle.fileno(), 0, new_size)
     except OSError as exc:
-        raise OutputError(f"{name}: not written: {exc.strerror or exc}") from None
+        if exc.errno in (errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL):
+            return  # a file system that cannot reserve: the write below may still undo
+        with contextlib.suppress(OSError):
+            os.ftruncate(handle.fileno(), old_size)  # the old bytes were never touched
+        raise OutputError(_as_it_was(name, exc)) from None
+
+
+def _write_all(handle: FileIO, data: bytes) -> None:
+    """Write every byte (an unbuffered write may take part of them)."""
+    view = memoryview(data)
+    while view:
+        done = handle.write(view)
+        if not done:
+            raise OSError(errno.EIO, "the file took no more bytes")
+        view = view[done:]
+
+
+def _put_back(handle: FileIO, edited: EditedFile, failure: OSError) -> NoReturn:
+    """After a write that failed part-way, write the old bytes back (their space
+    is the file's own) and say so; if even that fails, say the file is damaged
+    and where its old text was saved."""
+    try:
+        handle.seek(0)
+        _write_all(handle, edited.data)
+        handle.truncate(len(edited.data))
+        os.fsync(handle.fileno())
+    except OSError as again:
+        saved = _save_elsewhere(edited)
+        raise OutputError(
+            f"{edited.name}: the write failed part-way ({failure.strerror or failure}) "
+            f"and the old text could not be put back ({again.strerror or again}): "
+            f"the file is damaged; {saved}"
+        ) from None
+    raise OutputError(_as_it_was(edited.name, failure)) from None
+
+
+def _save_elsewhere(edited: EditedFile) -> str:
+    """Save the old bytes in the temporary folder; what to tell the user."""
+    import tempfile
+
+    try:
+        fd, where = tempfile.mkstemp(prefix="maerstanas-before-fix-", suffix=".mrs")
+        with os.fdopen(fd, "wb") as copy:
+            copy.write(edited.data)
+    except OSError:
+        return "its old text could not be saved anywhere"
+    return f"its old text is saved in {where}"
 
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM held back for the block, then delivered."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    """Every signal that can be held back (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, and
+    SIGUSR1, SIGALRM and the others whose default is to end the process)
+    held for the block, then delivered; only SIGKILL and SIGSTOP cannot be."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     try:
         yield
     finally:

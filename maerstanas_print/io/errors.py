@@ -31,5 +31,5 @@ class LimitError(MaerstanasError):
 
 
 class Terminated(BaseException):
-    """SIGTERM, raised like KeyboardInterrupt so that `finally` blocks run and
-    no temporary file is left behind."""
+    """SIGTERM, SIGHUP or SIGQUIT, raised like KeyboardInterrupt so that
+    `finally` blocks run and no temporary file is left behind."""

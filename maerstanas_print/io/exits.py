@@ -19,7 +19,9 @@ EXIT_OK = 0
 EXIT_INVALID = 1  # a record with errors, or beyond a limit
 EXIT_USAGE = 2  # a bad option or value; an output that would overwrite the input
 EXIT_IO = 3  # an input that cannot be read, an output that cannot be written
+EXIT_HANGUP = 129  # SIGHUP, a closed terminal or a dropped ssh session (128 + SIGHUP)
 EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
+EXIT_QUIT = 131  # Ctrl-\\, SIGQUIT (128 + SIGQUIT)
 EXIT_TERMINATED = 143  # SIGTERM (128 + SIGTERM)
 
 

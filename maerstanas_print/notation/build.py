@@ -17,12 +17,12 @@ from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from maerstanas_print.diagnostics import Diagnostic
+from maerstanas_print.diagnostics import Diagnostic, visible
 from maerstanas_print.games.base import OffBoard
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.registry import default_game, game_named
 from maerstanas_print.geometry import FILES
-from maerstanas_print.notation.embedded import split
+from maerstanas_print.notation.embedded import split, unreadable_evals
 from maerstanas_print.notation.record import (
     GLYPH_NAGS,
     RESULT_TOKENS,
@@ -60,6 +60,11 @@ def unescape_tag_value(raw: str) -> str:
 def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
     text, diagram, commands = split(raw[1:] if line_comment else raw[1:-1])
     return Comment(text, start, end, diagram, commands)
+
+
+def _shown(value: str) -> str:
+    """A value as a message quotes it: control characters escaped, cut at 40."""
+    return visible(value if len(value) <= 40 else value[:39] + "…")
 
 
 MovePayload = tuple[str, str | None, str | None, tuple[str, ...] | None, str | None]
@@ -272,9 +277,29 @@ class GameBuilder:
 
     def _comment(self, game: GameRecord, start: int, end: int, payload: str) -> None:
         self._attach(make_comment(payload, start, end, line_comment=False))
+        self._check_evals(game, start, payload)
 
     def _line_comment(self, game: GameRecord, start: int, end: int, payload: str) -> None:
         self._attach(make_comment(payload, start, end, line_comment=True))
+        self._check_evals(game, start, payload)
+
+    def _check_evals(self, game: GameRecord, start: int, payload: str) -> None:
+        """A warning (an error with --strict) at each `[%eval]` that is ignored
+        because its value cannot be read."""
+        if "[%eval" not in payload:  # nearly every comment
+            return
+        for first, last, value in unreadable_evals(payload):
+            game.diagnostics.append(
+                Diagnostic(
+                    "warning",
+                    "M407",
+                    f"`[%eval {_shown(value)}]` is not an engine value; it is ignored",
+                    start + first,
+                    start + last,
+                    "write a whole number in the digits 0-9, `+3` for a proved value, "
+                    "`~-2,9` for an estimate 9 plies deep",
+                )
+            )
 
     def _attach(self, comment: Comment) -> None:
         """A comment goes with the move before it, or before a line's first move."""

@@ -17,7 +17,7 @@ read as an estimate too; a value that is not a whole number is not read.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 # The first `[%diagram]` of a comment is its diagram request (a caption in quotes
@@ -28,7 +28,7 @@ DIAGRAM = re.compile(r'\[%diagram(?:\s+"((?:\\.|[^"\\])*)")?\s*\]')
 COMMAND = re.compile(r"\[%(?!diagram\b)([A-Za-z][A-Za-z0-9_]*)([^\[\]]*)\]")
 _SPACES = re.compile(r"\s+")
 _ESCAPE = re.compile(r"\\(.)")
-_EVAL = re.compile(r"(~)?([+-]?\d{1,6})(?:,(\d{1,4}))?")
+_EVAL = re.compile(r"(~)?([+-]?[0-9]{1,6})(?:,([0-9]{1,4}))?")  # ASCII digits only: `١` is no value
 
 EVAL = "eval"
 
@@ -137,6 +137,15 @@ def parse_eval(value: str) -> EngineValue | None:
     return EngineValue(
         int(number), not tilde and depth is None, int(depth) if depth is not None else None
     )
+
+
+def unreadable_evals(raw: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, value) in `raw`, a comment as written, of each `[%eval]` whose
+    value `parse_eval` cannot read (`[%eval ١]`, `[%eval 1_000]`): ignored, so
+    `check` says so."""
+    for found in COMMAND.finditer(raw):
+        if found.group(1) == EVAL and parse_eval(found.group(2)) is None:
+            yield found.start(), found.end(), _fold(found.group(2))
 
 
 def evaluation_of(comments: Iterable[Comment]) -> EngineValue | None:

@@ -11,9 +11,11 @@ import datetime
 import re
 from dataclasses import dataclass
 
-DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
+DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)", re.ASCII)  # digits 0-9 only
 # Dates as people write them: 2026-11-20, 2026/3/7, 2026.11.??
-_LOOSE = re.compile(r"\s*(\d{4}|\?{4})\s*[-./ ]\s*(\d{1,2}|\?\?)\s*[-./ ]\s*(\d{1,2}|\?\?)\s*")
+_LOOSE = re.compile(
+    r"\s*(\d{4}|\?{4})\s*[-./ ]\s*(\d{1,2}|\?\?)\s*[-./ ]\s*(\d{1,2}|\?\?)\s*", re.ASCII
+)
 
 
 _MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)

@@ -183,6 +183,10 @@ class FixedText:
     invalid: int = 0  # invalid games in the text as read
     unsearched: int = 0  # invalid games past the search budget: not searched
     text_errors: int = 0  # errors outside any game (text that is no notation)
+    # With a chosen fix: every invalid game as (index, first line, fixes found,
+    # searched), for `check --fix N` to name them; and the game fixed, if any.
+    invalid_games: list[tuple[int, int, int, bool]] = field(default_factory=list)
+    chosen_game: int | None = None
 
     @property
     def still_wrong(self) -> bool:
@@ -198,10 +202,13 @@ def fix_text(
     strict: bool = False,
     budget: FixBudget | None = None,
     choice: int | None = None,
+    game: int | None = None,
 ) -> tuple[FixedText, Source]:
     """Apply, in each invalid game, the fix its search found unique (no other
-    explanation with at most one more slip fits), or with `choice` the fix of
-    that number as `check` lists them.
+    explanation with at most one more slip fits); or, with `choice`, the fix of
+    that number as `check` lists them to one game only: game number `game`, or
+    without it the one invalid game of the text (none when there are several:
+    `invalid_games` lists them, and the caller says which to choose).
 
     The search is bounded as `check`'s is (default: the first `MAX_GAMES_SEARCHED`
     invalid games). The edits are applied to `text` itself, not to the reader's
@@ -211,24 +218,35 @@ def fix_text(
     checked = check_games(text, name, strict=strict, budget=budget)
     result = FixedText(text)
     edits: list[Edit] = []
-    for game in checked:
+    candidates: dict[int, tuple[Fix, Diagnostic]] = {}  # with `choice`: game -> its fix N
+    for checked_game in checked:
         result.games += 1
-        result.invalid += not game.valid
-        result.unsearched += not game.valid and game.repair is None
-        repair = game.repair
-        if repair is None or repair.explained is None or not game.fixes:
+        result.invalid += not checked_game.valid
+        result.unsearched += not checked_game.valid and checked_game.repair is None
+        repair = checked_game.repair
+        if choice is not None and not checked_game.valid:
+            record = checked_game.record
+            line = checked.source.locate(record.start)[0]
+            fixes = len(checked_game.fixes) if repair and repair.explained else 0
+            result.invalid_games.append((record.index, line, fixes, repair is not None))
+            if 1 <= choice <= fixes and repair and repair.explained:
+                candidates[record.index] = (checked_game.fixes[choice - 1], repair.explained)
+            continue
+        if repair is None or repair.explained is None or not checked_game.fixes:
             continue
         if choice is None and repair.unique:
-            chosen: Fix | None = game.fixes[0]
-        elif choice is not None and 1 <= choice <= len(game.fixes):
-            chosen = game.fixes[choice - 1]
-        else:
-            chosen = None
-        if chosen is not None:
-            result.applied.append((chosen, repair.explained))
-            edits += chosen.edits
+            result.applied.append((checked_game.fixes[0], repair.explained))
+            edits += checked_game.fixes[0].edits
         else:
             result.unsure += 1
+    if choice is not None:
+        target = game
+        if target is None and len(result.invalid_games) == 1:
+            target = result.invalid_games[0][0]
+        if target in candidates:
+            result.chosen_game = target
+            result.applied.append(candidates[target])
+            edits += candidates[target][0].edits
     result.text_errors = sum(d.severity == "error" for d in checked.diagnostics)
     result.text = apply_edits(text, edits)
     return result, checked.source

@@ -156,7 +156,7 @@ def resolve(
             else:
                 index = (
                     int(parts[1]) - 1
-                    if len(parts) == 3 and parts[1].isdigit()
+                    if len(parts) == 3 and parts[1].isascii() and parts[1].isdigit()
                     else len(figure.panels) - 1
                 )
                 if 0 <= index < len(figure.panels):

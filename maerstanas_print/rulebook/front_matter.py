@@ -54,7 +54,7 @@ FRONT_KEYS = (
     "description",
 )
 REQUIRED = ("game", "title")
-_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")  # ASCII digits only (\d is any)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _NULL = "tag:yaml.org,2002:null"
 

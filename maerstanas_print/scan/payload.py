@@ -41,7 +41,7 @@ class PagePayload:
         if len(words) < 4 or words[0] != MAGIC:
             raise PayloadError("the QR code is not a maerstanas_print scannable sheet's")
         game, paper, count = words[1], words[2], words[3]
-        numbers = re.fullmatch(r"(\d{1,2})/(\d{1,2})", count)
+        numbers = re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})", count)
         if not _WORD.fullmatch(game) or not _WORD.fullmatch(paper) or numbers is None:
             raise PayloadError(f"the sheet's QR code is damaged ({text!r})")
         page, pages = int(numbers[1]), int(numbers[2])

@@ -27,15 +27,15 @@ MAX_LINE = 400
 MAX_ENTRIES = 500
 
 _ENTRY = re.compile(
-    r"(?:(\d{1,5}) ?\. ?)?(?:([a-g][1-7]) ?[-–] ?"
+    r"(?:([0-9]{1,5}) ?\. ?)?(?:([a-g][1-7]) ?[-–] ?"
     r"(standard stone|thunder-stone|woden-stone)|(pass))"
     r"(?: ?\((?:player )?([12])\))?",
     re.IGNORECASE,
 )
 _HEADING = re.compile(r"(played )?moves ?:?", re.IGNORECASE)
 _RESULT = re.compile(r"game over(?: ?[-–] ?(?:player ([12]) wins|(tie)))?|(tie)", re.IGNORECASE)
-_FLASK_SCORE = re.compile(r"player ([12]) ?:(?: ?(\d{1,4}))?", re.IGNORECASE)
-_NUMBER = re.compile(r"\d{1,4}")
+_FLASK_SCORE = re.compile(r"player ([12]) ?:(?: ?([0-9]{1,4}))?", re.IGNORECASE)
+_NUMBER = re.compile(r"[0-9]{1,4}")
 _CHROME = re.compile(
     r"suggestion|special stones ?[-–]?|standard scoring ?[-–]?|archive", re.IGNORECASE
 )

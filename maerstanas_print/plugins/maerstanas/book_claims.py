@@ -362,7 +362,7 @@ CLAIM_FORMS = (
 
 
 def _count(word: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):
         raise ClaimError(f"{word!r} is not a number")
     return int(word)
 

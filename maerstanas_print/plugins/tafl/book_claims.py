@@ -407,7 +407,13 @@ def read_tafl_claim(line: str) -> TaflClaim:
         rest = args[1:]
         problem = rest.pop(0) if rest and rest[0] in _PROBLEM_KINDS else ""
         return CannotMove(move, problem, " ".join(rest))  # type: ignore[arg-type]
-    if kind == "moves" and len(args) == 2 and args[0] in SIDE_NAMES and args[1].isdigit():
+    if (
+        kind == "moves"
+        and len(args) == 2
+        and args[0] in SIDE_NAMES
+        and args[1].isascii()
+        and args[1].isdigit()
+    ):
         return MoveCount(args[0], int(args[1]))
     if kind == "result" and args and args[0] in ("Dark", "Light", "draw"):
         winner = "" if args[0] == "draw" else args[0]
@@ -448,3 +454,8 @@ def tafl_position_value(position: TaflPosition, value: str) -> str | None:
     if value == "winner":
         return "nobody" if position.winner is None else SIDE_NAMES[position.winner]
     return None
+
+
+def _digits(word: str) -> bool:
+    """Whether `word` is a count in the digits 0-9 (not another script's)."""
+    return word.isascii() and word.isdigit()

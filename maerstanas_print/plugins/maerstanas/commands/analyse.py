@@ -24,6 +24,7 @@ from maerstanas_print.games.maerstanas.analysis.review import (
 )
 from maerstanas_print.games.maerstanas.engine import SIDE_NAMES
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.io.numbers import decimal_number, whole_number
 from maerstanas_print.play.loading import load_verified
 
 if TYPE_CHECKING:
@@ -112,11 +113,9 @@ class EngineSettings(NamedTuple):
 
 def seconds_option(value: str, option: str, most: int, what: str) -> float:
     """A number of seconds above 0 and at most `most`, or a usage error that names both."""
-    try:
-        seconds = float(value)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds <= most:  # also refuses nan
+    read = decimal_number(value)
+    seconds = -1.0 if read is None else read
+    if not 0 < seconds <= most:
         raise CommandError(
             f"{option} must be a number of seconds above 0 and at most {most:,} "
             f"({what}), not {value!r}",
@@ -151,10 +150,8 @@ def engine_settings(args: argparse.Namespace) -> EngineSettings:
 
     seconds = seconds_option(args.time, "--time", MAX_SECONDS, "each search")
     budget = seconds_option(args.budget, "--budget", MAX_BUDGET, "the whole run")
-    try:
-        exact_from = int(args.exact_from)
-    except ValueError:
-        exact_from = -1
+    read = whole_number(args.exact_from)
+    exact_from = -1 if read is None else read
     if exact_from < 0:
         raise CommandError(
             f"--exact-from must be a whole number of plies (0 or more), not {args.exact_from!r}",
@@ -162,10 +159,8 @@ def engine_settings(args: argparse.Namespace) -> EngineSettings:
         )
     depth = None
     if args.depth is not None:
-        try:
-            depth = int(args.depth)
-        except ValueError:
-            depth = -1
+        read = whole_number(args.depth)
+        depth = -1 if read is None else read
         if not 1 <= depth <= MAX_DEPTH:
             raise CommandError(
                 f"--depth must be a whole number of plies from 1 to "

@@ -7,6 +7,7 @@ import sys
 
 from maerstanas_print.games.maerstanas.analysis.puzzles import find_puzzles
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
+from maerstanas_print.io.numbers import whole_number
 from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
 from maerstanas_print.plugins.maerstanas.commands.analyse import (
     CORE_CHOICES,
@@ -63,10 +64,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _whole(value: str, option: str, least: int, most: int) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        number = least - 1
+    read = whole_number(value)
+    number = least - 1 if read is None else read
     if not least <= number <= most:
         raise CommandError(
             f"{option} must be a whole number from {least} to {most}, not {value!r}", EXIT_USAGE
