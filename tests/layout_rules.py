@@ -356,3 +356,39 @@ SVG_OVERFLOW_JS = r"""
   return out;
 }
 """
+
+
+def blank_bands(
+    page: pdfium.PdfPage, margin_mm: float = EDGE_MM, footer_mm: float = 12.0
+) -> list[float]:
+    """The heights in mm of the blank bands across the page's text block (the page
+    less `margin_mm` all round and a footer band of `footer_mm`), top to bottom,
+    between its first and its last ink: where a sheet leaves paper unused."""
+    dpi = 36
+    pixels = gray(page, dpi) < INK_LEVEL
+    per_mm = dpi / 25.4
+    top = int(margin_mm * per_mm)
+    bottom = pixels.shape[0] - int((margin_mm + footer_mm) * per_mm)
+    inked = pixels[top:bottom].any(axis=1)
+    rows = np.flatnonzero(inked)
+    if rows.size == 0:
+        return []
+    bands, run = [], 0
+    for row in inked[rows[0] : rows[-1] + 1]:
+        if row:
+            if run:
+                bands.append(run / per_mm)
+            run = 0
+        else:
+            run += 1
+    return bands
+
+
+def blank_share(
+    page: pdfium.PdfPage, least_mm: float = 6.0, margin_mm: float = EDGE_MM, footer_mm: float = 12.0
+) -> float:
+    """The share of the text block's height left blank in bands of at least `least_mm`
+    (the space between a heading and its block, or between rows, is smaller)."""
+    height_mm = page.get_size()[1] * MM_PER_PT - 2 * margin_mm - footer_mm
+    bands = blank_bands(page, margin_mm, footer_mm)
+    return sum(b for b in bands if b >= least_mm) / height_mm

@@ -93,22 +93,48 @@ class Segment:
         return ((self.x2 - self.x1) ** 2 + (self.y2 - self.y1) ** 2) ** 0.5
 
 
+Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as PDF's `cm`
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """`m` then `n` (PDF's row-vector order: `cm` m under a current n gives m x n)."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t,
+            e * q + f * s + u)  # fmt: skip
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
 def line_segments(pdf: bytes, page_no: int = 0) -> list[Segment]:
-    """Straight `m ... l` segments of the page content (pt; no transforms in use)."""
+    """Straight `m ... l` segments of the page content, in pt on the page: each point
+    through the transform current where it is drawn (`q`/`Q` save and restore it, `cm`
+    adds to it), so a page drawn fitted or enlarged, as a kit's are, is measured as
+    it prints."""
     r = reader(pdf)
     page = r.pages[page_no]
     content = ContentStream(page.get_contents(), r)
     out: list[Segment] = []
     current: tuple[float, float] | None = None
+    matrix, saved = IDENTITY, []
     for operands, op in content.operations:
-        if op == b"m":
-            current = (float(operands[0]), float(operands[1]))
+        if op == b"q":
+            saved.append(matrix)
+        elif op == b"Q":
+            matrix = saved.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            matrix = _times((a, b, c, d, e, f), matrix)
+        elif op == b"m":
+            current = _apply(matrix, float(operands[0]), float(operands[1]))
         elif op == b"l" and current is not None:
-            point = (float(operands[0]), float(operands[1]))
+            point = _apply(matrix, float(operands[0]), float(operands[1]))
             out.append(Segment(*current, *point))
             current = point
-        elif op == b"cm" and [float(v) for v in operands] != [1, 0, 0, 1, 0, 0]:
-            raise AssertionError("unexpected transform: the measurement assumes none")
     return out
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections import Counter
 
 from maerstanas_print.draw.shapes import chars_by_face
 from maerstanas_print.fonts import missing_glyphs
 from maerstanas_print.sheets.common import Sheet
-from tests.pdf_tools import fonts_of, reader
+from tests.pdf_tools import MM, fonts_of, line_segments, reader
 
 PAGE_PT = {
     "a4": (595.28, 841.89),
@@ -57,3 +58,20 @@ def assert_poppler_reads(tmp_path, pdf: bytes) -> None:
         fields = line.split()
         # name type... emb sub uni object ID: 'emb' is the 5th field from the end
         assert fields[-5] == "yes", line
+
+
+def measured_cells(pdf: bytes, n: int, page_no: int = 0) -> list[float]:
+    """Cell sizes (mm) of an n x n board from its drawn grid lines, as the page prints
+    them (through any transform): each line spans n cells, neighbours one cell apart."""
+    verticals = [s for s in line_segments(pdf, page_no) if s.vertical and s.length > 20]
+    length, count = Counter(round(s.length, 2) for s in verticals).most_common(1)[0]
+    assert count % (n - 1) == 0, count  # n - 1 inner lines per board
+    xs = sorted({round(s.x1, 3) for s in verticals if round(s.length, 2) == length})
+    spacing = min(b - a for a, b in zip(xs, xs[1:], strict=False))
+    return [length / n * MM, spacing * MM]
+
+
+def has_50_mm_bar(pdf: bytes, page_no: int = 0) -> bool:
+    """Whether the page draws a level line 50 mm long as it prints: the scale bar."""
+    level = [s for s in line_segments(pdf, page_no) if abs(s.y1 - s.y2) < 1e-6]
+    return any(abs(s.length * MM - 50.0) < 0.05 for s in level)

@@ -11,7 +11,7 @@ from maerstanas_print.cli import main
 from maerstanas_print.games.maerstanas.analysis.puzzles import find_puzzles
 from maerstanas_print.games.maerstanas.engine import DARK
 from tests.analysis_helpers import ending_record
-from tests.pdf_tools import all_text, fonts_of
+from tests.pdf_tools import all_text, fonts_of, reader
 from tests.test_analysis_search import naive_move_values
 
 
@@ -60,6 +60,9 @@ def test_puzzle_book_pdf_and_html(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert capsys.readouterr().err == f"{pdf_path}: {len(puzzles)} puzzles\n"
     pdf = pdf_path.read_bytes()
     assert fonts_of(pdf) and all(fonts_of(pdf).values())  # every font embedded
+    meta = reader(pdf).metadata  # Author names people; the tool is the Creator
+    assert meta is not None and meta.get("/Author") == "John Beers (game)"
+    assert meta.get("/Creator") == "maerstanas_print"
     words = all_text(pdf)
     for number, puzzle in enumerate(puzzles, 1):
         assert f"{number}. {puzzle.side} to play" in words

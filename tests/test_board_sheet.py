@@ -19,9 +19,7 @@ from maerstanas_print.sheets.common import SheetError
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
 from tests.golden_images import assert_looks_approved
 from tests.pdf_tools import (
-    MM,
     all_text,
-    line_segments,
     rasterise,
     text_runs,
 )
@@ -30,6 +28,8 @@ from tests.sheet_checks import (
     assert_no_missing_glyphs,
     assert_page_size,
     assert_poppler_reads,
+    has_50_mm_bar,
+    measured_cells,
 )
 
 
@@ -39,16 +39,6 @@ def build(**kw) -> bytes:
 
 def board_pdf(game, **kw) -> bytes:
     return sheet_pdf(board_sheet(BoardSheetOptions(game=game, **kw)))
-
-
-def measured_cells(pdf: bytes, n: int) -> list[float]:
-    """Cell sizes (mm) from the grid lines: each spans n cells, neighbours one cell apart."""
-    verticals = [s for s in line_segments(pdf) if s.vertical and s.length > 20]
-    length, count = Counter(round(s.length, 2) for s in verticals).most_common(1)[0]
-    assert count % (n - 1) == 0, count  # n - 1 inner lines per board
-    xs = sorted({round(s.x1, 3) for s in verticals if round(s.length, 2) == length})
-    spacing = min(b - a for a, b in zip(xs, xs[1:], strict=False))
-    return [length / n * MM, spacing * MM]
 
 
 def board_labels(pdf: bytes, n: int) -> tuple[list[str], list[str], list[str], list[str]]:
@@ -198,8 +188,7 @@ def test_cell_size_measured_from_the_drawing(
 )
 def test_the_playing_board_has_a_50_mm_calibration_bar(game, cell: str) -> None:
     pdf = board_pdf(game)
-    horizontal = [s for s in line_segments(pdf) if abs(s.y1 - s.y2) < 1e-6]
-    assert any(abs(s.length * MM - 50.0) < 0.05 for s in horizontal)
+    assert has_50_mm_bar(pdf)
     assert f"exactly 50 mm and each square {cell} mm" in all_text(pdf)
 
 

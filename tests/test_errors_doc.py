@@ -104,7 +104,7 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
             f"{limits.MAX_PDF_DOCUMENT_CHARS:,}"
         ),
         "bytes of a rulebook or quick-reference source (`rulebook --source`, "
-        "`rulebook --check`, `quickref --source`), from a file, "
+        "`rulebook --check`, `quickref --source`, `quickref --check`), from a file, "
         "a pipe or a device": f"{limits.MAX_BOOK_SOURCE_BYTES // 2**20} MiB",
         "a source's front matter; one front-matter value": (
             f"{limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; "
@@ -118,7 +118,10 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "characters of a book's whole text, references filled in (each text counts as at "
         f"least {limits.MIN_BOOK_TEXT_CHARGE})": f"{limits.MAX_BOOK_TEXT_CHARS:,}",
         "figures and record blocks in one book": f"{limits.MAX_BOOK_FIGURES:,}",
-        "chapters and sections in one book": f"{limits.MAX_BOOK_HEADINGS:,}",
+        "chapters and sections in one book; appendices": (
+            f"{limits.MAX_BOOK_HEADINGS:,}; {limits.MAX_BOOK_APPENDICES} (A to H)"
+        ),
+        "lines of a rulebook source": f"{limits.MAX_BOOK_SOURCE_LINES:,}",
         "panels of one figure in a book": f"{limits.MAX_FIGURE_PANELS}",
         "columns of one table in a book; the narrowest column's share of the width": (
             f"{limits.MAX_TABLE_COLUMNS}; 1/{round(1 / limits.MIN_TABLE_COLUMN_SHARE)}"

@@ -17,11 +17,15 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from maerstanas_print.commands.build import jobs
 from maerstanas_print.commands.capabilities import PRINTABLES
+from maerstanas_print.draw.pdf import TOOL
 from maerstanas_print.games import all_games
 from maerstanas_print.games.protocol import Game
+from maerstanas_print.games.registry import game_named
 from maerstanas_print.sheets.capabilities import SHEETS
 
+JOBS = jobs()
 PDFS = [
     (game, name) for game in all_games() for name, _ in PRINTABLES.of(game) if name.endswith(".pdf")
 ]
@@ -51,11 +55,46 @@ def test_every_pdf_names_its_game_and_credits_its_author(products, game: Game, n
     assert not [k for k in keywords if any(o in k for o in others)], keywords
     assert creator == "maerstanas_print"
     assert author and author != "maerstanas_print", author
-    if _game_document(name):
-        assert "(players)" in author or "(notes)" in author, author
+    if _game_document(name):  # the people the record names, else the game's designer
+        assert any(role in author for role in ("(players)", "(notes)", "(game)")), author
     else:
         designer = SHEETS.of(game).designer
         assert designer and designer in author, author
+
+
+BUILT_PDFS = [name for name, _ in JOBS if name.endswith(".pdf")]
+
+
+@pytest.mark.parametrize("name", BUILT_PDFS)
+def test_the_author_names_people_and_the_tool_is_only_the_creator(products, name: str) -> None:
+    """Issue 23: cyngesheall-game.pdf said Author "maerstanas_print (notes)", the books
+    and kits "John Beers (game and rules); maerstanas_print (this adaptation)" typed in
+    their front matter. The Author of every PDF `build` writes names people (the
+    designer, the players, an annotator), never the tool, which is the Creator; a book
+    or kit takes its Author from its source (the designer of the game it teaches)."""
+    meta = PdfReader(io.BytesIO(products[name].pdf)).metadata
+    assert meta is not None
+    author = str(meta.get("/Author", ""))
+    assert author, f"{name}: no Author"
+    assert TOOL not in author, f"{name}: Author {author!r} names the tool"
+    assert meta.get("/Creator") == TOOL
+    if name.startswith(("rulebook-", "quickref-", "kit-")):
+        slug = next((g.slug for g in all_games() if f"-{g.slug}-" in name), "maerstanas")
+        assert author == SHEETS.of(game_named(slug)).designer, (name, author)
+
+
+def test_a_record_that_names_no_one_credits_the_games_designer() -> None:
+    """The Cyngesheall sample has no players and the tool as its Annotator: the tool is
+    left out and the game's designer named."""
+    from maerstanas_print.gamedoc.metadata import document_info
+    from maerstanas_print.gamedoc.model import document
+    from maerstanas_print.play.loading import load_verified
+    from maerstanas_print.resources import sample_path
+
+    _, games = load_verified(str(sample_path("cyngesheall-game.mrs")))
+    assert document_info([document(games[0])], "x").author == "John Beers (game)"
+    _, games = load_verified(str(sample_path("annotated-game.mrs")))
+    assert document_info([document(games[0])], "x").author == "Random A and Random B (players)"
 
 
 def test_every_game_names_its_designer() -> None:

@@ -175,3 +175,21 @@ def test_the_readme_three_commands_on_the_shipped_photo(tmp_path: Path, capfd) -
     assert main(["game", str(annotated), "-o", str(pdf)]) == 0
     assert pdf.read_bytes().startswith(b"%PDF")
     capfd.readouterr()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_scannable_sheet_text_is_at_least_6_pt(tmp_path: Path, paper: str) -> None:
+    """Issue 23: the boxes' labels (Pass) were set at 5 pt, under the 6 pt every other
+    printable keeps; measured on the rendered pages as a PDF viewer sees them."""
+    import pypdfium2 as pdfium
+
+    from tests.layout_rules import glyphs, small_text
+
+    pdf = tmp_path / "sheet.pdf"
+    assert main(["scoresheet", "--scannable", "--paper", paper, "-o", str(pdf)]) == 0
+    document = pdfium.PdfDocument(pdf.read_bytes())
+    try:
+        found = [p for i, page in enumerate(document, 1) for p in small_text(glyphs(page), i)]
+    finally:
+        document.close()
+    assert not found, "; ".join(map(str, found))

@@ -614,13 +614,14 @@ def token_centre(token: Group) -> tuple[float, float]:
     ids=lambda game: game.slug,
 )
 @pytest.mark.parametrize("paper", ["a4", "a3"])
-def test_the_sides_tokens_stand_on_one_grid_with_a_row_of_spares_where_it_fits(
+def test_the_sides_tokens_stand_on_one_grid_with_rows_of_spares_where_they_fit(
     game, paper: str
 ) -> None:
     """Reviewed: the 1992 Dark and Light blocks were centred each on its own (13 and
     12 to a row), so on A3 they did not line up, and the page was about 40 % blank.
-    Now every block starts at the same left edge on one column pitch, and where the
-    page holds them each side gets one row of spare men or stones, named as spares."""
+    Now every block starts at the same left edge on one column pitch, and the rows the
+    page has left hold spare men or stones, named as spares, in whole rows shared
+    between the sides (one row, where only one fits, half each)."""
     sheet = stones_sheet(StonesSheetOptions(game=game, paper=paper))
     groups = [
         g
@@ -641,8 +642,13 @@ def test_the_sides_tokens_stand_on_one_grid_with_a_row_of_spares_where_it_fits(
     assert firsts == {xs[0]}, firsts  # every block starts in the same column
     spares = Counter(g.title for g in groups if " spare " in g.title)
     if spares:
-        assert len(set(spares.values())) == 1  # as many for each side
-        assert max(spares.values()) == len(xs)  # one whole row
+        row = len(xs)
+        counts = sorted(spares.values())
+        if sum(counts) == row:  # a single row, half each
+            assert counts[1] - counts[0] <= 1
+        else:  # whole rows each, at most one row apart
+            assert all(count % row == 0 for count in counts), counts
+            assert len(counts) == 2 and counts[1] - counts[0] <= row, counts
 
 
 @pytest.mark.parametrize(
@@ -708,3 +714,28 @@ def test_square_tokens_are_separated_by_straight_cuts(game) -> None:
     )
     text = " ".join(all_text(sheet_pdf(sheet)).split())
     assert f"is a square of {token.cut:g} mm" in text
+
+
+# The least of a stones page's text block the pieces leave blank in bands of 6 mm or
+# more. Issue 23 measured the 1992 pages at 36 % (A4, round) to 62 % (Tabloid, square),
+# Cyngesheall's on A3 at 58 %; the Mǽrstánas A4 page, which reads as full, at 19 %.
+MAX_STONES_BLANK = 0.25
+
+
+@pytest.mark.parametrize("tokens", ["round", "square"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("game", [g for g in all_games() if SHEET_KITS.of(g).has_cut_outs])
+def test_a_stones_page_uses_its_paper(game: Game, paper: str, tokens: str) -> None:
+    """Measured on the rendered page: spares fill the rows the sets leave, so no
+    stones page of any game, paper or token shape is left largely blank."""
+    import pypdfium2 as pdfium
+
+    from tests.layout_rules import blank_share
+
+    sheet = stones_sheet(StonesSheetOptions(game=game, paper=paper, tokens=tokens))
+    document = pdfium.PdfDocument(sheet_pdf(sheet))
+    try:
+        blank = blank_share(document[0])
+    finally:
+        document.close()
+    assert blank <= MAX_STONES_BLANK, f"{blank:.0%} of the page blank"

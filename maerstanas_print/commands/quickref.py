@@ -19,7 +19,7 @@ from maerstanas_print.commands._output import (
     output_target,
     write_and_report,
 )
-from maerstanas_print.commands.rulebook import read_checked_source
+from maerstanas_print.commands.rulebook import read_checked_source, report_checked
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
 from maerstanas_print.io.outputs import refuse_overwriting_input
 from maerstanas_print.rulebook.books import quickref_for
@@ -27,6 +27,7 @@ from maerstanas_print.rulebook.card import card_pdf
 from maerstanas_print.rulebook.kit import quickref_source
 from maerstanas_print.rulebook.prepare import RulebookError, prepare
 from maerstanas_print.sheets.capabilities import FILE_PARTS
+from maerstanas_print.sheets.common import PAPERS
 
 if TYPE_CHECKING:
     from maerstanas_print.games.protocol import Game
@@ -47,11 +48,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_paper_and_output(parser)
     add_game_option(parser, _has_card, "the quick reference")
-    parser.add_argument(
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument(
         "--source",
         metavar="FILE.md",
         help="set the rulebook source FILE.md as a one-page card instead; "
         "default output: output/<file>-quickref-<paper>.pdf",
+    )
+    source.add_argument(
+        "--check",
+        metavar="FILE.md",
+        help="check the source FILE.md as a card (every claim, reference and record, "
+        "and that it fits one page of --paper) without writing it",
     )
     parser.set_defaults(func=run)
 
@@ -76,12 +84,21 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     paper = choice(args.paper, BOARD_PAPER_CHOICES, "--paper")
-    if args.source:
+    checking = args.check is not None
+    if checking or args.source is not None:  # '' is a name, and no file
         if args.game is not None:
             raise CommandError(
-                "--game and --source do not go together: the source names its game", EXIT_USAGE
+                f"--game and {'--check' if checking else '--source'} do not go together: "
+                "the source names its game",
+                EXIT_USAGE,
             )
-        book = read_checked_source(args.source, "quickref")
+        if checking and args.output is not None:
+            raise CommandError("--check writes nothing; leave -o out", EXIT_USAGE)
+        named = args.check if checking else args.source
+        book = read_checked_source(named, "quickref", card_paper=paper)
+        if checking:
+            report_checked(args.check, book, f" on one page of {PAPERS[paper].name}")
+            return 0
         stem = f"{Path(args.source).stem}-quickref-{paper}"  # not the source's rulebook
     else:
         game = game_choice(args.game, _has_card)
@@ -89,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         stem = f"quickref{FILE_PARTS.of(game)}-{paper}"
     output_format(None, args.output, ("pdf",))  # a card is a PDF: refuse -o card.html
     target = output_target(args.output, f"{stem}.pdf")
-    if args.source:  # a typo in -o must not cost the user their book
+    if args.source is not None:  # a typo in -o must not cost the user their book
         refuse_overwriting_input(target, args.source)
     try:
         data = card_pdf(prepare(book), paper)

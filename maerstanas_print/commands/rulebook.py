@@ -27,6 +27,7 @@ from maerstanas_print.diagnostics import visible
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
 from maerstanas_print.io.outputs import refuse_overwriting_input
 from maerstanas_print.rulebook import books
+from maerstanas_print.rulebook.card_check import check_card
 from maerstanas_print.rulebook.compile_source import compile_source
 from maerstanas_print.rulebook.html import rulebook_html
 from maerstanas_print.rulebook.kit import RULEBOOKS
@@ -74,24 +75,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     fmt = output_format(args.format, args.output)
-    if args.check or args.source:
+    if args.check is not None or args.source is not None:  # '' is a name, and no file
         from pathlib import Path
 
-        book = read_checked_source(args.check or args.source)
+        if args.check is not None and args.output is not None:
+            raise CommandError("--check writes nothing; leave -o out", EXIT_USAGE)
+        named = args.check if args.check is not None else args.source
+        book = read_checked_source(named)
         if args.game is not None and game_choice(args.game).tag != book.game:
             raise CommandError(
                 f"--game {args.game} does not match the source, which is a "
                 f"{book.game} book (leave --game out)",
                 EXIT_USAGE,
             )
-        if args.check:
-            figures = list(book.figures())
-            claims = sum(len(panel.claims) for f in figures for panel in f.panels)
-            print(
-                f"{visible(args.check)}: checked {len(figures)} figures and {claims} claims; "
-                "no problems",
-                file=sys.stderr,
-            )
+        if args.check is not None:
+            report_checked(args.check, book)
             return 0
         stem = f"{Path(args.source).stem}-{paper}"
         refuse_overwriting_input(output_target(args.output, f"{stem}.{fmt}"), args.source)
@@ -102,12 +100,17 @@ def run(args: argparse.Namespace) -> int:
     )
 
 
-def read_checked_source(path: str, command: str = "rulebook"):
+def read_checked_source(path: str, command: str = "rulebook", card_paper: str | None = None):
     """The checked book of a source file; its first problem printed whole, then exit 1
-    (exit 3 when the file cannot be read); messages start with `command`."""
+    (exit 3 when the file cannot be read); messages start with `command`. With
+    `card_paper` it is also checked as a one-page card on that paper (`check_card`)."""
 
     try:
-        return compile_source(read_source_file(path))
+        read = read_source_file(path)
+        book = compile_source(read)
+        if card_paper is not None:
+            check_card(read, book, card_paper)
+        return book
     except SourceError as exc:
         if exc.code == "R108" and not exc.where.source.text:  # the file itself is unreadable
             raise CommandError(f"{command}: {exc.message}", 3) from None
@@ -115,6 +118,16 @@ def read_checked_source(path: str, command: str = "rulebook"):
         raise CommandError(
             f"{command}: {path} is not a correct rulebook source", EXIT_INVALID
         ) from None
+
+
+def report_checked(path: str, book, what: str = "") -> None:
+    """The one line a check that found nothing prints (on standard error)."""
+    figures = list(book.figures())
+    claims = sum(len(panel.claims) for f in figures for panel in f.panels)
+    print(
+        f"{visible(path)}: checked {len(figures)} figures and {claims} claims{what}; no problems",
+        file=sys.stderr,
+    )
 
 
 def write_rulebook(

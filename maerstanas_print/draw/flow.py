@@ -20,7 +20,8 @@ Three rules a typesetter follows, for any ReportLab document they are mixed into
   (a heading's style says `keepWithNext`) goes to the next column unless there
   is room for it and the start of what follows: the whole of a block kept
   together (a record), or a few lines of a paragraph. A figure right under a
-  heading floats after the text that follows the heading.
+  heading floats after the text that follows the heading (a float marked
+  `keeps_place`, a short table, stays under its heading).
 
 `FloatQueue.arrange` reorders the front of ReportLab's list of flowables just
 before the document sets the first one (`BaseDocTemplate.handle_flowable`);
@@ -176,7 +177,7 @@ def keep_with_next(flowables: list[Any], undo: Any = None) -> None:
     if not heads or heads == len(flowables):
         return
     following = flowables[heads]
-    if floating(following):
+    if floating(following) and not getattr(following, "keeps_place", False):
         # A figure right under a heading moves after the text that follows it (a
         # figure only ever moves later), and the heading keeps with that text.
         text = next(

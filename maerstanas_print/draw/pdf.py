@@ -31,6 +31,15 @@ _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 
+TOOL = "maerstanas_print"  # every PDF's Creator; never its Author, which names people
+
+
+def is_tool(name: str) -> bool:
+    """Whether `name` is this tool or a part of it ("maerstanas_print engine"): a
+    record's Annotator the tool wrote, not a person."""
+    return name.strip().split(" ")[0] == TOOL
+
+
 @dataclass(frozen=True, slots=True)
 class PdfInfo:
     """Document metadata written into the PDF."""
@@ -67,8 +76,8 @@ def render_pdf(pages: Sequence[Page], info: PdfInfo) -> bytes:
     )
     canvas.setTitle(info.title)
     canvas.setSubject(info.subject)
-    canvas.setAuthor(info.author or "maerstanas_print")
-    canvas.setCreator("maerstanas_print")
+    canvas.setAuthor(info.author)
+    canvas.setCreator(TOOL)
     if info.keywords:
         canvas.setKeywords(", ".join(info.keywords))
     for page in pages:

@@ -14,7 +14,7 @@ from typing import Any
 from maerstanas_print.draw import overlays
 from maerstanas_print.draw.board import Mark, Side, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import Page, Shape, Text
-from maerstanas_print.fonts import text_width_mm
+from maerstanas_print.draw.typography import wrap_text
 from maerstanas_print.games.protocol import Game
 
 CAPTION_PT = 9.0  # the caption's size; 9 pt stays readable in a 7-square board's width
@@ -23,20 +23,8 @@ MARGIN_MM = 2.0  # white space round the caption
 
 
 def caption_lines(text: str, width: float, size: float = CAPTION_PT) -> list[str]:
-    """`text` broken into lines no wider than `width` mm (a word longer than the line
-    stands alone on its line)."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}" if current else word
-        if current and text_width_mm(trial, "regular", size) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines
+    """`text` broken into lines no wider than `width` mm, as a sheet's paragraph is."""
+    return wrap_text(text, "regular", size, width)
 
 
 def caption_height(lines: int, size: float = CAPTION_PT) -> float:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from maerstanas_print.fonts import Face, text_width_mm
+
 NBSP = "\u00a0"
 MINUS = "\u2212"
 _APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")  # between two letters
@@ -27,3 +29,22 @@ def prose(text: str) -> str:
     text = _ARROW.sub(" \u2192 ", text)
     text = _NEGATIVE.sub(MINUS, text)
     return _UNIT.sub(NBSP, text)
+
+
+def wrap_text(text: str, face: Face, size: float, width: float) -> list[str]:
+    """`text` broken greedily into lines no wider than `width` mm by real glyph
+    widths, at spaces only: a no-break space (between a number and its unit) holds
+    its words together, and a word longer than the line stands alone on its line.
+    Sheets' paragraphs and diagrams' captions both break their lines here."""
+    lines: list[str] = []
+    current = ""
+    for word in re.split(r"[ \t\n]+", text.strip()):
+        trial = f"{current} {word}" if current else word
+        if current and text_width_mm(trial, face, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines

@@ -3,15 +3,19 @@
 A library catalogue, a PDF viewer's title bar and a search engine read these
 before anyone opens the file, so they name the game and whose game it is: the
 title leads with the game ("Mǽrstánas: Random A – Random B"), the author is
-who played and who annotated (the record's players and Annotator), and the
-keywords name the game and nothing else; the tool stays in the Creator field.
+who played and who annotated (the record's players and Annotator, people
+only: the tool, named as annotator by its own samples, is the Creator and never
+the Author), or the game's designer when the record names no one, and the
+keywords name the game and nothing else.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from maerstanas_print.draw.pdf import is_tool
 from maerstanas_print.gamedoc.model import Document
+from maerstanas_print.sheets.capabilities import SHEETS
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,7 @@ def document_info(docs: list[Document], heading: str) -> DocumentInfo:
             for label, value in doc.details
             if label == "Annotator"
             for name in value.split(";")
+            if not is_tool(name)
         ]
     )
     author = "; ".join(
@@ -60,6 +65,9 @@ def document_info(docs: list[Document], heading: str) -> DocumentInfo:
         )
         if part
     )
+    if not author:  # a record that names no one: the game is its designer's
+        designers = _unique([SHEETS.of(doc.game).designer for doc in docs if doc.game])
+        author = f"{_joined(designers)} (game)" if designers else ""
     kind = "game" if len(docs) == 1 else "games"
     subject = f"{'An annotated' if len(docs) == 1 else 'Annotated'} {names} {kind}: {heading}"
     keywords = (*games, "board game", f"annotated {kind}", "game record")

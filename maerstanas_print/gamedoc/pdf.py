@@ -501,7 +501,7 @@ def game_pdf(
         topMargin=top,
         bottomMargin=bottom,
         title=info.title,
-        author=info.author or "maerstanas_print",
+        author=info.author,
         creator="maerstanas_print",
         subject=info.subject,
         keywords=list(info.keywords),

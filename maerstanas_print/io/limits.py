@@ -73,6 +73,12 @@ MAX_BOOK_FIGURES = 200
 # Chapters and sections of one book: each is an entry of the contents, which
 # ReportLab sets again on every pass that settles the page numbers (4,800 took 82 s).
 MAX_BOOK_HEADINGS = 300
+# Appendices of one book: they are lettered A to H.
+MAX_BOOK_APPENDICES = 8
+# Lines of one source: markdown-it parses a whole source into blocks before any
+# limit on them can be applied (400,000 one-letter list items took 41 s and 770 MB).
+# Our longest book has 689 lines.
+MAX_BOOK_SOURCE_LINES = 20_000
 
 # Columns of one table in a book, and the narrowest a column may be, as a share
 # of the text width (its dashes against the row's): narrower, a cell has no room.

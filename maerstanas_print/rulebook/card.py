@@ -12,8 +12,8 @@ need.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from reportlab.lib.colors import CMYKColor
 
@@ -47,6 +47,7 @@ SINGLE_FIGURE_CELL_MM = 6.0  # a figure of one board may be larger
 BODY_TOP_GAP_MM = 4.0
 LEAD_IN_CHARS = 80  # a paragraph this short stays with the block it introduces
 BALANCE_MM = 3.0  # how closely the two columns are balanced
+MIN_STRETCH_MM = 1.0  # columns closer than this are left as they end
 MAX_GROW, GROW_STEPS = 2.0, 4  # figures grow into spare room, up to twice, in 4 halvings
 BODY_BOTTOM_MM = 21.0  # the columns end here above the paper edge, clear of the credit
 # Black as one ink (K), as on the sheets: a press prints RGB near-black as four.
@@ -171,6 +172,7 @@ class _CardBuilder(_Builder):
         self.styles = _card_styles(self.styles, geometry.scale)
         self.list_indent = 12.0 * geometry.scale
         self.bullet_size = 9.0 * geometry.scale
+        self.table_room = 0.0  # one page: its tables split as ReportLab does
 
     def story(self) -> list:
         out: list = []
@@ -297,7 +299,64 @@ def card_pdf(
             column = middle
         else:
             low = middle
-    return _typeset(prepared, paper, geometry, column, pages_after, meta, grow)[0]
+    stretch = _flush_bottom(prepared, paper, geometry, column, grow)
+    return _typeset(prepared, paper, geometry, column, pages_after, meta, grow, stretch)[0]
+
+
+@dataclass
+class _Probe:
+    """Where the card's blocks landed on its page: the column each story item
+    starts in, the item each column opens with, and how low each column's ink goes
+    (pt from the paper's foot)."""
+
+    landed: dict[int, str] = field(default_factory=dict)
+    first: dict[str, int | None] = field(default_factory=dict)
+    bottoms: dict[str, float] = field(default_factory=dict)
+
+
+def _flush_bottom(
+    prepared: PreparedBook, paper: str, geometry: CardGeometry, column: float, grow: float
+) -> dict[int, float]:
+    """Extra space (pt) before story items of the shorter column, so both columns end
+    level, as a typesetter's flush bottom does. Balancing alone leaves them a block
+    apart (the Letter card's right column ended 15 mm above its left): no block can
+    move across without overflowing. The shortfall is shared among the gaps between
+    the short column's blocks, twice as much above a chapter's heading; kept only if
+    every block stays in its column."""
+    probe = _Probe()
+    _typeset(prepared, paper, geometry, column, (), _Meta(), grow, probe=probe)
+    if len(probe.bottoms) < 2:
+        return {}
+    short = max(probe.bottoms, key=lambda frame: probe.bottoms[frame])
+    shortfall = probe.bottoms[short] - min(probe.bottoms.values())
+    if shortfall < MIN_STRETCH_MM * PT_PER_MM:
+        return {}
+    items = _CardBuilder(prepared, paper, geometry, grow).story()
+    weights: dict[int, float] = {}
+    for index in sorted(i for i, frame in probe.landed.items() if frame == short):
+        if index == probe.first.get(short) or index == 0:
+            continue
+        kind = getattr(items[index], "marker", (None,))[0]
+        previous = getattr(items[index - 1], "marker", (None,))[0]
+        if kind == "chapter":
+            weights[index] = 2.0
+        elif kind is None and previous != "chapter":
+            weights[index] = 1.0
+    if not weights:
+        return {}
+    unit = shortfall / sum(weights.values())
+    stretch = {index: weight * unit for index, weight in weights.items()}
+    check = _Probe()
+    pages = _typeset(prepared, paper, geometry, column, (), _Meta(), grow, stretch, check)[1]
+    return stretch if pages == 1 and check.landed == probe.landed else {}
+
+
+def card_pages(prepared: PreparedBook, paper: str = "a4") -> int:
+    """How many pages the card runs to at its least size: 1 when `card_pdf` can set it
+    (RulebookError when a block is taller than a column). One typesetting, for checks."""
+    register_fonts()
+    geometry = CardGeometry.of(paper)
+    return _typeset(prepared, paper, geometry, geometry.body_height, (), _Meta(), 1.0)[1]
 
 
 def _typeset(
@@ -308,14 +367,20 @@ def _typeset(
     pages_after: Sequence[tuple[str, Page]],
     meta: _Meta,
     grow: float,
+    stretch: Mapping[int, float] | None = None,
+    probe: _Probe | None = None,
 ) -> tuple[bytes, int]:
-    """The PDF with columns `column_mm` tall, and how many pages the card took."""
+    """The PDF with columns `column_mm` tall, and how many pages the card took;
+    `stretch`: extra space (pt) before story items (`_flush_bottom`); `probe`, if
+    given, is filled with where the card's items landed (a card without a cover)."""
     from reportlab.platypus import (
         BaseDocTemplate,
         Frame,
+        KeepTogether,
         NextPageTemplate,
         PageBreak,
         PageTemplate,
+        Spacer,
     )
 
     size = PAPERS[paper]
@@ -326,8 +391,28 @@ def _typeset(
     builder = _CardBuilder(prepared, paper, geometry, grow)
     state = {"card_pages": 0}
 
+    items = builder.story()
+    positions: dict[int, int] = {}  # id of a flowable drawn -> its item's index
+    for index, item in enumerate(items):
+        positions.setdefault(id(item), index)
+        if isinstance(item, KeepTogether):  # drawn as its parts when it fits
+            for part in item._content:
+                positions.setdefault(id(part), index)
+
+    def watch(frame, flowable) -> None:
+        assert probe is not None
+        index = positions.get(id(flowable))
+        probe.first.setdefault(frame.id, index)
+        if index is not None:
+            probe.landed.setdefault(index, frame.id)
+        if not isinstance(flowable, Spacer):
+            bottom = frame._y + flowable.getSpaceAfter()
+            probe.bottoms[frame.id] = min(probe.bottoms.get(frame.id, bottom), bottom)
+
     class Doc(BaseDocTemplate):
         def afterFlowable(self, flowable):
+            if probe is not None and self.page == 1 and self.frame.id.startswith("column"):
+                watch(self.frame, flowable)
             marker = getattr(flowable, "marker", None)
             if marker is None:
                 return
@@ -411,7 +496,10 @@ def _typeset(
     doc.addPageTemplates(templates)
     if pages_after:
         story.append(_marker("part", "Quick reference"))
-    story += builder.story()
+    for index, item in enumerate(items):
+        if stretch and stretch.get(index):
+            story.append(Spacer(1, stretch[index]))
+        story.append(item)
     story.append(_marker("card-end", ""))
     for label, page in pages_after:
         story += [

@@ -13,9 +13,20 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.io import limits
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
-from maerstanas_print.rulebook.figures import Figure, FigureError, FigureView, Panel, realise
+from maerstanas_print.rulebook.figures import (
+    LABEL_SIZE,
+    PANEL_GAP,
+    Figure,
+    FigureError,
+    FigureView,
+    Panel,
+    figure_cell,
+    panel_width,
+    realise,
+)
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.model import (
     Book,
@@ -33,6 +44,7 @@ from maerstanas_print.rulebook.model import (
 from maerstanas_print.rulebook.source import REFERENCE, ReadSource
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 
+BOOK_FIGURE_WIDTH = 156.0  # mm: the text width a book's figures are drawn in (A4, HTML)
 FIGURE_VALUES = ("figure", "number")
 PANEL_VALUES = ("dark-score", "light-score", "dark-moves", "light-moves", "captures", "winner")
 RECORD_VALUES = ("moves", "captures", "dark-score", "light-score", "winner")
@@ -67,7 +79,26 @@ def realise_all(read: ReadSource) -> dict[str, FigureView]:
             views[figure.key] = realise(figure, numbers[figure.key])
         except FigureError as exc:
             raise _figure_error(read, figure, exc) from None
+        check_labels(read, views[figure.key], figure_cell(views[figure.key], BOOK_FIGURE_WIDTH))
     return views
+
+
+def check_labels(read: ReadSource, view: FigureView, cell: float) -> None:
+    """R110 at a panel label wider than its board and the gap beside it, with squares
+    of `cell` mm (as the book's page draws them; a card draws them smaller): a label
+    is one line under its board, so a longer one would run over the next panel's
+    label, or off the page."""
+    for index, panel in enumerate(view.panels):
+        room = panel_width(panel, cell) + PANEL_GAP
+        width = text_width_mm(panel.label, "italic", LABEL_SIZE)
+        if width > room:
+            place = read.figures[view.key].panels[index]
+            raise SourceError(
+                place.label or place.setup,
+                "R110",
+                f"this panel label is {width:.0f} mm wide, and its board leaves it {room:.0f} mm",
+                "shorten the label, or say more in the caption",
+            )
 
 
 def replay_records(read: ReadSource) -> dict[str, Any]:

@@ -54,6 +54,7 @@ FRONT_KEYS = (
     "description",
 )
 REQUIRED = ("game", "title")
+_OTHER_BREAK = re.compile("[\r\x85\u2028\u2029]")  # the line ends YAML has besides \n
 _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")  # ASCII digits only (\d is any)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _NULL = "tag:yaml.org,2002:null"
@@ -97,6 +98,15 @@ def read_front_matter(source) -> FrontMatter:
             f"the front matter is longer than {limits.MAX_FRONT_MATTER_BYTES:,} characters "
             "(or is not closed)",
             "keep it to the `key: value` lines of docs/writing-rulebooks.md",
+        )
+    odd = _OTHER_BREAK.search(text, 0, end + 1)
+    if odd is not None:  # YAML counts it as a line end, which would shift every place
+        raise SourceError(
+            Where(source, odd.start(), odd.start() + 1),
+            "R100",
+            f"the front matter has a line break {odd[0]!r} (U+{ord(odd[0]):04X}) that is "
+            "not a newline",
+            "end each line with a plain newline; write the value on one line",
         )
     root = _compose(source, text[4 : end + 1])
     values = _check(source, root)

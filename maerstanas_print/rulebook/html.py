@@ -35,6 +35,7 @@ from maerstanas_print.rulebook.model import (
     SampleGame,
     StoneKey,
     Table,
+    heading_ids,
     plain,
 )
 from maerstanas_print.rulebook.prepare import PreparedBook
@@ -95,13 +96,12 @@ class _Renderer:
             '<div class="{} scrolls" role="region" tabindex="0" aria-label="{}">{}</div>'
         ).format(css_class, label, svgs)
 
-    def block(self, block: Block, prefix: str) -> Markup:
+    def block(self, block: Block, anchor: str = "") -> Markup:
+        """`block` as HTML; `anchor` is a section heading's id (`heading_ids`)."""
         if isinstance(block, Para):
             return Markup('<p class="{}">{}</p>').format(block.style, self.inline(block.text))
         if isinstance(block, Heading):
-            return Markup('<h3 id="{}">{}</h3>').format(
-                prefix + block.anchor, self.inline(block.text)
-            )
+            return Markup('<h3 id="{}">{}</h3>').format(anchor, self.inline(block.text))
         if isinstance(block, Bullets):
             tag = "ol" if block.numbered else "ul"
             items = Markup("").join(
@@ -218,8 +218,10 @@ class _Renderer:
 
     def chapters(self) -> list[dict]:
         out = []
-        for number, chapter in layout.numbered(self.prepared.book.chapters):
-            prefix = chapter.anchor + "-"
+        chapters = self.prepared.book.chapters
+        for (number, chapter), (anchor, sections) in zip(
+            layout.numbered(chapters), heading_ids(chapters), strict=True
+        ):
             out.append(
                 {
                     "number": number,
@@ -227,15 +229,18 @@ class _Renderer:
                         "Appendix {number}" if chapter.appendix else "Chapter {number}"
                     ).format(number=number),
                     "title": plain(chapter.title),
-                    "anchor": chapter.anchor,
+                    "anchor": anchor,
                     "appendix": chapter.appendix,
                     "sheet": isinstance(chapter.blocks[0], BlankBoards),
                     "sections": [
-                        {"title": plain(b.text), "anchor": prefix + b.anchor}
-                        for b in chapter.blocks
+                        {"title": plain(b.text), "anchor": sections[index]}
+                        for index, b in enumerate(chapter.blocks)
                         if isinstance(b, Heading)
                     ],
-                    "body": Markup("\n").join(self.block(b, prefix) for b in chapter.blocks),
+                    "body": Markup("\n").join(
+                        self.block(b, sections.get(index, ""))
+                        for index, b in enumerate(chapter.blocks)
+                    ),
                 }
             )
         return out

@@ -37,7 +37,7 @@ from maerstanas_print.sheets.common import SOFT as SHEET_SOFT
 SIDE_MARGIN = 27.0  # mm
 TOP_MARGIN = 26.0
 BOTTOM_MARGIN = 24.0
-APPENDIX_LETTERS = "ABCDEFGH"
+APPENDIX_LETTERS = "ABCDEFGH"  # one for each of limits.MAX_BOOK_APPENDICES
 
 
 def numbered(chapters: Sequence[Chapter]) -> Iterator[tuple[str, Chapter]]:

@@ -20,6 +20,10 @@ _DROPPED = re.compile(r"[\t\n\r]")  # a URL parser removes these wherever they a
 _EDGES = "".join(map(chr, range(0x21)))  # ...and C0 controls and spaces at both ends
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 _UNSAFE = re.compile(r"[\x00-\x20\x7f\"<>`]")
+# A web address as a reader expects it: `//`, a host of letters, digits, dots and
+# hyphens (an IDN as punycode, or written in its own letters), an optional port, and
+# no user name (`https://bank.example@evil.example`) or backslash (read as `/`).
+_WEB = re.compile(r"(?i:https?)://[\w.\-]+(?::[0-9]{1,5})?(?:[/?#][^\\]*)?")
 _PLACE = re.compile(r"#[A-Za-z0-9][A-Za-z0-9_\-]*")
 
 
@@ -42,6 +46,13 @@ def refusal(url: str) -> str | None:
         return f"a book does not link to {scheme[1].lower()}: addresses"
     if read != url or _UNSAFE.search(url):
         return f"the link {url!r} has spaces, quotes or control characters in it"
+    if scheme[1].lower() in ("http", "https") and not _WEB.fullmatch(url):
+        return (
+            f"the link {url!r} is not a whole web address "
+            "(scheme://host/path: a host, no user name, no backslash)"
+        )
+    if scheme[1].lower() == "mailto" and len(url) == len("mailto:"):
+        return "the mailto: link names no address"
     return None
 
 

@@ -121,7 +121,7 @@ class Book:
     # The document's metadata (PDF info, HTML head); an empty `subject`,
     # `keywords` or `description` is made from the book's title (every shipped
     # source gives its own). `licence_url` empty: no licence is claimed.
-    pdf_author: str = "John Beers (game and rules); maerstanas_print (this adaptation)"
+    pdf_author: str = ""  # the people the book is by (a source: its authors or the designer)
     subject: str = ""
     keywords: tuple[str, ...] = ()
     description: str = ""
@@ -201,8 +201,51 @@ def slug(text: str) -> str:
     """An ASCII id for an anchor: "The Woden-stone" -> "the-woden-stone"."""
     import unicodedata
 
+    # The words only: a link's address or a {fig:...} mark is no part of the name.
+    text = "".join(span.text for span in spans(text) if span.kind != "fig")
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "section"
+
+
+# The ids the HTML book gives its other parts (figures, drawings, the contents, the
+# sample game): a heading whose slug falls among them is given an "s-" in front.
+_MACHINE_ID = re.compile(
+    r"fig\d*(?:-.*)?|sample(?:-.*)?|contents-title"
+    r"|(?:art|key|key-narrow|boards\d+|final)(?:-title|-g\d+(?:-.*)?)?"
+)
+
+
+def heading_ids(chapters: tuple[Chapter, ...]) -> list[tuple[str, dict[int, str]]]:
+    """Each chapter's id and its sections' ids by block index, unique in the page.
+
+    An id is the heading's slug (a section's after its chapter's); a later heading
+    whose id is taken gets "-2", "-3", ..., so a `#place` link to a shared title goes
+    to the first, and the others are still reachable. A chapter's id `X` also takes
+    `X-title` (its heading)."""
+    taken: set[str] = set()
+
+    def free(base: str, also: str = "") -> str:
+        if _MACHINE_ID.fullmatch(base) or (also and _MACHINE_ID.fullmatch(base + also)):
+            base = f"s-{base}"
+        candidate, n = base, 1
+        while candidate in taken or (also and candidate + also in taken):
+            n += 1
+            candidate = f"{base}-{n}"
+        taken.add(candidate)
+        if also:
+            taken.add(candidate + also)
+        return candidate
+
+    out = []
+    for chapter in chapters:
+        anchor = free(chapter.anchor, "-title")
+        sections = {
+            index: free(f"{anchor}-{block.anchor}")
+            for index, block in enumerate(chapter.blocks)
+            if isinstance(block, Heading)
+        }
+        out.append((anchor, sections))
+    return out
 
 
 # --- inline markup -----------------------------------------------------------

@@ -22,6 +22,7 @@ from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
 from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab, typeset
+from maerstanas_print.rulebook.kept_table import kept_table_class
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -197,6 +198,8 @@ class _Builder:
         # A table row taller than a page (a long text in a narrow column) may be split
         # across pages; only a book that cannot be set otherwise is set this way.
         self.split_rows = 0
+        # The body frame's height: a table splits knowing how full it leaves a page.
+        self.table_room = (self.paper.height - layout.TOP_MARGIN - layout.BOTTOM_MARGIN) * PT_PER_MM
 
     def p(self, text: str, style: str = "body"):
         from reportlab.platypus import Paragraph
@@ -212,6 +215,8 @@ class _Builder:
         story += [NextPageTemplate("body"), PageBreak()]
         story += self.contents()
         for number, chapter in layout.numbered(self.prepared.book.chapters):
+            if isinstance(chapter.blocks[0], BlankBoards) or chapter.appendix:
+                _ends_page(story[-1])  # the chapter before ends its page
             if isinstance(chapter.blocks[0], BlankBoards):
                 story += [
                     NextPageTemplate("sheet"),
@@ -225,8 +230,8 @@ class _Builder:
                 continue
             if chapter.appendix or number == "1":
                 story.append(PageBreak())
-            else:  # chapters run on, but never start in the last 75 mm of a page
-                story += [CondPageBreak(75 * PT_PER_MM), Spacer(1, 14)]
+            else:  # chapters run on, but never start in the last 55 mm of a page
+                story += [CondPageBreak(55 * PT_PER_MM), Spacer(1, 14)]
             story += self.chapter(number, chapter)
         return story
 
@@ -275,13 +280,61 @@ class _Builder:
             self.p(label, "chapter-label"),
             self.p(chapter.title, "chapter"),
         ]
-        for block in chapter.blocks:
-            self.in_appendix = chapter.appendix
+        self.in_appendix = chapter.appendix
+        blocks = chapter.blocks
+        for index, block in enumerate(blocks):
+            if isinstance(block, StoneKey) and index and _introduces(blocks[index - 1]):
+                continue  # set with the block that introduces it (below)
+            follows = blocks[index + 1] if index + 1 < len(blocks) else None
+            if isinstance(follows, StoneKey) and _introduces(block):
+                out += self.introduced(block, self.block(follows))
+                continue
             out += self.block(block)
         return out
 
-    def block(self, block: Block) -> list:
+    def introduced(self, lead: Block, figure: list) -> list:
+        """`lead` (a list or a paragraph) with the unnumbered figure it introduces (the
+        stone key under "What you need"), kept on one page: the whole paragraph, or a
+        list's last item, goes with the figure, so the key never opens a page apart
+        from the list it illustrates (the Letter book set it at the top of p4)."""
+        from reportlab.platypus import KeepTogether
+
+        if isinstance(lead, Bullets) and len(lead.items) > 1:
+            head = Bullets(lead.items[:-1], lead.numbered)
+            tail = Bullets(lead.items[-1:], lead.numbered)
+            return [
+                # the gap between the two parts is the list's own between items
+                self.bullets(head, space_after=self.styles["bullet"].spaceAfter),
+                KeepTogether([self.bullets(tail, first=len(lead.items)), *figure]),
+            ]
+        return [KeepTogether([*self.block(lead), *figure])]
+
+    def bullets(self, block: Bullets, first: int = 1, space_after: float = 6):
+        """A list, numbered from `first` if it is numbered."""
         from reportlab.platypus import ListFlowable, ListItem
+
+        indent = self.list_indent
+        items = [ListItem(self.p(item, "bullet"), leftIndent=indent) for item in block.items]
+        kind = (
+            {
+                "bulletType": "1",
+                "bulletFormat": "%s.",
+                "bulletFontName": "Cardo-Bold",
+                **({"start": first} if first != 1 else {}),
+            }
+            if block.numbered
+            else {"bulletType": "bullet", "start": "•", "bulletFontName": "Cardo"}
+        )
+        return ListFlowable(
+            items,
+            leftIndent=indent,
+            bulletFontSize=self.bullet_size,
+            bulletColor=ACCENT,
+            spaceAfter=space_after,
+            **kind,
+        )
+
+    def block(self, block: Block) -> list:
 
         if isinstance(block, Para):
             return [self.p(block.text, block.style)]
@@ -291,23 +344,7 @@ class _Builder:
             entry = typeset(plain(block.text), self.language)
             return [_marker(marker, entry, 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
-            indent = self.list_indent
-            items = [ListItem(self.p(item, "bullet"), leftIndent=indent) for item in block.items]
-            kind = (
-                {"bulletType": "1", "bulletFormat": "%s.", "bulletFontName": "Cardo-Bold"}
-                if block.numbered
-                else {"bulletType": "bullet", "start": "•", "bulletFontName": "Cardo"}
-            )
-            return [
-                ListFlowable(
-                    items,
-                    leftIndent=indent,
-                    bulletFontSize=self.bullet_size,
-                    bulletColor=ACCENT,
-                    spaceAfter=6,
-                    **kind,
-                )
-            ]
+            return [self.bullets(block)]
         if isinstance(block, Figure):
             return [self.figure(block)]
         if isinstance(block, Table):
@@ -343,8 +380,9 @@ class _Builder:
         return block
 
     def table(self, table: Table):
-        from reportlab.platypus import Table as RLTable
         from reportlab.platypus import TableStyle
+
+        RLTable = kept_table_class()  # noqa: N806 - a class
 
         width = self.width_mm * PT_PER_MM
         shares = table.widths or tuple(1 / len(table.header) for _ in table.header)
@@ -358,6 +396,7 @@ class _Builder:
             spaceAfter=12,
             splitInRow=self.split_rows,
         )
+        out.room = self.table_room
         out.setStyle(
             TableStyle(
                 [
@@ -401,11 +440,11 @@ class _Builder:
         return KeepTogether([*parts, Spacer(1, 12)])
 
     def glossary(self, block: Glossary):
-        from reportlab.platypus import Table as RLTable
+        KeptTable = kept_table_class()  # noqa: N806 - a class
 
         width = self.width_mm * PT_PER_MM
         rows = [[self.p(term, "term"), self.p(gloss, "body")] for term, gloss in block.entries]
-        return RLTable(
+        out = KeptTable(
             rows,
             colWidths=[width * 0.28, width * 0.72],
             splitInRow=self.split_rows,
@@ -418,6 +457,8 @@ class _Builder:
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
             ],
         )
+        out.room = self.table_room
+        return out
 
     def sample_game(self, block: SampleGame) -> list:
         from reportlab.platypus import KeepTogether, Spacer
@@ -459,6 +500,18 @@ def _xml(text: str) -> str:
     from html import escape
 
     return escape(text, quote=False)
+
+
+def _ends_page(flowable: object) -> None:
+    """Mark a book's table that ends a chapter followed by a new page: its split leaves
+    no runt page (`kept_table.runt_free_split`)."""
+    if isinstance(flowable, kept_table_class()):
+        setattr(flowable, "ends_page", True)  # noqa: B010 - a class made at run time
+
+
+def _introduces(block: object) -> bool:
+    """A block that may introduce the figure after it: a list or a paragraph."""
+    return isinstance(block, Bullets | Para)
 
 
 def date_the_file(canvas, book: Book) -> None:

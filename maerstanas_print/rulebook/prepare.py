@@ -14,7 +14,16 @@ from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import FigureError, FigureView, realise
 from maerstanas_print.rulebook.inline import typeset
-from maerstanas_print.rulebook.model import Book, RecordText, plain, spans
+from maerstanas_print.rulebook.layout import blank_board_page, sample_game
+from maerstanas_print.rulebook.model import (
+    BlankBoards,
+    Book,
+    RecordText,
+    SampleGame,
+    plain,
+    spans,
+)
+from maerstanas_print.sheets.common import SheetError
 
 
 class RulebookError(ValueError):
@@ -43,6 +52,25 @@ def check_record(block: RecordText) -> None:
         )
 
 
+def check_sample_game(block: SampleGame) -> None:
+    """The shipped game the appendix draws must replay (a book built from a `Book`
+    made in code never went through the source's check)."""
+    try:
+        sample_game(block.resource)
+    except (ValueError, StopIteration, OSError):
+        raise RulebookError(
+            f"the shipped game {block.resource} is not a valid sample game"
+        ) from None
+
+
+def check_blank_boards(block: BlankBoards) -> None:
+    """The pencil sheet must be one `board` can make (a 19 x 19 board takes 1 or 2 a page)."""
+    try:
+        blank_board_page("a4", block.game, block.per_page)
+    except SheetError as exc:
+        raise RulebookError(f"the pencil boards cannot be printed: {exc}") from None
+
+
 def prepare(book: Book) -> PreparedBook:
     numbers = book.figure_numbers()
     if len(numbers) != sum(1 for _ in book.figures()):
@@ -57,6 +85,10 @@ def prepare(book: Book) -> PreparedBook:
         for block in chapter.blocks:
             if isinstance(block, RecordText):
                 check_record(block)
+            elif isinstance(block, SampleGame):
+                check_sample_game(block)
+            elif isinstance(block, BlankBoards):
+                check_blank_boards(block)
     for text in book.texts():
         for span in spans(text):
             if span.kind == "fig" and span.text not in numbers:

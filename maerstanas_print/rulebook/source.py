@@ -24,6 +24,7 @@ from maerstanas_print.games.registry import all_games, game_named
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError
 from maerstanas_print.io.inputs import read_text
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.concordance import strip_markers
 from maerstanas_print.rulebook.figures import Figure
 from maerstanas_print.rulebook.front_matter import read_front_matter
@@ -41,7 +42,9 @@ from maerstanas_print.rulebook.model import (
     SampleGame,
     StoneKey,
     Table,
+    heading_ids,
     literal,
+    plain,
 )
 from maerstanas_print.rulebook.source_blocks import (
     FigurePlaces,
@@ -52,9 +55,16 @@ from maerstanas_print.rulebook.source_blocks import (
     read_settings,
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
+from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
+from maerstanas_print.sheets.capabilities import SHEETS
+from maerstanas_print.sheets.common import SheetError
 
 REFERENCE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 BOOKS_PACKAGE = "maerstanas_print.games"  # the shipped sources live in its books/ folder
+
+
+# What markdown-it makes of a list item holding only text, which is what a book sets.
+_LIST_ITEM_PARTS = ("list_item_open", "list_item_close", "paragraph_open", "paragraph_close")
 
 
 @dataclass
@@ -67,6 +77,8 @@ class ReadSource:
     records: dict[str, tuple[RecordText, Where]] = field(default_factory=dict)
     references: dict[str, Where] = field(default_factory=dict)  # first place of each
     places: list[tuple[str, Where]] = field(default_factory=list)  # `#place` links
+    chapter_places: list[Where] = field(default_factory=list)  # each chapter's `#` line
+    directives: list[tuple[str, Where]] = field(default_factory=list)  # (kind, its ``` line)
     released: datetime.date | None = None
     edition: str = ""
     language: str = "en"
@@ -81,18 +93,27 @@ class _Reader:
         self.chapters: list[tuple[str, bool, list[Block]]] = []
         self.chapter_places: list[Where] = []  # each chapter's `#` line
         self.budget = TextBudget()
+        self.parsing: tuple[Any, dict] | None = None  # the parser and env of the text walked
 
     def walk(self, source: Source, text: str, params: dict[str, str] | None = None) -> None:
         from markdown_it import MarkdownIt
 
-        markdown = MarkdownIt("commonmark").enable("table")
+        # The inline markup of each paragraph, heading or cell is parsed in `inline`, once
+        # its length is known to be within the limit: markdown-it's inline parser takes
+        # time and memory that grow faster than the text (2 MB of `a*`: 40 s, 770 MB).
+        markdown = MarkdownIt("commonmark").enable("table").disable("inline")
         # Markdown-it keeps the text of a link it refuses as text; every link is made a
         # link here instead, and the book's own policy refuses it with its place.
         markdown.validateLink = lambda url: True  # type: ignore[method-assign]
-        tokens = markdown.parse(text)
-        i = 0
-        while i < len(tokens):
-            i = self.token(source, tokens, i, params or {})
+        env: dict = {}  # the text's link reference definitions
+        tokens = markdown.parse(text, env)
+        outer, self.parsing = self.parsing, (markdown, env)  # an include walks its own text
+        try:
+            i = 0
+            while i < len(tokens):
+                i = self.token(source, tokens, i, params or {})
+        finally:
+            self.parsing = outer
 
     # -- helpers ------------------------------------------------------------------
 
@@ -115,9 +136,25 @@ class _Reader:
 
     def inline(self, source: Source, token, params: dict[str, str], what: str = "paragraph") -> str:
         """The inline markup of `token` in the book's own small markup (see `model`)."""
+        if len(token.content) > limits.MAX_BOOK_PARAGRAPH_CHARS:  # as written, markup and all
+            raise SourceError(
+                self.where(source, token),
+                "R110",
+                f"this {what} is {len(token.content):,} characters long as written; the "
+                f"limit is {limits.MAX_BOOK_PARAGRAPH_CHARS:,}",
+                "split it (docs/writing-rulebooks.md lists the limits)",
+            )
+        assert self.parsing is not None  # set by `walk`
+        markdown, env = self.parsing
+        token.children = markdown.inline.parse(token.content, markdown, env, [])
+        for child in token.children:
+            if child.type == "text_special":  # an escaped character: text, as text_join does
+                child.type = "text"
         out: list[str] = []
+        open_: list[str] = []  # the spans open here: the book's markup does not nest
         for child in token.children or []:
             kind = child.type
+            self.refuse_nesting(source, token, open_, child, out)
             if kind == "text":
                 out.append(literal(child.content))  # what Markdown read as text stays text
             elif kind in ("softbreak", "hardbreak"):
@@ -146,6 +183,52 @@ class _Reader:
             text = text.replace(f"{{{{ include.{name} }}}}", value)
         self.note_references(source, token, text)
         return self.budget.take(text, self.where(source, token), what)
+
+    def refuse_empty(self, source: Source, token, title: str) -> None:
+        """SourceError R101 at a heading with no words (`#`, `## {.appendix}`, a space):
+        it would be an empty line of the contents and of the page."""
+        if not plain(title).strip():
+            raise SourceError(
+                self.where(source, token),
+                "R101",
+                "a heading without words cannot be set",
+                "write its title after the `#`, or leave the line out",
+            )
+
+    def refuse_nesting(
+        self, source: Source, token, open_: list[str], child, out: list[str]
+    ) -> None:
+        """SourceError R101 where markup would nest (`*a **b***`, `*[x](url)*`, `[*x*](url)`,
+        `` *`E4`* ``, `*{fig:x}*`) or a link has no words: the book's markup is flat, so
+        the inner markup would be printed as its stars, brackets and backticks."""
+        names = {"em": "*italic*", "strong": "**bold**", "link": "a link"}
+        kind = child.type
+        inner = {
+            "em_open": "*italic*",
+            "strong_open": "**bold**",
+            "link_open": "a link",
+            "code_inline": "`notation`",
+        }.get(kind)
+        if kind == "text" and "{fig:" in child.content:
+            inner = "{fig:...}"
+        if inner is not None and open_:
+            raise SourceError(
+                self.where(source, token),
+                "R101",
+                f"{inner} inside {names[open_[-1]]} cannot be set: a book's markup does not nest",
+                "write them one after the other: *see* [the rules](https://...)",
+            )
+        if kind.endswith("_open"):
+            open_.append(kind.removesuffix("_open"))
+        elif kind.endswith("_close") and open_:
+            open_.pop()
+            if kind == "link_close" and out and out[-1] == "[":
+                raise SourceError(
+                    self.where(source, token),
+                    "R101",
+                    "a link without words cannot be set",
+                    "write the words to click between the brackets: [the rules](https://...)",
+                )
 
     def link(self, source: Source, token, href: str) -> str:
         """`href` as the book's markup writes it, once the link policy allows it."""
@@ -179,9 +262,18 @@ class _Reader:
             if token.tag == "h1":
                 appendix = text.endswith("{.appendix}")
                 title = text.removesuffix("{.appendix}").strip()
+                self.refuse_empty(source, token, title)
+                if appendix and sum(a for _, a, _ in self.chapters) == limits.MAX_BOOK_APPENDICES:
+                    raise SourceError(
+                        self.where(source, token),
+                        "R110",
+                        f"a book has at most {limits.MAX_BOOK_APPENDICES} appendices (A to H)",
+                        "put two appendices together, or make one a chapter",
+                    )
                 self.chapters.append((title, appendix, []))
                 self.chapter_places.append(self.where(source, token, 1, 1))
             elif token.tag == "h2":
+                self.refuse_empty(source, token, text)
                 self.add(Heading(text), self.where(source, token))
             else:
                 raise SourceError(
@@ -240,12 +332,24 @@ class _Reader:
             kind = tokens[j].type
             if kind == "inline":
                 items.append(self.inline(source, tokens[j], params))
-            elif kind in ("bullet_list_open", "ordered_list_open", "fence", "blockquote_open"):
+            elif kind not in _LIST_ITEM_PARTS:  # nothing in an item is dropped unsaid
+                what = {
+                    "html_block": "raw HTML",
+                    "code_block": "an indented code block",
+                    "fence": "a fenced block",
+                    "blockquote_open": "a note",
+                    "bullet_list_open": "a nested list",
+                    "ordered_list_open": "a nested list",
+                    "heading_open": "a heading",
+                    "table_open": "a table",
+                    "hr": "a horizontal rule",
+                }.get(kind, kind)
                 raise SourceError(
                     self.where(source, tokens[j]),
                     "R101",
-                    "a list item holds only text",
-                    "nested lists are not set",
+                    f"a list item holds only text, not {what}",
+                    "nested lists are not set; end the list before the block, or "
+                    "write the item's words without the four spaces that make code",
                 )
             j += 1
         self.add(Bullets(tuple(items), numbered), self.where(source, tokens[i]))
@@ -283,6 +387,7 @@ class _Reader:
         info = token.info.split()
         kind = info[0] if info else ""
         start = self.where(source, token, 4, max(1, len(kind)))
+        self.read.directives.append((kind, start))
         first = token.map[0] + 2  # the body's first line
         body = token.content
         for name, value in params.items():
@@ -314,6 +419,12 @@ class _Reader:
             per_page, where = settings.get("per-page", ("6", start))
             if per_page not in ("1", "2", "4", "6", "9"):
                 raise SourceError(where, "R102", f"per-page {per_page!r} is not 1, 2, 4, 6 or 9")
+            try:  # the sheet the book prints, made as `board` makes it (and refuses it)
+                board_sheet(BoardSheetOptions(per_page=int(per_page), game=self.game))
+            except SheetError as exc:
+                raise SourceError(
+                    where, "R102", str(exc), "write `per-page: N` with a number the board takes"
+                ) from None
             self.add(BlankBoards(self.game.tag, int(per_page)), start)
         elif kind == "sample-game":
             settings = read_settings(body, start, first, ("file",), "sample-game")
@@ -329,14 +440,7 @@ class _Reader:
                         sorted(p.name for p in shipped.iterdir() if p.name.endswith(".mrs"))
                     ),
                 )
-            tag = re.search(r'\[Game "([^"]*)"\]', shipped.joinpath(name).read_text("utf-8"))
-            if game_named(tag[1] if tag else None) is not self.game:
-                raise SourceError(
-                    where,
-                    "R102",
-                    f"{name} is not a game of {self.game.title}",
-                    "a book shows games of its own game only",
-                )
+            self.sample_game(name, shipped.joinpath(name).read_text("utf-8"), where)
             self.add(SampleGame(name), start)
         elif kind in ("setup-table", "options-table"):
             kit = kit_of(self.game)
@@ -373,6 +477,29 @@ class _Reader:
                 "the kinds are figure, record, glossary, stone-key, "
                 "pencil-boards, sample-game, include, and for the movement "
                 "games setup-table and options-table",
+            )
+
+    def sample_game(self, name: str, text: str, where: Where) -> None:
+        """A shipped record the appendix can draw: one game of this book's game that
+        replays (some shipped files are damaged on purpose, for `check --fix`)."""
+        tag = re.search(r'\[Game "([^"]*)"\]', text)
+        if game_named(tag[1] if tag else None) is not self.game:
+            raise SourceError(
+                where,
+                "R102",
+                f"{name} is not a game of {self.game.title}",
+                "a book shows games of its own game only",
+            )
+        checked = check_games(text, name, budget=NO_FIX_SEARCH)
+        games = list(checked)
+        problem = first_error(checked, games)
+        if problem is not None or len(games) != 1:
+            raise SourceError(
+                where,
+                "R107",
+                f"the shipped file {name} is not one valid game: "
+                f"{problem or f'it holds {len(games)} games'}",
+                "name a shipped sample game, such as sample-game.mrs",
             )
 
     def unique(self, key: str, where: Where) -> None:
@@ -427,6 +554,22 @@ def book_game(tag: str) -> Game:
 def read_source(text: str, name: str) -> ReadSource:
     """Read a rulebook source; SourceError (a full diagnostic) on the first problem."""
     source = Source(name, text.replace("\r\n", "\n"))
+    alone = source.text.find("\r")
+    if alone >= 0:  # Markdown ends a line there, the file's other readers do not
+        raise SourceError(
+            Where(source, alone, alone + 1),
+            "R101",
+            "a carriage return that does not end a line (CR LF) cannot be set",
+            "save the file with LF or CR LF line ends",
+        )
+    starts = source._starts()
+    if len(starts) > limits.MAX_BOOK_SOURCE_LINES + 1:  # a final newline is no line
+        raise SourceError(
+            Where.at(source, limits.MAX_BOOK_SOURCE_LINES + 1),
+            "R110",
+            f"the source has more than {limits.MAX_BOOK_SOURCE_LINES:,} lines",
+            "split it into more than one book",
+        )
     front = read_front_matter(source)
     data, body_line = front.values, front.body_line
     game = game_named(data["game"])
@@ -446,14 +589,12 @@ def read_source(text: str, name: str) -> ReadSource:
         language=data.get("language", "en"),
     )
     reader = _Reader(read, game)
-    # Blank out the front matter, so markdown-it's line numbers are the file's.
-    reader.walk(
-        source,
-        "\n" * body_line
-        + source.text[len("".join(source.text.splitlines(keepends=True)[:body_line])) :],
-    )
+    # Blank out the front matter, so markdown-it's line numbers are the file's (lines
+    # end at "\n" only, as the Source counts them: not at U+2028 as splitlines does).
+    body = source.text[starts[body_line] if body_line < len(starts) else len(source.text) :]
+    reader.walk(source, "\n" * body_line + body)
     if not reader.chapters:
-        lines = source.text.splitlines()
+        lines = source.text.split("\n")
         first = next((n for n in range(body_line, len(lines)) if lines[n].strip()), body_line)
         raise SourceError(
             Where.at(source, first + 1),
@@ -472,6 +613,7 @@ def read_source(text: str, name: str) -> ReadSource:
     chapters = tuple(
         Chapter(title, tuple(blocks), appendix) for title, appendix, blocks in reader.chapters
     )
+    read.chapter_places = reader.chapter_places
     _check_places(read.places, chapters)
     authors = ", ".join(data.get("authors", ()))
     fields: dict[str, Any] = {
@@ -493,8 +635,10 @@ def read_source(text: str, name: str) -> ReadSource:
     for key, attr in optional.items():
         if key in data:
             fields[attr] = data[key]
-    if authors and "pdf-author" not in data:
-        fields["pdf_author"] = authors
+    if "pdf-author" not in data:
+        # The PDF's Author names people, never the tool (it is the Creator): the
+        # book's authors, else the designer of the game it teaches.
+        fields["pdf_author"] = authors or SHEETS.of(game).designer
     if "keywords" in data:
         fields["keywords"] = tuple(data["keywords"])
     read.book = Book(**fields)
@@ -504,13 +648,10 @@ def read_source(text: str, name: str) -> ReadSource:
 def _check_places(places: list[tuple[str, Where]], chapters: tuple[Chapter, ...]) -> None:
     """R106 at a `#place` link that names no chapter, section or figure of the book."""
     known = set()
-    for chapter in chapters:
-        known.add(chapter.anchor)
-        for block in chapter.blocks:
-            if isinstance(block, Heading):
-                known.add(f"{chapter.anchor}-{block.anchor}")
-            elif isinstance(block, Figure):
-                known.add(f"fig-{block.key}")
+    for chapter, (anchor, sections) in zip(chapters, heading_ids(chapters), strict=True):
+        known.add(anchor)
+        known.update(sections.values())
+        known.update(f"fig-{b.key}" for b in chapter.blocks if isinstance(b, Figure))
     for href, where in places:
         if href[1:] not in known:
             raise SourceError(

@@ -21,7 +21,7 @@ from maerstanas_print.rulebook.concordance import strip_markers
 from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.links import refusal
-from maerstanas_print.rulebook.model import Glossary, RecordText, links
+from maerstanas_print.rulebook.model import Glossary, RecordText, links, spans
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -58,6 +58,25 @@ def refuse_unsettable(text: str, where: Where) -> None:
             f"the character {char!r} (U+{ord(char):04X}) cannot be set in a rulebook",
             "Cardo has Latin, Greek, runes and the usual marks; write it another way",
         )
+
+
+def refuse_markup(text: str, where: Where, what: str) -> None:
+    """SourceError R101 at the first markup of `text`, which is printed as it is written
+    (a panel label is drawn under its board, a glossary term set, as plain words): `*`,
+    `**`, `` ` ``, a link, `{fig:...}`, a `{{ reference }}` (not filled in there) or a
+    backslash escape would show up as those characters."""
+    marked = next((span for span in spans(text) if span.kind != "text"), None)
+    if marked is None and "\\" not in text and "{{" not in text:
+        return
+    mark = {"code": "`", "link": "[", "fig": "{fig:", "bold": "**", "italic": "*"}
+    first = mark.get(marked.kind, "\\") if marked else ("\\" if "\\" in text else "{{")
+    raise SourceError(
+        where.find(first),
+        "R101",
+        f"{what} is plain text: *, **, `, links, {{fig:...}}, {{{{ references }}}} and \\ "
+        "are not set in it",
+        "write the words alone",
+    )
 
 
 @dataclass
@@ -160,6 +179,19 @@ def block_lines(body: str, first: Where, line_no: int) -> list[Line]:
     return out
 
 
+def refuse_twice(line: Line, given: set[str], what: str) -> None:
+    """SourceError R102 at `line` when its key is among those already `given` in this
+    block (or panel): one of the two values would be dropped without a word."""
+    if line.key in given:
+        raise SourceError(
+            Where.at(line.where.source, line.where.source.locate(line.where.start)[0]),
+            "R102",
+            f"`{line.key}:` is given twice in this {what}",
+            "keep one of the two lines",
+        )
+    given.add(line.key)
+
+
 def _unknown(line: Line, allowed: tuple[str, ...], what: str) -> SourceError:
     return SourceError(
         Where.at(line.where.source, line.where.source.locate(line.where.start)[0]),
@@ -212,6 +244,7 @@ class PanelPlaces:
     """Where each part of one panel was written."""
 
     setup: Where
+    label: Where | None = None  # the `panel:` line, when the panel has one
     then: Where | None = None
     window: Where | None = None
     marks: Where | None = None
@@ -282,9 +315,12 @@ def read_figure(
     caption = alt = ""
     panels: list[dict] = []
     places: list[PanelPlaces] = []
+    given: set[str] = set()  # the keys of the figure, then of its current panel
     for line in lines:
         if line.key not in FIGURE_KEYS:
             raise _unknown(line, FIGURE_KEYS, "figure")
+        if line.key in ("id", "caption", "alt"):
+            refuse_twice(line, given, "figure")
         if line.key == "caption":
             caption = strip_markers(budget.take(line.value, line.where, "caption"))
         elif line.key == "alt":
@@ -301,8 +337,11 @@ def read_figure(
                 )
             if line.key == "panel":
                 budget.take(line.value, line.where, "caption")
+                refuse_markup(line.value, line.where, "a panel label")
+            given = {"id", "caption", "alt"} & given  # a new panel's keys start afresh
+            refuse_twice(line, given, "panel")
             panels.append({"label": line.value if line.key == "panel" else ""})
-            places.append(PanelPlaces(line.where))
+            places.append(PanelPlaces(line.where, line.where if line.key == "panel" else None))
             if line.key != "panel":
                 panels[-1]["setup"] = _position(line, game)
                 places[-1].setup = line.where
@@ -316,6 +355,7 @@ def read_figure(
                     "its position with `stones:` or `record:`",
                 )
             panel, place = panels[-1], places[-1]
+            refuse_twice(line, given, "panel")
             if line.key in POSITION_KEYS:
                 panel["setup"] = _position(line, game)
                 place.setup = line.where
@@ -375,11 +415,13 @@ def read_record(
     lines = block_lines(head, start, line_no)
     key, where = _block_id(lines, start, "record")
     caption = ""
+    given: set[str] = set()
     for line in lines:
         if line.key == "caption":
             caption = strip_markers(budget.take(line.value, line.where, "caption"))
         elif line.key != "id":
             raise _unknown(line, ("id", "caption"), "record")
+        refuse_twice(line, given, "record block")
     # Shown as written (no markup, so no links), less the spaces no reader can see.
     text = "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
     budget.take(text, start, "record", markup=False)
@@ -408,6 +450,7 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
         places.append(Where.at(start.source, line_no + n, 1, len(raw)))
     for (term, gloss), where in zip(entries, places, strict=True):
         budget.take(term, where, "caption")
+        refuse_markup(term, where, "a glossary term")
         budget.take(gloss, where, "paragraph")
     return Glossary(tuple((term, strip_markers(gloss).strip()) for term, gloss in entries))
 
@@ -416,10 +459,11 @@ def read_settings(
     body: str, start: Where, line_no: int, allowed: tuple[str, ...], what: str
 ) -> dict[str, tuple[str, Where]]:
     """A directive's `key: value` lines, only the keys it takes."""
-    out = {}
+    out: dict[str, tuple[str, Where]] = {}
     for line in block_lines(body, start, line_no):
         if line.key not in allowed:
             raise _unknown(line, allowed, what)
+        refuse_twice(line, set(out), f"{what} block")
         for url in links(line.value):
             refuse_link(url, line.where)
         out[line.key] = (line.value, line.where)

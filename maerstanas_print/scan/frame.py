@@ -54,6 +54,7 @@ PLY_GAP = 3.0
 TABLE_TOP = 54.0  # the first row's top edge
 FOOT_ROOM = 30.0  # from the last row to the paper's bottom edge
 BOX_STROKE = Stroke("#808080", 0.2)
+LABEL_PT = 6.0  # every box's value, a word's too: no printed text is smaller
 LABEL = "#a8a8a8"  # the value printed inside a box: light, so pencil stands out
 SIDES = ("Dark", "Light")
 
@@ -263,9 +264,10 @@ def _table(
                     w = BOX_W + (WIDE_EXTRA if value in group.wide else 0.0)
                     box = (px + (PITCH - BOX_W) / 2, mid - BOX_H / 2, w, BOX_H)
                     out.append(Rect(*box, BOX_STROKE, None))
-                    size = 6.0 if len(value) == 1 else 5.0
                     out.append(
-                        Text(box[0] + w / 2, mid + 0.75, value, size, "regular", "middle", LABEL)
+                        Text(
+                            box[0] + w / 2, mid + 0.75, value, LABEL_PT, "regular", "middle", LABEL
+                        )
                     )
                     marks.append(MarkBox(ply, value, box, page))
                     px += PITCH + (WIDE_EXTRA if value in group.wide else 0.0)

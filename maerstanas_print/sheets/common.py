@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from maerstanas_print.draw.board import (
     DARK_HOME_TINT,
     ESCAPE_TINT,
@@ -26,7 +24,7 @@ from maerstanas_print.draw.shapes import (
     Text,
     translate,
 )
-from maerstanas_print.draw.typography import prose
+from maerstanas_print.draw.typography import prose, wrap_text
 from maerstanas_print.fonts import Face, text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.sheets.capabilities import SHEETS, SheetKit
@@ -70,23 +68,6 @@ def score_sheet_of(
         game_title=game_title,
         designer=designer,
     )
-
-
-def wrap_text(text: str, face: Face, size: float, width: float) -> list[str]:
-    """Greedy line breaking by real glyph widths (mm), at spaces only: a no-break
-    space (between a number and its unit) holds its words together."""
-    lines: list[str] = []
-    current = ""
-    for word in re.split(r"[ \t\n]+", text.strip()):
-        trial = f"{current} {word}" if current else word
-        if current and text_width_mm(trial, face, size) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines
 
 
 def paragraph(

@@ -49,7 +49,7 @@ TICK_MM = 1.4  # cut marks, outside the bleed
 # Between neighbouring bleeds. The cut marks stand on the diagonals, where the
 # neighbours are furthest, so they need no room of their own.
 GAP_MM = 1.0
-SPARE_GAP_MM = 6.0  # the least room above and below each block when spares are added
+SPARE_GAP_MM = 4.0  # the least room above and below each block when spares are added
 SIDES = ((DARK, "Dark"), (LIGHT, "Light"))
 CUT_DASH = (1.2, 0.9)
 # Pieces the board draws as a plain disc 0.4 of a square across (`stone_shape`): on a
@@ -131,6 +131,18 @@ def _plain_piece(pieces: PieceSet) -> tuple[StoneKind, str]:
 def _sets(game: Game) -> list[tuple[int, str, PieceSet]]:
     sets = SHEETS.of(game).piece_sets
     return [(side, name, sets[side]) for side, name in SIDES]
+
+
+def _spare_counts(rows: int, per_row: int, counts: list[int]) -> list[int]:
+    """How many spares each side gets in `rows` rows of `per_row`: whole rows each,
+    the odd row to the side with the larger set (the 1992 game's 48 men before its
+    25); a single row is shared, half each."""
+    if rows == 1:
+        return [per_row // 2, per_row - per_row // 2]
+    shares = [rows // 2, rows // 2]
+    if rows % 2:
+        shares[counts.index(max(counts))] += 1
+    return [share * per_row for share in shares]
 
 
 def stones_sheet(options: StonesSheetOptions) -> Sheet:
@@ -372,23 +384,23 @@ def _page(paper: Paper, game: Game, theme: str, square: bool = False) -> Page:
     spare = room_bottom - room_top - furniture_h - height(rows_of)
     if spare < 0:  # pragma: no cover - the games' sets fit every paper
         raise SheetError(f"{game.title}'s {noun} do not fit a page of {paper.name}")
-    # A row of spares for each side where the page still holds them, so a lost piece
-    # costs no reprint.
-    room = int((spare - heading_h - SPARE_GAP_MM * (len(blocks) + 1)) // pitch) // 2
-    spare_rows = min(room, 1)  # a row each is plenty, and cutting more is work
-    if spare_rows >= 1:
+    # Spares fill the rows the page has left, so a lost piece costs no reprint and the
+    # paper is not left blank (the 1992 pieces left 40 % of it).
+    room = int((spare - heading_h - SPARE_GAP_MM * (len(blocks) + 1)) // pitch)
+    if room >= 1:
+        counts = _spare_counts(room, per_row, [_count(pieces) for _, _, pieces in sets])
         extra = [(side, _plain_piece(pieces)) for side, _, pieces in sets]
         tokens = [
             (Stone(side, kind), f"spare {name}")
-            for side, (kind, name) in extra
-            for _ in range(spare_rows * per_row)
+            for (side, (kind, name)), count in zip(extra, counts, strict=True)
+            for _ in range(count)
         ]
         title = "Spares, in case one goes missing: " + ", ".join(
-            f"{spare_rows * per_row} {side_name} {plural(name, spare_rows * per_row)}"
-            for (_, side_name), (_, (_, name)) in zip(SIDES, extra, strict=True)
+            f"{count} {side_name} {plural(name, count)}"
+            for (_, side_name), (_, (_, name)), count in zip(SIDES, extra, counts, strict=True)
         )
         blocks.append((-1, title, tokens))  # side -1: counted apart from the sets
-        rows_of.append(2 * spare_rows)
+        rows_of.append(room)
         spare = room_bottom - room_top - furniture_h - height(rows_of)
     gap = spare / (len(blocks) + 1)  # the room left over, shared between the blocks
     y = room_top + gap * 0.5

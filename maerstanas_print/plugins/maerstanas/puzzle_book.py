@@ -19,6 +19,7 @@ from maerstanas_print.gamedoc.figures import cell_for
 from maerstanas_print.games.maerstanas.analysis.puzzles import Puzzle
 from maerstanas_print.games.maerstanas.analysis.review import notation
 from maerstanas_print.games.maerstanas.engine import drawable_stones as stones_of
+from maerstanas_print.plugins.maerstanas.score_sheet import DESIGNER
 from maerstanas_print.sheets.common import PAPERS
 
 MARGIN = 18.0  # mm
@@ -109,7 +110,14 @@ def _answer_pages(puzzles: list[Puzzle], width: float, height: float) -> list[Pa
 def render_pdf_book(puzzles: list[Puzzle], paper: str) -> bytes:
     return render_pdf(
         pdf_pages(puzzles, paper),
-        PdfInfo(TITLE, "Puzzles from games", keywords=("Mǽrstánas", "puzzles")),
+        # The positions are the game's, the answers the engine's: the designer is the
+        # person to name (the tool is the Creator).
+        PdfInfo(
+            TITLE,
+            "Puzzles from games",
+            author=f"{DESIGNER} (game)",
+            keywords=("Mǽrstánas", "puzzles"),
+        ),
     )
 
 
