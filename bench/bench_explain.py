@@ -1,28 +1,42 @@
 """Benchmark: explanations of records copied with one to three slips, on held-out sets.
 
-    python bench/bench_explain.py [GAMES_PER_SET]
+    python bench/bench_explain.py [GAMES_PER_SET] [--lengths]
+    python bench/bench_explain.py [GAMES_PER_SET] --old REF [--rounds N]
 
-Makes sets of engine-played games copied with slips (`tests/copier.py`, each set
-from its own seed) and asks `check`'s search (`repair_game`) to explain them.
-Seeds 1-9 are the tuning sets the slip model's constants were chosen on; the
-sets here use seeds 101 and up, never looked at while tuning. For each set it
-prints how often the copied game is the first fix and among the first three,
-how often `check --fix` would apply a fix (the search finds it unique) and how
-often that fix would write a game other than the one copied (must be 0), and
-the time per game (mean and worst). A skipped row counts as found when it is
-one error at the gap's line and column, with at most two errors in all and no
-hint to end the game with `*`. The last table gives the time by game length.
-Not a test.
+Makes sets of engine-played games copied with slips (`tests/copier.py`:
+`HELD_OUT_SETS`, seeds 101 and up; the slip model is fitted on seeds 1-8 only,
+`bench/fit_slip_model.py`) and asks `check`'s search to explain them
+(`tests/repair_runs.py`). For each set it prints how often the copied game is
+the first fix and among the first three, how often `check --fix` would apply a
+fix (the search finds it unique) and how often that fix would write a game
+other than the one copied (must be 0), and the time per game (mean and worst).
+A skipped row counts as found ("at gap", of the games that have one) when it
+is one error at the gap's line and column, with at most two errors in all and
+no hint to end the game with `*`.
+`--lengths` adds the time by slips and game length.
+
+With `--old REF` the same copies go through the code of git ref REF and the
+working tree's, each in its own process (`PYTHONPATH`), alternated `--rounds`
+times so a slow spell of the shared machine falls on both alike; it prints both
+tables (from the last round) and the ratio old/new of the CPU seconds per set
+(medians over the rounds). Not a test.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
+import json
+import os
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test helpers: tests/
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -33,87 +47,168 @@ class Tally:
     applied: int = 0
     wrong: int = 0
     gap: int = 0
+    gaps: int = 0  # games with a row left out
     seconds: float = 0.0
     worst: float = 0.0
+
+    def add(self, result: dict) -> None:
+        self.games += 1
+        self.first += result["rank"] == 1
+        self.top3 += 1 <= result["rank"] <= 3
+        self.applied += result["unique"]
+        self.wrong += result["wrong"]
+        self.gap += result["gap"]
+        self.gaps += result["has_gap"]
+        self.seconds += result["cpu"]
+        self.worst = max(self.worst, result["cpu"])
 
     def row(self, name: str) -> str:
         n = max(self.games, 1)
         return (
             f"{name:28} {self.games:5} {self.first / n:6.0%} {self.top3 / n:6.0%} "
-            f"{self.applied / n:6.0%} {self.wrong:6} {self.gap / n:6.0%} "
+            f"{self.applied / n:6.0%} {self.wrong:6} {self.gap / max(self.gaps, 1):6.0%} "
             f"{self.seconds / n * 1000:8.0f} {self.worst * 1000:7.0f}"
         )
 
 
 HEADER = (
     f"{'set':28} {'games':>5} {'top-1':>6} {'top-3':>6} {'--fix':>6} {'wrong':>6} "
-    f"{'at gap':>6} {'ms/game':>8} {'worst':>7}"
+    f"{'at gap':>6} {'cpu ms':>8} {'worst':>7}"
 )
 
 
-def measure(copies: list, tally: Tally) -> None:
-    from maerstanas_print.diagnostics import Source
-    from maerstanas_print.notation.parser import RecordReader
-    from maerstanas_print.play.repair import apply_edits, repair_game
-    from maerstanas_print.play.verify import replay
+def _repair_runs():  # noqa: ANN202 - the module, loaded by path (see `worker`)
+    spec = importlib.util.spec_from_file_location("repair_runs", ROOT / "tests" / "repair_runs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["repair_runs"] = module  # (dataclasses look their module up)
+    spec.loader.exec_module(module)
+    return module
 
-    for copy in copies:
-        begin = time.perf_counter()
-        reader = RecordReader(copy.damaged)
-        game = next(iter(reader))
-        replayed = replay(game)
-        repair = repair_game(game, replayed, reader.source)
-        spent = time.perf_counter() - begin
-        tally.games += 1
-        tally.seconds += spent
-        tally.worst = max(tally.worst, spent)
-        texts = [" ".join(apply_edits(copy.damaged, fix.edits).split()) for fix in repair.fixes]
-        original = " ".join(copy.original.split())
-        tally.first += texts[:1] == [original]
-        tally.top3 += original in texts[:3]
-        if repair.unique and repair.fixes:
-            tally.applied += 1
-            tally.wrong += texts[0] != original
-        if copy.gap is not None:
-            source: Source = reader.source
-            errors = [d for d in repair.diagnostics if d.severity == "error"]
-            at_gap = [d for d in errors if source.locate(d.start) == copy.gap]
-            starred = any("`*`" in (d.hint or "") for d in repair.diagnostics)
-            tally.gap += bool(at_gap) and len(errors) <= 2 and not starred
+
+def measure(sets: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """Per set, per copy: the original's rank, `--fix`'s choice, the gap, CPU seconds."""
+    run_repair = _repair_runs().run_repair
+    out: dict[str, list[dict]] = {}
+    for name, copies in sets.items():
+        results = []
+        for copy in copies:
+            begin = time.process_time()
+            run = run_repair(copy["damaged"], copy["original"])
+            cpu = time.process_time() - begin
+            gap = False
+            if copy["gap"] is not None and run.source is not None:
+                errors = [d for d in run.diagnostics if d.severity == "error"]
+                place = tuple(copy["gap"])
+                at_gap = [d for d in errors if tuple(run.source.locate(d.start)) == place]
+                starred = any("`*`" in (d.hint or "") for d in run.diagnostics)
+                gap = bool(at_gap) and len(errors) <= 2 and not starred
+            results.append(
+                {
+                    "rank": run.rank,
+                    "unique": run.unique,
+                    "wrong": run.wrong,
+                    "gap": gap,
+                    "has_gap": copy["gap"] is not None,
+                    "cpu": cpu,
+                }
+            )
+        out[name] = results
+    return out
+
+
+def copies(count: int, lengths: bool) -> dict[str, list[dict]]:
+    sys.path.insert(0, str(ROOT))  # the test helpers: tests/
+    from tests.copier import HELD_OUT_SETS, ISSUE_KINDS, copied_set
+
+    made = {spec.name: spec.copies(count) for spec in HELD_OUT_SETS}
+    if lengths:  # random movers end a game after 33-46 plies: the lengths there are
+        for slips in (1, 2, 3):
+            for plies in ((33, 36), (37, 40), (41, 46)):
+                name = f"{slips} slips, {plies[0]}-{plies[1]} plies"
+                seed = 200 + 10 * slips + plies[0]
+                made[name] = copied_set(seed, max(4, count // 6), slips, plies, ISSUE_KINDS)
+    return {
+        name: [{"original": c.original, "damaged": c.damaged, "gap": c.gap} for c in group]
+        for name, group in made.items()
+    }
+
+
+def table(results: dict[str, list[dict]]) -> None:
+    print(HEADER)
+    for name, rows in results.items():
+        tally = Tally()
+        for row in rows:
+            tally.add(row)
+        print(tally.row(name), flush=True)
+
+
+def unpack(ref: str, folder: Path) -> Path:
+    folder.mkdir()
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    for data in ("grammar", "templates"):  # setuptools maps them into the package
+        link = folder / "maerstanas_print" / data
+        if (folder / data).is_dir() and not link.exists():
+            link.symlink_to(folder / data)
+    return folder
+
+
+def versions(sets: dict[str, list[dict]], ref: str, rounds: int) -> None:
+    """The same copies through the old code and the new, alternated, each in its
+    own process; the tables of the last round and the CPU ratios old/new."""
+    with tempfile.TemporaryDirectory(prefix="bench-explain-") as scratch:
+        folder = Path(scratch)
+        old_tree = unpack(ref, folder / "old")
+        given = folder / "copies.json"
+        given.write_text(json.dumps(sets), encoding="utf-8")
+        cpu: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
+        last: dict[str, dict[str, list[dict]]] = {}
+        for _round in range(rounds):
+            for label, tree in (("old", old_tree), ("new", ROOT)):
+                answer = folder / f"{label}.json"
+                env = dict(os.environ, PYTHONPATH=str(tree), NUMBA_DISABLE_JIT="1")
+                subprocess.run(
+                    [sys.executable, __file__, "--worker", str(given), str(answer)],
+                    env=env,
+                    cwd=tree,
+                    check=True,
+                )
+                last[label] = json.loads(answer.read_text(encoding="utf-8"))
+                for name, rows in last[label].items():
+                    cpu[label].setdefault(name, []).append(sum(r["cpu"] for r in rows))
+    for label in ("old", "new"):
+        print(f"\n{label} ({ref if label == 'old' else 'working tree'}):")
+        table(last[label])
+    print(f"\nCPU seconds per set, median of {rounds} rounds: old, new, old/new")
+    for name in sets:
+        old, new = statistics.median(cpu["old"][name]), statistics.median(cpu["new"][name])
+        print(f"  {name:28} {old:7.2f} {new:7.2f} {old / max(new, 1e-9):6.2f}")
+    old_all = sum(statistics.median(v) for v in cpu["old"].values())
+    new_all = sum(statistics.median(v) for v in cpu["new"].values())
+    print(f"  {'all':28} {old_all:7.2f} {new_all:7.2f} {old_all / max(new_all, 1e-9):6.2f}")
 
 
 def main() -> None:
-    from tests.copier import ISSUE_KINDS, KINDS, copied_set
-    from tests.slips import SLIPS
-
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    print(HEADER)
-    sets = [
-        ("one slip", 101, 1, (30, 45), ISSUE_KINDS),
-        ("two slips", 102, 2, (30, 45), ISSUE_KINDS),
-        ("two slips, second set", 103, 2, (30, 45), ISSUE_KINDS),
-        ("three slips", 104, 3, (30, 45), ISSUE_KINDS),
-        ("one slip, every kind", 107, 1, (30, 45), KINDS),
-        ("two slips, every kind", 108, 2, (30, 45), KINDS),
-        ("skipped row", 105, 1, (30, 45), ("skipped",)),
-        ("skipped row and a slip", 106, 2, (30, 45), ("skipped", "letter", "digit", "removals")),
-    ]
-    for name, seed, slips, plies, kinds in sets:
-        tally = Tally()
-        measure(copied_set(seed, count, slips, plies, kinds), tally)
-        print(tally.row(name), flush=True)
-    # Random movers end a game after 33-46 plies: the lengths there are
-    print("\ntime by slips and length")
-    print(HEADER)
-    for slips in (1, 2, 3):
-        for plies in ((33, 36), (37, 40), (41, 46)):
-            tally = Tally()
-            games = max(4, count // 6)
-            measure(
-                copied_set(200 + 10 * slips + plies[0], games, slips, plies, ISSUE_KINDS), tally
-            )
-            print(tally.row(f"{slips} slips, {plies[0]}-{plies[1]} plies"), flush=True)
-    print(f"\nsingle slips of tests/slips.py: run bench/bench_repair.py ({len(SLIPS)} kinds)")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=30, help="games per set")
+    parser.add_argument("--lengths", action="store_true", help="time by slips and length")
+    parser.add_argument("--old", help="git ref to compare with, alternated in one run")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:  # run by `versions` under the PYTHONPATH of one version
+        given, answer = map(Path, args.worker)
+        sets = json.loads(given.read_text(encoding="utf-8"))
+        answer.write_text(json.dumps(measure(sets)), encoding="utf-8")
+        return
+    sets = copies(args.games, args.lengths)
+    if args.old:
+        versions(sets, args.old, args.rounds)
+    else:
+        table(measure(sets))
 
 
 if __name__ == "__main__":

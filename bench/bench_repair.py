@@ -5,8 +5,9 @@ move numbers, the final score line), makes one copier's slip in each
 (`tests.slips`: a square's letter or digit, two neighbouring moves
 swapped, a removal list, the score line, a move number, a Pass put in or left
 out; in random Cyngesheall games, a move's square or the result), keeps the
-damaged records that `check` finds invalid, and asks
-`repair_game` for their fixes. It prints, per kind of slip and overall, how
+damaged records that `check` finds invalid, and asks `repair_game` for their
+fixes (`tests/repair_runs.py`, as `bench_explain.py` does). It prints, per kind
+of slip and overall, how
 often the original record is the first fix and among the first three, and
 the time per damaged game, beside the time `check` alone takes on the same
 game (the baseline). Not a test: `python bench/bench_repair.py [GAMES_PER_SLIP]`.
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,9 +90,7 @@ def main() -> None:
 def measure(
     slips: dict, originals: list[str], tallies: dict[str, Tally], per_slip: int, rng: random.Random
 ) -> None:
-    from maerstanas_print.notation.parser import RecordReader
-    from maerstanas_print.play.repair import apply_edits, repair_game
-    from maerstanas_print.play.verify import replay
+    from tests.repair_runs import run_repair
 
     for name, slip in slips.items():
         tally = tallies[name]
@@ -102,23 +100,16 @@ def measure(
             damaged = slip(original, rng)
             if damaged is None:
                 continue
-            begin = time.perf_counter()
-            reader = RecordReader(damaged)
-            game = next(iter(reader))
-            replayed = replay(game)
-            checked = time.perf_counter()
-            if replayed.valid:
+            run = run_repair(damaged, original)
+            if run.valid:
                 continue  # this slip happened to leave a valid game: nothing to repair
-            fixes = repair_game(game, replayed, reader.source).fixes
-            done = time.perf_counter()
             tally.games += 1
-            tally.check_seconds += checked - begin
-            tally.seconds += done - begin
-            tally.worst = max(tally.worst, done - begin)
-            texts = [apply_edits(damaged, fix.edits) for fix in fixes]
-            tally.found += bool(fixes)
-            tally.first += texts[:1] == [original]
-            tally.top3 += original in texts[:3]
+            tally.check_seconds += run.check_seconds
+            tally.seconds += run.seconds
+            tally.worst = max(tally.worst, run.seconds)
+            tally.found += bool(run.fixes)
+            tally.first += run.rank == 1
+            tally.top3 += 1 <= run.rank <= 3
 
 
 def report(tallies: dict[str, Tally], counted: dict) -> None:

@@ -218,6 +218,39 @@ def _gap_place(text: str, number: int) -> tuple[int, int]:
     return line, found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
 
 
+@dataclass(frozen=True, slots=True)
+class SetSpec:
+    """One set of copies: its name, seed, slips a game, game lengths and kinds."""
+
+    name: str
+    seed: int
+    slips: int
+    plies: tuple[int, int] = (30, 45)
+    kinds: tuple[str, ...] = ISSUE_KINDS
+
+    def copies(self, count: int) -> list[Copy]:
+        return copied_set(self.seed, count, self.slips, self.plies, self.kinds)
+
+
+# The held-out sets `bench/bench_explain.py` measures (seeds 101 and up); the
+# tuning sets are the same specs with seeds 1-8, the only ones the slip model's
+# chances may be fitted on (`bench/fit_slip_model.py`).
+HELD_OUT_SETS = (
+    SetSpec("one slip", 101, 1),
+    SetSpec("two slips", 102, 2),
+    SetSpec("two slips, second set", 103, 2),
+    SetSpec("three slips", 104, 3),
+    SetSpec("skipped row", 105, 1, kinds=("skipped",)),
+    SetSpec("skipped row and a slip", 106, 2, kinds=("skipped", "letter", "digit", "removals")),
+    SetSpec("one slip, every kind", 107, 1, kinds=KINDS),
+    SetSpec("two slips, every kind", 108, 2, kinds=KINDS),
+)
+TUNING_SETS = tuple(
+    SetSpec(spec.name, spec.seed - 100, spec.slips, spec.plies, spec.kinds)
+    for spec in HELD_OUT_SETS
+)
+
+
 def copied_set(
     seed: int,
     count: int,

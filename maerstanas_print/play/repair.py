@@ -130,7 +130,7 @@ def repair_game(
     explained = min(errors, key=lambda d: (d.start < first_move, d.start))
     found = search(game, source.text, strict).explain(explained)
     if found.gap is not None:
-        return _report_gap(found.gap, replayed.diagnostics, source)
+        return _report_gap(found, replayed.diagnostics, first_move, source)
     if not found.fixes:
         return Repair(diagnostics=list(replayed.diagnostics))
     return _fold(found, replayed.diagnostics, errors, first_move, source)
@@ -187,14 +187,30 @@ def _slip_of(offset: int, slips: list[int], first_move: int) -> int:
     return before[-1] if before else slips[0]
 
 
-def _report_gap(gap: Diagnostic, diagnostics: list[Diagnostic], source: Source) -> Repair:
-    """A row left out: one error where it belongs; every later error is a consequence."""
+def _report_gap(
+    found: Explained, diagnostics: list[Diagnostic], first_move: int, source: Source
+) -> Repair:
+    """A row left out: one error where it belongs; every later error is a
+    consequence. The errors before it are a slip's, folded as `_fold` does, when
+    the search explained the moves before the gap (`found.fixes`)."""
+    gap = found.gap
+    assert gap is not None
     where = _line_column(source, gap.start)
+
+    def after_gap(diagnostic: Diagnostic) -> bool:
+        return diagnostic.start >= gap.start or diagnostic.code in ("M303", "M304", "M305")
+
+    before = [d for d in diagnostics if not after_gap(d)]
+    errors_before = [d for d in before if d.severity == "error"]
+    shown_before, explained = before, gap
+    if found.fixes and errors_before:
+        folded = _fold(found, before, errors_before, first_move, source)
+        shown_before, explained = folded.diagnostics, folded.explained or gap
     shown: list[tuple[tuple[int, int, int], Diagnostic]] = [((gap.start, 0, gap.start), gap)]
     for diagnostic in diagnostics:
-        if diagnostic.severity == "error" and (
-            diagnostic.start >= gap.start or diagnostic.code in ("M303", "M304", "M305")
-        ):
+        if not after_gap(diagnostic):
+            continue
+        if diagnostic.severity == "error":
             note = replace(
                 diagnostic,
                 severity="note",
@@ -206,7 +222,8 @@ def _report_gap(gap: Diagnostic, diagnostics: list[Diagnostic], source: Source) 
         else:
             shown.append(((diagnostic.start, 0, diagnostic.start), diagnostic))
     shown.sort(key=lambda pair: pair[0])
-    return Repair([], gap, [d for _key, d in shown], False)
+    fixes = found.fixes if explained is not gap else []
+    return Repair(fixes, explained, [*shown_before, *(d for _key, d in shown)], False)
 
 
 def _line_column(source: Source, offset: int) -> tuple[int, int]:

@@ -25,23 +25,34 @@ what it found; `complete` says whether it stopped early.
 
 from __future__ import annotations
 
+import functools
 import heapq
+import itertools
+import operator
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
+from maerstanas_print.games.maerstanas.engine import (
+    SQUARES,
+    Move,
+    Position,
+    square_name,
+    squares_of,
+)
 from maerstanas_print.notation.record import GameRecord, MoveNumber
 from maerstanas_print.play.replayed import result_of
 from maerstanas_print.play.slip_model import cost, score_cost, square_cost
 
 MAX_SLIPS = 3
 # Replays of part of a game the search may make before it stops with what it found.
-MAX_EVALUATIONS = 12000
-# A second or third slip is looked for this many moves before where the replay
-# goes wrong (the first anywhere before it).
-WINDOW = 8
+MAX_EVALUATIONS = 4000
+# A second or third slip is looked for this many plies before where the replay
+# goes wrong (the first anywhere before it). A slip to a square played again
+# later shows only there, often more than eight plies on (the tuning sets: 24
+# finds more than 8 or 14 did, within the same limit of replays).
+WINDOW = 24
 # The cost of each ply between a slip and the first move it makes illegal
 DISTANCE_COST = 0.15
 _PASS = Move.pass_()
@@ -134,6 +145,7 @@ class Gap:
     """A row left out: where it belongs, and what the rest of the record says of it."""
 
     offset: int
+    index: int  # the node after the gap
     written: str  # the number written after the gap (`10.`)
     missing: int  # the number of the row left out (9)
     known: str  # what the evidence says about the missing moves
@@ -142,18 +154,32 @@ class Gap:
 class Explainer:
     """The search for one game (see the module docstring)."""
 
-    def __init__(self, game: GameRecord, text: str, start: Position) -> None:
+    def __init__(
+        self, game: GameRecord, text: str, start: Position, horizon: int | None = None
+    ) -> None:
+        """With `horizon`, only the moves before node `horizon` are explained (those
+        before a row left out): the score line and Result, which the missing row
+        changes, are no evidence then."""
         self.game = game
         self.text = text
-        self.nodes = game.mainline.nodes
+        self.nodes = game.mainline.nodes[:horizon]
         self.start = start
-        self.term = game.termination
+        self.term = game.termination if horizon is None else None
         self.scored = self.term is not None and self.term.dark is not None
-        self.result_tag = game.find_tag("Result")
+        self.result_tag = game.find_tag("Result") if horizon is None else None
         self.evaluations = 0
         self.complete = True
         self.found: dict[frozenset[tuple[object, ...]], Explanation] = {}
+        # the explanations holding each slip (to find a new one's supersets fast)
+        self.holding: dict[tuple[object, ...], set[frozenset[tuple[object, ...]]]] = {}
         self.base_positions: list[Position] = []  # before each move as written
+        # per square: it, its neighbours and theirs (the squares its legality reads)
+        masks = start.rules.geometry.neighbour_masks
+        near = [masks[sq] | 1 << sq for sq in range(SQUARES)]
+        self.reach = [
+            functools.reduce(operator.or_, (near[n] for n in squares_of(near[sq])), 0)
+            for sq in range(SQUARES)
+        ]
         self.written = [
             Item(node.move, node.removals, node.number, i, None)
             for i, node in enumerate(self.nodes)
@@ -168,6 +194,7 @@ class Explainer:
         With `keep`, the position before each item is appended to it."""
         self.evaluations += 1
         position = position.copy(stack=False)
+        place = position.place_if_legal  # the hot path: a legal placement, tested and made at once
         out = Outcome(None)
         for k in range(first, len(items)):
             item = items[k]
@@ -175,10 +202,12 @@ class Explainer:
             if keep is not None:
                 keep.append(position.copy(stack=False))
             ply = position.ply
-            if move.kind == "place" and position.is_legal_placement(move.square):  # type: ignore[arg-type]
-                if item.number is not None:
+            if move.kind == "place" and place(move.square):  # type: ignore[arg-type]
+                number = item.number
+                if number is not None and (
+                    number.number != ply // 2 + 1 or number.second != (ply % 2 == 1)
+                ):
                     self._check_number(item, k, ply, None, out)
-                position.push(move, check=False)
                 continue
             passed = None
             if not position.has_move(position.turn):
@@ -279,12 +308,17 @@ class Explainer:
                 continue
             at = positions[j - node.first]
             for new_items, slip, nxt in self.board_slips(items, j, at):
+                if stop is not None and self._cannot_pass(items, j, stop, slip):
+                    continue
                 if self.evaluations >= MAX_EVALUATIONS:
                     self.complete = False
                     return
-                child = self.evaluate(new_items, j, at, None)
+                child = _before_kept(self.evaluate(new_items, j, at, None), outcome, j)
                 if outcome.stop is None:
-                    if child.stop is not None or child.evidence >= outcome.evidence:
+                    if child.stop is not None:
+                        continue
+                    if child.evidence >= outcome.evidence:
+                        self.record(new_items, (*slips, slip), child)
                         continue
                 else:
                     if child.stop is not None and child.stop <= outcome.stop:
@@ -294,6 +328,25 @@ class Explainer:
                 yield Node(new_items, (*slips, slip), nxt, child, j, at)
         if stop is None and slips and (outcome.score is not None or outcome.result is not None):
             yield from self._earlier(node)
+
+    def _cannot_pass(self, items: list[Item], j: int, stop: int, slip: Slip) -> bool:
+        """Whether a board slip at j surely leaves the placement at `stop` illegal,
+        so its replay need not be made. Where every move from j to `stop` is a
+        standard placement, legality depends on the occupied squares alone (not
+        their colour), and more stones never make a placement legal: a swap over
+        before `stop` leaves the same squares occupied there, and a square moved
+        from one out of reach of `stop`'s (not it, a neighbour, or a neighbour's
+        neighbour: the squares whose hinges it counts) frees none that matters."""
+        if stop >= len(items) or slip.kind not in ("square", "column", "swap", "rows"):
+            return False
+        if any(items[i].move.kind != "place" for i in range(j, stop + 1)):
+            return False
+        if slip.kind == "square":
+            target = items[stop].move.square
+            old = items[j].move.square
+            assert target is not None and old is not None
+            return not self.reach[target] >> old & 1
+        return j + (2 if slip.kind == "rows" else 1) < stop
 
     def _earlier(self, node: Node) -> Iterator[Node]:
         """A score line or Result the moves miss may come from a slip anywhere before
@@ -307,10 +360,23 @@ class Explainer:
                 if self.evaluations >= MAX_EVALUATIONS:
                     self.complete = False
                     return
-                child = self.evaluate(new_items, j, at, None)
-                if child.stop is not None or child.evidence >= outcome.evidence:
+                child = _before_kept(self.evaluate(new_items, j, at, None), node.outcome, j)
+                if child.stop is not None:
+                    continue
+                if child.evidence >= outcome.evidence:
+                    self.record(new_items, (*node.slips, slip), child)
                     continue
                 yield Node(new_items, (*node.slips, slip), node.lo, child, j, at)
+
+    def evidence_cost(self, outcome: Outcome) -> float:
+        """The cost of explaining the evidence left by one slip each."""
+        total = (len(outcome.numbers) * cost("number")) + len(outcome.removals) * cost("removals")
+        term = self.term
+        if outcome.score is not None and term is not None:
+            total += score_cost((term.dark or 0, term.light or 0), outcome.score)
+        if outcome.result is not None:
+            total += cost("result")
+        return total
 
     def _last_evidence(self, outcome: Outcome, end: int) -> int:
         if outcome.score is not None or outcome.result is not None:
@@ -349,20 +415,9 @@ class Explainer:
             return
         node = self.nodes[item.slot]
         written = self._item_text(item)
-        found = _SQUARE_TEXT.search(written)
-        if found is None:
-            return
-        old = square_name(move.square)
-        for square in range(SQUARES):
-            if square == move.square:
-                continue
-            changed = Move(move.kind, square)
-            if before.move_problem(changed) is not None:
-                continue
-            new = square_name(square)
-            text = written[: found.start()] + new + written[found.end() :]
+        for changed, old, new, start, end in square_changes(move, written, before):
             new_items = list(items)
-            new_items[j] = item._replace(move=changed, text=text)
+            new_items[j] = item._replace(move=changed, text=written[:start] + new + written[end:])
             slip = Slip(
                 "square",
                 ("square", item.slot, new),
@@ -440,20 +495,32 @@ class Explainer:
     # --- what is found ----------------------------------------------------------
 
     def record(self, items: list[Item], slips: tuple[Slip, ...], outcome: Outcome) -> None:
-        """Keep the explanation: the board slips and one slip per piece of evidence left."""
+        """Keep the explanation: the board slips and one slip per piece of evidence
+        left, unless a part of it explains as much (one of its slips explains
+        nothing)."""
+        if len(slips) + outcome.evidence > MAX_SLIPS:
+            return
+        items = list(items)  # the evidence slips write removal lists into it
         evidence = self.evidence_slips(items, outcome)
         every = (*slips, *evidence)
-        if len(every) > MAX_SLIPS:
-            return
+        total = sum(s.cost for s in every)
         keys = frozenset(s.key for s in every)
-        if any(other < keys for other in self.found):  # a slip of it explains nothing
+        if any(frozenset(part) in self.found for part in _proper_parts(keys)):
             return
-        for other in [k for k in self.found if keys < k]:
-            del self.found[other]
+        smallest = min((self.holding.get(k, set()) for k in keys), key=len, default=set())
+        for other in [o for o in smallest if keys < o]:
+            self._forget(other)
         known = self.found.get(keys)
-        explanation = Explanation(every, items, outcome)
-        if known is None or explanation.cost < known.cost:
-            self.found[keys] = explanation
+        if known is None or total < known.cost:
+            if known is None:
+                for k in keys:
+                    self.holding.setdefault(k, set()).add(keys)
+            self.found[keys] = Explanation(every, items, outcome)
+
+    def _forget(self, keys: frozenset[tuple[object, ...]]) -> None:
+        del self.found[keys]
+        for k in keys:
+            self.holding[k].discard(keys)
 
     def evidence_slips(self, items: list[Item], outcome: Outcome) -> list[Slip]:
         out = []
@@ -462,7 +529,7 @@ class Explainer:
             out.append(
                 Slip(
                     "number",
-                    ("number", items[k].slot),
+                    ("number", items[k].slot, want),
                     cost("number"),
                     f"write `{want}` for `{written}`",
                     number.start,
@@ -480,7 +547,7 @@ class Explainer:
             out.append(
                 Slip(
                     "removals",
-                    ("removals", item.slot),
+                    ("removals", item.slot, removed),
                     cost("removals"),
                     f"write `{content}` for `{text[at:]}`",
                     node.start + at,
@@ -497,7 +564,7 @@ class Explainer:
             out.append(
                 Slip(
                     "score",
-                    ("score",),
+                    ("score", outcome.score),
                     score_cost((term.dark or 0, term.light or 0), outcome.score),
                     f"write `{content}` for `{written}`",
                     term.start,
@@ -510,7 +577,7 @@ class Explainer:
             out.append(
                 Slip(
                     "result",
-                    ("result",),
+                    ("result", outcome.result),
                     cost("result"),
                     f"write `{content}`",
                     tag.start,
@@ -574,7 +641,7 @@ class Explainer:
         number = first.number
         assert number is not None
         written = self.text[number.start : number.end]
-        return Gap(number.start, written, number.number - 1, self._known(position))
+        return Gap(number.start, k0, written, number.number - 1, self._known(position))
 
     def _known(self, position: Position) -> str:
         """What the evidence says of the missing moves: how far the score line is
@@ -593,6 +660,43 @@ class Explainer:
                     f"score (Dark: {dark}, Light: {light})"
                 )
         return "; ".join(parts)
+
+
+def _before_kept(child: Outcome, parent: Outcome, j: int) -> Outcome:
+    """The child's replay from item j on, with the parent's evidence before j (a
+    removal list or move number there the slip at j leaves as it was)."""
+    child.numbers = [e for e in parent.numbers if e[0] < j] + child.numbers
+    child.removals = [e for e in parent.removals if e[0] < j] + child.removals
+    return child
+
+
+def square_changes(
+    move: Move, written: str, before: Position
+) -> Iterator[tuple[Move, str, str, int, int]]:
+    """The move put on each other square where it is legal in `before`: (the move,
+    the old square's name, the new one's, and where the square is in `written`,
+    the move's text). One list of candidates for both searches of a square's slip
+    (`Explainer` and `repair.MaerstanasSearch`)."""
+    if move.square is None:
+        return
+    found = _SQUARE_TEXT.search(written)
+    if found is None:
+        return
+    old = square_name(move.square)
+    if move.kind == "place":  # the common case: every legal square at once
+        legal = before.standard_placements()
+        squares = [sq for sq in range(SQUARES) if legal >> sq & 1]
+    else:
+        squares = [sq for sq in range(SQUARES) if before.move_problem(Move(move.kind, sq)) is None]
+    for square in squares:
+        if square != move.square:
+            yield Move(move.kind, square), old, square_name(square), found.start(), found.end()
+
+
+def _proper_parts(keys: frozenset[tuple[object, ...]]) -> Iterator[tuple[tuple[object, ...], ...]]:
+    """Every non-empty part of `keys` but the whole."""
+    for size in range(1, len(keys)):
+        yield from itertools.combinations(keys, size)
 
 
 def start_position(game: GameRecord) -> Position | None:

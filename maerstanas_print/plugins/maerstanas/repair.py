@@ -8,14 +8,14 @@ the score line and Result tag rewritten to what the replay gives.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 
 from maerstanas_print.capability import Keyed
 from maerstanas_print.diagnostics import Diagnostic
 from maerstanas_print.games.base import WrittenMove
-from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
+from maerstanas_print.games.maerstanas.engine import Move, Position, square_name
+from maerstanas_print.notation.parser import RecordReader
 from maerstanas_print.notation.record import PlyNode, Tag, Termination
 from maerstanas_print.play.repair import Candidate, Edit, Explained, Fix, Search, apply_edits
 from maerstanas_print.play.replayed import result_of
@@ -24,6 +24,7 @@ from maerstanas_print.plugins.maerstanas.explain import (
     Explainer,
     Explanation,
     Gap,
+    square_changes,
     start_position,
 )
 
@@ -54,9 +55,6 @@ def gap_diagnostic(gap: Gap) -> Diagnostic:
     )
 
 
-_SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
-
-
 class MaerstanasSearch(Search):
     def explain(self, first_error: Diagnostic) -> Explained:
         """The explanations of `explain.Explainer`, cheapest first, each as one fix
@@ -71,7 +69,7 @@ class MaerstanasSearch(Search):
         explainer = Explainer(self.game, self.text, start)
         gap = explainer.gap()
         if gap is not None:
-            return Explained([], False, gap_diagnostic(gap))
+            return Explained(self._before_gap(gap, start), False, gap_diagnostic(gap))
         ranked = explainer.run()
         fixes: list[Fix] = []
         checked = 0
@@ -110,6 +108,45 @@ class MaerstanasSearch(Search):
             and best_count <= 1
         )
         return Explained(fixes[:MAX_FIXES], unique)
+
+    def _before_gap(self, gap: Gap, start: Position) -> list[Fix]:
+        """A slip before a row left out is explained on the moves before it alone
+        (the missing row changes the score line and Result): its fixes, each
+        verified to leave no error before the gap."""
+        if not any(error.start < gap.offset for error in self.read_errors) and not any(
+            d.severity == "error" and self.nodes[0].start <= d.start < gap.offset
+            for d in replay(replace(self.game, diagnostics=[])).diagnostics
+        ):
+            return []
+        explainer = Explainer(self.game, self.text, start, horizon=gap.index)
+        fixes: list[Fix] = []
+        seen: set[tuple[Edit, ...]] = set()
+        for explanation in explainer.run()[:MAX_VERIFIED]:
+            fix = self._as_fix(explainer, explanation)
+            if fix is None or fix.edits in seen or not self._clean_before(fix, gap.offset):
+                continue
+            seen.add(fix.edits)
+            fixes.append(fix)
+        return fixes[:MAX_FIXES]
+
+    def _clean_before(self, fix: Fix, offset: int) -> bool:
+        """The fix applied to the text reads as one game with no error in its moves
+        before `offset` (where a row is left out: the errors after it are its)."""
+        game = self.game
+        if not all(game.start <= e.start <= e.end <= offset for e in fix.edits):
+            return False
+        shifted = _shifted(fix, game.start)
+        text = apply_edits(self.text[game.start : game.end], shifted)
+        moved = sum(len(e.content) - (e.end - e.start) for e in fix.edits)
+        games = list(RecordReader(text))
+        if len(games) != 1 or not games[0].mainline.nodes:
+            return False
+        first = games[0].mainline.nodes[0].start
+        end = offset - game.start + moved
+        return not any(
+            d.severity == "error" and first <= d.start < end
+            for d in replay(games[0], strict=self.strict).diagnostics
+        )
 
     def _as_fix(self, explainer: Explainer, explanation: Explanation) -> Fix | None:
         edits = [Edit(a, b, c) for a, b, c in explainer.edits(explanation)]
@@ -247,19 +284,10 @@ class MaerstanasSearch(Search):
         move = node.move
         if not isinstance(move, Move) or move.square is None:
             return
-        found = _SQUARE_TEXT.search(self.text, node.start, node.end)
-        if found is None:
-            return
-        old = square_name(move.square)
-        for square in range(SQUARES):
-            if square == move.square:
-                continue
-            changed = Move(move.kind, square)
-            if position.move_problem(changed) is not None:
-                continue
-            new = square_name(square)
+        written = self.text[node.start : node.end]
+        for changed, old, new, start, end in square_changes(move, written, position):
             size = (new[0] != old[0]) + (new[1] != old[1])
-            edit = Edit(found.start(), found.end(), new)
+            edit = Edit(node.start + start, node.start + end, new)
             yield Candidate(
                 self._fix(f"write {new} for {old}", [edit], "square", size, distance),
                 self._changed(i, replace(node, move=changed, lowercase=False)),
