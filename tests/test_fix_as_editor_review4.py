@@ -165,6 +165,25 @@ def test_an_output_over_a_file_gets_no_access_list_from_its_folder(tmp_path: Pat
     assert oct(target.stat().st_mode & 0o7777) == oct(0o640)
 
 
+def test_a_new_output_is_as_open_as_the_folder_makes_a_new_file(tmp_path: Path) -> None:
+    """Fifth re-review: a new `-o` file in a folder whose default access list gives
+    others nothing was chmod-ed to 0644 and readable by everyone; `touch` gives 0640."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    default = _acl(
+        (_ACL_USER_OBJ, 7, 0xFFFFFFFF), (_ACL_GROUP_OBJ, 5, 0xFFFFFFFF), (_ACL_OTHER, 0, 0xFFFFFFFF)
+    )
+    try:
+        os.setxattr(folder, "system.posix_acl_default", default)
+    except OSError as exc:
+        pytest.skip(f"this file system keeps no access lists ({exc.strerror})")
+    os.close(os.open(folder / "touched", os.O_CREAT | os.O_WRONLY, 0o666))  # as `touch` does
+    write_output(folder / "new.mrs", b"new\n")
+    assert (folder / "new.mrs").read_bytes() == b"new\n"
+    touched = (folder / "touched").stat().st_mode & 0o7777
+    assert oct((folder / "new.mrs").stat().st_mode & 0o7777) == oct(touched) == oct(0o640)
+
+
 def test_an_attribute_an_output_gets_from_its_folder_is_removed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -180,8 +199,8 @@ def test_an_attribute_an_output_gets_from_its_folder_is_removed(
     target.chmod(0o600)
     made = outputs.temporary_beside
 
-    def with_a_note(path: Path) -> tuple[int, str]:
-        fd, name = made(path)
+    def with_a_note(path: Path, mode: int = 0o600) -> tuple[int, str]:
+        fd, name = made(path, mode)
         os.setxattr(fd, "user.inherited", b"from the folder")
         return fd, name
 

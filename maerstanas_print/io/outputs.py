@@ -126,13 +126,13 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
     the `except` removes the temporary file)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with signals_held(keep_handled=True):  # Ctrl-C, SIGTERM: cleaned up below
-        fd, tmp = temporary_beside(path)
+        # A new file is created as any program creates one (0666, less the umask or
+        # as the folder's default access list says), so nothing widens it afterwards.
+        fd, tmp = temporary_beside(path, 0o600 if existing is not None else 0o666)
         try:
             with os.fdopen(fd, "wb") as handle:
                 if existing is not None:
                     take_place_of(fd, existing, keep_owner=False)
-                else:
-                    os.fchmod(fd, 0o666 & ~_umask())
                 handle.write(payload)
             os.replace(tmp, path)
         except BaseException:
@@ -158,22 +158,27 @@ def take_place_of(fd: int, old: os.stat_result, keep_owner: bool) -> None:
     os.fchmod(fd, stat.S_IMODE(old.st_mode))
 
 
-def temporary_beside(path: Path) -> tuple[int, str]:
+def temporary_beside(path: Path, mode: int = 0o600) -> tuple[int, str]:
     """(descriptor, name) of a new temporary file in `path`'s folder, named so
-    that the next write of `path` removes it if this run is killed."""
+    that the next write of `path` removes it if this run is killed, created with
+    `mode` (less the umask, or as the folder's default access list gives it)."""
     key = _target_key(path)
     _remove_stale(path.parent, key)
     # bytes, not text: a name that is not UTF-8 comes as surrogate escapes, which
     # round-trip through the bytes (its first 40 bytes may end mid-character)
     short = os.fsdecode(os.fsencode(path.name)[:40])
-    # Imported here, not at the top: every command guards its standard output
-    # through this module, and tempfile (with shutil and random) is a tenth of
-    # the start-up of `check`, which never writes a file.
-    import tempfile
-
-    return tempfile.mkstemp(
-        prefix=f".{short}~{key}.{os.getpid()}.", suffix=".part", dir=path.parent
-    )
+    # os.open rather than tempfile.mkstemp: mkstemp always creates 0600, and a new
+    # file then widened by chmod would override the folder's default access list
+    # (tempfile, with shutil and random, is also a tenth of `check`'s start-up).
+    prefix = os.path.join(os.fsencode(path.parent), os.fsencode(f".{short}~{key}.{os.getpid()}."))
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
+    for _ in range(100):
+        name = prefix + os.urandom(6).hex().encode() + b".part"
+        try:
+            return os.open(name, flags, mode), os.fsdecode(name)
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", os.fsdecode(prefix))
 
 
 def _target_key(path: Path) -> str:
@@ -204,19 +209,6 @@ def _running(pid: int) -> bool:
     except (PermissionError, OverflowError):
         return True
     return True
-
-
-def _umask() -> int:
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    mask = os.umask(0o22)
-    os.umask(mask)
-    return mask
 
 
 def _blocking_file(path: Path) -> Path | None:
