@@ -40,3 +40,51 @@ def test_a_file_name_cannot_forge_a_line_of_the_output(tmp_path, capsys, breaker
     assert lines[3].startswith("wrote ") and lines[3].endswith(".html")
     assert lines[4].endswith("forged.md: this command writes .pdf or .html files, not .md")
     assert lines[5].endswith(".html: the output would overwrite the input; pick another -o")
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "shown"),
+    [
+        ("## H {.appendix}", 6, "{.appendix}"),
+        ("# Glossary {.Appendix}", 12, "{.Appendix}"),
+        ("x {.Lead}", 3, "{.Lead}"),
+        ("# T {.lead}", 5, "{.lead}"),
+        ("# T {.appendix .lead}", 5, "{.appendix .lead}"),
+        ("v {.lead}{.lead}", 3, "{.lead}"),
+        ("u {.x}", 3, "{.x}"),
+        ("t {.lead onclick=alert(1)}", 3, "{.lead onclick=alert(1)}"),
+        ("- an item {.lead}", 11, "{.lead}"),
+        ("| a {.lead} |\n|--|\n| b |", 5, "{.lead}"),
+        ("> a note {.lead}", 10, "{.lead}"),
+    ],
+)
+def test_class_markup_a_book_does_not_know_is_refused_where_it_is_written(
+    tmp_path, capsys, line, column, shown
+) -> None:
+    """`## H {.appendix}`, `# G {.Appendix}` and `x {.Lead}` were printed as written
+    and --check passed them; the chapter was not made an appendix."""
+    path = book(tmp_path, HEAD + "t\n\n" + line + "\n\nw\n")
+    assert main(["rulebook", "--check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"book.md:10:{column}: error R101: `{shown}` is not markup a book knows here" in err
+    assert "`{.lead}` ending a paragraph and `{.appendix}` ending a `#` chapter title" in err
+
+
+def test_the_known_classes_in_their_places_still_pass(tmp_path, capsys) -> None:
+    path = book(tmp_path, HEAD + "t {.lead}\n\n# More {.appendix}\n\nw\n")
+    assert main(["rulebook", "--check", str(path)]) == 0
+
+
+def test_a_link_in_a_chapter_title_is_refused_as_both_media_cannot_show_it(
+    tmp_path, capsys
+) -> None:
+    """The HTML printed `# Rules [x](https://a.example)` without its link (the PDF kept
+    it), and --check passed it; a link in a `##` section title is kept in both."""
+    path = book(tmp_path, HEAD.replace("# Rules", "# Rules [x](https://a.example)") + "t\n")
+    assert main(["rulebook", "--check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "book.md:6:9: error R101: a chapter title cannot hold a link" in err
+    section = book(tmp_path, HEAD + "t\n\n## See [x](https://a.example) now\n\nw\n", "s.md")
+    out = tmp_path / "s.html"
+    assert main(["rulebook", "--format", "html", "--source", str(section), "-o", str(out)]) == 0
+    assert 'href="https://a.example"' in out.read_text(encoding="utf-8")

@@ -79,6 +79,29 @@ def refuse_markup(text: str, where: Where, what: str) -> None:
     )
 
 
+# Class markup (`{.lead}`, `{ .x`): a book knows two classes, each in one place.
+_CLASS = re.compile(r"\{\s*\.[A-Za-z]")
+CLASS_PLACES = "`{.lead}` ending a paragraph and `{.appendix}` ending a `#` chapter title"
+
+
+def refuse_classes(text: str, where: Where, known: str = "") -> None:
+    """SourceError R101 at class markup the book does not know in its place: `known`
+    (`{.lead}` for a paragraph, `{.appendix}` for a chapter title) may end `text` once;
+    any other `{.word}` (`{.Lead}`, `## H {.appendix}`, `x {.lead}{.lead}`) would be
+    printed as it is written, so it is refused where it is written."""
+    bare = text.removesuffix(known) if known else text
+    found = _CLASS.search(bare)
+    if found is not None:
+        end = bare.find("}", found.start())
+        shown = bare[found.start() : end + 1] if 0 <= end < found.start() + 40 else found[0]
+        raise SourceError(
+            where.find(found[0]),
+            "R101",
+            f"`{shown}` is not markup a book knows here; it knows only {CLASS_PLACES}",
+            "leave it out, or move it to its place",
+        )
+
+
 @dataclass
 class TextBudget:
     """Every text of a book passes here once: its links are judged by the link policy,
@@ -108,7 +131,14 @@ class TextBudget:
                 "split it into more than one book",
             )
 
-    def take(self, text: str, where: Where, kind: str = "paragraph", markup: bool = True) -> str:
+    def take(
+        self,
+        text: str,
+        where: Where,
+        kind: str = "paragraph",
+        markup: bool = True,
+        known_class: str = "",
+    ) -> str:
         short = kind in ("caption", "record", "heading")
         most = limits.MAX_BOOK_CAPTION_CHARS if short else limits.MAX_BOOK_PARAGRAPH_CHARS
         if len(text) > most:
@@ -129,6 +159,8 @@ class TextBudget:
         refuse_unsettable(text, where)
         for url in links(text) if markup else ():
             refuse_link(url, where)
+        if markup:
+            refuse_classes(text, where, known_class)
         return text
 
 
