@@ -88,3 +88,47 @@ def test_a_link_in_a_chapter_title_is_refused_as_both_media_cannot_show_it(
     out = tmp_path / "s.html"
     assert main(["rulebook", "--format", "html", "--source", str(section), "-o", str(out)]) == 0
     assert 'href="https://a.example"' in out.read_text(encoding="utf-8")
+
+
+SIX = "| a | b | c | d | e | f |\n|--|--|--|--|--|--|\n"
+
+
+def six_rows(cell: int, rows: int) -> str:
+    return SIX + ("| " + " | ".join("W" * cell for _ in range(6)) + " |\n") * rows
+
+
+@pytest.mark.parametrize(
+    ("body", "place", "message"),
+    [
+        (six_rows(9990, 8), "10:3", "this table cell is 9,990 characters long; the limit is 1,000"),
+        (six_rows(400, 1), "10:3", "this table row is 2,400 characters long; the limit is 2,000"),
+        (
+            six_rows(330, 6),
+            "15:3",
+            "this table's text up to here is 11,886 characters long; the limit is 10,000",
+        ),
+        (
+            "```glossary\n" + "T" * 1500 + ": " + "g" * 600 + "\n```\n",
+            "9:1",
+            "this glossary entry is 2,100 characters long; the limit is 2,000",
+        ),
+    ],
+    ids=["cell", "row", "table", "glossary-entry"],
+)
+def test_check_bounds_the_text_of_a_table_before_the_build_is_tried(
+    tmp_path, capsys, body, place, message
+) -> None:
+    """Rows of six 9,990-character cells passed --check in 0.6 s; the PDF build ran over
+    a minute and 400 MB (ReportLab sets a tall row again at every height it tries)."""
+    path = book(tmp_path, HEAD + body)
+    assert main(["rulebook", "--check", str(path)]) == 1
+    assert main(["quickref", "--check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"book.md:{place}: error R110: {message}" in err, err
+
+
+def test_a_table_at_its_limits_passes_the_check_and_builds(tmp_path, capsys) -> None:
+    path = book(tmp_path, HEAD + six_rows(333, 5))
+    assert main(["rulebook", "--check", str(path)]) == 0
+    out = tmp_path / "book.pdf"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0

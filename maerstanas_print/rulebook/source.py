@@ -54,6 +54,7 @@ from maerstanas_print.rulebook.source_blocks import (
     read_glossary,
     read_record,
     read_settings,
+    refuse_large_table,
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
@@ -381,13 +382,18 @@ class _Reader:
 
     def table(self, source: Source, tokens: list, i: int, params: dict[str, str]) -> int:
         rows: list[list[str]] = []
+        placed: list[list[tuple[str, Where]]] = []  # each cell as set, with its place
         j = i + 1
         while tokens[j].type != "table_close":
             if tokens[j].type == "tr_open":
                 rows.append([])
+                placed.append([])
             elif tokens[j].type == "inline":
                 rows[-1].append(self.inline(source, tokens[j], params))
+                where = self.where(source, tokens[j]).find(tokens[j].content[:40])
+                placed[-1].append((rows[-1][-1], where))
             j += 1
+        refuse_large_table(placed)
         delimiter = source.line_text(tokens[i].map[0] + 2)
         dashes = [cell.count("-") for cell in delimiter.strip().strip("|").split("|")]
         widths = () if len(set(dashes)) == 1 else tuple(d / sum(dashes) for d in dashes)

@@ -102,6 +102,38 @@ def refuse_classes(text: str, where: Where, known: str = "") -> None:
         )
 
 
+def refuse_large_table(rows: list[list[tuple[str, Where]]], what: str = "table") -> None:
+    """SourceError R110 where a table's (or a glossary's) text passes a bound: one cell
+    (`MAX_BOOK_TABLE_CELL_CHARS`, for a table), one row or glossary entry, the whole
+    block. Each row is its cells' (text, place); the typesetter's time grows fast with
+    a row's text (see `limits`), so these bounds are far below a paragraph's."""
+    row_name = "row" if what == "table" else "entry"
+    total = 0
+    for cells in rows:
+        for text, where in cells if what == "table" else ():
+            if len(text) > limits.MAX_BOOK_TABLE_CELL_CHARS:
+                raise SourceError(
+                    where,
+                    "R110",
+                    f"this table cell is {len(text):,} characters long; the limit is "
+                    f"{limits.MAX_BOOK_TABLE_CELL_CHARS:,}",
+                    "move the long text out of the table into a paragraph",
+                )
+        size = sum(len(text) for text, _ in cells)
+        total += size
+        for most, amount, whose in (
+            (limits.MAX_BOOK_TABLE_ROW_CHARS, size, f"this {what} {row_name}"),
+            (limits.MAX_BOOK_TABLE_CHARS, total, f"this {what}'s text up to here"),
+        ):
+            if amount > most:
+                raise SourceError(
+                    cells[0][1] if cells else Where(rows[0][0][1].source, 0, 0),
+                    "R110",
+                    f"{whose} is {amount:,} characters long; the limit is {most:,}",
+                    f"split the {what}, or move the long text into a paragraph",
+                )
+
+
 @dataclass
 class TextBudget:
     """Every text of a book passes here once: its links are judged by the link policy,
@@ -484,6 +516,13 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
         budget.take(term, where, "caption")
         refuse_markup(term, where, "a glossary term")
         budget.take(gloss, where, "paragraph")
+    refuse_large_table(
+        [
+            [(term, where), (gloss, where)]
+            for (term, gloss), where in zip(entries, places, strict=True)
+        ],
+        "glossary",
+    )
     return Glossary(tuple((term, strip_markers(gloss).strip()) for term, gloss in entries))
 
 
