@@ -105,5 +105,5 @@ def test_an_option_in_other_digits_is_a_usage_error(
 def test_the_readers_of_numbers(text: str, whole: int | None, decimal: float | None) -> None:
     from maerstanas_print.io.numbers import decimal_number, whole_number  # new here
 
-    assert whole_number(text) == whole
+    assert whole_number(text, "--depth") == whole
     assert decimal_number(text) == decimal

@@ -155,6 +155,8 @@ def _bounded_work_limits() -> dict[str, str]:
         "gridlines of an engine-value chart, each side of zero": (
             f"{MAX_VALUE_GRIDLINES} (steps of 1, 2 or 5 times a power of ten)"
         ),
+        "digits of a whole number given to an option (`--fix`, `--index`, `--depth`, "
+        "`--ply`, `--exact-from`, ...), leading zeros left out": f"{limits.MAX_NUMBER_DIGITS}",
         "seconds of one timed search (`--time`)": f"{analyse.MAX_SECONDS:,}",
         f"seconds of a whole analysis run (`--budget`; default {analyse.DEFAULT_BUDGET})": (
             f"{analyse.MAX_BUDGET:,}"

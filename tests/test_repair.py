@@ -169,9 +169,10 @@ def test_diff_shows_the_fix_and_writes_nothing(capsys, tmp_path) -> None:
 
 
 def test_fix_refuses_stdin_and_json(capsys) -> None:
-    assert main(["check", "--fix", "-"]) == 2
+    assert main(["check", "--fix", "-"]) == 3  # a FILE it cannot rewrite (docs/errors.md)
+    assert "<stdin>: --fix rewrites record files only" in capsys.readouterr().err
     assert main(["check", "--diff", "--json", str(SAMPLE)]) == 2
-    assert "--fix" in capsys.readouterr().err
+    assert "--diff cannot go with --json" in capsys.readouterr().err
 
 
 def test_a_valid_file_never_searches(monkeypatch, capsys) -> None:

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, TextIO
 from maerstanas_print.io.editing import named_before, read_for_diff, read_for_edit, write_edit
 from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
+from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.inputs import display_name, read_record_pieces
+from maerstanas_print.io.numbers import within_digits
 from maerstanas_print.io.patches import unified_diff
 from maerstanas_print.play.checking import FixBudget, check_games, fix_text
 from maerstanas_print.play.repair import describe, fix_as_json
@@ -85,10 +87,13 @@ def run(args: argparse.Namespace) -> int:
     files = list(args.files)
     worst = EXIT_OK
     if args.fix or args.diff:
-        if args.json or "-" in args.files and args.fix and not args.diff:
+        if args.json:
+            given = " and ".join(
+                word for word, on in (("--fix", args.fix), ("--diff", args.diff)) if on
+            )
             raise CommandError(
-                "--fix rewrites files and --diff prints a diff: neither goes "
-                "with --json, and --fix cannot rewrite stdin",
+                f"{given} cannot go with --json: --fix rewrites files and --diff prints "
+                "a diff, and --json prints the check's report",
                 EXIT_USAGE,
             )
         if args.diff:
@@ -242,7 +247,7 @@ def _fix_files(args: argparse.Namespace) -> tuple[int, set[str]]:
     """--fix: rewrite each file with its fixes, a file at a time; a file that
     cannot be read or written is reported and left as it was, and the others
     are still fixed. (worst exit code so far, the files that failed)."""
-    worst, failed = EXIT_OK, set()
+    worst, failed = EXIT_OK, set[str]()
     for path in args.files:
         try:
             edited = read_for_edit(path)
@@ -252,16 +257,19 @@ def _fix_files(args: argparse.Namespace) -> tuple[int, set[str]]:
             )
             if args.fix_choice is not None:
                 _check_choice(edited.name, fixed, args.fix_choice)
-            if fixed.text != edited.text:
-                write_edit(edited, edited.bytes_of(fixed.text))
         except (InputError, OutputError, LimitError) as exc:
-            print(f"maerstanas-print: {exc}", file=sys.stderr)
-            worst = max(worst, exit_for(exc))
-            failed.add(path)
+            worst = _failed(exc, worst, failed, path)
             continue
-        for fix, explained in fixed.applied:
-            line, column = source.locate(explained.start)
-            print(f"{edited.name}:{line}:{column}: fixed {explained.code}: {describe(fix, source)}")
+        # Held from the write until its lines are out: Ctrl-C or SIGTERM then
+        # ends the run after it says what it changed, never between the two.
+        with signals_held():
+            if fixed.text != edited.text:
+                try:
+                    write_edit(edited, edited.bytes_of(fixed.text))
+                except OutputError as exc:
+                    worst = _failed(exc, worst, failed, path)
+                    continue
+            _say_fixed(edited.name, fixed, source)
         if args.fix_choice is not None:
             left = _left_by_choice(edited.name, fixed, args.fix_choice)
         else:
@@ -269,6 +277,21 @@ def _fix_files(args: argparse.Namespace) -> tuple[int, set[str]]:
         for message in left:
             print(message)
     return worst, failed
+
+
+def _failed(exc: Exception, worst: int, failed: set[str], path: str) -> int:
+    """Report a file that cannot be read or written; the worst exit code now."""
+    print(f"maerstanas-print: {exc}", file=sys.stderr)
+    failed.add(path)
+    return max(worst, exit_for(exc))
+
+
+def _say_fixed(name: str, fixed: FixedText, source: Source) -> None:
+    """The `fixed` line of each fix written."""
+    for fix, explained in fixed.applied:
+        line, column = source.locate(explained.start)
+        print(f"{name}:{line}:{column}: fixed {explained.code}: {describe(fix, source)}")
+        sys.stdout.flush()
 
 
 def _diff_files(args: argparse.Namespace) -> int:
@@ -333,9 +356,12 @@ def _read_fix_choice(args: argparse.Namespace) -> None:
     if isinstance(args.fix, str):
         choice = _CHOICE.fullmatch(args.fix)
         if choice is not None:
+            for number in choice.groups():
+                within_digits(number or "", "--fix")
             args.fix_choice = (int(choice[1]) if choice[1] else None, int(choice[2]))
         elif _fix_given_with_equals(args) or (
-            _NUMBER_LIKE.fullmatch(args.fix) and not os.path.exists(args.fix)
+            # `-` (standard input) is a FILE, refused with the other files still fixed
+            args.fix != "-" and _NUMBER_LIKE.fullmatch(args.fix) and not os.path.exists(args.fix)
         ):
             # `--fix=0`, `--fix=x`, `--fix -1`, `--fix ١`: no fix's number, and not a
             # file to skip while the others are rewritten

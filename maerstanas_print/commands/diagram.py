@@ -63,7 +63,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _whole(value: str, option: str) -> int:
-    read = whole_number(value)
+    read = whole_number(value, option)
     number = -1 if read is None else read
     if number < 0:
         raise CommandError(f"{option} must be a whole number from 0, not {value!r}", EXIT_USAGE)

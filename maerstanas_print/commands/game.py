@@ -77,7 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _count(value: str, option: str, minimum: int) -> int:
 
-    read = whole_number(value)
+    read = whole_number(value, option)
     number = minimum - 1 if read is None else read
     if number < minimum:
         raise CommandError(

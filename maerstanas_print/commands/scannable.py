@@ -90,7 +90,7 @@ def run_scannable(args: argparse.Namespace) -> int:
         settings[option.key] = choice(value, option.choices, option.flag)
     pages = None
     if args.pages is not None:
-        pages = whole_number(args.pages)
+        pages = whole_number(args.pages, "--pages")
         if pages is None or not 1 <= pages <= 9:
             raise CommandError(f"--pages must be from 1 to 9, not {args.pages!r}", EXIT_USAGE)
     try:

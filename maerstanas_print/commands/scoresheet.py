@@ -70,7 +70,7 @@ def _first(value: str | None, game: Game) -> int:
             "game fits on one sheet",
             EXIT_USAGE,
         )
-    number = whole_number(value)
+    number = whole_number(value, "--from")
     if number is None or not 1 <= number <= MAX_FIRST:
         raise CommandError(
             f"--from must be a move number from 1 to {MAX_FIRST}, not {value!r}", EXIT_USAGE

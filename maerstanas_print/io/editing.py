@@ -36,7 +36,6 @@ import codecs
 import contextlib
 import errno
 import os
-import signal
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -46,8 +45,9 @@ from typing import NoReturn
 
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError, OutputError
+from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.inputs import decode_stream, display_name, read_record_bytes
-from maerstanas_print.io.outputs import temporary_beside
+from maerstanas_print.io.outputs import take_place_of, temporary_beside
 
 # Paths whose files are the process's own streams or devices, whatever their type
 # looks like today (`/dev/stdin` of a shell redirect is a regular file).
@@ -184,6 +184,11 @@ def write_edit(edited: EditedFile, payload: bytes) -> None:
         ) from None
     if not stat.S_ISREG(info.st_mode):
         raise OutputError(f"{name}: not written: it is no longer a regular file")
+    if _on_read_only_file_system(path):
+        raise OutputError(
+            f"{name}: not written: it is on a read-only file system (mounted read-only); "
+            "the file is as it was"
+        )
     if not info.st_mode & 0o222:
         raise OutputError(
             f"{name}: not written: the file is read-only for you (its mode is "
@@ -201,6 +206,15 @@ def write_edit(edited: EditedFile, payload: bytes) -> None:
     in_place = info.st_nlink > 1 or _has_attributes(path)
     if in_place or not _replace_keeping_owner(path, payload, info, edited):
         _write_in_place(path, payload, edited, name)
+
+
+def _on_read_only_file_system(path: Path) -> bool:
+    """Whether the file system holding `path` is mounted read-only (EROFS: no
+    mode, owner or access list is the cause then)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
 
 
 def _within_limit(name: str, info: os.stat_result) -> None:
@@ -277,44 +291,31 @@ def _replace_keeping_owner(
     file is still as read. False (nothing done) when no temporary file can be
     made beside it, it cannot get the owner and group, or it keeps an attribute
     the folder gave it: the caller then writes in place."""
-    try:
-        fd, tmp = temporary_beside(path)
-    except OSError:  # a folder the user may not write in: the file itself may be
-        return False
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            try:
-                os.fchown(handle.fileno(), info.st_uid, info.st_gid)
-                _strip_attributes(handle.fileno())
-            except OSError:
-                Path(tmp).unlink(missing_ok=True)
-                return False
-            os.fchmod(handle.fileno(), stat.S_IMODE(info.st_mode))
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if _read_again(path, edited.identity) != edited.data:  # the last moment before the rename
-            raise OutputError(_changed(edited.name))
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise OutputError(_as_it_was(edited.name, exc)) from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with signals_held():  # no signal ends the run while the temporary file exists
+        try:
+            fd, tmp = temporary_beside(path)
+        except OSError:  # a folder the user may not write in: the file itself may be
+            return False
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                try:
+                    take_place_of(handle.fileno(), info, keep_owner=True)
+                except OSError:
+                    Path(tmp).unlink(missing_ok=True)
+                    return False
+                handle.write(payload)
+                handle.flush()
+                os.fsync(handle.fileno())
+            if _read_again(path, edited.identity) != edited.data:  # the last moment
+                raise OutputError(_changed(edited.name))
+            os.replace(tmp, path)
+        except OSError as exc:
+            Path(tmp).unlink(missing_ok=True)
+            raise OutputError(_as_it_was(edited.name, exc)) from None
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
     return True
-
-
-def _strip_attributes(fd: int) -> None:
-    """Remove the extended attributes a new file got from its folder (a default
-    access list becomes the file's own, and may let more people read it): the
-    file it replaces has none. OSError when one cannot be removed."""
-    try:
-        names = os.listxattr(fd)
-    except (OSError, AttributeError):  # not supported here: a new file has none
-        return
-    for attribute in names:
-        os.removexattr(fd, attribute)
 
 
 def _changed(name: str) -> str:
@@ -356,7 +357,7 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
         if not same:
             raise OutputError(_changed(name))
         _within_size_limit(name, max(len(payload), len(edited.data)))
-        with _signals_held():
+        with signals_held():
             _reserve(handle, name, len(payload), len(edited.data))
             try:
                 handle.seek(0)
@@ -437,15 +438,3 @@ def _save_elsewhere(edited: EditedFile) -> str:
     except OSError:
         return "its old text could not be saved anywhere"
     return f"its old text is saved in {where}"
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Every signal that can be held back (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, and
-    SIGUSR1, SIGALRM and the others whose default is to end the process)
-    held for the block, then delivered; only SIGKILL and SIGSTOP cannot be."""
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)

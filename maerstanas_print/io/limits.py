@@ -93,3 +93,8 @@ MAX_BOOK_TABLE_CHARS = 10_000
 # of the text width (its dashes against the row's): narrower, a cell has no room.
 MAX_TABLE_COLUMNS = 6
 MIN_TABLE_COLUMN_SHARE = 1 / 12
+
+# Digits of a whole number given to an option or written in a book source,
+# leading zeros left out: far above any value's range, far below the 4,300
+# digits past which Python's int() refuses to read one (a traceback).
+MAX_NUMBER_DIGITS = 100

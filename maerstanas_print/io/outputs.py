@@ -31,6 +31,8 @@ from typing import IO, Any
 
 from maerstanas_print.diagnostics import visible
 from maerstanas_print.io.errors import OutputError, SameFileError
+from maerstanas_print.io.held import signals_held
+from maerstanas_print.io.names import ERRORS, shown
 
 DEFAULT_OUTPUT_DIR = Path("output")
 _STALE = re.compile(r"\.(?:[^/]*)~([0-9a-f]{8})\.([0-9]+)\.[A-Za-z0-9_]+\.part$")
@@ -90,7 +92,7 @@ def write_output(target: str | Path, data: bytes | str) -> None:
     except OSError as exc:
         blocking = _blocking_file(path)
         why = f"{blocking} is a file, not a folder" if blocking else exc.strerror or exc
-        raise OutputError(f"cannot write {visible(str(path))}: {why}") from None
+        raise OutputError(f"cannot write {shown(visible(str(path)))}: {why}") from None
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -121,18 +123,42 @@ def _write_directly(path: Path, payload: bytes, fifo: bool) -> None:
 
 
 def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> None:
-    """Write a regular file through a temporary file beside it and rename it."""
+    """Write a regular file through a temporary file beside it and rename it;
+    no signal ends the run while the temporary file exists (it is held until
+    the rename or the removal; one this program handles stops the write and
+    the `except` removes the temporary file)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = temporary_beside(path)
+    with signals_held(keep_handled=True):  # Ctrl-C, SIGTERM: cleaned up below
+        fd, tmp = temporary_beside(path)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                if existing is not None:
+                    take_place_of(fd, existing, keep_owner=False)
+                else:
+                    os.fchmod(fd, 0o666 & ~_umask())
+                handle.write(payload)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+def take_place_of(fd: int, old: os.stat_result, keep_owner: bool) -> None:
+    """Make the new file `fd`, about to be renamed over a file whose status is
+    `old`, no more open than that file: its mode, (with `keep_owner`) its owner
+    and group, and none of the extended attributes its folder gave it (a
+    folder's default access list would become the file's own and may let more
+    people read it). `check --fix` and every `-o` writer share it. OSError when
+    one of them cannot be given or removed."""
+    if keep_owner:
+        os.fchown(fd, old.st_uid, old.st_gid)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            mode = stat.S_IMODE(existing.st_mode) if existing else 0o666 & ~_umask()
-            os.fchmod(handle.fileno(), mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        names = os.listxattr(fd)
+    except (OSError, AttributeError):  # not supported here: a new file has none
+        names = []
+    for attribute in names:
+        os.removexattr(fd, attribute)
+    os.fchmod(fd, stat.S_IMODE(old.st_mode))
 
 
 def temporary_beside(path: Path) -> tuple[int, str]:
@@ -140,7 +166,9 @@ def temporary_beside(path: Path) -> tuple[int, str]:
     that the next write of `path` removes it if this run is killed."""
     key = _target_key(path)
     _remove_stale(path.parent, key)
-    short = path.name.encode("utf-8")[:40].decode("utf-8", "ignore")
+    # bytes, not text: a name that is not UTF-8 comes as surrogate escapes, which
+    # round-trip through the bytes (its first 40 bytes may end mid-character)
+    short = os.fsdecode(os.fsencode(path.name)[:40])
     # Imported here, not at the top: every command guards its standard output
     # through this module, and tempfile (with shutil and random) is a tenth of
     # the start-up of `check`, which never writes a file.
@@ -283,7 +311,7 @@ class GuardedText:
     def write(self, text: str) -> int:
         if self._stream is None:
             raise OutputError("cannot write standard output: it is closed")
-        self._guard.run(self._stream.write, text)
+        self._guard.run(self._stream.write, shown(text))
         return len(text)
 
     def flush(self) -> None:
@@ -305,7 +333,21 @@ def guarded_stdout() -> Iterator[GuardedText]:
     before = sys.stdout
     guarded = GuardedText(before)
     sys.stdout = guarded
+    errors = _escape_names(sys.stderr)
     try:
         yield guarded
     finally:
         sys.stdout = before
+        if errors is not None:
+            _escape_names(sys.stderr, errors)
+
+
+def _escape_names(stream: IO[str] | None, errors: str = ERRORS) -> str | None:
+    """Make `stream` show a file name's undecodable bytes as `\\xNN`; the error
+    handler it had, or None when it cannot be changed (a test's capture)."""
+    before = getattr(stream, "errors", None)
+    try:
+        stream.reconfigure(errors=errors)  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return None
+    return before

@@ -15,6 +15,7 @@ from typing import Any
 
 from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.io import limits
+from maerstanas_print.io.limits import MAX_NUMBER_DIGITS as MAX_DIGITS
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
 from maerstanas_print.rulebook.figures import (
     LABEL_SIZE,
@@ -185,11 +186,12 @@ def resolve(
             if len(parts) == 2 and value in FIGURE_VALUES:
                 got = f"{{fig:{name}}}" if value == "figure" else str(views[name].number)
             else:
-                index = (
-                    int(parts[1]) - 1
-                    if len(parts) == 3 and parts[1].isascii() and parts[1].isdigit()
-                    else len(figure.panels) - 1
-                )
+                if len(parts) == 3 and parts[1].isascii() and parts[1].isdigit():
+                    # a number longer than MAX_DIGITS names no panel (and int() would refuse it)
+                    long = len(parts[1].lstrip("0")) > MAX_DIGITS
+                    index = len(figure.panels) if long else int(parts[1]) - 1
+                else:
+                    index = len(figure.panels) - 1
                 if 0 <= index < len(figure.panels):
                     got = _panel_value(views[name], index, value, figure)
             hint = (

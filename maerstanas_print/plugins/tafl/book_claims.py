@@ -28,6 +28,7 @@ from maerstanas_print.games.tafl.engine import (
 )
 from maerstanas_print.games.tafl.replay import move_text
 from maerstanas_print.geometry import parse_square as square_index
+from maerstanas_print.io.limits import MAX_NUMBER_DIGITS as MAX_DIGITS
 from maerstanas_print.rulebook.claim_base import ClaimError, replayed_final, setup_fields
 
 _MOVE = re.compile(
@@ -414,6 +415,8 @@ def read_tafl_claim(line: str) -> TaflClaim:
         and args[1].isascii()
         and args[1].isdigit()
     ):
+        if len(args[1].lstrip("0")) > MAX_DIGITS:  # int() would refuse it
+            raise ClaimError(f"a move count of {len(args[1]):,} digits; say at most {MAX_DIGITS}")
         return MoveCount(args[0], int(args[1]))
     if kind == "result" and args and args[0] in ("Dark", "Light", "draw"):
         winner = "" if args[0] == "draw" else args[0]

@@ -150,7 +150,7 @@ def engine_settings(args: argparse.Namespace) -> EngineSettings:
 
     seconds = seconds_option(args.time, "--time", MAX_SECONDS, "each search")
     budget = seconds_option(args.budget, "--budget", MAX_BUDGET, "the whole run")
-    read = whole_number(args.exact_from)
+    read = whole_number(args.exact_from, "--exact-from")
     exact_from = -1 if read is None else read
     if exact_from < 0:
         raise CommandError(
@@ -159,7 +159,7 @@ def engine_settings(args: argparse.Namespace) -> EngineSettings:
         )
     depth = None
     if args.depth is not None:
-        read = whole_number(args.depth)
+        read = whole_number(args.depth, "--depth")
         depth = -1 if read is None else read
         if not 1 <= depth <= MAX_DEPTH:
             raise CommandError(

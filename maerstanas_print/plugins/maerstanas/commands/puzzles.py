@@ -64,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _whole(value: str, option: str, least: int, most: int) -> int:
-    read = whole_number(value)
+    read = whole_number(value, option)
     number = least - 1 if read is None else read
     if not least <= number <= most:
         raise CommandError(
