@@ -70,10 +70,13 @@ CODES: dict[str, str] = {
 }
 
 
-# Characters that steer a terminal or reorder text (C0 and C1 controls but the
-# tab, DEL, bidirectional overrides): a record must not retitle or clear the
-# user's terminal through an excerpt, so they are printed as escapes.
-_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# Characters that steer a terminal, reorder text or end a line (C0 and C1 controls
+# but the tab, DEL, bidirectional overrides, the line and paragraph separators): a
+# record or a file name must not retitle or clear the user's terminal, nor forge a
+# line of the program's output, so they are printed as escapes.
+_CONTROL = re.compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
 
 
 def _escape(found: re.Match[str]) -> str:

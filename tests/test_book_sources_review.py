@@ -65,9 +65,7 @@ def test_check_refuses_what_the_typesetter_cannot_set_where_it_is_written(
 @pytest.mark.parametrize(
     "body",
     [
-        "| a | b | c | d | e | f |\n|--|--|--|--|--|--|\n| "
-        + "y" * 9000
-        + " | b | c | d | e | f |\n",
+        "| a | b |\n|-|-----------|\n| " + "y" * 1000 + " | b |\n",  # a 1/12 column
         "```glossary\n" + "t" * 1990 + ": a gloss\n```\n",
     ],
     ids=["table-cell", "glossary-term"],
@@ -81,7 +79,7 @@ def test_a_row_taller_than_a_page_is_set_across_pages_and_refused_on_a_card(
     out = tmp_path / "book.pdf"
     assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0
     assert len(reader(out.read_bytes()).pages) > 1
-    assert "yyyyyyyy" in all_text(out.read_bytes()) or "tttttttt" in all_text(out.read_bytes())
+    assert "yyyyy" in all_text(out.read_bytes()) or "tttttttt" in all_text(out.read_bytes())
     card = tmp_path / "card.pdf"
     assert main(["quickref", "--source", str(path), "-o", str(card)]) == 1
     err = capsys.readouterr().err

@@ -110,7 +110,7 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
             f"{limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; "
             f"{limits.MAX_FRONT_VALUE_CHARS:,} characters"
         ),
-        "characters of one paragraph of a book (list item, table cell, glossary entry)": (
+        "characters of one paragraph of a book (list item, note)": (
             f"{limits.MAX_BOOK_PARAGRAPH_CHARS:,}"
         ),
         "characters of one heading or caption of a book (figure, record, `alt`, panel label, "
@@ -125,6 +125,11 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "panels of one figure in a book": f"{limits.MAX_FIGURE_PANELS}",
         "columns of one table in a book; the narrowest column's share of the width": (
             f"{limits.MAX_TABLE_COLUMNS}; 1/{round(1 / limits.MIN_TABLE_COLUMN_SHARE)}"
+        ),
+        "characters of one table cell; of one table row or glossary entry; of one table or "
+        "glossary": (
+            f"{limits.MAX_BOOK_TABLE_CELL_CHARS:,}; {limits.MAX_BOOK_TABLE_ROW_CHARS:,}; "
+            f"{limits.MAX_BOOK_TABLE_CHARS:,}"
         ),
         **_bounded_work_limits(),
     }

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from maerstanas_print.diagnostics import visible
 from maerstanas_print.games.registry import all_games, game_named
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
 from maerstanas_print.io.outputs import resolve_output, write_output
@@ -134,13 +135,13 @@ def output_format(
         return asked or allowed[0]
     if named not in allowed:
         raise CommandError(
-            f"-o {output}: this command writes {' or '.join('.' + a for a in allowed)} files, "
-            f"not .{named}",
+            f"-o {visible(str(output))}: this command writes "
+            f"{' or '.join('.' + a for a in allowed)} files, not .{named}",
             EXIT_USAGE,
         )
     if asked is not None and asked != named:
         raise CommandError(
-            f"--format {asked} does not match -o {output}, a .{named} file name; "
+            f"--format {asked} does not match -o {visible(str(output))}, a .{named} file name; "
             "give one of them, or make them agree",
             EXIT_USAGE,
         )
@@ -192,5 +193,5 @@ def write_and_report(target: str | Path, data: bytes | str) -> int:
 
     write_output(target, data)
     if target != "-":
-        print(f"wrote {target}", file=sys.stderr)
+        print(f"wrote {visible(str(target))}", file=sys.stderr)
     return 0

@@ -321,7 +321,11 @@ def _diff_files(args: argparse.Namespace) -> int:
             worst = max(worst, exit_for(exc))
             continue
         edits = [(e.start, e.end, e.content) for fix, _ in fixed.applied for e in fix.edits]
-        patch = unified_diff(edited.text, edits, edited.name, edited.prefix)
+        # The patch names the file as it is (its headers quote it for `patch`);
+        # messages name it escaped (`display_name`).
+        patch = unified_diff(
+            edited.text, edits, edited.name if path == "-" else path, edited.prefix
+        )
         if patch:
             sys.stdout.buffer.write(patch)
         if patch or fixed.still_wrong:

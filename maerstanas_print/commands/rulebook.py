@@ -116,7 +116,7 @@ def read_checked_source(path: str, command: str = "rulebook", card_paper: str | 
             raise CommandError(f"{command}: {exc.message}", 3) from None
         print(exc, file=sys.stderr)
         raise CommandError(
-            f"{command}: {path} is not a correct rulebook source", EXIT_INVALID
+            f"{command}: {visible(path)} is not a correct rulebook source", EXIT_INVALID
         ) from None
 
 

@@ -17,6 +17,7 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from maerstanas_print.diagnostics import visible
 from maerstanas_print.games.registry import game_named
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_IO, EXIT_OK, EXIT_USAGE, CommandError
 from maerstanas_print.io.outputs import write_output
@@ -69,16 +70,17 @@ def _read_bytes(path: str) -> bytes:
     name = os.path.basename(path) or path
     try:
         if os.path.isdir(path):
-            raise CommandError(f"{path}: is a directory, not a photo", EXIT_IO)
+            raise CommandError(f"{visible(str(path))}: is a directory, not a photo", EXIT_IO)
         size = os.path.getsize(path)
         if size > MAX_PHOTO_BYTES:
             raise CommandError(
-                f"{path}: {size} bytes is more than a photo's {MAX_PHOTO_BYTES}", EXIT_IO
+                f"{visible(str(path))}: {size} bytes is more than a photo's {MAX_PHOTO_BYTES}",
+                EXIT_IO,
             )
         with open(path, "rb") as handle:
             return handle.read(MAX_PHOTO_BYTES + 1)
     except FileNotFoundError:
-        raise CommandError(f"{path}: no such file", EXIT_IO) from None
+        raise CommandError(f"{visible(str(path))}: no such file", EXIT_IO) from None
     except OSError as exc:
         raise CommandError(f"{name}: cannot read: {exc.strerror or exc}", EXIT_IO) from None
 
@@ -97,11 +99,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             image = reading.decode_image(data)
         except reading.PhotoError as exc:
-            raise CommandError(f"{path}: {exc}", EXIT_IO) from None
+            raise CommandError(f"{visible(str(path))}: {exc}", EXIT_IO) from None
         try:
             pages.append((path, reading.straighten(image)))
         except reading.PhotoError as exc:
-            raise CommandError(f"{path}: {exc}", EXIT_INVALID) from None
+            raise CommandError(f"{visible(str(path))}: {exc}", EXIT_INVALID) from None
     slug = pages[0][1].payload.game
     game = game_named(slug)
     if game is None:
@@ -119,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         write_output(args.output if args.output is not None else "-", result.record)
     if args.output not in (None, "-"):
-        print(f"wrote {args.output}", file=sys.stderr)
+        print(f"wrote {visible(args.output)}", file=sys.stderr)
     return _report(result)
 
 

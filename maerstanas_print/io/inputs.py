@@ -26,6 +26,7 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from maerstanas_print.diagnostics import visible
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError
 
@@ -63,7 +64,10 @@ def looks_like_tag_line(line: str) -> bool:
 
 
 def display_name(path: str) -> str:
-    return STDIN_NAME if path == "-" else path
+    """The name every message prints for `path`: its control and line-separator
+    characters escaped (`diagnostics.visible`), so a file name stays on one line
+    and cannot drive the terminal it is shown on."""
+    return STDIN_NAME if path == "-" else visible(path)
 
 
 def read_record(path: str) -> tuple[str, str]:

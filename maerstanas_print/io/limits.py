@@ -79,6 +79,15 @@ MAX_BOOK_APPENDICES = 8
 # limit on them can be applied (400,000 one-letter list items took 41 s and 770 MB).
 # Our longest book has 689 lines.
 MAX_BOOK_SOURCE_LINES = 20_000
+# Text of one table of a book: a cell, a row, the whole table (a glossary is set as a
+# table of two columns: its entry is a row). ReportLab sets a row's cells again for
+# every page the row runs onto, and again at each height it tries for a split, so a
+# row of six 9,990-character cells took 21 s and eight of them over a minute and
+# 400 MB. At these bounds the worst table or glossary builds in a few seconds; our
+# largest table has 525 characters, its longest row 168, its longest cell 143.
+MAX_BOOK_TABLE_CELL_CHARS = 1_000
+MAX_BOOK_TABLE_ROW_CHARS = 2_000
+MAX_BOOK_TABLE_CHARS = 10_000
 
 # Columns of one table in a book, and the narrowest a column may be, as a share
 # of the text width (its dashes against the row's): narrower, a cell has no room.

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from maerstanas_print.diagnostics import visible
 from maerstanas_print.io.errors import OutputError, SameFileError
 from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.names import ERRORS, shown
@@ -67,7 +68,9 @@ def refuse_overwriting_input(target: str | Path, source: str) -> None:
     """Refuse an output that would replace its own input: a typo in `-o` must not
     cost the user their record."""
     if same_file(target, source):
-        raise SameFileError(f"{target}: the output would overwrite the input; pick another -o")
+        raise SameFileError(
+            f"{visible(str(target))}: the output would overwrite the input; pick another -o"
+        )
 
 
 def write_output(target: str | Path, data: bytes | str) -> None:
@@ -89,7 +92,7 @@ def write_output(target: str | Path, data: bytes | str) -> None:
     except OSError as exc:
         blocking = _blocking_file(path)
         why = f"{blocking} is a file, not a folder" if blocking else exc.strerror or exc
-        raise OutputError(f"cannot write {shown(str(path))}: {why}") from None
+        raise OutputError(f"cannot write {shown(visible(str(path)))}: {why}") from None
 
 
 def _stat(path: Path) -> os.stat_result | None:

@@ -45,6 +45,7 @@ from maerstanas_print.rulebook.model import (
     heading_ids,
     literal,
     plain,
+    spans,
 )
 from maerstanas_print.rulebook.source_blocks import (
     FigurePlaces,
@@ -53,6 +54,7 @@ from maerstanas_print.rulebook.source_blocks import (
     read_glossary,
     read_record,
     read_settings,
+    refuse_large_table,
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
@@ -134,8 +136,16 @@ class _Reader:
                 "start a chapter with a `# Title` line",
             )
 
-    def inline(self, source: Source, token, params: dict[str, str], what: str = "paragraph") -> str:
-        """The inline markup of `token` in the book's own small markup (see `model`)."""
+    def inline(
+        self,
+        source: Source,
+        token,
+        params: dict[str, str],
+        what: str = "paragraph",
+        known_class: str = "",
+    ) -> str:
+        """The inline markup of `token` in the book's own small markup (see `model`);
+        `known_class` is the class markup (`{.lead}`) that may end it."""
         if len(token.content) > limits.MAX_BOOK_PARAGRAPH_CHARS:  # as written, markup and all
             raise SourceError(
                 self.where(source, token),
@@ -182,7 +192,7 @@ class _Reader:
         for name, value in params.items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
         self.note_references(source, token, text)
-        return self.budget.take(text, self.where(source, token), what)
+        return self.budget.take(text, self.where(source, token), what, known_class=known_class)
 
     def refuse_empty(self, source: Source, token, title: str) -> None:
         """SourceError R101 at a heading with no words (`#`, `## {.appendix}`, a space):
@@ -193,6 +203,19 @@ class _Reader:
                 "R101",
                 "a heading without words cannot be set",
                 "write its title after the `#`, or leave the line out",
+            )
+
+    def refuse_chapter_link(self, source: Source, token, title: str) -> None:
+        """SourceError R101 at a link in a `#` chapter title: the title is also the
+        contents line, the running head and the PDF outline entry, which are plain
+        words, so the HTML printed it without its link while the PDF kept it."""
+        if any(span.kind == "link" for span in spans(title)):
+            raise SourceError(
+                self.where(source, token).find("["),
+                "R101",
+                "a chapter title cannot hold a link (it is also the contents line and "
+                "the running head, which are plain words)",
+                "put the link in the chapter's first paragraph, or in a `##` section title",
             )
 
     def refuse_nesting(
@@ -258,11 +281,13 @@ class _Reader:
         kind = token.type
         if kind == "heading_open":
             self.budget.count_heading(self.where(source, token))
-            text = self.inline(source, tokens[i + 1], params, "heading")
+            chapter = "{.appendix}" if token.tag == "h1" else ""
+            text = self.inline(source, tokens[i + 1], params, "heading", chapter)
             if token.tag == "h1":
                 appendix = text.endswith("{.appendix}")
                 title = text.removesuffix("{.appendix}").strip()
                 self.refuse_empty(source, token, title)
+                self.refuse_chapter_link(source, token, title)
                 if appendix and sum(a for _, a, _ in self.chapters) == limits.MAX_BOOK_APPENDICES:
                     raise SourceError(
                         self.where(source, token),
@@ -284,7 +309,7 @@ class _Reader:
                 )
             return i + 3
         if kind == "paragraph_open":
-            text = self.inline(source, tokens[i + 1], params)
+            text = self.inline(source, tokens[i + 1], params, known_class="{.lead}")
             lead = text.endswith("{.lead}")
             self.add(
                 Para(text.removesuffix("{.lead}").rstrip(), "lead" if lead else "body"),
@@ -357,13 +382,18 @@ class _Reader:
 
     def table(self, source: Source, tokens: list, i: int, params: dict[str, str]) -> int:
         rows: list[list[str]] = []
+        placed: list[list[tuple[str, Where]]] = []  # each cell as set, with its place
         j = i + 1
         while tokens[j].type != "table_close":
             if tokens[j].type == "tr_open":
                 rows.append([])
+                placed.append([])
             elif tokens[j].type == "inline":
                 rows[-1].append(self.inline(source, tokens[j], params))
+                where = self.where(source, tokens[j]).find(tokens[j].content[:40])
+                placed[-1].append((rows[-1][-1], where))
             j += 1
+        refuse_large_table(placed)
         delimiter = source.line_text(tokens[i].map[0] + 2)
         dashes = [cell.count("-") for cell in delimiter.strip().strip("|").split("|")]
         widths = () if len(set(dashes)) == 1 else tuple(d / sum(dashes) for d in dashes)

@@ -79,6 +79,61 @@ def refuse_markup(text: str, where: Where, what: str) -> None:
     )
 
 
+# Class markup (`{.lead}`, `{ .x`): a book knows two classes, each in one place.
+_CLASS = re.compile(r"\{\s*\.[A-Za-z]")
+CLASS_PLACES = "`{.lead}` ending a paragraph and `{.appendix}` ending a `#` chapter title"
+
+
+def refuse_classes(text: str, where: Where, known: str = "") -> None:
+    """SourceError R101 at class markup the book does not know in its place: `known`
+    (`{.lead}` for a paragraph, `{.appendix}` for a chapter title) may end `text` once;
+    any other `{.word}` (`{.Lead}`, `## H {.appendix}`, `x {.lead}{.lead}`) would be
+    printed as it is written, so it is refused where it is written."""
+    bare = text.removesuffix(known) if known else text
+    found = _CLASS.search(bare)
+    if found is not None:
+        end = bare.find("}", found.start())
+        shown = bare[found.start() : end + 1] if 0 <= end < found.start() + 40 else found[0]
+        raise SourceError(
+            where.find(found[0]),
+            "R101",
+            f"`{shown}` is not markup a book knows here; it knows only {CLASS_PLACES}",
+            "leave it out, or move it to its place",
+        )
+
+
+def refuse_large_table(rows: list[list[tuple[str, Where]]], what: str = "table") -> None:
+    """SourceError R110 where a table's (or a glossary's) text passes a bound: one cell
+    (`MAX_BOOK_TABLE_CELL_CHARS`, for a table), one row or glossary entry, the whole
+    block. Each row is its cells' (text, place); the typesetter's time grows fast with
+    a row's text (see `limits`), so these bounds are far below a paragraph's."""
+    row_name = "row" if what == "table" else "entry"
+    total = 0
+    for cells in rows:
+        for text, where in cells if what == "table" else ():
+            if len(text) > limits.MAX_BOOK_TABLE_CELL_CHARS:
+                raise SourceError(
+                    where,
+                    "R110",
+                    f"this table cell is {len(text):,} characters long; the limit is "
+                    f"{limits.MAX_BOOK_TABLE_CELL_CHARS:,}",
+                    "move the long text out of the table into a paragraph",
+                )
+        size = sum(len(text) for text, _ in cells)
+        total += size
+        for most, amount, whose in (
+            (limits.MAX_BOOK_TABLE_ROW_CHARS, size, f"this {what} {row_name}"),
+            (limits.MAX_BOOK_TABLE_CHARS, total, f"this {what}'s text up to here"),
+        ):
+            if amount > most:
+                raise SourceError(
+                    cells[0][1] if cells else Where(rows[0][0][1].source, 0, 0),
+                    "R110",
+                    f"{whose} is {amount:,} characters long; the limit is {most:,}",
+                    f"split the {what}, or move the long text into a paragraph",
+                )
+
+
 @dataclass
 class TextBudget:
     """Every text of a book passes here once: its links are judged by the link policy,
@@ -108,7 +163,14 @@ class TextBudget:
                 "split it into more than one book",
             )
 
-    def take(self, text: str, where: Where, kind: str = "paragraph", markup: bool = True) -> str:
+    def take(
+        self,
+        text: str,
+        where: Where,
+        kind: str = "paragraph",
+        markup: bool = True,
+        known_class: str = "",
+    ) -> str:
         short = kind in ("caption", "record", "heading")
         most = limits.MAX_BOOK_CAPTION_CHARS if short else limits.MAX_BOOK_PARAGRAPH_CHARS
         if len(text) > most:
@@ -129,6 +191,8 @@ class TextBudget:
         refuse_unsettable(text, where)
         for url in links(text) if markup else ():
             refuse_link(url, where)
+        if markup:
+            refuse_classes(text, where, known_class)
         return text
 
 
@@ -452,6 +516,13 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
         budget.take(term, where, "caption")
         refuse_markup(term, where, "a glossary term")
         budget.take(gloss, where, "paragraph")
+    refuse_large_table(
+        [
+            [(term, where), (gloss, where)]
+            for (term, gloss), where in zip(entries, places, strict=True)
+        ],
+        "glossary",
+    )
     return Glossary(tuple((term, strip_markers(gloss).strip()) for term, gloss in entries))
 
 
