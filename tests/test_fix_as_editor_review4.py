@@ -329,3 +329,22 @@ def test_a_panel_number_past_the_digit_limit_names_no_panel(
     assert main(["rulebook", "--check", str(source)]) == 1
     captured = capsys.readouterr()
     assert "error R106: " in captured.out + captured.err
+
+
+def test_check_json_names_a_file_that_is_not_utf8_in_valid_json(tmp_path: Path) -> None:
+    """Fifth re-review: the path came out as `"\\xff\\xfe.mrs"` (not a JSON escape)."""
+    import json
+    import subprocess
+    import sys
+
+    name = os.fsencode(tmp_path) + b"/\xff\xfe.mrs"
+    with open(name, "wb") as handle:
+        handle.write(b"1. D4 E4 *\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "maerstanas_print", "check", "--json", name],
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["files"][0]["path"].endswith("/\\xff\\xfe.mrs")

@@ -14,6 +14,7 @@ from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError, exit_for
 from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.inputs import display_name, read_record_pieces
+from maerstanas_print.io.names import shown
 from maerstanas_print.io.numbers import within_digits
 from maerstanas_print.io.patches import unified_diff
 from maerstanas_print.play.checking import FixBudget, check_games, fix_text
@@ -166,7 +167,19 @@ class _JsonReport:
 def _json(value: object) -> str:
     import json  # only `--json` pays for it, not every start of `check`
 
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(_shown_texts(value), ensure_ascii=False)
+
+
+def _shown_texts(value: object) -> object:
+    """`value` with every text's undecodable file-name bytes (surrogates, which no
+    JSON reader takes) written as `\\xNN`, as every message shows them."""
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, dict):
+        return {shown(str(key)): _shown_texts(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_shown_texts(item) for item in value]
+    return value
 
 
 def _check_piece(

@@ -21,9 +21,18 @@ def source_date_problem() -> str | None:
     value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if not value:
         return None
-    if not _SECONDS.fullmatch(value) or int(value) > LATEST_SECONDS:
-        return (
-            f"SOURCE_DATE_EPOCH={value[:40]!r} is not a date: give whole seconds since "
-            f"1970-01-01 UTC, from 0 to {LATEST_SECONDS} (9999-12-31), or unset it"
-        )
+    # More digits than the latest date has (leading zeros too) is refused before
+    # int(): Python refuses thousands of digits with a traceback, and the PDF
+    # library reads the variable again itself.
+    if len(value) > len(str(LATEST_SECONDS)) or not _SECONDS.fullmatch(value):
+        return _not_a_date(value)
+    if int(value) > LATEST_SECONDS:
+        return _not_a_date(value)
     return None
+
+
+def _not_a_date(value: str) -> str:
+    return (
+        f"SOURCE_DATE_EPOCH={value[:40]!r} is not a date: give whole seconds since "
+        f"1970-01-01 UTC, from 0 to {LATEST_SECONDS} (9999-12-31), or unset it"
+    )
