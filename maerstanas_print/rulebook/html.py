@@ -23,7 +23,7 @@ from maerstanas_print.rulebook.figures import (
     figure_shapes,
     panel_width,
 )
-from maerstanas_print.rulebook.inline import to_html
+from maerstanas_print.rulebook.inline import heading_entry, to_html
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -228,12 +228,12 @@ class _Renderer:
                     "label": self.words(
                         "Appendix {number}" if chapter.appendix else "Chapter {number}"
                     ).format(number=number),
-                    "title": plain(chapter.title),
+                    "title": heading_entry(chapter.title, self.language),
                     "anchor": anchor,
                     "appendix": chapter.appendix,
                     "sheet": isinstance(chapter.blocks[0], BlankBoards),
                     "sections": [
-                        {"title": plain(b.text), "anchor": sections[index]}
+                        {"title": heading_entry(b.text, self.language), "anchor": sections[index]}
                         for index, b in enumerate(chapter.blocks)
                         if isinstance(b, Heading)
                     ],

@@ -21,7 +21,11 @@ from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
-from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab, typeset
+from maerstanas_print.rulebook.inline import (
+    NOTATION_COLOUR,
+    heading_entry,
+    to_reportlab,
+)
 from maerstanas_print.rulebook.kept_table import kept_table_class
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -221,7 +225,7 @@ class _Builder:
                 story += [
                     NextPageTemplate("sheet"),
                     PageBreak(),
-                    _marker("chapter", f"{number}  {plain(chapter.title)}"),
+                    _marker("chapter", f"{number}  {heading_entry(chapter.title, self.language)}"),
                 ]
                 story += [
                     self.blank_boards(chapter.blocks[0], number, chapter),
@@ -276,7 +280,7 @@ class _Builder:
             number=number
         )
         out: list = [
-            _marker("chapter", f"{number}  {plain(chapter.title)}"),
+            _marker("chapter", f"{number}  {heading_entry(chapter.title, self.language)}"),
             self.p(label, "chapter-label"),
             self.p(chapter.title, "chapter"),
         ]
@@ -341,7 +345,7 @@ class _Builder:
         if isinstance(block, Heading):
             marker = "appendix-section" if self.in_appendix else "section"
             # the contents and the outline set the heading's quotes as the page does
-            entry = typeset(plain(block.text), self.language)
+            entry = heading_entry(block.text, self.language)
             return [_marker(marker, entry, 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
             return [self.bullets(block)]
