@@ -257,7 +257,7 @@ def fragment_context(
             doc.game, doc.game.stones(doc.final), FINAL_MAX, theme
         )
         final_svg = Markup(_svg([group], w, h, "Final position", f"{id_prefix}-final"))
-    chart_w = 120.0
+    chart_w = CHART_WIDTH
     chart, chart_h = figures.document_chart(doc, chart_w, theme, words)
     chart_svg = _framed(
         _svg([chart], chart_w, chart_h, words["title"], f"{id_prefix}-chart"), words["title"]
@@ -290,6 +290,10 @@ def fragment_context(
 
 
 FINAL_MAX = figures.FULL_BOARD_MAX  # mm: the whole 19x19 final board
+# mm: a chart's width on screen. Its text must stay 8 px tall (svg.readable_width), so
+# a 120 mm chart needed 363 px and its right-hand labels ("Dark ahead") sat past the
+# edge of a 390 px phone's frame; at 112 mm it needs 339 px and fits whole.
+CHART_WIDTH = 112.0
 
 
 def game_html_fragment(
