@@ -127,8 +127,8 @@ def test_board_sheets_of_every_game(paper: str, game, per_page: int) -> None:
         for label in "ABCDEFG1234567":
             assert runs[label] == 2 * per_page, (label, runs[label])
     elif game is CYNGESHEALL:
-        assert "Dark’s king starts on G7 and wins on A1" in text
-        assert "Light’s king starts on A1 and wins on G7" in text
+        assert "Dark’s king starts on G7 (our reading) and wins on A1" in text
+        assert "Light’s king starts on A1 (our reading) and wins on G7" in text
         assert "king" in text and "commander" in text and "Woden-stone" in text
     else:
         for words in ("Black man (X)", "White man (O)", "Black king (K)", "throne", "edge"):

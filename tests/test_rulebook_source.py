@@ -127,6 +127,32 @@ def test_the_cases_cover_every_claim_kind() -> None:
     assert tafl == set(typing.get_args(tafl_claims.TaflClaim))
 
 
+# Positions no game can reach (R203 at the position's line, before any claim is asked):
+# the old `torus-closes` figure's plain board (G4 has the edge, G3, F4 and G5), the
+# same on the torus where it is reachable, and tafl boards with a piece too many.
+UNREACHABLE_CASES = [
+    ("Maerstanas", "stones: dark G3 F4 G5 G4", "legal A4", "G4 has four hinges on the plain"),
+    ("Maerstanas", "stones: dark A1 B1 A2", "legal G7", "A1 has four hinges on the plain"),
+    ("Maerstanas", "stones: dark G3 F4 G5 G4; scoring wraparound", "legal B4", None),
+    ("Maerstanas", "stones: dark B1 A2 G1 A7 A1; scoring wraparound", "goes-on", "A1 has four"),
+    ("Cyngesheall", "stones: dark KG7 KG6; light KA1", "goes-on", "Dark has 2 kings"),
+    ("Cyngesheall", "stones: dark KG7 CF6 CE6; light KA1", "goes-on", "2 commanders"),
+]
+
+
+@pytest.mark.parametrize(("game", "panel", "claim", "problem"), UNREACHABLE_CASES)
+def test_a_figure_shows_only_a_position_the_game_can_reach(game, panel, claim, problem) -> None:
+    text = source(game, panel, claim)
+    if problem is None:
+        build(text)
+        return
+    with pytest.raises(SourceError) as caught:
+        build(text)
+    assert caught.value.code == "R203", str(caught.value)
+    assert caught.value.line == 12  # the position's line
+    assert problem in str(caught.value)
+
+
 def test_a_false_claim_prints_like_check() -> None:
     text = source("Maerstanas", SHAPE, "hinges D4 2")
     with pytest.raises(SourceError) as caught:

@@ -323,3 +323,90 @@ def test_a_marker_is_stripped_and_read_back() -> None:
     assert strip_markers("A rule. {§ a} Next.") == "A rule. Next."
     unmarked = marked_blocks(text.replace(" {§ c}", ""))
     assert unmarked[1].points == ()
+
+
+def _missing_needs(table: Concordance, where: str, stated: set[str]) -> list[str]:
+    """The points a text states without the points they need (`needs:` in the table)."""
+    return [
+        f"{where}: states {key} without {need} (read alone, it says more than the source)"
+        for key in sorted(stated)
+        if key in table.points
+        for need in table.points[key].needs
+        if need not in stated
+    ]
+
+
+def test_a_point_comes_with_the_points_it_needs(table: Concordance) -> None:
+    """A book, and each rules text of a sheet, that states a point states the points
+    it needs: the 1992 capture is stated with "only the mover captures"."""
+    wrong = []
+    for book in table.books:
+        stated = {key for block in _blocks(book) for key in block.points}
+        wrong += _missing_needs(table, f"{book}.md", stated)
+    for where, text in _sheet_texts(table).items():
+        stated = {key for _, points in marked_spans(text) for key in points}
+        wrong += _missing_needs(table, where, stated)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_old_1992_sheet_capture_is_found_wanting() -> None:
+    """The 1992 sheets' old capture sentence, read alone, took a man that moved in
+    between two enemies; the post says capturing is active."""
+    table = load_concordance(BOOKS / "concordance" / "hnefatafl1992.yaml")
+    old = "A man caught between two enemies on a row or column is taken. {§ capture}"
+    stated = {key for _, points in marked_spans(old) for key in points}
+    assert _missing_needs(table, "old", stated)
+
+
+def _texts(shape) -> list[str]:
+    from maerstanas_print.draw.shapes import Group, Text
+
+    if isinstance(shape, Text):
+        return [shape.text]
+    if isinstance(shape, Group):
+        return [text for child in shape.children for text in _texts(child)]
+    return []
+
+
+def test_a_boards_legend_states_only_the_games_marked_texts() -> None:
+    """The home-corners line under a board (sheets, books, cards, setup sheet) says
+    which corner is whose: a reading for Cyngesheall. Its words are the kit's marked
+    `corners_notes`, held to the concordance above, and say it is ours; a legend
+    that typed them itself ("Dark's king starts on G7 and wins on A1") fails."""
+    from maerstanas_print.draw.board import spec_for_game
+    from maerstanas_print.sheets.common import game_legend
+
+    for game in all_games():
+        spec = spec_for_game(game)
+        if "dark-home" not in spec.specials.values():
+            continue
+        kit = SHEETS.of(game)
+        group, _ = game_legend(game, spec, 0, 0, 160.0, "print")
+        homes = {kind: spec.name(square) for square, kind in spec.specials.items()}
+        marked = {
+            kit.corners_line(0, homes["dark-home"], homes["light-home"]),
+            kit.corners_line(1, homes["light-home"], homes["dark-home"]),
+        }
+        corner_texts = [t for t in _texts(group) if "king starts" in t or " wins " in t]
+        assert corner_texts, game.tag
+        assert set(corner_texts) <= marked, (game.tag, corner_texts)
+        assert all(READING_WORDS["en"].search(t) for t in corner_texts), corner_texts
+
+
+def test_a_caption_is_a_passage_held_to_the_concordance() -> None:
+    """Captions are read like paragraphs (continued lines too, a record's text not),
+    so an unmarked caption, or one stating a reading as plain fact, is found: the
+    1992 book's old caption said the king captures without saying it is our reading."""
+    text = (
+        "# S\n\n```figure\nid: f\ncaption: Left: the king takes part in a capture like any\n"
+        "  of his men. {§ reading-armed-king edition-figure}\npanel: p\nstones: start\n```\n\n"
+        "```record\nid: r\ncaption: A record.\n\n1. D4 *\n```\n"
+    )
+    blocks = [b for b in marked_blocks(text) if b.kind == "caption"]
+    assert [(b.line, b.points) for b in blocks] == [
+        (5, ("reading-armed-king", "edition-figure")),
+        (13, ()),
+    ]
+    assert blocks[0].text.endswith("like any of his men.")
+    table = load_concordance(BOOKS / "concordance" / "hnefatafl1992.yaml")
+    assert _unmarked_readings(table, "old", blocks[0].spans, READING_WORDS["en"])

@@ -170,10 +170,12 @@ def test_setup_sheet(paper: str, name: str) -> None:
 def test_setup_table_rows() -> None:
     headings, rows = setup_rows(CYNGESHEALL)
     assert headings[:3] == ["Side", "King (Woden-stone)", "Commander (thunder-stone)"]
-    assert rows[0][:3] == ["Dark, moves first", "G7", "F6"]
+    # The rules say Dark "traditionally" plays first: the table keeps the qualifier.
+    assert rows[0][:3] == ["Dark, traditionally first", "G7", "F6"]
     assert rows[0][3] == "8: G4 F5 G5 E6 G6 D7 E7 F7"
     assert rows[1][:3] == ["Light", "A1", "B2"] and rows[1][4].startswith("the king to G7")
     headings, rows = setup_rows(HNEFATAFL_1992)
+    assert rows[0][0] == "Dark (Black, X), moves first"  # the post: "Black has first move"
     assert rows[0][1] == "J10" and rows[0][2].startswith("24: I5 K5 J7")
     assert rows[1][1] == "–" and rows[1][2].startswith("48: C1 F1 N1 Q1 A3")
     # The 1992 rules as read here: three White men and the empty throne take the king too

@@ -62,6 +62,10 @@ def _figure_error(read: ReadSource, figure: Figure, exc: FigureError) -> SourceE
             message,
             "the engine is the judge: correct the claim, or the position" if refuted else None,
         )
+    if exc.part == "reachable":
+        return SourceError(
+            where, "R203", message, "a figure shows a position of the game: change the position"
+        )
     if exc.part == "then":
         return SourceError(where, "R202", message, "write the move as the record would")
     return SourceError(where, "R105", message)

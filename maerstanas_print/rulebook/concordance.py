@@ -15,9 +15,11 @@ so a passage that states several points can say which sentence states which.
 The markers themselves are `maerstanas_print.rule_points`' (the sheets' rule
 texts carry them too).
 
-Captions and panel labels carry no markers: what they say is the figure's
-claims, which the engine checks. Shared texts (`include`) are this edition's
-own words about itself and are not read here.
+A figure's or record's caption is a passage too (kind "caption"): its words
+about the rules carry markers like any paragraph, and its words about the
+position drawn name the edition's figure point; the claims themselves are the
+engine's to check. Panel labels carry none. Shared texts (`include`) are this
+edition's own words about itself and are not read here.
 """
 
 from __future__ import annotations
@@ -105,6 +107,9 @@ def marked_blocks(markdown: str) -> list[MarkedBlock]:
         elif token.type == "fence" and token.info.split()[:1] == ["glossary"]:
             for number, entry in _glossary(token.content, line + 1):
                 blocks.append(_block(number, "gloss", entry, section))
+        elif token.type == "fence" and token.info.split()[:1] in (["figure"], ["record"]):
+            for number, caption in _captions(token.content, line + 1):
+                blocks.append(_block(number, "caption", caption, section))
     return blocks
 
 
@@ -132,6 +137,22 @@ def _plain(text: str) -> str:
     return " ".join(strip_markers(text).removesuffix("{.lead}").split())
 
 
+def _captions(body: str, first: int) -> list[tuple[int, str]]:
+    """The `caption:` of a figure or record block (continued on indented lines), with
+    its line: a record's text after the blank line is not read."""
+    found: list[tuple[int, str]] = []
+    reading = False
+    for n, raw in enumerate(body.split("\n\n")[0].splitlines()):
+        if raw.startswith("caption:"):
+            found.append((first + n, raw.removeprefix("caption:").strip()))
+            reading = True
+        elif reading and raw[:1].isspace() and raw.strip():
+            found[-1] = (found[-1][0], found[-1][1] + " " + raw.strip())
+        else:
+            reading = False
+    return found
+
+
 def _glossary(body: str, first: int) -> list[tuple[int, str]]:
     entries: list[tuple[int, str]] = []
     for n, raw in enumerate(body.splitlines()):
@@ -152,6 +173,9 @@ class Point:
     says: dict[str, tuple[str, ...]]
     omitted: dict[str, str]
     why: str
+    # Points a text that states this one must state too (a rule read alone would
+    # say more than the source: the 1992 capture without "only the mover captures").
+    needs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,7 +210,8 @@ def load_concordance(path: Path) -> Concordance:
         if kind not in QUOTED_KINDS and not entry.get("why"):
             raise ValueError(f"{path.name}: {key}: a {kind} point says why (why:)")
         omitted = {str(book): str(why) for book, why in (entry.get("omit") or {}).items()}
-        points[str(key)] = Point(str(key), kind, says, omitted, str(entry.get("why", "")))
+        needs = tuple(str(need) for need in entry.get("needs") or ())
+        points[str(key)] = Point(str(key), kind, says, omitted, str(entry.get("why", "")), needs)
     return Concordance(
         game=str(data["game"]),
         version=str(data["version"]),

@@ -24,7 +24,8 @@ INK = "#000000"  # pure black: one ink (K) in print, as on the sheets
 class FigureError(ValueError):
     """A figure whose position cannot be built or whose claim the engine refutes.
 
-    `panel` (0-based) and `part` ("setup", "then", "window", "marks" or "claim",
+    `panel` (0-based) and `part` ("setup", "reachable" (a position no game can
+    reach), "then", "window", "marks" or "claim",
     with `claim` its 0-based index) say where, so a rulebook source can point at
     the line that is wrong.
     """

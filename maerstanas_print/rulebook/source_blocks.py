@@ -322,7 +322,7 @@ def read_figure(
         if line.key in ("id", "caption", "alt"):
             refuse_twice(line, given, "figure")
         if line.key == "caption":
-            caption = budget.take(line.value, line.where, "caption")
+            caption = strip_markers(budget.take(line.value, line.where, "caption"))
         elif line.key == "alt":
             alt = budget.take(line.value, line.where, "caption")
         elif line.key == "panel" or (
@@ -418,7 +418,7 @@ def read_record(
     given: set[str] = set()
     for line in lines:
         if line.key == "caption":
-            caption = budget.take(line.value, line.where, "caption")
+            caption = strip_markers(budget.take(line.value, line.where, "caption"))
         elif line.key != "id":
             raise _unknown(line, ("id", "caption"), "record")
         refuse_twice(line, given, "record block")

@@ -27,6 +27,7 @@ CODES: dict[str, str] = {
     "R110": "a source beyond a limit (front matter, paragraph, caption, text, panels)",
     "R201": "a claim the engine refutes",
     "R202": "a shown move that cannot be played or is written differently",
+    "R203": "a figure's position that no game can reach (a stone with four hinges, ...)",
 }
 
 

@@ -67,7 +67,10 @@ class SheetKit:
     Light play with, for the sheet of pieces to cut out (empty: no such sheet),
     with `stones_note` a sentence that sheet adds; `pencil_note`: how the game is
     played in pencil on the small boards; `setup_note`: what the setup sheet says
-    of who moves first; `setup_sheet(paper, theme)` and
+    of who moves first; `corners_notes`: the legend line under a board with home
+    corners, Dark's and Light's, `{home}` and `{goal}` standing for the squares
+    (empty: no line, so no legend states a reading that no marked text holds);
+    `setup_sheet(paper, theme)` and
     `score_sheet(paper, first)`: the game's own sheets, if it has them (a score
     sheet that `continues` goes on to further sheets numbered from `first`;
     `score_sheet_papers`: the papers its score sheet is designed for, empty for
@@ -75,7 +78,8 @@ class SheetKit:
     `layout`: how its board sheets are laid out; `designer`: who designed the game,
     the Author of every sheet's PDF (empty: the tool is named instead).
 
-    The texts about the rules (`rules`, `stones_note`, `pencil_note`, `setup_note`)
+    The texts about the rules (`rules`, `stones_note`, `pencil_note`, `setup_note`,
+    `corners_notes`)
     carry rule-point markers (`maerstanas_print.rule_points`), so
     tests/test_rules_concordance.py holds them to the game's rules concordance like
     the books; `rules_for`, `stones_line`, `pencil_line` and `setup_line` give them
@@ -90,6 +94,7 @@ class SheetKit:
     stones_note: str = ""
     pencil_note: str = ""
     setup_note: str = ""
+    corners_notes: tuple[str, str] = ("", "")
     setup_sheet: Callable[[str, str], Sheet] | None = None
     score_sheet: Callable[[str, int], Sheet] | None = None
     score_sheet_continues: bool = False
@@ -111,6 +116,11 @@ class SheetKit:
         """`pencil_note` as printed."""
         return strip_markers(self.pencil_note)
 
+    def corners_line(self, side: int, home: str, goal: str) -> str:
+        """`side`'s home corners legend as printed, the squares filled in ("" for none)."""
+        template = strip_markers(self.corners_notes[side])
+        return template.replace("{home}", home).replace("{goal}", goal)
+
     @property
     def setup_line(self) -> str:
         """`setup_note` as printed."""
@@ -123,6 +133,7 @@ class SheetKit:
         texts.update(
             stones_note=self.stones_note, pencil_note=self.pencil_note, setup_note=self.setup_note
         )
+        texts.update({f"corners_notes[{side}]": t for side, t in enumerate(self.corners_notes)})
         return {where: text for where, text in texts.items() if text}
 
     @property

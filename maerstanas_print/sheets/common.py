@@ -340,11 +340,19 @@ def notes_legend(
 
 
 def corners_line(
-    spec: BoardSpec, x: float, y: float, width: float, theme: str, size: float = 8.0
+    spec: BoardSpec,
+    kit: SheetKit,
+    x: float,
+    y: float,
+    width: float,
+    theme: str,
+    size: float = 8.0,
 ) -> tuple[Group, float]:
     """One line per side, with a swatch: where each king starts and where it wins.
 
-    Read from the board's own special squares, so it always matches the board.
+    The squares are read from the board's own special squares, so they always
+    match the board; the words are the game's marked `corners_notes` (which corner
+    is whose may be a reading, and the rules concordance holds that text to it).
     `y` is the top; returns the group and its height.
     """
     ink = THEMES[theme].ink
@@ -352,12 +360,10 @@ def corners_line(
     side_h = size * MM_PER_PT * 1.5
     out: list[Shape] = []
     slot = width / 2
-    for i, (kind, who, goal) in enumerate(
-        (("dark-home", "Dark", "light-home"), ("light-home", "Light", "dark-home"))
-    ):
-        if kind not in homes:
+    for i, (kind, goal) in enumerate((("dark-home", "light-home"), ("light-home", "dark-home"))):
+        text = kit.corners_line(i, homes.get(kind, ""), homes.get(goal, ""))
+        if kind not in homes or not text:
             continue
-        text = f"{who}’s king starts on {homes[kind]} and wins on {homes[goal]}"
         text_w = text_width_mm(text, "regular", size) + side_h + 2.0
         left = x + i * slot + (slot - text_w) / 2
         parts = _swatch(kind, left, y, side_h, theme)
@@ -395,5 +401,7 @@ def game_legend(
         return legend(x, y, width, theme, cell, size, items)
     stones, height = legend(x, y, width, theme, cell, size, items)
     gap = max(2.5, cell * 0.4)
-    corners, corners_h = corners_line(spec, x, y + height + gap, width, theme, size * 0.95)
+    if not any(kit.corners_notes):
+        return stones, height
+    corners, corners_h = corners_line(spec, kit, x, y + height + gap, width, theme, size * 0.95)
     return Group((stones, corners), title="Legend"), height + gap + corners_h

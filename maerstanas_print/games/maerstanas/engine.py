@@ -439,6 +439,23 @@ class Position:
             )
         return None
 
+    def unreachable_because(self) -> str | None:
+        """Why no game under these rules can reach this position, or None if one may.
+
+        Every move leaves each stone at most three hinges (a thunder-stone empties
+        its neighbours, a Woden-stone takes a filled square), so a stone with four
+        hinges on this board (plain or torus, as the rules say) is a position no
+        game has: a book's figure may not show one."""
+        full = [square_name(sq) for sq in squares_of(self.occupied) if self.hinges(sq) >= 4]
+        if not full:
+            return None
+        where = "the board's edges joined" if self.rules.geometry.wrap else "the plain board"
+        return (
+            f"the stone{'s' * (len(full) > 1)} on {' and '.join(full)} "
+            f"{'have' if len(full) > 1 else 'has'} four hinges on {where}, "
+            "which no game can reach"
+        )
+
     def thunder_removals(self, square: int) -> tuple[int, ...]:
         """The stones a thunder-stone on `square` removes, in canonical order."""
         occupied = self.occupied

@@ -70,6 +70,13 @@ DEFINITION = TaflDefinition(
     sample="cyngesheall-game.mrs",
     rulebook="cyngesheall",
     first_move="Traditionally Dark moves first. {§ first}",
+    # The rules put the kings "in a corner opposite the other": which is whose is ours.
+    corners_notes=(
+        "Dark’s king starts on {home} (our reading) and wins on {goal} "
+        "{§ reading-pieces goal-corner}",
+        "Light’s king starts on {home} (our reading) and wins on {goal} "
+        "{§ reading-pieces goal-corner}",
+    ),
     stone_set=(("woden", 1, "king"), ("thunder", 1, "commander"), ("standard", 8, "stone")),
     stones_note="A Mǽrstánas set already contains them all, so you only need this sheet if "
     "you have no set. {§ edition-about}",

@@ -29,3 +29,7 @@ class TaflDefinition:
     # Who moves first, as the setup sheet says it, with its rule-point markers
     # (`maerstanas_print.rule_points`): the rules' own qualifiers kept.
     first_move: str = "Dark moves first."
+    # The legend line under a board with home corners, Dark's then Light's, with
+    # `{home}` and `{goal}` for the squares the board marks, and its markers: which
+    # corner is whose is a reading for a game whose rules do not say (empty: no line).
+    corners_notes: tuple[str, str] = ("", "")

@@ -221,6 +221,31 @@ class TaflPosition:
             self.rules, list(self.board), self.turn, self.ply, Counter(), self.winner, self.ending
         )
 
+    def unreachable_because(self) -> str | None:
+        """Why no game under these rules can reach this position, or None if one may.
+
+        Nothing in a tafl game adds a piece or changes one into another, so a side
+        with more kings, commanders or stones than it starts with is no game's
+        position, and only a king ever stands on the throne: a book's figure may
+        show neither."""
+        start = Counter(p for p in read_position(self.rules.setup, self.rules.size) if p != EMPTY)
+        now = Counter(p for p in self.board if p != EMPTY)
+        names = {"S": "stones", "K": "kings", "C": "commanders"}
+        for piece, count in sorted(now.items()):
+            if count > start[piece]:
+                side = SIDE_NAMES[side_of(piece)]
+                return (
+                    f"{side} has {count} {names.get(piece.upper(), piece)} here, more than "
+                    f"the {start[piece]} it starts with, which no game can reach"
+                )
+        throne = self.rules.throne
+        if throne is not None and self.board[throne] not in (EMPTY, "K"):
+            return (
+                f"a piece other than the king stands on the throne "
+                f"{square_text(throne, self.rules.size)}, which no game can reach"
+            )
+        return None
+
     def key(self) -> tuple[str, int]:
         return "".join(self.board), self.turn
 

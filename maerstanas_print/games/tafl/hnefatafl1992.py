@@ -55,16 +55,18 @@ LEGEND: tuple[tuple[StoneKind, str, str | None, str], ...] = ()  # men are drawn
 # point of the rules concordance it states (books/concordance/hnefatafl1992.yaml);
 # the sheets print the text without them, and the readings say they are ours.
 SHEET_RULES = (
-    "Black (Dark: 24 men X and the king K) moves first; White (Light: 48 men O) "
-    "follows. {§ board-forces first edition-names} "
+    "Black (Dark: 24 men X, king K) moves first; White (Light: 48 men O) follows. "
+    "{§ board-forces first edition-names} "
     "Pieces slide any number of empty squares along a row or column. {§ rook-move no-jump} "
-    "A man caught between two enemies on a row or column is taken. {§ capture} "
+    "Only the mover captures: a man is taken when a move closes it in between two "
+    "enemies. {§ capture active} "
     "Only the king may pass over the throne J10. {§ throne throne-king-only} "
-    "Black wins when the king reaches any edge square; White wins by surrounding the "
-    "king on all four sides. {§ black-goal white-goal} "
-    "Our readings: the empty throne counts as an enemy to men of both sides and as the "
-    "fourth side against the king, and no man may stop on it. "
-    "{§ throne-captures reading-hostile-throne reading-throne}"
+    "Black wins when the king reaches an edge square, White by surrounding him on all "
+    "four sides. {§ black-goal white-goal} "
+    "Our readings: enemies on opposite sides, the king one of them; the empty throne an "
+    "enemy to all men and the king’s fourth side, where no man may stop. "
+    "{§ reading-two-opposite reading-armed-king throne-captures reading-hostile-throne "
+    "reading-throne}"
 )
 
 DEFINITION = TaflDefinition(

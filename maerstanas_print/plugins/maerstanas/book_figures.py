@@ -138,6 +138,9 @@ def realise_maerstanas_panel(panel: Panel, where: str, cell: float, index: int =
     part = "setup"
     try:
         position = panel.setup.position()
+        unreachable = position.unreachable_because()
+        if unreachable is not None:
+            raise FigureError(f"{where}: {unreachable}", index, "reachable")
         marks: dict[int, Mark] = {}
         if panel.then:
             part = "then"

@@ -24,8 +24,8 @@ SHEET_RULES = {
         "Take turns to place a stone in an empty square. {§ alternate place-one} "
         "No stone may ever have four hinges (sides touching a stone of either colour or "
         "the board edge). {§ three-hinges not-four-at-once edge-hinge} "
-        "Once per game each player may play a thunder-stone, which removes the stones on "
-        "the squares sharing its sides, and a Woden-stone, which replaces an opponent’s "
+        "Each player may play one thunder-stone, which removes the stones on "
+        "the squares sharing its sides, and one Woden-stone, which replaces an opponent’s "
         "stone. {§ thunder-instead thunder-removes woden-instead woden-replaces} "
         "Score a point for every pair of your stones side by side and for every side of "
         "your stones on the edge (pairs once, corners twice: our reading). "
@@ -36,8 +36,8 @@ SHEET_RULES = {
         "has four neighbours and there are no edge hinges. {§ wraparound reading-torus} "
         "Take turns to place a stone in an empty square; no stone may ever have four "
         "hinges (sides touching a stone). {§ alternate place-one three-hinges not-four-at-once} "
-        "Once per game each player may play a thunder-stone, which removes the stones on "
-        "the squares sharing its sides, and a Woden-stone, which replaces an opponent’s "
+        "Each player may play one thunder-stone, which removes the stones on "
+        "the squares sharing its sides, and one Woden-stone, which replaces an opponent’s "
         "stone. {§ thunder-instead thunder-removes woden-instead woden-replaces} "
         "Score a point for every pair of your stones side by side, across the edges too "
         "(pairs once: our reading). {§ friendly-hinge wraparound reading-pair-once}"
@@ -50,9 +50,9 @@ LEGEND: tuple[LegendItem, ...] = (
     ("woden", "Woden-stone", "\u16a9", "ós"),
 )
 PENCIL_NOTE = (
-    "In pencil: an X for each Dark stone and an O for each Light one; {§ pencil-and-paper} "
-    "circle the letter of a thunder- or Woden-stone, and rub out what a thunder-stone "
-    "removes. {§ edition-pencil}"
+    "In pencil: an X or an O for each stone; {§ pencil-and-paper} "
+    "ours: X for Dark, O for Light, circle a special stone’s letter, rub out what a "
+    "thunder-stone removes. {§ edition-pencil}"
 )
 # The rules ask for about 40 stones split evenly; the engines never saw more than
 # 20 of one colour on the board at a game's end.

@@ -38,6 +38,9 @@ def realise_tafl_panel(panel: Panel, where: str, cell: float, index: int = 0) ->
     part = "setup"
     try:
         position: TaflPosition = panel.setup.position()
+        unreachable = position.unreachable_because()
+        if unreachable is not None:
+            raise FigureError(f"{where}: {unreachable}", index, "reachable")
         marks: dict[int, Mark] = {}
         arrows: tuple[Arrow, ...] = ()
         if panel.then:

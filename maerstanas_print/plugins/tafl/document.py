@@ -310,7 +310,7 @@ class TaflReader:
             if defaults.get(name) != value
         ]
         first = game.main.start.turn if game.main.start is not None else DARK
-        settings = (changed or ["as published"]) + [first_player(game, first)]
+        settings = (changed or ["this edition’s defaults"]) + [first_player(game, first)]
         return [("Game", self.info.title), ("Rules", ", ".join(settings))]
 
 

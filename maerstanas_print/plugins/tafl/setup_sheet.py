@@ -60,6 +60,13 @@ def _side_names(game: TaflGame) -> dict[int, str]:
     return {DARK: "Dark", LIGHT: "Light"}
 
 
+def _first_words(game: TaflGame) -> str:
+    """What the setup table adds to Dark's name: the game's own first-move words keep
+    their qualifier (Cyngesheall's rules say Dark "traditionally" plays first)."""
+    said = SHEETS.of(game).setup_line.lower()
+    return ", traditionally first" if "traditionally" in said else ", moves first"
+
+
 def _kind_columns(game: TaflGame) -> list[tuple[tuple[str, ...], str]]:
     """(stone kinds, column heading) in table order: king, commander, the rest."""
     if game.look.pieces == "men":
@@ -99,7 +106,7 @@ def setup_rows(game: TaflGame) -> tuple[list[str], list[list[str]]]:
     headings = ["Side", *(heading for _, heading in columns), "Goal"]
     rows = []
     for side in (DARK, LIGHT):
-        row = [_side_names(game)[side] + (", moves first" if side == DARK else "")]
+        row = [_side_names(game)[side] + (_first_words(game) if side == DARK else "")]
         for kinds, _ in columns:
             squares = [
                 spec.name(sq)

@@ -67,6 +67,7 @@ def sheet_kit(game: Keyed) -> SheetKit:
         piece_sets=(piece_set(game, DARK), piece_set(game, LIGHT)),
         stones_note=game.definition.stones_note,
         setup_note=game.definition.first_move,
+        corners_notes=game.definition.corners_notes,
         setup_sheet=setup,
         score_sheet=scores,
         score_sheet_continues=True,
