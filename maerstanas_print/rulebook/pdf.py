@@ -21,6 +21,7 @@ from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
+from maerstanas_print.rulebook.hyphenation import hyphenator
 from maerstanas_print.rulebook.inline import (
     NOTATION_COLOUR,
     heading_entry,
@@ -63,7 +64,7 @@ def _styles(hyphenation: str = "en_GB"):
         spaceAfter=7,
         alignment=TA_LEFT,
         allowWidows=0,
-        hyphenationLang=hyphenation if _hyphenates(hyphenation) else "",
+        hyphenationLang=hyphenator(hyphenation) or "",
     )
 
     def style(name: str, **kw) -> ParagraphStyle:
@@ -143,15 +144,6 @@ def _styles(hyphenation: str = "en_GB"):
         ),
         "toc1": style("toc1", fontSize=9.5, leading=11, leftIndent=34, textColor="#333333"),
     }
-
-
-def _hyphenates(dictionary: str) -> bool:
-    """Whether pyphen has the language's dictionary (ReportLab hyphenates with it)."""
-    try:
-        import pyphen
-    except ImportError:
-        return False
-    return dictionary in pyphen.LANGUAGES
 
 
 def _shapes_flowable(shapes: Sequence[Shape], width_mm: float, height_mm: float):
