@@ -228,7 +228,7 @@ class _Renderer:
                     "label": self.words(
                         "Appendix {number}" if chapter.appendix else "Chapter {number}"
                     ).format(number=number),
-                    "title": heading_entry(chapter.title, self.language),
+                    "title": plain(chapter.title),
                     "anchor": anchor,
                     "appendix": chapter.appendix,
                     "sheet": isinstance(chapter.blocks[0], BlankBoards),

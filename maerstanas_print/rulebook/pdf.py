@@ -217,7 +217,7 @@ class _Builder:
                 story += [
                     NextPageTemplate("sheet"),
                     PageBreak(),
-                    _marker("chapter", f"{number}  {heading_entry(chapter.title, self.language)}"),
+                    _marker("chapter", f"{number}  {plain(chapter.title)}"),
                 ]
                 story += [
                     self.blank_boards(chapter.blocks[0], number, chapter),
@@ -272,7 +272,7 @@ class _Builder:
             number=number
         )
         out: list = [
-            _marker("chapter", f"{number}  {heading_entry(chapter.title, self.language)}"),
+            _marker("chapter", f"{number}  {plain(chapter.title)}"),
             self.p(label, "chapter-label"),
             self.p(chapter.title, "chapter"),
         ]
