@@ -13,6 +13,7 @@ players and annotator (game documents), never the tool alone.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -95,6 +96,10 @@ def test_a_record_that_names_no_one_credits_the_games_designer() -> None:
     assert document_info([document(games[0])], "x").author == "John Beers (game)"
     _, games = load_verified(str(sample_path("annotated-game.mrs")))
     assert document_info([document(games[0])], "x").author == "Random A and Random B (players)"
+    # A credit that names its own part is not called the game's designer again.
+    _, games = load_verified(str(Path(__file__).parent / "records" / "hnefatafl1992-opening.mrs"))
+    info = document_info([document(games[0])], "x")
+    assert info.author == "Neil Bernstein (rules as posted in 1992)"
 
 
 def test_every_game_names_its_designer() -> None:
@@ -102,7 +107,7 @@ def test_every_game_names_its_designer() -> None:
     assert designers == {
         "maerstanas": "John Beers",
         "cyngesheall": "John Beers",
-        "hnefatafl1992": "Neil Bernstein",
+        "hnefatafl1992": "Neil Bernstein (rules as posted in 1992)",
     }
 
 

@@ -67,7 +67,11 @@ def document_info(docs: list[Document], heading: str) -> DocumentInfo:
     )
     if not author:  # a record that names no one: the game is its designer's
         designers = _unique([SHEETS.of(doc.game).designer for doc in docs if doc.game])
-        author = f"{_joined(designers)} (game)" if designers else ""
+        # "John Beers (game)"; a credit that already names its role, such as
+        # "Neil Bernstein (rules as posted in 1992)", is given as it stands.
+        plain = [d for d in designers if not d.endswith(")")]
+        with_role = [d for d in designers if d.endswith(")")]
+        author = "; ".join(([f"{_joined(plain)} (game)"] if plain else []) + with_role)
     kind = "game" if len(docs) == 1 else "games"
     subject = f"{'An annotated' if len(docs) == 1 else 'Annotated'} {names} {kind}: {heading}"
     keywords = (*games, "board game", f"annotated {kind}", "game record")

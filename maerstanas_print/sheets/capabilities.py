@@ -75,8 +75,9 @@ class SheetKit:
     sheet that `continues` goes on to further sheets numbered from `first`;
     `score_sheet_papers`: the papers its score sheet is designed for, empty for
     any: a kit on other paper enlarges the nearest design instead);
-    `layout`: how its board sheets are laid out; `designer`: who designed the game,
-    the Author of every sheet's PDF (empty: the tool is named instead).
+    `layout`: how its board sheets are laid out; `designer`: who the game's rules are
+    by, with their part in brackets where they did not design it ("Neil Bernstein
+    (rules as posted in 1992)"): the Author of every sheet's PDF (empty: none).
 
     The texts about the rules (`rules`, `stones_note`, `pencil_note`, `setup_note`,
     `corners_notes`)

@@ -76,7 +76,9 @@ DEFINITION = TaflDefinition(
     # The post is dated "12/11/1992"; reading it as 11 December is ours, and says so.
     credit="Neil Bernstein posted the 1992 e-mail Hnefatafl rules to rec.games.abstract "
     "in a post dated 12/11/1992 (we read it as 11 December 1992).",
-    designer="Neil Bernstein",
+    # The PDFs credit him as the rules' source: he posted them "the way I learned 'em",
+    # and names no designer.
+    designer="Neil Bernstein (rules as posted in 1992)",
     rules=RULES,
     pieces="men",
     sheet_rules=(SHEET_RULES,),
