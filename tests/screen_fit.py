@@ -1,6 +1,6 @@
 """What "fits the screen" means, measured in the browser (issue 22).
 
-Three measurements of a page open at some viewport width, shared by
+Four measurements of a page open at some viewport width, shared by
 tests/test_pages_fit_screens.py and anyone looking at a page by hand:
 
 - `SIDEWAYS_JS`: how far the page scrolls sideways (scrollWidth - clientWidth);
@@ -8,7 +8,11 @@ tests/test_pages_fit_screens.py and anyone looking at a page by hand:
   unless a scroll container on the way is meant to hold them (overflow-x auto or
   scroll), or they are hidden on purpose (the visually-hidden pattern);
 - `SMALL_TEXT_JS`: SVG text drawn smaller than a given number of CSS pixels,
-  its font size times the scale its drawing is shown at.
+  its font size times the scale its drawing is shown at;
+- `CLIPPED_TEXT_JS`: SVG text that reaches past its drawing's box (the viewBox
+  cuts it) or past the visible box of a frame around it that clips or scrolls:
+  `CUT_OFF_JS` lets a scrolling frame hold anything, so a chart whose labels
+  ("Dark ahead") ran past a phone's frame passed it.
 """
 
 from __future__ import annotations
@@ -69,15 +73,45 @@ SMALL_TEXT_JS = r"""
 }
 """
 
+# A text's box against its outermost <svg>'s box, and against the visible box of
+# every frame around it that `fitting` selects (a frame that scrolls only when the
+# screen is narrower than a phone, as a game's charts do; a rulebook's sheet that
+# scrolls at any phone width on purpose is not selected), as drawn now.
+CLIPPED_TEXT_JS = r"""
+(fitting) => {
+  const out = [];
+  const past = (r, box) => r.left < box.left - 0.5 || r.right > box.right + 0.5
+    || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+  for (const t of document.querySelectorAll('svg text')) {
+    if (!t.textContent.trim() || t.closest('defs,symbol,clipPath,mask')) continue;
+    const r = t.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    let svg = t.ownerSVGElement;
+    while (svg.ownerSVGElement) svg = svg.ownerSVGElement;
+    const name = t.textContent.trim().slice(0, 16);
+    if (past(r, svg.getBoundingClientRect())) out.push(`${name}: past its drawing`);
+    const frame = fitting && svg.parentElement.closest(fitting);
+    if (frame && past(r, frame.getBoundingClientRect())) out.push(`${name}: past its frame`);
+  }
+  return out;
+}
+"""
+# The frames that must hold their drawing whole from a phone's width up.
+FITTING_FRAMES = ".mg-frame"
+
 WIDTHS = (320, 390, 1280)
 SMALLEST_TEXT_PX = 8.0
 PHONE = 390  # the width at which figure text is measured
 
 
-def fit_report(page, limit: float = SMALLEST_TEXT_PX) -> dict[str, object]:
-    """The three measurements of the page open in `page` (a Playwright page)."""
+def fit_report(
+    page, limit: float = SMALLEST_TEXT_PX, fitting: str = FITTING_FRAMES
+) -> dict[str, object]:
+    """The four measurements of the page open in `page` (a Playwright page); pass
+    `fitting=""` below a phone's width, where every frame may scroll."""
     return {
         "sideways": page.evaluate(SIDEWAYS_JS),
         "cut_off": page.evaluate(CUT_OFF_JS),
         "small_text": page.evaluate(SMALL_TEXT_JS, limit),
+        "clipped_text": page.evaluate(CLIPPED_TEXT_JS, fitting),
     }

@@ -148,6 +148,25 @@ def test_the_shipped_annotated_sample_is_what_annotate_writes(
     assert _annotate(ANNOTATED, tmp_path / "again.mrs", capsys, *SAMPLE_SETTINGS) == shipped
 
 
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (None, "maerstanas_print engine"),
+        ("maerstanas_print", "maerstanas_print engine"),  # the sample read "...; ... engine"
+        ("A. Person; maerstanas_print", "A. Person; maerstanas_print engine"),
+        ("A. Person", "A. Person; maerstanas_print engine"),
+        ("?", "maerstanas_print engine"),
+    ],
+)
+def test_annotate_names_the_tool_once_among_the_annotators(before, after) -> None:
+    from maerstanas_print.games.maerstanas.analysis.annotate import _sign
+
+    tag = "" if before is None else f'[Annotator "{before}"]\n'
+    (record,) = parse(f"{tag}\n1. D4 *\n").games
+    _sign(record)
+    assert record.find_tag("Annotator").value == after  # type: ignore[union-attr]
+
+
 # --- what readers see ----------------------------------------------------------------------
 
 HIDDEN = """[Event "Hidden commands"]

@@ -1,16 +1,20 @@
-"""Typographic slips, looked for in the text of every PDF `build` writes (issue 23).
+"""Typographic slips, looked for in the text of every PDF and every HTML page
+`build` writes (issue 23).
 
 Each kind the print designer found, searched for everywhere, not only where it
 was seen: a space before a full stop or comma ("(figure 5) ."), a straight
 apostrophe in running text, a number parted from its unit at a line's end
 ("1.5 / mm"), an ASCII arrow or a hyphen for a minus ("-8 -> -9"), and a
-position string broken across lines on a setup sheet.
+position string broken across lines on a setup sheet. A web page is read in
+its visible text (not its scripts, styles, head or SVG descriptions): the web
+edition of a game once showed "(-8 -> -9, proved)" where its PDF was set.
 """
 
 from __future__ import annotations
 
 import io
 import re
+from html.parser import HTMLParser
 
 import pytest
 from pypdf import PdfReader
@@ -20,6 +24,7 @@ from maerstanas_print.draw.typography import prose
 from maerstanas_print.games import all_games
 
 PDFS = [name for name, _ in jobs() if name.endswith(".pdf")]
+PAGES = [name for name, _ in jobs() if name.endswith(".html")]
 
 SLIPS = {
     "space before a stop": re.compile(r"[^\s.] [.,](?=\s|$)", re.MULTILINE),
@@ -44,14 +49,68 @@ def _text(pdf: bytes) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("name", PDFS)
-def test_no_typographic_slip(products, name: str) -> None:
-    text = _text(products[name].pdf)
+class _VisibleText(HTMLParser):
+    """The words a reader sees on a page: no script, style, head or SVG title/desc
+    (an SVG's description is for screen readers and may spell notation plainly)."""
+
+    UNSEEN = frozenset({"script", "style", "head", "title", "desc"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.depth += tag in self.UNSEEN
+
+    def handle_endtag(self, tag: str) -> None:
+        self.depth -= tag in self.UNSEEN
+
+    def handle_data(self, data: str) -> None:
+        if not self.depth:
+            self.parts.append(data)
+
+
+def visible_text(html: str) -> str:
+    parser = _VisibleText()
+    parser.feed(html)
+    return "\n".join(_TAG.sub("[tag]", line) for line in "".join(parser.parts).splitlines())
+
+
+def slips(text: str) -> dict[str, list[str]]:
+    """Each kind of slip found in `text`, with up to three places it occurs."""
     found = {
         kind: [text[max(0, m.start() - 30) : m.end() + 10] for m in pattern.finditer(text)][:3]
         for kind, pattern in SLIPS.items()
     }
-    assert not {kind: where for kind, where in found.items() if where}
+    return {kind: where for kind, where in found.items() if where}
+
+
+@pytest.mark.parametrize("name", PDFS)
+def test_no_typographic_slip(products, name: str) -> None:
+    assert not slips(_text(products[name].pdf))
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_no_typographic_slip_on_a_web_page(products, name: str) -> None:
+    """The same typography step sets a game's words and a book's contents for both
+    media (`draw.typography.prose`, `rulebook.inline.heading_entry`)."""
+    html = (products.folder / name).read_text(encoding="utf-8")
+    assert not slips(visible_text(html))
+
+
+def test_visible_text_finds_the_slips_of_a_web_page_and_skips_what_is_unseen() -> None:
+    page = (
+        "<html><head><title>Light's game</title><style>a{x:'-1'}</style></head><body>"
+        "<svg><desc>A1: Light's corner</desc></svg><script>var a = 'b' -> 1</script>"
+        "<p>(-8 -&gt; -9, proved); Light's stone</p></body></html>"
+    )
+    assert visible_text(page) == "(-8 -> -9, proved); Light's stone"
+    assert set(slips(visible_text(page))) == {
+        "straight apostrophe",
+        "ASCII arrow",
+        "hyphen for a minus",
+    }
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if g.start_stones()], ids=str)

@@ -76,11 +76,23 @@ def test_the_german_quick_reference_is_german_throughout(german) -> None:
 
 def test_the_english_books_hyphenate_and_the_german_one_too(german) -> None:
     """ReportLab hyphenates with pyphen's dictionary of the book's language."""
-    from maerstanas_print.rulebook.pdf import _hyphenates
+    from maerstanas_print.rulebook.hyphenation import hyphenator
 
-    assert _hyphenates("en_GB") and _hyphenates("de_DE")
+    assert hyphenator("en_GB") and hyphenator("de_DE")
     text = all_text(rulebook_pdf(german[1], "a4"))
     assert any(line.endswith("-") and line[-2].isalpha() for line in text.splitlines())
+
+
+def test_no_break_leaves_a_stub_that_misreads() -> None:
+    """pyphen's patterns printed "star-ted", "act-ive", "or-dinary" beside "ordin-ary"."""
+    from maerstanas_print.rulebook.hyphenation import hyphenator
+
+    breaks = hyphenator("en_GB")
+    assert breaks is not None
+    for word in ("started", "active", "ordinary"):
+        assert list(breaks(word)) == [], word
+    assert ("diag", "onal") in list(breaks("diagonal"))
+    assert all(len(head) >= 3 and len(tail) >= 4 for head, tail in breaks("diagonally"))
 
 
 def test_the_german_source_ships(tmp_path) -> None:

@@ -15,8 +15,14 @@ from maerstanas_print.draw.theme import Theme
 def hatch_ring(
     cx: float, cy: float, r_out: float, r_in: float, cell: float, theme: Theme
 ) -> list[Shape]:
-    """45° hatching of the ring between r_in and r_out: 'dark' without filled areas."""
+    """45° hatching of the ring between r_in and r_out: 'dark' without filled areas.
+
+    A narrow ring gets closer lines (at least three across its width): with the
+    disc's spacing the thunder-stone's ring showed as a band of dashes, bare where
+    the lines run along it."""
     gap = max(0.55, 0.075 * cell)
+    if r_in > 0:
+        gap = max(0.55, min(gap, (r_out - r_in) / 3))
     stroke = Stroke(theme.ink, max(0.15, 0.016 * cell))
     out: list[Shape] = []
     n = math.floor(r_out / gap)

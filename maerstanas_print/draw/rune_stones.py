@@ -43,7 +43,7 @@ def thunder_stone(
     )
     parts: list[Shape] = [Polyline(star, outline, fill, closed=True)]
     if dark and fill is None:
-        parts += hatch_ring(cx, cy, inner * 0.95, 0.26 * cell, cell, theme)
+        parts += hatch_ring(cx, cy, inner * 0.97, 0.26 * cell, cell, theme)
     parts.append(rune_shapes(THORN.char, cx, cy, 0.42 * cell, mark_color, 0.055 * cell))
     return parts
 

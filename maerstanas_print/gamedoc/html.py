@@ -23,6 +23,7 @@ from maerstanas_print.draw.board import (
 )
 from maerstanas_print.draw.shapes import Page, Shape, chars_by_face, translate
 from maerstanas_print.draw.svg import SvgWriter, render_svg
+from maerstanas_print.draw.typography import prose
 from maerstanas_print.fonts import font_face_css, missing_glyphs
 from maerstanas_print.gamedoc import figures, sharing
 from maerstanas_print.gamedoc.capabilities import reader_for
@@ -222,7 +223,7 @@ def _viewer_node(reader: BoardReader, position: object, step: Step | None, core:
     if step.node is not None:
         if step.node.nags:
             node["g"] = nag_words(step.node.nags)
-        words = " ".join(c.text for c in step.node.comments if c.text)
+        words = prose(" ".join(c.text for c in step.node.comments if c.text))
         if words:
             node["c"] = words
     return node
@@ -256,7 +257,7 @@ def fragment_context(
             doc.game, doc.game.stones(doc.final), FINAL_MAX, theme
         )
         final_svg = Markup(_svg([group], w, h, "Final position", f"{id_prefix}-final"))
-    chart_w = 120.0
+    chart_w = CHART_WIDTH
     chart, chart_h = figures.document_chart(doc, chart_w, theme, words)
     chart_svg = _framed(
         _svg([chart], chart_w, chart_h, words["title"], f"{id_prefix}-chart"), words["title"]
@@ -284,10 +285,15 @@ def fragment_context(
         "chart_svg": chart_svg,
         "values": values,
         "viewer": _viewer(game, doc, id_prefix, theme),
+        "prose": prose,  # the words set as the PDF sets them (draw.typography)
     }
 
 
 FINAL_MAX = figures.FULL_BOARD_MAX  # mm: the whole 19x19 final board
+# mm: a chart's width on screen. Its text must stay 8 px tall (svg.readable_width), so
+# a 120 mm chart needed 363 px and its right-hand labels ("Dark ahead") sat past the
+# edge of a 390 px phone's frame; at 112 mm it needs 339 px and fits whole.
+CHART_WIDTH = 112.0
 
 
 def game_html_fragment(
@@ -410,20 +416,21 @@ def css_string(text: str) -> str:
 
 
 def _document_chars(doc: Document) -> set[str]:
-    chars = set(doc.title + doc.subtitle + doc.result)
+    """Every character the page shows for `doc`, its words as `prose` sets them."""
+    chars = set(doc.title + prose(doc.subtitle) + doc.result)
     for label, value in doc.details:
-        chars.update(label + value)
+        chars.update(label + prose(value))
     for text in doc.intro:
-        chars.update(text)
+        chars.update(prose(text))
     for block in doc.blocks:
         for run in block.runs:
-            chars.update(run.text)
+            chars.update(run.text + prose(run.text))
     for diagram in doc.diagrams:
         chars.update(diagram.title + diagram.range_text + diagram.checkpoint.text())
         for note in diagram.notes:
-            chars.update(note)
+            chars.update(prose(note))
     if doc.explanation is not None:
-        chars.update(doc.explanation.text())
+        chars.update(prose(doc.explanation.text()))
     if _sized(doc):
         for text in progress_words(doc).values():
             chars.update(text)

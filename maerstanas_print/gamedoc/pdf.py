@@ -179,7 +179,7 @@ def caption_paragraphs(diagram: Diagram) -> list:
         Paragraph(_move(diagram.range_text).replace(NBSP + "to" + NBSP, " to "), st["caption"]),
     ]
     for note in diagram.notes:
-        out.append(Paragraph(_text(note), st["caption"]))
+        out.append(Paragraph(_text(prose(note)), st["caption"]))
     board, hand, *rest = (_text(t).replace(" ", NBSP) for t in diagram.checkpoint.sentences())
     out.append(Paragraph(f"<i>{board} {hand}<br/>{' '.join(rest)}</i>", st["caption"]))
     return out
@@ -202,7 +202,7 @@ def diagram_parts(
             Spacer(1, CAPTION_GAP_PT),
             *caption_paragraphs(diagram),
             Paragraph(
-                f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
+                f"<b>Dark {dark}, Light {light}.</b> {_text(prose(doc.explanation.text()))}",
                 styles()["caption"],
             ),
             Spacer(1, 6),
@@ -240,9 +240,9 @@ def _title_block(doc: Document) -> list:
     st = styles()
     out = [Paragraph(_text(doc.title), st["title"])]
     if doc.subtitle:
-        out.append(Paragraph(_text(doc.subtitle), st["subtitle"]))
+        out.append(Paragraph(_text(prose(doc.subtitle)), st["subtitle"]))
     for label, value in doc.details:
-        out.append(Paragraph(f"<i>{_text(label)}:</i> {_text(value)}", st["detail"]))
+        out.append(Paragraph(f"<i>{_text(label)}:</i> {_text(prose(value))}", st["detail"]))
     return out
 
 
@@ -267,7 +267,8 @@ def document_flowables(doc: Document, width_mm: float, theme: str = "print") -> 
                     shapes_flowable([group], w, h),
                     Spacer(1, CAPTION_GAP_PT),
                     Paragraph(
-                        f"<b>Dark {dark}, Light {light}.</b> {_text(doc.explanation.text())}",
+                        f"<b>Dark {dark}, Light {light}.</b> "
+                        + _text(prose(doc.explanation.text())),
                         st["caption"],
                     ),
                     Spacer(1, 6),

@@ -23,7 +23,7 @@ from maerstanas_print.rulebook.figures import (
     figure_shapes,
     panel_width,
 )
-from maerstanas_print.rulebook.inline import to_html
+from maerstanas_print.rulebook.inline import heading_entry, to_html
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -233,7 +233,7 @@ class _Renderer:
                     "appendix": chapter.appendix,
                     "sheet": isinstance(chapter.blocks[0], BlankBoards),
                     "sections": [
-                        {"title": plain(b.text), "anchor": sections[index]}
+                        {"title": heading_entry(b.text, self.language), "anchor": sections[index]}
                         for index, b in enumerate(chapter.blocks)
                         if isinstance(b, Heading)
                     ],

@@ -14,7 +14,7 @@ from html import escape
 from markupsafe import Markup
 
 from maerstanas_print.rulebook.links import allowed, is_place
-from maerstanas_print.rulebook.model import Span, spans
+from maerstanas_print.rulebook.model import Span, plain, spans
 from maerstanas_print.rulebook.words import typography, words
 
 NOTATION_COLOUR = "#6b2a1c"
@@ -30,6 +30,13 @@ def typeset(text: str, language: str = "en", quote_open: bool = False) -> str:
 
     `quote_open` says a quotation opened in an earlier span is still open."""
     return _typeset_span(text, language, quote_open)[0]
+
+
+def heading_entry(text: str, language: str = "en") -> str:
+    """A heading's words as a contents list or an outline shows them: no markup,
+    quotes and apostrophes set as the page sets them. The PDF's and the HTML's
+    contents both take their entries from here, so they cannot differ."""
+    return typeset(plain(text), language)
 
 
 def _typeset_span(text: str, language: str, quote_open: bool) -> tuple[str, bool]:

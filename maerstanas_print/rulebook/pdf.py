@@ -21,7 +21,12 @@ from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
-from maerstanas_print.rulebook.inline import NOTATION_COLOUR, to_reportlab, typeset
+from maerstanas_print.rulebook.hyphenation import hyphenator
+from maerstanas_print.rulebook.inline import (
+    NOTATION_COLOUR,
+    heading_entry,
+    to_reportlab,
+)
 from maerstanas_print.rulebook.kept_table import kept_table_class
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -59,7 +64,7 @@ def _styles(hyphenation: str = "en_GB"):
         spaceAfter=7,
         alignment=TA_LEFT,
         allowWidows=0,
-        hyphenationLang=hyphenation if _hyphenates(hyphenation) else "",
+        hyphenationLang=hyphenator(hyphenation) or "",
     )
 
     def style(name: str, **kw) -> ParagraphStyle:
@@ -139,15 +144,6 @@ def _styles(hyphenation: str = "en_GB"):
         ),
         "toc1": style("toc1", fontSize=9.5, leading=11, leftIndent=34, textColor="#333333"),
     }
-
-
-def _hyphenates(dictionary: str) -> bool:
-    """Whether pyphen has the language's dictionary (ReportLab hyphenates with it)."""
-    try:
-        import pyphen
-    except ImportError:
-        return False
-    return dictionary in pyphen.LANGUAGES
 
 
 def _shapes_flowable(shapes: Sequence[Shape], width_mm: float, height_mm: float):
@@ -341,7 +337,7 @@ class _Builder:
         if isinstance(block, Heading):
             marker = "appendix-section" if self.in_appendix else "section"
             # the contents and the outline set the heading's quotes as the page does
-            entry = typeset(plain(block.text), self.language)
+            entry = heading_entry(block.text, self.language)
             return [_marker(marker, entry, 1), self.p(block.text, "section")]
         if isinstance(block, Bullets):
             return [self.bullets(block)]

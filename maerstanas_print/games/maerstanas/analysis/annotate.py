@@ -122,8 +122,17 @@ def _best_line(before: Position, best: Evaluation) -> Line:
 
 
 def _sign(record: GameRecord) -> None:
+    """Add the engine to the record's annotators, once: a name the tool wrote before
+    ("maerstanas_print", when it made the game) gives way to the engine's, so a
+    header never reads "maerstanas_print; maerstanas_print engine"."""
     tag = record.find_tag("Annotator")
     if tag is None:
         record.tags.append(Tag("Annotator", ANNOTATOR))
-    elif ANNOTATOR not in tag.value:
-        tag.value = f"{tag.value}; {ANNOTATOR}" if tag.value.strip("? ") else ANNOTATOR
+        return
+    tool = ANNOTATOR.split(" ")[0]
+    people = [
+        name.strip()
+        for name in tag.value.split(";")
+        if name.strip("? ") and name.strip().split(" ")[0] != tool
+    ]
+    tag.value = "; ".join([*people, ANNOTATOR])
