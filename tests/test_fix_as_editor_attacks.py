@@ -27,6 +27,7 @@ import pytest
 from maerstanas_print.cli import main
 from maerstanas_print.commands import check as check_command
 from maerstanas_print.io import editing, limits
+from tests.signal_scripts import signal_after_write
 
 DAMAGED = b'[Game "Maerstanas"]\n\n1. D4 E4 3. C3 *\n'
 FIXED = b'[Game "Maerstanas"]\n\n1. D4 E4 2. C3 *\n'
@@ -137,29 +138,14 @@ def test_extended_attributes_stay(tmp_path: Path) -> None:
 
 # The in-place write (a hard link) with SIGTERM sent between the write and the
 # truncation of a fix that makes the file one byte shorter.
-_STOPPED_WRITE = """
-import os, signal, sys, time
-import maerstanas_print.io.editing as editing
+_STOPPED_WRITE = (
+    signal_after_write("maerstanas_print.io.editing", '"r+b"', "signal.SIGTERM")
+    + """
 from maerstanas_print.cli import run
-opened = os.fdopen
-class Handle:
-    def __init__(self, handle): self.handle = handle
-    def __enter__(self): return self
-    def __exit__(self, *exc): self.handle.close()
-    def __getattr__(self, name): return getattr(self.handle, name)
-    def write(self, data):
-        done = self.handle.write(data)
-        self.handle.flush()
-        os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(0.2)
-        return done
-def fdopen(fd, mode, *args, **kwargs):
-    handle = opened(fd, mode, *args, **kwargs)
-    return Handle(handle) if mode == "r+b" else handle
-editing.os.fdopen = fdopen
 sys.argv = ["maerstanas-print", "check", "--fix", sys.argv[1]]
 run()
 """
+)
 
 
 def test_sigterm_during_an_in_place_write_leaves_a_whole_file(tmp_path: Path) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import resource
 import signal
-import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +25,10 @@ import pytest
 from maerstanas_print.cli import main
 from maerstanas_print.io import editing
 from maerstanas_print.resources import sample_path
+from tests.access_lists import (
+    NOBODY_MAY_READ,
+)
+from tests.signal_scripts import signal_after_write
 
 DAMAGED = b'[Game "Maerstanas"]\n\n1. D4 E4 3. C3 *\n'
 FIXED = b'[Game "Maerstanas"]\n\n1. D4 E4 2. C3 *\n'
@@ -41,27 +44,13 @@ def _growing(size: int) -> bytes:
 
 # --- access lists ------------------------------------------------------------
 
-_ACL_USER_OBJ, _ACL_USER, _ACL_GROUP_OBJ, _ACL_MASK, _ACL_OTHER = 0x01, 0x02, 0x04, 0x10, 0x20
-_NOBODY = 65534
-
-
-def _acl(*entries: tuple[int, int, int]) -> bytes:
-    """A POSIX access list as Linux stores it in `system.posix_acl_*`."""
-    return struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in entries)
-
 
 def test_a_folders_default_access_list_does_not_reach_the_fixed_file(tmp_path: Path) -> None:
     """Review item 4: the file renamed over the old one took the folder's default
     access list, so `nobody` could read a file of mode 0640."""
     folder = tmp_path / "shared"
     folder.mkdir()
-    default = _acl(
-        (_ACL_USER_OBJ, 7, 0xFFFFFFFF),
-        (_ACL_USER, 7, _NOBODY),
-        (_ACL_GROUP_OBJ, 5, 0xFFFFFFFF),
-        (_ACL_MASK, 7, 0xFFFFFFFF),
-        (_ACL_OTHER, 0, 0xFFFFFFFF),
-    )
+    default = NOBODY_MAY_READ
     try:
         os.setxattr(folder, "system.posix_acl_default", default)
     except OSError as exc:
@@ -194,30 +183,14 @@ def test_old_bytes_that_cannot_be_put_back_are_saved_and_named(
 
 # `check --fix FILE` through the real entry point, with the write of the given mode
 # ("r+b": in place, "wb": the temporary file) followed by the signal.
-_SIGNALLED_WRITE = """
-import os, signal, sys, time
-import maerstanas_print.io.editing as editing
+_SIGNALLED_WRITE = (
+    signal_after_write("maerstanas_print.io.editing", "sys.argv[2]", "getattr(signal, sys.argv[3])")
+    + """
 from maerstanas_print.cli import run
-MODE, SIGNAL = sys.argv[2], getattr(signal, sys.argv[3])
-opened = os.fdopen
-class Handle:
-    def __init__(self, handle): self.handle = handle
-    def __enter__(self): return self
-    def __exit__(self, *exc): self.handle.close()
-    def __getattr__(self, name): return getattr(self.handle, name)
-    def write(self, data):
-        done = self.handle.write(data)
-        self.handle.flush()
-        os.kill(os.getpid(), SIGNAL)
-        time.sleep(0.2)
-        return done
-def fdopen(fd, mode, *args, **kwargs):
-    handle = opened(fd, mode, *args, **kwargs)
-    return Handle(handle) if mode == MODE else handle
-editing.os.fdopen = fdopen
 sys.argv = ["maerstanas-print", "check", "--fix", sys.argv[1]]
 run()
 """
+)
 
 _CODES = {"SIGHUP": 129, "SIGQUIT": 131, "SIGUSR1": None, "SIGALRM": None}  # None: killed
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import signal
-import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -29,6 +28,14 @@ from maerstanas_print.io import editing, outputs
 from maerstanas_print.io.exits import CommandError
 from maerstanas_print.io.numbers import MAX_DIGITS, whole_number
 from maerstanas_print.io.outputs import write_output
+from tests.access_lists import (
+    ACL_GROUP_OBJ,
+    ACL_OTHER,
+    ACL_USER_OBJ,
+    NOBODY_MAY_READ,
+    acl,
+)
+from tests.signal_scripts import signal_after_write
 
 DAMAGED = b'[Game "Maerstanas"]\n\n1. D4 E4 3. C3 *\n'
 FIXED = b'[Game "Maerstanas"]\n\n1. D4 E4 2. C3 *\n'
@@ -67,33 +74,18 @@ def test_an_output_whose_name_is_not_utf8_is_written(tmp_path: Path) -> None:
 
 # `write_output` over an existing file, the temporary file's write followed by
 # the signal; Ctrl-C and SIGTERM are handled as `maerstanas-print` handles them.
-_SIGNALLED_OUTPUT = """
-import os, signal, sys, time
+_SIGNALLED_OUTPUT = (
+    signal_after_write("maerstanas_print.io.outputs", '"wb"', "getattr(signal, sys.argv[2])")
+    + """
 import maerstanas_print.io.outputs as outputs
 from maerstanas_print.cli import install_signal_handlers
-SIGNAL = getattr(signal, sys.argv[2])
-opened = os.fdopen
-class Handle:
-    def __init__(self, handle): self.handle = handle
-    def __enter__(self): return self
-    def __exit__(self, *exc): self.handle.close()
-    def __getattr__(self, name): return getattr(self.handle, name)
-    def write(self, data):
-        done = self.handle.write(data)
-        self.handle.flush()
-        os.kill(os.getpid(), SIGNAL)
-        time.sleep(0.2)
-        return done
-def fdopen(fd, mode, *args, **kwargs):
-    handle = opened(fd, mode, *args, **kwargs)
-    return Handle(handle) if mode == "wb" else handle
-outputs.os.fdopen = fdopen
 install_signal_handlers()
 try:
     outputs.write_output(sys.argv[1], b"new\\n")
 except (KeyboardInterrupt, BaseException):
     sys.exit(100)
 """
+)
 
 
 @pytest.mark.parametrize("name", ["SIGUSR1", "SIGUSR2", "SIGALRM"])
@@ -131,25 +123,12 @@ def test_ctrl_c_during_an_output_write_still_stops_it_at_once(tmp_path: Path) ->
 
 # --- -o over an existing file: no access list from the folder -------------------
 
-_ACL_USER_OBJ, _ACL_USER, _ACL_GROUP_OBJ, _ACL_MASK, _ACL_OTHER = 0x01, 0x02, 0x04, 0x10, 0x20
-_NOBODY = 65534
-
-
-def _acl(*entries: tuple[int, int, int]) -> bytes:
-    return struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in entries)
-
 
 def test_an_output_over_a_file_gets_no_access_list_from_its_folder(tmp_path: Path) -> None:
     """`import -o acl/out.mrs` over a 0640 file: `nobody` could read it after."""
     folder = tmp_path / "shared"
     folder.mkdir()
-    default = _acl(
-        (_ACL_USER_OBJ, 7, 0xFFFFFFFF),
-        (_ACL_USER, 7, _NOBODY),
-        (_ACL_GROUP_OBJ, 5, 0xFFFFFFFF),
-        (_ACL_MASK, 7, 0xFFFFFFFF),
-        (_ACL_OTHER, 0, 0xFFFFFFFF),
-    )
+    default = NOBODY_MAY_READ
     try:
         os.setxattr(folder, "system.posix_acl_default", default)
     except OSError as exc:
@@ -170,8 +149,8 @@ def test_a_new_output_is_as_open_as_the_folder_makes_a_new_file(tmp_path: Path) 
     others nothing was chmod-ed to 0644 and readable by everyone; `touch` gives 0640."""
     folder = tmp_path / "shared"
     folder.mkdir()
-    default = _acl(
-        (_ACL_USER_OBJ, 7, 0xFFFFFFFF), (_ACL_GROUP_OBJ, 5, 0xFFFFFFFF), (_ACL_OTHER, 0, 0xFFFFFFFF)
+    default = acl(
+        (ACL_USER_OBJ, 7, 0xFFFFFFFF), (ACL_GROUP_OBJ, 5, 0xFFFFFFFF), (ACL_OTHER, 0, 0xFFFFFFFF)
     )
     try:
         os.setxattr(folder, "system.posix_acl_default", default)
