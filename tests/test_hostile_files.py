@@ -20,7 +20,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -180,7 +179,8 @@ def test_read_only_folder_exits_3(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """The folder's permission is simulated at mkstemp: root ignores mode bits."""
+    """The folder's permission is simulated where the temporary file is made: root
+    ignores mode bits."""
     folder = tmp_path / "read-only"
     folder.mkdir()
 
@@ -188,7 +188,7 @@ def test_read_only_folder_exits_3(
         raise PermissionError(errno.EACCES, "Permission denied")
 
     args = _writer(command, tmp_path)
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)  # outputs imports it when it writes
+    monkeypatch.setattr(outputs, "temporary_beside", refuse)
     assert main([*args, "-o", str(folder / _named(command))]) == 3
     assert one_line(capsys.readouterr().err).endswith(": Permission denied")
     assert list(folder.iterdir()) == []

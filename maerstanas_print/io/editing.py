@@ -301,7 +301,10 @@ def _replace_keeping_owner(
                 try:
                     take_place_of(handle.fileno(), info, keep_owner=True)
                 except OSError:
-                    Path(tmp).unlink(missing_ok=True)
+                    # Given away and now not ours to remove (a sticky folder): the
+                    # next write of this file removes it as a stale temporary file.
+                    with contextlib.suppress(OSError):
+                        Path(tmp).unlink(missing_ok=True)
                     return False
                 handle.write(payload)
                 handle.flush()

@@ -150,15 +150,18 @@ def take_place_of(fd: int, old: os.stat_result, keep_owner: bool) -> None:
     folder's default access list would become the file's own and may let more
     people read it). `check --fix` and every `-o` writer share it. OSError when
     one of them cannot be given or removed."""
-    if keep_owner:
-        os.fchown(fd, old.st_uid, old.st_gid)
     try:
         names = os.listxattr(fd)
     except (OSError, AttributeError):  # not supported here: a new file has none
         names = []
     for attribute in names:
         os.removexattr(fd, attribute)
-    os.fchmod(fd, stat.S_IMODE(old.st_mode))
+    mode = stat.S_IMODE(old.st_mode)
+    os.fchmod(fd, mode)  # while the file is still ours: after a chown it may not be
+    if keep_owner:
+        os.fchown(fd, old.st_uid, old.st_gid)
+        if mode & (stat.S_ISUID | stat.S_ISGID):  # a chown clears them
+            os.fchmod(fd, mode)
 
 
 def temporary_beside(path: Path, mode: int = 0o600) -> tuple[int, str]:
