@@ -327,3 +327,33 @@ def test_check_json_names_a_file_that_is_not_utf8_in_valid_json(tmp_path: Path) 
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["files"][0]["path"].endswith("/\\xff\\xfe.mrs")
+
+
+def test_another_users_file_in_their_sticky_folder_is_fixed_in_place(tmp_path: Path) -> None:
+    """Fifth re-review: without the power to override owners (a service that keeps
+    CAP_CHOWN only), the temporary file given to the file's owner could be neither
+    renamed over the file nor removed: a traceback and a `.part` left behind."""
+    import pwd
+    import shutil
+
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to drop CAP_FOWNER")
+    nobody = pwd.getpwnam("nobody").pw_uid
+    folder = tmp_path / "theirs"
+    folder.mkdir()
+    tmp_path.chmod(0o755)
+    os.chown(folder, nobody, -1)
+    folder.chmod(0o1777)
+    record = folder / "r.mrs"
+    record.write_bytes(DAMAGED)
+    record.chmod(0o666)
+    os.chown(record, nobody, -1)
+    done = subprocess.run(
+        ["setpriv", "--inh-caps=-fowner", "--bounding-set=-fowner", sys.executable]
+        + ["-m", "maerstanas_print", "check", "--fix", str(record)],
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    assert record.read_bytes() == FIXED and record.stat().st_uid == nobody
+    assert sorted(p.name for p in folder.iterdir()) == ["r.mrs"]

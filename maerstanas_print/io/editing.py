@@ -203,7 +203,7 @@ def write_edit(edited: EditedFile, payload: bytes) -> None:
     if _read_again(path, edited.identity) != edited.data:
         raise OutputError(_changed(name))
     _within_size_limit(name, len(payload))
-    in_place = info.st_nlink > 1 or _has_attributes(path)
+    in_place = info.st_nlink > 1 or _has_attributes(path) or _sticky_and_not_ours(path, info)
     if in_place or not _replace_keeping_owner(path, payload, info, edited):
         _write_in_place(path, payload, edited, name)
 
@@ -283,6 +283,18 @@ def _identity(fd: int) -> tuple[int, int]:
     return (info.st_dev, info.st_ino)
 
 
+def _sticky_and_not_ours(path: Path, info: os.stat_result) -> bool:
+    """Whether `path` is another user's file in a sticky folder that is not ours
+    either: a temporary file given to that user could then be neither renamed over
+    it nor removed without the power to override owners, so it is written in place."""
+    try:
+        folder = os.stat(path.parent)
+    except OSError:
+        return False
+    me = os.geteuid()
+    return bool(folder.st_mode & stat.S_ISVTX) and me not in (folder.st_uid, info.st_uid)
+
+
 def _replace_keeping_owner(
     path: Path, payload: bytes, info: os.stat_result, edited: EditedFile
 ) -> bool:
@@ -313,10 +325,12 @@ def _replace_keeping_owner(
                 raise OutputError(_changed(edited.name))
             os.replace(tmp, path)
         except OSError as exc:
-            Path(tmp).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # given away: the next run removes it
+                Path(tmp).unlink(missing_ok=True)
             raise OutputError(_as_it_was(edited.name, exc)) from None
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                Path(tmp).unlink(missing_ok=True)
             raise
     return True
 
