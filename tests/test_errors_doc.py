@@ -131,6 +131,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
             f"{limits.MAX_BOOK_TABLE_CELL_CHARS:,}; {limits.MAX_BOOK_TABLE_ROW_CHARS:,}; "
             f"{limits.MAX_BOOK_TABLE_CHARS:,}"
         ),
+        "characters of one word of a heading of a book (a heading is not broken inside a "
+        "word)": str(limits.MAX_HEADING_WORD_CHARS),
         **_bounded_work_limits(),
     }
 

@@ -21,13 +21,15 @@ def source_date_problem() -> str | None:
     value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if not value:
         return None
-    # More digits than the latest date has (leading zeros too) is refused before
-    # int(): Python refuses thousands of digits with a traceback, and the PDF
-    # library reads the variable again itself.
-    if len(value) > len(str(LATEST_SECONDS)) or not _SECONDS.fullmatch(value):
+    # More digits than the latest date has (leading zeros aside) is refused before
+    # int(), which raises on thousands of digits.
+    digits = value.lstrip("0") or "0"
+    if not _SECONDS.fullmatch(value) or len(digits) > len(str(LATEST_SECONDS)):
         return _not_a_date(value)
-    if int(value) > LATEST_SECONDS:
+    if int(digits) > LATEST_SECONDS:
         return _not_a_date(value)
+    # The PDF library reads the variable again with int(): give it the plain number.
+    os.environ["SOURCE_DATE_EPOCH"] = digits
     return None
 
 

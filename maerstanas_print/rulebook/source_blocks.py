@@ -180,6 +180,17 @@ class TextBudget:
                 f"this {kind} is {len(text):,} characters long; the limit is {most:,}",
                 "split it (docs/writing-rulebooks.md lists the limits)",
             )
+        if kind == "heading":
+            longest = max(text.split(), key=len, default="")
+            if len(longest) > limits.MAX_HEADING_WORD_CHARS:
+                raise SourceError(
+                    where,
+                    "R110",
+                    f"a word of this heading is {len(longest):,} characters long; the "
+                    f"limit is {limits.MAX_HEADING_WORD_CHARS} (a heading is not broken "
+                    "inside a word)",
+                    "put a space or a hyphen in it",
+                )
         self.used += max(len(text), limits.MIN_BOOK_TEXT_CHARGE)
         if self.used > limits.MAX_BOOK_TEXT_CHARS:
             raise SourceError(
