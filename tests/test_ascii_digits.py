@@ -107,3 +107,14 @@ def test_the_readers_of_numbers(text: str, whole: int | None, decimal: float | N
 
     assert whole_number(text, "--depth") == whole
     assert decimal_number(text) == decimal
+
+
+@pytest.mark.parametrize("value", ["７", "٧", "1_0"])
+def test_a_size_in_millimetres_takes_the_digits_0_to_9(value: str, tmp_path, capsys) -> None:
+    """Final re-review: `board --cell-mm ７` (a full-width 7) was read as 7."""
+    from maerstanas_print.cli import main
+
+    out = tmp_path / "b.pdf"
+    assert main(["board", "--cell-mm", value, "-o", str(out)]) == 2
+    assert "--cell-mm must be a positive number" in capsys.readouterr().err
+    assert not out.exists()

@@ -132,3 +132,21 @@ def test_a_table_at_its_limits_passes_the_check_and_builds(tmp_path, capsys) -> 
     assert main(["rulebook", "--check", str(path)]) == 0
     out = tmp_path / "book.pdf"
     assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0
+
+
+@pytest.mark.parametrize("text", ["## H {#myid}", "p {:.lead}", "p {lead}", "p { #top }"])
+def test_other_dialects_attribute_markup_is_refused(tmp_path: Path, capsys, text: str) -> None:
+    """Final re-review: `{#id}`, `{:.lead}` and `{lead}` passed --check and were
+    printed as written."""
+    path = book(tmp_path, HEAD + f"x\n\n{text}\n\ny\n")
+    assert main(["rulebook", "--check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "R101" in err and "is not markup a book knows here" in err
+
+
+def test_a_figure_reference_ending_a_paragraph_is_still_a_reference(tmp_path: Path, capsys) -> None:
+    """The book's own `{fig:...}` is not taken for another dialect's markup."""
+    path = book(tmp_path, HEAD + "x {.lead}\n\nSee {fig:corner}\n")
+    main(["rulebook", "--check", str(path)])  # no figure `corner` here: its own error
+    err = capsys.readouterr().err
+    assert "is not markup a book knows here" not in err and "corner" in err

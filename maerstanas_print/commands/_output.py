@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from maerstanas_print.diagnostics import visible
 from maerstanas_print.games.registry import all_games, game_named
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.io.numbers import decimal_number
 from maerstanas_print.io.outputs import resolve_output, write_output
 from maerstanas_print.sheets.common import SheetError
 from maerstanas_print.sheets.render import sheet_html, sheet_pdf
@@ -110,10 +111,8 @@ def choice(value: str, allowed: tuple[str, ...], option: str) -> str:
 def number(value: str | None, option: str) -> float | None:
     if value is None:
         return None
-    try:
-        result = float(value)
-    except ValueError:
-        result = math.nan
+    read = decimal_number(value)  # the digits 0-9 only: float() takes any script's
+    result = math.nan if read is None else read
     if not math.isfinite(result) or result <= 0:
         raise CommandError(
             f"{option} must be a positive number of millimetres, not {value!r}", EXIT_USAGE

@@ -80,7 +80,9 @@ def refuse_markup(text: str, where: Where, what: str) -> None:
 
 
 # Class markup (`{.lead}`, `{ .x`): a book knows two classes, each in one place.
-_CLASS = re.compile(r"\{\s*\.[A-Za-z]")
+# `{.word}` anywhere, or attribute markup of other Markdown dialects ending a text:
+# `{#id}`, `{:.lead}`, `{lead}` (a `{fig:...}` reference is the book's own).
+_CLASS = re.compile(r"\{\s*\.[A-Za-z]|\{\s*(?!fig:)[#:.]?[#:.]?[A-Za-z][^{}]{0,40}\}\s*$")
 CLASS_PLACES = "`{.lead}` ending a paragraph and `{.appendix}` ending a `#` chapter title"
 
 
