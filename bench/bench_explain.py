@@ -6,7 +6,7 @@
 Makes sets of engine-played games copied with slips (`tests/copier.py`:
 `HELD_OUT_SETS`, seeds 101 and up; the slip model is fitted on seeds 1-8 only,
 `bench/fit_slip_model.py`) and asks `check`'s search to explain them
-(`tests/repair_runs.py`). For each set it prints how often the copied game is
+(`bench/repair_runs.py`). For each set it prints how often the copied game is
 the first fix and among the first three, how often `check --fix` would apply a
 fix (the search finds it unique) and how often that fix would write a game
 other than the one copied (must be 0), and the time per game (mean and worst).
@@ -78,7 +78,7 @@ HEADER = (
 
 
 def _repair_runs():  # noqa: ANN202 - the module, loaded by path (see `worker`)
-    spec = importlib.util.spec_from_file_location("repair_runs", ROOT / "tests" / "repair_runs.py")
+    spec = importlib.util.spec_from_file_location("repair_runs", ROOT / "bench" / "repair_runs.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["repair_runs"] = module  # (dataclasses look their module up)

@@ -6,7 +6,7 @@ move numbers, the final score line), makes one copier's slip in each
 swapped, a removal list, the score line, a move number, a Pass put in or left
 out; in random Cyngesheall games, a move's square or the result), keeps the
 damaged records that `check` finds invalid, and asks `repair_game` for their
-fixes (`tests/repair_runs.py`, as `bench_explain.py` does). It prints, per kind
+fixes (`bench/repair_runs.py`, as `bench_explain.py` does). It prints, per kind
 of slip and overall, how
 often the original record is the first fix and among the first three, and
 the time per damaged game, beside the time `check` alone takes on the same
@@ -90,7 +90,7 @@ def main() -> None:
 def measure(
     slips: dict, originals: list[str], tallies: dict[str, Tally], per_slip: int, rng: random.Random
 ) -> None:
-    from tests.repair_runs import run_repair
+    from bench.repair_runs import run_repair
 
     for name, slip in slips.items():
         tally = tallies[name]

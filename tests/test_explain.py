@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
+from bench.repair_runs import run_repair
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
 from maerstanas_print.play.slip_model import character_chance, score_cost
 from maerstanas_print.plugins.maerstanas.explain import square_changes
 from maerstanas_print.plugins.maerstanas.repair import MAX_FIXES
 from tests.copier import ISSUE_KINDS, copied_set
 from tests.random_games import random_game
-from tests.repair_runs import run_repair
 
 
 def test_square_candidates_are_the_squares_the_rules_allow() -> None:

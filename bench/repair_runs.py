@@ -1,4 +1,4 @@
-"""One damaged record through `check`'s repair search, as the benchmarks and tests see it.
+"""One damaged record through `check`'s repair search, timed, for the benchmarks.
 
 `run_repair` reads the damaged text, replays it, asks `repair_game` for its
 fixes and says where the original text ranks among them, whether `check --fix`
@@ -6,7 +6,8 @@ would apply the first alone (`unique`) and whether that would write a game other
 than the one copied (`wrong`), and how long the check and the search took. The
 original is compared with whitespace normalised (a fix may join two lines). Only
 APIs every version of the package has are used, so the benchmarks can run it on
-old code too.
+old code too. It lives with the benchmarks because it times; the tests that call it
+(tests/test_explain.py) read only its ranks and fixes, never its seconds.
 """
 
 from __future__ import annotations
