@@ -264,12 +264,7 @@ def _fix_files(args: argparse.Namespace) -> tuple[int, set[str]]:
     for path in args.files:
         try:
             edited = read_for_edit(path)
-            game, number = args.fix_choice or (None, None)
-            fixed, source = fix_text(
-                edited.text, edited.name, strict=args.strict, choice=number, game=game
-            )
-            if args.fix_choice is not None:
-                _check_choice(edited.name, fixed, args.fix_choice)
+            fixed, source = _fixes_asked(edited.text, edited.name, args)
         except (InputError, OutputError, LimitError) as exc:
             worst = _failed(exc, worst, failed, path)
             continue
@@ -283,13 +278,26 @@ def _fix_files(args: argparse.Namespace) -> tuple[int, set[str]]:
                     worst = _failed(exc, worst, failed, path)
                     continue
             _say_fixed(edited.name, fixed, source)
-        if args.fix_choice is not None:
-            left = _left_by_choice(edited.name, fixed, args.fix_choice)
-        else:
-            left = _left_alone(edited.name, fixed)
-        for message in left:
+        for message in _left_messages(edited.name, fixed, args):
             print(message)
     return worst, failed
+
+
+def _fixes_asked(text: str, name: str, args: argparse.Namespace) -> tuple[FixedText, Source]:
+    """What `--fix` or `--fix N` (and `--diff` with either) would apply to `text`;
+    CommandError when N names no fix of the file."""
+    game, number = args.fix_choice or (None, None)
+    fixed, source = fix_text(text, name, strict=args.strict, choice=number, game=game)
+    if args.fix_choice is not None:
+        _check_choice(name, fixed, args.fix_choice)
+    return fixed, source
+
+
+def _left_messages(name: str, fixed: FixedText, args: argparse.Namespace) -> list[str]:
+    """What `--fix` and `--diff` say of the games they leave as written."""
+    if args.fix_choice is not None:
+        return _left_by_choice(name, fixed, args.fix_choice)
+    return _left_alone(name, fixed)
 
 
 def _failed(exc: Exception, worst: int, failed: set[str], path: str) -> int:
@@ -323,12 +331,7 @@ def _diff_files(args: argparse.Namespace) -> int:
             continue
         try:
             edited = read_for_diff(path)
-            game, number = args.fix_choice or (None, None)
-            fixed, _ = fix_text(
-                edited.text, edited.name, strict=args.strict, choice=number, game=game
-            )
-            if args.fix_choice is not None:
-                _check_choice(edited.name, fixed, args.fix_choice)
+            fixed, _ = _fixes_asked(edited.text, edited.name, args)
         except (InputError, LimitError) as exc:
             print(f"maerstanas-print: {exc}", file=sys.stderr)
             worst = max(worst, exit_for(exc))
@@ -343,11 +346,7 @@ def _diff_files(args: argparse.Namespace) -> int:
             sys.stdout.buffer.write(patch)
         if patch or fixed.still_wrong:
             worst = max(worst, EXIT_INVALID)
-        if args.fix_choice is not None:
-            left = _left_by_choice(edited.name, fixed, args.fix_choice)
-        else:
-            left = _left_alone(edited.name, fixed)
-        for message in left:  # the patch owns standard output
+        for message in _left_messages(edited.name, fixed, args):  # the patch owns stdout
             print(message, file=sys.stderr)
     return worst
 
