@@ -14,7 +14,9 @@ found another way to a browser fails loudly instead of going unmarked.
 from __future__ import annotations
 
 import shutil
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,3 +107,37 @@ def stacked_figures_at_phone_width(page, name: str) -> int:
         if len(boxes) >= 2 and boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"] - 1:
             stacked += 1
     return stacked
+
+
+@dataclass
+class WatchedPage:
+    """A page opened with what it tried to do recorded: script errors, dialogs and
+    every request (a hostile source's payload would show in one of them)."""
+
+    page: Any
+    errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def foreign_requests(self) -> list[str]:
+        """Requests for anything but the page itself and `data:` URIs (its fonts)."""
+        return [url for url in self.requests if not url.startswith(("file:", "data:"))]
+
+
+def open_watched(browser, path: Path, settle_ms: int = 0) -> WatchedPage:
+    """`path` opened at 1000 x 1200 px, once every image has loaded or failed and
+    the tasks that queued have run (an injected onerror/onload fires by then), and
+    `settle_ms` more."""
+    context = new_context(browser, viewport={"width": 1000, "height": 1200})
+    watched = WatchedPage(context.new_page())
+    page = watched.page
+    page.on("pageerror", lambda exc: watched.errors.append(str(exc)))
+    page.on("dialog", lambda dialog: (watched.dialogs.append(dialog.message), dialog.dismiss()))
+    page.on("request", lambda request: watched.requests.append(request.url))
+    page.goto(path.resolve().as_uri())
+    page.wait_for_load_state("load")
+    page.wait_for_function("Array.from(document.images).every(image => image.complete)")
+    page.evaluate("new Promise(done => setTimeout(done, 0))")
+    if settle_ms:
+        page.wait_for_timeout(settle_ms)
+    return watched

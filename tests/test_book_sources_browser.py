@@ -17,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 
 from maerstanas_print.cli import main
-from tests.browser_support import new_context
+from tests.browser_support import open_watched
 
 pytestmark = pytest.mark.browser
 
@@ -75,24 +75,14 @@ def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_no_payload_of_a_source_runs_and_every_one_shows_as_written(page_file, browser) -> None:
-    context = new_context(browser, viewport={"width": 1000, "height": 1200})
-    page = context.new_page()
-    errors: list[str] = []
-    dialogs: list[str] = []
-    requests: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    page.on("request", lambda request: requests.append(request.url))
-    page.goto(page_file.resolve().as_uri())
-    page.wait_for_load_state("load")
-    page.wait_for_function("Array.from(document.images).every(image => image.complete)")
-    page.evaluate("new Promise(done => setTimeout(done, 0))")
+    watched = open_watched(browser, page_file)
+    page = watched.page
     assert page.evaluate("typeof window.pwned") == "undefined"
     assert page.locator("body").is_visible()
     page.hover("dl.glossary dt", timeout=10_000)  # an injected onmouseover would run now
     assert page.evaluate("typeof window.pwned") == "undefined"
-    assert errors == [] and dialogs == []
-    assert [u for u in requests if not u.startswith(("file:", "data:"))] == []
+    assert watched.errors == [] and watched.dialogs == []
+    assert watched.foreign_requests() == []
     # the title, and the meta tags, hold the front matter as text
     assert page.title() == f"{TITLE}: {SUBTITLE}"
     metas = page.evaluate(
@@ -126,4 +116,4 @@ def test_no_payload_of_a_source_runs_and_every_one_shows_as_written(page_file, b
     head = " ".join(printed.pages[2].extract_text().split())
     assert f"{TITLE} · </style><style>body{{display:none}}</style>" in head
     assert page.evaluate("typeof window.pwned") == "undefined"
-    context.close()
+    page.context.close()

@@ -15,7 +15,7 @@ import pytest
 from test_injection import HOSTILE, LITERALS
 
 from maerstanas_print.cli import main
-from tests.browser_support import new_context
+from tests.browser_support import open_watched
 
 pytestmark = pytest.mark.browser
 
@@ -31,26 +31,13 @@ def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path, browser) -> None:
-    context = new_context(browser, viewport={"width": 1000, "height": 1200})
-    page = context.new_page()
-    errors: list[str] = []
-    dialogs: list[str] = []
-    requests: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    page.on("request", lambda request: requests.append(request.url))
-    page.goto(page_file.resolve().as_uri())
-    page.wait_for_load_state("load")
-    # Give onerror/onload handlers of broken images and SVGs a chance to fire: wait until
-    # every image has loaded or failed, then for the tasks queued by that (a fixed wait
-    # alone could end before them on a loaded machine), then a little more.
-    page.wait_for_function("Array.from(document.images).every(image => image.complete)")
-    page.evaluate("new Promise(done => setTimeout(done, 0))")
-    page.wait_for_timeout(300)
+    # Broken images' and SVGs' onerror/onload handlers have had their chance to fire.
+    watched = open_watched(browser, page_file, settle_ms=300)
+    page = watched.page
     assert page.evaluate("typeof window.pwned") == "undefined"
-    assert errors == [] and dialogs == []
+    assert watched.errors == [] and watched.dialogs == []
     # nothing fetched but the page itself and data: URIs (fonts)
-    assert [u for u in requests if not u.startswith(("file:", "data:"))] == []
+    assert watched.foreign_requests() == []
     # `javascript:` never becomes a link; only our own scripts exist
     assert (
         page.evaluate(
@@ -79,4 +66,4 @@ def test_no_injected_script_runs_and_the_text_shows_as_typed(page_file: Path, br
     # the step-through viewer still works on the hostile page
     page.keyboard.press("End")
     assert page.evaluate("typeof window.pwned") == "undefined"
-    context.close()
+    page.context.close()
