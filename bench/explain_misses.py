@@ -1,0 +1,122 @@
+"""Where the explanation search misses, by cause, on the tuning sets only.
+
+    python bench/explain_misses.py [GAMES_PER_SET] [--verbose]
+
+For every copy of the tuning sets (`tests/copier.py`: `TUNING_SETS`, seeds 1-8,
+the only sets the model may be tuned on) whose copied game is not the first fix,
+it says why:
+
+- `tie`: a fix before it restores another game that agrees with all the
+  evidence (every fix is verified: its moves replay, its removal lists, move
+  numbers, score line and Result agree) at the same cost. No model of slips
+  can tell them apart; both must be offered.
+- `ranked`: the copied game is found but the model prices it higher than
+  another explanation (`first cost` and `true cost` show by how much).
+- `limit`: not found, but found when the search may make ten times as many
+  replays (`MAX_EVALUATIONS`) and verify more explanations.
+- `gap`: not found even then: a slip (or a pair of slips) the search does not
+  try. The kinds the copier made are printed, and the plies of the slips made
+  against the ply of the first error, to see which are missing.
+
+Sets with a skipped row are left out (such a row cannot be restored, so the
+copied game is never a fix). Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the test helpers: tests/
+
+
+def slip_plies(original: str, damaged: str) -> list[int]:
+    """The plies (0-based, as written) where the damaged movetext differs."""
+    import re
+
+    def plies(text: str) -> list[str]:
+        body = text.split("\n\n", 1)[1].rsplit("\n", 2)[0]
+        return re.findall(r"(?:[TW] )?[A-G][1-9](?:x\S+)?|Pass|\S+(?<!\.)(?=\s)", body)
+
+    a, b = plies(original), plies(damaged)
+    return [i for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i]]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=30)
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+
+    from bench.repair_runs import run_repair, same_text
+    from maerstanas_print.notation.parser import RecordReader
+    from maerstanas_print.play.repair import apply_edits, repair_game
+    from maerstanas_print.play.verify import replay
+    from maerstanas_print.plugins.maerstanas import explain, repair
+    from tests.copier import TUNING_SETS
+
+    def wide_rank(damaged: str, original: str) -> tuple[int, float]:
+        """The copied game's rank and cost with ten times the limits."""
+        saved = explain.MAX_EVALUATIONS, repair.MAX_VERIFIED, repair.MAX_FIXES
+        explain.MAX_EVALUATIONS, repair.MAX_VERIFIED, repair.MAX_FIXES = 40000, 400, 400
+        try:
+            reader = RecordReader(damaged)
+            game = next(iter(reader))
+            found = repair_game(game, replay(game), reader.source)
+        finally:
+            explain.MAX_EVALUATIONS, repair.MAX_VERIFIED, repair.MAX_FIXES = saved
+        for i, fix in enumerate(found.fixes):
+            if same_text(apply_edits(damaged, fix.edits), original):
+                return i + 1, fix.cost
+        return 0, 0.0
+
+    table: Counter[tuple[str, str]] = Counter()
+    totals: Counter[str] = Counter()
+    for spec in TUNING_SETS:
+        if "skipped" in spec.kinds:
+            continue
+        for number, made in enumerate(spec.copies(args.games)):
+            totals[spec.name] += 1
+            reader = RecordReader(made.damaged)
+            game = next(iter(reader))
+            found = repair_game(game, replay(game), reader.source)
+            texts = [apply_edits(made.damaged, fix.edits) for fix in found.fixes]
+            rank = next((i + 1 for i, t in enumerate(texts) if same_text(t, made.original)), 0)
+            if rank == 1:
+                continue
+            first = found.fixes[0].cost if found.fixes else 0.0
+            detail = ""
+            if rank > 1:
+                true = found.fixes[rank - 1].cost
+                cause = "tie" if abs(true - first) < 1e-6 else "ranked"
+                detail = (
+                    f"rank {rank} first {first:.2f} true {true:.2f}: "
+                    f"{found.fixes[0].message} | {found.fixes[rank - 1].message}"
+                )
+            else:
+                wide, true = wide_rank(made.damaged, made.original)
+                cause = "limit" if wide else "gap"
+                plies = slip_plies(made.original, made.damaged)
+                first_error = min(
+                    (d.start for d in replay(game).diagnostics if d.severity == "error"),
+                    default=-1,
+                )
+                error_ply = sum(1 for n in game.mainline.nodes if n.start < first_error)
+                detail = (
+                    f"wide rank {wide} (cost {true:.2f}) fixes {len(found.fixes)}; "
+                    f"slips at plies {plies[:6]}, first error at ply {error_ply}"
+                )
+            table[(spec.name, cause)] += 1
+            if args.verbose:
+                print(f"{spec.name} #{number} {made.kinds} {cause}: {detail}", flush=True)
+    causes = ("tie", "ranked", "limit", "gap")
+    print(f"\n{'set':28} {'games':>5} " + " ".join(f"{c:>7}" for c in causes))
+    for name, games in totals.items():
+        print(f"{name:28} {games:5} " + " ".join(f"{table[(name, c)]:7}" for c in causes))
+    del run_repair
+
+
+if __name__ == "__main__":
+    main()
