@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -74,6 +75,7 @@ def main() -> None:
 
     table: Counter[tuple[str, str]] = Counter()
     totals: Counter[str] = Counter()
+    seconds: Counter[str] = Counter()
     for spec in TUNING_SETS:
         if "skipped" in spec.kinds:
             continue
@@ -81,7 +83,9 @@ def main() -> None:
             totals[spec.name] += 1
             reader = RecordReader(made.damaged)
             game = next(iter(reader))
+            begin = time.process_time()
             found = repair_game(game, replay(game), reader.source)
+            seconds[spec.name] += time.process_time() - begin
             texts = [apply_edits(made.damaged, fix.edits) for fix in found.fixes]
             rank = next((i + 1 for i, t in enumerate(texts) if same_text(t, made.original)), 0)
             if rank == 1:
@@ -112,9 +116,13 @@ def main() -> None:
             if args.verbose:
                 print(f"{spec.name} #{number} {made.kinds} {cause}: {detail}", flush=True)
     causes = ("tie", "ranked", "limit", "gap")
-    print(f"\n{'set':28} {'games':>5} " + " ".join(f"{c:>7}" for c in causes))
+    print(f"\n{'set':28} {'games':>5} " + " ".join(f"{c:>7}" for c in causes) + "  cpu ms")
     for name, games in totals.items():
-        print(f"{name:28} {games:5} " + " ".join(f"{table[(name, c)]:7}" for c in causes))
+        print(
+            f"{name:28} {games:5} "
+            + " ".join(f"{table[(name, c)]:7}" for c in causes)
+            + f"  {seconds[name] / games * 1000:6.0f}"
+        )
     del run_repair
 
 

@@ -31,7 +31,7 @@ import itertools
 import operator
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from maerstanas_print.games.maerstanas.engine import (
@@ -46,15 +46,14 @@ from maerstanas_print.play.replayed import result_of
 from maerstanas_print.play.slip_model import cost, score_cost, square_cost
 
 MAX_SLIPS = 3
-# Replays of part of a game the search may make before it stops with what it found.
-MAX_EVALUATIONS = 4000
+# Replays of part of a game the search may make before it stops with what it found
+# (on the tuning sets, 8,000 finds what 12,000 does; 4,000 misses some)
+MAX_EVALUATIONS = 8000
 # A second or third slip is looked for this many plies before where the replay
 # goes wrong (the first anywhere before it). A slip to a square played again
 # later shows only there, often more than eight plies on (the tuning sets: 24
 # finds more than 8 or 14 did, within the same limit of replays).
 WINDOW = 24
-# The cost of each ply between a slip and the first move it makes illegal
-DISTANCE_COST = 0.15
 _PASS = Move.pass_()
 _SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
 
@@ -273,6 +272,8 @@ class Explainer:
             heapq.heappush(queue, ((len(node.slips), -reach, cost_so_far, counter), node))
 
         push(Node(self.written, (), 0, base, 0))
+        if base.stop is None and base.score is not None and not base.numbers and not base.removals:
+            self._swap_pairs(base.score)
         while queue:
             _key, node = heapq.heappop(queue)
             if self.evaluations >= MAX_EVALUATIONS:
@@ -323,11 +324,122 @@ class Explainer:
                 else:
                     if child.stop is not None and child.stop <= outcome.stop:
                         continue
-                    # A slip shows soon after it is made, mostly
-                    slip = replace(slip, cost=slip.cost + DISTANCE_COST * (outcome.stop - j))
                 yield Node(new_items, (*slips, slip), nxt, child, j, at)
         if stop is None and slips and (outcome.score is not None or outcome.result is not None):
             yield from self._earlier(node)
+        if stop is not None and stop < len(items) and items[stop].move.square is not None:
+            yield from self._behind(node, low)
+
+    def _swap_pairs(self, computed: tuple[int, int]) -> None:
+        """Two swaps of moves that still replay, seen only in the score line: each
+        swap alone misses it, so the search, which takes a slip further only when it
+        explains more, never pairs them. Each swap that replays moves the score by
+        some amount; the pairs whose amounts add up to the score line are tried."""
+        term = self.term
+        assert term is not None
+        need = (term.dark or 0) - computed[0], (term.light or 0) - computed[1]
+        written = self.written
+        moved: list[tuple[int, Change, tuple[int, int]]] = []  # (last index, swap, amount)
+        for j in range(len(written) - 1):
+            at = self.base_positions[j]
+            for distance, kind in ((1, None), (2, "rows")):
+                k = j + distance
+                if k >= len(written) or written[k].move == written[j].move:
+                    continue
+                change = self._swapped(
+                    written, j, k, kind or ("column" if at.ply % 2 == 0 else "swap")
+                )
+                if self.evaluations >= MAX_EVALUATIONS:
+                    self.complete = False
+                    return
+                outcome = self.evaluate(change[0], j, at, None)
+                if outcome.stop is None and outcome.score is not None:
+                    amount = outcome.score[0] - computed[0], outcome.score[1] - computed[1]
+                    moved.append((k, change, amount))
+        for (last, (items_a, slip_a, _), a), (
+            _l,
+            (items_b, slip_b, _),
+            b,
+        ) in itertools.combinations(moved, 2):
+            j_b = next(i for i in range(len(items_b)) if items_b[i] is not written[i])
+            if last >= j_b or (a[0] + b[0], a[1] + b[1]) != need:
+                continue
+            items = items_a[:j_b] + items_b[j_b:]
+            j_a = next(i for i in range(len(items_a)) if items_a[i] is not written[i])
+            outcome = self.evaluate(items, j_a, self.base_positions[j_a], None)
+            if outcome.stop is None:
+                self.record(items, (slip_a, slip_b), outcome)
+
+    def _behind(self, node: Node, low: int) -> Iterator[Node]:
+        """Slips behind the ones `expand` tries, that the move where the replay
+        stops depends on. Two slips in one game need not show in the order they
+        were made: (a) after a later slip is found, an earlier one on a square the
+        stopped move's legality reads (it, a neighbour or theirs) may be next; (b)
+        the stopped move may be meant for a square an earlier slip took, so both
+        change at once (`19. E1` meant `E4`, with `9... B4` copied as `E4`)."""
+        items, stop = node.items, node.outcome.stop
+        assert stop is not None
+        target = items[stop].move.square
+        assert target is not None
+        floor = max(0, stop - WINDOW)
+        begin = min(floor, self._origin(items), len(self.base_positions) - 1)
+        positions: list[Position] = []
+        self.evaluate(items[: stop + 1], begin, self.base_positions[begin], positions)
+        if len(positions) <= stop - begin:
+            return
+
+        def untouched(i: int) -> bool:
+            return items[i].text is None and items[i].slot >= 0 and items[i].move.square is not None
+
+        changes: list[tuple[list[Item], tuple[Slip, ...], int]] = []
+        if node.slips:  # (a)
+            for j in range(min(low, stop) - 1, begin - 1, -1):
+                square = items[j].move.square
+                if untouched(j) and square is not None and self.reach[target] >> square & 1:
+                    for new_items, slip, _nxt in self._squares(items, j, positions[j - begin]):
+                        changes.append((new_items, (slip,), j))
+        item = items[stop]
+        if untouched(stop) and item.move.kind == "place":  # (b)
+            placed = {items[i].move.square: i for i in range(begin, stop) if untouched(i)}
+            old = square_name(target)
+            written = self._item_text(item)
+            found = _SQUARE_TEXT.search(written)
+            for square, i in placed.items():
+                assert square is not None
+                new = square_name(square)
+                if found is None or not _one_character(old, new):
+                    continue
+                moved = list(items)
+                text = written[: found.start()] + new + written[found.end() :]
+                moved[stop] = item._replace(move=Move.place(square), text=text)
+                slip = Slip(
+                    "square",
+                    ("square", item.slot, new),
+                    square_cost(old, new),
+                    f"write {new} for {old}",
+                    self.nodes[item.slot].start,
+                )
+                was = square_name(square)
+                for new_items, earlier, _nxt in self._squares(moved, i, positions[i - begin]):
+                    if _one_character(was, square_name(new_items[i].move.square)):  # type: ignore[arg-type]
+                        changes.append((new_items, (earlier, slip), i))
+        for new_items, new_slips, j in changes:
+            if self.evaluations >= MAX_EVALUATIONS:
+                self.complete = False
+                return
+            at = positions[j - begin]
+            child = _before_kept(self.evaluate(new_items, j, at, None), node.outcome, j)
+            if child.stop is not None and child.stop <= stop:
+                continue
+            yield Node(new_items, (*node.slips, *new_slips), node.lo, child, j, at)
+
+    def _origin(self, items: list[Item]) -> int:
+        """The first index where `items` differ from the record as written."""
+        written = self.written
+        for i, item in enumerate(items):
+            if i >= len(written) or item is not written[i]:
+                return i
+        return len(items)
 
     def _cannot_pass(self, items: list[Item], j: int, stop: int, slip: Slip) -> bool:
         """Whether a board slip at j surely leaves the placement at `stop` illegal,
@@ -660,6 +772,11 @@ class Explainer:
                     f"score (Dark: {dark}, Light: {light})"
                 )
         return "; ".join(parts)
+
+
+def _one_character(old: str, new: str) -> bool:
+    """Whether two squares' names differ in one character (a letter or a digit)."""
+    return (old[0] != new[0]) + (old[1] != new[1]) == 1
 
 
 def _before_kept(child: Outcome, parent: Outcome, j: int) -> Outcome:

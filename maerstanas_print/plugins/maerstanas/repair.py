@@ -87,9 +87,10 @@ class MaerstanasSearch(Search):
             fixed = apply_edits(
                 self.text[self.game.start : self.game.end], _shifted(fix, self.game.start)
             )
-            if fixed in seen or not self._clean_text(fix):
-                continue  # (two paths to the same text are one explanation)
-            seen.add(fixed)
+            game_text = " ".join(fixed.split())  # the game it restores, however laid out
+            if game_text in seen or not self._clean_text(fix):
+                continue  # (two paths to the same game are one explanation)
+            seen.add(game_text)
             if best_count is None:
                 best_count = explanation.count
                 best_kinds = {slip.kind for slip in explanation.slips}
