@@ -41,11 +41,13 @@ from maerstanas_print.games.maerstanas.engine import (
     square_name,
     squares_of,
 )
-from maerstanas_print.notation.record import GameRecord, MoveNumber
+from maerstanas_print.notation.record import GameRecord, MoveNumber, PlyNode
 from maerstanas_print.play.replayed import result_of
 from maerstanas_print.play.slip_model import cost, score_cost, square_cost
 
 MAX_SLIPS = 3
+# Rows left out that the move numbers can show (each one error where it belongs)
+MAX_GAPS = 2
 # Replays of part of a game the search may make before it stops with what it found
 # (on the tuning sets, 8,000 finds what 12,000 does; 4,000 misses some)
 MAX_EVALUATIONS = 8000
@@ -54,6 +56,10 @@ MAX_EVALUATIONS = 8000
 # later shows only there, often more than eight plies on (the tuning sets: 24
 # finds more than 8 or 14 did, within the same limit of replays).
 WINDOW = 24
+# Two swaps seen only in the score line: the pairs whose amounts add up to within
+# this many points of it are replayed, at most MAX_PAIRS of them, nearest first
+PAIR_SCORE_SLACK = 2
+MAX_PAIRS = 1500
 _PASS = Move.pass_()
 _SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
 
@@ -334,7 +340,7 @@ class Explainer:
         """Two swaps of moves that still replay, seen only in the score line: each
         swap alone misses it, so the search, which takes a slip further only when it
         explains more, never pairs them. Each swap that replays moves the score by
-        some amount; the pairs whose amounts add up to the score line are tried."""
+        some amount; the pairs whose amounts add up to about the score line are tried."""
         term = self.term
         assert term is not None
         need = (term.dark or 0) - computed[0], (term.light or 0) - computed[1]
@@ -356,16 +362,20 @@ class Explainer:
                 if outcome.stop is None and outcome.score is not None:
                     amount = outcome.score[0] - computed[0], outcome.score[1] - computed[1]
                     moved.append((k, change, amount))
-        for (last, (items_a, slip_a, _), a), (
-            _l,
-            (items_b, slip_b, _),
-            b,
-        ) in itertools.combinations(moved, 2):
-            j_b = next(i for i in range(len(items_b)) if items_b[i] is not written[i])
-            if last >= j_b or (a[0] + b[0], a[1] + b[1]) != need:
-                continue
+        # The score depends on the whole position, so two swaps' amounts add up
+        # only roughly: the pairs nearest the score line first, a bounded number
+        pairs = []
+        for (last, change_a, a), (_last, change_b, b) in itertools.combinations(moved, 2):
+            off = abs(a[0] + b[0] - need[0]) + abs(a[1] + b[1] - need[1])
+            if off <= PAIR_SCORE_SLACK and last < self._origin(change_b[0]):
+                pairs.append((off, change_a, change_b))
+        pairs.sort(key=lambda pair: pair[0])
+        for _off, (items_a, slip_a, _), (items_b, slip_b, _) in pairs[:MAX_PAIRS]:
+            j_a, j_b = self._origin(items_a), self._origin(items_b)
             items = items_a[:j_b] + items_b[j_b:]
-            j_a = next(i for i in range(len(items_a)) if items_a[i] is not written[i])
+            if self.evaluations >= MAX_EVALUATIONS:
+                self.complete = False
+                return
             outcome = self.evaluate(items, j_a, self.base_positions[j_a], None)
             if outcome.stop is None:
                 self.record(items, (slip_a, slip_b), outcome)
@@ -712,12 +722,14 @@ class Explainer:
 
     # --- a row left out -------------------------------------------------------
 
-    def gap(self) -> Gap | None:
-        """A row left out, when the move numbers say so: from some row on, every
-        written number is one row ahead of its place, and none before is."""
+    def gaps(self) -> list[Gap]:
+        """The rows left out (at most `MAX_GAPS`), when the move numbers say so: from
+        some row on, every written number is one row further ahead of its place
+        than before it, and none before is. What the score line says of the
+        missing moves goes with the last."""
         numbered = [(k, node) for k, node in enumerate(self.nodes) if node.number is not None]
         if len(numbered) < 2:
-            return None
+            return []
         position = self.start.copy(stack=False)
         plies = []
         for node in self.nodes:  # the plies as written (forced passes counted)
@@ -730,30 +742,30 @@ class Explainer:
             plies.append(position.ply)
             problem = position.move_problem(node.move)
             position.push(node.move if problem is None else _PASS, check=False)
-        ahead = [
-            (k, node)
-            for k, node in numbered
-            if (node.number.number, node.number.second)  # type: ignore[union-attr]
-            == ((plies[k] + 2) // 2 + 1, plies[k] % 2 == 1)
-        ]
-        if not ahead:
-            return None
-        k0, first = ahead[0]
-        after = [n for k, n in numbered if k >= k0]
-        right_before = all(
-            (n.number.number, n.number.second) == (plies[k] // 2 + 1, plies[k] % 2 == 1)  # type: ignore[union-attr]
-            for k, n in numbered
-            if k < k0
-        )
+        # rows each written number is ahead of its place (None: the wrong column)
+        ahead: list[tuple[int, PlyNode, int | None]] = []
+        for k, node in numbered:
+            number = node.number
+            assert number is not None
+            right = number.second == (plies[k] % 2 == 1)
+            ahead.append((k, node, number.number - (plies[k] // 2 + 1) if right else None))
         # One number ahead is as well explained by one miscopied number, unless the
         # game as written stops short of its score line
         short = self.scored and not position.is_game_over()
-        if not right_before or plies[k0] % 2 or len(ahead) < max(1 if short else 2, len(after) - 1):
-            return None
-        number = first.number
-        assert number is not None
-        written = self.text[number.start : number.end]
-        return Gap(number.start, k0, written, number.number - 1, self._known(position))
+        found: list[Gap] = []
+        for level in range(MAX_GAPS):
+            step = _step(ahead, level, plies, 1 if short else 2)
+            if step is None:
+                break
+            k0, first = step
+            number = first.number
+            assert number is not None
+            written = self.text[number.start : number.end]
+            found.append(Gap(number.start, k0, written, number.number - 1, ""))
+            ahead = [entry for entry in ahead if entry[0] >= k0]
+        if found:
+            found[-1].known = self._known(position)
+        return found
 
     def _known(self, position: Position) -> str:
         """What the evidence says of the missing moves: how far the score line is
@@ -772,6 +784,24 @@ class Explainer:
                     f"score (Dark: {dark}, Light: {light})"
                 )
         return "; ".join(parts)
+
+
+def _step(
+    ahead: list[tuple[int, PlyNode, int | None]], level: int, plies: list[int], least: int
+) -> tuple[int, PlyNode] | None:
+    """Where the written numbers step from `level` rows ahead of their place to more
+    (a row left out there): every number before is `level` ahead, the one there
+    and all after it but one are further ahead, and the row starts with Dark's move."""
+    further = [(k, node) for k, node, rows in ahead if rows is not None and rows > level]
+    if not further:
+        return None
+    k0, first = further[0]
+    after = [entry for entry in ahead if entry[0] >= k0]
+    if any(rows != level for k, _node, rows in ahead if k < k0) or plies[k0] % 2:
+        return None
+    if len(further) < max(least, len(after) - 1):
+        return None
+    return k0, first
 
 
 def _one_character(old: str, new: str) -> bool:

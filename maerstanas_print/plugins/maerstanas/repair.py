@@ -67,9 +67,14 @@ class MaerstanasSearch(Search):
         if start is None:
             return Explained([], False)
         explainer = Explainer(self.game, self.text, start)
-        gap = explainer.gap()
-        if gap is not None:
-            return Explained(self._before_gap(gap, start), False, gap_diagnostic(gap))
+        gaps = explainer.gaps()
+        if gaps:
+            return Explained(
+                self._before_gap(gaps[0], start),
+                False,
+                gap_diagnostic(gaps[0]),
+                [gap_diagnostic(gap) for gap in gaps[1:]],
+            )
         ranked = explainer.run()
         fixes: list[Fix] = []
         checked = 0
