@@ -17,7 +17,12 @@ put in or left out) and follows those that get the replay past that point. What
 is still left over once every move replays (a move number, a removal list, the
 score line, the Result) is one slip each, unless a board slip explains it
 instead: a score line that the moves miss competes with the moves that would
-reach it. A row left out is found from the move numbers and only reported.
+reach it. Slips need not show in the order they were made, so at a move that
+stays illegal the search also tries an earlier slip on a square that move's
+legality reads, and the move meant for a square an earlier slip took (both
+changed at once); two swaps that still replay, seen only in the score line,
+are paired by how far each moves the score. Rows left out (up to `MAX_GAPS`)
+are found from the move numbers and only reported.
 
 The search stops after `MAX_EVALUATIONS` replays of part of the game and keeps
 what it found; `complete` says whether it stopped early.
@@ -59,7 +64,7 @@ WINDOW = 24
 # Two swaps seen only in the score line: the pairs whose amounts add up to within
 # this many points of it are replayed, at most MAX_PAIRS of them, nearest first
 PAIR_SCORE_SLACK = 2
-MAX_PAIRS = 1500
+MAX_PAIRS = 600
 _PASS = Move.pass_()
 _SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
 
@@ -409,7 +414,9 @@ class Explainer:
                     for new_items, slip, _nxt in self._squares(items, j, positions[j - begin]):
                         changes.append((new_items, (slip,), j))
         item = items[stop]
-        if untouched(stop) and item.move.kind == "place":  # (b)
+        if (
+            untouched(stop) and item.move.kind == "place" and len(node.slips) + 2 <= MAX_SLIPS
+        ):  # (b)
             placed = {items[i].move.square: i for i in range(begin, stop) if untouched(i)}
             old = square_name(target)
             written = self._item_text(item)
