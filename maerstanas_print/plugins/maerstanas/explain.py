@@ -389,14 +389,20 @@ class Explainer:
         """Slips behind the ones `expand` tries, that the move where the replay
         stops depends on. Two slips in one game need not show in the order they
         were made: (a) after a later slip is found, an earlier one on a square the
-        stopped move's legality reads (it, a neighbour or theirs) may be next; (b)
+        stopped move's legality reads (it, a neighbour or theirs) may be next, and
+        the stone on the stopped move's own square however far back; (b)
         the stopped move may be meant for a square an earlier slip took, so both
         change at once (`19. E1` meant `E4`, with `9... B4` copied as `E4`)."""
         items, stop = node.items, node.outcome.stop
         assert stop is not None
         target = items[stop].move.square
         assert target is not None
-        floor = max(0, stop - WINDOW)
+        # The stone on the stopped move's square, however far back (a square
+        # copied wrong shows when the game plays that square, perhaps much later)
+        occupant = next(
+            (i for i in range(stop - 1, -1, -1) if items[i].move.square == target), stop
+        )
+        floor = min(max(0, stop - WINDOW), occupant)
         begin = min(floor, self._origin(items), len(self.base_positions) - 1)
         positions: list[Position] = []
         self.evaluate(items[: stop + 1], begin, self.base_positions[begin], positions)
@@ -410,7 +416,13 @@ class Explainer:
         if node.slips:  # (a)
             for j in range(min(low, stop) - 1, begin - 1, -1):
                 square = items[j].move.square
-                if untouched(j) and square is not None and self.reach[target] >> square & 1:
+                near = j >= stop - WINDOW or j == occupant
+                if (
+                    untouched(j)
+                    and square is not None
+                    and near
+                    and self.reach[target] >> square & 1
+                ):
                     for new_items, slip, _nxt in self._squares(items, j, positions[j - begin]):
                         changes.append((new_items, (slip,), j))
         item = items[stop]
