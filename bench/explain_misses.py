@@ -8,10 +8,15 @@ it says why:
 
 - `tie`: a fix before it restores another game that agrees with all the
   evidence (every fix is verified: its moves replay, its removal lists, move
-  numbers, score line and Result agree) at the same cost. No model of slips
-  can tell them apart; both must be offered.
-- `ranked`: the copied game is found but the model prices it higher than
-  another explanation (`first cost` and `true cost` show by how much).
+  numbers, score line and Result agree) at the same cost. The slip model
+  cannot tell them apart (nor could the score sheet's other evidence): both
+  are offered, and `check` says they fit equally well.
+- `fewer`, `score`, `ranked`: the copied game is found but the model prices
+  it higher than another explanation that also fits every piece of evidence
+  (`first cost` and `true cost` show by how much): `fewer` when one before it
+  needs fewer slips, `score` when one before it rewrites the score line where
+  the copied game changes moves (a miscopied score line is the likeliest slip
+  of all), `ranked` otherwise (another slip of the same number judged likelier).
 - `limit`: not found, but found when the search may make ten times as many
   replays (`MAX_EVALUATIONS`) and verify more explanations.
 - `gap`: not found even then: a slip (or a pair of slips) the search does not
@@ -45,13 +50,26 @@ def slip_plies(original: str, damaged: str) -> list[int]:
     return [i for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i]]
 
 
+def _ranked(fixes: list, rank: int) -> str:
+    """Why a costlier copied game lost: `fewer` when a fix before it needs fewer
+    slips, `score` when one before it rewrites the score line where the copied
+    game changes moves, else `ranked`."""
+    true = fixes[rank - 1]
+    ahead = fixes[: rank - 1]
+    if any(fix.slips < true.slips for fix in ahead):
+        return "fewer"
+    if "Dark:" not in true.message and any("Dark:" in fix.message for fix in ahead):
+        return "score"
+    return "ranked"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="?", type=int, default=30)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
 
-    from bench.repair_runs import run_repair, same_text
+    from bench.repair_runs import same_text
     from maerstanas_print.notation.parser import RecordReader
     from maerstanas_print.play.repair import apply_edits, repair_game
     from maerstanas_print.play.verify import replay
@@ -94,7 +112,7 @@ def main() -> None:
             detail = ""
             if rank > 1:
                 true = found.fixes[rank - 1].cost
-                cause = "tie" if abs(true - first) < 1e-6 else "ranked"
+                cause = "tie" if abs(true - first) < 1e-6 else _ranked(found.fixes, rank)
                 detail = (
                     f"rank {rank} first {first:.2f} true {true:.2f}: "
                     f"{found.fixes[0].message} | {found.fixes[rank - 1].message}"
@@ -103,8 +121,13 @@ def main() -> None:
                 wide, true = wide_rank(made.damaged, made.original)
                 cause = "limit" if wide else "gap"
                 plies = slip_plies(made.original, made.damaged)
+                first_move = game.mainline.nodes[0].start if game.mainline.nodes else 0
                 first_error = min(
-                    (d.start for d in replay(game).diagnostics if d.severity == "error"),
+                    (
+                        d.start
+                        for d in replay(game).diagnostics
+                        if d.severity == "error" and d.start >= first_move
+                    ),
                     default=-1,
                 )
                 error_ply = sum(1 for n in game.mainline.nodes if n.start < first_error)
@@ -115,7 +138,7 @@ def main() -> None:
             table[(spec.name, cause)] += 1
             if args.verbose:
                 print(f"{spec.name} #{number} {made.kinds} {cause}: {detail}", flush=True)
-    causes = ("tie", "ranked", "limit", "gap")
+    causes = ("tie", "fewer", "score", "ranked", "limit", "gap")
     print(f"\n{'set':28} {'games':>5} " + " ".join(f"{c:>7}" for c in causes) + "  cpu ms")
     for name, games in totals.items():
         print(
@@ -123,7 +146,6 @@ def main() -> None:
             + " ".join(f"{table[(name, c)]:7}" for c in causes)
             + f"  {seconds[name] / games * 1000:6.0f}"
         )
-    del run_repair
 
 
 if __name__ == "__main__":
