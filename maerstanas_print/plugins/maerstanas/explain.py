@@ -54,7 +54,8 @@ MAX_SLIPS = 3
 # Rows left out that the move numbers can show (each one error where it belongs)
 MAX_GAPS = 2
 # Replays of part of a game the search may make before it stops with what it found
-# (on the tuning sets, 8,000 finds what 12,000 does; 4,000 misses some)
+# (of the tuning sets' 180 games, 8,000 puts 101 first and 139 in the first three,
+# 12,000 101 and 140, 4,000 99 and 136)
 MAX_EVALUATIONS = 8000
 # A second or third slip is looked for this many plies before where the replay
 # goes wrong (the first anywhere before it). A slip to a square played again
