@@ -27,6 +27,7 @@ from maerstanas_print.rulebook.inline import (
     heading_entry,
     to_reportlab,
 )
+from maerstanas_print.rulebook.kept_box import kept_box_class
 from maerstanas_print.rulebook.kept_table import kept_table_class
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -333,6 +334,10 @@ class _Builder:
     def block(self, block: Block) -> list:
 
         if isinstance(block, Para):
+            if block.style == "note":  # a box is read whole: it moves rather than split
+                box = kept_box_class()([self.p(block.text, block.style)])
+                box.room = self.table_room
+                return [box]
             return [self.p(block.text, block.style)]
         if isinstance(block, Heading):
             marker = "appendix-section" if self.in_appendix else "section"
