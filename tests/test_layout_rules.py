@@ -240,3 +240,18 @@ def test_a_game_closes_in_reading_order(products, name: str) -> None:
     present = [at for at in found if at >= 0]
     assert found[0] >= 0, f"{name}: no final position"
     assert present == sorted(present), f"{name}: closing parts at {found}"
+
+
+@pytest.mark.parametrize("name", GAME_PDFS)
+def test_every_diagram_says_whose_move_it_is(products, name: str) -> None:
+    """Issue 23 ("compared with the best": chess books show whose move it is under
+    every diagram): each diagram's caption in every game document says who moves
+    next, or that the game is over."""
+    reader = PdfReader(io.BytesIO(products[name].pdf))
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    captions = re.split(r"\bDiagram \d+\b", text)[1:]
+    assert captions, f"{name}: no diagram"
+    for number, caption in enumerate(captions, 1):
+        assert re.search(r"\b(Dark|Light|Black|White) to move\.|Game over\.", caption[:700]), (
+            f"{name}: diagram {number} does not say whose move it is"
+        )
