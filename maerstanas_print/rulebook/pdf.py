@@ -334,7 +334,8 @@ class _Builder:
     def block(self, block: Block) -> list:
 
         if isinstance(block, Para):
-            if block.style == "note":  # a box is read whole: it moves rather than split
+            if block.style == "note" and self.table_room:  # read whole: it moves, not splits
+                # (a one-page card, room 0, measures and balances its items itself)
                 box = kept_box_class()([self.p(block.text, block.style)])
                 box.room = self.table_room
                 return [box]
