@@ -50,7 +50,9 @@ def kit_parts(game: Game, paper: str, theme: str = "print", tokens: str = "round
     parts: list[KitPart] = []
     kit = SHEETS.of(game)
     if kit.setup_sheet is not None:  # a game that starts on an empty board has none
-        parts.append(KitPart("Setting up", kit.setup_sheet(design, theme)))
+        # Made for the kit's paper, not enlarged: an A4 diagram enlarged onto A3 came
+        # out larger than the real board on the next page.
+        parts.append(KitPart("Setting up", kit.setup_sheet(paper, theme)))
     parts.append(
         KitPart(
             "Playing board", board_sheet(BoardSheetOptions(paper=paper, game=game, theme=theme))
