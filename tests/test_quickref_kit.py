@@ -630,3 +630,21 @@ def test_a_real_size_board_stands_from_the_top_with_its_key_beneath(game, paper:
     assert intro_box is not None and key_box is not None
     assert board[1] - intro_box[3] <= 14.5, (board[1], intro_box[3])  # A4: 14.0
     assert key_box[1] - board[3] <= 16.0, (key_box[1], board[3])  # A4: 15.1
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_rulebook_is_named_by_its_own_title_data_everywhere(slug: str) -> None:
+    """Reviewed: the 1992 kit's cover named its book from the quick reference's typed
+    words. The cover now names the rulebook by its front matter (`full_title`), and
+    the quick reference's own sentence that names it must say the same."""
+    from maerstanas_print.rulebook.books import book_for
+    from maerstanas_print.rulebook.model import Para, plain
+
+    game = game_named(slug)
+    name = book_for(game).full_title
+    cover = " ".join(reader(kit_pdf(game, "a4")).pages[0].extract_text().split())
+    assert f"in this edition’s rulebook, {name}." in cover
+    front = " ".join(
+        plain(block.text) for block in quickref_for(game).front if isinstance(block, Para)
+    )
+    assert name in front, (name, front)
