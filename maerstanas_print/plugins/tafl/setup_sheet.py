@@ -23,6 +23,7 @@ from maerstanas_print.draw.board import (
 )
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
 from maerstanas_print.fonts import Face, text_width_mm
+from maerstanas_print.sheets.board_sheet import full_board_cell
 from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import (
     INK,
@@ -37,7 +38,6 @@ from maerstanas_print.sheets.common import (
     licence_line,
     paragraph,
 )
-from maerstanas_print.sheets.board_sheet import full_board_cell
 from maerstanas_print.sides import DARK, LIGHT
 
 if TYPE_CHECKING:
