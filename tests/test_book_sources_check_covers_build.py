@@ -117,8 +117,8 @@ def test_quickref_check_passes_the_shipped_cards(capsys, name) -> None:
         ("```sample-game\n```\n", "8:4", "R102: a quick reference has no room for ```sample"),
         (
             "x\n\n# Words\n\n```glossary\n" + "t" * 1990 + ": a gloss\n```\n",
-            "10:1",
-            "R110: a table, glossary or record is taller than a column of the card",
+            "12:4",
+            "R110: an entry of this glossary is taller than a column of the card (246 mm)",
         ),
         (
             "x\n\n" + "".join(f"# C{n}\n\n{'word ' * 300}\n\n" for n in range(8)),

@@ -84,6 +84,7 @@ def test_the_exit_codes_are_listed() -> None:
 
 def test_the_limits_table_gives_the_limits_of_the_code() -> None:
     from maerstanas_print.io import limits
+    from maerstanas_print.rulebook import card, card_band
 
     rows = re.findall(r"^\| ([^|]+) \| ([^|]+) \| [^|]+ \|$", DOC.split("## Limits")[1], re.M)
     values = {name.strip(): value.strip() for name, value in rows[1:]}  # after the header
@@ -133,6 +134,12 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         ),
         "characters of one word of a heading of a book (a heading is not broken inside a "
         "word)": str(limits.MAX_HEADING_WORD_CHARS),
+        "lines of a quick reference's title band (the title and subtitle, wrapped at the "
+        "band's width)": str(card_band.MAX_BAND_LINES),
+        "height of a quick reference's credit (the small print before the first chapter)": (
+            f"{card.BODY_BOTTOM_MM - card.FOOT_MM - card.CREDIT_GAP_MM + card.MAX_FOOT_EXTRA_MM:g}"
+            " mm"
+        ),
         **_bounded_work_limits(),
     }
 

@@ -8,7 +8,8 @@ without a final newline carries the `\\ No newline at end of file` marker
 and `b/NAME`, the form both `patch -p1` and `git apply` read (an absolute
 name is written as it is: `patch -p0` reads it). NAME is written without
 `./` or `dir/..` steps (`git apply` refuses them), and in double quotes with
-C escapes when it has a space, a quote, a backslash or a control character,
+C escapes when it has a space, a quote, a backslash or a control character
+(a character a terminal obeys, such as U+202E, as the octal escapes of its bytes),
 the form both tools read (unquoted, a space ends the name for `patch` and a
 newline ends the header for both).
 
@@ -23,6 +24,8 @@ from __future__ import annotations
 import bisect
 import posixpath
 from dataclasses import dataclass
+
+from maerstanas_print.diagnostics import visible
 
 CONTEXT_LINES = 3
 _NO_NEWLINE = b"\\ No newline at end of file\n"
@@ -75,16 +78,21 @@ _ESCAPES = {'"': b'\\"', "\\": b"\\\\", "\t": b"\\t", "\n": b"\\n", "\r": b"\\r"
 
 def _header_name(name: str) -> bytes:
     """`name` for a `---`/`+++` line: as it is, or quoted with C escapes when a
-    space, quote, backslash or control character would cut or bend it."""
+    space, quote, backslash or control character would cut or bend it. A name with
+    a character the terminal would obey (a bidirectional override, U+2028, a C1
+    control: what every message escapes) has all its non-ASCII bytes written as
+    octal escapes, as git writes names, so the header shows no such character and
+    `patch` and `git apply` still read the file's real name from it."""
     data = name.encode("utf-8", "surrogateescape")
-    if not any(c in _ESCAPES or c == " " or ord(c) < 0x20 or ord(c) == 0x7F for c in name):
+    steering = visible(name) != name  # what every message escapes (`diagnostics.visible`)
+    if not steering and not any(c in _ESCAPES or c == " " or ord(c) < 0x20 for c in name):
         return data
     out = bytearray(b'"')
     for byte in data:
         char = chr(byte)
         if char in _ESCAPES:
             out += _ESCAPES[char]
-        elif byte < 0x20 or byte == 0x7F:
+        elif byte < 0x20 or byte == 0x7F or (steering and byte >= 0x80):
             out += b"\\%03o" % byte
         else:
             out.append(byte)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import CMYKColor
 
@@ -21,9 +21,17 @@ from maerstanas_print.draw.pdf import draw_shapes
 from maerstanas_print.draw.shapes import PT_PER_MM, Page, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
+from maerstanas_print.rulebook.card_band import (
+    MAX_BAND_LINES,
+    Run,
+    band_lines,
+    extra_mm,
+    line_drop,
+    room_pt,
+)
 from maerstanas_print.rulebook.figures import figure_cell, figure_shapes
 from maerstanas_print.rulebook.inline import to_reportlab
-from maerstanas_print.rulebook.model import BlankBoards, Chapter, Para, SampleGame, plain
+from maerstanas_print.rulebook.model import BlankBoards, Book, Chapter, Para, SampleGame, plain
 from maerstanas_print.rulebook.pdf import (
     ACCENT,
     SOFT,
@@ -50,11 +58,18 @@ BALANCE_MM = 3.0  # how closely the two columns are balanced
 MIN_STRETCH_MM = 1.0  # columns closer than this are left as they end
 MAX_GROW, GROW_STEPS = 2.0, 4  # figures grow into spare room, up to twice, in 4 halvings
 BODY_BOTTOM_MM = 21.0  # the columns end here above the paper edge, clear of the credit
+CREDIT_GAP_MM = 1.5  # the least space between the credit's top and the columns' end
+MAX_FOOT_EXTRA_MM = 30.0  # how much higher a long credit may make the columns end
 # Black as one ink (K), as on the sheets: a press prints RGB near-black as four.
 PURE_BLACK = CMYKColor(0, 0, 0, 1)
 # Big paper and the paper whose design it enlarges (A3 is A4 times the square
 # root of two; Tabloid is as wide as Letter is long).
 ENLARGES = {"a3": "a4", "tabloid": "letter"}
+
+
+class TooTall(RulebookError):
+    """A block (a table row, a glossary entry, a record) taller than a column of the
+    card: ReportLab cannot split it, so no page can hold it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +80,37 @@ class CardGeometry:
     width: float
     height: float
     scale: float = 1.0
+    band_extra: float = 0.0  # mm the title band grows by for a title of more lines
+    foot_extra: float = 0.0  # mm the columns end higher by, over a credit of more lines
 
     @classmethod
-    def of(cls, paper: str) -> CardGeometry:
+    def of(
+        cls, paper: str, prepared: PreparedBook | None = None, credit: bool = True
+    ) -> CardGeometry:
+        """The geometry of `paper`; with a `prepared` book, its title band as tall as
+        its title, and (when the card has its `credit` at the foot) the columns ending
+        above the credit however many lines it takes."""
         size = PAPERS[paper]
         design = PAPERS[ENLARGES.get(paper, paper)]
-        return cls(size.width, size.height, size.width / design.width)
+        plain_geometry = cls(size.width, size.height, size.width / design.width)
+        if prepared is None:
+            return plain_geometry
+        lines = plain_geometry.band(prepared.book)
+        foot = 0.0
+        if credit:
+            builder = _CardBuilder(prepared, paper, plain_geometry)
+            width = size.width * PT_PER_MM
+            tall = _credit_paragraph(builder, plain_geometry, width).height / PT_PER_MM
+            room = plain_geometry.mm(BODY_BOTTOM_MM - FOOT_MM - CREDIT_GAP_MM)
+            foot = max(0.0, tall - room)
+        return replace(
+            plain_geometry, band_extra=extra_mm(lines, plain_geometry.scale), foot_extra=foot
+        )
+
+    def band(self, book: Book) -> list[list[Run]]:
+        """The title band's lines for `book` (`card_band.band_lines`)."""
+        register_fonts()
+        return band_lines(book, self.scale, room_pt(self.width, self.mm(SIDE_MM)))
 
     def mm(self, length: float) -> float:
         return length * self.scale
@@ -81,11 +121,11 @@ class CardGeometry:
 
     @property
     def body_top(self) -> float:
-        return self.mm(TOP_MM + BAND_MM + BODY_TOP_GAP_MM)
+        return self.mm(TOP_MM + BAND_MM + BODY_TOP_GAP_MM) + self.band_extra
 
     @property
     def body_height(self) -> float:
-        return self.height - self.body_top - self.mm(BODY_BOTTOM_MM)
+        return self.height - self.body_top - self.mm(BODY_BOTTOM_MM) - self.foot_extra
 
 
 def _card_styles(base: dict, scale: float) -> dict:
@@ -264,14 +304,23 @@ def card_pdf(
     meta = _Meta(title, subject, keywords, cover, foot)
     register_fonts()
     size = PAPERS[paper]
-    geometry = CardGeometry.of(paper)
+    geometry = CardGeometry.of(paper, prepared, credit=foot is None)
+    if len(geometry.band(prepared.book)) > MAX_BAND_LINES:  # a source's check says where
+        raise RulebookError("the title and subtitle are too long for the card's title band")
+    if geometry.foot_extra > geometry.mm(MAX_FOOT_EXTRA_MM):
+        raise RulebookError("the small print is too long for the card's foot")
     full = geometry.body_height
 
     def pages(column: float, grow: float) -> int:
         return _typeset(prepared, paper, geometry, column, (), _Meta(), grow)[1]
 
     def fits(column: float, grow: float) -> bool:
-        return pages(column, grow) == 1
+        # a shorter column or larger figures may leave a block taller than the column
+        # (it fits the full one, or `least` below refuses): that try does not fit
+        try:
+            return pages(column, grow) == 1
+        except TooTall:
+            return False
 
     least = pages(full, 1.0)
     if least > 1:
@@ -355,7 +404,7 @@ def card_pages(prepared: PreparedBook, paper: str = "a4") -> int:
     """How many pages the card runs to at its least size: 1 when `card_pdf` can set it
     (RulebookError when a block is taller than a column). One typesetting, for checks."""
     register_fonts()
-    geometry = CardGeometry.of(paper)
+    geometry = CardGeometry.of(paper, prepared)
     return _typeset(prepared, paper, geometry, geometry.body_height, (), _Meta(), 1.0)[1]
 
 
@@ -387,7 +436,6 @@ def _typeset(
     mm = geometry.mm
     width, height = size.width * PT_PER_MM, size.height * PT_PER_MM
     book = prepared.book
-    credit = " ".join(block.text for block in book.front if isinstance(block, Para))
     builder = _CardBuilder(prepared, paper, geometry, grow)
     state = {"card_pages": 0}
 
@@ -438,7 +486,7 @@ def _typeset(
             opening(canvas, doc)
         _band(canvas, book, geometry, width, height)
         if meta.foot is None:
-            _credit(canvas, credit, builder, geometry, width)
+            _credit(canvas, builder, geometry, width)
         footed(canvas, doc)
 
     def sheet(canvas, doc):
@@ -513,45 +561,68 @@ def _typeset(
     try:
         doc.build(story)
     except LayoutError:  # a table row or record taller than the card's column
-        raise RulebookError(
-            "a table, glossary or record is taller than a column of the card; shorten it"
+        raise TooTall(
+            f"a table, glossary or record is taller than a column of the card "
+            f"({column_mm:.0f} mm); shorten it"
         ) from None
     return buffer.getvalue(), state["card_pages"]
 
 
 def _band(canvas, book, geometry: CardGeometry, width: float, height: float) -> None:
     """The title band: title and subtitle at the left, the author at the right
-    when there is room (on a long title the credit at the foot names them)."""
+    when there is room (on a long title the credit at the foot names them). A title
+    too long for one line is wrapped (`card_band`), the band's rule lower by as much."""
     scale, mm = geometry.scale, geometry.mm
     title_pt, subtitle_pt, author_pt = 22 * scale, 13 * scale, 10 * scale
     canvas.saveState()
     left, right = mm(SIDE_MM) * PT_PER_MM, width - mm(SIDE_MM) * PT_PER_MM
     baseline = height - mm(TOP_MM + 9.0) * PT_PER_MM
     canvas.setFillColor(PURE_BLACK)
-    canvas.setFont("Cardo-Bold", title_pt)
-    canvas.drawString(left, baseline, book.title)
-    subtitle_x = left + canvas.stringWidth(book.title, "Cardo-Bold", title_pt) + 8 * scale
-    canvas.setFont("Cardo-Italic", subtitle_pt)
-    canvas.drawString(subtitle_x, baseline, book.subtitle)
-    title_end = subtitle_x + canvas.stringWidth(book.subtitle, "Cardo-Italic", subtitle_pt)
+    lines = geometry.band(book)
+    if len(lines) == 1:  # as it was always set
+        canvas.setFont("Cardo-Bold", title_pt)
+        canvas.drawString(left, baseline, book.title)
+        subtitle_x = left + canvas.stringWidth(book.title, "Cardo-Bold", title_pt) + 8 * scale
+        canvas.setFont("Cardo-Italic", subtitle_pt)
+        canvas.drawString(subtitle_x, baseline, book.subtitle)
+        title_end = subtitle_x + canvas.stringWidth(book.subtitle, "Cardo-Italic", subtitle_pt)
+    else:
+        for number, line in enumerate(lines):
+            if number:
+                baseline -= line_drop(line, scale) * PT_PER_MM
+            x = left
+            for words, font, size in line:
+                canvas.setFont(font, size)
+                canvas.drawString(x, baseline, words)
+                title_end = x + canvas.stringWidth(words, font, size)
+                x = title_end + 8 * scale
     if title_end + 12 * scale + canvas.stringWidth(book.author, "Cardo", author_pt) <= right:
         canvas.setFillColor(SOFT)
         canvas.setFont("Cardo", author_pt)
         canvas.drawRightString(right, baseline, book.author)
-    rule_y = height - mm(TOP_MM + BAND_MM - 2.0) * PT_PER_MM
+    rule_y = height - (mm(TOP_MM + BAND_MM - 2.0) + geometry.band_extra) * PT_PER_MM
     canvas.setStrokeColor(ACCENT)
     canvas.setLineWidth(0.8 * scale)
     canvas.line(left, rule_y, right, rule_y)
     canvas.restoreState()
 
 
-def _credit(canvas, text: str, builder: _CardBuilder, geometry: CardGeometry, width: float) -> None:
-    """The credit and licence, centred at the foot in small type (inline markup kept)."""
+def _credit_paragraph(builder: _CardBuilder, geometry: CardGeometry, width: float):
+    """The credit and licence (the front matter's paragraphs), wrapped to the page's
+    width between its side margins (`width`: the page's, pt)."""
     from reportlab.platypus import Paragraph
 
+    text = " ".join(block.text for block in builder.prepared.book.front if isinstance(block, Para))
     left = geometry.mm(SIDE_MM) * PT_PER_MM
     paragraph = Paragraph(
         to_reportlab(text, builder.prepared.numbers, builder.language), builder.styles["credit"]
     )
     paragraph.wrap(width - 2 * left, 200)
+    return paragraph
+
+
+def _credit(canvas, builder: _CardBuilder, geometry: CardGeometry, width: float) -> None:
+    """The credit and licence, centred at the foot in small type (inline markup kept)."""
+    left = geometry.mm(SIDE_MM) * PT_PER_MM
+    paragraph = _credit_paragraph(builder, geometry, width)
     paragraph.drawOn(canvas, left, geometry.mm(FOOT_MM) * PT_PER_MM)

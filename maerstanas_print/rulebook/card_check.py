@@ -14,19 +14,27 @@ does not fit).
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from maerstanas_print.rulebook.card import (
+    BODY_BOTTOM_MM,
+    CREDIT_GAP_MM,
     FIGURE_CELL_MM,
+    FOOT_MM,
+    MAX_FOOT_EXTRA_MM,
+    SIDE_MM,
     SINGLE_FIGURE_CELL_MM,
     CardGeometry,
+    TooTall,
     card_pages,
 )
+from maerstanas_print.rulebook.card_band import MAX_BAND_LINES, TITLE_PT
 from maerstanas_print.rulebook.compile_source import check_labels
 from maerstanas_print.rulebook.figures import figure_cell
-from maerstanas_print.rulebook.model import Book
+from maerstanas_print.rulebook.model import Book, Bullets, Glossary, Para, RecordText, Table
 from maerstanas_print.rulebook.prepare import PreparedBook, RulebookError, prepare
 from maerstanas_print.rulebook.source import ReadSource
-from maerstanas_print.rulebook.source_errors import SourceError
+from maerstanas_print.rulebook.source_errors import SourceError, Where
 from maerstanas_print.sheets.common import PAPERS
 
 # The directives a card has no room for, and what prints them instead.
@@ -47,7 +55,18 @@ def check_card(read: ReadSource, book: Book, paper: str) -> None:
         prepared = prepare(book)
     except RulebookError as exc:  # compile_source checks all of it first; kept as a guard
         raise SourceError(read.chapter_places[0], "R102", str(exc)) from None
-    geometry = CardGeometry.of(paper)
+    geometry = CardGeometry.of(paper, prepared)
+    _check_band(read, book, geometry)
+    if geometry.foot_extra > geometry.mm(MAX_FOOT_EXTRA_MM):  # the credit at the foot
+        room = geometry.mm(BODY_BOTTOM_MM - FOOT_MM - CREDIT_GAP_MM)
+        raise SourceError(
+            read.front_place or read.chapter_places[0],
+            "R110",
+            f"the small print before the first chapter takes "
+            f"{room + geometry.foot_extra:.0f} mm at the foot of the quick reference; it "
+            f"has room for {room + geometry.mm(MAX_FOOT_EXTRA_MM):.3g} mm",
+            "shorten it; a card's credit is a line or two",
+        )
     for view in prepared.figures.values():  # drawn as `_CardBuilder.figure` draws them
         cap = FIGURE_CELL_MM if len(view.panels) > 1 else SINGLE_FIGURE_CELL_MM
         check_labels(read, view, min(figure_cell(view, geometry.column), geometry.mm(cap)))
@@ -55,12 +74,80 @@ def check_card(read: ReadSource, book: Book, paper: str) -> None:
     if problem is None:
         return
     index, message = problem
+    tall = _tall_block(prepared, paper, index)
+    if tall is not None and index < len(read.block_places):
+        block, what = tall
+        raise SourceError(
+            read.block_places[index][block],
+            "R110",
+            f"{what} is taller than a column of the card "
+            f"({geometry.body_height:.0f} mm), so no page can hold it",
+            "shorten it, or split it into smaller ones",
+        )
     raise SourceError(
         read.chapter_places[min(index, len(read.chapter_places) - 1)],
         "R110",
         message,
         "shorten this chapter or an earlier one, or leave a figure out",
     )
+
+
+def _check_band(read: ReadSource, book: Book, geometry: CardGeometry) -> None:
+    """SourceError R110 at `title:` when the title and subtitle take more lines of the
+    card's title band than it has room for."""
+    lines = len(geometry.band(book))
+    if lines <= MAX_BAND_LINES:
+        return
+    found = re.search(r"^title:", read.source.text, re.MULTILINE)
+    line = read.source.text.count("\n", 0, found.start()) + 1 if found else 2
+    width = geometry.width - 2 * geometry.mm(SIDE_MM)
+    raise SourceError(
+        Where.at(read.source, line, 1, 5),
+        "R110",
+        f"the title and subtitle take {lines} lines of the quick reference's title band "
+        f"({width:.0f} mm wide, the title in {TITLE_PT:.0f} pt); it has room for "
+        f"{MAX_BAND_LINES}",
+        "shorten the title, or move words into the subtitle or the small print",
+    )
+
+
+def _kind(block: object) -> str:
+    """What in a block is too tall, as a message names it."""
+    names = {
+        Table: "a row of this table",
+        Glossary: "an entry of this glossary",
+        RecordText: "this record",
+        Para: "this paragraph",
+        Bullets: "an item of this list",
+    }
+    return names.get(type(block), "this block")
+
+
+def _tall_block(prepared: PreparedBook, paper: str, chapter: int) -> tuple[int, str] | None:
+    """The index and kind of the first block of the chapter `chapter` that is taller
+    than a column of the card (the build's own typesetting tells: `card_pages` raises
+    TooTall), or None when none is. Each try sets that chapter alone, up to a block."""
+    whole = prepared.book.chapters[chapter]
+
+    def too_tall(count: int) -> bool:
+        part = dataclasses.replace(whole, blocks=whole.blocks[:count])
+        book = dataclasses.replace(prepared.book, chapters=(part,))
+        try:
+            card_pages(PreparedBook(book, prepared.figures, prepared.numbers), paper)
+        except TooTall:
+            return True
+        return False
+
+    if not too_tall(len(whole.blocks)):
+        return None
+    low, high = 0, len(whole.blocks)  # too_tall(low) is False, too_tall(high) is True
+    while high - low > 1:
+        middle = (low + high) // 2
+        if too_tall(middle):
+            high = middle
+        else:
+            low = middle
+    return high - 1, _kind(whole.blocks[high - 1])
 
 
 def _overflow(prepared: PreparedBook, paper: str) -> tuple[int, str] | None:

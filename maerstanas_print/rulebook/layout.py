@@ -14,6 +14,7 @@ from types import ModuleType
 
 from maerstanas_print.draw.board import BoardSpec, Stone, board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import (
+    PT_PER_MM,
     Group,
     Line,
     Page,
@@ -25,6 +26,7 @@ from maerstanas_print.draw.shapes import (
 )
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
+from maerstanas_print.rulebook.fitting import fit_head
 from maerstanas_print.rulebook.kit import COVERS, STONE_KEY_LABELS
 from maerstanas_print.rulebook.model import Chapter
 from maerstanas_print.rulebook.source import book_game
@@ -179,12 +181,17 @@ SHEET_FOLIO_Y = FOOT_MM  # mm above the foot: on the line of the sheet's credit
 
 
 def appendix_sheet_page(
-    page: Page, *, heading: str, running_head: tuple[str, str], margin: float = SHEET_MARGIN
+    page: Page,
+    *,
+    heading: str,
+    running_head: tuple[tuple[str, ...], str],
+    margin: float = SHEET_MARGIN,
 ) -> Page:
     """A sheet page as the book prints it: the sheet's title line becomes the
     appendix's heading (its right-hand note, the square size, kept) under a running
-    head as on every body page; the folio is the page template's, at the right end
-    of the credit line.
+    head as on every body page (`running_head`: the left part's forms, longest first,
+    and the right part, fitted as `fitting.fit_head` fits them); the folio is the
+    page template's, at the right end of the credit line.
     The sheet's header is its first shape, a group titled "GAME: NOTE"."""
     first = page.shapes[0]
     if not isinstance(first, Group) or ": " not in str(first.title):
@@ -192,7 +199,8 @@ def appendix_sheet_page(
     note = str(first.title).split(": ", 1)[1]
     rule = next(c for c in first.children if isinstance(c, Line))
     base = rule.y1 - 3.2
-    left, right = running_head
+    room = (page.width - 2 * margin) * PT_PER_MM
+    left, right = fit_head(*running_head, "Cardo-Italic", 8.5, room)
     soft, ink = SHEET_SOFT, SHEET_INK
     head = Group(
         (

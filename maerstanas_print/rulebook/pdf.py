@@ -21,6 +21,7 @@ from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
+from maerstanas_print.rulebook.fitting import fit_head
 from maerstanas_print.rulebook.hyphenation import hyphenator
 from maerstanas_print.rulebook.inline import (
     NOTATION_COLOUR,
@@ -487,7 +488,7 @@ class _Builder:
         page = layout.appendix_sheet_page(
             layout.blank_board_page(self.paper.key, block.game, block.per_page),
             heading=plain(chapter.title),
-            running_head=(book.running_head, label),
+            running_head=((book.running_head, book.title), label),
         )
         return _shapes_flowable(page.shapes, page.width, page.height)
 
@@ -598,8 +599,11 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
         canvas.setFillColor(SOFT)
         y = height - top + 16
         canvas.setFont("Cardo-Italic", 8.5)
-        canvas.drawString(side, y, book.running_head)
-        canvas.drawRightString(width - side, y, doc.page_head)
+        left, right = fit_head(
+            (book.running_head, book.title), doc.page_head, "Cardo-Italic", 8.5, width - 2 * side
+        )
+        canvas.drawString(side, y, left)
+        canvas.drawRightString(width - side, y, right)
         canvas.setStrokeColor("#bdb6a6")
         canvas.setLineWidth(0.4)
         canvas.line(side, y - 5, width - side, y - 5)

@@ -80,6 +80,8 @@ class ReadSource:
     references: dict[str, Where] = field(default_factory=dict)  # first place of each
     places: list[tuple[str, Where]] = field(default_factory=list)  # `#place` links
     chapter_places: list[Where] = field(default_factory=list)  # each chapter's `#` line
+    block_places: list[list[Where]] = field(default_factory=list)  # each chapter's blocks'
+    front_place: Where | None = None  # the small print's first paragraph
     directives: list[tuple[str, Where]] = field(default_factory=list)  # (kind, its ``` line)
     released: datetime.date | None = None
     edition: str = ""
@@ -94,6 +96,7 @@ class _Reader:
         self.front: list[Block] = []
         self.chapters: list[tuple[str, bool, list[Block]]] = []
         self.chapter_places: list[Where] = []  # each chapter's `#` line
+        self.block_places: list[list[Where]] = []  # where each block of a chapter starts
         self.budget = TextBudget()
         self.parsing: tuple[Any, dict] | None = None  # the parser and env of the text walked
 
@@ -126,8 +129,10 @@ class _Reader:
     def add(self, block: Block, where: Where) -> None:
         if self.chapters:
             self.chapters[-1][2].append(block)
+            self.block_places[-1].append(where)
         elif isinstance(block, Para):
             self.front.append(block)
+            self.read.front_place = self.read.front_place or where
         else:
             raise SourceError(
                 where,
@@ -297,6 +302,7 @@ class _Reader:
                     )
                 self.chapters.append((title, appendix, []))
                 self.chapter_places.append(self.where(source, token, 1, 1))
+                self.block_places.append([])
             elif token.tag == "h2":
                 self.refuse_empty(source, token, text)
                 self.add(Heading(text), self.where(source, token))
@@ -640,10 +646,12 @@ def read_source(text: str, name: str) -> ReadSource:
                 f"the chapter {title!r} has nothing in it",
                 "write its text under its `#` line, or leave the heading out",
             )
+    _refuse_shared_sheets(reader.chapters, reader.block_places)
     chapters = tuple(
         Chapter(title, tuple(blocks), appendix) for title, appendix, blocks in reader.chapters
     )
     read.chapter_places = reader.chapter_places
+    read.block_places = reader.block_places
     _check_places(read.places, chapters)
     authors = ", ".join(data.get("authors", ()))
     fields: dict[str, Any] = {
@@ -706,3 +714,23 @@ def shipped_source(name: str) -> ReadSource:
     """One of the books shipped with the game definitions (books/NAME.md)."""
     text = resources.files(BOOKS_PACKAGE).joinpath("books", f"{name}.md").read_text("utf-8")
     return read_source(text, f"books/{name}.md")
+
+
+def _refuse_shared_sheets(
+    chapters: list[tuple[str, bool, list[Block]]], places: list[list[Where]]
+) -> None:
+    """SourceError R102 at a ```pencil-boards that shares its chapter: the book prints
+    the sheet as a whole page under the chapter's title, so anything else in that
+    chapter had no place (text after it was dropped, and a sheet after text stopped
+    the build with a traceback)."""
+    for (title, _, blocks), wheres in zip(chapters, places, strict=True):
+        if len(blocks) < 2:
+            continue
+        for block, where in zip(blocks, wheres, strict=True):
+            if isinstance(block, BlankBoards):
+                raise SourceError(
+                    where,
+                    "R102",
+                    f"```pencil-boards is a chapter of its own, but {title!r} holds more",
+                    "give the sheet its own `# Title {.appendix}` and move the rest out",
+                )

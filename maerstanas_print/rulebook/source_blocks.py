@@ -79,29 +79,60 @@ def refuse_markup(text: str, where: Where, what: str) -> None:
     )
 
 
-# Class markup (`{.lead}`, `{ .x`): a book knows two classes, each in one place.
-# `{.word}` anywhere, or attribute markup of other Markdown dialects ending a text:
-# `{#id}`, `{:.lead}`, `{lead}` (a `{fig:...}` reference is the book's own).
-_CLASS = re.compile(r"\{\s*\.[A-Za-z]|\{\s*(?!fig:)[#:.]?[#:.]?[A-Za-z][^{}]{0,40}\}\s*$")
-CLASS_PLACES = "`{.lead}` ending a paragraph and `{.appendix}` ending a `#` chapter title"
+# Class markup (`{.lead}`, `{ .x`) anywhere: a book knows two classes, each in one place;
+# and attributes right after a bracket or a link (Pandoc's `[words]{.smallcaps}`).
+_CLASS = re.compile(r"\{\s*\.[A-Za-z]|(?:\\?\]|\))\{(?!fig:|\{)")
+# The book's own brace forms that may end a text: a figure reference and a `{{ ref }}`
+# (rule-point markers `{§ ...}` are taken off first; they are never printed).
+_FIGURE = re.compile(r"\{fig:[a-z0-9-]+\}")
+_REFERENCE_END = re.compile(r"\{\{[^{}]*\}\}$")
+_CLOSING = re.compile(r"(?:\s|\\?\*)+$")  # spaces and stars (emphasis, or escaped) at the end
+CLASS_PLACES = (
+    "`{.lead}` ending a paragraph and `{.appendix}` ending a `#` chapter title "
+    "(its other braces are `{fig:id}`, `{{ references }}` and `{§ rule points}`)"
+)
+
+
+def trailing_group(text: str) -> str:
+    """The brace group ending `text` (perhaps inside emphasis: `p {#id}*`) when it is
+    not one of the book's own forms, or ''.
+
+    It is where every Markdown dialect writes its attributes (`{#id}`, `{: .x}`, `{-}`,
+    `{#id k="v"}`); any of them would be printed as it is written, so any `{...}` there
+    that the book does not read is refused, whatever is inside the braces."""
+    body = _CLOSING.sub("", text)
+    start = body.rfind("{")
+    if not body.endswith("}") or start < 0 or _REFERENCE_END.search(body):
+        return ""
+    group = body[start:]
+    return "" if _FIGURE.fullmatch(group) else group
 
 
 def refuse_classes(text: str, where: Where, known: str = "") -> None:
-    """SourceError R101 at class markup the book does not know in its place: `known`
+    """SourceError R101 at brace markup the book does not know in its place: `known`
     (`{.lead}` for a paragraph, `{.appendix}` for a chapter title) may end `text` once;
-    any other `{.word}` (`{.Lead}`, `## H {.appendix}`, `x {.lead}{.lead}`) would be
-    printed as it is written, so it is refused where it is written."""
-    bare = text.removesuffix(known) if known else text
+    any other `{.word}` (`{.Lead}`, `## H {.appendix}`, `x {.lead}{.lead}`), and any
+    brace group ending the text that is not the book's own (`{#id}`, `{: .appendix}`,
+    `{-}`), would be printed as it is written, so it is refused where it is written."""
+    bare = strip_markers(text)
+    bare = bare.removesuffix(known) if known else bare
     found = _CLASS.search(bare)
     if found is not None:
-        end = bare.find("}", found.start())
-        shown = bare[found.start() : end + 1] if 0 <= end < found.start() + 40 else found[0]
-        raise SourceError(
-            where.find(found[0]),
-            "R101",
-            f"`{shown}` is not markup a book knows here; it knows only {CLASS_PLACES}",
-            "leave it out, or move it to its place",
-        )
+        begin = bare.index("{", found.start())
+        end = bare.find("}", begin)
+        shown = bare[begin : end + 1] if 0 <= end < begin + 40 else bare[begin : found.end()]
+    else:
+        shown = trailing_group(bare)
+        if not shown:
+            return
+    if len(shown) > 60:
+        shown = shown[:59] + "…"
+    raise SourceError(
+        where.find(shown.removesuffix("…")),
+        "R101",
+        f"`{shown}` is not markup a book knows here; it knows only {CLASS_PLACES}",
+        "leave it out, or move it to its place",
+    )
 
 
 def refuse_large_table(rows: list[list[tuple[str, Where]]], what: str = "table") -> None:
