@@ -811,11 +811,12 @@ def _step(
 ) -> tuple[int, PlyNode] | None:
     """Where the written numbers step from `level` rows ahead of their place to more
     (a row left out there): every number before is `level` ahead, the one there
-    and all after it but one are further ahead, and the row starts with Dark's move."""
-    further = [(k, node) for k, node, rows in ahead if rows is not None and rows > level]
-    if not further:
+    one more, all after it but one further ahead, and the row starts with Dark's
+    move."""
+    further = [(k, node, rows) for k, node, rows in ahead if rows is not None and rows > level]
+    if not further or further[0][2] != level + 1:  # one row at a time
         return None
-    k0, first = further[0]
+    k0, first, _rows = further[0]
     after = [entry for entry in ahead if entry[0] >= k0]
     if any(rows != level for k, _node, rows in ahead if k < k0) or plies[k0] % 2:
         return None
