@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -164,8 +165,6 @@ def test_a_quotation_with_emphasis_inside_gets_both_curly_marks() -> None:
 def test_every_comment_in_a_shipped_record_ends_its_sentence() -> None:
     """Review 7-A #3: "...where no piece can be taken 7... C5-E5" ran a note into the
     next move; the printed notes set a record's comments as written."""
-    from pathlib import Path
-
     samples = Path(__file__).resolve().parents[1] / "maerstanas_print" / "samples"
     unended = []
     for record in sorted(samples.glob("*.mrs")):
@@ -174,3 +173,13 @@ def test_every_comment_in_a_shipped_record_ends_its_sentence() -> None:
             if words and not re.search(r"[.!?)]$", words):
                 unended.append(f"{record.name}: {words[-40:]}")
     assert not unended
+
+
+def test_an_option_name_in_a_web_table_never_breaks_mid_word() -> None:
+    """Review 7-A #5: at 390 px the 1992 book's Options table showed
+    "no_legal_move=l/ose": the cell's notation could break anywhere. Now a table
+    too wide for the phone scrolls in its own frame instead."""
+    css = (Path(__file__).resolve().parents[1] / "templates" / "rulebook.css").read_text()
+    narrow = css[css.index("@media screen and (max-width") :]
+    cell = re.search(r"td code\.notation\.long, th code\.notation\.long \{([^}]*)\}", narrow)
+    assert cell is not None and "overflow-wrap: normal" in cell.group(1)
