@@ -192,7 +192,7 @@ def step_text(step: Step, game: Game) -> str:
 
 
 def result_text(game: ReplayedGame) -> str:
-    """ "Dark wins, Dark: 16, Light: 14", "Light wins: king captured", "Unfinished"..."""
+    """ "Dark wins, Dark: 16, Light: 14", "Light wins (king captured)", "Unfinished"..."""
     text: str = reader_for(game).result_text(game)
     return text
 
