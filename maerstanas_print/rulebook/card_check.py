@@ -7,8 +7,9 @@ the card's refusals carry a place too: a directive at its ``` line, a panel labe
 wider than its board on the card at its `panel:` line, and a card
 that runs past its page (or holds a block taller than a column) at the `#` line of
 the first chapter that does not fit. Fitting is only known by setting the card, so
-this check typesets it once (and a few times more, to find the chapter, when it
-does not fit).
+this check typesets it at its least size (a few times more, to find the chapter,
+when it does not fit), then sets it whole as the build does (`card_pdf`), so a
+card the check passes is a card the build sets.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from maerstanas_print.rulebook.card import (
     CardGeometry,
     TooTall,
     card_pages,
+    card_pdf,
 )
 from maerstanas_print.rulebook.card_band import MAX_BAND_LINES, TITLE_PT
 from maerstanas_print.rulebook.compile_source import check_labels
@@ -72,6 +74,7 @@ def check_card(read: ReadSource, book: Book, paper: str) -> None:
         check_labels(read, view, min(figure_cell(view, geometry.column), geometry.mm(cap)))
     problem = _overflow(prepared, paper)
     if problem is None:
+        _set_as_built(read, prepared, paper)
         return
     index, message = problem
     tall = _tall_block(prepared, paper, index)
@@ -90,6 +93,21 @@ def check_card(read: ReadSource, book: Book, paper: str) -> None:
         message,
         "shorten this chapter or an earlier one, or leave a figure out",
     )
+
+
+def _set_as_built(read: ReadSource, prepared: PreparedBook, paper: str) -> None:
+    """Set the card as `quickref --source` sets it (`card_pdf`, the one typesetting of
+    the build: figures grown, columns balanced, bottoms made flush), so nothing the
+    build does after the fitting pass can refuse or fail on a card the check passed."""
+    try:
+        card_pdf(prepared, paper)
+    except RulebookError as exc:
+        raise SourceError(
+            read.chapter_places[0],
+            "R110",
+            str(exc),
+            "shorten the card, or leave a figure out",
+        ) from None
 
 
 def _check_band(read: ReadSource, book: Book, geometry: CardGeometry) -> None:
