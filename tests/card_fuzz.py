@@ -40,20 +40,10 @@ WORDS = (
     "player",
 )
 PAPERS = ("a4", "letter", "a3", "tabloid")
-FIGURE = """```figure
-id: f{n}
-caption: {caption}
-panel: {label}
-stones: dark D4
-claims:
-  legal E4
-```"""
-RECORD = """```record
-id: r{n}
-caption: {caption}
-
-1. D4 E3 2. C5 F4 *
-```"""
+FIGURE = "```figure\nid: f{n}\ncaption: {caption}\n{panels}```"
+PANEL = "panel: {label}\nstones: dark D4\nclaims:\n  legal E4\n"
+RECORD = "```record\nid: r{n}\ncaption: {caption}\n\n1. D4 E3 2. C5 F4 *\n```"
+KINDS = ("para", "para", "list", "glossary", "glossary", "table", "note", "figure", "record")
 
 
 def _words(rng: random.Random, least: int, most: int) -> str:
@@ -64,45 +54,54 @@ def _sentence(rng: random.Random, least: int, most: int) -> str:
     return _words(rng, least, most).capitalize() + "."
 
 
+def _glossary(rng: random.Random) -> str:
+    entries = (f"{_words(rng, 1, 3)}: {_sentence(rng, 1, 60)}" for _ in range(rng.randint(1, 8)))
+    return "```glossary\n" + "\n".join(entries) + "\n```"
+
+
+def _table(rng: random.Random) -> str:
+    columns = rng.randint(2, 4)
+    rows = [" | ".join(_words(rng, 1, 3) for _ in range(columns))]
+    rows.append(" | ".join("---" for _ in range(columns)))
+    for _ in range(rng.randint(1, 8)):
+        rows.append(" | ".join(_words(rng, 1, 30) for _ in range(columns)))
+    return "\n".join(f"| {row} |" for row in rows)
+
+
 def _block(rng: random.Random, counter: list[int]) -> str:
-    kind = rng.choice(
-        ("para", "para", "para", "list", "glossary", "glossary", "table", "note", "figure")
-        + ("record", "section")
-    )
+    kind = rng.choice((*KINDS, "section"))
     if kind == "para":
-        return _sentence(rng, 3, 90)
+        return _sentence(rng, 3, 150)
     if kind == "list":
         mark = rng.choice(("-", "1."))
-        return "\n".join(f"{mark} {_sentence(rng, 2, 30)}" for _ in range(rng.randint(1, 6)))
+        return "\n".join(f"{mark} {_sentence(rng, 2, 40)}" for _ in range(rng.randint(1, 6)))
     if kind == "glossary":
-        entries = (
-            f"{_words(rng, 1, 3)}: {_sentence(rng, 1, 60)}" for _ in range(rng.randint(1, 7))
-        )
-        return "```glossary\n" + "\n".join(entries) + "\n```"
+        return _glossary(rng)
     if kind == "table":
-        columns = rng.randint(2, 4)
-        rows = [" | ".join(_words(rng, 1, 3) for _ in range(columns))]
-        rows.append(" | ".join("---" for _ in range(columns)))
-        rows += [
-            " | ".join(_words(rng, 1, 12) for _ in range(columns)) for _ in range(rng.randint(1, 8))
-        ]
-        return "\n".join(f"| {row} |" for row in rows)
+        return _table(rng)
     if kind == "note":
         return "> " + _sentence(rng, 5, 80)
     if kind == "section":
-        return "## " + _words(rng, 1, 5).capitalize()
+        return "## " + _words(rng, 1, 8).capitalize() + "\n\n" + _sentence(rng, 3, 10)
     counter[0] += 1
-    form = FIGURE if kind == "figure" else RECORD
-    return form.format(n=counter[0], caption=_sentence(rng, 2, 30), label=_words(rng, 1, 2))
+    if kind == "record":
+        return RECORD.format(n=counter[0], caption=_sentence(rng, 2, 40))
+    panels = "".join(PANEL.format(label=f"p{n}") for n in range(rng.randint(1, 4)))
+    return FIGURE.format(n=counter[0], caption=_sentence(rng, 2, 60), panels=panels)
 
 
 def random_card(seed: int) -> tuple[str, str]:
     """A card source, and the paper to set it on, both chosen by `seed`."""
     rng = random.Random(seed)
     counter = [0]
-    parts = [f"---\ngame: Maerstanas\ntitle: {_words(rng, 1, 8).capitalize()}\n---"]
-    for _ in range(rng.randint(1, 4)):
-        parts.append("# " + _words(rng, 1, 6).capitalize())
+    front = f"game: Maerstanas\ntitle: {_words(rng, 1, 12).capitalize()}\n"
+    if rng.random() < 0.5:
+        front += f"subtitle: {_words(rng, 1, 8)}\n"
+    parts = [f"---\n{front}---"]
+    if rng.random() < 0.5:  # the small print
+        parts.append(_sentence(rng, 5, 100))
+    for _ in range(rng.randint(1, 6)):
+        parts.append("# " + _words(rng, 1, 8).capitalize())
         parts.append(_sentence(rng, 3, 40))  # a chapter opens with text
         parts += [_block(rng, counter) for _ in range(rng.randint(0, 5))]
     return "\n\n".join(parts) + "\n", rng.choice(PAPERS)

@@ -44,11 +44,12 @@ def test_a_card_with_a_glossary_the_check_passes_is_built(tmp_path, capsys) -> N
     assert len(reader(out.read_bytes()).pages) == 1
 
 
-@pytest.mark.parametrize("seed", [21, 25, 3, 5, 7, 11])
+@pytest.mark.parametrize("seed", [96, 102, 202, 2, 3, 4, 5, 6])
 def test_random_cards_the_check_passes_are_built(seed) -> None:
     """A few seeds of the random cards bench/bench_card_fuzz.py runs by the hundred:
     whatever the check passes, the build sets (the check now runs the build's own
-    typesetting, `card_pdf`)."""
+    typesetting, `card_pdf`). Seeds 96, 102 and 202 crashed the build of the reviewed
+    code (3 of 300 seeds) after its check passed them."""
     text, paper = random_card(seed)
     outcome = check_then_build(text, paper)
     assert outcome.built or not outcome.checked, (seed, paper, outcome)
