@@ -160,3 +160,49 @@ def test_a_figure_number_in_a_heading_is_plain_words_everywhere(tmp_path, capsys
     printed = pdf_text(out)
     assert printed.count("D figure 1") >= 2
     assert "figure 0" not in printed
+
+
+def test_an_escaped_brace_is_words_not_a_figure_reference(tmp_path, capsys) -> None:
+    """`\\{fig:zz}` is the author saying "these are words": it was read as a reference
+    to a figure (R106 for one the book does not have, "figure N" for one it has)."""
+    path = book(
+        tmp_path, HEAD + "Write \\{fig:zz} and \\{fig:f} here.\n\n" + FIGURE.format(caption="c")
+    )
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+    out = tmp_path / "book.html"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0
+    assert "Write {fig:zz} and {fig:f} here." in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("body", "named"),
+    [
+        ("```glossary\n" + "t" * 2001 + ": a gloss.\n```\n", "this glossary term is 2,001"),
+        (
+            FIGURE.format(caption="c").replace("panel: p", "alt: " + "a" * 2001 + "\npanel: p"),
+            "this alt text is 2,001",
+        ),
+        (
+            FIGURE.format(caption="c").replace("panel: p", "panel: " + "p" * 2001),
+            "this panel label is 2,001",
+        ),
+    ],
+    ids=["term", "alt", "label"],
+)
+def test_a_text_past_the_caption_limit_is_named_as_what_it_is(tmp_path, capsys, body, named):
+    """A glossary term, an `alt` or a panel label of 2,001 characters was reported as
+    "this caption is 2,001 characters long"."""
+    path = book(tmp_path, HEAD + "Text.\n\n" + body)
+    assert main(["rulebook", "--check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "R110" in err and named in err, err
+
+
+def test_a_subtitle_too_long_for_the_card_band_is_refused_at_subtitle(tmp_path, capsys) -> None:
+    """The R110 pointed at `title:` although the title alone fits the band."""
+    subtitle = " ".join(["Maerstanas"] * 40)
+    text = f"---\ngame: Maerstanas\ntitle: T\nsubtitle: {subtitle}\n---\n\n# Rules\n\nText.\n"
+    path = book(tmp_path, text)
+    assert main(["quickref", "--check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "book.md:4:1: error R110" in err, err

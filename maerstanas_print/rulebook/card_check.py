@@ -111,16 +111,19 @@ def _set_as_built(read: ReadSource, prepared: PreparedBook, paper: str) -> None:
 
 
 def _check_band(read: ReadSource, book: Book, geometry: CardGeometry) -> None:
-    """SourceError R110 at `title:` when the title and subtitle take more lines of the
-    card's title band than it has room for."""
+    """SourceError R110 at `title:` (at `subtitle:` when the title alone fits) when the
+    title and subtitle take more lines of the card's title band than it has room for."""
     lines = len(geometry.band(book))
     if lines <= MAX_BAND_LINES:
         return
-    found = re.search(r"^title:", read.source.text, re.MULTILINE)
+    # The subtitle is the one to shorten when the title alone fits the band.
+    alone = len(geometry.band(dataclasses.replace(book, subtitle="")))
+    key = "subtitle" if book.subtitle and alone <= MAX_BAND_LINES else "title"
+    found = re.search(rf"^{key}:", read.source.text, re.MULTILINE)
     line = read.source.text.count("\n", 0, found.start()) + 1 if found else 2
     width = geometry.width - 2 * geometry.mm(SIDE_MM)
     raise SourceError(
-        Where.at(read.source, line, 1, 5),
+        Where.at(read.source, line, 1, len(key)),
         "R110",
         f"the title and subtitle take {lines} lines of the quick reference's title band "
         f"({width:.0f} mm wide, the title in {TITLE_PT:.0f} pt); it has room for "

@@ -184,7 +184,9 @@ class _Reader:
         for child in children:
             kind = child.type
             self.refuse_nesting(where, open_, child, out)
-            if kind == "text":
+            if kind == "text" and child.markup == "\\{":  # `\{fig:f}`: words, as written
+                out.append("\\{")  # a `{` that `spans` takes as a letter
+            elif kind == "text":
                 out.append(literal(child.content))  # what Markdown read as text stays text
             elif kind in ("softbreak", "hardbreak"):
                 out.append(" ")

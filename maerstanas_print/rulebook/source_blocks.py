@@ -168,6 +168,10 @@ def refuse_large_table(rows: list[list[tuple[str, Where]]], what: str = "table")
                 )
 
 
+# The texts a caption's limit holds (MAX_BOOK_CAPTION_CHARS), each named as it is.
+SHORT_TEXTS = ("caption", "alt text", "panel label", "glossary term", "record", "heading")
+
+
 @dataclass
 class TextBudget:
     """Every text of a book passes here once: its links are judged by the link policy,
@@ -210,7 +214,7 @@ class TextBudget:
 
     @staticmethod
     def refuse_long(text: str, where: Where, kind: str) -> None:
-        short = kind in ("caption", "record", "heading")
+        short = kind in SHORT_TEXTS
         most = limits.MAX_BOOK_CAPTION_CHARS if short else limits.MAX_BOOK_PARAGRAPH_CHARS
         if len(text) > most:
             raise SourceError(
@@ -448,7 +452,7 @@ def read_figure(
         if line.key == "caption":
             caption = budget.take_text(line.value, line.where, "caption")
         elif line.key == "alt":
-            alt = budget.take_text(line.value, line.where, "caption")
+            alt = budget.take_text(line.value, line.where, "alt text")
         elif line.key == "panel" or (
             line.key in POSITION_KEYS and (not panels or "setup" in panels[-1])
         ):
@@ -460,7 +464,7 @@ def read_figure(
                     "a figure's panels stand side by side; split it into two figures",
                 )
             if line.key == "panel":
-                budget.take(line.value, line.where, "caption")
+                budget.take(line.value, line.where, "panel label")
                 refuse_markup(line.value, line.where, "a panel label")
             given = {"id", "caption", "alt"} & given  # a new panel's keys start afresh
             refuse_twice(line, given, "panel")
@@ -573,7 +577,7 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
         entries.append([term.strip(), gloss.strip()])
         places.append(Where.at(start.source, line_no + n, 1, len(raw)))
     for entry, where in zip(entries, places, strict=True):
-        budget.take(entry[0], where, "caption")
+        budget.take(entry[0], where, "glossary term")
         refuse_markup(entry[0], where, "a glossary term")
         entry[1] = budget.take_text(entry[1], where, "paragraph")
     refuse_large_table(
