@@ -11,7 +11,7 @@ from maerstanas_print.commands.capabilities import APP_IMPORTERS
 from maerstanas_print.io import limits
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 from maerstanas_print.io.inputs import read_small_input
-from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.io.outputs import refuse_folder_name, refuse_overwriting_input, write_output
 from maerstanas_print.notation.export import export_game
 from maerstanas_print.notation.tags import TagDate
 
@@ -73,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     LogError, record_from_log = importer.LogError, importer.record_from_log  # noqa: N806
     tags = _tags(args)
     output = args.output if args.output is not None else "-"
+    refuse_folder_name(output)
     refuse_overwriting_input(output, args.log)
     name, text = read_small_input(
         args.log, limits.MAX_IMPORT_CHARS, "a move list copied from the apps is a few kilobytes"

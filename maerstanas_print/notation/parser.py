@@ -215,7 +215,45 @@ class RecordReader:
 
 
 _TAG_LINE = re.compile(r"\n[ \t]*(?=\[[ \t]*[A-Za-z])")
-_MOVE_LIKE = re.compile(r"\{[^}]*\}|;[^\n]*|\"(?:\\.|[^\"\\\n])*\"|([A-Za-z0-9]+)|([()])")
+_WORD_OR_OPENER = re.compile(r"([A-Za-z0-9]+)|([()])|[{;\"]")
+_QUOTED = re.compile(r"\"(?:\\.|[^\"\\\n])*\"")
+
+
+def _words_and_parens(
+    text: str, start: int, end: int
+) -> Iterator[tuple[str | None, str | None, int]]:
+    """The words and parentheses of `text[start:end]` outside comments and
+    quoted values, each as (word, paren, offset), in time linear in the text.
+
+    A `{` with no `}` after it, or a `"` not closed on its line, is skipped as
+    one character. Once one is found open, every later `{` (or `"` on that
+    line) is open too, so none is looked for again: a search for the closing
+    mark from each of thousands of open ones would take time n squared.
+    """
+    braces_close = True
+    quotes_open_until = start
+    pos = start
+    while (m := _WORD_OR_OPENER.search(text, pos, end)) is not None:
+        at, opener = m.start(), m.group()
+        pos = m.end()
+        if m.lastindex:
+            yield m.group(1), m.group(2), at
+        elif opener == ";":
+            line_end = text.find("\n", at, end)
+            pos = end if line_end < 0 else line_end
+        elif opener == "{" and braces_close:
+            close = text.find("}", at + 1, end)
+            if close < 0:
+                braces_close = False
+            else:
+                pos = close + 1
+        elif opener == '"' and at >= quotes_open_until:
+            quoted = _QUOTED.match(text, at, end)
+            if quoted is None:
+                line_end = text.find("\n", at, end)
+                quotes_open_until = end if line_end < 0 else line_end
+            else:
+                pos = quoted.end()
 
 
 def _count_moves(text: str, start: int, end: int) -> None:
@@ -227,8 +265,7 @@ def _count_moves(text: str, start: int, end: int) -> None:
     if end - start <= min(most * 4, deepest):
         return  # too short to hold that many moves or variations
     words = depth = 0
-    for m in _MOVE_LIKE.finditer(text, start, end):
-        word, paren = m.group(1), m.group(2)
+    for word, paren, at in _words_and_parens(text, start, end):
         if word is not None and not word.isdigit():
             words += 1
             if words > most * 4:
@@ -236,7 +273,7 @@ def _count_moves(text: str, start: int, end: int) -> None:
         elif paren == "(":
             depth += 1
             if depth > deepest:
-                raise TooManyMoves(m.start(), deep=True)
+                raise TooManyMoves(at, deep=True)
         elif paren == ")" and depth:
             depth -= 1
 
@@ -332,10 +369,16 @@ def _items_read_as(diagnostic: Diagnostic, base: int) -> list[Item]:
 
 
 def _blank_last_word(text: str) -> str:
-    m = re.search(r"\S+\s*$", text)
-    if m is None:
+    """`text` with its last word blanked (and the blanks after it), found from
+    the end: a search for a word followed by blanks to the end would re-read a
+    long word from each of its offsets."""
+    word_end = len(text.rstrip())
+    word_start = word_end
+    while word_start and not text[word_start - 1].isspace():
+        word_start -= 1
+    if word_end == 0:
         return text
-    return text[: m.start()] + _blank(text[m.start() :])
+    return text[:word_start] + _blank(text[word_start:])
 
 
 def _blank(chunk: str) -> str:
@@ -702,10 +745,9 @@ def _never_closed(opened: list[int]) -> Diagnostic:
 def _unclosed_parens(text: str) -> list[int]:
     """Offsets of the `(` left open, outermost first, ignoring comments."""
     stack: list[int] = []
-    for m in re.finditer(r"\{[^}]*\}|;[^\n]*|\"(?:\\.|[^\"\\\n])*\"|[()]", text):
-        token = m.group()
-        if token == "(":
-            stack.append(m.start())
-        elif token == ")" and stack:
+    for _, paren, at in _words_and_parens(text, 0, len(text)):
+        if paren == "(":
+            stack.append(at)
+        elif paren == ")" and stack:
             stack.pop()
     return stack

@@ -1,0 +1,174 @@
+"""Hostile files, seventh review (issue 26): the kinds of failure it found.
+
+- reading a record is linear in its length: a long run of blanks at the end of a
+  record, before a stray character, after a removal slash, or thousands of `{`
+  that never close, are read once (the old reader re-read the run from each of
+  its offsets: hours for the sizes below). The check is a generous subprocess
+  time-out, never a measured speed;
+- `-o /dev/stdout` (or `/dev/fd/1`, `/proc/self/fd/1`, `/dev/stderr`) into a
+  shell's `>> log.txt` adds to the log through the stream, never renames a new
+  file over it;
+- `-o newd/` (or an existing folder) for a command whose `-o` is a file only is
+  a usage error, and nothing is written;
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from record_helpers import SAMPLE
+
+# Far more than the linear reader needs (under a second), far less than the
+# quadratic one took (hours): a run that times out names the slow reader.
+GENEROUS_S = 60
+
+
+def _cli(
+    tmp_path: Path, *args: str, timeout: float = GENEROUS_S
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "maerstanas_print", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+BLANKS = 200_000
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("1. D4 *" + " " * BLANKS, 0),  # blanks at the end
+        ("1. D4 *" + "\r\n" * (BLANKS // 2), 0),  # blank lines at the end
+        ("1. D4 " + " " * BLANKS + "@ E4 *", 1),  # blanks before a stray character
+        ("1. D4 E4 3. T C3 x E4 /" + " " * BLANKS + "D4 *", 1),  # blanks after a removal slash
+        ("1. D4 (" + "{" * BLANKS, 1),  # comments opened and never closed
+        ('1. D4 (; x\n"' + '\\"' * BLANKS, 1),  # a quoted value that never closes
+    ],
+    ids=[
+        "trailing-spaces",
+        "trailing-lines",
+        "before-stray",
+        "removal-slash",
+        "open-braces",
+        "open-quote",
+    ],
+)
+def test_reading_a_record_is_linear_in_long_runs(tmp_path: Path, text: str, code: int) -> None:
+    (tmp_path / "long.mrs").write_text(text, encoding="utf-8")
+    done = _cli(tmp_path, "check", "long.mrs")
+    assert done.returncode == code, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+
+
+def test_rule_point_markers_are_found_in_linear_time() -> None:
+    """A book paragraph with a long run of blanks that no marker ends."""
+    code = (
+        "from maerstanas_print.rule_points import strip_markers, points_in\n"
+        "from maerstanas_print.rulebook.concordance import LEAD\n"
+        f"text = 'a rule' + ' ' * {BLANKS * 5} + 'x'\n"
+        "assert strip_markers(text) == text and points_in(text) == ()\n"
+        "assert LEAD.sub('', text) == text\n"
+        "assert strip_markers('a rule  {§ p1}  more') == 'a rule  more'\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=GENEROUS_S,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_blanking_the_last_word_reads_from_the_end() -> None:
+    code = (
+        "from maerstanas_print.notation.parser import _blank_last_word\n"
+        f"text = 'x' * {BLANKS * 5} + ' y  '\n"
+        "assert _blank_last_word(text) == 'x' * len(text[:-4]) + '    '\n"
+        "assert _blank_last_word('ab cd  \\n') == 'ab     \\n'\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=GENEROUS_S,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+# --- `-o` naming our own standard output or error ------------------------------
+
+LOG = "D4 - standard stone (Player 1)\nE3 - standard stone (Player 2)\n"
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/dev/stderr"])
+def test_output_to_our_own_stream_appends_to_the_redirected_file(tmp_path: Path, name: str) -> None:
+    """`fmt -o /dev/stdout >> log.txt` adds to the log: its old lines, its other
+    name (a hard link) and its inode stay; no file is renamed over it."""
+    log, other = tmp_path / "log.txt", tmp_path / "other-name.txt"
+    log.write_text("old log line\n", encoding="utf-8")
+    os.link(log, other)
+    inode = log.stat().st_ino
+    (tmp_path / "list.txt").write_text(LOG, encoding="utf-8")
+    stream = "stderr" if name.endswith("stderr") else "stdout"
+    with log.open("a", encoding="utf-8") as handle:
+        done = subprocess.run(
+            [sys.executable, "-m", "maerstanas_print", "import", "list.txt", "-o", name],
+            cwd=tmp_path,
+            text=True,
+            timeout=GENEROUS_S,
+            check=False,
+            **{stream: handle},  # type: ignore[call-overload]
+        )
+    assert done.returncode == 0
+    written = log.read_text(encoding="utf-8")
+    assert written.startswith("old log line\n") and "1. D4 E3" in written, written
+    assert log.stat().st_ino == inode and other.read_text(encoding="utf-8") == written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["list.txt", "log.txt", "other-name.txt"]
+
+
+def test_output_to_a_deleted_redirect_leaves_no_stray_file(tmp_path: Path) -> None:
+    """The shell's file was removed while open: the kernel names it `log.txt
+    (deleted)`, and no new file of that name may appear."""
+    (tmp_path / "list.txt").write_text(LOG, encoding="utf-8")
+    log = tmp_path / "log.txt"
+    with log.open("a", encoding="utf-8") as handle:
+        log.unlink()
+        done = subprocess.run(
+            [sys.executable, "-m", "maerstanas_print", "import", "list.txt", "-o", "/dev/stdout"],
+            cwd=tmp_path,
+            stdout=handle,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=GENEROUS_S,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert os.fstat(handle.fileno()).st_size > 0  # written to the open file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["list.txt"]
+
+
+# --- `-o` naming a folder -------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["fmt", "import"])
+@pytest.mark.parametrize("name", ["newd/", "made"])
+def test_output_naming_a_folder_is_a_usage_error(tmp_path: Path, command: str, name: str) -> None:
+    (tmp_path / "made").mkdir()
+    (tmp_path / "list.txt").write_text(LOG, encoding="utf-8")
+    source = "list.txt" if command == "import" else str(SAMPLE)
+    done = _cli(tmp_path, command, source, "-o", name)
+    assert done.returncode == 2, done.stderr
+    assert "names a folder" in done.stderr and "Traceback" not in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["list.txt", "made"]
+    assert not any((tmp_path / "made").iterdir())
