@@ -10,6 +10,10 @@
   file over it;
 - `-o newd/` (or an existing folder) for a command whose `-o` is a file only is
   a usage error, and nothing is written;
+- `game` sets a long run of variations that each ask for a diagram across
+  pages (the line put off behind waiting figures is tried again);
+- `check --fix` keeps `chattr +d`, `+A`, `+S` (it writes such a file in place)
+  and names an append-only file when it refuses it;
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pdf_tools import all_text
 from record_helpers import SAMPLE
 
 # Far more than the linear reader needs (under a second), far less than the
@@ -172,3 +177,66 @@ def test_output_naming_a_folder_is_a_usage_error(tmp_path: Path, command: str, n
     assert "names a folder" in done.stderr and "Traceback" not in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["list.txt", "made"]
     assert not any((tmp_path / "made").iterdir())
+
+
+# --- `game`: a long run of variations, each with a diagram ------------------------
+
+
+@pytest.mark.parametrize("variations", [12, 40])
+def test_variations_each_with_a_diagram_flow_across_pages(tmp_path: Path, variations: int) -> None:
+    """Each diagram waits for the next column while the result line is put off
+    behind them; ReportLab took that line for one too tall for any page."""
+    record = "1. D4 E4 " + "(1... E3 {[%diagram]}) " * variations + "*\n"
+    (tmp_path / "v.mrs").write_text(record, encoding="utf-8")
+    done = _cli(tmp_path, "game", "v.mrs", "-o", "v.pdf")
+    assert done.returncode == 0, done.stderr[-3000:]
+    text = all_text((tmp_path / "v.pdf").read_bytes())
+    assert "Unfinished" in text
+    assert f"Diagram {variations + 1}" in text  # the main line's, then one per variation
+
+
+# --- `check --fix` keeps a file's inode flags ---------------------------------------
+
+FIXABLE = '[Game "Maerstanas"]\n\n1. D4 E4 3. C3 *\n'  # one sure fix: `3.` is `2.`
+
+
+def _chattr(flag: str, path: Path) -> None:
+    """Set an inode flag, or skip: no chattr here, or a file system without flags."""
+    try:
+        done = subprocess.run(["chattr", flag, str(path)], capture_output=True, check=False)
+    except FileNotFoundError:
+        pytest.skip("no chattr on this machine")
+    if done.returncode != 0:
+        pytest.skip(f"chattr {flag} is not supported here: {done.stderr!r}")
+
+
+def _lsattr(path: Path) -> str:
+    return subprocess.run(
+        ["lsattr", str(path)], capture_output=True, text=True, check=True
+    ).stdout.split()[0]
+
+
+@pytest.mark.parametrize("flag", ["+d", "+A", "+S"])
+def test_fix_keeps_inode_flags(tmp_path: Path, flag: str) -> None:
+    record = tmp_path / "flagged.mrs"
+    record.write_text(FIXABLE, encoding="utf-8")
+    _chattr(flag, record)
+    before, inode = _lsattr(record), record.stat().st_ino
+    done = _cli(tmp_path, "check", "--fix", "flagged.mrs")
+    assert done.returncode == 0, done.stderr
+    assert "1. D4 E4 2. C3 *" in record.read_text(encoding="utf-8")
+    assert _lsattr(record) == before and record.stat().st_ino == inode
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["flagged.mrs"]
+
+
+def test_fix_names_an_append_only_file(tmp_path: Path) -> None:
+    record = tmp_path / "kept.mrs"
+    record.write_text(FIXABLE, encoding="utf-8")
+    _chattr("+a", record)
+    try:
+        done = _cli(tmp_path, "check", "--fix", "kept.mrs")
+    finally:
+        subprocess.run(["chattr", "-a", str(record)], check=False)
+    assert done.returncode == 3
+    assert "append-only" in done.stderr and "as it was" in done.stderr
+    assert record.read_text(encoding="utf-8") == FIXABLE

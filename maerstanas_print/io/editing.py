@@ -15,8 +15,9 @@ did not ask to change and never races them:
   read (someone saved it while the search ran), or the name now leads to
   another file (replaced by a symlink or another file), nothing is written.
 - A file the user may not write (`chmod 444`: no write bit, whoever runs
-  us) is refused. A file with other hard links, extended attributes (an
-  access list, a security label, a user's note), one whose owner or group a
+  us; `chattr +i` or `+a`) is refused. A file with other hard links, extended
+  attributes (an access list, a security label, a user's note), inode flags
+  (`chattr +d`, `+A`, `+S`: `inode_flags`), one whose owner or group a
   new file could not be given, or one in a folder we may not write in, is
   rewritten in place, so the inode, its other names, its owner, mode and
   attributes stay; that write leaves the old bytes or the new ones, never a
@@ -45,6 +46,7 @@ from typing import NoReturn
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.held import signals_held
+from maerstanas_print.io.inode_flags import APPEND_ONLY, IMMUTABLE, inode_flags
 from maerstanas_print.io.inputs import decode_stream, display_name, read_record_bytes
 from maerstanas_print.io.outputs import take_place_of, temporary_beside
 from maerstanas_print.io.special_paths import is_special
@@ -196,7 +198,16 @@ def write_edit(edited: EditedFile, payload: bytes) -> None:
     if _read_again(path, edited.identity) != edited.data:
         raise OutputError(_changed(name))
     _within_size_limit(name, len(payload))
-    in_place = info.st_nlink > 1 or _has_attributes(path) or _sticky_and_not_ours(path, info)
+    flags = inode_flags(path)
+    if flags & (IMMUTABLE | APPEND_ONLY):
+        kind = "immutable (chattr +i)" if flags & IMMUTABLE else "append-only (chattr +a)"
+        raise OutputError(f"{name}: not written: the file is {kind}; the file is as it was")
+    in_place = (
+        info.st_nlink > 1
+        or _has_attributes(path)
+        or flags != 0  # chattr +d, +A, +S...: a new inode would have none
+        or _sticky_and_not_ours(path, info)
+    )
     if in_place or not _replace_keeping_owner(path, payload, info, edited):
         _write_in_place(path, payload, edited, name)
 
