@@ -14,6 +14,8 @@
   pages (the line put off behind waiting figures is tried again);
 - `check --fix` keeps `chattr +d`, `+A`, `+S` (it writes such a file in place)
   and names an append-only file when it refuses it;
+- `scan` reads a photo's size from its header and refuses one over the pixel
+  limit, or one it cannot decode, in one line (exit 3) before decoding it;
 """
 
 from __future__ import annotations
@@ -21,11 +23,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
 from pdf_tools import all_text
-from record_helpers import SAMPLE
+from record_helpers import ROOT, SAMPLE
+
+from maerstanas_print.io.limits import MAX_PHOTO_PIXELS
+from maerstanas_print.scan.image_size import PNG_SIGNATURE, pixel_size
 
 # Far more than the linear reader needs (under a second), far less than the
 # quadratic one took (hours): a run that times out names the slow reader.
@@ -240,3 +246,51 @@ def test_fix_names_an_append_only_file(tmp_path: Path) -> None:
     assert done.returncode == 3
     assert "append-only" in done.stderr and "as it was" in done.stderr
     assert record.read_text(encoding="utf-8") == FIXABLE
+
+
+# --- `scan`: a photo's size is read from its header first -------------------------
+
+
+def _png(width: int, height: int, body: bytes = b"\x00" * 1000) -> bytes:
+    """A PNG whose header claims `width` x `height` (its data is far too short)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data).to_bytes(4, "big")
+        return len(data).to_bytes(4, "big") + kind + data + crc
+
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes((8, 2, 0, 0, 0))
+    return (
+        PNG_SIGNATURE
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(body))
+        + chunk(b"IEND", b"")
+    )
+
+
+def test_the_header_gives_a_photos_size() -> None:
+    assert pixel_size(_png(60_000, 60_000)) == (60_000, 60_000)
+    photo = (ROOT / "maerstanas_print" / "samples" / "scanned-sheet.jpg").read_bytes()
+    assert pixel_size(photo) == (1200, 1600)
+    assert pixel_size(photo[:20]) is None and pixel_size(b"GIF89a") is None
+
+
+@pytest.mark.parametrize(
+    ("photo", "says"),
+    [
+        (_png(60_000, 60_000), f"more than a photo to scan may have ({MAX_PHOTO_PIXELS:,} pixels)"),
+        (_png(8_000, 7_000), "8,000x7,000 pixels"),
+        (_png(2_000, 2_000), "the image cannot be decoded"),  # its data ends early
+        (_png(0, 0), "the image cannot be decoded"),
+    ],
+    ids=["huge", "over-the-limit", "damaged", "no-pixels"],
+)
+def test_scan_refuses_an_image_too_large_or_damaged_in_one_line(
+    tmp_path: Path, photo: bytes, says: str
+) -> None:
+    pytest.importorskip("cv2", reason="the scan extra (OpenCV) is not installed")
+    (tmp_path / "photo.png").write_bytes(photo)
+    done = _cli(tmp_path, "scan", "photo.png")
+    assert done.returncode == 3, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("maerstanas-print: photo.png: "), done.stderr
+    assert says in lines[0]
