@@ -16,6 +16,10 @@
   and names an append-only file when it refuses it;
 - `scan` reads a photo's size from its header and refuses one over the pixel
   limit, or one it cannot decode, in one line (exit 3) before decoding it;
+- `import --site/--event/--dark/--light` over the tag limit, or with a control
+  character, is a usage error (exit 2) naming the option, not the list file;
+- every Bidi_Control character (U+061C too) and the invisible format
+  characters are escaped in names and record text shown in messages.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ import pytest
 from pdf_tools import all_text
 from record_helpers import ROOT, SAMPLE
 
-from maerstanas_print.io.limits import MAX_PHOTO_PIXELS
+from maerstanas_print.diagnostics import visible
+from maerstanas_print.io.limits import MAX_PHOTO_PIXELS, MAX_TAG_CHARS
 from maerstanas_print.scan.image_size import PNG_SIGNATURE, pixel_size
 
 # Far more than the linear reader needs (under a second), far less than the
@@ -294,3 +299,60 @@ def test_scan_refuses_an_image_too_large_or_damaged_in_one_line(
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("maerstanas-print: photo.png: "), done.stderr
     assert says in lines[0]
+
+
+# --- `import`: a tag option too long is a usage error naming the option ------------
+
+
+@pytest.mark.parametrize("option", ["--site", "--event", "--dark", "--light"])
+def test_import_tag_option_over_the_tag_limit_names_the_option(tmp_path: Path, option: str) -> None:
+    (tmp_path / "list.txt").write_text(LOG, encoding="utf-8")
+    value = "s" * (MAX_TAG_CHARS + 1)
+    done = _cli(tmp_path, "import", "list.txt", option, value, "-o", "x.mrs")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == (
+        f"maerstanas-print: {option}: {MAX_TAG_CHARS + 1:,} characters, more than a tag "
+        f"value takes ({MAX_TAG_CHARS:,}); put long text in a comment"
+    )
+    assert not (tmp_path / "x.mrs").exists()
+
+
+def test_import_tag_option_at_the_tag_limit_is_taken(tmp_path: Path) -> None:
+    (tmp_path / "list.txt").write_text(LOG, encoding="utf-8")
+    done = _cli(tmp_path, "import", "list.txt", "--site", "s" * MAX_TAG_CHARS, "-o", "x.mrs")
+    assert done.returncode == 0, done.stderr
+    assert _cli(tmp_path, "check", "x.mrs").returncode == 0
+
+
+def test_import_tag_option_with_a_tab_names_the_character(tmp_path: Path) -> None:
+    (tmp_path / "list.txt").write_text(LOG, encoding="utf-8")
+    done = _cli(tmp_path, "import", "list.txt", "--light", "a\tb", "-o", "x.mrs")
+    assert done.returncode == 2 and "--light: a control character (U+0009)" in done.stderr
+
+
+# --- every bidirectional control and invisible format character is escaped --------
+
+BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+INVISIBLE = "\u00ad\u200b\u2060\u2063\ufeff\U000e0041"
+
+
+@pytest.mark.parametrize("char", list(BIDI_CONTROLS + INVISIBLE))
+def test_bidi_and_invisible_characters_are_escaped(char: str) -> None:
+    code = ord(char)
+    shown = (
+        f"\\x{code:02x}"
+        if code < 0x100
+        else f"\\u{code:04x}"
+        if code < 0x10000
+        else f"\\U{code:08x}"
+    )
+    assert visible(f"a{char}b.mrs") == f"a{shown}b.mrs"
+
+
+def test_a_file_name_with_the_arabic_letter_mark_is_shown_escaped(tmp_path: Path) -> None:
+    name = "a\u061cb.mrs"
+    (tmp_path / name).write_text(FIXABLE.replace("3. C3", "2. C3"), encoding="utf-8")
+    done = _cli(tmp_path, "check", name)
+    assert done.returncode == 0, done.stderr
+    assert "a\\u061cb.mrs: 1 game, valid" in done.stdout + done.stderr
+    assert "\u061c" not in done.stdout + done.stderr

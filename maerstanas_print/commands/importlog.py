@@ -104,8 +104,21 @@ def _tags(args: argparse.Namespace) -> dict[str, str]:
         value = getattr(args, tag)
         if value is None:
             continue
-        if not value.strip() or any(ord(ch) < 32 for ch in value):
+        if not value.strip() or "\n" in value or "\r" in value:
             raise CommandError(f"--{tag} needs a value on one line", EXIT_USAGE)
+        control = next((ch for ch in value if ord(ch) < 32), None)
+        if control is not None:
+            raise CommandError(
+                f"--{tag}: a control character (U+{ord(control):04X}) is no part of a "
+                "tag value; write the value without it",
+                EXIT_USAGE,
+            )
+        if len(value.strip()) > limits.MAX_TAG_CHARS:  # the record's own limit, as an option
+            raise CommandError(
+                f"--{tag}: {len(value.strip()):,} characters, more than a tag value "
+                f"takes ({limits.MAX_TAG_CHARS:,}); put long text in a comment",
+                EXIT_USAGE,
+            )
         tags[tag.capitalize()] = value.strip()
     if "Date" in tags:
         tags["Date"] = _date(tags["Date"])
