@@ -356,3 +356,16 @@ def test_a_file_name_with_the_arabic_letter_mark_is_shown_escaped(tmp_path: Path
     assert done.returncode == 0, done.stderr
     assert "a\\u061cb.mrs: 1 game, valid" in done.stdout + done.stderr
     assert "\u061c" not in done.stdout + done.stderr
+
+
+def test_an_output_replacing_a_file_keeps_its_inode_flags(tmp_path: Path) -> None:
+    """`-o` renames a new file over the old one: it is given the old one's flags."""
+    out = tmp_path / "out.mrs"
+    out.write_text("old\n", encoding="utf-8")
+    _chattr("+d", out)
+    _chattr("+A", out)
+    before = _lsattr(out)
+    done = _cli(tmp_path, "fmt", str(SAMPLE), "-o", "out.mrs")
+    assert done.returncode == 0, done.stderr
+    assert out.read_text(encoding="utf-8").startswith("[Event")
+    assert _lsattr(out) == before

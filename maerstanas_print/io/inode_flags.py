@@ -54,3 +54,26 @@ def inode_flags(path: str | os.PathLike[str]) -> int:
         return int(struct.unpack("=I", bytes(buffer[:4]))[0]) & ~_AUTOMATIC
     finally:
         os.close(fd)
+
+
+_FS_IOC_SETFLAGS = 0x40086602  # _IOW('f', 2, long)
+# Flags a file's owner may set on a new, empty file, and that a rewritten output
+# keeps (an `-o` over a file with `chattr +d` stays out of backups): no dump, no
+# access times, synchronous writes, compression, no tail merging, no copy on write.
+COPYABLE = 0x00000040 | 0x00000080 | 0x00000008 | 0x00000004 | 0x00008000 | 0x00800000
+
+
+def copy_inode_flags(path: str | os.PathLike[str], fd: int) -> None:
+    """Give the new file `fd`, written to replace `path`, the copyable flags of
+    `path`, as far as the file system lets (best effort: a flag it refuses is
+    left off, as it was before flags were kept at all)."""
+    wanted = inode_flags(path) & COPYABLE
+    if not wanted:
+        return
+    import fcntl
+
+    buffer = bytearray(8)
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(fd, _FS_IOC_GETFLAGS, buffer, True)
+        current = struct.unpack("=I", bytes(buffer[:4]))[0]
+        fcntl.ioctl(fd, _FS_IOC_SETFLAGS, struct.pack("=I", current | wanted) + bytes(4))

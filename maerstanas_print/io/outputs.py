@@ -34,6 +34,7 @@ from typing import IO, Any
 from maerstanas_print.diagnostics import visible
 from maerstanas_print.io.errors import OutputError, SameFileError
 from maerstanas_print.io.held import signals_held
+from maerstanas_print.io.inode_flags import copy_inode_flags
 from maerstanas_print.io.names import ERRORS, shown
 from maerstanas_print.io.special_paths import is_special
 
@@ -188,6 +189,7 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
             with os.fdopen(fd, "wb") as handle:
                 if existing is not None:
                     take_place_of(fd, existing, keep_owner=False)
+                    copy_inode_flags(path, fd)  # chattr +d, +A, +S...
                 handle.write(payload)
             os.replace(tmp, path)
         except BaseException:
