@@ -50,17 +50,10 @@ class Product:
 
     @property
     def kind(self) -> str:
-        stem = self.name.split("-")[0].split(".")[0]
-        return {
-            "board": "sheet",
-            "boards": "sheet",
-            "setup": "sheet",
-            "stones": "sheet",
-            "scoresheet": "sheet",
-            "sample": "game",
-            "annotated": "game",
-            "rulebook": "book",
-        }.get(stem, "sheet")
+        """What the command that writes it makes: a game document (every `game`
+        job, whatever its game), a book, or a sheet (kits and cards too)."""
+        command = dict(ALL_JOBS)[self.name][0]
+        return {"game": "game", "rulebook": "book"}.get(command, "sheet")
 
     @property
     def html(self) -> bool:

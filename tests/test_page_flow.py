@@ -1,7 +1,8 @@
 """The page-flow model (draw/flow.py, issue 23) on made-up stories in two columns.
 
 Game documents set their diagrams and charts as floats: a chart that fits the
-room left is set there even while a diagram waits, a story that ends with
+room left is set there even while another chart waits (never before a waiting
+diagram), a story that ends with
 figures loses none, a game's start stops the figures of the game before it;
 and a heading never stands alone at a column's foot, whether a block kept
 together (a record) or a paragraph follows it.
@@ -68,27 +69,43 @@ def _where(placed) -> dict[str, tuple[int, int]]:
     return {name: (page, column) for name, page, column, _ in placed}
 
 
-def test_a_chart_fills_the_room_a_waiting_diagram_leaves() -> None:
-    """The annotated game's last page held only a chart while the column before had
-    room for it: now the chart that fits goes there, the diagram opens the next column."""
+def test_a_chart_fills_the_room_another_waiting_chart_leaves() -> None:
+    """Free charts (nobody looks them up by number) fill the room left among
+    themselves: the shorter one is set first when the first does not fit."""
     placed = _typeset(
         [
             _box("moves", COLUMN_H - 250),
-            _figure("final position", 330),
-            _figure("score chart", 200, free=True),
+            _figure("score chart", 330, free=True),
             _figure("value chart", 200, free=True),
         ]
     )
     where = _where(placed)
-    assert where["score chart"] == (1, 0)
-    assert where["final position"] == (1, 1)
-    assert where["value chart"] == (1, 1)
-    assert {name for name, *_ in placed} == {
-        "moves",
-        "final position",
-        "score chart",
-        "value chart",
-    }
+    assert where["value chart"] == (1, 0)
+    assert where["score chart"] == (1, 1)
+
+
+def test_a_chart_never_reads_before_the_final_diagram() -> None:
+    """Issue 23 (review A, sample-game p2): the score chart was set in the room a
+    waiting final diagram left, so the game read result, chart, final position.
+    A free chart never passes a numbered figure, whether text follows the diagram
+    or not; the story loses nothing."""
+    for between in ([], [_box("result line", 20)]):
+        placed = _typeset(
+            [
+                _box("moves", COLUMN_H - 250),
+                _figure("final position", 330),
+                *between,
+                _figure("score chart", 200, free=True),
+                _figure("value chart", 200, free=True),
+            ]
+        )
+        order = [name for name, *_ in placed]
+        assert order.index("final position") < order.index("score chart")
+        assert order.index("score chart") < order.index("value chart")
+        assert _where(placed)["final position"] == (1, 1)
+        assert set(order) == {"moves", "final position", "score chart", "value chart"} | {
+            "result line" for _ in between
+        }
 
 
 def test_numbered_figures_keep_their_order() -> None:

@@ -481,11 +481,11 @@ def test_a_kit_has_its_own_metadata_and_centres_enlarged_pages() -> None:
     meta = reader(pdf).metadata
     assert meta.title == "Cyngesheall: print-and-play kit"
     assert meta.subject.startswith("Everything to play Cyngesheall from paper")
-    # The setup page is the Letter design enlarged: the room it leaves is shared above
-    # and below (its title is lower than on a page drawn for Tabloid itself).
+    # The cover is the Letter design enlarged: the room it leaves is shared above and
+    # below (its title is lower than on the setup page, drawn for Tabloid itself).
+    cover_title = max(run.y for run in text_runs(pdf, 0))
     setup_title = max(run.y for run in text_runs(pdf, 2))
-    board_title = max(run.y for run in text_runs(pdf, 3))
-    assert board_title - setup_title > 20 / MM
+    assert setup_title - cover_title > 20 / MM
 
 
 def test_pencil_boards_say_how_to_mark_stones_in_pencil() -> None:
@@ -578,3 +578,73 @@ def test_the_kit_cover_credits_the_game_once_and_names_itself(slug: str) -> None
     assert "This kit" in credits and "The full illustrated rules" in credits
     assert "creativecommons.org/licenses/by-sa/4.0" in credits
     assert meta.subject.count(";") >= 4 and ", score sheet" not in meta.subject
+
+
+def _drawn_board(page, title_start: str) -> tuple[float, float, float, float]:
+    """The box of the page's board group whose title starts with `title_start`."""
+    from maerstanas_print.draw.shapes import Group, extent, walk
+
+    group = next(
+        g
+        for g in walk(list(page.shapes))
+        if isinstance(g, Group) and str(g.title).startswith(title_start)
+    )
+    box = extent([group])
+    assert box is not None
+    return box
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("game", [g for g in all_games() if SHEETS.of(g).setup_sheet is not None])
+def test_a_kits_setup_diagram_is_smaller_than_its_real_board(game, paper: str) -> None:
+    """Reviewed: on A3 the setup page was the A4 design enlarged, so its diagram (19 mm
+    squares times 1.41) came out larger than the real 24 mm board on the next page. A
+    picture of the start position is never as large as the board it pictures: the
+    setup page is made for the kit's paper, its squares at most 0.9 of the board's."""
+    from maerstanas_print.rulebook.print_and_play import _fitted, kit_parts
+
+    parts = {part.name: part.sheet.pages[0] for part in kit_parts(game, paper)}
+    setup = _fitted(parts["Setting up"], paper)
+    board = _fitted(parts["Playing board"], paper)
+    x0, _, x1, _ = _drawn_board(setup, f"{game.title}: the start position")
+    b0, _, b1, _ = _drawn_board(board, f"{game.title} board, squares")
+    assert x1 - x0 <= 0.92 * (b1 - b0), (x1 - x0, b1 - b0)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("game", list(all_games()), ids=lambda game: game.slug)
+def test_a_real_size_board_stands_from_the_top_with_its_key_beneath(game, paper: str) -> None:
+    """Reviewed: on A3 and Tabloid the 24 mm 7x7 board floated mid-page, about 60 mm
+    under the intro and its key 45 mm above the foot. On every paper the board now
+    stands at most 10.5 mm under the intro, its key at most 8 mm (over the least
+    gap) beneath it; the room left over goes to the foot."""
+    from maerstanas_print.draw.shapes import Group, extent
+
+    page = board_sheet(BoardSheetOptions(paper=paper, game=game)).pages[0]
+    intro = next(g for g in page.shapes if isinstance(g, Group) and g.title == "Rules in brief")
+    board = _drawn_board(page, f"{game.title} board, squares")
+    titles = [str(getattr(shape, "title", "")) for shape in page.shapes]
+    board_at = next(i for i, title in enumerate(titles) if title.startswith(f"{game.title} board"))
+    key = page.shapes[board_at + 1]  # the key follows its board
+    intro_box, key_box = extent([intro]), extent([key])
+    assert intro_box is not None and key_box is not None
+    assert board[1] - intro_box[3] <= 14.5, (board[1], intro_box[3])  # A4: 14.0
+    assert key_box[1] - board[3] <= 16.0, (key_box[1], board[3])  # A4: 15.1
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_rulebook_is_named_by_its_own_title_data_everywhere(slug: str) -> None:
+    """Reviewed: the 1992 kit's cover named its book from the quick reference's typed
+    words. The cover now names the rulebook by its front matter (`full_title`), and
+    the quick reference's own sentence that names it must say the same."""
+    from maerstanas_print.rulebook.books import book_for
+    from maerstanas_print.rulebook.model import Para, plain
+
+    game = game_named(slug)
+    name = book_for(game).full_title
+    cover = " ".join(reader(kit_pdf(game, "a4")).pages[0].extract_text().split())
+    assert f"in this edition’s rulebook, {name}." in cover
+    front = " ".join(
+        plain(block.text) for block in quickref_for(game).front if isinstance(block, Para)
+    )
+    assert name in front, (name, front)

@@ -12,10 +12,12 @@ Three rules a typesetter follows, for any ReportLab document they are mixed into
   the waiting ones are set.
 - **A free column is filled.** A figure marked `float_free` (an unnumbered
   chart, whose place among its neighbours nobody looks up) that fits the room
-  left is set at once, even while other figures wait; and when no text
+  left is set at once, even while other free figures wait; and when no text
   follows to fill the column (the charts at a game's end), the first free one
-  that fits is set before a waiting figure, so the column is not left with a
-  hole.
+  that fits is set before waiting free ones, so the column is not left with a
+  hole. A free figure never passes a numbered one: the score chart that sums
+  up a game reads after the final diagram, never before it, even when that
+  leaves the column's foot empty.
 - **Headings keep with what follows.** A flowable that keeps with the next
   (a heading's style says `keepWithNext`) goes to the next column unless there
   is room for it and the start of what follows: the whole of a block kept
@@ -98,7 +100,9 @@ class FloatQueue:
                 if self.waiting and len(flowables) == 1:  # the story ends: set them after it
                     flowables[1:1], self.waiting = self.waiting, []
                 return
-            may_go_now = not self.waiting or free_floating(head)
+            may_go_now = not self.waiting or (
+                free_floating(head) and all(free_floating(f) for f in self.waiting)
+            )
             if may_go_now and (frame._atTop or fits(head, frame, canv)):
                 return  # set now (a free one even while others wait)
             if not self.waiting and not self._text_follows(flowables):
@@ -116,10 +120,11 @@ class FloatQueue:
     @staticmethod
     def _free_one_first(frame: Any, canv: Any, flowables: list[Any]) -> None:
         """Only figures are left before the chapter ends and the first does not fit:
-        the first free one among them that fits the room is set first."""
+        the first free one among them that fits the room is set first, passing
+        only free ones (a numbered figure keeps its place before the charts)."""
         for index in range(1, len(flowables)):
             candidate = flowables[index]
-            if not floating(candidate):
+            if not floating(candidate) or not free_floating(flowables[index - 1]):
                 return
             if free_floating(candidate) and fits(candidate, frame, canv):
                 flowables.insert(0, flowables.pop(index))

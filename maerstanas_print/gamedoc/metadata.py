@@ -5,8 +5,16 @@ before anyone opens the file, so they name the game and whose game it is: the
 title leads with the game ("Mǽrstánas: Random A – Random B"), the author is
 who played and who annotated (the record's players and Annotator, people
 only: the tool, named as annotator by its own samples, is the Creator and never
-the Author), or the game's designer when the record names no one, and the
-keywords name the game and nothing else.
+the Author), and the keywords name the game and nothing else.
+
+A record that names no person (players "?", the tool its only annotator, as the
+Cyngesheall sample) has no Author: the issue's rule gives a game document's
+Author to its players or annotator, and the tool, which made the notes, is the
+Creator. The page agrees: its title block names no player, its Annotator line
+names the tool, and its credit line names the game's designer as the game's
+author ("Cyngesheall is a game by John Beers"), which the PDF's Subject
+repeats word for word; crediting the designer as the Author of a game he neither
+played nor annotated would make a catalogue file it under his name.
 """
 
 from __future__ import annotations
@@ -14,8 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from maerstanas_print.draw.pdf import is_tool
-from maerstanas_print.gamedoc.model import Document
-from maerstanas_print.sheets.capabilities import SHEETS
+from maerstanas_print.gamedoc.model import Document, game_credits
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +72,12 @@ def document_info(docs: list[Document], heading: str) -> DocumentInfo:
         )
         if part
     )
-    if not author:  # a record that names no one: the game is its designer's
-        designers = _unique([SHEETS.of(doc.game).designer for doc in docs if doc.game])
-        # "John Beers (game)"; a credit that already names its role, such as
-        # "Neil Bernstein (rules as posted in 1992)", is given as it stands.
-        plain = [d for d in designers if not d.endswith(")")]
-        with_role = [d for d in designers if d.endswith(")")]
-        author = "; ".join(([f"{_joined(plain)} (game)"] if plain else []) + with_role)
     kind = "game" if len(docs) == 1 else "games"
-    subject = f"{'An annotated' if len(docs) == 1 else 'Annotated'} {names} {kind}: {heading}"
+    subject = " ".join(  # the games' credits as the page's credit line gives them
+        [
+            f"{'An annotated' if len(docs) == 1 else 'Annotated'} {names} {kind}: {heading}.",
+            *game_credits(docs),
+        ]
+    )
     keywords = (*games, "board game", f"annotated {kind}", "game record")
     return DocumentInfo(title, author, subject, keywords)

@@ -625,13 +625,19 @@ def evaluation_words(doc: Document) -> dict[str, str]:
     }
 
 
-def credit_line(docs: list[Document], made: str) -> str:
-    """The credit under a document: the games' credits, then `made` ("Document made")."""
+def game_credits(docs: list[Document]) -> list[str]:
+    """Each game's credit once ("Cyngesheall is a game by John Beers (CC BY-SA 4.0)."):
+    the printed credit line and the PDF's Subject both say it."""
     games: list[Game] = []
     for doc in docs:
         if doc.game is not None and doc.game not in games:
             games.append(doc.game)
-    return " ".join([game.credit for game in games] + [f"{made} with maerstanas_print."])
+    return [game.credit for game in games]
+
+
+def credit_line(docs: list[Document], made: str) -> str:
+    """The credit under a document: the games' credits, then `made` ("Document made")."""
+    return " ".join([*game_credits(docs), f"{made} with maerstanas_print."])
 
 
 def event_of(doc: Document) -> str | None:

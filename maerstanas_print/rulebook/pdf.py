@@ -28,6 +28,7 @@ from maerstanas_print.rulebook.inline import (
     heading_entry,
     to_reportlab,
 )
+from maerstanas_print.rulebook.kept_box import kept_box_class
 from maerstanas_print.rulebook.kept_table import kept_table_class
 from maerstanas_print.rulebook.model import (
     BlankBoards,
@@ -334,6 +335,11 @@ class _Builder:
     def block(self, block: Block) -> list:
 
         if isinstance(block, Para):
+            if block.style == "note" and self.table_room:  # read whole: it moves, not splits
+                # (a one-page card, room 0, measures and balances its items itself)
+                box = kept_box_class()([self.p(block.text, block.style)])
+                box.room = self.table_room
+                return [box]
             return [self.p(block.text, block.style)]
         if isinstance(block, Heading):
             marker = "appendix-section" if self.in_appendix else "section"

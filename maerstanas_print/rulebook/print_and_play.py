@@ -21,10 +21,9 @@ from dataclasses import dataclass
 
 from maerstanas_print.draw.shapes import Page, enlarge
 from maerstanas_print.games.protocol import Game
-from maerstanas_print.rulebook.books import quickref_for
+from maerstanas_print.rulebook.books import book_for, quickref_for
 from maerstanas_print.rulebook.card import ENLARGES, card_pdf
 from maerstanas_print.rulebook.kit_cover import KitCover, KitEntry, cover_page, kit_footer
-from maerstanas_print.rulebook.model import Para, plain
 from maerstanas_print.rulebook.prepare import prepare
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet, full_board_cell
 from maerstanas_print.sheets.capabilities import SHEETS
@@ -50,7 +49,9 @@ def kit_parts(game: Game, paper: str, theme: str = "print", tokens: str = "round
     parts: list[KitPart] = []
     kit = SHEETS.of(game)
     if kit.setup_sheet is not None:  # a game that starts on an empty board has none
-        parts.append(KitPart("Setting up", kit.setup_sheet(design, theme)))
+        # Made for the kit's paper, not enlarged: an A4 diagram enlarged onto A3 came
+        # out larger than the real board on the next page.
+        parts.append(KitPart("Setting up", kit.setup_sheet(paper, theme)))
     parts.append(
         KitPart(
             "Playing board", board_sheet(BoardSheetOptions(paper=paper, game=game, theme=theme))
@@ -87,31 +88,30 @@ def _fitted(page: Page, paper: str) -> Page:
     )
 
 
-def kit_credits(credit: str, licence_url: str, front: list[str]) -> tuple[str, ...]:
+def kit_credits(credit: str, licence_url: str, rulebook: str) -> tuple[str, ...]:
     """The cover's credits: the game's credit once, then the kit's own licence and
-    where the full rules are. The quick reference's front paragraph credits the game
-    again and calls itself "this one-page adaptation", which on a kit's cover repeats
-    the first line and names the wrong thing; only its pointer to the full rules
-    (the sentence that names them) is kept."""
+    where the full rules are, the rulebook named by its own title data (`full_title`;
+    the quick reference's sentence typed the 1992 book's name by hand)."""
     licence = licence_url.removeprefix("https://").removeprefix("http://").rstrip("/")
     own = (
         "This kit's wording and figures, made with maerstanas_print, are shared under CC BY-SA 4.0"
     )
     if licence and licence not in credit:
         own += f" ({licence})"
-    pointers = [
-        sentence.strip()
-        for paragraph in front
-        for sentence in _sentences(paragraph)
-        if sentence.strip().startswith("The full ")
-    ]
-    return (credit, own + ".", *pointers)
+    pointer = (
+        f"The full illustrated rules are in this edition's rulebook, {rulebook}."
+        if rulebook
+        else ""
+    )
+    return tuple(line for line in (credit, own + ".", pointer) if line)
 
 
-def _sentences(text: str) -> list[str]:
-    """`text` cut after each full stop that ends a sentence (a stop before a space)."""
-    parts = text.replace(". ", ".\n").split("\n")
-    return [part for part in parts if part.strip()]
+def _rulebook_title(game: Game) -> str:
+    """The game's rulebook as its front matter names it, or '' for a game without one."""
+    try:
+        return book_for(game).full_title
+    except KeyError:
+        return ""
 
 
 def kit_pdf(game: Game, paper: str, theme: str = "print", tokens: str = "round") -> bytes:
@@ -142,11 +142,7 @@ def kit_pdf(game: Game, paper: str, theme: str = "print", tokens: str = "round")
         pieces=piece_noun(game) if cut is not None else "",
         scale_page=board_page,
         square_mm=full_board_cell(game, paper),
-        credits=kit_credits(
-            game.credit,
-            book.licence_url,
-            [plain(block.text) for block in book.front if isinstance(block, Para)],
-        ),
+        credits=kit_credits(game.credit, book.licence_url, _rulebook_title(game)),
         edition=edition,
         theme=theme,
     )

@@ -236,6 +236,10 @@ def _full_subtitle(options: BoardSheetOptions) -> str:
     return "Playing board" + (" · wraparound" if options.variant == "wraparound" else "")
 
 
+MAX_ABOVE_BOARD_MM = 10.5  # the most room above a one-board page's board
+MAX_UNDER_BOARD_MM = 8.0  # and the most between it and its key, over the least
+
+
 def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     """One board centred on the page, legend and calibration bar beneath it."""
     game = options.game
@@ -249,10 +253,13 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     bw, bh = spec.size()
     free = room_bottom - room_top - bh
     bx = (paper.width - bw) / 2
-    by = room_top + free * 0.4
+    # The board stands from the top on every paper, its key close beneath: the room
+    # an A4 page leaves is shared out as before, but on A3 or Tabloid a real-size 7x7
+    # board no longer floats mid-page; what is left goes to the foot.
+    by = room_top + min(free * 0.4, MAX_ABOVE_BOARD_MM)
     shapes: list[Shape] = list(top_shapes)
     shapes.append(board_shapes(spec, bx, by))
-    legend_top = by + bh + legend_gap + free * 0.3
+    legend_top = by + bh + legend_gap + min(free * 0.3, MAX_UNDER_BOARD_MM)
     legend_w = min(width, SHEETS.of(game).layout.legend_mm)
     leg, _ = game_legend(
         game, spec, (paper.width - legend_w) / 2, legend_top, legend_w, options.theme, legend_cell

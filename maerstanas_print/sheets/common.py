@@ -181,12 +181,19 @@ def choice_boxes(
 
 
 def calibration_bar(
-    x: float, y: float, cell: float, theme: str = "print", note: str | None = None
+    x: float,
+    y: float,
+    cell: float,
+    theme: str = "print",
+    note: str | None = None,
+    width: float | None = None,
 ) -> tuple[Group, float]:
     """A 50 mm scale with mm ticks, and the square size, so a print can be checked.
 
     (x, y) is the left end of the bar's base line; returns the group and its width.
     `note` replaces the sentence about the square size (e.g. on a sheet of stones).
+    Given a `width`, a note too long for it goes on two lines beside the bar, so the
+    bar can stand at the left edge of what it measures.
     """
     ink = THEMES[theme].ink
     stroke = Stroke(ink, 0.25)
@@ -201,14 +208,29 @@ def calibration_bar(
             f"This bar is exactly 50 mm and each square {cell:g} mm when printed at 100 % "
             "(“actual size”, no “fit to page”)."
         )
-    out.append(Text(x + 54, y - 0.4, note, 7.5, "italic", "start", ink))
-    width = 54 + text_width_mm(note, "italic", 7.5)
+    lines = [note]
+    if width is not None and 54 + text_width_mm(note, "italic", 7.5) > width:
+        lines = _two_lines(note, width - 54)
+    first = y - 0.4 - 3.4 * (len(lines) - 1) / 2  # two lines stand either side of one
+    for number, line in enumerate(lines):
+        out.append(Text(x + 54, first + 3.4 * number, line, 7.5, "italic", "start", ink))
+    width = 54 + max(text_width_mm(line, "italic", 7.5) for line in lines)
     desc = (
         f"Measure this bar: it should be 50 mm. Squares are {cell:g} mm."
         if cell
         else ("Measure this bar: it should be 50 mm.")
     )
     return Group(tuple(out), title="50 mm calibration bar", desc=desc), width
+
+
+def _two_lines(text: str, width: float) -> list[str]:
+    """`text` broken at the last space that lets its first line fit `width` mm."""
+    words = text.split(" ")
+    for cut in range(len(words) - 1, 0, -1):
+        first = " ".join(words[:cut])
+        if text_width_mm(first, "italic", 7.5) <= width:
+            return [first, " ".join(words[cut:])]
+    return [text]
 
 
 def legend(

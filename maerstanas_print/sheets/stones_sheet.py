@@ -49,7 +49,12 @@ TICK_MM = 1.4  # cut marks, outside the bleed
 # Between neighbouring bleeds. The cut marks stand on the diagonals, where the
 # neighbours are furthest, so they need no room of their own.
 GAP_MM = 1.0
-SPARE_GAP_MM = 4.0  # the least room above and below each block when spares are added
+BLOCK_GAP_MM = 4.0  # the least room above and below each block
+MAX_BLOCK_GAP_MM = 8.0  # and the most: the blocks stand from the top, not spread down the page
+# Whole sets a page holds at most: one to play with, one for a second board or to
+# replace lost pieces. More is toner on the card page for nothing.
+MAX_SETS = 2
+SPARE_PER = 8  # one spare for every 8 of a side's plain pieces (stones, men)
 SIDES = ((DARK, "Dark"), (LIGHT, "Light"))
 CUT_DASH = (1.2, 0.9)
 # Pieces the board draws as a plain disc 0.4 of a square across (`stone_shape`): on a
@@ -122,6 +127,25 @@ def _tokens(side: int, pieces: PieceSet) -> list[tuple[Stone, str]]:
     return [(Stone(side, kind), name) for kind, n, name in pieces for _ in range(n)]
 
 
+def _copies(
+    side: int, pieces: PieceSet, copies: int, per_row: int
+) -> list[tuple[Stone, str] | None]:
+    """`copies` of a side's set, each from the start of a row (None: a place left empty)."""
+    one: list[tuple[Stone, str] | None] = list(_tokens(side, pieces))
+    one += [None] * (-len(one) % per_row)
+    out = one * copies
+    while out and out[-1] is None:
+        out.pop()
+    return out
+
+
+def _set_heading(side_name: str, pieces: PieceSet, copies: int) -> str:
+    """'Dark: 1 thunder-stone, …' or, for two sets, 'Dark, 2 sets of: …'."""
+    if copies == 1:
+        return f"{side_name}: {kinds_text(pieces)}"
+    return f"{side_name}, {copies} sets, each: {kinds_text(pieces)}"
+
+
 def _plain_piece(pieces: PieceSet) -> tuple[StoneKind, str]:
     """The kind a side has most of (its men, its plain stones): what spares are."""
     kind, _, name = max(pieces, key=lambda piece: piece[1])
@@ -133,16 +157,25 @@ def _sets(game: Game) -> list[tuple[int, str, PieceSet]]:
     return [(side, name, sets[side]) for side, name in SIDES]
 
 
-def _spare_counts(rows: int, per_row: int, counts: list[int]) -> list[int]:
-    """How many spares each side gets in `rows` rows of `per_row`: whole rows each,
-    the odd row to the side with the larger set (the 1992 game's 48 men before its
-    25); a single row is shared, half each."""
-    if rows == 1:
-        return [per_row // 2, per_row - per_row // 2]
-    shares = [rows // 2, rows // 2]
-    if rows % 2:
-        shares[counts.index(max(counts))] += 1
-    return [share * per_row for share in shares]
+def spare_counts(sets: list[tuple[int, str, PieceSet]]) -> list[int]:
+    """Each side's spares of its plain piece: one for every SPARE_PER of them, rounded
+    up, in the sides' own ratio (equal sides equal; the 1992 game's 24 and 48 men 3
+    and 6), so the counts follow from the sets whatever the paper."""
+    plain = [_plain_count(pieces) for _, _, pieces in sets]
+    unit = math.gcd(*plain)
+    each = math.ceil(unit / SPARE_PER)
+    return [count // unit * each for count in plain]
+
+
+def _plain_count(pieces: PieceSet) -> int:
+    return max(n for _, n, _ in pieces)
+
+
+def _spare_rows(counts: list[int], per_row: int) -> int:
+    """Rows the spares take: Dark's then Light's, sharing a row when both fit in one."""
+    if sum(counts) <= per_row:
+        return 1
+    return sum(math.ceil(count / per_row) for count in counts)
 
 
 def stones_sheet(options: StonesSheetOptions) -> Sheet:
@@ -273,15 +306,25 @@ def square_token(stone: Stone, cx: float, cy: float, theme: str, name: str, toke
     )
 
 
-def _cut_grid(left: float, top: float, pitch: float, count: int, per_row: int, theme: str) -> Group:
-    """The straight cuts round `count` square tokens laid `per_row` to a row from
-    (left, top): every row's and column's edge, run 2 mm past the block so a ruler
-    finds it from outside."""
-    rows = math.ceil(count / per_row)
-    last = count - (rows - 1) * per_row  # tokens in the last row
+def _cut_grid(
+    left: float,
+    top: float,
+    pitch: float,
+    slots: list[tuple[Stone, str] | None],
+    per_row: int,
+    theme: str,
+) -> Group:
+    """The straight cuts round square tokens laid `per_row` to a row from (left, top),
+    each row's tokens from its left (None: an empty place at a row's end): every row's
+    and column's edge, run 2 mm past the tokens so a ruler finds it from outside."""
+    rows = math.ceil(len(slots) / per_row)
+    widths = [
+        sum(slot is not None for slot in slots[row * per_row : (row + 1) * per_row])
+        for row in range(rows)
+    ]
 
     def row_width(row: int) -> int:
-        return 0 if not 0 <= row < rows else (per_row if row < rows - 1 else last)
+        return widths[row] if 0 <= row < rows else 0
 
     stroke = Stroke(THEMES[theme].grid, 0.25)
     over = 2.0
@@ -290,10 +333,19 @@ def _cut_grid(left: float, top: float, pitch: float, count: int, per_row: int, t
         width = max(row_width(edge - 1), row_width(edge)) * pitch
         y = top + edge * pitch
         out.append(Line(left - over, y, left + width + over, y, stroke))
-    for edge in range(per_row + 1):  # a column's edge runs down every row it touches
-        height = (rows if edge <= last else rows - 1) * pitch
+    for edge in range(per_row + 1):  # a column's edge, down each run of rows it touches
+        touched = [row for row in range(rows) if row_width(row) >= max(edge, 1)]
+        runs: list[list[int]] = []
+        for row in touched:
+            if runs and runs[-1][-1] == row - 1:
+                runs[-1].append(row)
+            else:
+                runs.append([row])
         x = left + edge * pitch
-        out.append(Line(x, top - over, x, top + height + over, stroke))
+        for run in runs:
+            out.append(
+                Line(x, top + run[0] * pitch - over, x, top + (run[-1] + 1) * pitch + over, stroke)
+            )
     return Group(tuple(out), title="Cut along these lines")
 
 
@@ -370,47 +422,59 @@ def _page(paper: Paper, game: Game, theme: str, square: bool = False) -> Page:
     per_row = max(
         math.ceil(_count(pieces) / math.ceil(_count(pieces) / max_per_row)) for _, _, pieces in sets
     )
-    blocks: list[tuple[int, str, list[tuple[Stone, str]]]] = [
-        (side, f"{side_name}: {kinds_text(pieces)}", _tokens(side, pieces))
-        for side, side_name, pieces in sets
-    ]
+    set_rows = [math.ceil(_count(pieces) / per_row) for _, _, pieces in sets]
     furniture_h = 24.0  # the calibration bar and the cutting guide
     room_top, room_bottom = last + 6.0, paper.height - 22.0
+    room = room_bottom - room_top - furniture_h
 
     def height(rows_of: list[int]) -> float:
-        return sum(heading_h + rows * pitch for rows in rows_of)
+        return sum(heading_h + rows * pitch for rows in rows_of) + BLOCK_GAP_MM * (len(rows_of) + 1)
 
-    rows_of = [math.ceil(len(tokens) / per_row) for *_, tokens in blocks]
-    spare = room_bottom - room_top - furniture_h - height(rows_of)
-    if spare < 0:  # pragma: no cover - the games' sets fit every paper
+    # Whole sets, as many as the page holds up to MAX_SETS, each set on rows of its
+    # own; then the spares (`spare_counts`) where they fit.
+    copies = max(
+        (k for k in range(1, MAX_SETS + 1) if height([k * rows for rows in set_rows]) <= room),
+        default=0,
+    )
+    if not copies:  # pragma: no cover - the games' sets fit every paper
         raise SheetError(f"{game.title}'s {noun} do not fit a page of {paper.name}")
-    # Spares fill the rows the page has left, so a lost piece costs no reprint and the
-    # paper is not left blank (the 1992 pieces left 40 % of it).
-    room = int((spare - heading_h - SPARE_GAP_MM * (len(blocks) + 1)) // pitch)
-    if room >= 1:
-        counts = _spare_counts(room, per_row, [_count(pieces) for _, _, pieces in sets])
+    rows_of = [copies * rows for rows in set_rows]
+    blocks: list[tuple[int, str, list[tuple[Stone, str] | None]]] = [
+        (side, _set_heading(side_name, pieces, copies), _copies(side, pieces, copies, per_row))
+        for side, side_name, pieces in sets
+    ]
+    counts = spare_counts(sets)
+    spare_rows = _spare_rows(counts, per_row)
+    if height([*rows_of, spare_rows]) <= room:
         extra = [(side, _plain_piece(pieces)) for side, _, pieces in sets]
-        tokens = [
-            (Stone(side, kind), f"spare {name}")
-            for (side, (kind, name)), count in zip(extra, counts, strict=True)
-            for _ in range(count)
-        ]
+        tokens: list[tuple[Stone, str] | None] = []
+        for (side, (kind, name)), count in zip(extra, counts, strict=True):
+            tokens += [(Stone(side, kind), f"spare {name}")] * count
+            if spare_rows > 1 and len(tokens) % per_row:  # the next side on a new row
+                tokens += [None] * (per_row - len(tokens) % per_row)
         title = "Spares, in case one goes missing: " + ", ".join(
             f"{count} {side_name} {plural(name, count)}"
             for (_, side_name), (_, (_, name)), count in zip(SIDES, extra, counts, strict=True)
         )
         blocks.append((-1, title, tokens))  # side -1: counted apart from the sets
-        rows_of.append(room)
-        spare = room_bottom - room_top - furniture_h - height(rows_of)
-    gap = spare / (len(blocks) + 1)  # the room left over, shared between the blocks
+        rows_of.append(spare_rows)
+    # The room left over spaces the blocks, within bounds: they stand from the top.
+    gap = min(
+        MAX_BLOCK_GAP_MM,
+        BLOCK_GAP_MM + (room - height(rows_of)) / (len(blocks) + 1),
+    )
     y = room_top + gap * 0.5
     count = 0
     x0 = (paper.width - (per_row - 1) * pitch) / 2
+    left = x0 - pitch / 2  # the blocks' left edge: their headings, cut lines and the bar
     for (side, title, tokens), rows in zip(blocks, rows_of, strict=True):
-        heading = Text(x0 - pitch / 2, y + 4.5, title, 10, "bold", "start", INK)
+        heading = Text(left, y + 4.5, title, 10, "bold", "start", INK)
         parts: list[Shape] = [heading]
         first = y + heading_h + pitch / 2
-        for index, (stone, name) in enumerate(tokens):
+        for index, slot in enumerate(tokens):
+            if slot is None:  # a place left empty so a set or a side starts a row
+                continue
+            stone, name = slot
             row, col = divmod(index, per_row)
             cx, cy = x0 + col * pitch, first + row * pitch
             if square:
@@ -419,10 +483,8 @@ def _page(paper: Paper, game: Game, theme: str, square: bool = False) -> Page:
                 parts.append(cut_stone(stone, cx, cy, theme, name, token))
             count += side >= 0
         if square:
-            parts.append(
-                _cut_grid(x0 - pitch / 2, y + heading_h, pitch, len(tokens), per_row, theme)
-            )
-        what = title.split(":")[0] if side >= 0 else "Spare"
+            parts.append(_cut_grid(left, y + heading_h, pitch, tokens, per_row, theme))
+        what = title.split(":")[0].split(",")[0] if side >= 0 else "Spare"
         shapes.append(Group(tuple(parts), title=f"{what} {noun}"))
         y += heading_h + rows * pitch + gap
     measure = f"a {token.cut:g} mm square" if square else f"{token.cut:g} mm across"
@@ -430,20 +492,21 @@ def _page(paper: Paper, game: Game, theme: str, square: bool = False) -> Page:
         f"This bar is exactly 50 mm and each {noun[:-1]} {measure} when "
         "printed at 100 % (“actual size”, no “fit to page”)."
     )
-    _, bar_w = calibration_bar(0, 0, 0, theme, note)
-    bar, _ = calibration_bar((paper.width - bar_w) / 2, room_bottom - 14.0, 0, theme, note)
+    # The bar and the cutting guide stand at the foot, from the blocks' left edge.
+    bar_y = room_bottom - 14.0
+    bar, _ = calibration_bar(left, bar_y, 0, theme, note, paper.width - MARGIN - left)
     shapes.append(bar)
     if not square:  # a square token's cuts are the grid's lines: nothing to explain
-        shapes.append(_scissors_note(paper, room_bottom - 3.0, theme, token, noun[:-1]))
+        shapes.append(_scissors_note(left, bar_y + 11.0, theme, token, noun[:-1]))
     shapes.append(licence_line(paper, text=game_licence(game)))
     total = sum(_count(pieces) for _, _, pieces in sets)
-    assert count == total
-    label = f"{game.title}: {total} {noun} to cut out on {paper.name}"
+    assert count == copies * total
+    label = f"{game.title}: {copies * total} {noun} to cut out on {paper.name}"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
 
-def _scissors_note(paper: Paper, y: float, theme: str, token: Token, one: str) -> Group:
-    """Samples of the cutting lines with what they mean, centred on the page."""
+def _scissors_note(x: float, y: float, theme: str, token: Token, one: str) -> Group:
+    """Samples of the cutting lines with what they mean, from x."""
     look = THEMES[theme]
     text = prose(f"cut here: the {one}'s edge, {token.cut:g} mm across")
     samples: list[tuple[str, list[Shape]]] = []  # (its words, the sample from x = 0)
@@ -462,7 +525,6 @@ def _scissors_note(paper: Paper, y: float, theme: str, token: Token, one: str) -
     )
     parts: list[Shape] = []
     widths = [15.0 + text_width_mm(words, "italic", 7.5) + 4.0 for words, _ in samples]
-    x = paper.width / 2 - (sum(widths) + text_width_mm(text, "italic", 7.5)) / 2
     for (words, sample), width in zip(samples, widths, strict=True):
         parts += [
             replace(line, x1=line.x1 + x, x2=line.x2 + x)

@@ -10,6 +10,7 @@ taught a move kings cannot make). Nothing is placed by hand.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -22,6 +23,7 @@ from maerstanas_print.draw.board import (
 )
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Line, Page, Shape, Stroke, Text
 from maerstanas_print.fonts import Face, text_width_mm
+from maerstanas_print.sheets.board_sheet import full_board_cell
 from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import (
     INK,
@@ -45,6 +47,7 @@ MARGIN = 12.0
 CELLS = {7: 19.0, 19: 8.5}  # mm: the diagram's largest square per board size
 TABLE_SIZE = 8.5  # pt
 BIG_PAPER_MM = 216.0  # wider than Letter: A3 and Tabloid
+DIAGRAM_SHARE = 0.9  # the diagram's square, at most, of the real board's on the same paper
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +164,10 @@ def _table(
     return Group(tuple(parts), title="Where the pieces start"), cursor - y
 
 
-def _fit(game: TaflGame, height: float) -> float:
-    """The largest square (to 0.5 mm) whose board is at most `height` mm tall."""
-    cell = CELLS.get(game.board.size, 133.0 / game.board.size)
+def _fit(game: TaflGame, height: float, largest: float) -> float:
+    """The largest square (to 0.5 mm), at most `largest`, whose board is at most
+    `height` mm tall."""
+    cell = math.floor(largest * 2) / 2
     while cell > 4.0 and spec_for_game(game, cell=cell).size()[1] > height:
         cell -= 0.5
     return cell
@@ -270,7 +274,10 @@ def _page(paper: Paper, game: TaflGame, theme: str) -> Page:
     largest = CELLS.get(game.board.size, 133.0 / game.board.size)
     if paper.width > BIG_PAPER_MM:  # on A3 or Tabloid the diagram grows to the page's width
         largest = max(largest, _fit_width(game, width))
-    cell = min(largest, _fit(game, room))
+    # A picture of the start position, never as large as the real board in the same
+    # kit: at most DIAGRAM_SHARE of the full-size board's square on this paper.
+    largest = min(largest, DIAGRAM_SHARE * full_board_cell(game, paper.key))
+    cell = _fit(game, room, largest)
     spec = spec_for_game(
         game, cell=cell, theme=theme, stones=stones, title=f"{game.title}: the start position"
     )
