@@ -215,45 +215,55 @@ class RecordReader:
 
 
 _TAG_LINE = re.compile(r"\n[ \t]*(?=\[[ \t]*[A-Za-z])")
-_WORD_OR_OPENER = re.compile(r"([A-Za-z0-9]+)|([()])|[{;\"]")
-_QUOTED = re.compile(r"\"(?:\\.|[^\"\\\n])*\"")
 
 
-def _words_and_parens(
-    text: str, start: int, end: int
-) -> Iterator[tuple[str | None, str | None, int]]:
-    """The words and parentheses of `text[start:end]` outside comments and
-    quoted values, each as (word, paren, offset), in time linear in the text.
+def _move_like_pattern(braces: bool, quotes: bool) -> re.Pattern[str]:
+    """Words (group 1) and parentheses (group 2), skipping line comments and, when
+    asked, brace comments and quoted values, whose closing mark is optional (a
+    group of its own that takes part only when it is there)."""
+    parts = [r"([A-Za-z0-9]+)", r"([()])", r";[^\n]*"]
+    if braces:
+        parts.append(r"\{[^}]*(\})?")
+    if quotes:
+        parts.append(r"\"(?:\\.|[^\"\\\n])*(\")?")
+    return re.compile("|".join(parts))
+
+
+_MOVE_LIKE = {(b, q): _move_like_pattern(b, q) for b in (True, False) for q in (True, False)}
+
+
+def _words_and_parens(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """The words (group 1) and parentheses (group 2) of `text[start:end]` outside
+    comments and quoted values, in time linear in the text.
 
     A `{` with no `}` after it, or a `"` not closed on its line, is skipped as
     one character. Once one is found open, every later `{` (or `"` on that
     line) is open too, so none is looked for again: a search for the closing
     mark from each of thousands of open ones would take time n squared.
     """
-    braces_close = True
-    quotes_open_until = start
-    pos = start
-    while (m := _WORD_OR_OPENER.search(text, pos, end)) is not None:
-        at, opener = m.start(), m.group()
-        pos = m.end()
-        if m.lastindex:
-            yield m.group(1), m.group(2), at
-        elif opener == ";":
-            line_end = text.find("\n", at, end)
-            pos = end if line_end < 0 else line_end
-        elif opener == "{" and braces_close:
-            close = text.find("}", at + 1, end)
-            if close < 0:
-                braces_close = False
-            else:
-                pos = close + 1
-        elif opener == '"' and at >= quotes_open_until:
-            quoted = _QUOTED.match(text, at, end)
-            if quoted is None:
-                line_end = text.find("\n", at, end)
-                quotes_open_until = end if line_end < 0 else line_end
-            else:
-                pos = quoted.end()
+    braces, quotes_from, pos = True, start, start
+    while pos < end:
+        quotes = pos >= quotes_from
+        restart = end
+        done = pos
+        for m in _MOVE_LIKE[braces, quotes].finditer(text, pos, end):
+            if not quotes and m.start() >= quotes_from:  # past the line: quotes again
+                restart = max(done, quotes_from)
+                break
+            kind = m.lastindex
+            if kind is None:  # a line comment, or a comment or value never closed
+                at = m.start()
+                if text[at] == "{":
+                    braces, restart = False, at + 1
+                    break
+                if text[at] == '"':
+                    line_end = text.find("\n", at, end)
+                    quotes_from, restart = (end if line_end < 0 else line_end), at + 1
+                    break
+            elif kind <= 2:
+                yield m
+            done = m.end()
+        pos = restart
 
 
 def _count_moves(text: str, start: int, end: int) -> None:
@@ -265,7 +275,8 @@ def _count_moves(text: str, start: int, end: int) -> None:
     if end - start <= min(most * 4, deepest):
         return  # too short to hold that many moves or variations
     words = depth = 0
-    for word, paren, at in _words_and_parens(text, start, end):
+    for m in _words_and_parens(text, start, end):
+        word, paren = m.group(1), m.group(2)
         if word is not None and not word.isdigit():
             words += 1
             if words > most * 4:
@@ -273,7 +284,7 @@ def _count_moves(text: str, start: int, end: int) -> None:
         elif paren == "(":
             depth += 1
             if depth > deepest:
-                raise TooManyMoves(at, deep=True)
+                raise TooManyMoves(m.start(), deep=True)
         elif paren == ")" and depth:
             depth -= 1
 
@@ -745,9 +756,10 @@ def _never_closed(opened: list[int]) -> Diagnostic:
 def _unclosed_parens(text: str) -> list[int]:
     """Offsets of the `(` left open, outermost first, ignoring comments."""
     stack: list[int] = []
-    for _, paren, at in _words_and_parens(text, 0, len(text)):
+    for m in _words_and_parens(text, 0, len(text)):
+        paren = m.group(2)
         if paren == "(":
-            stack.append(at)
+            stack.append(m.start())
         elif paren == ")" and stack:
             stack.pop()
     return stack
