@@ -7,7 +7,11 @@ Makes sets of engine-played games copied with slips (`tests/copier.py`:
 `HELD_OUT_SETS`, seeds 101 and up; the slip model is fitted on seeds 1-8 only,
 `bench/fit_slip_model.py`) and asks `check`'s search to explain them
 (`bench/repair_runs.py`). For each set it prints how often the copied game is
-the first fix and among the first three, how often `check --fix` would apply a
+the first fix and among the first three (`top-1`, `top-3`: in the order `check`
+lists the fixes), the same with a tie shared (`tie-1`, `tie-3`: fixes of the
+same cost fit all the evidence equally well under the slip model, so a copied
+game tied with k others for first place counts 1/k of a first, as it would in a
+random order of the tie; `bench/repair_runs.py`, `shares`), how often `check --fix` would apply a
 fix (the search finds it unique) and how often that fix would write a game
 other than the one copied (must be 0), and the time per game (mean and worst).
 A skipped row counts as found ("at gap", of the games that have one) when it
@@ -44,6 +48,8 @@ class Tally:
     games: int = 0
     first: int = 0
     top3: int = 0
+    shared_first: float = 0.0
+    shared_top3: float = 0.0
     applied: int = 0
     wrong: int = 0
     gap: int = 0
@@ -55,6 +61,8 @@ class Tally:
         self.games += 1
         self.first += result["rank"] == 1
         self.top3 += 1 <= result["rank"] <= 3
+        self.shared_first += result["shared_first"]
+        self.shared_top3 += result["shared_top3"]
         self.applied += result["unique"]
         self.wrong += result["wrong"]
         self.gap += result["gap"]
@@ -66,13 +74,15 @@ class Tally:
         n = max(self.games, 1)
         return (
             f"{name:28} {self.games:5} {self.first / n:6.0%} {self.top3 / n:6.0%} "
+            f"{self.shared_first / n:6.0%} {self.shared_top3 / n:6.0%} "
             f"{self.applied / n:6.0%} {self.wrong:6} {self.gap / max(self.gaps, 1):6.0%} "
             f"{self.seconds / n * 1000:8.0f} {self.worst * 1000:7.0f}"
         )
 
 
 HEADER = (
-    f"{'set':28} {'games':>5} {'top-1':>6} {'top-3':>6} {'--fix':>6} {'wrong':>6} "
+    f"{'set':28} {'games':>5} {'top-1':>6} {'top-3':>6} {'tie-1':>6} {'tie-3':>6} "
+    f"{'--fix':>6} {'wrong':>6} "
     f"{'at gap':>6} {'cpu ms':>8} {'worst':>7}"
 )
 
@@ -106,6 +116,8 @@ def measure(sets: dict[str, list[dict]]) -> dict[str, list[dict]]:
             results.append(
                 {
                     "rank": run.rank,
+                    "shared_first": run.shared_first,
+                    "shared_top3": run.shared_top3,
                     "unique": run.unique,
                     "wrong": run.wrong,
                     "gap": gap,

@@ -3,7 +3,12 @@
 `run_repair` reads the damaged text, replays it, asks `repair_game` for its
 fixes and says where the original text ranks among them, whether `check --fix`
 would apply the first alone (`unique`) and whether that would write a game other
-than the one copied (`wrong`), and how long the check and the search took. The
+than the one copied (`wrong`), and how long the check and the search took.
+Fixes of the same cost fit the evidence equally well under the slip model (a
+true tie: no rule of the model prefers either), so their order among themselves
+says nothing: `shared_first` and `shared_top3` count a copied game tied with
+others as the share of those places it would get in a random order of the tie
+(a tie of two for first place is half a first). The
 original is compared with whitespace normalised (a fix may join two lines). Only
 APIs every version of the package has are used, so the benchmarks can run it on
 old code too. It lives with the benchmarks because it times; the tests that call it
@@ -32,6 +37,8 @@ class RepairRun:
     seconds: float  # the check and the search
     diagnostics: list[Diagnostic]
     source: Source | None
+    shared_first: float = 0.0  # first place, a tie counted as its share
+    shared_top3: float = 0.0  # in the first three, a tie counted as its share
 
 
 def same_text(a: str, b: str) -> bool:
@@ -51,6 +58,7 @@ def run_repair(damaged: str, original: str) -> RepairRun:
     texts = [apply_edits(damaged, fix.edits) for fix in repair.fixes]
     rank = next((i + 1 for i, text in enumerate(texts) if same_text(text, original)), 0)
     unique = bool(repair.unique and repair.fixes)
+    shared_first, shared_top3 = shares([fix.cost for fix in repair.fixes], rank)
     return RepairRun(
         False,
         rank,
@@ -61,4 +69,17 @@ def run_repair(damaged: str, original: str) -> RepairRun:
         done - begin,
         list(repair.diagnostics),
         reader.source,
+        shared_first,
+        shared_top3,
     )
+
+
+def shares(costs: list[float], rank: int) -> tuple[float, float]:
+    """The chance the fix at `rank` (1-based; 0: absent) would be first and in the
+    first three if the fixes of its cost were put in a random order."""
+    if not rank:
+        return 0.0, 0.0
+    mine = costs[rank - 1]
+    tied = [i + 1 for i, c in enumerate(costs) if abs(c - mine) < 1e-6]
+    top, size = tied[0], len(tied)
+    return (1 / size if top == 1 else 0.0), max(0, min(3, tied[-1]) - top + 1) / size

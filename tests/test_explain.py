@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from bench.repair_runs import run_repair
+from bench.repair_runs import run_repair, shares
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
 from maerstanas_print.play.slip_model import character_chance, score_cost
 from maerstanas_print.plugins.maerstanas.explain import square_changes
 from maerstanas_print.plugins.maerstanas.repair import MAX_FIXES
-from tests.copier import ISSUE_KINDS, copied_set
+from tests.copier import ISSUE_KINDS, TUNING_SETS, Copy, copied_set
 from tests.random_games import random_game
 
 
@@ -85,3 +85,83 @@ def test_a_slip_after_a_wrong_removal_list_keeps_that_list_as_evidence() -> None
     damaged = TEXT.replace("T A6xA5/B6/A7", "T A6xA5/B5/A7").replace("18. A5 C7", "18. C7 A5")
     run = run_repair(damaged, TEXT)
     assert 1 <= run.rank <= 3 and not run.unique
+
+
+# --- slips that show out of the order they were made, two rows left out, ties ------
+
+
+def _tuning_copy(name: str, number: int) -> Copy:
+    spec = next(spec for spec in TUNING_SETS if spec.name == name)
+    return spec.copies(number + 1)[number]
+
+
+def test_an_earlier_slip_found_after_a_later_one_is_explained() -> None:
+    # 4. F7 copied as B7... as F7 where B7 was played (ply 6), and 7... C2 as G2
+    # (ply 13). G2 is occupied, so the replay stops there first; with C2 written back
+    # it stops at ply 24, where F7 gives a stone four hinges: the earlier slip shows
+    # after the later. The old search looked for a second slip only after the first.
+    made = _tuning_copy("two slips, every kind", 28)
+    run = run_repair(made.damaged, made.original)
+    assert run.rank == 1 and not run.unique
+
+
+def test_a_move_meant_for_a_square_an_earlier_slip_took_is_explained() -> None:
+    # 9... B4 copied as E4, and 19. E4 as E1: E1 is occupied, and E4, what was
+    # meant, is taken by the first slip, so no one change at 19. makes the move
+    # legal; both change at once.
+    made = _tuning_copy("two slips", 28)
+    assert "9. E5 E4" in made.damaged and "19. E1" in made.damaged
+    run = run_repair(made.damaged, made.original)
+    assert run.rank == 1 and not run.unique
+
+
+def test_two_swaps_seen_only_in_the_score_line_are_offered() -> None:
+    from maerstanas_print.notation.parser import RecordReader
+    from maerstanas_print.plugins.maerstanas.explain import Explainer, start_position
+
+    made = _tuning_copy("two slips", 13)
+    game = next(iter(RecordReader(made.damaged)))
+    start = start_position(game)
+    assert start is not None
+    found = Explainer(game, made.damaged, start).run()
+    swaps = {frozenset(s.message for s in e.slips) for e in found if e.count == 2}
+    assert frozenset({"swap B3 and F5", "swap B2 and G2"}) in swaps
+
+
+def test_two_rows_left_out_are_two_errors_one_at_each_gap(capsys, tmp_path) -> None:
+    from maerstanas_print.cli import main
+    from tests.test_repair import TEXT
+
+    damaged = tmp_path / "d.mrs"
+    damaged.write_text(TEXT.replace("8. F3 F1 ", "").replace("14. E6 E7 ", ""), "utf-8")
+    assert main(["check", str(damaged)]) == 1
+    out = capsys.readouterr().out
+    assert out.count(": error M") == 2
+    assert "row 8 is missing" in out and "row 14 is missing" in out
+    assert "`*`" not in out
+
+
+def test_fixes_of_equal_cost_are_said_to_fit_equally_well() -> None:
+    # E1 (row 11) copied as E4, which row 17 plays: E4 at 17 is occupied. Writing
+    # E1 at row 11 or at row 17 gives two games that agree with all the evidence,
+    # and the same slip: neither is likelier.
+    from maerstanas_print.notation.parser import RecordReader
+    from maerstanas_print.play.repair import fix_lines, repair_game
+    from maerstanas_print.play.verify import replay
+
+    made = _tuning_copy("one slip", 4)
+    reader = RecordReader(made.damaged)
+    game = next(iter(reader))
+    repair = repair_game(game, replay(game), reader.source)
+    assert repair.fixes[0].cost == repair.fixes[1].cost
+    lines = fix_lines(repair, reader.source, game)
+    assert any("fix 1 and fix 2 fit all the evidence equally well" in line for line in lines)
+    run = run_repair(made.damaged, made.original)
+    assert (run.rank, run.shared_first, run.shared_top3) == (2, 0.5, 1.0)
+
+
+def test_a_tie_counts_as_its_share_of_the_places() -> None:
+    assert shares([1.0, 2.0, 3.0], 1) == (1.0, 1.0)
+    assert shares([1.0, 1.0, 2.0], 2) == (0.5, 1.0)
+    assert shares([1.0, 2.0, 2.0, 2.0, 2.0], 3) == (0.0, 0.5)
+    assert shares([1.0, 2.0], 0) == (0.0, 0.0)

@@ -105,6 +105,7 @@ class Explained:
     fixes: list[Fix]
     unique: bool
     gap: Diagnostic | None = None
+    later_gaps: list[Diagnostic] = field(default_factory=list)  # more rows left out, in order
 
 
 def apply_edits(text: str, edits: tuple[Edit, ...] | list[Edit]) -> str:
@@ -195,10 +196,16 @@ def _report_gap(
     the search explained the moves before the gap (`found.fixes`)."""
     gap = found.gap
     assert gap is not None
-    where = _line_column(source, gap.start)
+    gaps = [gap, *found.later_gaps]
 
     def after_gap(diagnostic: Diagnostic) -> bool:
         return diagnostic.start >= gap.start or diagnostic.code in ("M303", "M304", "M305")
+
+    def owner(diagnostic: Diagnostic) -> Diagnostic:
+        """The row left out an error after the first comes from: the last before it."""
+        if diagnostic.code in ("M303", "M304", "M305"):
+            return gaps[-1]
+        return [g for g in gaps if g.start <= diagnostic.start][-1]
 
     before = [d for d in diagnostics if not after_gap(d)]
     errors_before = [d for d in before if d.severity == "error"]
@@ -206,11 +213,15 @@ def _report_gap(
     if found.fixes and errors_before:
         folded = _fold(found, before, errors_before, first_move, source)
         shown_before, explained = folded.diagnostics, folded.explained or gap
-    shown: list[tuple[tuple[int, int, int], Diagnostic]] = [((gap.start, 0, gap.start), gap)]
+    shown: list[tuple[tuple[int, int, int], Diagnostic]] = [
+        ((g.start, 0, g.start), g) for g in gaps
+    ]
     for diagnostic in diagnostics:
         if not after_gap(diagnostic):
             continue
         if diagnostic.severity == "error":
+            head = owner(diagnostic)
+            where = _line_column(source, head.start)
             note = replace(
                 diagnostic,
                 severity="note",
@@ -218,7 +229,7 @@ def _report_gap(
                 message=f"{diagnostic.message} (a consequence of the row left out at "
                 f"{where[0]}:{where[1]})",
             )
-            shown.append(((gap.start, 1, diagnostic.start), note))
+            shown.append(((head.start, 1, diagnostic.start), note))
         else:
             shown.append(((diagnostic.start, 0, diagnostic.start), diagnostic))
     shown.sort(key=lambda pair: pair[0])
@@ -468,12 +479,29 @@ def fix_lines(repair: Repair, source: Source, game: GameRecord) -> list[str]:
     more = len(repair.fixes) - 1 - len(shown)
     if more:
         lines[-1] += f" ({more} more in --json)"
+    tied = _tied_first(repair.fixes)
+    if tied > 1:
+        which = "fix 1 and fix 2" if tied == 2 else f"fixes 1 to {tied}"
+        lines.append(
+            f"  {which} fit all the evidence equally well: only the score sheet can tell "
+            "which game was played"
+        )
     if not repair.unique:
         lines.append(
             "  no fix is sure: another explanation fits about as well; "
             "`check --fix N` applies fix N"
         )
     return lines
+
+
+def _tied_first(fixes: list[Fix]) -> int:
+    """How many fixes share the first one's cost: explanations the slip model
+    finds equally likely, each restoring a game that agrees with all the evidence
+    (a search that ranks its fixes another way leaves their cost at 0)."""
+    first = fixes[0].cost
+    if first <= 0:
+        return 1
+    return next((i for i, fix in enumerate(fixes) if abs(fix.cost - first) > 1e-6), len(fixes))
 
 
 def _no_search(_game: Keyed) -> type[Search] | None:

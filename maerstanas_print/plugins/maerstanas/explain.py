@@ -17,7 +17,12 @@ put in or left out) and follows those that get the replay past that point. What
 is still left over once every move replays (a move number, a removal list, the
 score line, the Result) is one slip each, unless a board slip explains it
 instead: a score line that the moves miss competes with the moves that would
-reach it. A row left out is found from the move numbers and only reported.
+reach it. Slips need not show in the order they were made, so at a move that
+stays illegal the search also tries an earlier slip on a square that move's
+legality reads, and the move meant for a square an earlier slip took (both
+changed at once); two swaps that still replay, seen only in the score line,
+are paired by how far each moves the score. Rows left out (up to `MAX_GAPS`)
+are found from the move numbers and only reported.
 
 The search stops after `MAX_EVALUATIONS` replays of part of the game and keeps
 what it found; `complete` says whether it stopped early.
@@ -31,7 +36,7 @@ import itertools
 import operator
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from maerstanas_print.games.maerstanas.engine import (
@@ -41,20 +46,26 @@ from maerstanas_print.games.maerstanas.engine import (
     square_name,
     squares_of,
 )
-from maerstanas_print.notation.record import GameRecord, MoveNumber
+from maerstanas_print.notation.record import GameRecord, MoveNumber, PlyNode
 from maerstanas_print.play.replayed import result_of
 from maerstanas_print.play.slip_model import cost, score_cost, square_cost
 
 MAX_SLIPS = 3
-# Replays of part of a game the search may make before it stops with what it found.
-MAX_EVALUATIONS = 4000
+# Rows left out that the move numbers can show (each one error where it belongs)
+MAX_GAPS = 2
+# Replays of part of a game the search may make before it stops with what it found
+# (of the tuning sets' 180 games, 8,000 puts 101 first and 139 in the first three,
+# 12,000 101 and 140, 4,000 99 and 136)
+MAX_EVALUATIONS = 8000
 # A second or third slip is looked for this many plies before where the replay
 # goes wrong (the first anywhere before it). A slip to a square played again
 # later shows only there, often more than eight plies on (the tuning sets: 24
 # finds more than 8 or 14 did, within the same limit of replays).
 WINDOW = 24
-# The cost of each ply between a slip and the first move it makes illegal
-DISTANCE_COST = 0.15
+# Two swaps seen only in the score line: the pairs whose amounts add up to within
+# this many points of it are replayed, at most MAX_PAIRS of them, nearest first
+PAIR_SCORE_SLACK = 2
+MAX_PAIRS = 600
 _PASS = Move.pass_()
 _SQUARE_TEXT = re.compile(r"[A-Ga-g][1-7]")
 
@@ -273,6 +284,8 @@ class Explainer:
             heapq.heappush(queue, ((len(node.slips), -reach, cost_so_far, counter), node))
 
         push(Node(self.written, (), 0, base, 0))
+        if base.stop is None and base.score is not None and not base.numbers and not base.removals:
+            self._swap_pairs(base.score)
         while queue:
             _key, node = heapq.heappop(queue)
             if self.evaluations >= MAX_EVALUATIONS:
@@ -323,11 +336,140 @@ class Explainer:
                 else:
                     if child.stop is not None and child.stop <= outcome.stop:
                         continue
-                    # A slip shows soon after it is made, mostly
-                    slip = replace(slip, cost=slip.cost + DISTANCE_COST * (outcome.stop - j))
                 yield Node(new_items, (*slips, slip), nxt, child, j, at)
         if stop is None and slips and (outcome.score is not None or outcome.result is not None):
             yield from self._earlier(node)
+        if stop is not None and stop < len(items) and items[stop].move.square is not None:
+            yield from self._behind(node, low)
+
+    def _swap_pairs(self, computed: tuple[int, int]) -> None:
+        """Two swaps of moves that still replay, seen only in the score line: each
+        swap alone misses it, so the search, which takes a slip further only when it
+        explains more, never pairs them. Each swap that replays moves the score by
+        some amount; the pairs whose amounts add up to about the score line are tried."""
+        term = self.term
+        assert term is not None
+        need = (term.dark or 0) - computed[0], (term.light or 0) - computed[1]
+        written = self.written
+        moved: list[tuple[int, Change, tuple[int, int]]] = []  # (last index, swap, amount)
+        for j in range(len(written) - 1):
+            at = self.base_positions[j]
+            for distance, kind in ((1, None), (2, "rows")):
+                k = j + distance
+                if k >= len(written) or written[k].move == written[j].move:
+                    continue
+                change = self._swapped(
+                    written, j, k, kind or ("column" if at.ply % 2 == 0 else "swap")
+                )
+                if self.evaluations >= MAX_EVALUATIONS:
+                    self.complete = False
+                    return
+                outcome = self.evaluate(change[0], j, at, None)
+                if outcome.stop is None and outcome.score is not None:
+                    amount = outcome.score[0] - computed[0], outcome.score[1] - computed[1]
+                    moved.append((k, change, amount))
+        # The score depends on the whole position, so two swaps' amounts add up
+        # only roughly: the pairs nearest the score line first, a bounded number
+        pairs = []
+        for (last, change_a, a), (_last, change_b, b) in itertools.combinations(moved, 2):
+            off = abs(a[0] + b[0] - need[0]) + abs(a[1] + b[1] - need[1])
+            if off <= PAIR_SCORE_SLACK and last < self._origin(change_b[0]):
+                pairs.append((off, change_a, change_b))
+        pairs.sort(key=lambda pair: pair[0])
+        for _off, (items_a, slip_a, _), (items_b, slip_b, _) in pairs[:MAX_PAIRS]:
+            j_a, j_b = self._origin(items_a), self._origin(items_b)
+            items = items_a[:j_b] + items_b[j_b:]
+            if self.evaluations >= MAX_EVALUATIONS:
+                self.complete = False
+                return
+            outcome = self.evaluate(items, j_a, self.base_positions[j_a], None)
+            if outcome.stop is None:
+                self.record(items, (slip_a, slip_b), outcome)
+
+    def _behind(self, node: Node, low: int) -> Iterator[Node]:
+        """Slips behind the ones `expand` tries, that the move where the replay
+        stops depends on. Two slips in one game need not show in the order they
+        were made: (a) after a later slip is found, an earlier one on a square the
+        stopped move's legality reads (it, a neighbour or theirs) may be next, and
+        the stone on the stopped move's own square however far back; (b)
+        the stopped move may be meant for a square an earlier slip took, so both
+        change at once (`19. E1` meant `E4`, with `9... B4` copied as `E4`)."""
+        items, stop = node.items, node.outcome.stop
+        assert stop is not None
+        target = items[stop].move.square
+        assert target is not None
+        # The stone on the stopped move's square, however far back (a square
+        # copied wrong shows when the game plays that square, perhaps much later)
+        occupant = next(
+            (i for i in range(stop - 1, -1, -1) if items[i].move.square == target), stop
+        )
+        floor = min(max(0, stop - WINDOW), occupant)
+        begin = min(floor, self._origin(items), len(self.base_positions) - 1)
+        positions: list[Position] = []
+        self.evaluate(items[: stop + 1], begin, self.base_positions[begin], positions)
+        if len(positions) <= stop - begin:
+            return
+
+        def untouched(i: int) -> bool:
+            return items[i].text is None and items[i].slot >= 0 and items[i].move.square is not None
+
+        changes: list[tuple[list[Item], tuple[Slip, ...], int]] = []
+        if node.slips:  # (a)
+            for j in range(min(low, stop) - 1, begin - 1, -1):
+                square = items[j].move.square
+                near = j >= stop - WINDOW or j == occupant
+                if (
+                    untouched(j)
+                    and square is not None
+                    and near
+                    and self.reach[target] >> square & 1
+                ):
+                    for new_items, slip, _nxt in self._squares(items, j, positions[j - begin]):
+                        changes.append((new_items, (slip,), j))
+        item = items[stop]
+        if (
+            untouched(stop) and item.move.kind == "place" and len(node.slips) + 2 <= MAX_SLIPS
+        ):  # (b)
+            placed = {items[i].move.square: i for i in range(begin, stop) if untouched(i)}
+            old = square_name(target)
+            written = self._item_text(item)
+            found = _SQUARE_TEXT.search(written)
+            for square, i in placed.items():
+                assert square is not None
+                new = square_name(square)
+                if found is None or not _one_character(old, new):
+                    continue
+                moved = list(items)
+                text = written[: found.start()] + new + written[found.end() :]
+                moved[stop] = item._replace(move=Move.place(square), text=text)
+                slip = Slip(
+                    "square",
+                    ("square", item.slot, new),
+                    square_cost(old, new),
+                    f"write {new} for {old}",
+                    self.nodes[item.slot].start,
+                )
+                was = square_name(square)
+                for new_items, earlier, _nxt in self._squares(moved, i, positions[i - begin]):
+                    if _one_character(was, square_name(new_items[i].move.square)):  # type: ignore[arg-type]
+                        changes.append((new_items, (earlier, slip), i))
+        for new_items, new_slips, j in changes:
+            if self.evaluations >= MAX_EVALUATIONS:
+                self.complete = False
+                return
+            at = positions[j - begin]
+            child = _before_kept(self.evaluate(new_items, j, at, None), node.outcome, j)
+            if child.stop is not None and child.stop <= stop:
+                continue
+            yield Node(new_items, (*node.slips, *new_slips), node.lo, child, j, at)
+
+    def _origin(self, items: list[Item]) -> int:
+        """The first index where `items` differ from the record as written."""
+        written = self.written
+        for i, item in enumerate(items):
+            if i >= len(written) or item is not written[i]:
+                return i
+        return len(items)
 
     def _cannot_pass(self, items: list[Item], j: int, stop: int, slip: Slip) -> bool:
         """Whether a board slip at j surely leaves the placement at `stop` illegal,
@@ -600,12 +742,14 @@ class Explainer:
 
     # --- a row left out -------------------------------------------------------
 
-    def gap(self) -> Gap | None:
-        """A row left out, when the move numbers say so: from some row on, every
-        written number is one row ahead of its place, and none before is."""
+    def gaps(self) -> list[Gap]:
+        """The rows left out (at most `MAX_GAPS`), when the move numbers say so: from
+        some row on, every written number is one row further ahead of its place
+        than before it, and none before is. What the score line says of the
+        missing moves goes with the last."""
         numbered = [(k, node) for k, node in enumerate(self.nodes) if node.number is not None]
         if len(numbered) < 2:
-            return None
+            return []
         position = self.start.copy(stack=False)
         plies = []
         for node in self.nodes:  # the plies as written (forced passes counted)
@@ -618,30 +762,30 @@ class Explainer:
             plies.append(position.ply)
             problem = position.move_problem(node.move)
             position.push(node.move if problem is None else _PASS, check=False)
-        ahead = [
-            (k, node)
-            for k, node in numbered
-            if (node.number.number, node.number.second)  # type: ignore[union-attr]
-            == ((plies[k] + 2) // 2 + 1, plies[k] % 2 == 1)
-        ]
-        if not ahead:
-            return None
-        k0, first = ahead[0]
-        after = [n for k, n in numbered if k >= k0]
-        right_before = all(
-            (n.number.number, n.number.second) == (plies[k] // 2 + 1, plies[k] % 2 == 1)  # type: ignore[union-attr]
-            for k, n in numbered
-            if k < k0
-        )
+        # rows each written number is ahead of its place (None: the wrong column)
+        ahead: list[tuple[int, PlyNode, int | None]] = []
+        for k, node in numbered:
+            number = node.number
+            assert number is not None
+            right = number.second == (plies[k] % 2 == 1)
+            ahead.append((k, node, number.number - (plies[k] // 2 + 1) if right else None))
         # One number ahead is as well explained by one miscopied number, unless the
         # game as written stops short of its score line
         short = self.scored and not position.is_game_over()
-        if not right_before or plies[k0] % 2 or len(ahead) < max(1 if short else 2, len(after) - 1):
-            return None
-        number = first.number
-        assert number is not None
-        written = self.text[number.start : number.end]
-        return Gap(number.start, k0, written, number.number - 1, self._known(position))
+        found: list[Gap] = []
+        for level in range(MAX_GAPS):
+            step = _step(ahead, level, plies, 1 if short else 2)
+            if step is None:
+                break
+            k0, first = step
+            number = first.number
+            assert number is not None
+            written = self.text[number.start : number.end]
+            found.append(Gap(number.start, k0, written, number.number - 1, ""))
+            ahead = [entry for entry in ahead if entry[0] >= k0]
+        if found:
+            found[-1].known = self._known(position)
+        return found
 
     def _known(self, position: Position) -> str:
         """What the evidence says of the missing moves: how far the score line is
@@ -660,6 +804,30 @@ class Explainer:
                     f"score (Dark: {dark}, Light: {light})"
                 )
         return "; ".join(parts)
+
+
+def _step(
+    ahead: list[tuple[int, PlyNode, int | None]], level: int, plies: list[int], least: int
+) -> tuple[int, PlyNode] | None:
+    """Where the written numbers step from `level` rows ahead of their place to more
+    (a row left out there): every number before is `level` ahead, the one there
+    one more, all after it but one further ahead, and the row starts with Dark's
+    move."""
+    further = [(k, node, rows) for k, node, rows in ahead if rows is not None and rows > level]
+    if not further or further[0][2] != level + 1:  # one row at a time
+        return None
+    k0, first, _rows = further[0]
+    after = [entry for entry in ahead if entry[0] >= k0]
+    if any(rows != level for k, _node, rows in ahead if k < k0) or plies[k0] % 2:
+        return None
+    if len(further) < max(least, len(after) - 1):
+        return None
+    return k0, first
+
+
+def _one_character(old: str, new: str) -> bool:
+    """Whether two squares' names differ in one character (a letter or a digit)."""
+    return (old[0] != new[0]) + (old[1] != new[1]) == 1
 
 
 def _before_kept(child: Outcome, parent: Outcome, j: int) -> Outcome:

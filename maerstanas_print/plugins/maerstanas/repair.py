@@ -67,9 +67,14 @@ class MaerstanasSearch(Search):
         if start is None:
             return Explained([], False)
         explainer = Explainer(self.game, self.text, start)
-        gap = explainer.gap()
-        if gap is not None:
-            return Explained(self._before_gap(gap, start), False, gap_diagnostic(gap))
+        gaps = explainer.gaps()
+        if gaps:
+            return Explained(
+                self._before_gap(gaps[0], start),
+                False,
+                gap_diagnostic(gaps[0]),
+                [gap_diagnostic(gap) for gap in gaps[1:]],
+            )
         ranked = explainer.run()
         fixes: list[Fix] = []
         checked = 0
@@ -87,9 +92,10 @@ class MaerstanasSearch(Search):
             fixed = apply_edits(
                 self.text[self.game.start : self.game.end], _shifted(fix, self.game.start)
             )
-            if fixed in seen or not self._clean_text(fix):
-                continue  # (two paths to the same text are one explanation)
-            seen.add(fixed)
+            game_text = " ".join(fixed.split())  # the game it restores, however laid out
+            if game_text in seen or not self._clean_text(fix):
+                continue  # (two paths to the same game are one explanation)
+            seen.add(game_text)
             if best_count is None:
                 best_count = explanation.count
                 best_kinds = {slip.kind for slip in explanation.slips}
