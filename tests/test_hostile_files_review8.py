@@ -1,0 +1,91 @@
+"""Hostile files, eighth review (issue 26): the kinds of failure it found.
+
+- `scan` finds a JPEG's frame header past junk bytes between segments (as
+  libjpeg does), and refuses, without decoding it, a photo whose size it cannot
+  read from its header;
+- `-` read from a regular file on standard input and `-o /dev/stdin` name the
+  same file: refused (exit 2) like `-o` naming a named input;
+- `-o` over an existing file follows `check --fix`'s rules: a file the user
+  may not write is refused (exit 3), and a file with other links or another
+  owner is written in place;
+- invisible spaces and joiners are escaped in messages;
+- `-o DIR/.` and `-o ''` are usage errors (exit 2) before any work.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from record_helpers import ROOT
+
+from maerstanas_print.io.limits import MAX_PHOTO_PIXELS
+from maerstanas_print.scan.image_size import pixel_size
+
+SHEET = ROOT / "maerstanas_print" / "samples" / "scanned-sheet.jpg"
+CASUAL = ROOT / "maerstanas_print" / "samples" / "casual-games.mrs"
+
+
+def _cli(tmp_path: Path, *args: str, stdin: Path | None = None) -> subprocess.CompletedProcess[str]:
+    with open(stdin or os.devnull, "rb") as feed:
+        return subprocess.run(
+            [sys.executable, "-m", "maerstanas_print", *args],
+            cwd=tmp_path,
+            stdin=feed,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+
+
+# --- `scan`: junk between JPEG segments does not hide the frame header -----------
+
+
+def _with_junk_after_first_segment(photo: bytes, junk: bytes = b"\x00\x01") -> bytes:
+    length = int.from_bytes(photo[4:6], "big")
+    end = 4 + length
+    return photo[:end] + junk + photo[end:]
+
+
+def _claiming(photo: bytes, width: int, height: int) -> bytes:
+    """The photo with its frame header saying `width` x `height`."""
+    size = pixel_size(photo)
+    assert size is not None
+    old = size[1].to_bytes(2, "big") + size[0].to_bytes(2, "big")
+    at = photo.index(old)
+    return photo[:at] + height.to_bytes(2, "big") + width.to_bytes(2, "big") + photo[at + 4 :]
+
+
+def test_junk_between_jpeg_segments_is_skipped_when_reading_the_size() -> None:
+    photo = SHEET.read_bytes()
+    for junk in (b"\x00\x01", b"\x12", b"\xff\x00\x07", b"\xff\xff"):
+        assert pixel_size(_with_junk_after_first_segment(photo, junk)) == (1200, 1600), junk
+
+
+def test_scan_refuses_a_large_jpeg_with_junk_between_segments(tmp_path: Path) -> None:
+    pytest.importorskip("cv2", reason="the scan extra (OpenCV) is not installed")
+    big = _with_junk_after_first_segment(_claiming(SHEET.read_bytes(), 10_000, 10_000))
+    (tmp_path / "big.jpg").write_bytes(big)
+    done = _cli(tmp_path, "scan", "big.jpg", "-o", "s.mrs")
+    assert done.returncode == 3, done.stderr
+    assert "10,000x10,000 pixels" in done.stderr
+    assert f"({MAX_PHOTO_PIXELS:,} pixels)" in done.stderr
+    assert not (tmp_path / "s.mrs").exists()
+
+
+def test_scan_refuses_a_photo_whose_size_cannot_be_read(tmp_path: Path) -> None:
+    pytest.importorskip("cv2", reason="the scan extra (OpenCV) is not installed")
+    photo = SHEET.read_bytes()
+    start = photo.index(b"\xff\xda")  # no frame header before the scan data
+    at = photo.index(b"\xff\xc0")
+    headless = photo[:at] + photo[start:]
+    assert pixel_size(headless) is None
+    (tmp_path / "p.jpg").write_bytes(headless)
+    done = _cli(tmp_path, "scan", "p.jpg", "-o", "s.mrs")
+    assert done.returncode == 3, done.stderr
+    assert "its size cannot be read from its header" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
