@@ -89,3 +89,22 @@ def test_scan_refuses_a_photo_whose_size_cannot_be_read(tmp_path: Path) -> None:
     assert done.returncode == 3, done.stderr
     assert "its size cannot be read from its header" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+# --- `-` from a redirected file and `-o /dev/stdin` name the same file ------------
+
+
+@pytest.mark.parametrize(
+    ("command", "name"),
+    [("fmt", "/dev/stdin"), ("fmt", "/proc/self/fd/0"), ("import", "/dev/stdin")],
+)
+def test_output_naming_the_redirected_standard_input_is_refused(
+    tmp_path: Path, command: str, name: str
+) -> None:
+    text = "1. D4 {[%diagram]} *\n" if command == "fmt" else "Moves:\n1. D4 - standard stone\n"
+    source = tmp_path / "in.txt"
+    source.write_text(text, encoding="utf-8")
+    done = _cli(tmp_path, command, "-", "-o", name, stdin=source)
+    assert done.returncode == 2, done.stderr
+    assert "the output would overwrite the input" in done.stderr
+    assert source.read_text(encoding="utf-8") == text

@@ -57,15 +57,30 @@ def resolve_output(option: str | None, default_name: str) -> str | Path:
 
 def same_file(target: str | Path, source: str) -> bool:
     """Whether writing `target` would replace the input file `source`
-    (also through a symlink or a hard link)."""
-    if target == "-" or source == "-":
+    (also through a symlink or a hard link). For `-`, the input is whatever
+    standard input reads: a shell's `< FILE` makes `-o /dev/stdin` that file."""
+    if target == "-":
         return False
+    if source == "-":
+        return _is_standard_input(target)
     try:
         if os.path.exists(target) and os.path.exists(source):
             return os.path.samefile(target, source)
         return os.path.realpath(target) == os.path.realpath(source)
     except (OSError, ValueError):
         return False
+
+
+def _is_standard_input(target: str | Path) -> bool:
+    """Whether `target` is the regular file standard input was redirected from."""
+    try:
+        given = os.fstat(0)
+        info = os.stat(target)
+    except (OSError, ValueError):
+        return False
+    if not stat.S_ISREG(given.st_mode):  # a pipe or a terminal holds nothing to lose
+        return False
+    return (given.st_dev, given.st_ino) == (info.st_dev, info.st_ino)
 
 
 def refuse_overwriting_input(target: str | Path, source: str) -> None:
