@@ -108,3 +108,52 @@ def test_output_naming_the_redirected_standard_input_is_refused(
     assert done.returncode == 2, done.stderr
     assert "the output would overwrite the input" in done.stderr
     assert source.read_text(encoding="utf-8") == text
+
+
+# --- `-o` over an existing file follows `check --fix`'s rules ---------------------
+
+SAMPLE_GAME = ROOT / "maerstanas_print" / "samples" / "sample-game.mrs"
+
+
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (("fmt", str(CASUAL)), "ro.mrs"),
+        (("import", "list.txt"), "ro.mrs"),
+        (("game", str(SAMPLE_GAME)), "ro.html"),
+    ],
+    ids=["fmt", "import", "game"],
+)
+def test_output_over_a_read_only_file_is_refused(
+    tmp_path: Path, args: tuple[str, ...], name: str
+) -> None:
+    (tmp_path / "list.txt").write_text("Moves:\n1. D4 - standard stone\n", encoding="utf-8")
+    target = tmp_path / name
+    target.write_text("keep me\n", encoding="utf-8")
+    target.chmod(0o444)
+    done = _cli(tmp_path, *args, "-o", name)
+    assert done.returncode == 3, done.stderr
+    assert "read-only for you" in done.stderr and len(done.stderr.splitlines()) == 1
+    assert target.read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_output_over_a_hard_linked_file_is_written_in_place(tmp_path: Path) -> None:
+    first, second = tmp_path / "h1.mrs", tmp_path / "h2.mrs"
+    first.write_text("old\n", encoding="utf-8")
+    os.link(first, second)
+    inode = first.stat().st_ino
+    done = _cli(tmp_path, "fmt", str(SAMPLE_GAME), "-o", "h1.mrs")
+    assert done.returncode == 0, done.stderr
+    assert first.stat().st_ino == inode
+    assert second.read_bytes() == first.read_bytes() != b"old\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to chown")
+def test_output_over_another_users_file_keeps_its_owner(tmp_path: Path) -> None:
+    target = tmp_path / "o2.mrs"
+    target.write_text("old\n", encoding="utf-8")
+    os.chown(target, 65534, 65534)
+    done = _cli(tmp_path, "fmt", str(SAMPLE_GAME), "-o", "o2.mrs")
+    assert done.returncode == 0, done.stderr
+    assert (target.stat().st_uid, target.stat().st_gid) == (65534, 65534)
+    assert target.read_text(encoding="utf-8").startswith("[Event")

@@ -36,6 +36,7 @@ from maerstanas_print.io.errors import OutputError, SameFileError
 from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.inode_flags import copy_inode_flags
 from maerstanas_print.io.names import ERRORS, shown
+from maerstanas_print.io.overwrite_rules import must_write_in_place, why_not_writable
 from maerstanas_print.io.special_paths import is_special
 
 DEFAULT_OUTPUT_DIR = Path("output")
@@ -128,6 +129,12 @@ def write_output(target: str | Path, data: bytes | str) -> None:
             _write_directly(path, payload, fifo=False, truncate=True)
             return
         real = Path(os.path.realpath(path)) if path.is_symlink() else path
+        refused = why_not_writable(real, info) if info is not None else None
+        if refused is not None:  # the rules `check --fix` follows, for the same reasons
+            raise OutputError(f"cannot write {shown(visible(str(path)))}: {refused}")
+        if info is not None and must_write_in_place(real, info):
+            _write_over(real, payload)
+            return
         _replace(real, payload, info)
     except OSError as exc:
         blocking = _blocking_file(path)
@@ -203,13 +210,45 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
         try:
             with os.fdopen(fd, "wb") as handle:
                 if existing is not None:
-                    take_place_of(fd, existing, keep_owner=False)
+                    try:
+                        take_place_of(fd, existing, keep_owner=True)
+                    except OSError:  # its owner or group cannot be given: write over it
+                        handle.close()
+                        with contextlib.suppress(OSError):
+                            Path(tmp).unlink(missing_ok=True)
+                        _write_over(path, payload)
+                        return
                     copy_inode_flags(path, fd)  # chattr +d, +A, +S...
                 handle.write(payload)
             os.replace(tmp, path)
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def _write_over(path: Path, payload: bytes) -> None:
+    """Rewrite an existing regular file through its own inode, so its other
+    names, owner, group, mode, attributes and flags stay. The space a longer
+    file needs is reserved before a byte changes (a full disk then leaves the
+    old file whole), and no signal but SIGKILL stops the write half-way."""
+    fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
+    with signals_held(), os.fdopen(fd, "wb", buffering=0) as handle:
+        if len(payload) > os.fstat(fd).st_size:
+            try:
+                os.posix_fallocate(fd, 0, len(payload))
+            except OSError as exc:
+                if exc.errno not in (errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL):
+                    raise
+        view = memoryview(payload)
+        while view:
+            done = handle.write(view)
+            if not done:
+                raise OSError(errno.EIO, "the file took no more bytes")
+            view = view[done:]
+        handle.truncate(len(payload))
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
 
 
 def take_place_of(fd: int, old: os.stat_result, keep_owner: bool) -> None:
