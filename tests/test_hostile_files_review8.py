@@ -157,3 +157,26 @@ def test_output_over_another_users_file_keeps_its_owner(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert (target.stat().st_uid, target.stat().st_gid) == (65534, 65534)
     assert target.read_text(encoding="utf-8").startswith("[Event")
+
+
+# --- invisible characters are escaped where a message quotes the token at fault ----
+
+
+@pytest.mark.parametrize(
+    ("char", "shown"),
+    [
+        ("\u00a0", "`\\xa0` (no-break space)"),
+        ("\u3000", "`\\u3000` (ideographic space)"),
+        ("\u2007", "`\\u2007` (figure space)"),
+        ("\u202f", "`\\u202f` (narrow no-break space)"),
+        ("\u200c", "`\\u200cE4`"),
+        ("\u200d", "`\\u200dE4`"),
+        ("\u3164", "`\\u3164E4`"),
+        ("\ufe0f", "`\\ufe0fE4`"),
+    ],
+)
+def test_an_invisible_character_at_fault_is_escaped(tmp_path: Path, char: str, shown: str) -> None:
+    (tmp_path / "nb.mrs").write_text(f"1. D4{char}E4 *\n", encoding="utf-8")
+    done = _cli(tmp_path, "check", "nb.mrs")
+    assert done.returncode == 1
+    assert f"error M100: unexpected {shown}" in done.stdout + done.stderr
