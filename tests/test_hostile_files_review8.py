@@ -180,3 +180,23 @@ def test_an_invisible_character_at_fault_is_escaped(tmp_path: Path, char: str, s
     done = _cli(tmp_path, "check", "nb.mrs")
     assert done.returncode == 1
     assert f"error M100: unexpected {shown}" in done.stdout + done.stderr
+
+
+# --- `-o DIR/.` names a folder, `-o ''` names nothing: usage errors, before work ---
+
+
+@pytest.mark.parametrize("command", ["fmt", "annotate"])
+@pytest.mark.parametrize("name", ["nd3/.", "nd3/..", ""], ids=["dot", "dotdot", "empty"])
+def test_output_naming_a_folder_or_nothing_is_a_usage_error(
+    tmp_path: Path, command: str, name: str
+) -> None:
+    done = _cli(tmp_path, command, str(SAMPLE_GAME), "-o", name)
+    assert done.returncode == 2, done.stderr
+    assert ("names a folder" if name else "names no file") in done.stderr
+    assert sorted(os.listdir(tmp_path)) == []
+
+
+def test_a_printer_writes_its_default_name_into_dir_dot(tmp_path: Path) -> None:
+    done = _cli(tmp_path, "game", str(SAMPLE_GAME), "-o", "nd/.")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "nd" / "sample-game.pdf").is_file()

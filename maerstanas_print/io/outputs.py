@@ -3,7 +3,10 @@
 `write_output` is the one writer. A regular file is written to a temporary
 file beside it and renamed over it when complete, so a failing or stopped
 run never leaves half a PDF behind or spoils a good one; the file gets the
-mode of the file it replaces, or 0666 less the umask. A symlink is written
+mode, owner and group of the file it replaces, or 0666 less the umask. An
+existing file is held to `check --fix`'s rules (`overwrite_rules`): one the
+user may not write is refused, one a new inode would lose something of (other
+hard links, attributes, flags, an owner we cannot give) is written in place. A symlink is written
 through (its target is replaced, the link stays). Anything else that exists
 (`/dev/null`, `/dev/full`, a named pipe, a terminal) is written directly, never
 replaced; so is a file reached through `/dev/` or `/proc/` (`/dev/fd/3`), and
@@ -50,10 +53,19 @@ def resolve_output(option: str | None, default_name: str) -> str | Path:
         return "-"
     if option is None:
         return DEFAULT_OUTPUT_DIR / default_name
+    if option == "":
+        raise SameFileError("-o '': names no file; give a file or folder name")
     path = Path(option)
-    if path.is_dir() or option.endswith(("/", os.sep)):
+    if path.is_dir() or names_folder(option):
         return path / default_name
     return path
+
+
+def names_folder(option: str) -> bool:
+    """Whether the name `option` can only be a folder, whatever exists: it ends
+    in a slash, or its last part is `.` or `..` (`newd/.`, which Path() would
+    shorten to `newd`, a file name)."""
+    return option.endswith(("/", os.sep)) or os.path.basename(option) in (".", "..")
 
 
 def same_file(target: str | Path, source: str) -> bool:
@@ -99,7 +111,9 @@ def refuse_folder_name(target: str | Path) -> None:
     `import`): the user meant a folder, and no file `newd` is wanted."""
     if target == "-":
         return
-    if str(target).endswith(("/", os.sep)) or os.path.isdir(target):
+    if str(target) == "":
+        raise SameFileError("-o '': names no file; give a file name")
+    if names_folder(str(target)) or os.path.isdir(target):
         raise SameFileError(
             f"-o {visible(str(target))}: names a folder, not a file; give a file name"
         )
@@ -111,7 +125,7 @@ def write_output(target: str | Path, data: bytes | str) -> None:
     if target == "-":
         _write_stdout(payload)
         return
-    if str(target).endswith(("/", os.sep)):  # Path() would drop the slash
+    if names_folder(str(target)):  # Path() would drop the slash or the `.`
         raise OutputError(f"cannot write {shown(visible(str(target)))}: names a folder, not a file")
     path = Path(target)
     try:
