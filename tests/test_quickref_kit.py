@@ -303,7 +303,8 @@ def test_every_kit_has_two_score_sheets(slug: str) -> None:
 def test_big_paper_kits_write_on_score_sheets_made_for_that_paper() -> None:
     """Reviewed: the A3 1992 kit's score sheets were the A4 sheet enlarged (25 rows,
     7.8 mm boxes). A score sheet designed for any paper is now made for A3 (7 mm rows,
-    more of them); the Mǽrstánas sheet, designed for A4 and Letter only, is enlarged."""
+    more of them). Reviewed again: the Mǽrstánas sheet was still the A4 sheet enlarged
+    (34 rows of 9.9 mm); it too is now made for the big paper, with 7 mm rows."""
     from maerstanas_print.rulebook.print_and_play import kit_parts
 
     big = kit_parts(game_named("hnefatafl1992"), "a3")
@@ -312,8 +313,31 @@ def test_big_paper_kits_write_on_score_sheets_made_for_that_paper() -> None:
     a4 = game_score_sheet(game_named("hnefatafl1992"), "", "a4")
     assert sheets[0].next_move > a4.next_move + 10  # more rows, not bigger ones
     assert sheets[1].pages[0].label.split("moves ")[1].startswith(f"{sheets[0].next_move} ")
-    small = kit_parts(MAERSTANAS, "a3")
-    assert {part.sheet.paper.key for part in small if part.name.startswith("Score")} == {"a4"}
+    a4_rows = _move_rows(game_score_sheet(MAERSTANAS, "", "a4"))
+    for paper in ("a3", "tabloid"):
+        ours = [part.sheet for part in kit_parts(MAERSTANAS, paper) if part.name.startswith("Sc")]
+        assert {sheet.paper.key for sheet in ours} == {paper}
+        rows = _move_rows(ours[0])
+        assert rows[-1] > a4_rows[-1] + 15  # more rows of the same 7 mm, not bigger ones
+        assert rows == list(range(1, rows[-1] + 1))  # two blocks number on: 1.., then on
+
+
+def _move_rows(sheet) -> list[int]:
+    """The move numbers of a Mǽrstánas score sheet's blocks of rows, from their titles."""
+    from maerstanas_print.draw.shapes import Group
+
+    numbers: list[int] = []
+
+    def walk(shapes) -> None:
+        for shape in shapes:
+            if isinstance(shape, Group):
+                match = re.fullmatch(r"Moves (\d+) to (\d+)", shape.title or "")
+                if match:
+                    numbers.extend(range(int(match[1]), int(match[2]) + 1))
+                walk(shape.children)
+
+    walk(sheet.pages[0].shapes)
+    return numbers
 
 
 def test_the_ink_saver_kit(tmp_path) -> None:

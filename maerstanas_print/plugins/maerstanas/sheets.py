@@ -83,6 +83,5 @@ def sheet_kit(game: Keyed) -> SheetKit:
         piece_sets=(STONE_SET, STONE_SET),
         pencil_note=PENCIL_NOTE,
         score_sheet=one_score_sheet,
-        score_sheet_papers=("a4", "letter"),  # two fixed columns: more paper is only margin
         layout=SheetLayout.for_board(game.board.size),
     )
