@@ -477,3 +477,22 @@ def test_board_help_says_when_the_rules_are_left_out(capsys) -> None:
             options = BoardSheetOptions(per_page=per_page, game=game)
             said = per_page != 12 and not (per_page > 1 and game.board.size > 7)
             assert options.show_rules == said, (game.slug, per_page)
+
+
+@pytest.mark.parametrize("game", [g for g in all_games() if g.start_stones()], ids=lambda g: g.slug)
+def test_a_movement_games_pencil_boards_say_how_to_play_in_pencil(game) -> None:
+    """Reviewed: the Cyngesheall and 1992 pencil sheets were empty grids that never said
+    how to use them (the Mǽrstánas sheets have an "In pencil:" line). The line names a
+    letter for every kind of piece the start position holds, and says to rub a piece
+    out as it moves."""
+    from maerstanas_print.games.tafl.score_notation import lettered_pieces
+    from maerstanas_print.sheets.capabilities import SHEETS
+
+    per_page = max(n for n in PER_PAGE_GRIDS if n <= (2 if game.board.size > 7 else 6))
+    sheet = board_sheet(BoardSheetOptions(per_page=per_page, game=game))
+    text = " ".join(all_text(sheet_pdf(sheet)).split())
+    line = SHEETS.of(game).pencil_line
+    assert line.startswith("In pencil") and line in text
+    assert "rub it out" in line
+    letters = set().union(*lettered_pieces(game).values()) | {"X", "O"}
+    assert all(re.search(rf"\b{letter} ", line) for letter in letters), line
