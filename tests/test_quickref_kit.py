@@ -672,3 +672,72 @@ def test_the_rulebook_is_named_by_its_own_title_data_everywhere(slug: str) -> No
         plain(block.text) for block in quickref_for(game).front if isinstance(block, Para)
     )
     assert name in front, (name, front)
+
+
+def _dark_share(pdf: bytes, page: int) -> float:
+    """The share of a page's pixels darker than mid grey, at 40 dpi."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    image = document[page].render(scale=40 / 72).to_pil().convert("L")
+    share = float((np.asarray(image) < 128).mean())
+    document.close()
+    return share
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_ink_saver_theme_reaches_every_part_of_the_kit(slug: str) -> None:
+    """Reviewed: the ink-saver kit's cover read like the standard one, its quick
+    reference printed solid black stones and its score sheets the beige-filled frame.
+    The one theme reaches every part: the cover names the edition, and every page but
+    the plain text ones takes less ink than the standard kit's."""
+    game = game_named(slug)
+    saver = kit_pdf(game, "a4", "ink-saver")
+    assert "This is the ink-saver edition" in " ".join(all_text(saver).split())
+    standard = kit(slug)
+    assert _dark_share(saver, 1) < 0.6 * _dark_share(standard, 1)  # the quick reference
+    from maerstanas_print.draw.shapes import walk
+    from maerstanas_print.draw.theme import THEMES
+    from maerstanas_print.rulebook.print_and_play import kit_parts
+
+    beige = THEMES["print"].band_fill
+    for part in kit_parts(game, "a4", "ink-saver"):
+        fills = {getattr(shape, "fill", None) for shape in walk(list(part.sheet.pages[0].shapes))}
+        assert beige not in fills, part.name  # no filled frame on any sheet
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+def test_a_kit_cover_leaves_no_hole(slug: str, paper: str) -> None:
+    """Reviewed: the 1992 kit's cover on Letter and Tabloid dropped its board picture
+    (too little room for 3 mm squares) and left a blank band of 75 and 96 mm between
+    its last section and the credits. The picture is drawn smaller, or the credits
+    follow on: no band on any cover is taller than a fifth of the page."""
+    import pypdfium2 as pdfium
+
+    from tests.layout_rules import blank_bands
+
+    document = pdfium.PdfDocument(kit(slug, paper))
+    page = document[0]
+    height_mm = page.get_height() * 25.4 / 72
+    widest = max(blank_bands(page), default=0.0)
+    document.close()
+    assert widest < height_mm / 5, f"{widest:.0f} mm blank"
+
+
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+def test_a_big_paper_kits_cover_starts_where_its_sheets_do(paper: str) -> None:
+    """Reviewed: on Tabloid the enlarged cover (and the enlarged Mǽrstánas score sheets)
+    stood centred, their titles 53 mm down where the next page's began 13 to 18 mm
+    down. The cover is enlarged from the top margin, the sheets are made for the
+    paper: every page but the quick reference (enlarged as a copier would) starts at
+    the same height, to a millimetre and a half."""
+    import pypdfium2 as pdfium
+
+    from tests.layout_rules import ink_edges
+
+    document = pdfium.PdfDocument(kit("maerstanas", paper))
+    tops = [ink_edges(document[i])["top"] for i in range(len(document)) if i != 1]
+    document.close()
+    assert max(tops) - min(tops) < 1.5, tops

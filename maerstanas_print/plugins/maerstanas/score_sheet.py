@@ -54,6 +54,7 @@ class ScoreSheetOptions:
     game: Game
     paper: str = "a4"
     rows: int | None = None  # None: as many 7 mm rows as the paper holds
+    theme: str = "print"  # the final position's board: ink-saver draws it unfilled
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +77,14 @@ def score_sheet(options: ScoreSheetOptions) -> Sheet:
     paper = PAPERS.get(options.paper)
     if paper is None:
         raise SheetError(f"unknown paper {options.paper!r}: use {', '.join(PAPERS)}")
-    shapes = _record(options.game, paper, paper.height - MARGIN, options.rows)
+    shapes = _record(options.game, paper, paper.height - MARGIN, options.rows, options.theme)
     page = Page(paper.width, paper.height, tuple(shapes), f"A {GAME} score sheet on {paper.name}")
     return score_sheet_of(GAME, paper, page, f"scoresheet-{paper.key}", designer=DESIGNER)
 
 
-def _record(game: Game, paper: Paper, bottom: float, rows: int | None) -> list[Shape]:
+def _record(
+    game: Game, paper: Paper, bottom: float, rows: int | None, theme: str = "print"
+) -> list[Shape]:
     """One score sheet above `bottom`: the title as every sheet has it, the moves at
     the left (as many blocks of 7 mm rows side by side as the paper's width holds
     beside the right column: two on A3 and Tabloid, so big paper gets more rows of
@@ -103,7 +106,7 @@ def _record(game: Game, paper: Paper, bottom: float, rows: int | None) -> list[S
     for block in range(blocks):
         x = left + block * (moves_w + BLOCK_GAP)
         shapes.append(_move_table(x, body, bottom - 6.0, rows, block * rows + 1))
-    shapes.append(_final(col_x, col_w, body + TAGS_HEIGHT + THUNDER_HEIGHT, bottom - 6.0))
+    shapes.append(_final(col_x, col_w, body + TAGS_HEIGHT + THUNDER_HEIGHT, bottom - 6.0, theme))
     shapes.append(licence_line(paper, text=game_licence(game)))
     return [Group(tuple(shapes), title="Score sheet")]
 
@@ -270,7 +273,7 @@ def _ply_cells(px: float, mid: float, row_h: float) -> list[Shape]:
     ]
 
 
-def _final(x: float, width: float, top: float, bottom: float) -> Group:
+def _final(x: float, width: float, top: float, bottom: float, theme: str) -> Group:
     """The final position (a small board) and `Dark: __  Light: __`."""
     out: list[Shape] = []
     score_h = 9.0
@@ -283,7 +286,7 @@ def _final(x: float, width: float, top: float, bottom: float) -> Group:
         if w <= width and h <= room:
             break
         cell -= 0.5
-    spec = BoardSpec(cell=cell, title="Final position")
+    spec = BoardSpec(cell=cell, title="Final position", theme=theme)
     w, h = spec.size()
     bx = x + (width - w) / 2
     by = room_top

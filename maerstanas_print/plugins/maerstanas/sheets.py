@@ -68,13 +68,13 @@ def sheet_kit(game: Keyed) -> SheetKit:
     assert isinstance(game, Game)
     title = game.title
 
-    def one_score_sheet(paper: str, first: int) -> Sheet:
+    def one_score_sheet(paper: str, first: int, theme: str) -> Sheet:
         if first != 1:
             raise LookupError(f"a {title} game fits on one score sheet: it has no --from")
         # The sheet loads the drawing code: imported when the sheet is made, not
         # when the command line asks which games have one (`--game` choices).
 
-        return score_sheet(ScoreSheetOptions(game, paper=paper))
+        return score_sheet(ScoreSheetOptions(game, paper=paper, theme=theme))
 
     return SheetKit(
         designer=DESIGNER,
