@@ -68,7 +68,7 @@ def sheet_kit(game: Keyed) -> SheetKit:
     assert isinstance(game, Game)
     title = game.title
 
-    def one_score_sheet(paper: str, first: int, theme: str) -> Sheet:
+    def one_score_sheet(paper: str, first: int, theme: str = "print") -> Sheet:
         if first != 1:
             raise LookupError(f"a {title} game fits on one score sheet: it has no --from")
         # The sheet loads the drawing code: imported when the sheet is made, not

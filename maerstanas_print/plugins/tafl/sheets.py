@@ -75,7 +75,7 @@ def sheet_kit(game: Keyed) -> SheetKit:
     def setup(paper: str, theme: str) -> Sheet:
         return setup_sheet(SetupSheetOptions(game, paper, theme))
 
-    def scores(paper: str, first: int, theme: str) -> Sheet:
+    def scores(paper: str, first: int, theme: str = "print") -> Sheet:
         del theme  # a tafl score sheet is text and boxes: nothing a theme fills
         return score_sheet(TaflScoreSheetOptions(game, paper, first))
 
