@@ -70,18 +70,29 @@ CODES: dict[str, str] = {
 }
 
 
-# Characters that steer a terminal, reorder text or end a line (C0 and C1 controls
-# but the tab, DEL, bidirectional overrides, the line and paragraph separators): a
-# record or a file name must not retitle or clear the user's terminal, nor forge a
-# line of the program's output, so they are printed as escapes.
+# Characters that steer a terminal, reorder text, end a line or hide text (C0 and
+# C1 controls but the tab, DEL, every Bidi_Control character of Unicode (U+061C,
+# U+200E/F, U+202A-E, U+2066-9), the line and paragraph separators, and the
+# invisible format characters (category Cf) that make two names look alike: the
+# soft hyphen, zero width space, word joiner and invisible operators, the
+# deprecated format characters, U+FEFF, the interlinear annotation marks and the
+# tag characters). A record or a file name must not retitle or clear the user's
+# terminal, forge a line of the program's output or pass for another name, so
+# they are printed as escapes. The zero width joiner and non-joiner (U+200C/D)
+# stay: scripts and emoji need them, and they reorder nothing; so do the other
+# format characters, visible signs of their scripts (Arabic number signs, ...).
 _CONTROL = re.compile(
-    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u180e\u200b\u200e\u200f\u2028\u2029"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+    "\U000e0001\U000e0020-\U000e007f]"
 )
 
 
 def _escape(found: re.Match[str]) -> str:
     code = ord(found.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def visible(text: str) -> str:

@@ -1,7 +1,9 @@
 """A hostile rulebook source's HTML page in Chromium (Debian's, via Playwright): a payload
 in every context a source's text reaches (the page's title, meta tags, the running
 head inside `<style>`, headings, the contents, paragraphs, captions, SVG labels, the
-glossary) runs nothing, hides nothing, and shows as the words it is. The running head
+glossary) runs nothing, hides nothing, and shows as the words it is. (A caption, an
+`alt` and a gloss are read as Markdown, as a paragraph is: raw HTML in them is refused,
+so their payloads are written as entities, as the paragraphs' are.) The running head
 is read where Chromium puts it: on the pages it prints.
 
 Every script payload sets `window.pwned` if it ever runs (issue 26, cause 2).
@@ -43,14 +45,14 @@ Text &lt;img src=x onerror="window.pwned=1"&gt; and [a link](https://example.org
 
 ```figure
 id: f
-caption: Caption <script>window.pwned=1</script> done.
-alt: Alt "><script>window.pwned=1</script>
+caption: Caption &lt;script&gt;window.pwned=1&lt;/script&gt; done.
+alt: Alt "&gt;&lt;script&gt;window.pwned=1&lt;/script&gt;
 panel: Label </text><script>window.pwned=1</script>
 stones: dark D4
 ```
 
 ```glossary
-<b onmouseover=window.pwned=1>term</b>: gloss <i>x</i>
+<b onmouseover=window.pwned=1>term</b>: gloss &lt;i&gt;x&lt;/i&gt;
 ```
 """
 LITERALS = [

@@ -352,7 +352,7 @@ def test_six_panels_are_set_in_a_book_and_on_a_card(tmp_path) -> None:
         (FIGURE.format(caption="word " * 30, panels="stones: dark D4\n"), "caption"),
         (
             FIGURE.format(caption="c", panels="panel: " + "w" * 130 + "\nstones: dark D4\n"),
-            "caption",
+            "panel label",
         ),
         ("```glossary\nterm: " + "word " * 60 + "\n```\n", "paragraph"),
         ("```record\nid: r\ncaption: c\n\n1. D4 {" + "w " * 70 + "} *\n```\n", "record"),

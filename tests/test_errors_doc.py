@@ -96,6 +96,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "moves in one game, every variation included": f"{limits.MAX_GAME_MOVES:,}",
         "variations open at once": f"{limits.MAX_OPEN_VARIATIONS:,} (deeper than 50 is M109)",
         "characters in one tag value": f"{limits.MAX_TAG_CHARS:,}",
+        "pixels of a photo given to `scan` (width times height, read from its header before "
+        "it is decoded)": f"{limits.MAX_PHOTO_PIXELS:,}",
         "characters of one game read from an open text handle by `read_game`, counted from "
         "its last tag line": f"{limits.MAX_HANDLE_GAME_CHARS:,}",
         "characters of text in one game set as PDF (whitespace runs counted once)": (

@@ -194,12 +194,13 @@ def test_read_only_folder_exits_3(
     assert list(folder.iterdir()) == []
 
 
-def test_fmt_to_an_existing_folder_exits_3(
+def test_fmt_to_an_existing_folder_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """`fmt`'s -o takes a file only: a folder is a usage error (exit 2)."""
     folder = tmp_path / "a-folder"
     folder.mkdir()
-    assert main(["fmt", str(SAMPLE), "-o", str(folder)]) == 3
+    assert main(["fmt", str(SAMPLE), "-o", str(folder)]) == 2
     one_line(capsys.readouterr().err)
     assert list(folder.iterdir()) == []
 

@@ -7,7 +7,7 @@ import sys
 
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK
 from maerstanas_print.io.inputs import read_record
-from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.io.outputs import refuse_folder_name, refuse_overwriting_input, write_output
 from maerstanas_print.notation.export import export_games
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
 
@@ -33,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
 
     output = args.output if args.output is not None else "-"
+    refuse_folder_name(output)
     refuse_overwriting_input(output, args.file)  # before reading: a usage error comes first
     name, text = read_record(args.file)
     checked = check_games(text, name, strict=args.strict, budget=NO_FIX_SEARCH)

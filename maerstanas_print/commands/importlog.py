@@ -11,7 +11,7 @@ from maerstanas_print.commands.capabilities import APP_IMPORTERS
 from maerstanas_print.io import limits
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 from maerstanas_print.io.inputs import read_small_input
-from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.io.outputs import refuse_folder_name, refuse_overwriting_input, write_output
 from maerstanas_print.notation.export import export_game
 from maerstanas_print.notation.tags import TagDate
 
@@ -73,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     LogError, record_from_log = importer.LogError, importer.record_from_log  # noqa: N806
     tags = _tags(args)
     output = args.output if args.output is not None else "-"
+    refuse_folder_name(output)
     refuse_overwriting_input(output, args.log)
     name, text = read_small_input(
         args.log, limits.MAX_IMPORT_CHARS, "a move list copied from the apps is a few kilobytes"
@@ -103,8 +104,21 @@ def _tags(args: argparse.Namespace) -> dict[str, str]:
         value = getattr(args, tag)
         if value is None:
             continue
-        if not value.strip() or any(ord(ch) < 32 for ch in value):
+        if not value.strip() or "\n" in value or "\r" in value:
             raise CommandError(f"--{tag} needs a value on one line", EXIT_USAGE)
+        control = next((ch for ch in value if ord(ch) < 32), None)
+        if control is not None:
+            raise CommandError(
+                f"--{tag}: a control character (U+{ord(control):04X}) is no part of a "
+                "tag value; write the value without it",
+                EXIT_USAGE,
+            )
+        if len(value.strip()) > limits.MAX_TAG_CHARS:  # the record's own limit, as an option
+            raise CommandError(
+                f"--{tag}: {len(value.strip()):,} characters, more than a tag value "
+                f"takes ({limits.MAX_TAG_CHARS:,}); put long text in a comment",
+                EXIT_USAGE,
+            )
         tags[tag.capitalize()] = value.strip()
     if "Date" in tags:
         tags["Date"] = _date(tags["Date"])

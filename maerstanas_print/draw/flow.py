@@ -93,6 +93,7 @@ class FloatQueue:
         while flowables:
             head = flowables[0]
             if self.waiting and (frame._atTop or ends_chapter(head)):
+                flowables[0] = _not_postponed(head)  # it is not tried at the top this time
                 flowables[0:0], self.waiting = self.waiting, []  # they open the column
                 return
             if not floating(head):
@@ -128,6 +129,24 @@ class FloatQueue:
             if free_floating(candidate) and fits(candidate, frame, canv):
                 flowables.insert(0, flowables.pop(index))
                 return
+
+
+def _not_postponed(flowable: Any) -> Any:
+    """`flowable`, without ReportLab's mark that it was put off to the next column
+    once. ReportLab gives up (LayoutError) when a flowable so marked does not fit
+    again, taking it for one taller than any column; but when waiting figures open
+    the column ahead of it, it never had the top of a column, and a long run of
+    figures (twelve variations with a diagram each) may fill column after column.
+    Each such column sets at least one figure, so the run still ends. A copy
+    loses the mark: the original keeps it for ReportLab's own undoing between
+    the passes of a `multiBuild`."""
+    if "_postponed" not in getattr(flowable, "__dict__", {}):
+        return flowable
+    import copy
+
+    fresh = copy.copy(flowable)
+    del fresh.__dict__["_postponed"]
+    return fresh
 
 
 def _keep_with_next_class():

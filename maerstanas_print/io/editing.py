@@ -15,8 +15,9 @@ did not ask to change and never races them:
   read (someone saved it while the search ran), or the name now leads to
   another file (replaced by a symlink or another file), nothing is written.
 - A file the user may not write (`chmod 444`: no write bit, whoever runs
-  us) is refused. A file with other hard links, extended attributes (an
-  access list, a security label, a user's note), one whose owner or group a
+  us; `chattr +i` or `+a`) is refused. A file with other hard links, extended
+  attributes (an access list, a security label, a user's note), inode flags
+  (`chattr +d`, `+A`, `+S`: `inode_flags`), one whose owner or group a
   new file could not be given, or one in a folder we may not write in, is
   rewritten in place, so the inode, its other names, its owner, mode and
   attributes stay; that write leaves the old bytes or the new ones, never a
@@ -37,7 +38,6 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Iterator
 from dataclasses import dataclass
 from io import FileIO
 from pathlib import Path
@@ -46,15 +46,10 @@ from typing import NoReturn
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.held import signals_held
+from maerstanas_print.io.inode_flags import APPEND_ONLY, IMMUTABLE, inode_flags
 from maerstanas_print.io.inputs import decode_stream, display_name, read_record_bytes
 from maerstanas_print.io.outputs import take_place_of, temporary_beside
-
-# Paths whose files are the process's own streams or devices, whatever their type
-# looks like today (`/dev/stdin` of a shell redirect is a regular file).
-_SPECIAL_ROOTS = ("/dev/", "/proc/")
-# ...except the one folder of /dev that holds ordinary files (a memory file system).
-_ORDINARY_ROOTS = ("/dev/shm/",)
-_MAX_LINK_HOPS = 40  # as the kernel's own limit on symlinks in one lookup
+from maerstanas_print.io.special_paths import is_special
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +105,7 @@ def named_before(path: str, seen: set[tuple[int, int]]) -> bool:
 def read_for_edit(path: str) -> EditedFile:
     """A regular record file, read to be rewritten; anything else is refused."""
     name = display_name(path)
-    if path == "-" or _is_special(path):
+    if path == "-" or is_special(path):
         raise InputError(
             f"{name}: --fix rewrites record files only, not standard input or a "
             "device; use --diff, or save the record to a file first"
@@ -203,7 +198,16 @@ def write_edit(edited: EditedFile, payload: bytes) -> None:
     if _read_again(path, edited.identity) != edited.data:
         raise OutputError(_changed(name))
     _within_size_limit(name, len(payload))
-    in_place = info.st_nlink > 1 or _has_attributes(path) or _sticky_and_not_ours(path, info)
+    flags = inode_flags(path)
+    if flags & (IMMUTABLE | APPEND_ONLY):
+        kind = "immutable (chattr +i)" if flags & IMMUTABLE else "append-only (chattr +a)"
+        raise OutputError(f"{name}: not written: the file is {kind}; the file is as it was")
+    in_place = (
+        info.st_nlink > 1
+        or _has_attributes(path)
+        or flags != 0  # chattr +d, +A, +S...: a new inode would have none
+        or _sticky_and_not_ours(path, info)
+    )
     if in_place or not _replace_keeping_owner(path, payload, info, edited):
         _write_in_place(path, payload, edited, name)
 
@@ -228,33 +232,6 @@ def _within_limit(name: str, info: os.stat_result) -> None:
 def _prefix(data: bytes) -> bytes:
     """The byte order mark the decoded text leaves out (only the first one is)."""
     return codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
-
-
-def _is_special(path: str) -> bool:
-    """Whether `path` names a device or a process's own stream (`/dev/stdin`,
-    `/proc/self/fd/0`), as written, at any symlink on the way (the kernel
-    resolves `/proc/self/fd/0` to the file a shell redirected, so the end of
-    the chain alone does not tell), or once its links are followed."""
-    return any(_special_place(p) for p in (*_link_chain(path), os.path.realpath(path)))
-
-
-def _special_place(path: str) -> bool:
-    return path.startswith(_SPECIAL_ROOTS) and not path.startswith(_ORDINARY_ROOTS)
-
-
-def _link_chain(path: str) -> Iterator[str]:
-    """`path` made absolute, then each place its symlinks lead to, in order."""
-    here = os.path.abspath(path)
-    for _ in range(_MAX_LINK_HOPS):
-        yield here
-        folder = os.path.realpath(os.path.dirname(here))
-        here = os.path.join(folder, os.path.basename(here))
-        yield here
-        try:
-            target = os.readlink(here)
-        except OSError:  # not a link (or gone): the chain ends here
-            return
-        here = os.path.normpath(os.path.join(folder, target))
 
 
 def _has_attributes(path: Path) -> bool:

@@ -23,7 +23,8 @@ class OutputError(MaerstanasError):
 
 
 class SameFileError(MaerstanasError):
-    """An output that would overwrite its own input (a usage error)."""
+    """An output that would overwrite its own input, or whose name names a
+    folder (usage errors)."""
 
 
 class LimitError(MaerstanasError):

@@ -102,3 +102,8 @@ MIN_TABLE_COLUMN_SHARE = 1 / 12
 # leading zeros left out: far above any value's range, far below the 4,300
 # digits past which Python's int() refuses to read one (a traceback).
 MAX_NUMBER_DIGITS = 100
+
+# Pixels of a photo given to `scan`, read from its header before it is decoded:
+# a phone's photo has 12 to 48 million; decoding and straightening one costs
+# some bytes per pixel (a 25,000 x 25,000 PNG of 668 KB took 1.3 GB).
+MAX_PHOTO_PIXELS = 50_000_000

@@ -5,8 +5,10 @@ file beside it and renamed over it when complete, so a failing or stopped
 run never leaves half a PDF behind or spoils a good one; the file gets the
 mode of the file it replaces, or 0666 less the umask. A symlink is written
 through (its target is replaced, the link stays). Anything else that exists
-(`/dev/null`, `/dev/full`, `/dev/stdout`, a named pipe, a terminal) is
-written directly, never replaced. Temporary names have a fixed length, so any
+(`/dev/null`, `/dev/full`, a named pipe, a terminal) is written directly, never
+replaced; so is a file reached through `/dev/` or `/proc/` (`/dev/fd/3`), and
+the file our own standard output or error goes to (`-o /dev/stdout >> log`)
+is written through that stream, keeping what it holds. Temporary names have a fixed length, so any
 name the file system takes can be written; a temporary file left by a killed
 run of ours is removed by the next write to the same target.
 
@@ -32,7 +34,9 @@ from typing import IO, Any
 from maerstanas_print.diagnostics import visible
 from maerstanas_print.io.errors import OutputError, SameFileError
 from maerstanas_print.io.held import signals_held
+from maerstanas_print.io.inode_flags import copy_inode_flags
 from maerstanas_print.io.names import ERRORS, shown
+from maerstanas_print.io.special_paths import is_special
 
 DEFAULT_OUTPUT_DIR = Path("output")
 _STALE = re.compile(r"\.(?:[^/]*)~([0-9a-f]{8})\.([0-9]+)\.[A-Za-z0-9_]+\.part$")
@@ -73,19 +77,40 @@ def refuse_overwriting_input(target: str | Path, source: str) -> None:
         )
 
 
+def refuse_folder_name(target: str | Path) -> None:
+    """Refuse (a usage error) an output name that ends in a slash or names an
+    existing folder, for a command whose `-o` takes a file only (`fmt`,
+    `import`): the user meant a folder, and no file `newd` is wanted."""
+    if target == "-":
+        return
+    if str(target).endswith(("/", os.sep)) or os.path.isdir(target):
+        raise SameFileError(
+            f"-o {visible(str(target))}: names a folder, not a file; give a file name"
+        )
+
+
 def write_output(target: str | Path, data: bytes | str) -> None:
     """Write `data` to `target` (standard output for `-`)."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     if target == "-":
         _write_stdout(payload)
         return
+    if str(target).endswith(("/", os.sep)):  # Path() would drop the slash
+        raise OutputError(f"cannot write {shown(visible(str(target)))}: names a folder, not a file")
     path = Path(target)
     try:
         info = _stat(path)
+        stream = _own_stream(info)
+        if stream is not None:
+            _write_stream(stream, payload)
+            return
         if info is not None and not stat.S_ISREG(info.st_mode):
             if stat.S_ISDIR(info.st_mode):
                 raise IsADirectoryError(errno.EISDIR, "is a directory")
             _write_directly(path, payload, stat.S_ISFIFO(info.st_mode))
+            return
+        if info is not None and is_special(str(path)):
+            _write_directly(path, payload, fifo=False, truncate=True)
             return
         real = Path(os.path.realpath(path)) if path.is_symlink() else path
         _replace(real, payload, info)
@@ -104,9 +129,37 @@ def _stat(path: Path) -> os.stat_result | None:
         return None  # reported with the blocking file when the folder is made
 
 
-def _write_directly(path: Path, payload: bytes, fifo: bool) -> None:
-    """A device, a pipe or a terminal: written in place, never renamed over."""
-    flags = os.O_WRONLY | (os.O_NONBLOCK if fifo else 0)
+def _own_stream(info: os.stat_result | None) -> int | None:
+    """1 or 2 when the file `info` describes is the regular file this process's
+    standard output or error was redirected to (`-o /dev/stdout >> log.txt`,
+    or the log under any other name): it is written through that descriptor,
+    at its place and in its append mode, never replaced by a new file."""
+    if info is None or not stat.S_ISREG(info.st_mode):
+        return None
+    for fd in (1, 2):
+        try:
+            stream = os.fstat(fd)
+        except OSError:
+            continue
+        if (stream.st_dev, stream.st_ino) == (info.st_dev, info.st_ino):
+            return fd
+    return None
+
+
+def _write_stream(fd: int, payload: bytes) -> None:
+    """Write `payload` through descriptor `fd`, after what Python holds for it."""
+    for held in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            held.flush()
+    view = memoryview(payload)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _write_directly(path: Path, payload: bytes, fifo: bool, truncate: bool = False) -> None:
+    """A device, a pipe or a terminal (or, with `truncate`, a regular file named
+    through `/dev/fd/N` or `/proc`): written in place, never renamed over."""
+    flags = os.O_WRONLY | (os.O_NONBLOCK if fifo else 0) | (os.O_TRUNC if truncate else 0)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
@@ -136,6 +189,7 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
             with os.fdopen(fd, "wb") as handle:
                 if existing is not None:
                     take_place_of(fd, existing, keep_owner=False)
+                    copy_inode_flags(path, fd)  # chattr +d, +A, +S...
                 handle.write(payload)
             os.replace(tmp, path)
         except BaseException:

@@ -215,7 +215,55 @@ class RecordReader:
 
 
 _TAG_LINE = re.compile(r"\n[ \t]*(?=\[[ \t]*[A-Za-z])")
-_MOVE_LIKE = re.compile(r"\{[^}]*\}|;[^\n]*|\"(?:\\.|[^\"\\\n])*\"|([A-Za-z0-9]+)|([()])")
+
+
+def _move_like_pattern(braces: bool, quotes: bool) -> re.Pattern[str]:
+    """Words (group 1) and parentheses (group 2), skipping line comments and, when
+    asked, brace comments and quoted values, whose closing mark is optional (a
+    group of its own that takes part only when it is there)."""
+    parts = [r"([A-Za-z0-9]+)", r"([()])", r";[^\n]*"]
+    if braces:
+        parts.append(r"\{[^}]*(\})?")
+    if quotes:
+        parts.append(r"\"(?:\\.|[^\"\\\n])*(\")?")
+    return re.compile("|".join(parts))
+
+
+_MOVE_LIKE = {(b, q): _move_like_pattern(b, q) for b in (True, False) for q in (True, False)}
+
+
+def _words_and_parens(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """The words (group 1) and parentheses (group 2) of `text[start:end]` outside
+    comments and quoted values, in time linear in the text.
+
+    A `{` with no `}` after it, or a `"` not closed on its line, is skipped as
+    one character. Once one is found open, every later `{` (or `"` on that
+    line) is open too, so none is looked for again: a search for the closing
+    mark from each of thousands of open ones would take time n squared.
+    """
+    braces, quotes_from, pos = True, start, start
+    while pos < end:
+        quotes = pos >= quotes_from
+        restart = end
+        done = pos
+        for m in _MOVE_LIKE[braces, quotes].finditer(text, pos, end):
+            if not quotes and m.start() >= quotes_from:  # past the line: quotes again
+                restart = max(done, quotes_from)
+                break
+            kind = m.lastindex
+            if kind is None:  # a line comment, or a comment or value never closed
+                at = m.start()
+                if text[at] == "{":
+                    braces, restart = False, at + 1
+                    break
+                if text[at] == '"':
+                    line_end = text.find("\n", at, end)
+                    quotes_from, restart = (end if line_end < 0 else line_end), at + 1
+                    break
+            elif kind <= 2:
+                yield m
+            done = m.end()
+        pos = restart
 
 
 def _count_moves(text: str, start: int, end: int) -> None:
@@ -227,7 +275,7 @@ def _count_moves(text: str, start: int, end: int) -> None:
     if end - start <= min(most * 4, deepest):
         return  # too short to hold that many moves or variations
     words = depth = 0
-    for m in _MOVE_LIKE.finditer(text, start, end):
+    for m in _words_and_parens(text, start, end):
         word, paren = m.group(1), m.group(2)
         if word is not None and not word.isdigit():
             words += 1
@@ -332,10 +380,16 @@ def _items_read_as(diagnostic: Diagnostic, base: int) -> list[Item]:
 
 
 def _blank_last_word(text: str) -> str:
-    m = re.search(r"\S+\s*$", text)
-    if m is None:
+    """`text` with its last word blanked (and the blanks after it), found from
+    the end: a search for a word followed by blanks to the end would re-read a
+    long word from each of its offsets."""
+    word_end = len(text.rstrip())
+    word_start = word_end
+    while word_start and not text[word_start - 1].isspace():
+        word_start -= 1
+    if word_end == 0:
         return text
-    return text[: m.start()] + _blank(text[m.start() :])
+    return text[:word_start] + _blank(text[word_start:])
 
 
 def _blank(chunk: str) -> str:
@@ -702,10 +756,10 @@ def _never_closed(opened: list[int]) -> Diagnostic:
 def _unclosed_parens(text: str) -> list[int]:
     """Offsets of the `(` left open, outermost first, ignoring comments."""
     stack: list[int] = []
-    for m in re.finditer(r"\{[^}]*\}|;[^\n]*|\"(?:\\.|[^\"\\\n])*\"|[()]", text):
-        token = m.group()
-        if token == "(":
+    for m in _words_and_parens(text, 0, len(text)):
+        paren = m.group(2)
+        if paren == "(":
             stack.append(m.start())
-        elif token == ")" and stack:
+        elif paren == ")" and stack:
             stack.pop()
     return stack

@@ -37,7 +37,6 @@ _MARK_END = r"(?:(?![A-Za-z0-9_])|(?=[A-Sa-s][1-9]))"
 _PIECE = r"[KC](?=[A-Sa-s][1-9])"
 
 _TOKEN_PATTERN = r"""
-    [ \t\f\r\n]*
     (?:
     (?P<pair>(?P<pn>[0-9]{{1,6}})(?P<pdots>\.\.\.|\.|\u2026){_WS}(?P<p1>{_SQ})(?!{_WS}-)
              (?:{_WS}(?P<p2>{_SQ})(?!{_WS}-))?)
@@ -68,6 +67,7 @@ _WITH_REMOVALS = r"""| (?P<rmarked>(?P<rmark>[{MARKS}]){_MARK_END}{_WS}(?P<rsq>{
 _WITHOUT_REMOVALS = r"| (?P<marked>(?P<mark>[{MARKS}]){_MARK_END}{_WS}(?P<msq>{_SQ}))"
 _MOVE_KINDS = frozenset(("rmarked", "movement", "marked", "pass"))
 _REMOVAL_SPLIT = re.compile(rf"{_WS}/{_WS}")
+_BLANKS = re.compile(_WS)
 
 
 class _Token:
@@ -162,10 +162,16 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
         _P1,
         _P2,
     ) = token.groups
-    for m in token.pattern.finditer(text, pos):
-        if m.start() != pos:
-            yield pos  # something between two tokens that is no token
-            return
+    # The blanks before each token are skipped once, then the token is matched
+    # where they end: a search (`finditer`) would, at blanks that no token
+    # follows, re-read the whole run from each of its offsets (time n squared).
+    skip_blanks = _BLANKS.match
+    match_token = token.pattern.match
+    while True:
+        blanks = skip_blanks(text, pos)  # always a match, perhaps an empty one
+        m = match_token(text, blanks.end() if blanks else pos)
+        if m is None:
+            break
         kind = m.lastgroup
         assert kind is not None  # every alternative of the pattern is a named group
         start, end = m.start(kind), m.end()

@@ -459,8 +459,12 @@ def _typeset(
 
     class Doc(BaseDocTemplate):
         def afterFlowable(self, flowable):
-            if probe is not None and self.page == 1 and self.frame.id.startswith("column"):
-                watch(self.frame, flowable)
+            # An action (a kept box's frame break) can end the page: no frame is
+            # current then, and nothing is drawn to watch.
+            frame = getattr(self, "frame", None)
+            on_card = probe is not None and self.page == 1 and frame is not None
+            if on_card and frame.id.startswith("column"):
+                watch(frame, flowable)
             marker = getattr(flowable, "marker", None)
             if marker is None:
                 return

@@ -7,8 +7,9 @@ the card's refusals carry a place too: a directive at its ``` line, a panel labe
 wider than its board on the card at its `panel:` line, and a card
 that runs past its page (or holds a block taller than a column) at the `#` line of
 the first chapter that does not fit. Fitting is only known by setting the card, so
-this check typesets it once (and a few times more, to find the chapter, when it
-does not fit).
+this check typesets it at its least size (a few times more, to find the chapter,
+when it does not fit), then sets it whole as the build does (`card_pdf`), so a
+card the check passes is a card the build sets.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from maerstanas_print.rulebook.card import (
     CardGeometry,
     TooTall,
     card_pages,
+    card_pdf,
 )
 from maerstanas_print.rulebook.card_band import MAX_BAND_LINES, TITLE_PT
 from maerstanas_print.rulebook.compile_source import check_labels
@@ -72,6 +74,7 @@ def check_card(read: ReadSource, book: Book, paper: str) -> None:
         check_labels(read, view, min(figure_cell(view, geometry.column), geometry.mm(cap)))
     problem = _overflow(prepared, paper)
     if problem is None:
+        _set_as_built(read, prepared, paper)
         return
     index, message = problem
     tall = _tall_block(prepared, paper, index)
@@ -92,17 +95,35 @@ def check_card(read: ReadSource, book: Book, paper: str) -> None:
     )
 
 
+def _set_as_built(read: ReadSource, prepared: PreparedBook, paper: str) -> None:
+    """Set the card as `quickref --source` sets it (`card_pdf`, the one typesetting of
+    the build: figures grown, columns balanced, bottoms made flush), so nothing the
+    build does after the fitting pass can refuse or fail on a card the check passed."""
+    try:
+        card_pdf(prepared, paper)
+    except RulebookError as exc:
+        raise SourceError(
+            read.chapter_places[0],
+            "R110",
+            str(exc),
+            "shorten the card, or leave a figure out",
+        ) from None
+
+
 def _check_band(read: ReadSource, book: Book, geometry: CardGeometry) -> None:
-    """SourceError R110 at `title:` when the title and subtitle take more lines of the
-    card's title band than it has room for."""
+    """SourceError R110 at `title:` (at `subtitle:` when the title alone fits) when the
+    title and subtitle take more lines of the card's title band than it has room for."""
     lines = len(geometry.band(book))
     if lines <= MAX_BAND_LINES:
         return
-    found = re.search(r"^title:", read.source.text, re.MULTILINE)
+    # The subtitle is the one to shorten when the title alone fits the band.
+    alone = len(geometry.band(dataclasses.replace(book, subtitle="")))
+    key = "subtitle" if book.subtitle and alone <= MAX_BAND_LINES else "title"
+    found = re.search(rf"^{key}:", read.source.text, re.MULTILINE)
     line = read.source.text.count("\n", 0, found.start()) + 1 if found else 2
     width = geometry.width - 2 * geometry.mm(SIDE_MM)
     raise SourceError(
-        Where.at(read.source, line, 1, 5),
+        Where.at(read.source, line, 1, len(key)),
         "R110",
         f"the title and subtitle take {lines} lines of the quick reference's title band "
         f"({width:.0f} mm wide, the title in {TITLE_PT:.0f} pt); it has room for "

@@ -39,7 +39,7 @@ from maerstanas_print.rulebook.model import (
     RecordText,
     Table,
     block_texts,
-    literal,
+    literal_value,
     spans,
 )
 from maerstanas_print.rulebook.source import REFERENCE, ReadSource
@@ -149,7 +149,7 @@ def _record_value(game, value: str) -> str | None:
 def _book_value(read: ReadSource, value: str) -> str | None:
     """A value of the front matter, as plain text in the book's markup."""
     got = _front_value(read, value)
-    return None if got is None else literal(got)
+    return None if got is None else literal_value(got)
 
 
 def _front_value(read: ReadSource, value: str) -> str | None:

@@ -53,7 +53,7 @@ QUOTED_KINDS = ("rule", "advice", "history")  # the source's words: each needs a
 # quote, bracket or emphasis after it) followed by a space and a capital, a quote
 # or a bracket.
 SENTENCE_END = re.compile(r"[.!?][\"”’)*_]*(?=\s+[A-Z\u00c0-\u00de\"“‘(*_`])")
-LEAD = re.compile(r"\s*\{\.lead\}\s*$")
+LEAD = re.compile(r"(?<!\s)\s*\{\.lead\}\s*$")  # from the start of the blanks only (as MARKER)
 
 
 def sentences(text: str) -> list[str]:

@@ -164,8 +164,9 @@ class Book:
         return {figure.key: n for n, figure in enumerate(self.figures(), 1)}
 
     def texts(self) -> Iterator[str]:
-        """Every string the book prints, for glyph checks."""
-        yield from (self.title, self.subtitle, self.author)
+        """Every string the book prints, for glyph checks, in the book's markup (the
+        front matter's values are plain text, so written as `literal_value`)."""
+        yield from map(literal_value, (self.title, self.subtitle, self.author))
         for block in self.front:
             yield from block_texts(block)
         for chapter in self.chapters:
@@ -255,9 +256,10 @@ def heading_ids(chapters: tuple[Chapter, ...]) -> list[tuple[str, dict[int, str]
 # Markdown refused, or a `*` it read as a star, is never read as markup again.
 MARKUP_CHARS = "\\`*[]"
 _ESCAPE = re.compile(r"([\\`*\[\]])")
-_ESCAPED = re.compile(r"\\([\\`*\[\]])")
+_ESCAPE_VALUE = re.compile(r"([\\`*\[\]{])")
+_ESCAPED = re.compile(r"\\([\\`*\[\]{])")
 _INLINE = re.compile(
-    r"\\(?P<escaped>[\\`*\[\]])"
+    r"\\(?P<escaped>[\\`*\[\]{])"
     r"|`(?P<code>(?:\\.|[^`\\])+)`"
     r"|\*\*(?P<bold>(?:\\.|[^*\\])+)\*\*"
     r"|\*(?P<italic>(?:\\.|[^*\\])+)\*"
@@ -272,6 +274,13 @@ _INLINE = re.compile(
 def literal(text: str) -> str:
     """`text` written in the inline markup as plain text: nothing in it is markup."""
     return _ESCAPE.sub(r"\\\1", text)
+
+
+def literal_value(text: str) -> str:
+    """A value filled in for a `{{ reference }}` (a front-matter value) as plain text: as
+    `literal`, and a `{` too, so no `{fig:...}` in it is read as markup. The value is
+    filled in after the text is read, so nothing else in it can become markup."""
+    return _ESCAPE_VALUE.sub(r"\\\1", text)
 
 
 def _unescape(text: str) -> str:

@@ -43,7 +43,7 @@ from maerstanas_print.rulebook.model import (
     SampleGame,
     StoneKey,
     Table,
-    literal,
+    literal_value,
     plain,
 )
 from maerstanas_print.rulebook.prepare import PreparedBook, RulebookError
@@ -241,11 +241,11 @@ class _Builder:
         # The front matter's values are plain text, never markup (`literal`).
         out = [
             Spacer(1, 30 * PT_PER_MM),
-            self.p(literal(book.title), "title"),
+            self.p(literal_value(book.title), "title"),
             Spacer(1, 5 * PT_PER_MM),
-            *([self.p(literal(book.subtitle), "subtitle")] if book.subtitle else []),
+            *([self.p(literal_value(book.subtitle), "subtitle")] if book.subtitle else []),
             Spacer(1, 4 * PT_PER_MM),
-            *([self.p(literal(book.author), "byline")] if book.author else []),
+            *([self.p(literal_value(book.author), "byline")] if book.author else []),
             Spacer(1, 16 * PT_PER_MM),
         ]
         flow = _shapes_flowable(art, art_w, art_h)

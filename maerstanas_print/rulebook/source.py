@@ -62,6 +62,9 @@ from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import SheetError
 
 REFERENCE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
+# A `{{ reference }}` in a link's address (`[b](https://x.org/{{ book.edition }})`):
+# Markdown reads no link there (the spaces) or one to `%7B%7B...`, never the value.
+_ADDRESS_REFERENCE = re.compile(r"\]\([^()]*?\{\{")
 BOOKS_PACKAGE = "maerstanas_print.games"  # the shipped sources live in its books/ folder
 
 
@@ -98,6 +101,7 @@ class _Reader:
         self.chapter_places: list[Where] = []  # each chapter's `#` line
         self.block_places: list[list[Where]] = []  # where each block of a chapter starts
         self.budget = TextBudget()
+        self.budget.reader = self.markup  # captions and glosses read as paragraphs are
         self.parsing: tuple[Any, dict] | None = None  # the parser and env of the text walked
 
     def walk(self, source: Source, text: str, params: dict[str, str] | None = None) -> None:
@@ -151,26 +155,38 @@ class _Reader:
     ) -> str:
         """The inline markup of `token` in the book's own small markup (see `model`);
         `known_class` is the class markup (`{.lead}`) that may end it."""
+        where = self.where(source, token)
         if len(token.content) > limits.MAX_BOOK_PARAGRAPH_CHARS:  # as written, markup and all
             raise SourceError(
-                self.where(source, token),
+                where,
                 "R110",
                 f"this {what} is {len(token.content):,} characters long as written; the "
                 f"limit is {limits.MAX_BOOK_PARAGRAPH_CHARS:,}",
                 "split it (docs/writing-rulebooks.md lists the limits)",
             )
+        text = self.markup(token.content, where, params)
+        self.note_references(where, text)
+        return self.budget.take(text, where, what, known_class=known_class)
+
+    def markup(self, content: str, where: Where, params: dict[str, str] | None = None) -> str:
+        """`content` as written in the source (a paragraph's, a cell's, a caption's or a
+        gloss's words) in the book's own markup. The one reader of inline Markdown, so a
+        backslash escape, an entity or a star reads the same in every text of a book."""
         assert self.parsing is not None  # set by `walk`
         markdown, env = self.parsing
-        token.children = markdown.inline.parse(token.content, markdown, env, [])
-        for child in token.children:
+        children = markdown.inline.parse(content, markdown, env, [])
+        for child in children:
             if child.type == "text_special":  # an escaped character: text, as text_join does
                 child.type = "text"
         out: list[str] = []
         open_: list[str] = []  # the spans open here: the book's markup does not nest
-        for child in token.children or []:
+        href = ""
+        for child in children:
             kind = child.type
-            self.refuse_nesting(source, token, open_, child, out)
-            if kind == "text":
+            self.refuse_nesting(where, open_, child, out)
+            if kind == "text" and child.markup == "\\{":  # `\{fig:f}`: words, as written
+                out.append("\\{")  # a `{` that `spans` takes as a letter
+            elif kind == "text":
                 out.append(literal(child.content))  # what Markdown read as text stays text
             elif kind in ("softbreak", "hardbreak"):
                 out.append(" ")
@@ -182,22 +198,22 @@ class _Reader:
                 out.append("**")
             elif kind == "link_open":
                 out.append("[")
-                href = self.link(source, token, str(child.attrs.get("href", "")))
+                href = self.link(where, str(child.attrs.get("href", "")))
             elif kind == "link_close":
                 out.append(f"]({href})")
             else:
                 what = {"html_inline": "raw HTML", "image": "an image"}.get(kind, kind)
                 raise SourceError(
-                    self.where(source, token),
+                    where,
                     "R101",
                     f"{what} cannot be set in a rulebook",
                     "use *italic*, **bold**, `notation` and [links](https://...)",
                 )
+        refuse_address_reference(content, where)
         text = strip_markers("".join(out))  # rule-point markers are for the concordance
-        for name, value in params.items():
+        for name, value in (params or {}).items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
-        self.note_references(source, token, text)
-        return self.budget.take(text, self.where(source, token), what, known_class=known_class)
+        return text
 
     def refuse_empty(self, source: Source, token, title: str) -> None:
         """SourceError R101 at a heading with no words (`#`, `## {.appendix}`, a space):
@@ -223,9 +239,26 @@ class _Reader:
                 "put the link in the chapter's first paragraph, or in a `##` section title",
             )
 
-    def refuse_nesting(
-        self, source: Source, token, open_: list[str], child, out: list[str]
-    ) -> None:
+    def refuse_heading_figure(self, where: Where, text: str) -> None:
+        """SourceError R101 at a figure reference (`{fig:f}`, `{{ f.figure }}`) in a `#` or
+        `##` heading. A heading is also a contents line, an outline entry and a running
+        head, plain words set before the figures are counted (they printed "figure 0");
+        `figure {{ f.number }}` is plain words, and is set alike in all of them."""
+        mark = next((f"{{fig:{s.text}}}" for s in spans(text) if s.kind == "fig"), None)
+        for match in REFERENCE.finditer(text):
+            if mark is None and match[1].count(".") == 1 and match[1].endswith(".figure"):
+                mark = match[0]
+        if mark is not None:
+            raise SourceError(
+                where.find(mark),
+                "R101",
+                "a heading cannot refer to a figure (it is also the contents line, the "
+                "outline entry and the running head, which are plain words)",
+                "write `figure {{ id.number }}`, which is plain words, or refer to the "
+                "figure in the text under the heading",
+            )
+
+    def refuse_nesting(self, where: Where, open_: list[str], child, out: list[str]) -> None:
         """SourceError R101 where markup would nest (`*a **b***`, `*[x](url)*`, `[*x*](url)`,
         `` *`E4`* ``, `*{fig:x}*`) or a link has no words: the book's markup is flat, so
         the inner markup would be printed as its stars, brackets and backticks."""
@@ -241,7 +274,7 @@ class _Reader:
             inner = "{fig:...}"
         if inner is not None and open_:
             raise SourceError(
-                self.where(source, token),
+                where,
                 "R101",
                 f"{inner} inside {names[open_[-1]]} cannot be set: a book's markup does not nest",
                 "write them one after the other: *see* [the rules](https://...)",
@@ -252,15 +285,16 @@ class _Reader:
             open_.pop()
             if kind == "link_close" and out and out[-1] == "[":
                 raise SourceError(
-                    self.where(source, token),
+                    where,
                     "R101",
                     "a link without words cannot be set",
                     "write the words to click between the brackets: [the rules](https://...)",
                 )
 
-    def link(self, source: Source, token, href: str) -> str:
+    def link(self, where: Where, href: str) -> str:
         """`href` as the book's markup writes it, once the link policy allows it."""
-        where = self.where(source, token)
+        if "{{" in href or "%7B%7B" in href.upper():  # `<https://x/{{a}}>`, `[r]: ...{{a}}`
+            raise _address_reference(where)
         reason = refusal(href)
         if reason is not None:
             scheme = href.partition(":")[0].strip()
@@ -274,10 +308,10 @@ class _Reader:
             self.read.places.append((href, where.find(href)))
         return href.replace("(", "%28").replace(")", "%29")
 
-    def note_references(self, source: Source, token, text: str) -> None:
+    def note_references(self, where: Where, text: str) -> None:
         for match in REFERENCE.finditer(text):
             if match[0] not in self.read.references:
-                self.read.references[match[0]] = self.where(source, token).find(match[0])
+                self.read.references[match[0]] = where.find(match[0])
 
     # -- blocks -------------------------------------------------------------------
 
@@ -288,6 +322,7 @@ class _Reader:
             self.budget.count_heading(self.where(source, token))
             chapter = "{.appendix}" if token.tag == "h1" else ""
             text = self.inline(source, tokens[i + 1], params, "heading", chapter)
+            self.refuse_heading_figure(self.where(source, token), text)
             if token.tag == "h1":
                 appendix = text.endswith("{.appendix}")
                 title = text.removesuffix("{.appendix}").strip()
@@ -576,6 +611,23 @@ class _Reader:
         settings = read_settings(body, start, first, ("example", "rules", "version"), "include")
         params = {key: value for key, (value, _) in settings.items()}
         self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
+
+
+def refuse_address_reference(content: str, where: Where) -> None:
+    """SourceError R109 at a `{{ reference }}` written in a link's address. A reference
+    is filled in after the links are read, and an address must pass the link policy as
+    written, so the address is written in full (docs/writing-rulebooks.md)."""
+    if _ADDRESS_REFERENCE.search(content) is not None:
+        raise _address_reference(where)
+
+
+def _address_reference(where: Where) -> SourceError:
+    return SourceError(
+        where.find("{{"),
+        "R109",
+        "a link's address cannot hold a {{ reference }} (it is not filled in there)",
+        "write the address in full; a reference may stand in the link's words",
+    )
 
 
 def book_game(tag: str) -> Game:

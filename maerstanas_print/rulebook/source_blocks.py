@@ -10,6 +10,7 @@ game understands is decided by the game family's own claim module.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from maerstanas_print.draw.board import Mark
@@ -167,6 +168,10 @@ def refuse_large_table(rows: list[list[tuple[str, Where]]], what: str = "table")
                 )
 
 
+# The texts a caption's limit holds (MAX_BOOK_CAPTION_CHARS), each named as it is.
+SHORT_TEXTS = ("caption", "alt text", "panel label", "glossary term", "record", "heading")
+
+
 @dataclass
 class TextBudget:
     """Every text of a book passes here once: its links are judged by the link policy,
@@ -175,6 +180,9 @@ class TextBudget:
     used: int = 0
     figures: int = 0  # figures and record blocks
     headings: int = 0  # chapters and sections
+    # The source reader's inline-markup reader (`_Reader.markup`): a caption or a gloss
+    # is read by it as a paragraph is. None: the text is taken in the book's markup.
+    reader: Callable[[str, Where], str] | None = None
 
     def count_heading(self, where: Where) -> None:
         self.headings += 1
@@ -196,15 +204,17 @@ class TextBudget:
                 "split it into more than one book",
             )
 
-    def take(
-        self,
-        text: str,
-        where: Where,
-        kind: str = "paragraph",
-        markup: bool = True,
-        known_class: str = "",
-    ) -> str:
-        short = kind in ("caption", "record", "heading")
+    def take_text(self, text: str, where: Where, kind: str = "paragraph") -> str:
+        """A text written in a block (a caption, an `alt`, a gloss) read as Markdown, as
+        a paragraph's words are (`reader`), then taken. Its length is judged as written
+        first, before the inline parser runs on it."""
+        self.refuse_long(text, where, kind)
+        read = self.reader(text, where) if self.reader is not None else text
+        return self.take(read, where, kind)
+
+    @staticmethod
+    def refuse_long(text: str, where: Where, kind: str) -> None:
+        short = kind in SHORT_TEXTS
         most = limits.MAX_BOOK_CAPTION_CHARS if short else limits.MAX_BOOK_PARAGRAPH_CHARS
         if len(text) > most:
             raise SourceError(
@@ -213,6 +223,16 @@ class TextBudget:
                 f"this {kind} is {len(text):,} characters long; the limit is {most:,}",
                 "split it (docs/writing-rulebooks.md lists the limits)",
             )
+
+    def take(
+        self,
+        text: str,
+        where: Where,
+        kind: str = "paragraph",
+        markup: bool = True,
+        known_class: str = "",
+    ) -> str:
+        self.refuse_long(text, where, kind)
         if kind == "heading":
             longest = max(text.split(), key=len, default="")
             if len(longest) > limits.MAX_HEADING_WORD_CHARS:
@@ -430,9 +450,9 @@ def read_figure(
         if line.key in ("id", "caption", "alt"):
             refuse_twice(line, given, "figure")
         if line.key == "caption":
-            caption = strip_markers(budget.take(line.value, line.where, "caption"))
+            caption = budget.take_text(line.value, line.where, "caption")
         elif line.key == "alt":
-            alt = budget.take(line.value, line.where, "caption")
+            alt = budget.take_text(line.value, line.where, "alt text")
         elif line.key == "panel" or (
             line.key in POSITION_KEYS and (not panels or "setup" in panels[-1])
         ):
@@ -444,7 +464,7 @@ def read_figure(
                     "a figure's panels stand side by side; split it into two figures",
                 )
             if line.key == "panel":
-                budget.take(line.value, line.where, "caption")
+                budget.take(line.value, line.where, "panel label")
                 refuse_markup(line.value, line.where, "a panel label")
             given = {"id", "caption", "alt"} & given  # a new panel's keys start afresh
             refuse_twice(line, given, "panel")
@@ -526,7 +546,7 @@ def read_record(
     given: set[str] = set()
     for line in lines:
         if line.key == "caption":
-            caption = strip_markers(budget.take(line.value, line.where, "caption"))
+            caption = budget.take_text(line.value, line.where, "caption")
         elif line.key != "id":
             raise _unknown(line, ("id", "caption"), "record")
         refuse_twice(line, given, "record block")
@@ -556,10 +576,10 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
             )
         entries.append([term.strip(), gloss.strip()])
         places.append(Where.at(start.source, line_no + n, 1, len(raw)))
-    for (term, gloss), where in zip(entries, places, strict=True):
-        budget.take(term, where, "caption")
-        refuse_markup(term, where, "a glossary term")
-        budget.take(gloss, where, "paragraph")
+    for entry, where in zip(entries, places, strict=True):
+        budget.take(entry[0], where, "glossary term")
+        refuse_markup(entry[0], where, "a glossary term")
+        entry[1] = budget.take_text(entry[1], where, "paragraph")
     refuse_large_table(
         [
             [(term, where), (gloss, where)]

@@ -10,14 +10,20 @@ the squares, so a box is read where the layout says it is.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import os
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import cv2
 import numpy as np
 
+from maerstanas_print.io import limits
 from maerstanas_print.scan.frame import FIDUCIAL, fiducial_boxes, qr_box
+from maerstanas_print.scan.image_size import JPEG_START, PNG_SIGNATURE, pixel_size
 from maerstanas_print.scan.payload import PagePayload, PayloadError
 from maerstanas_print.sheets.paper import PAPERS
 
@@ -39,10 +45,22 @@ class StraightPage:
 
 
 def decode_image(data: bytes) -> Image:
-    """A JPEG or PNG file's bytes as a grey image (PhotoError when it is not one)."""
-    if not (data.startswith(b"\xff\xd8") or data.startswith(b"\x89PNG\r\n\x1a\n")):
+    """A JPEG or PNG file's bytes as a grey image (PhotoError when it is not one,
+    cannot be decoded, or has more pixels than `limits.MAX_PHOTO_PIXELS`: its
+    header is read before it is decoded)."""
+    if not (data.startswith(JPEG_START) or data.startswith(PNG_SIGNATURE)):
         raise PhotoError("not a JPEG or PNG image")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    size = pixel_size(data)
+    if size is not None and size[0] * size[1] > limits.MAX_PHOTO_PIXELS:
+        raise PhotoError(
+            f"the image is {size[0]:,}x{size[1]:,} pixels, more than a photo to scan may have "
+            f"({limits.MAX_PHOTO_PIXELS:,} pixels); take or save it smaller"
+        )
+    try:
+        with _decoder_quiet():
+            image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    except cv2.error:  # OpenCV's own checks (its pixel cap, a broken header)
+        image = None
     if image is None or image.size == 0:
         raise PhotoError("the image cannot be decoded (a damaged JPEG or PNG?)")
     if min(image.shape[:2]) < 300:
@@ -50,6 +68,31 @@ def decode_image(data: bytes) -> Image:
             f"the image is too small to read ({image.shape[1]}x{image.shape[0]} pixels)"
         )
     return image
+
+
+@contextlib.contextmanager
+def _decoder_quiet() -> Iterator[None]:
+    """Standard error closed to the image libraries while they decode: libpng
+    and libjpeg print their own lines ("libpng error: Not enough image data")
+    to it, and the one line of our message says what went wrong."""
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:  # no standard error to keep quiet
+        saved = -1
+    if saved < 0:
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _paper_white(gray: Image) -> Image:

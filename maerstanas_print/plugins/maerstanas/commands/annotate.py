@@ -7,7 +7,7 @@ import argparse
 from maerstanas_print.games.maerstanas.analysis.annotate import annotate
 from maerstanas_print.games.maerstanas.analysis.review import positions_of
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, CommandError
-from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.io.outputs import refuse_folder_name, refuse_overwriting_input, write_output
 from maerstanas_print.notation.export import export_game
 from maerstanas_print.play.verify import replay
 from maerstanas_print.plugins.maerstanas.commands.analyse import (
@@ -40,6 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     engine_settings(args)
     output = args.output if args.output is not None else "-"
+    refuse_folder_name(output)
     refuse_overwriting_input(output, args.file)
     games = load_maerstanas(args.file)
     texts = []

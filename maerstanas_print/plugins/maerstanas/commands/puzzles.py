@@ -8,7 +8,7 @@ import sys
 from maerstanas_print.games.maerstanas.analysis.puzzles import find_puzzles
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 from maerstanas_print.io.numbers import whole_number
-from maerstanas_print.io.outputs import refuse_overwriting_input, write_output
+from maerstanas_print.io.outputs import refuse_folder_name, refuse_overwriting_input, write_output
 from maerstanas_print.plugins.maerstanas.commands.analyse import (
     CORE_CHOICES,
     add_budget_option,
@@ -89,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     suffix = Path(output).suffix.lower()
     if output == "-" or suffix not in (".pdf", ".html"):
         raise CommandError(f"{output}: the book is written to a .pdf or .html file", EXIT_USAGE)
+    refuse_folder_name(output)
     for path in args.files:
         refuse_overwriting_input(output, path)
     budget = run_budget(args, args.core)

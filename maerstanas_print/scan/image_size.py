@@ -1,0 +1,56 @@
+"""A photo's size in pixels, read from its header before anything is decoded.
+
+Decoding is what costs: a 58-byte PNG may claim 60,000 x 60,000 pixels (OpenCV
+then refuses it with an assertion of its own), and a 668 KB one of 25,000
+x 25,000 takes more than a gigabyte. `scan` reads the width and height here
+first and refuses a photo over `limits.MAX_PHOTO_PIXELS`.
+"""
+
+from __future__ import annotations
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+JPEG_START = b"\xff\xd8"
+# JPEG start-of-frame markers (every coding but the table and arithmetic ones),
+# which carry the frame's height and width.
+_FRAME_MARKERS = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+_STANDALONE = frozenset((0x01, *range(0xD0, 0xD8)))  # markers with no length
+
+
+def pixel_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) that a PNG's or JPEG's header states, or None when the
+    header is not there to read (the decoder then says the file is damaged)."""
+    if data.startswith(PNG_SIGNATURE):
+        if data[12:16] != b"IHDR" or len(data) < 24:
+            return None
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data.startswith(JPEG_START):
+        return _jpeg_size(data)
+    return None
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    """Walk the JPEG's marker segments up to its frame header."""
+    pos = len(JPEG_START)
+    while pos + 4 <= len(data):
+        if data[pos] != 0xFF:
+            return None
+        marker = data[pos + 1]
+        if marker == 0xFF:  # a fill byte before the marker
+            pos += 1
+            continue
+        if marker in _STANDALONE:
+            pos += 2
+            continue
+        if marker in (0xD9, 0xDA):  # the image ends, or its data starts, with no frame
+            return None
+        length = int.from_bytes(data[pos + 2 : pos + 4], "big")
+        if marker in _FRAME_MARKERS:
+            if pos + 9 > len(data):
+                return None
+            height = int.from_bytes(data[pos + 5 : pos + 7], "big")
+            width = int.from_bytes(data[pos + 7 : pos + 9], "big")
+            return width, height
+        if length < 2:
+            return None
+        pos += 2 + length
+    return None
