@@ -50,7 +50,7 @@ LAST_STATUS = {  # the move, the ply, then the engine's replay checkpoint (issue
     "In hand: Dark none, Light none. Score: Dark 14, Light 16. Game over.",
     "cyngesheall": "After 7... C5-F5xKF4!, ply 14 of 14. On the board: Dark 7, Light 9 "
     "pieces. Kings: Dark taken, Light A1. Commanders: Dark taken, Light taken. Game over. "
-    "Light wins: king captured.",
+    "Light wins (king captured).",
     "opening": "After 2... N3-N10xO10, ply 4 of 4. On the board: Dark 23, Light 47 pieces. "
     "Dark’s king: J10. Dark to move.",
 }
@@ -224,7 +224,7 @@ def test_diagrams_describe_the_tafl_positions(browser, pages) -> None:
             "Dark: king F7; stones G4, A5, G5, E6, G6, D7, E7."
         )
         assert "Last move: Light from B3 to F3. Emptied by captures: F2, C3." in desc[0]
-        assert desc[1].endswith("Game over. Light wins: king captured.")
+        assert desc[1].endswith("Game over. Light wins (king captured).")
         text = page.locator("main").inner_text()
         assert "7... C5-F5 took the king on F4 (Dark 7)." in text
         assert "Pieces on the board move by move" in text

@@ -103,9 +103,9 @@ def test_whole_game_diagram_numbers_and_captions_by_hand() -> None:
     assert d.checkpoint.sentences() == (
         "On the board: Dark 7, Light 9 pieces.",
         "Kings: Dark taken, Light A1. Commanders: Dark taken, Light taken.",
-        "Game over. Light wins: king captured.",
+        "Game over. Light wins (king captured).",
     )
-    assert dict(doc.details)["Result"] == "Light wins: king captured"
+    assert dict(doc.details)["Result"] == "Light wins (king captured)"
     assert dict(doc.details)["Game"] == "Cyngesheall"
     assert doc.explanation is None and doc.final is None  # the last diagram is the board
     # Pieces after every ply, and the kings and commanders taken under the chart.
@@ -206,7 +206,7 @@ def test_pdf_text_layer_and_the_closing_chart(sample_pdf) -> None:
         "Diagram 1: Light takes the runner",
         "took the king on F4 (Dark 7).",
         "Instead of Dark’s 7th move",
-        "Light wins: king captured",
+        "Light wins (king captured)",
         "Pieces on the board move by move",
         "Game: Cyngesheall",
         "Cyngesheall is a game by John Beers",

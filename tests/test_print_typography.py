@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -33,6 +34,8 @@ SLIPS = {
     "ASCII arrow": re.compile(r"->|<-"),
     "hyphen for a minus": re.compile(r"(?:^|[\s(])-\d", re.MULTILINE),
     "straight double quote": re.compile(r'"'),  # once the records' tags are set aside
+    # "T / E4xE3/D4/F4", "Light T / W.": a stone's letter ends a line, its move the next
+    "move parted from its stone": re.compile(r"\S [A-Z]\n[ \t]*[A-Z](?:\d|[.,;])"),
 }
 
 
@@ -133,6 +136,19 @@ def test_prose_sets_what_records_write_in_ascii() -> None:
     assert prose("CF6-E5 and A1-A4xA5/B4, e-mail") == "CF6-E5 and A1-A4xA5/B4, e-mail"
 
 
+def test_a_move_written_in_words_is_bound_to_its_stone_letter() -> None:
+    """Review 7-A #1: "T / E4xE3/D4/F4" in a book's caption and an engine note, and
+    "Light T / W." in a web caption: the stone letter ended a line."""
+    from maerstanas_print.rulebook.inline import to_html, to_reportlab
+
+    assert prose("written T E4xE3/D4/F4.") == "written T\u00a0E4xE3/D4/F4."
+    assert prose("In hand: Dark W, Light T W.") == "In hand: Dark W, Light T\u00a0W."
+    assert prose("A Dark stone; W. A1") == "A Dark stone; W. A1"  # words are left alone
+    assert "T\u00a0E4xE3" in to_reportlab("The move is written T E4xE3/D4/F4.", {})
+    assert "T\u00a0E4xE3" in str(to_html("The move is written T E4xE3/D4/F4.", {}))
+    assert set(slips("Dark plays T\nE4xE3/D4/F4 and Light T\nW.")) == {"move parted from its stone"}
+
+
 def test_a_quotation_with_emphasis_inside_gets_both_curly_marks() -> None:
     """The book printed `"if they *were* historical ... checkers."` with straight
     quotes: each span was paired on its own, and the emphasis split the pair."""
@@ -144,3 +160,26 @@ def test_a_quotation_with_emphasis_inside_gets_both_curly_marks() -> None:
         "\u201cthe <i>Wóden-stone</i>\u201d is"
     )
     assert '"' not in str(to_html(said, {}))
+
+
+def test_every_comment_in_a_shipped_record_ends_its_sentence() -> None:
+    """Review 7-A #3: "...where no piece can be taken 7... C5-E5" ran a note into the
+    next move; the printed notes set a record's comments as written."""
+    samples = Path(__file__).resolve().parents[1] / "maerstanas_print" / "samples"
+    unended = []
+    for record in sorted(samples.glob("*.mrs")):
+        for comment in re.findall(r"\{([^}]*)\}", record.read_text(encoding="utf-8")):
+            words = re.sub(r"\[%[^\]]*\]", "", comment).strip()  # a command is not words
+            if words and not re.search(r"[.!?)]$", words):
+                unended.append(f"{record.name}: {words[-40:]}")
+    assert not unended
+
+
+def test_an_option_name_in_a_web_table_never_breaks_mid_word() -> None:
+    """Review 7-A #5: at 390 px the 1992 book's Options table showed
+    "no_legal_move=l/ose": the cell's notation could break anywhere. Now a table
+    too wide for the phone scrolls in its own frame instead."""
+    css = (Path(__file__).resolve().parents[1] / "templates" / "rulebook.css").read_text()
+    narrow = css[css.index("@media screen and (max-width") :]
+    cell = re.search(r"td code\.notation\.long, th code\.notation\.long \{([^}]*)\}", narrow)
+    assert cell is not None and "overflow-wrap: normal" in cell.group(1)

@@ -95,6 +95,19 @@ def test_no_break_leaves_a_stub_that_misreads() -> None:
     assert all(len(head) >= 3 and len(tail) >= 4 for head, tail in breaks("diagonally"))
 
 
+def test_a_name_is_never_hyphenated_in_english() -> None:
+    """Review 7-A #6: the 1992 book printed "Neil Bern-/stein"; in German every noun
+    is capitalised, so there a capital is no sign of a name."""
+    from maerstanas_print.rulebook.hyphenation import hyphenator
+
+    english, german = hyphenator("en_GB"), hyphenator("de_DE")
+    assert english is not None and german is not None
+    assert list(english("Bernstein")) == [] and list(english("Traditionally")) == []
+    assert list(english("traditionally"))
+    assert list(english("Woden-stone")) == [("Woden-", "stone")]  # its own hyphen
+    assert list(german("Spielbrett"))
+
+
 def test_the_german_source_ships(tmp_path) -> None:
     root = Path(__file__).resolve().parents[1] / "maerstanas_print" / "games" / "books"
     assert (root / f"{GERMAN}.md").is_file() and (root / "shared" / "edition.de.md").is_file()

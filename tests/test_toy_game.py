@@ -316,7 +316,7 @@ def test_a_tafl_variant_from_a_definition(tmp_path: Path) -> None:
             out = tmp_path / f"{args[0]}-{len(args)}.{kind}"
             assert main([*args, "-o", str(out)]) == 0, args
             assert out.stat().st_size > 1000
-        assert "Dark wins: the king escaped" in all_text((tmp_path / "game-2.pdf").read_bytes())
+        assert "Dark wins (the king escaped)" in all_text((tmp_path / "game-2.pdf").read_bytes())
     finally:
         games.unregister(game)
 

@@ -426,7 +426,7 @@ def _document_chars(doc: Document) -> set[str]:
         for run in block.runs:
             chars.update(run.text + prose(run.text))
     for diagram in doc.diagrams:
-        chars.update(diagram.title + diagram.range_text + diagram.checkpoint.text())
+        chars.update(diagram.title + diagram.range_text + prose(diagram.checkpoint.text()))
         for note in diagram.notes:
             chars.update(prose(note))
     if doc.explanation is not None:
@@ -434,7 +434,7 @@ def _document_chars(doc: Document) -> set[str]:
     if _sized(doc):
         for text in progress_words(doc).values():
             chars.update(text)
-        chars.update("Final position")
+        chars.update("Final position" + prose(doc.final_words))
     if doc.valued:
         for text in evaluation_words(doc).values():
             chars.update(text)

@@ -130,6 +130,9 @@ class Document:
     # where the values prove none: the marks on the evaluation chart.
     verdicts: list[str | None] = field(default_factory=list)
     players: tuple[str, ...] = ()  # the players the record names (Dark, Light)
+    # The whole final board's caption, computed like every diagram's: pieces, where
+    # the kings stand, whose move (or the result). Empty when `final` is None.
+    final_words: str = ""
 
     @property
     def valued(self) -> bool:
@@ -189,7 +192,7 @@ def step_text(step: Step, game: Game) -> str:
 
 
 def result_text(game: ReplayedGame) -> str:
-    """ "Dark wins, Dark: 16, Light: 14", "Light wins: king captured", "Unfinished"..."""
+    """ "Dark wins, Dark: 16, Light: 14", "Light wins (king captured)", "Unfinished"..."""
     text: str = reader_for(game).result_text(game)
     return text
 
@@ -249,7 +252,10 @@ def _make_diagram(
     marks = reader.marks(before, board, steps)
     after = steps[-1].after if steps else before
     assert after is not None
-    if reader.final_caption and not caption and kind == "final":
+    window = reader.window(before, steps)
+    # A window's final diagram is not called the final position: the whole board,
+    # drawn after the moves, is (so the two never share a title).
+    if reader.final_caption and not caption and kind == "final" and window is None:
         caption = reader.final_caption
     better = better_note(steps[-1], reader.game) if steps else None
     notes = marks.notes + [better] if better else marks.notes
@@ -269,7 +275,7 @@ def _make_diagram(
         reader.game,
         variation,
         reader.style,
-        reader.window(before, steps),
+        window,
         marks.arrow,
     )
 
@@ -531,6 +537,7 @@ def document(game: ReplayedGame, *, every: int | None = None, numbers: bool = Tr
         values,
         verdicts(game.main.steps, values),
         tuple(p for p in (record_tag(game, "Dark"), record_tag(game, "Light")) if p),
+        reader.checkpoint(final).text() if final is not None else "",
     )
 
 

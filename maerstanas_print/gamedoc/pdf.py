@@ -338,7 +338,7 @@ def _won_closing(doc: Document, width_mm: float, theme: str) -> list:
                     Paragraph("Final position", st["heading"]),
                     shapes_flowable([group], w, h),
                     Spacer(1, CAPTION_GAP_PT),
-                    Paragraph(f"<b>{_text(doc.result)}.</b>", st["caption"]),
+                    Paragraph(_text(prose(doc.final_words)), st["caption"]),
                     Spacer(1, 6),
                 ]
             )

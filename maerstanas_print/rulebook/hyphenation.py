@@ -5,6 +5,10 @@ reader stumbles on: "star-ted" reads as "star", "act-ive" and "or-dinary" leave
 two or three letters alone, and "or-dinary" on one page stood beside "ordin-ary"
 on another. A break here keeps at least three letters before it and four after
 it, which removes those and keeps the good ones ("diag-onal", "hinge-stone").
+A capitalised word is broken only at its own hyphen ("Woden-/stone") where only
+names are capitalised: a name ("Bern-stein") otherwise reads as two words.
+(German capitalises every noun, so there the capital says nothing and its
+words break as before.)
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from functools import cache
 
 MIN_BEFORE = 3  # letters before a break
 MIN_AFTER = 4  # letters after it
+NOUNS_CAPITALISED = ("de",)  # languages whose capitals do not mark a name
 
 Hyphenator = Callable[[str], Iterator[tuple[str, str]]]
 
@@ -28,4 +33,13 @@ def hyphenator(dictionary: str) -> Hyphenator | None:
         return None
     if dictionary not in pyphen.LANGUAGES:
         return None
-    return pyphen.Pyphen(lang=dictionary, left=MIN_BEFORE, right=MIN_AFTER).iterate
+    iterate = pyphen.Pyphen(lang=dictionary, left=MIN_BEFORE, right=MIN_AFTER).iterate
+    if dictionary.split("_")[0] in NOUNS_CAPITALISED:
+        return iterate
+
+    def breaks(word: str) -> Iterator[tuple[str, str]]:
+        if word[:1].isupper():  # a name breaks only at its own hyphen ("Woden-/stone")
+            return (pair for pair in iterate(word) if pair[0].endswith("-"))
+        return iterate(word)
+
+    return breaks

@@ -13,6 +13,7 @@ from html import escape
 
 from markupsafe import Markup
 
+from maerstanas_print.draw.typography import bind_moves
 from maerstanas_print.rulebook.links import allowed, is_place
 from maerstanas_print.rulebook.model import Span, plain, spans
 from maerstanas_print.rulebook.words import typography, words
@@ -98,7 +99,7 @@ def _render(
                 continue
         else:
             typeset_text, quote_open = _typeset_span(span.text, language, quote_open)
-            body = escape(typeset_text, quote=False)
+            body = escape(bind_moves(typeset_text), quote=False)  # a move in prose stays whole
         kind = span.kind
         in_pdf = forms is _REPORTLAB
         if kind == "link" and (not allowed(span.url) or (in_pdf and is_place(span.url))):

@@ -43,14 +43,15 @@ WINDOW_MAX = 13  # wider action than this: the whole board
 
 
 def tafl_result_text(game: ReplayedGame) -> str:
-    """ "Light wins: king captured", "Drawn: repetition", "Unfinished"."""
+    """ "Light wins (king captured)", "Drawn (repetition)", "Unfinished": how the
+    game ended in brackets, so that "Result: ..." never reads with two colons."""
     final = game.final
     if not final.over:
         return "Unfinished"
     how = ENDING_WORDS.get(final.ending or "", final.ending or "")
     if final.winner is None:
-        return f"Drawn: {how}"
-    return f"{SIDE_NAMES[final.winner]} wins: {how}"
+        return f"Drawn ({how})"
+    return f"{SIDE_NAMES[final.winner]} wins ({how})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,8 +318,8 @@ class TaflReader:
 def _over_text(position: TaflPosition) -> str:
     how = ENDING_WORDS.get(position.ending or "", position.ending or "")
     if position.winner is None:
-        return f"Drawn: {how}."
-    return f"{SIDE_NAMES[position.winner]} wins: {how}."
+        return f"Drawn ({how})."
+    return f"{SIDE_NAMES[position.winner]} wins ({how})."
 
 
 def board_reader(_game: Keyed) -> Callable[[ReplayedGame], TaflReader]:
