@@ -106,6 +106,26 @@ def test_no_page_is_left_mostly_empty(slug: str, paper: str, books) -> None:
     assert underfilled_pages(books[slug, paper], f"{book.title} · {book.subtitle}", 0.6) == []
 
 
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("slug", sorted(BOOKS))
+def test_every_page_number_is_centred_and_no_sheet_credits_itself(
+    slug: str, paper: str, books
+) -> None:
+    """Review 23 final 7-A #9: the pencil-board appendix pages had their folio at the
+    right end of the sheet's own credit line ("... Sheet made with maerstanas_print"),
+    where every other page centres it; inside a book the colophon credits the game."""
+    from tests.pdf_tools import text_runs
+
+    pdf = books[slug, paper]
+    assert "Sheet made with" not in all_text(pdf)
+    width = PAPERS[paper][0] / MM
+    pages = len(reader(pdf).pages)
+    for index in range(1, pages):
+        folios = [r for r in text_runs(pdf, index) if r.text == str(index + 1) and r.y < 60]
+        assert folios, f"page {index + 1} has no number at its foot"
+        assert all(abs(r.x - width / 2) < 12 for r in folios), (index + 1, folios)
+
+
 # --- Mǽrstánas's book ----------------------------------------------------------------
 
 

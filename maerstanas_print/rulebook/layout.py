@@ -32,7 +32,12 @@ from maerstanas_print.rulebook.model import Chapter
 from maerstanas_print.rulebook.source import book_game
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.capabilities import SHEETS
-from maerstanas_print.sheets.common import FOOT_MM, game_legend, legend
+from maerstanas_print.sheets.common import (
+    FOOT_MM,
+    game_legend,
+    legend,
+    without_licence_line,
+)
 from maerstanas_print.sheets.common import INK as SHEET_INK
 from maerstanas_print.sheets.common import SOFT as SHEET_SOFT
 
@@ -167,17 +172,19 @@ def stone_key_label(game: str) -> str:
 
 @cache
 def blank_board_page(paper: str, game: str, per_page: int = 6) -> Page:
-    """The pencil sheet, exactly as `maerstanas-print board --game G --per-page N` prints it."""
-
-    return board_sheet(BoardSheetOptions(paper=paper, per_page=per_page, game=_game(game))).pages[0]
+    """The pencil sheet as `maerstanas-print board --game G --per-page N` prints it, less
+    its credit line: inside a book the title page and colophon credit the game once, and
+    the foot of the page carries the book's folio where every body page has it."""
+    sheet_game = _game(game)
+    page = board_sheet(BoardSheetOptions(paper=paper, per_page=per_page, game=sheet_game)).pages[0]
+    return without_licence_line(page, sheet_game)
 
 
 # The furniture of an appendix's sheet page in the book (mm from the top, the foot)
 SHEET_HEAD_Y = 13.5  # the running head's baseline: its ascenders clear the 10 mm margin
 SHEET_HEADING_PT = 20.0
-SHEET_FOLIO_PT = 9.5
 SHEET_MARGIN = 12.0  # the sheets' side margin (sheets/board_sheet.py MARGIN)
-SHEET_FOLIO_Y = FOOT_MM  # mm above the foot: on the line of the sheet's credit
+SHEET_FOLIO_Y = FOOT_MM  # mm above the foot: where the sheet alone prints its credit
 
 
 def appendix_sheet_page(
@@ -191,7 +198,8 @@ def appendix_sheet_page(
     appendix's heading (its right-hand note, the square size, kept) under a running
     head as on every body page (`running_head`: the left part's forms, longest first,
     and the right part, fitted as `fitting.fit_head` fits them); the folio is the
-    page template's, at the right end of the credit line.
+    page template's, centred as on the body pages, on the line where the sheet
+    alone prints its credit (the sheet's legend may reach lower than a body page's foot).
     The sheet's header is its first shape, a group titled "GAME: NOTE"."""
     first = page.shapes[0]
     if not isinstance(first, Group) or ": " not in str(first.title):

@@ -639,12 +639,12 @@ def _doc(buffer: io.BytesIO, prepared: PreparedBook, paper: str):
     )
 
     def sheet_folio(canvas, doc):
-        """A sheet page's number, on the line of its credit at the right margin."""
+        """A sheet page's number, centred as on the body pages, on the line the sheet's
+        own credit takes when it is printed alone (its legend may reach lower)."""
         canvas.saveState()
-        canvas.setFont("Cardo", layout.SHEET_FOLIO_PT)
+        canvas.setFont("Cardo", 9.5)
         canvas.setFillColor(INK)
-        x = width - layout.SHEET_MARGIN * PT_PER_MM
-        canvas.drawRightString(x, layout.SHEET_FOLIO_Y * PT_PER_MM, str(doc.page))
+        canvas.drawCentredString(width / 2, layout.SHEET_FOLIO_Y * PT_PER_MM, str(doc.page))
         canvas.restoreState()
 
     doc = Doc(
