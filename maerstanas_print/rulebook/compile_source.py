@@ -186,9 +186,11 @@ def resolve(
             if len(parts) == 2 and value in FIGURE_VALUES:
                 got = f"{{fig:{name}}}" if value == "figure" else str(views[name].number)
             else:
-                if len(parts) == 3 and parts[1].isascii() and parts[1].isdigit():
+                if len(parts) == 3:
+                    # only ASCII digits name a panel ("-3", "banana", "+1", "1_0" name none);
                     # a number longer than MAX_DIGITS names no panel (and int() would refuse it)
-                    long = len(parts[1].lstrip("0")) > MAX_DIGITS
+                    digits = parts[1].isascii() and parts[1].isdigit()
+                    long = not digits or len(parts[1].lstrip("0")) > MAX_DIGITS
                     index = len(figure.panels) if long else int(parts[1]) - 1
                 else:
                     index = len(figure.panels) - 1
