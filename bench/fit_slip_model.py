@@ -1,4 +1,4 @@
-"""Fit the slip model's chances on the tuning sets (seeds 1-9 of `tests/copier.py`).
+"""Fit the slip model's chances on the tuning sets (seeds 1-8 of `tests/copier.py`).
 
     python bench/fit_slip_model.py [GAMES_PER_SET]
 
@@ -8,8 +8,9 @@ This script measures those chances on copies made from the tuning seeds only
 never looked at here): for each kind, the slips made over the places where that
 kind can happen (a letter or digit per square written, a column slip per row of
 two moves, a swap per pair of neighbouring rows, a removal slip per removal
-list, a score slip per game), and the share of wrong characters that are a
-handwriting confusion. It prints the values to put in `SLIP_CHANCE` and
+list, a score slip per game), the share of wrong characters that are a
+handwriting confusion, and how far a miscopied score is off (1 or 2 points).
+It prints the values to put in `SLIP_CHANCE`, `SCORE_OFF` and
 `CONFUSION_SHARE`; kinds this copier never makes keep their chances. Not a test.
 """
 
@@ -58,6 +59,16 @@ def character_slips(original: str, damaged: str) -> list[tuple[str, str]]:
     return out
 
 
+def score_offsets(original: str, damaged: str) -> list[int]:
+    """How far each number of the score line was miscopied (none when it was not)."""
+
+    def numbers(text: str) -> list[int]:
+        found = re.search(r"Dark: (\d+), Light: (\d+)\s*$", text)
+        return [int(found.group(1)), int(found.group(2))] if found else []
+
+    return [abs(a - b) for a, b in zip(numbers(original), numbers(damaged), strict=False) if a != b]
+
+
 def confusion_share(pairs: list[tuple[str, str]]) -> float:
     """The share q of wrong characters that are a handwriting confusion, by maximum
     likelihood under `slip_model.character_chance` (grid search)."""
@@ -75,10 +86,11 @@ def confusion_share(pairs: list[tuple[str, str]]) -> float:
 def main() -> None:
     from tests.copier import TUNING_SETS, copied_set
 
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 150
     slips: Counter[str] = Counter()
     where: Counter[str] = Counter()
     pairs: list[tuple[str, str]] = []
+    offsets: Counter[int] = Counter()
     for spec in TUNING_SETS:
         for made in copied_set(spec.seed, count, spec.slips, spec.plies, spec.kinds):
             for kind in made.kinds:
@@ -91,6 +103,8 @@ def main() -> None:
                 else:
                     where[kind] += present[kind]
             pairs += character_slips(made.original, made.damaged)
+            if "score" in made.kinds:
+                offsets.update(score_offsets(made.original, made.damaged))
     # "swapped" is a swap or a column slip, half each
     swapped = slips.pop("swapped", 0)
     slips["swap"] += swapped / 2
@@ -101,6 +115,11 @@ def main() -> None:
             print(
                 f"    {kind!r}: {slips[kind] / where[kind]:.4f},  # {slips[kind]:g} / {where[kind]}"
             )
+    near = offsets[1] + offsets[2]
+    print(
+        f"SCORE_OFF = ({offsets[1] / max(near, 1):.2f}, {offsets[2] / max(near, 1):.2f})"
+        f"  # {offsets[1]} off by 1, {offsets[2]} by 2, {sum(offsets.values()) - near} further"
+    )
     print(f"CONFUSION_SHARE = {confusion_share(pairs):.2f}  # {len(pairs)} wrong characters")
 
 

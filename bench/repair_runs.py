@@ -17,6 +17,7 @@ old code too. It lives with the benchmarks because it times; the tests that call
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -39,6 +40,9 @@ class RepairRun:
     source: Source | None
     shared_first: float = 0.0  # first place, a tie counted as its share
     shared_top3: float = 0.0  # in the first three, a tie counted as its share
+    # The chance the slip model gives the first fix of being the game copied,
+    # among the fixes found (see `posterior_first`)
+    expected_first: float = 0.0
 
 
 def same_text(a: str, b: str) -> bool:
@@ -59,6 +63,7 @@ def run_repair(damaged: str, original: str) -> RepairRun:
     rank = next((i + 1 for i, text in enumerate(texts) if same_text(text, original)), 0)
     unique = bool(repair.unique and repair.fixes)
     shared_first, shared_top3 = shares([fix.cost for fix in repair.fixes], rank)
+    expected = posterior_first([fix.cost for fix in repair.fixes])
     return RepairRun(
         False,
         rank,
@@ -71,7 +76,24 @@ def run_repair(damaged: str, original: str) -> RepairRun:
         reader.source,
         shared_first,
         shared_top3,
+        expected,
     )
+
+
+def posterior_first(costs: list[float]) -> float:
+    """The slip model's chance that the first fix restores the game copied: its
+    weight exp(-cost) over the sum of all the fixes' weights. Averaged over a set,
+    it is the share of firsts the model expects: if the model's chances are the
+    copier's, no ranking of the same fixes can put the copied game first more
+    often on average (the likeliest is first), so it is the ceiling the
+    evidence allows, and its distance from the measured share says how far the
+    model is from the copier. (Explanations the search did not find would add
+    weight, so it is an upper bound.)"""
+    if not costs:
+        return 0.0
+    low = min(costs)
+    weights = [math.exp(low - c) for c in costs]
+    return weights[costs.index(low)] / sum(weights)
 
 
 def shares(costs: list[float], rank: int) -> tuple[float, float]:

@@ -56,6 +56,10 @@ class Copy:
     kinds: tuple[str, ...]
     plies: int
     gap: tuple[int, int] | None = None  # (line, column) where a skipped row belongs
+    # Slips drawn for this copy that left a valid game (nothing shows them: no one
+    # could find them, so they are drawn again), and slips drawn in all
+    undetectable: int = 0
+    drawn: int = 0
 
 
 def sheet_game(rng: random.Random, plies: tuple[int, int]) -> Sheet:
@@ -155,7 +159,9 @@ def copy_with_slips(
     """A game copied with `slips` slips of `kinds`, in rows apart, that `check` finds
     invalid. Every slip shows on its own: the game copied with that slip alone is
     invalid (a slip that leaves a valid game, such as one player's moves of two
-    rows swapped where both still replay, leaves nothing to find it by)."""
+    rows swapped where both still replay, leaves nothing to find it by: such
+    slips are drawn again, and counted in `Copy.undetectable`)."""
+    undetectable = drawn = 0
     while True:
         sheet = sheet_game(rng, plies)
         original = sheet.text()
@@ -176,7 +182,11 @@ def copy_with_slips(
                 if used & {row - 1, row, row + 1, row + 2}:
                     continue
             alone = copy.deepcopy(sheet)
-            if not _apply(alone, kind, row, seed) or _valid(alone.text()):
+            if not _apply(alone, kind, row, seed):
+                continue
+            drawn += 1
+            if _valid(alone.text()):
+                undetectable += 1
                 continue
             chosen.append((kind, row, seed))
             used |= {row, row + 1}
@@ -187,14 +197,15 @@ def copy_with_slips(
         for kind, row, seed in sorted(chosen, key=lambda c: -c[1]):
             _apply(damaged_sheet, kind, row, seed)
         damaged = damaged_sheet.text()
-        if _valid(damaged):
+        if _valid(damaged):  # slips that together leave a valid game
+            undetectable += len(chosen)
             continue
         gap = None
         for kind, row, _seed in chosen:
             if kind == "skipped":
                 gap = _gap_place(damaged, int(sheet.rows[row][0][:-1]) + 1)
         kinds_made = tuple(kind for kind, _r, _s in chosen)
-        return Copy(original, damaged, kinds_made, plies_played, gap)
+        return Copy(original, damaged, kinds_made, plies_played, gap, undetectable, drawn)
 
 
 def _apply(sheet: Sheet, kind: str, row: int, seed: int) -> bool:

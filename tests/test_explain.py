@@ -6,7 +6,12 @@ import random
 
 from bench.repair_runs import run_repair, shares
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
-from maerstanas_print.play.slip_model import character_chance, score_cost
+from maerstanas_print.play.slip_model import (
+    character_chance,
+    removals_cost,
+    score_cost,
+    score_off_chance,
+)
 from maerstanas_print.plugins.maerstanas.explain import square_changes
 from maerstanas_print.plugins.maerstanas.repair import MAX_FIXES
 from tests.copier import ISSUE_KINDS, TUNING_SETS, Copy, copied_set
@@ -42,9 +47,25 @@ def test_the_chances_of_a_wrong_character_and_score_line_add_up() -> None:
     for alphabet in ("ABCDEFG", "1234567"):
         for old in alphabet:
             assert abs(sum(character_chance(old, new) for new in alphabet) - 1) < 1e-9
-    # one number off by one is likelier than by two, and than both numbers off
-    assert score_cost((17, 16), (17, 18)) > score_cost((17, 17), (17, 18))
+    # the copier's score slips are off by one or two points about equally often
+    # (fitted): both are likelier than three points off, and than both numbers off
+    assert abs(sum(score_off_chance(off) for off in range(1, 60)) - 1) < 1e-9
+    assert score_cost((17, 15), (17, 18)) > score_cost((17, 16), (17, 18))
+    assert abs(score_cost((17, 16), (17, 18)) - score_cost((17, 17), (17, 18))) < 0.1
     assert score_cost((16, 17), (17, 18)) > score_cost((17, 16), (17, 18))
+
+
+def test_a_removal_list_one_handwriting_confusion_off_is_the_likeliest_rewrite() -> None:
+    # One square's character miscopied, as the copier does (a confusion likelier
+    # than another character), outranks a whole square wrong or one left out; a
+    # longer list has more squares to slip in, so each is less likely
+    confused = removals_cost(("A7", "C1"), ("A7", "C7"))
+    other_digit = removals_cost(("A7", "C3"), ("A7", "C7"))
+    whole_square = removals_cost(("A7", "E1"), ("A7", "C7"))
+    left_out = removals_cost(("A7",), ("A7", "C7"))
+    assert confused < other_digit < whole_square
+    assert other_digit < left_out
+    assert removals_cost(("C1",), ("C7",)) < confused
 
 
 def test_a_swap_seen_only_in_a_miscopied_score_line_is_offered() -> None:
@@ -165,3 +186,26 @@ def test_a_tie_counts_as_its_share_of_the_places() -> None:
     assert shares([1.0, 1.0, 2.0], 2) == (0.5, 1.0)
     assert shares([1.0, 2.0, 2.0, 2.0, 2.0], 3) == (0.0, 0.5)
     assert shares([1.0, 2.0], 0) == (0.0, 0.0)
+
+
+def test_a_slip_that_first_shows_in_a_removal_list_is_taken_further() -> None:
+    # 2. B2 copied as B3 (ply 2) shows first at 10... T A2xB2/A3, whose list names
+    # B2, which is empty as written, and only then, with 16. G6 copied as A6, as an
+    # illegal move at ply 30. B2 written back leaves the replay stopping at ply 30
+    # as before, with the removal list now agreeing: the old search dropped it as
+    # no progress and found no explanation with the copied game.
+    made = _tuning_copy("two slips", 81)
+    assert "2. B3 A3" in made.damaged and "10. C5 T A2xB2/A3" in made.damaged
+    run = run_repair(made.damaged, made.original)
+    assert run.rank == 1 and not run.unique
+
+
+def test_a_special_stone_played_twice_looks_for_the_swap_that_gave_it_away() -> None:
+    # Dark's 6. T D5 and Light's 5... D3 swapped (Light now plays the
+    # thunder-stone), and Light's 17... T E7 copied as T A7: at A7 Light has
+    # already played its thunder-stone and A7 is occupied. Whose turn the earlier
+    # thunder-stone was is the evidence: the swap and the square together explain it.
+    made = _tuning_copy("two slips", 113)
+    assert "5. G4 T D5xC5 6. D3 B1" in made.damaged and "T A7xE6/D7" in made.damaged
+    run = run_repair(made.damaged, made.original)
+    assert run.rank == 1 and not run.unique

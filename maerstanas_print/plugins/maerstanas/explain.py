@@ -48,7 +48,7 @@ from maerstanas_print.games.maerstanas.engine import (
 )
 from maerstanas_print.notation.record import GameRecord, MoveNumber, PlyNode
 from maerstanas_print.play.replayed import result_of
-from maerstanas_print.play.slip_model import cost, score_cost, square_cost
+from maerstanas_print.play.slip_model import cost, removals_cost, score_cost, square_cost
 
 MAX_SLIPS = 3
 # Rows left out that the move numbers can show (each one error where it belongs)
@@ -333,9 +333,8 @@ class Explainer:
                     if child.evidence >= outcome.evidence:
                         self.record(new_items, (*slips, slip), child)
                         continue
-                else:
-                    if child.stop is not None and child.stop <= outcome.stop:
-                        continue
+                elif not _further(child, outcome):
+                    continue
                 yield Node(new_items, (*slips, slip), nxt, child, j, at)
         if stop is None and slips and (outcome.score is not None or outcome.result is not None):
             yield from self._earlier(node)
@@ -393,7 +392,10 @@ class Explainer:
         stopped move's legality reads (it, a neighbour or theirs) may be next, and
         the stone on the stopped move's own square however far back; (b)
         the stopped move may be meant for a square an earlier slip took, so both
-        change at once (`19. E1` meant `E4`, with `9... B4` copied as `E4`)."""
+        change at once (`19. E1` meant `E4`, with `9... B4` copied as `E4`); (c)
+        the stopped move is a special stone its side has already played: the
+        earlier one may be the other side's, its move swapped with a neighbour
+        (whose turn it was is evidence), and the stopped move's square wrong too."""
         items, stop = node.items, node.outcome.stop
         assert stop is not None
         target = items[stop].move.square
@@ -453,15 +455,54 @@ class Explainer:
                 for new_items, earlier, _nxt in self._squares(moved, i, positions[i - begin]):
                     if _one_character(was, square_name(new_items[i].move.square)):  # type: ignore[arg-type]
                         changes.append((new_items, (earlier, slip), i))
+        if untouched(stop) and item.move.kind != "place" and len(node.slips) + 2 <= MAX_SLIPS:
+            changes += self._spent(items, stop, begin, positions)  # (c)
         for new_items, new_slips, j in changes:
             if self.evaluations >= MAX_EVALUATIONS:
                 self.complete = False
                 return
             at = positions[j - begin]
             child = _before_kept(self.evaluate(new_items, j, at, None), node.outcome, j)
-            if child.stop is not None and child.stop <= stop:
+            if not _further(child, node.outcome):
                 continue
             yield Node(new_items, (*node.slips, *new_slips), node.lo, child, j, at)
+
+    def _spent(
+        self, items: list[Item], stop: int, begin: int, positions: list[Position]
+    ) -> list[tuple[list[Item], tuple[Slip, ...], int]]:
+        """(c) of `_behind`: where the special stone at `stop` is already spent, the
+        earlier special stone of its kind swapped with the move before or after it
+        (so the other side played it), alone and with each square at `stop`."""
+        item = items[stop]
+        if positions[stop - begin].move_problem(item.move) is None:
+            return []
+        earlier = next(
+            (e for e in range(stop - 1, begin - 1, -1) if items[e].move.kind == item.move.kind),
+            None,
+        )
+        if earlier is None:
+            return []
+        out: list[tuple[list[Item], tuple[Slip, ...], int]] = []
+        for j, k in ((earlier, earlier + 1), (earlier - 1, earlier)):
+            if j < begin or k >= stop or items[j].move == items[k].move:
+                continue
+            if min(items[j].slot, items[k].slot) < 0:
+                continue
+            before = positions[j - begin]
+            kind = "column" if before.ply % 2 == 0 else "swap"
+            swapped, slip, _nxt = self._swapped(items, j, k, kind)
+            if self.evaluations >= MAX_EVALUATIONS:
+                self.complete = False
+                break
+            kept: list[Position] = []  # the positions before items j to `stop`
+            self.evaluate(swapped[: stop + 1], j, before, kept)
+            if len(kept) <= stop - j:
+                continue  # the swap goes wrong before the stopped move
+            at = kept[stop - j]
+            out.append((swapped, (slip,), j))
+            for new_items, square, _n in self._squares(swapped, stop, at):
+                out.append((new_items, (slip, square), j))
+        return out
 
     def _origin(self, items: list[Item]) -> int:
         """The first index where `items` differ from the record as written."""
@@ -509,16 +550,6 @@ class Explainer:
                     self.record(new_items, (*node.slips, slip), child)
                     continue
                 yield Node(new_items, (*node.slips, slip), node.lo, child, j, at)
-
-    def evidence_cost(self, outcome: Outcome) -> float:
-        """The cost of explaining the evidence left by one slip each."""
-        total = (len(outcome.numbers) * cost("number")) + len(outcome.removals) * cost("removals")
-        term = self.term
-        if outcome.score is not None and term is not None:
-            total += score_cost((term.dark or 0, term.light or 0), outcome.score)
-        if outcome.result is not None:
-            total += cost("result")
-        return total
 
     def _last_evidence(self, outcome: Outcome, end: int) -> int:
         if outcome.score is not None or outcome.result is not None:
@@ -690,7 +721,10 @@ class Explainer:
                 Slip(
                     "removals",
                     ("removals", item.slot, removed),
-                    cost("removals"),
+                    removals_cost(
+                        tuple(map(square_name, item.removals or ())),
+                        tuple(map(square_name, removed)),
+                    ),
                     f"write `{content}` for `{text[at:]}`",
                     node.start + at,
                     ((node.start + at, node.end, content),) if item.text is None else (),
@@ -828,6 +862,18 @@ def _step(
 def _one_character(old: str, new: str) -> bool:
     """Whether two squares' names differ in one character (a letter or a digit)."""
     return (old[0] != new[0]) + (old[1] != new[1]) == 1
+
+
+def _further(child: Outcome, parent: Outcome) -> bool:
+    """Whether a slip took a stopped replay further: past where it stopped, or to
+    the same stop with less evidence before it left unexplained (a removal list or
+    move number that now agrees: `2. B3` for `B2` shows first as thunder-stone's
+    list at ply 19 that misses B2, and only then as an illegal move at ply 30,
+    which the slip at ply 2 does not change)."""
+    assert parent.stop is not None
+    if child.stop is None or child.stop > parent.stop:
+        return True
+    return child.stop == parent.stop and child.evidence < parent.evidence
 
 
 def _before_kept(child: Outcome, parent: Outcome, j: int) -> Outcome:
