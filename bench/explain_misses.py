@@ -1,6 +1,6 @@
 """Where the explanation search misses, by cause, on the tuning sets only.
 
-    python bench/explain_misses.py [GAMES_PER_SET] [--verbose]
+    python bench/explain_misses.py [GAMES_PER_SET] [--verbose] [--only NAME]
 
 For every copy of the tuning sets (`tests/copier.py`: `TUNING_SETS`, seeds 1-8,
 the only sets the model may be tuned on) whose copied game is not the first fix,
@@ -67,6 +67,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="?", type=int, default=30)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--only", default="", help="the sets whose name has this in it")
     args = parser.parse_args()
 
     from bench.repair_runs import same_text
@@ -95,7 +96,7 @@ def main() -> None:
     totals: Counter[str] = Counter()
     seconds: Counter[str] = Counter()
     for spec in TUNING_SETS:
-        if "skipped" in spec.kinds:
+        if "skipped" in spec.kinds or args.only not in spec.name:
             continue
         for number, made in enumerate(spec.copies(args.games)):
             totals[spec.name] += 1

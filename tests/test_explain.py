@@ -57,14 +57,16 @@ def test_the_chances_of_a_wrong_character_and_score_line_add_up() -> None:
 
 def test_a_removal_list_one_handwriting_confusion_off_is_the_likeliest_rewrite() -> None:
     # One square's character miscopied, as the copier does (a confusion likelier
-    # than another character), outranks a whole square wrong or one left out; a
-    # longer list has more squares to slip in, so each is less likely
+    # than another character), or a square left out, outranks a whole square
+    # wrong or one added; a longer list has more squares to slip in, so each is
+    # less likely
     confused = removals_cost(("A7", "C1"), ("A7", "C7"))
     other_digit = removals_cost(("A7", "C3"), ("A7", "C7"))
     whole_square = removals_cost(("A7", "E1"), ("A7", "C7"))
     left_out = removals_cost(("A7",), ("A7", "C7"))
+    added = removals_cost(("A7", "C7", "E1"), ("A7", "C7"))
     assert confused < other_digit < whole_square
-    assert other_digit < left_out
+    assert left_out < whole_square and left_out < added
     assert removals_cost(("C1",), ("C7",)) < confused
 
 

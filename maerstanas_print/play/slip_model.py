@@ -58,10 +58,12 @@ CONFUSION_SHARE = 0.5
 # any further distance (set by hand: the copier of the tuning sets makes none)
 SCORE_OFF = (0.48, 0.52)
 SCORE_TAIL = 0.05
-# A removal list that differs from what the thunder-stone removed other than by
-# one character of one square (set by hand: the copier of the tuning sets makes
-# only those)
-REMOVALS_OTHER = 0.1
+# A removal list with one square left out, and one that differs from what the
+# thunder-stone removed otherwise than by one character of one square or a square
+# left out (set by hand: the copier of the tuning sets makes neither; the single
+# slips of `tests/slips.py` leave a square out a quarter of the time)
+REMOVALS_LEFT_OUT = 0.2
+REMOVALS_OTHER = 0.05
 LETTERS = "ABCDEFG"
 DIGITS = "1234567"
 
@@ -136,22 +138,24 @@ def removals_cost(written: tuple[str, ...], computed: tuple[str, ...]) -> float:
     """-ln(chance) of the removal list `written` (squares, `("A5", "B6")`) where
     the thunder-stone removed `computed`. The copier's slip is one square of the
     list miscopied: which square (one of the list's), its letter or its digit
-    (half each), and the character as in `character_chance`. A list that differs
-    otherwise (a square left out or added, two squares wrong) takes
-    `REMOVALS_OTHER` of the chance, shared among the 49 squares for each square
-    that differs. So a list one confusion off (`C7` for `C1`)
-    is likelier than one a whole square off, and the explanations whose removals
-    are nearer the written list come first."""
+    (half each), and the character as in `character_chance`; or, with chance
+    `REMOVALS_LEFT_OUT`, one of its squares left out. A list that differs
+    otherwise (a square added, two squares wrong) takes `REMOVALS_OTHER`, shared
+    among the 49 squares for each square that differs. So a list one confusion
+    off (`C7` for `C1`) is likelier than one a whole square off, and the
+    explanations whose removals are nearer the written list come first."""
     chance = SLIP_CHANCE["removals"]
     extra = sorted((Counter(written) - Counter(computed)).elements())
     missing = sorted((Counter(computed) - Counter(written)).elements())
+    miscopied = 1 - REMOVALS_LEFT_OUT - REMOVALS_OTHER
     if len(extra) == len(missing) == 1:
         (have,), (meant,) = extra, missing
         place = [i for i in (0, 1) if have[i] != meant[i]]
         if len(place) == 1:
             character = character_chance(meant[place[0]], have[place[0]])
-            one = chance * (1 - REMOVALS_OTHER) / len(computed) * 0.5 * character
-            return -math.log(one)
+            return -math.log(chance * miscopied / len(computed) * 0.5 * character)
+    if not extra and len(missing) == 1:
+        return -math.log(chance * REMOVALS_LEFT_OUT / len(computed))
     differing = max(len(extra), len(missing))
     return -math.log(chance * REMOVALS_OTHER * (1 / 49) ** differing)
 

@@ -389,8 +389,9 @@ class Explainer:
         """Slips behind the ones `expand` tries, that the move where the replay
         stops depends on. Two slips in one game need not show in the order they
         were made: (a) after a later slip is found, an earlier one on a square the
-        stopped move's legality reads (it, a neighbour or theirs) may be next, and
-        the stone on the stopped move's own square however far back; (b)
+        stopped move's legality reads (it, a neighbour or theirs) may be next,
+        however far back (`6... G5` copied as `G6` shows only at ply 39, where a
+        thunder-stone's removals leave F6 taken); (b)
         the stopped move may be meant for a square an earlier slip took, so both
         change at once (`19. E1` meant `E4`, with `9... B4` copied as `E4`); (c)
         the stopped move is a special stone its side has already played: the
@@ -405,7 +406,18 @@ class Explainer:
         occupant = next(
             (i for i in range(stop - 1, -1, -1) if items[i].move.square == target), stop
         )
-        floor = min(max(0, stop - WINDOW), occupant)
+        # and every stone within reach of it (a neighbour's or theirs), however far
+        # back: a slip there changes what the stopped move's legality reads
+        within = next(
+            (
+                i
+                for i in range(stop)
+                if self.reach[target] >> (items[i].move.square or 0) & 1
+                and items[i].move.square is not None
+            ),
+            stop,
+        )
+        floor = min(max(0, stop - WINDOW), occupant, within)
         begin = min(floor, self._origin(items), len(self.base_positions) - 1)
         positions: list[Position] = []
         self.evaluate(items[: stop + 1], begin, self.base_positions[begin], positions)
@@ -419,13 +431,7 @@ class Explainer:
         if node.slips:  # (a)
             for j in range(min(low, stop) - 1, begin - 1, -1):
                 square = items[j].move.square
-                near = j >= stop - WINDOW or j == occupant
-                if (
-                    untouched(j)
-                    and square is not None
-                    and near
-                    and self.reach[target] >> square & 1
-                ):
+                if untouched(j) and square is not None and self.reach[target] >> square & 1:
                     for new_items, slip, _nxt in self._squares(items, j, positions[j - begin]):
                         changes.append((new_items, (slip,), j))
         item = items[stop]
