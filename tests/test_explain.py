@@ -211,3 +211,15 @@ def test_a_special_stone_played_twice_looks_for_the_swap_that_gave_it_away() -> 
     assert "5. G4 T D5xC5 6. D3 B1" in made.damaged and "T A7xE6/D7" in made.damaged
     run = run_repair(made.damaged, made.original)
     assert run.rank == 1 and not run.unique
+
+
+def test_an_earlier_slip_near_the_stopped_move_is_found_however_far_back() -> None:
+    # 6... G5 copied as G6 (ply 11) and 9. G2 as G3 (ply 16): G3 played again at
+    # ply 20 stops the replay; with G2 written back, it stops only at ply 39, where
+    # a stone on F6 would have four hinges, one of them the G6 beside it. G6 is
+    # 28 plies back: the old search looked only 24 plies back and found no
+    # explanation with the copied game (now it ties with G2 written at ply 20).
+    made = _tuning_copy("two slips, every kind", 7)
+    assert "6. D3 G6" in made.damaged and "9. G3" in made.damaged
+    run = run_repair(made.damaged, made.original)
+    assert 1 <= run.rank <= 2 and not run.unique
