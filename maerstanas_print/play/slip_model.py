@@ -25,9 +25,9 @@ from collections import Counter
 
 # The chance of each kind of slip at one place where it can happen (one move, one
 # row, one removal list, the score line, the Result tag, one move number). The
-# kinds `tests/copier.py` makes (letter, digit, column, swap, twice, skipped,
-# score) are fitted on its tuning sets by `bench/fit_slip_model.py`; the others
-# were set by hand.
+# kinds `tests/copier.py` makes (letter, digit, column, swap, rows, twice,
+# skipped, removals, score) are fitted on its tuning sets by
+# `bench/fit_slip_model.py` (150 copies a set); the others were set by hand.
 SLIP_CHANCE: dict[str, float] = {
     "reading": 0.5,  # a slip the reader already read as meant (`Pas`, `4E`)
     "letter": 0.0126,  # a square's column letter miscopied
