@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
@@ -89,7 +90,11 @@ _CONTROL = re.compile(
 
 
 def _escape(found: re.Match[str]) -> str:
-    code = ord(found.group())
+    return _escape_char(found.group())
+
+
+def _escape_char(char: str) -> str:
+    code = ord(char)
     if code < 0x100:
         return f"\\x{code:02x}"
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
@@ -98,6 +103,38 @@ def _escape(found: re.Match[str]) -> str:
 def visible(text: str) -> str:
     """`text` with its control characters written as `\\x1b`-style escapes."""
     return _CONTROL.sub(_escape, text)
+
+
+# Characters that look like nothing, or like a plain space, when a message quotes
+# them as the token at fault: Hangul fillers, the combining grapheme joiner,
+# the Khmer inherent vowels, and variation selectors (their categories are Lo
+# and Mn, so the category test below does not catch them).
+_BLANK_LOOKING = frozenset(
+    (0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0, *range(0xFE00, 0xFE10))
+)
+
+
+def _invisible(char: str) -> bool:
+    code = ord(char)
+    category = unicodedata.category(char)
+    return (
+        (category == "Zs" and char != " ")
+        or category == "Cf"
+        or code in _BLANK_LOOKING
+        or 0xE0100 <= code <= 0xE01EF
+    )
+
+
+def quoted_token(text: str) -> str:
+    """`text` in backticks as a message quotes the thing at fault ("unexpected
+    `…`"): `visible`, and every space other than U+0020 (a no-break space pasted
+    from a web page, U+3000, U+2007...), every format character (U+200C, U+200D)
+    and every blank-looking filler or variation selector escaped too, since the
+    user could not otherwise tell what is wrong. A single such character is
+    also named: "`\\u00a0` (no-break space)"."""
+    shown = "".join(_escape_char(char) if _invisible(char) else char for char in visible(text))
+    name = unicodedata.name(text, "") if len(text) == 1 and shown != text else ""
+    return f"`{shown}`" + (f" ({name.lower()})" if name else "")
 
 
 @dataclass(slots=True)

@@ -35,6 +35,10 @@ MIN_CONTRAST = 4.5
 INK_LEVEL = 245  # a pixel darker than this (0-255 gray) is ink
 CONTRAST_DPI = 100
 UNDER_PERCENTILE = 10
+# The least white between a page's body text and its foot line, measured between the
+# glyphs' own boxes (a descender above, an ascender below): 1.5 mm is about 4.5 mm
+# from baseline to baseline at the foot's 7 pt.
+FOOT_GAP_MM = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,26 @@ def glyphs(page: pdfium.PdfPage) -> list[Glyph]:
         size = pdfium_c.FPDFText_GetFontSize(text.raw, i)
         out.append(Glyph(char, box, size, (r.value, g.value, b.value), i))
     return out
+
+
+def foot_crowding(found: list[Glyph], number: int, least_mm: float = FOOT_GAP_MM) -> list[Problem]:
+    """Body text that crowds a sheet's foot line (its lowest line of text: the credit
+    or the kit's "page N of M"): less than `least_mm` of white between the two, so a
+    note at the body's end reads as part of the foot."""
+    if not found:
+        return []
+    foot_bottom = min(g.box[1] for g in found)
+    foot = [g for g in found if g.box[1] - foot_bottom < 1.0 / MM_PER_PT]  # the last line
+    foot_top = max(g.box[3] for g in foot)
+    body = [g for g in found if g.box[1] > foot_top - 0.5]  # every line above the foot's
+    if not body:
+        return []
+    lowest = min(body, key=lambda g: g.box[1])
+    gap = (lowest.box[1] - foot_top) * MM_PER_PT
+    if gap >= least_mm:
+        return []
+    line = "".join(g.char for g in body if abs(g.box[1] - lowest.box[1]) < 1.0)
+    return [Problem(number, "foot", f"{line[:40]!r} is {gap:.1f} mm above the foot line")]
 
 
 def gray(page: pdfium.PdfPage, dpi: float) -> np.ndarray:

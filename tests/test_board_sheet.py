@@ -462,3 +462,37 @@ def test_the_notes_under_pencil_boards_stand_clear_of_the_legend(options: dict) 
     lowest = max(text.y + 0.25 * text.size * MM_PER_PT for text in above)
     cap_top = notes[0].y - 0.68 * notes[0].size * MM_PER_PT
     assert cap_top - lowest >= 1.0, (cap_top, lowest)
+
+
+def test_board_help_says_when_the_rules_are_left_out(capsys) -> None:
+    """Reviewed: `board --help` said the rules print except with 12 boards, but the
+    1992 2-board sheet left them out unless `--rules`. The help names both cases, and
+    every game's sheets follow it."""
+    with pytest.raises(SystemExit):
+        main(["board", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "except with 12 boards and with more than one board wider than 7 × 7" in help_text
+    for game in all_games():
+        for per_page in PER_PAGE_GRIDS:
+            options = BoardSheetOptions(per_page=per_page, game=game)
+            said = per_page != 12 and not (per_page > 1 and game.board.size > 7)
+            assert options.show_rules == said, (game.slug, per_page)
+
+
+@pytest.mark.parametrize("game", [g for g in all_games() if g.start_stones()], ids=lambda g: g.slug)
+def test_a_movement_games_pencil_boards_say_how_to_play_in_pencil(game) -> None:
+    """Reviewed: the Cyngesheall and 1992 pencil sheets were empty grids that never said
+    how to use them (the Mǽrstánas sheets have an "In pencil:" line). The line names a
+    letter for every kind of piece the start position holds, and says to rub a piece
+    out as it moves."""
+    from maerstanas_print.games.tafl.score_notation import lettered_pieces
+    from maerstanas_print.sheets.capabilities import SHEETS
+
+    per_page = max(n for n in PER_PAGE_GRIDS if n <= (2 if game.board.size > 7 else 6))
+    sheet = board_sheet(BoardSheetOptions(per_page=per_page, game=game))
+    text = " ".join(all_text(sheet_pdf(sheet)).split())
+    line = SHEETS.of(game).pencil_line
+    assert line.startswith("In pencil") and line in text
+    assert "rub it out" in line
+    letters = set().union(*lettered_pieces(game).values()) | {"X", "O"}
+    assert all(re.search(rf"\b{letter} ", line) for letter in letters), line

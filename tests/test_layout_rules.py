@@ -24,6 +24,7 @@ from tests.layout_rules import (
     contrast_problems,
     edge_problems,
     fill,
+    foot_crowding,
     glyphs,
     overlapping_labels,
     small_text,
@@ -31,7 +32,7 @@ from tests.layout_rules import (
 )
 from tests.products import ALL_JOBS, NAMES
 
-RULES = ("edge", "text-size", "overlap", "contrast", "fill", "columns", "svg")
+RULES = ("edge", "text-size", "overlap", "contrast", "fill", "columns", "svg", "foot")
 # The least a page may be filled (how far down its text block the ink reaches),
 # except a document's or a chapter's last page.
 MIN_FILL = {"sheet": 0.8, "game": 0.75, "book": 0.75}
@@ -82,6 +83,8 @@ def problems(product) -> list[Problem]:
             Problem(number, "contrast", str(p))
             for p in contrast_problems(backgrounds[index], marks, number)
         ]
+        if _has_foot_line(product, number):
+            found += [Problem(number, "foot", str(p)) for p in foot_crowding(marks, number)]
         if product.kind == "game" and not product.html:
             columns.append(column_fills(page))
         document_last = number == count and product.kind != "sheet"
@@ -98,6 +101,17 @@ def problems(product) -> list[Problem]:
     found += [Problem(0, "svg", line) for line in product.svg_overflow]
     _CACHE[product.name] = found
     return found
+
+
+def _has_foot_line(product, number: int) -> bool:
+    """A page whose foot is one line (a score sheet's credit, a kit's "page N of M")
+    with body text above it; a kit's cover ends in its credits block, a board sheet
+    in its key and notes, a quick reference in its credit paragraph."""
+    if product.html:
+        return False
+    if product.name.startswith("scoresheet"):
+        return True
+    return product.name.startswith("kit") and number > 1
 
 
 def _cases():

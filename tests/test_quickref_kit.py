@@ -303,7 +303,8 @@ def test_every_kit_has_two_score_sheets(slug: str) -> None:
 def test_big_paper_kits_write_on_score_sheets_made_for_that_paper() -> None:
     """Reviewed: the A3 1992 kit's score sheets were the A4 sheet enlarged (25 rows,
     7.8 mm boxes). A score sheet designed for any paper is now made for A3 (7 mm rows,
-    more of them); the Mǽrstánas sheet, designed for A4 and Letter only, is enlarged."""
+    more of them). Reviewed again: the Mǽrstánas sheet was still the A4 sheet enlarged
+    (34 rows of 9.9 mm); it too is now made for the big paper, with 7 mm rows."""
     from maerstanas_print.rulebook.print_and_play import kit_parts
 
     big = kit_parts(game_named("hnefatafl1992"), "a3")
@@ -312,8 +313,31 @@ def test_big_paper_kits_write_on_score_sheets_made_for_that_paper() -> None:
     a4 = game_score_sheet(game_named("hnefatafl1992"), "", "a4")
     assert sheets[0].next_move > a4.next_move + 10  # more rows, not bigger ones
     assert sheets[1].pages[0].label.split("moves ")[1].startswith(f"{sheets[0].next_move} ")
-    small = kit_parts(MAERSTANAS, "a3")
-    assert {part.sheet.paper.key for part in small if part.name.startswith("Score")} == {"a4"}
+    a4_rows = _move_rows(game_score_sheet(MAERSTANAS, "", "a4"))
+    for paper in ("a3", "tabloid"):
+        ours = [part.sheet for part in kit_parts(MAERSTANAS, paper) if part.name.startswith("Sc")]
+        assert {sheet.paper.key for sheet in ours} == {paper}
+        rows = _move_rows(ours[0])
+        assert rows[-1] > a4_rows[-1] + 15  # more rows of the same 7 mm, not bigger ones
+        assert rows == list(range(1, rows[-1] + 1))  # two blocks number on: 1.., then on
+
+
+def _move_rows(sheet) -> list[int]:
+    """The move numbers of a Mǽrstánas score sheet's blocks of rows, from their titles."""
+    from maerstanas_print.draw.shapes import Group
+
+    numbers: list[int] = []
+
+    def walk(shapes) -> None:
+        for shape in shapes:
+            if isinstance(shape, Group):
+                match = re.fullmatch(r"Moves (\d+) to (\d+)", shape.title or "")
+                if match:
+                    numbers.extend(range(int(match[1]), int(match[2]) + 1))
+                walk(shape.children)
+
+    walk(sheet.pages[0].shapes)
+    return numbers
 
 
 def test_the_ink_saver_kit(tmp_path) -> None:
@@ -476,16 +500,17 @@ def test_the_card_says_a_special_stone_stays_spent() -> None:
     assert "stays spent for the rest of the game" in text
 
 
-def test_a_kit_has_its_own_metadata_and_centres_enlarged_pages() -> None:
+def test_a_kit_has_its_own_metadata_and_top_aligns_enlarged_pages() -> None:
     pdf = kit_pdf(game_named("cyngesheall"), "tabloid")
     meta = reader(pdf).metadata
     assert meta.title == "Cyngesheall: print-and-play kit"
     assert meta.subject.startswith("Everything to play Cyngesheall from paper")
-    # The cover is the Letter design enlarged: the room it leaves is shared above and
-    # below (its title is lower than on the setup page, drawn for Tabloid itself).
+    # The cover is the Letter design enlarged from the sheets' top margin: its title
+    # stands where the setup page's does (drawn for Tabloid itself), the room it
+    # leaves at the foot (reviewed: centred, its title 53 mm down, jumped between pages).
     cover_title = max(run.y for run in text_runs(pdf, 0))
     setup_title = max(run.y for run in text_runs(pdf, 2))
-    assert setup_title - cover_title > 20 / MM
+    assert abs(setup_title - cover_title) < 3.5 / MM  # baselines: the cover's type is larger
 
 
 def test_pencil_boards_say_how_to_mark_stones_in_pencil() -> None:
@@ -500,7 +525,8 @@ def test_pencil_boards_say_how_to_mark_stones_in_pencil() -> None:
     movement = sheet_pdf(
         board_sheet(BoardSheetOptions(paper="a4", per_page=6, game=game_named("cyngesheall")))
     )
-    assert "In pencil" not in all_text(movement)
+    # A movement game's pieces move: its line says to rub them out (reviewed: it said nothing).
+    assert "rub it out" in " ".join(all_text(movement).split())
 
 
 def test_a_movement_games_kit_numbers_its_second_score_sheet_on() -> None:
@@ -648,3 +674,72 @@ def test_the_rulebook_is_named_by_its_own_title_data_everywhere(slug: str) -> No
         plain(block.text) for block in quickref_for(game).front if isinstance(block, Para)
     )
     assert name in front, (name, front)
+
+
+def _dark_share(pdf: bytes, page: int) -> float:
+    """The share of a page's pixels darker than mid grey, at 40 dpi."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    image = document[page].render(scale=40 / 72).to_pil().convert("L")
+    share = float((np.asarray(image) < 128).mean())
+    document.close()
+    return share
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_ink_saver_theme_reaches_every_part_of_the_kit(slug: str) -> None:
+    """Reviewed: the ink-saver kit's cover read like the standard one, its quick
+    reference printed solid black stones and its score sheets the beige-filled frame.
+    The one theme reaches every part: the cover names the edition, and every page but
+    the plain text ones takes less ink than the standard kit's."""
+    game = game_named(slug)
+    saver = kit_pdf(game, "a4", "ink-saver")
+    assert "This is the ink-saver edition" in " ".join(all_text(saver).split())
+    standard = kit(slug)
+    assert _dark_share(saver, 1) < 0.6 * _dark_share(standard, 1)  # the quick reference
+    from maerstanas_print.draw.shapes import walk
+    from maerstanas_print.draw.theme import THEMES
+    from maerstanas_print.rulebook.print_and_play import kit_parts
+
+    beige = THEMES["print"].band_fill
+    for part in kit_parts(game, "a4", "ink-saver"):
+        fills = {getattr(shape, "fill", None) for shape in walk(list(part.sheet.pages[0].shapes))}
+        assert beige not in fills, part.name  # no filled frame on any sheet
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+def test_a_kit_cover_leaves_no_hole(slug: str, paper: str) -> None:
+    """Reviewed: the 1992 kit's cover on Letter and Tabloid dropped its board picture
+    (too little room for 3 mm squares) and left a blank band of 75 and 96 mm between
+    its last section and the credits. The picture is drawn smaller, or the credits
+    follow on: no band on any cover is taller than a fifth of the page."""
+    import pypdfium2 as pdfium
+
+    from tests.layout_rules import blank_bands
+
+    document = pdfium.PdfDocument(kit(slug, paper))
+    page = document[0]
+    height_mm = page.get_height() * 25.4 / 72
+    widest = max(blank_bands(page), default=0.0)
+    document.close()
+    assert widest < height_mm / 5, f"{widest:.0f} mm blank"
+
+
+@pytest.mark.parametrize("paper", ["a3", "tabloid"])
+def test_a_big_paper_kits_cover_starts_where_its_sheets_do(paper: str) -> None:
+    """Reviewed: on Tabloid the enlarged cover (and the enlarged Mǽrstánas score sheets)
+    stood centred, their titles 53 mm down where the next page's began 13 to 18 mm
+    down. The cover is enlarged from the top margin, the sheets are made for the
+    paper: every page but the quick reference (enlarged as a copier would) starts at
+    the same height, to a millimetre and a half."""
+    import pypdfium2 as pdfium
+
+    from tests.layout_rules import ink_edges
+
+    document = pdfium.PdfDocument(kit("maerstanas", paper))
+    tops = [ink_edges(document[i])["top"] for i in range(len(document)) if i != 1]
+    document.close()
+    assert max(tops) - min(tops) < 1.5, tops

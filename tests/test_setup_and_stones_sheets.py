@@ -767,3 +767,37 @@ def test_square_tokens_are_separated_by_straight_cuts(game) -> None:
     )
     text = " ".join(all_text(sheet_pdf(sheet)).split())
     assert f"is a square of {token.cut:g} mm" in text
+
+
+def _grey_level(colour: str) -> float:
+    """A #rrggbb colour's mean channel, 0 (black) to 255 (white)."""
+    return sum(int(colour[i : i + 2], 16) for i in (1, 3, 5)) / 3
+
+
+@pytest.mark.parametrize("theme", ["print", "ink-saver"])
+def test_square_tokens_cut_lines_are_the_grey_the_words_name(theme: str) -> None:
+    """Reviewed: the sheet said "cut along the grey lines" and printed them near-black,
+    in the same ink as the pieces' letters. The cuts are grey in every theme, lighter
+    than any ink a piece is drawn in, and the words still name them grey."""
+    game = HNEFATAFL_1992
+    sheet = stones_sheet(StonesSheetOptions(game, "a4", theme, "square"))
+    assert "cut along the grey lines" in " ".join(all_text(sheet_pdf(sheet)).split())
+    cuts = [
+        line
+        for g in walk(sheet.pages[0].shapes)
+        if isinstance(g, Group) and g.title == "Cut along these lines"
+        for line in g.children
+        if isinstance(line, Line)
+    ]
+    piece_inks = {
+        shape.stroke.color
+        for group in tokens_of(sheet)
+        for shape in walk(list(group.children))
+        if getattr(shape, "stroke", None) is not None
+    }
+    assert cuts and piece_inks
+    levels = {_grey_level(line.stroke.color) for line in cuts}
+    assert len(levels) == 1
+    level = levels.pop()
+    assert 110 < level < 200  # grey: neither near-black nor too faint to cut along
+    assert all(level > _grey_level(ink) + 10 for ink in piece_inks)

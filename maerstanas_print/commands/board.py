@@ -69,7 +69,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         dest="rules",
         action="store_true",
         default=None,
-        help="print the rules in brief under the title (default, except with 12 boards)",
+        help="print the rules in brief under the title (default, except with 12 boards "
+        "and with more than one board wider than 7 × 7, where the room is the boards')",
     )
     rules.add_argument("--no-rules", dest="rules", action="store_false", help="leave the rules out")
     parser.set_defaults(func=run)

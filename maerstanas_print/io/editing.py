@@ -46,9 +46,9 @@ from typing import NoReturn
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.held import signals_held
-from maerstanas_print.io.inode_flags import APPEND_ONLY, IMMUTABLE, inode_flags
 from maerstanas_print.io.inputs import decode_stream, display_name, read_record_bytes
 from maerstanas_print.io.outputs import take_place_of, temporary_beside
+from maerstanas_print.io.overwrite_rules import must_write_in_place, why_not_writable
 from maerstanas_print.io.special_paths import is_special
 
 
@@ -179,46 +179,15 @@ def write_edit(edited: EditedFile, payload: bytes) -> None:
         ) from None
     if not stat.S_ISREG(info.st_mode):
         raise OutputError(f"{name}: not written: it is no longer a regular file")
-    if _on_read_only_file_system(path):
-        raise OutputError(
-            f"{name}: not written: it is on a read-only file system (mounted read-only); "
-            "the file is as it was"
-        )
-    if not info.st_mode & 0o222:
-        raise OutputError(
-            f"{name}: not written: the file is read-only for you (its mode is "
-            f"{stat.filemode(info.st_mode)}); make it writable to fix it"
-        )
-    if not os.access(path, os.W_OK):
-        raise OutputError(
-            f"{name}: not written: you may not write it (its mode is "
-            f"{stat.filemode(info.st_mode)}; its owner, an access list or an "
-            "immutable attribute forbids it)"
-        )
+    why = why_not_writable(path, info)
+    if why is not None:
+        raise OutputError(f"{name}: not written: {why}; the file is as it was")
     if _read_again(path, edited.identity) != edited.data:
         raise OutputError(_changed(name))
     _within_size_limit(name, len(payload))
-    flags = inode_flags(path)
-    if flags & (IMMUTABLE | APPEND_ONLY):
-        kind = "immutable (chattr +i)" if flags & IMMUTABLE else "append-only (chattr +a)"
-        raise OutputError(f"{name}: not written: the file is {kind}; the file is as it was")
-    in_place = (
-        info.st_nlink > 1
-        or _has_attributes(path)
-        or flags != 0  # chattr +d, +A, +S...: a new inode would have none
-        or _sticky_and_not_ours(path, info)
-    )
+    in_place = must_write_in_place(path, info)
     if in_place or not _replace_keeping_owner(path, payload, info, edited):
         _write_in_place(path, payload, edited, name)
-
-
-def _on_read_only_file_system(path: Path) -> bool:
-    """Whether the file system holding `path` is mounted read-only (EROFS: no
-    mode, owner or access list is the cause then)."""
-    try:
-        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
-    except (OSError, AttributeError):
-        return False
 
 
 def _within_limit(name: str, info: os.stat_result) -> None:
@@ -232,15 +201,6 @@ def _within_limit(name: str, info: os.stat_result) -> None:
 def _prefix(data: bytes) -> bytes:
     """The byte order mark the decoded text leaves out (only the first one is)."""
     return codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
-
-
-def _has_attributes(path: Path) -> bool:
-    """Whether the file carries extended attributes (an access list, a label, a
-    note) that a new file written beside it would not have."""
-    try:
-        return bool(os.listxattr(path))
-    except (OSError, AttributeError):  # not supported here: nothing to keep
-        return False
 
 
 def _read_again(path: Path, identity: tuple[int, int] | None) -> bytes | None:
@@ -258,18 +218,6 @@ def _read_again(path: Path, identity: tuple[int, int] | None) -> bytes | None:
 def _identity(fd: int) -> tuple[int, int]:
     info = os.fstat(fd)
     return (info.st_dev, info.st_ino)
-
-
-def _sticky_and_not_ours(path: Path, info: os.stat_result) -> bool:
-    """Whether `path` is another user's file in a sticky folder that is not ours
-    either: a temporary file given to that user could then be neither renamed over
-    it nor removed without the power to override owners, so it is written in place."""
-    try:
-        folder = os.stat(path.parent)
-    except OSError:
-        return False
-    me = os.geteuid()
-    return bool(folder.st_mode & stat.S_ISVTX) and me not in (folder.st_uid, info.st_uid)
 
 
 def _replace_keeping_owner(

@@ -3,7 +3,10 @@
 `write_output` is the one writer. A regular file is written to a temporary
 file beside it and renamed over it when complete, so a failing or stopped
 run never leaves half a PDF behind or spoils a good one; the file gets the
-mode of the file it replaces, or 0666 less the umask. A symlink is written
+mode, owner and group of the file it replaces, or 0666 less the umask. An
+existing file is held to `check --fix`'s rules (`overwrite_rules`): one the
+user may not write is refused, one a new inode would lose something of (other
+hard links, attributes, flags, an owner we cannot give) is written in place. A symlink is written
 through (its target is replaced, the link stays). Anything else that exists
 (`/dev/null`, `/dev/full`, a named pipe, a terminal) is written directly, never
 replaced; so is a file reached through `/dev/` or `/proc/` (`/dev/fd/3`), and
@@ -36,6 +39,7 @@ from maerstanas_print.io.errors import OutputError, SameFileError
 from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.inode_flags import copy_inode_flags
 from maerstanas_print.io.names import ERRORS, shown
+from maerstanas_print.io.overwrite_rules import must_write_in_place, why_not_writable
 from maerstanas_print.io.special_paths import is_special
 
 DEFAULT_OUTPUT_DIR = Path("output")
@@ -49,23 +53,47 @@ def resolve_output(option: str | None, default_name: str) -> str | Path:
         return "-"
     if option is None:
         return DEFAULT_OUTPUT_DIR / default_name
+    if option == "":
+        raise SameFileError("-o '': names no file; give a file or folder name")
     path = Path(option)
-    if path.is_dir() or option.endswith(("/", os.sep)):
+    if path.is_dir() or names_folder(option):
         return path / default_name
     return path
 
 
+def names_folder(option: str) -> bool:
+    """Whether the name `option` can only be a folder, whatever exists: it ends
+    in a slash, or its last part is `.` or `..` (`newd/.`, which Path() would
+    shorten to `newd`, a file name)."""
+    return option.endswith(("/", os.sep)) or os.path.basename(option) in (".", "..")
+
+
 def same_file(target: str | Path, source: str) -> bool:
     """Whether writing `target` would replace the input file `source`
-    (also through a symlink or a hard link)."""
-    if target == "-" or source == "-":
+    (also through a symlink or a hard link). For `-`, the input is whatever
+    standard input reads: a shell's `< FILE` makes `-o /dev/stdin` that file."""
+    if target == "-":
         return False
+    if source == "-":
+        return _is_standard_input(target)
     try:
         if os.path.exists(target) and os.path.exists(source):
             return os.path.samefile(target, source)
         return os.path.realpath(target) == os.path.realpath(source)
     except (OSError, ValueError):
         return False
+
+
+def _is_standard_input(target: str | Path) -> bool:
+    """Whether `target` is the regular file standard input was redirected from."""
+    try:
+        given = os.fstat(0)
+        info = os.stat(target)
+    except (OSError, ValueError):
+        return False
+    if not stat.S_ISREG(given.st_mode):  # a pipe or a terminal holds nothing to lose
+        return False
+    return (given.st_dev, given.st_ino) == (info.st_dev, info.st_ino)
 
 
 def refuse_overwriting_input(target: str | Path, source: str) -> None:
@@ -83,7 +111,9 @@ def refuse_folder_name(target: str | Path) -> None:
     `import`): the user meant a folder, and no file `newd` is wanted."""
     if target == "-":
         return
-    if str(target).endswith(("/", os.sep)) or os.path.isdir(target):
+    if str(target) == "":
+        raise SameFileError("-o '': names no file; give a file name")
+    if names_folder(str(target)) or os.path.isdir(target):
         raise SameFileError(
             f"-o {visible(str(target))}: names a folder, not a file; give a file name"
         )
@@ -95,7 +125,7 @@ def write_output(target: str | Path, data: bytes | str) -> None:
     if target == "-":
         _write_stdout(payload)
         return
-    if str(target).endswith(("/", os.sep)):  # Path() would drop the slash
+    if names_folder(str(target)):  # Path() would drop the slash or the `.`
         raise OutputError(f"cannot write {shown(visible(str(target)))}: names a folder, not a file")
     path = Path(target)
     try:
@@ -113,6 +143,12 @@ def write_output(target: str | Path, data: bytes | str) -> None:
             _write_directly(path, payload, fifo=False, truncate=True)
             return
         real = Path(os.path.realpath(path)) if path.is_symlink() else path
+        refused = why_not_writable(real, info) if info is not None else None
+        if refused is not None:  # the rules `check --fix` follows, for the same reasons
+            raise OutputError(f"cannot write {shown(visible(str(path)))}: {refused}")
+        if info is not None and must_write_in_place(real, info):
+            _write_over(real, payload)
+            return
         _replace(real, payload, info)
     except OSError as exc:
         blocking = _blocking_file(path)
@@ -188,13 +224,45 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
         try:
             with os.fdopen(fd, "wb") as handle:
                 if existing is not None:
-                    take_place_of(fd, existing, keep_owner=False)
+                    try:
+                        take_place_of(fd, existing, keep_owner=True)
+                    except OSError:  # its owner or group cannot be given: write over it
+                        handle.close()
+                        with contextlib.suppress(OSError):
+                            Path(tmp).unlink(missing_ok=True)
+                        _write_over(path, payload)
+                        return
                     copy_inode_flags(path, fd)  # chattr +d, +A, +S...
                 handle.write(payload)
             os.replace(tmp, path)
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def _write_over(path: Path, payload: bytes) -> None:
+    """Rewrite an existing regular file through its own inode, so its other
+    names, owner, group, mode, attributes and flags stay. The space a longer
+    file needs is reserved before a byte changes (a full disk then leaves the
+    old file whole), and no signal but SIGKILL stops the write half-way."""
+    fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
+    with signals_held(), os.fdopen(fd, "wb", buffering=0) as handle:
+        if len(payload) > os.fstat(fd).st_size:
+            try:
+                os.posix_fallocate(fd, 0, len(payload))
+            except OSError as exc:
+                if exc.errno not in (errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL):
+                    raise
+        view = memoryview(payload)
+        while view:
+            done = handle.write(view)
+            if not done:
+                raise OSError(errno.EIO, "the file took no more bytes")
+            view = view[done:]
+        handle.truncate(len(payload))
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
 
 
 def take_place_of(fd: int, old: os.stat_result, keep_owner: bool) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.diagnostics import Diagnostic, Source, quoted_token
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import LimitError
 from maerstanas_print.notation.build import Item, build_games
@@ -685,7 +685,7 @@ def _classify(text: str, pos: int, end: int, expected: set[str]) -> Diagnostic:
         return Diagnostic(
             "error", "M103", f"`{chunk}` is not a move", pos, end, "a pass is written `Pass`"
         )
-    found = f"`{chunk}`" if chunk.strip() else f"`{char}`"
+    found = quoted_token(chunk if chunk.strip() else char)
     wanted = _expected_words(expected)
     message = f"unexpected {found}" + (f"; expected {wanted}" if wanted else "")
     return Diagnostic("error", "M100", message, pos, end)

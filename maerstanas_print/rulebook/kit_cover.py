@@ -27,6 +27,14 @@ ROW_MM = 7.5  # a row of the list of parts
 HAIR = Stroke("#8c8c8c", 0.15)
 FOOT_PT = 7.0
 PICTURE_MM = 100.0  # the widest the cover's board is drawn: a picture, not a board to play on
+# The smallest square the picture is drawn with: 2 mm still shows a 19 x 19 start
+# position (Letter's shorter page leaves the 1992 board about 2.7 mm).
+MIN_PICTURE_CELL = 2.0
+
+# What a theme changes, as the cover says it (the theme's own name leads the sentence).
+THEME_WORDS = {
+    "ink-saver": "every board, piece and figure is drawn in light lines, without filled areas."
+}
 
 __all__ = ["KitCover", "KitEntry", "cover_page", "kit_footer"]
 
@@ -72,6 +80,17 @@ def cover_page(cover: KitCover) -> Page:
         BODY_PT,
     )
     shapes += lead
+    if cover.theme != "print":  # a print shop holding both files tells them apart
+        edition, y = paragraph(
+            f"This is the {cover.theme} edition: {THEME_WORDS.get(cover.theme, '')}",
+            MARGIN,
+            y + 6.0,
+            width,
+            BODY_PT,
+            "italic",
+            INK,
+        )
+        shapes += edition
     y = _section(shapes, "In this kit", y + 11.0)
     shapes.append(_parts_table(cover, MARGIN, y + 3.0, width))
     y += 3.0 + (len(cover.entries) + 1) * ROW_MM
@@ -97,7 +116,10 @@ def cover_page(cover: KitCover) -> Page:
     y = _bullets(shapes, [need[0].upper() + need[1:] + "." for need in needs], y + 2.0, width)
     credits = _credits(cover, width)
     credits_top = paper.height - FOOT_MM - 4.0 - credits[1]
-    shapes += _board_picture(cover, y + 10.0, credits_top - 12.0)
+    picture = _board_picture(cover, y + 10.0, credits_top - 12.0)
+    if not picture:  # no room for a picture: the credits follow on, leaving no hole
+        credits_top = y + 14.0
+    shapes += picture
     shapes += translate([credits[0]], MARGIN, credits_top)
     label = f"{title} print-and-play kit: contents and printing"
     return Page(paper.width, paper.height, tuple(shapes), label)
@@ -126,7 +148,7 @@ def _board_picture(cover: KitCover, top: float, bottom: float) -> list[Shape]:
     base = spec_for_game(game, cell=10.0, stones=start, theme=cover.theme, title="")
     width, height = base.size()
     cell = min(10.0 * (bottom - top) / height, 10.0 * PICTURE_MM / width)
-    if cell < 3.0:
+    if cell < MIN_PICTURE_CELL:
         return []
     spec = spec_for_game(
         game,

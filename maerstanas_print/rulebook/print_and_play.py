@@ -17,14 +17,15 @@ to the page, as a copier would, like the quick reference.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from maerstanas_print.draw.shapes import Page, enlarge
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.rulebook.books import book_for, quickref_for
 from maerstanas_print.rulebook.card import ENLARGES, card_pdf
+from maerstanas_print.rulebook.kit_cover import MARGIN as SHEET_MARGIN
 from maerstanas_print.rulebook.kit_cover import KitCover, KitEntry, cover_page, kit_footer
-from maerstanas_print.rulebook.prepare import prepare
+from maerstanas_print.rulebook.prepare import PreparedBook, prepare
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet, full_board_cell
 from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import PAPERS, Sheet, without_licence_line
@@ -64,25 +65,42 @@ def kit_parts(game: Game, paper: str, theme: str = "print", tokens: str = "round
     if kit.score_sheet is not None:
         papers = kit.score_sheet_papers
         sheet_paper = paper if not papers or paper in papers else design
-        first = kit.score_sheet(sheet_paper, 1)
+        first = kit.score_sheet(sheet_paper, 1, theme)
         parts.append(KitPart("Score sheet", first))
         if first.next_move is not None:  # a long game's record goes on to a second sheet
-            following = kit.score_sheet(sheet_paper, first.next_move)
+            following = kit.score_sheet(sheet_paper, first.next_move, theme)
             parts.append(KitPart("Score sheet, continued", following))
         else:  # a game fits one sheet: the second records the return game
             parts.append(KitPart("Score sheet, return game", first))
     return parts
 
 
+def inked(prepared: PreparedBook, theme: str) -> PreparedBook:
+    """`prepared` with every figure's boards inked in `theme`: the kit's one theme
+    reaches its quick reference too (the ink-saver kit's figures hatch Dark stones
+    instead of printing them solid)."""
+    figures = {
+        key: replace(
+            view,
+            panels=tuple(
+                replace(panel, spec=replace(panel.spec, theme=theme)) for panel in view.panels
+            ),
+        )
+        for key, view in prepared.figures.items()
+    }
+    return replace(prepared, figures=figures)
+
+
 def _fitted(page: Page, paper: str) -> Page:
-    """`page` enlarged to fill `paper`, centred both ways, if it is smaller (Letter
-    enlarged to Tabloid's width leaves room above and below; it is shared)."""
+    """`page` enlarged to fill `paper` if it is smaller, centred across and its title
+    at the sheets' own top margin, so every page of the kit starts at the same height
+    (Letter enlarged to Tabloid's width leaves its spare room at the foot)."""
     target = PAPERS[paper]
     factor = min(target.width / page.width, target.height / page.height)
     if factor <= 1.0:
         return page
     dx = (target.width - page.width * factor) / 2
-    dy = (target.height - page.height * factor) / 2
+    dy = SHEET_MARGIN * (1.0 - factor)  # the enlarged top margin back to the sheets' own
     return Page(
         target.width, target.height, tuple(enlarge(page.shapes, factor, dx, dy)), page.label
     )
@@ -117,7 +135,7 @@ def _rulebook_title(game: Game) -> str:
 def kit_pdf(game: Game, paper: str, theme: str = "print", tokens: str = "round") -> bytes:
     """The kit as one PDF (KeyError for a game without a quick reference)."""
     parts = kit_parts(game, paper, theme, tokens)
-    prepared = prepare(quickref_for(game))
+    prepared = inked(prepare(quickref_for(game)), theme)
     book = prepared.book
     pages: list[tuple[str, Page]] = []
     entries = [KitEntry(2, "Quick reference")]

@@ -18,7 +18,8 @@ _STANDALONE = frozenset((0x01, *range(0xD0, 0xD8)))  # markers with no length
 
 def pixel_size(data: bytes) -> tuple[int, int] | None:
     """(width, height) that a PNG's or JPEG's header states, or None when the
-    header is not there to read (the decoder then says the file is damaged)."""
+    header is not there to read (`scan` then refuses the file without decoding
+    it: a picture whose size we cannot read is one whose size we cannot limit)."""
     if data.startswith(PNG_SIGNATURE):
         if data[12:16] != b"IHDR" or len(data) < 24:
             return None
@@ -29,14 +30,20 @@ def pixel_size(data: bytes) -> tuple[int, int] | None:
 
 
 def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """Walk the JPEG's marker segments up to its frame header."""
+    """Walk the JPEG's marker segments up to its frame header.
+
+    Bytes between segments that are not a marker are skipped the way libjpeg
+    skips them (it only warns), and so are fill bytes (0xFF 0xFF) and stuffed
+    zeros (0xFF 0x00): a stray byte must not hide the frame header from us while
+    the decoder still finds it and decodes the whole picture."""
     pos = len(JPEG_START)
     while pos + 4 <= len(data):
-        if data[pos] != 0xFF:
-            return None
-        marker = data[pos + 1]
-        if marker == 0xFF:  # a fill byte before the marker
+        if data[pos] != 0xFF:  # junk between segments
             pos += 1
+            continue
+        marker = data[pos + 1]
+        if marker in (0xFF, 0x00):  # a fill byte, or a stuffed 0xFF of junk
+            pos += 1 if marker == 0xFF else 2
             continue
         if marker in _STANDALONE:
             pos += 2

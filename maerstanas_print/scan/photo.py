@@ -51,7 +51,12 @@ def decode_image(data: bytes) -> Image:
     if not (data.startswith(JPEG_START) or data.startswith(PNG_SIGNATURE)):
         raise PhotoError("not a JPEG or PNG image")
     size = pixel_size(data)
-    if size is not None and size[0] * size[1] > limits.MAX_PHOTO_PIXELS:
+    if size is None:  # never decode what the pixel limit could not be applied to
+        raise PhotoError(
+            "the image cannot be decoded: its size cannot be read from its header "
+            "(a damaged JPEG or PNG?)"
+        )
+    if size[0] * size[1] > limits.MAX_PHOTO_PIXELS:
         raise PhotoError(
             f"the image is {size[0]:,}x{size[1]:,} pixels, more than a photo to scan may have "
             f"({limits.MAX_PHOTO_PIXELS:,} pixels); take or save it smaller"

@@ -366,7 +366,7 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
 
 
 INSET_MM = 30.0  # the start position's inset on a page of pencil boards: its height
-INSET_SMALL_MM = 16.0  # the same on a page of four rows of boards
+INSET_SMALL_MM = 14.0  # the same on a page of four rows of boards (room for the pencil line)
 INSET_GAP = 6.0  # mm between the inset and the legend beside it
 
 

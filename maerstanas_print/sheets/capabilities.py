@@ -71,7 +71,7 @@ class SheetKit:
     corners, Dark's and Light's, `{home}` and `{goal}` standing for the squares
     (empty: no line, so no legend states a reading that no marked text holds);
     `setup_sheet(paper, theme)` and
-    `score_sheet(paper, first)`: the game's own sheets, if it has them (a score
+    `score_sheet(paper, first, theme)`: the game's own sheets, if it has them (a score
     sheet that `continues` goes on to further sheets numbered from `first`;
     `score_sheet_papers`: the papers its score sheet is designed for, empty for
     any: a kit on other paper enlarges the nearest design instead);
@@ -97,7 +97,7 @@ class SheetKit:
     setup_note: str = ""
     corners_notes: tuple[str, str] = ("", "")
     setup_sheet: Callable[[str, str], Sheet] | None = None
-    score_sheet: Callable[[str, int], Sheet] | None = None
+    score_sheet: Callable[[str, int, str], Sheet] | None = None
     score_sheet_continues: bool = False
     score_sheet_papers: tuple[str, ...] = ()
     layout: SheetLayout = SheetLayout()
@@ -169,10 +169,12 @@ def game_setup_sheet(game: Keyed, title: str, paper: str, theme: str) -> Sheet:
     return make(paper, theme)
 
 
-def game_score_sheet(game: Keyed, title: str, paper: str, first: int = 1) -> Sheet:
-    """A score sheet for recording a game by hand, its moves numbered from `first`
-    (LookupError for a game without one)."""
+def game_score_sheet(
+    game: Keyed, title: str, paper: str, first: int = 1, theme: str = "print"
+) -> Sheet:
+    """A score sheet for recording a game by hand, its moves numbered from `first`,
+    inked in `theme` (LookupError for a game without one)."""
     make = SHEETS.of(game).score_sheet
     if make is None:
         raise LookupError(f"{title} has no score sheet")
-    return make(paper, first)
+    return make(paper, first, theme)

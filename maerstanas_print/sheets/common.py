@@ -109,6 +109,15 @@ def header(paper: Paper, margin: float, subtitle: str, title: str) -> tuple[list
 # edge (its descenders stay clear of SAFE_MM).
 SAFE_MM = 10.0
 FOOT_MM = 11.5
+# Body text keeps clear of the foot line: its baselines sit at least FOOT_CLEAR_MM
+# above the foot's, so a note at the end of the body never reads as part of the foot
+# (about 2.8 mm of white under 7 pt text).
+FOOT_CLEAR_MM = 4.5
+
+
+def body_floor(paper: Paper) -> float:
+    """The lowest baseline a sheet's body text may have on `paper` (`FOOT_CLEAR_MM`)."""
+    return paper.height - FOOT_MM - FOOT_CLEAR_MM
 
 
 def licence_line(paper: Paper, size: float = 7.0, *, text: str) -> Shape:

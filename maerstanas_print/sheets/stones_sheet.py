@@ -306,13 +306,17 @@ def square_token(stone: Stone, cx: float, cy: float, theme: str, name: str, toke
     )
 
 
+# The square tokens' cuts: the mid grey the instructions name, lighter than any
+# piece's ink in every theme, so a cut line is never read as part of a token.
+CUT_LINE = Stroke("#999999", 0.3)
+
+
 def _cut_grid(
     left: float,
     top: float,
     pitch: float,
     slots: list[tuple[Stone, str] | None],
     per_row: int,
-    theme: str,
 ) -> Group:
     """The straight cuts round square tokens laid `per_row` to a row from (left, top),
     each row's tokens from its left (None: an empty place at a row's end): every row's
@@ -326,7 +330,7 @@ def _cut_grid(
     def row_width(row: int) -> int:
         return widths[row] if 0 <= row < rows else 0
 
-    stroke = Stroke(THEMES[theme].grid, 0.25)
+    stroke = CUT_LINE
     over = 2.0
     out: list[Shape] = []
     for edge in range(rows + 1):  # the edge below row edge - 1 and above row edge
@@ -483,7 +487,7 @@ def _page(paper: Paper, game: Game, theme: str, square: bool = False) -> Page:
                 parts.append(cut_stone(stone, cx, cy, theme, name, token))
             count += side >= 0
         if square:
-            parts.append(_cut_grid(left, y + heading_h, pitch, tokens, per_row, theme))
+            parts.append(_cut_grid(left, y + heading_h, pitch, tokens, per_row))
         what = title.split(":")[0].split(",")[0] if side >= 0 else "Spare"
         shapes.append(Group(tuple(parts), title=f"{what} {noun}"))
         y += heading_h + rows * pitch + gap

@@ -54,6 +54,7 @@ class ScoreSheetOptions:
     game: Game
     paper: str = "a4"
     rows: int | None = None  # None: as many 7 mm rows as the paper holds
+    theme: str = "print"  # the final position's board: ink-saver draws it unfilled
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,18 +76,24 @@ PLY = _Ply()
 def score_sheet(options: ScoreSheetOptions) -> Sheet:
     paper = PAPERS.get(options.paper)
     if paper is None:
-        raise SheetError(f"unknown paper {options.paper!r}: use a4 or letter")
-    shapes = _record(options.game, paper, paper.height - MARGIN, options.rows)
+        raise SheetError(f"unknown paper {options.paper!r}: use {', '.join(PAPERS)}")
+    shapes = _record(options.game, paper, paper.height - MARGIN, options.rows, options.theme)
     page = Page(paper.width, paper.height, tuple(shapes), f"A {GAME} score sheet on {paper.name}")
     return score_sheet_of(GAME, paper, page, f"scoresheet-{paper.key}", designer=DESIGNER)
 
 
-def _record(game: Game, paper: Paper, bottom: float, rows: int | None) -> list[Shape]:
+def _record(
+    game: Game, paper: Paper, bottom: float, rows: int | None, theme: str = "print"
+) -> list[Shape]:
     """One score sheet above `bottom`: the title as every sheet has it, the moves at
-    the left, the tags, result, thunder-stones and final position at the right."""
+    the left (as many blocks of 7 mm rows side by side as the paper's width holds
+    beside the right column: two on A3 and Tabloid, so big paper gets more rows of
+    the same height, not bigger ones), the tags, result, thunder-stones and final
+    position at the right."""
     left, right = MARGIN, paper.width - MARGIN
     moves_w = NO_W + 2 * PLY.width
-    col_x = left + moves_w + 8.0  # right column: tags, thunder-stones, board, score
+    blocks = move_blocks(game, paper)
+    col_x = left + blocks * (moves_w + BLOCK_GAP)  # right column: tags, thunder-stones, board
     col_w = right - col_x
     shapes, rule_y = header(paper, MARGIN, "Game record", GAME)
     body = rule_y + 4.0
@@ -96,8 +103,10 @@ def _record(game: Game, paper: Paper, bottom: float, rows: int | None) -> list[S
         rows = int((bottom - 6.0 - body - HEAD_H) // ROW_H)
     if rows < MIN_ROWS:
         raise SheetError("the move rows do not fit this paper")  # pragma: no cover
-    shapes.append(_move_table(left, body, bottom - 6.0, rows))
-    shapes.append(_final(col_x, col_w, body + TAGS_HEIGHT + THUNDER_HEIGHT, bottom - 6.0))
+    for block in range(blocks):
+        x = left + block * (moves_w + BLOCK_GAP)
+        shapes.append(_move_table(x, body, bottom - 6.0, rows, block * rows + 1))
+    shapes.append(_final(col_x, col_w, body + TAGS_HEIGHT + THUNDER_HEIGHT, bottom - 6.0, theme))
     shapes.append(licence_line(paper, text=game_licence(game)))
     return [Group(tuple(shapes), title="Score sheet")]
 
@@ -140,6 +149,7 @@ def _tags(game: Game, x: float, top: float, width: float) -> Group:
 TAGS_HEIGHT = 4.0 + 5 * 8.0 - 1.0 + 3 * 6.5 + 8.0 + 6.0
 NO_W = 8.0
 HEAD_H = 10.0
+BLOCK_GAP = 8.0  # mm between a block of move rows and what stands right of it
 
 
 def _thunder(x: float, top: float, width: float) -> Group:
@@ -178,8 +188,28 @@ def _thunder(x: float, top: float, width: float) -> Group:
 THUNDER_HEIGHT = 3.0 + 8.0 + 2 * 8.0
 
 
-def _move_table(x: float, top: float, bottom: float, rows: int) -> Group:
-    """Column heads, then `rows` numbered rows of a Dark ply and a Light ply."""
+def _right_column_least(game: Game) -> float:
+    """The right column's least width: its widest line of tick boxes (the result's)."""
+    results = tuple(RESULT_WORDS.get(value, value) for value in game.settings.results)
+    lines = (
+        ("Result", results),
+        ("Special stones", ("on", "off")),
+        ("Scoring", ("default", "simple", "wraparound")),
+    )
+    return max(choice_boxes(0.0, 0.0, label, options, 8.5)[1] for label, options in lines)
+
+
+def move_blocks(game: Game, paper: Paper) -> int:
+    """How many blocks of move rows stand side by side on `paper` with the right
+    column still wide enough for its lines: one on A4, Letter and Tabloid (rows the
+    page's height holds), two on A3."""
+    inner = paper.width - 2 * MARGIN
+    room = inner - _right_column_least(game)
+    return max(1, int(room // (NO_W + 2 * PLY.width + BLOCK_GAP)))
+
+
+def _move_table(x: float, top: float, bottom: float, rows: int, first: int = 1) -> Group:
+    """Column heads, then `rows` rows of a Dark ply and a Light ply, numbered from `first`."""
     head_h = HEAD_H
     row_h = ROW_H
     if top + head_h + rows * row_h > bottom:
@@ -205,18 +235,26 @@ def _move_table(x: float, top: float, bottom: float, rows: int) -> Group:
         y = table_top + r * row_h
         mid = y + row_h / 2
         out.append(
-            Text(x + NO_W - 1.4, mid + 0.34 * 9 * MM_PER_PT, f"{r + 1}.", 9, "regular", "end", INK)
+            Text(
+                x + NO_W - 1.4,
+                mid + 0.34 * 9 * MM_PER_PT,
+                f"{first + r}.",
+                9,
+                "regular",
+                "end",
+                INK,
+            )
         )
         for i in range(2):
             out += _ply_cells(x + NO_W + i * PLY.width, mid, row_h)
-        stroke = RULE if (r + 1) % 5 == 0 or r + 1 == rows else HAIR
+        stroke = RULE if (first + r) % 5 == 0 or r + 1 == rows else HAIR
         out.append(Line(x, y + row_h, x + width, y + row_h, stroke))
     bottom_y = table_top + rows * row_h
     for vx in (x + NO_W, x + NO_W + PLY.width):
         out.append(Line(vx, top + 5.0, vx, bottom_y, THIN))
     return Group(
         tuple(out),
-        title=f"Moves 1 to {rows}",
+        title=f"Moves {first} to {first + rows - 1}",
         desc="Each row: move number, then Dark's move and Light's move. Tick T for "
         "a thunder-stone, W for a Woden-stone, Pass for a pass, and write the "
         "square; a thunder-stone's emptied squares go in the box beside.",
@@ -235,7 +273,7 @@ def _ply_cells(px: float, mid: float, row_h: float) -> list[Shape]:
     ]
 
 
-def _final(x: float, width: float, top: float, bottom: float) -> Group:
+def _final(x: float, width: float, top: float, bottom: float, theme: str) -> Group:
     """The final position (a small board) and `Dark: __  Light: __`."""
     out: list[Shape] = []
     score_h = 9.0
@@ -248,7 +286,7 @@ def _final(x: float, width: float, top: float, bottom: float) -> Group:
         if w <= width and h <= room:
             break
         cell -= 0.5
-    spec = BoardSpec(cell=cell, title="Final position")
+    spec = BoardSpec(cell=cell, title="Final position", theme=theme)
     w, h = spec.size()
     bx = x + (width - w) / 2
     by = room_top

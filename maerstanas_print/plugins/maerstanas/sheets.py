@@ -68,13 +68,13 @@ def sheet_kit(game: Keyed) -> SheetKit:
     assert isinstance(game, Game)
     title = game.title
 
-    def one_score_sheet(paper: str, first: int) -> Sheet:
+    def one_score_sheet(paper: str, first: int, theme: str = "print") -> Sheet:
         if first != 1:
             raise LookupError(f"a {title} game fits on one score sheet: it has no --from")
         # The sheet loads the drawing code: imported when the sheet is made, not
         # when the command line asks which games have one (`--game` choices).
 
-        return score_sheet(ScoreSheetOptions(game, paper=paper))
+        return score_sheet(ScoreSheetOptions(game, paper=paper, theme=theme))
 
     return SheetKit(
         designer=DESIGNER,
@@ -83,6 +83,5 @@ def sheet_kit(game: Keyed) -> SheetKit:
         piece_sets=(STONE_SET, STONE_SET),
         pencil_note=PENCIL_NOTE,
         score_sheet=one_score_sheet,
-        score_sheet_papers=("a4", "letter"),  # two fixed columns: more paper is only margin
         layout=SheetLayout.for_board(game.board.size),
     )

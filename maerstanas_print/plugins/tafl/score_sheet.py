@@ -31,6 +31,7 @@ from maerstanas_print.sheets.common import (
     WRITING_LINE,
     Sheet,
     SheetError,
+    body_floor,
     choice_boxes,
     game_licence,
     header,
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 
 MARGIN = 12.0
 ROW_H = 7.0  # mm, as chess score sheets
+NOTE_DROP = 3.1  # mm from the last row's line to the continuation note's baseline
 CHAR_MM = 3.0  # the width of one handwritten character
 FIELD_PAD = 2.0  # mm left free in a field besides the characters
 BLOCK_GAP = 6.0
@@ -136,7 +138,8 @@ def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
         tags, tags_h = _following_tags(game, MARGIN, top + 6.0, width)
         shapes.append(tags)
         table_top = top + 6.0 + tags_h + 3.0
-    bottom = paper.height - MARGIN - 6.0
+    # The rows end where the continuation note under them still keeps clear of the foot.
+    bottom = min(paper.height - MARGIN - 6.0, body_floor(paper) - NOTE_DROP)
     rows = int((bottom - table_top - HEAD_H) // ROW_H)
     if rows < 15:
         raise SheetError("the move rows do not fit this paper")  # pragma: no cover
@@ -152,7 +155,7 @@ def score_sheet(options: TaflScoreSheetOptions) -> Sheet:
     shapes.append(
         Text(
             paper.width - MARGIN,
-            table_top + HEAD_H + rows * ROW_H + 4.0,
+            table_top + HEAD_H + rows * ROW_H + NOTE_DROP,
             note,
             7,
             "italic",

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 from maerstanas_print.capability import Keyed
 from maerstanas_print.games.tafl import TaflGame
+from maerstanas_print.games.tafl.engine import PIECE_NAMES
+from maerstanas_print.games.tafl.score_notation import lettered_pieces
 from maerstanas_print.pieces import StoneKind
 from maerstanas_print.plugins.tafl.score_sheet import TaflScoreSheetOptions, score_sheet
 from maerstanas_print.plugins.tafl.setup_sheet import SetupSheetOptions, setup_sheet
@@ -28,6 +30,22 @@ def piece_set(game: TaflGame, side: int) -> PieceSet:
         return game.definition.stone_set
     counts = Counter(stone.kind for stone in game.start_stones().values() if stone.side == side)
     return tuple((kind, counts[kind], kind) for kind in MEN_ORDER if counts[kind])
+
+
+def pencil_note(game: TaflGame) -> str:
+    """How the game is played on the pencil boards, from its pieces: a letter for each
+    (the notation's K and C, X and O for the plain ones, as the Mǽrstánas sheets mark
+    stones), rubbed out and written again as it moves. The boards are empty grids, so
+    the sheet says so: the pieces move, and ink would not rub out."""
+    plain = "man" if game.look.pieces == "men" else "stone"
+    lettered = lettered_pieces(game)
+    named = sorted(lettered[DARK] | lettered[LIGHT], key="KC".find)
+    letters = [f"{letter} {PIECE_NAMES[letter].split()[-1]}" for letter in named]
+    letters += [f"X Dark {plain}", f"O Light {plain}"]
+    return (
+        f"In pencil, ours: {', '.join(letters)}; when a piece moves, rub it out and "
+        "write it where it lands, and rub out what is taken. {§ edition-pencil}"
+    )
 
 
 def _with_notes(kit: SheetKit, game: TaflGame) -> SheetKit:
@@ -57,7 +75,8 @@ def sheet_kit(game: Keyed) -> SheetKit:
     def setup(paper: str, theme: str) -> Sheet:
         return setup_sheet(SetupSheetOptions(game, paper, theme))
 
-    def scores(paper: str, first: int) -> Sheet:
+    def scores(paper: str, first: int, theme: str = "print") -> Sheet:
+        del theme  # a tafl score sheet is text and boxes: nothing a theme fills
         return score_sheet(TaflScoreSheetOptions(game, paper, first))
 
     kit = SheetKit(
@@ -67,6 +86,7 @@ def sheet_kit(game: Keyed) -> SheetKit:
         piece_sets=(piece_set(game, DARK), piece_set(game, LIGHT)),
         stones_note=game.definition.stones_note,
         setup_note=game.definition.first_move,
+        pencil_note=pencil_note(game),
         corners_notes=game.definition.corners_notes,
         setup_sheet=setup,
         score_sheet=scores,

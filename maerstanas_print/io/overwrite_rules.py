@@ -1,0 +1,84 @@
+"""The rules for writing over a user's existing regular file, in one place.
+
+`check --fix` (`editing`) and every `-o` (`outputs`) write over files the user
+already has, and both must treat them the same way: a file the user may not
+write (`chmod 444`, whoever runs us, since the shell and `cp` refuse it too;
+another owner's file, an access list, `chattr +i` or `+a`; a read-only mount)
+is refused, and a file whose inode carries something a new file would not get
+(other hard links, extended attributes, inode flags, another user's file in a
+sticky folder) is rewritten in place rather than replaced by rename.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from maerstanas_print.io.inode_flags import APPEND_ONLY, IMMUTABLE, inode_flags
+
+__all__ = ["must_write_in_place", "why_not_writable"]
+
+
+def why_not_writable(path: Path, info: os.stat_result) -> str | None:
+    """Why the user may not write the existing regular file `path` (whose status
+    is `info`), as a phrase for a message; None when they may."""
+    if _on_read_only_file_system(path):
+        return "it is on a read-only file system (mounted read-only)"
+    mode = stat.filemode(info.st_mode)
+    if not info.st_mode & 0o222:  # no write bit for anyone: root must not either
+        return f"the file is read-only for you (its mode is {mode})"
+    if not os.access(path, os.W_OK):
+        return (
+            f"you may not write it (its mode is {mode}; its owner, an access list "
+            "or an immutable attribute forbids it)"
+        )
+    flags = inode_flags(path)
+    if flags & IMMUTABLE:
+        return "the file is immutable (chattr +i)"
+    if flags & APPEND_ONLY:
+        return "the file is append-only (chattr +a)"
+    return None
+
+
+def must_write_in_place(path: Path, info: os.stat_result) -> bool:
+    """Whether a new file renamed over `path` would lose something the old one
+    has: its other names (hard links), extended attributes (an access list, a
+    label, a note), inode flags (`chattr +d`, `+A`, `+S`), or, for another
+    user's file in a sticky folder, the power to rename over it at all."""
+    return (
+        info.st_nlink > 1
+        or _has_attributes(path)
+        or inode_flags(path) != 0
+        or _sticky_and_not_ours(path, info)
+    )
+
+
+def _on_read_only_file_system(path: Path) -> bool:
+    """Whether the file system holding `path` is mounted read-only (EROFS: no
+    mode, owner or access list is the cause then)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
+
+
+def _has_attributes(path: Path) -> bool:
+    """Whether the file carries extended attributes that a new file written
+    beside it would not have."""
+    try:
+        return bool(os.listxattr(path))
+    except (OSError, AttributeError):  # not supported here: nothing to keep
+        return False
+
+
+def _sticky_and_not_ours(path: Path, info: os.stat_result) -> bool:
+    """Whether `path` is another user's file in a sticky folder that is not ours
+    either: a temporary file given to that user could then be neither renamed over
+    it nor removed without the power to override owners, so it is written in place."""
+    try:
+        folder = os.stat(path.parent)
+    except OSError:
+        return False
+    me = os.geteuid()
+    return bool(folder.st_mode & stat.S_ISVTX) and me not in (folder.st_uid, info.st_uid)
