@@ -621,13 +621,22 @@ def token_centre(token: Group) -> tuple[float, float]:
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
-@pytest.mark.parametrize(
-    "game",
-    [game for game in all_games() if SHEET_KITS.of(game).has_cut_outs],
-    ids=lambda game: game.slug,
-)
-@pytest.mark.parametrize("tokens", ["round", "square"])
-@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+def every_stones_sheet(test):
+    """Run `test` for each game with pieces to cut out, each token shape, each paper."""
+    for mark in (
+        pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"]),
+        pytest.mark.parametrize("tokens", ["round", "square"]),
+        pytest.mark.parametrize(
+            "game",
+            [game for game in all_games() if SHEET_KITS.of(game).has_cut_outs],
+            ids=lambda game: game.slug,
+        ),
+    ):
+        test = mark(test)
+    return test
+
+
+@every_stones_sheet
 def test_the_sides_tokens_and_the_scale_bar_stand_on_one_grid(
     game, paper: str, tokens: str
 ) -> None:
@@ -660,13 +669,7 @@ def test_the_sides_tokens_and_the_scale_bar_stand_on_one_grid(
     assert bar_left == pytest.approx(xs[0] - pitch / 2), (bar_left, xs[0] - pitch / 2)
 
 
-@pytest.mark.parametrize(
-    "game",
-    [game for game in all_games() if SHEET_KITS.of(game).has_cut_outs],
-    ids=lambda game: game.slug,
-)
-@pytest.mark.parametrize("tokens", ["round", "square"])
-@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@every_stones_sheet
 def test_a_stones_page_holds_whole_sets_and_spares_in_the_sets_ratio(
     game, paper: str, tokens: str
 ) -> None:

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import errno
 import os
 import stat
 from dataclasses import dataclass
@@ -47,7 +46,12 @@ from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.inputs import decode_stream, display_name, read_record_bytes
-from maerstanas_print.io.outputs import take_place_of, temporary_beside
+from maerstanas_print.io.outputs import (
+    reserve_space,
+    take_place_of,
+    temporary_beside,
+    write_all,
+)
 from maerstanas_print.io.overwrite_rules import must_write_in_place, why_not_writable
 from maerstanas_print.io.special_paths import is_special
 
@@ -303,7 +307,7 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
             _reserve(handle, name, len(payload), len(edited.data))
             try:
                 handle.seek(0)
-                _write_all(handle, payload)
+                write_all(handle, payload)
                 handle.truncate(len(payload))
             except OSError as exc:
                 _put_back(handle, edited, exc)
@@ -331,23 +335,11 @@ def _reserve(handle: FileIO, name: str, new_size: int, old_size: int) -> None:
     if new_size <= old_size:
         return
     try:
-        os.posix_fallocate(handle.fileno(), 0, new_size)
+        reserve_space(handle.fileno(), new_size)
     except OSError as exc:
-        if exc.errno in (errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL):
-            return  # a file system that cannot reserve: the write below may still undo
         with contextlib.suppress(OSError):
             os.ftruncate(handle.fileno(), old_size)  # the old bytes were never touched
         raise OutputError(_as_it_was(name, exc)) from None
-
-
-def _write_all(handle: FileIO, data: bytes) -> None:
-    """Write every byte (an unbuffered write may take part of them)."""
-    view = memoryview(data)
-    while view:
-        done = handle.write(view)
-        if not done:
-            raise OSError(errno.EIO, "the file took no more bytes")
-        view = view[done:]
 
 
 def _put_back(handle: FileIO, edited: EditedFile, failure: OSError) -> NoReturn:
@@ -356,7 +348,7 @@ def _put_back(handle: FileIO, edited: EditedFile, failure: OSError) -> NoReturn:
     and where its old text was saved."""
     try:
         handle.seek(0)
-        _write_all(handle, edited.data)
+        write_all(handle, edited.data)
         handle.truncate(len(edited.data))
         os.fsync(handle.fileno())
     except OSError as again:

@@ -241,6 +241,27 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
             raise
 
 
+def reserve_space(fd: int, size: int) -> None:
+    """Reserve `size` bytes for the open file `fd` before any of its bytes change,
+    so that a full disk or quota refuses the write while the file is whole
+    (OSError); a file system that cannot reserve is let be."""
+    try:
+        os.posix_fallocate(fd, 0, size)
+    except OSError as exc:
+        if exc.errno not in (errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL):
+            raise
+
+
+def write_all(handle: IO[bytes], data: bytes) -> None:
+    """Write every byte (an unbuffered write may take part of them)."""
+    view = memoryview(data)
+    while view:
+        done = handle.write(view)
+        if not done:
+            raise OSError(errno.EIO, "the file took no more bytes")
+        view = view[done:]
+
+
 def _write_over(path: Path, payload: bytes) -> None:
     """Rewrite an existing regular file through its own inode, so its other
     names, owner, group, mode, attributes and flags stay. The space a longer
@@ -249,17 +270,8 @@ def _write_over(path: Path, payload: bytes) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
     with signals_held(), os.fdopen(fd, "wb", buffering=0) as handle:
         if len(payload) > os.fstat(fd).st_size:
-            try:
-                os.posix_fallocate(fd, 0, len(payload))
-            except OSError as exc:
-                if exc.errno not in (errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL):
-                    raise
-        view = memoryview(payload)
-        while view:
-            done = handle.write(view)
-            if not done:
-                raise OSError(errno.EIO, "the file took no more bytes")
-            view = view[done:]
+            reserve_space(fd, len(payload))
+        write_all(handle, payload)
         handle.truncate(len(payload))
         with contextlib.suppress(OSError):
             os.fsync(fd)
