@@ -203,3 +203,21 @@ def test_a_text_past_its_limit_is_measured_as_written(tmp_path, capsys) -> None:
     path = book(tmp_path, HEAD + "# A\n\nx\n\n| h |\n|---|\n| " + "[" * 1001 + " |\n")
     assert main(["rulebook", "--check", str(path)]) == 1
     assert "this table cell is 1,001 characters long" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("heading", "place", "length"),
+    [("# A{{ book.title }}", "6:4", 201), ("## B {{ book.title }}", "10:6", 200)],
+)
+def test_a_reference_making_a_heading_word_too_long_is_refused(
+    tmp_path, capsys, heading, place, length
+) -> None:
+    """A heading's word was measured before its references were filled in: a title of
+    200 letters made a 201-letter word of `# A{{ book.title }}` past the check."""
+    text = '---\ngame: Maerstanas\ntitle: "' + "W" * 200 + '"\n---\n\n'
+    body = f"{heading}\n\nx\n" if heading[1] == " " else f"# A\n\nx\n\n{heading}\n\ny\n"
+    path = book(tmp_path, text + body)
+    assert main(["rulebook", "--check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"book.md:{place}: error R110" in err, err
+    assert f"a word of this heading is {length} characters long" in err, err

@@ -41,6 +41,7 @@ from maerstanas_print.rulebook.model import (
     block_texts,
     inside_markup,
     literal_value,
+    plain,
     set_length,
     spans,
 )
@@ -268,10 +269,33 @@ def compile_source(read: ReadSource) -> Book:
         return filled
 
     book = _map_texts(read.book, fill)
+    _check_heading_words(read, book)
     total = sum(set_length(t) for c in book.chapters for b in c.blocks for t in block_texts(b))
     if total > limits.MAX_BOOK_TEXT_CHARS:
         raise _too_long(read, "", f"{limits.MAX_BOOK_TEXT_CHARS:,} characters in all")
     return book
+
+
+def _check_heading_words(read: ReadSource, book: Book) -> None:
+    """R110 at the reference that makes a word of a heading longer than a heading's
+    word may be (`# A{{ book.title }}`): the limit was checked as written only."""
+    for written, filled in zip(read.book.chapters, book.chapters, strict=True):
+        texts = [(written.title, filled.title)] + [
+            (a.text, b.text)
+            for a, b in zip(written.blocks, filled.blocks, strict=True)
+            if isinstance(a, Heading) and isinstance(b, Heading)
+        ]
+        for before, after in texts:
+            longest = max(len(word) for word in [*plain(after).split(), ""])
+            if longest > limits.MAX_HEADING_WORD_CHARS and before != after:
+                raise SourceError(
+                    read.references[next(references(before))[0]],
+                    "R110",
+                    f"with its references filled in, a word of this heading is "
+                    f"{longest:,} characters long; the limit is "
+                    f"{limits.MAX_HEADING_WORD_CHARS} (a heading is not broken inside a word)",
+                    "shorten the value, or put a space between it and the words beside it",
+                )
 
 
 def _figure_words(read: ReadSource, views: dict[str, FigureView]) -> dict[str, str]:
