@@ -270,3 +270,22 @@ def test_a_forced_pass_left_out_is_written_in_with_its_value(
     once = _annotate(source, tmp_path / "once.mrs", capsys, "--depth", "2")
     assert re.search(r"17\. Pass \{\[%eval [+-]\d+\]\}", once)
     assert _annotate(tmp_path / "once.mrs", tmp_path / "twice.mrs", capsys, "--depth", "2") == once
+
+
+def test_a_best_line_is_introduced_in_one_sentence() -> None:
+    """Reviewed: every engine line opened "Instead of Dark's 14th move (14. E6?!):
+    Engine: the best line, ending -8.", two labels in a row. The record keeps the note
+    `annotate` writes; the document joins it to the lead in one sentence with the margin
+    the note gives, in the PDF and the HTML alike."""
+    from maerstanas_print.notation.engine_notes import best_line_comment, best_line_ending
+
+    assert best_line_ending(best_line_comment(-8)) == "-8"
+    assert best_line_comment(-8) in ANNOTATED.read_text(encoding="utf-8").replace("\n", " ")
+    (game,) = [replay(g, keep_positions=True) for g in parse(ANNOTATED.read_text("utf-8")).games]
+    pdf = " ".join(all_text(game_pdf([game], title="t")).split())
+    html = re.sub(r"<[^>]+>", "", game_html([game], title="t"))
+    for text in (pdf, " ".join(html.split())):
+        assert "Instead of Dark’s 14th move (14. E6?!), the engine’s best line, which ends −8:" in (
+            text
+        )
+        assert "): Engine:" not in text
