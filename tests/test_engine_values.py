@@ -289,3 +289,29 @@ def test_a_best_line_is_introduced_in_one_sentence() -> None:
             text
         )
         assert "): Engine:" not in text
+
+
+@pytest.mark.parametrize("width", [120.0, 140.0, 180.0])  # the PDF's chart, and wider
+def test_verdicts_of_neighbouring_plies_never_share_a_row(width: float) -> None:
+    """Review 7-A #11: drawn wide (the HTML chart), the verdicts of plies 14-16 stood
+    0.4 mm apart in one row ("?! ? ? ?!"), and no reader could tell which glyph
+    belonged under which dot. Glyphs of one row now stand a space apart, so verdicts
+    of neighbouring plies take turns between the rows, as on the narrower PDF chart."""
+    from maerstanas_print.draw.shapes import Group, Text
+    from maerstanas_print.gamedoc.figures import evaluation_height, evaluation_shapes
+
+    values = [EngineValue(-v, True) for v in range(36)]
+    verdicts: list[str | None] = [None] * 36
+    verdicts[26:31] = ["?!", "?", "?", "?!", "??"]  # five plies in a row, as 14. to 16.
+    chart = evaluation_shapes(
+        values,
+        [str(i) for i in range(36)],
+        width,
+        evaluation_height(width, True),
+        verdicts=verdicts,
+    )
+    (points,) = [c for c in chart.children if isinstance(c, Group) and c.title]
+    marks = sorted((t.x, t.y) for t in points.children if isinstance(t, Text))
+    assert len(marks) == 5
+    for (_, above), (_, below) in zip(marks, marks[1:], strict=False):
+        assert above != below  # neighbouring plies: different rows
