@@ -285,7 +285,7 @@ def test_a_best_line_is_introduced_in_one_sentence() -> None:
     pdf = " ".join(all_text(game_pdf([game], title="t")).split())
     html = re.sub(r"<[^>]+>", "", game_html([game], title="t"))
     for text in (pdf, " ".join(html.split())):
-        assert "Instead of Dark’s 14th move (14. E6?!), the engine’s best line, which ends −8:" in (
+        assert "Instead of Dark’s 14th move (14. E6?!), the engine’s best line, ending −8:" in (
             text
         )
         assert "): Engine:" not in text

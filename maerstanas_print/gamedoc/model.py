@@ -444,14 +444,14 @@ def _best_line_in_lead(runs: list[Run]) -> None:
     """An engine's best line opens with its own note ("Engine: the best line, ending
     -8."); after the lead ("Instead of Dark's 14th move (14. E6?!):") that read as two
     labels in a row. The note joins the lead in one sentence: "..., the engine's best
-    line, which ends -8:" (the margin as the record gives it)."""
+    line, ending -8:" (the margin as the record gives it)."""
     if len(runs) < 2 or runs[0].kind != "lead" or runs[1].kind != "comment":
         return
     ending = best_line_ending(runs[1].text)
     if ending is None:
         return
     lead = runs[0].text.removesuffix(":")
-    runs[0:2] = [Run("lead", f"{lead}, the engine’s best line, which ends {ending}:")]
+    runs[0:2] = [Run("lead", f"{lead}, the engine’s best line, ending {ending}:")]
 
 
 class _VariationRuns(ReplayVisitor):

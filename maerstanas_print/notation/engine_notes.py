@@ -4,8 +4,8 @@
 line it adds with `Engine: the best line, ending +N.` (N the final margin the
 line keeps). That is the record's format and stays as it is; a document reads
 the best line's note back here, so the line can be introduced in one sentence
-("Instead of Dark's 14th move (14. E6?!), the engine's best line, which ends
-−8: ...") instead of two labels in a row. Writer and reader share this module,
+("Instead of Dark's 14th move (14. E6?!), the engine's best line, ending −8:
+...") instead of two labels in a row. Writer and reader share this module,
 so the document cannot miss a note whose wording changed.
 """
 
