@@ -72,8 +72,8 @@ def _paragraph_class() -> type:
             )
             # A part split off to the next page is a new paragraph of this style: it
             # keeps the same words whole.
-            kept_style._base_hyphenator = self._base_hyphenator  # type: ignore[attr-defined]
-            kept_style._kept_whole = kept  # type: ignore[attr-defined]
+            kept_style._base_hyphenator = self._base_hyphenator
+            kept_style._kept_whole = kept
             return kept_style
 
         def breakLines(self, width: Any) -> Any:  # noqa: N802 - ReportLab's name
@@ -83,7 +83,8 @@ def _paragraph_class() -> type:
                 if word is None or word in self._kept or not callable(self._base_hyphenator):
                     break
                 self._kept = self._kept | {word}
-                self.style = self._style_keeping(self.style, self._kept)
+                style: Any = getattr(self, "style")  # noqa: B009 - ReportLab's untyped field
+                setattr(self, "style", self._style_keeping(style, self._kept))  # noqa: B010
                 lines = super().breakLines(width)
             return lines
 
