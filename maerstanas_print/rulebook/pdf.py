@@ -428,7 +428,7 @@ class _Builder:
             [max(low for low, _ in col) for col in extents],
             [max(high for _, high in col) for col in extents],
             width,
-            table.widths,
+            table.widths or (() if table.balanced else (1 / len(columns),) * len(columns)),
         )
         whole = "-whole" if fit.whole_words else ""
         if whole:  # as this book sets its cells, without hyphens

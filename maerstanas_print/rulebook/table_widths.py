@@ -5,9 +5,10 @@ row, or shares typed beside a generated table), whatever they held, so the
 Cyngesheall setup table broke its headers ("King (Woden-/stone)", "Dark,
 tradi-/tionally first") while its King column held only "G7". Here every column
 gets at least its longest word (`least`), measured in the font it is set in;
-a table without shares of its own is balanced as a browser balances one (each
-column between its longest word and its whole longest cell), and one with
-shares keeps them where its words fit. Where every column holds its longest
+a table the book generates without shares (`Table.balanced`) is balanced as a
+browser balances one (each column between its longest word and its whole
+longest cell), and one with shares (a source's dashes, even or not) keeps them
+where its words fit. Where every column holds its longest
 word, the cells are set without hyphens (`whole_words`); where the page is
 too narrow for that, the shares stand and words break as before.
 """

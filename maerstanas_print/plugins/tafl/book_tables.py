@@ -22,7 +22,7 @@ def setup_table(game: TaflGame) -> Table:
 
     headings, rows = setup_rows(game)
     # No shares typed here: the book sizes the columns by what they hold.
-    return Table(tuple(headings), tuple(tuple(row) for row in rows))
+    return Table(tuple(headings), tuple(tuple(row) for row in rows), balanced=True)
 
 
 def options_table(game: TaflGame, meanings: dict[tuple[str, str], str]) -> Table:
