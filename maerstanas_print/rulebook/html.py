@@ -44,6 +44,10 @@ from maerstanas_print.sheets.common import PAPERS
 from maerstanas_print.templating import environment
 
 FIGURE_WIDTH = 156.0  # mm: the PDF's text width on A4
+# A list item of up to this many characters (about four printed lines) moves whole to
+# the next page in print (rulebook.css): Chromium, weighing a heading's `break-after:
+# avoid` against an item's widows, left "G7." alone at the top of a page.
+SHORT_ITEM = 400
 NARROW_KEY_WIDTH = 80.0  # mm: the stone legend as a phone shows it (rulebook.css)
 # The narrowest column a figure stands in: a 320 px phone less the page's padding
 # (rulebook.css). A figure that needs more to keep its text 8 px tall scrolls
@@ -108,7 +112,10 @@ class _Renderer:
         if isinstance(block, Bullets):
             tag = "ol" if block.numbered else "ul"
             items = Markup("").join(
-                Markup("<li>{}</li>").format(self.inline(i)) for i in block.items
+                Markup("<li{}>{}</li>").format(
+                    Markup(' class="long"') if len(plain(i)) > SHORT_ITEM else "", self.inline(i)
+                )
+                for i in block.items
             )
             return Markup("<{0}>{1}</{0}>").format(Markup(tag), items)
         if isinstance(block, Figure):

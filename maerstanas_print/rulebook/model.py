@@ -48,7 +48,8 @@ class Bullets:
 class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
-    widths: tuple[float, ...] = ()  # shares of the text width; even when empty
+    widths: tuple[float, ...] = ()  # shares of the text width; even when empty...
+    balanced: bool = False  # ...unless balanced: sized by what the columns hold
 
 
 @dataclass(frozen=True)
