@@ -39,3 +39,51 @@ def test_a_panel_number_still_names_its_panel(tmp_path, capsys) -> None:
         tmp_path, HEAD + "See {{ f.1.dark-score }} and {{ f.2.dark-score }}.\n\n" + TWO_PANELS
     )
     assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+
+
+LONG_WORDS = (
+    "---\ngame: Maerstanas\ntitle: T\nlanguage: de\n---\n\n# "
+    + "W" * 60
+    + "\n\n## S"
+    + "W" * 59
+    + "\n\nP"
+    + "W" * 300
+    + " end.\n\n| h | k |\n|---|---|\n| C"
+    + "W" * 200
+    + " | k |\n"
+)
+# Every text's right edge, and the document's width, against the viewport's.
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let widest = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects()) widest = Math.max(widest, rect.right);
+  }
+  return [width, document.documentElement.scrollWidth, Math.ceil(widest)];
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("media", "width"), [("print", 612), ("screen", 1280), ("screen", 390)])
+def test_a_long_word_wraps_inside_the_page_in_html(tmp_path, capsys, browser, media, width):
+    """A 60-letter heading word (the documented limit) and a 300-letter word in a
+    paragraph or a cell: the PDF wraps them, the HTML cut them off at the printed
+    page's edge (and dropped a table's second column) and ran past the screen's.
+    612 px is A4's text width (162 mm) as Chromium prints it."""
+    from tests.browser_support import new_context
+
+    path = book(tmp_path, LONG_WORDS)
+    out = tmp_path / "book.html"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    context = new_context(browser, viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        page.emulate_media(media=media)
+        page.goto(out.resolve().as_uri())
+        client, scrolled, widest = page.evaluate(OVERFLOW)
+    finally:
+        context.close()
+    assert scrolled <= client and widest <= client, (media, width, client, scrolled, widest)

@@ -270,3 +270,48 @@ def test_a_forced_pass_left_out_is_written_in_with_its_value(
     once = _annotate(source, tmp_path / "once.mrs", capsys, "--depth", "2")
     assert re.search(r"17\. Pass \{\[%eval [+-]\d+\]\}", once)
     assert _annotate(tmp_path / "once.mrs", tmp_path / "twice.mrs", capsys, "--depth", "2") == once
+
+
+def test_a_best_line_is_introduced_in_one_sentence() -> None:
+    """Reviewed: every engine line opened "Instead of Dark's 14th move (14. E6?!):
+    Engine: the best line, ending -8.", two labels in a row. The record keeps the note
+    `annotate` writes; the document joins it to the lead in one sentence with the margin
+    the note gives, in the PDF and the HTML alike."""
+    from maerstanas_print.notation.engine_notes import best_line_comment, best_line_ending
+
+    assert best_line_ending(best_line_comment(-8)) == "-8"
+    assert best_line_comment(-8) in ANNOTATED.read_text(encoding="utf-8").replace("\n", " ")
+    (game,) = [replay(g, keep_positions=True) for g in parse(ANNOTATED.read_text("utf-8")).games]
+    pdf = " ".join(all_text(game_pdf([game], title="t")).split())
+    html = re.sub(r"<[^>]+>", "", game_html([game], title="t"))
+    for text in (pdf, " ".join(html.split())):
+        assert "Instead of Dark’s 14th move (14. E6?!), the engine’s best line, ending −8:" in (
+            text
+        )
+        assert "): Engine:" not in text
+
+
+@pytest.mark.parametrize("width", [120.0, 140.0, 180.0])  # the PDF's chart, and wider
+def test_verdicts_of_neighbouring_plies_never_share_a_row(width: float) -> None:
+    """Review 7-A #11: drawn wide (the HTML chart), the verdicts of plies 14-16 stood
+    0.4 mm apart in one row ("?! ? ? ?!"), and no reader could tell which glyph
+    belonged under which dot. Glyphs of one row now stand a space apart, so verdicts
+    of neighbouring plies take turns between the rows, as on the narrower PDF chart."""
+    from maerstanas_print.draw.shapes import Group, Text
+    from maerstanas_print.gamedoc.figures import evaluation_height, evaluation_shapes
+
+    values = [EngineValue(-v, True) for v in range(36)]
+    verdicts: list[str | None] = [None] * 36
+    verdicts[26:31] = ["?!", "?", "?", "?!", "??"]  # five plies in a row, as 14. to 16.
+    chart = evaluation_shapes(
+        values,
+        [str(i) for i in range(36)],
+        width,
+        evaluation_height(width, True),
+        verdicts=verdicts,
+    )
+    (points,) = [c for c in chart.children if isinstance(c, Group) and c.title]
+    marks = sorted((t.x, t.y) for t in points.children if isinstance(t, Text))
+    assert len(marks) == 5
+    for (_, above), (_, below) in zip(marks, marks[1:], strict=False):
+        assert above != below  # neighbouring plies: different rows

@@ -113,9 +113,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
             f"{limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; "
             f"{limits.MAX_FRONT_VALUE_CHARS:,} characters"
         ),
-        "characters of one paragraph of a book (list item, note)": (
-            f"{limits.MAX_BOOK_PARAGRAPH_CHARS:,}"
-        ),
+        "characters of one paragraph of a book (list item, note), as written and again as "
+        "printed": (f"{limits.MAX_BOOK_PARAGRAPH_CHARS:,}"),
         "characters of one heading or caption of a book (figure, record, `alt`, panel label, "
         "glossary term), or of a record block": f"{limits.MAX_BOOK_CAPTION_CHARS:,}",
         "characters of a book's whole text, references filled in (each text counts as at "
@@ -134,8 +133,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
             f"{limits.MAX_BOOK_TABLE_CELL_CHARS:,}; {limits.MAX_BOOK_TABLE_ROW_CHARS:,}; "
             f"{limits.MAX_BOOK_TABLE_CHARS:,}"
         ),
-        "characters of one word of a heading of a book (a heading is not broken inside a "
-        "word)": str(limits.MAX_HEADING_WORD_CHARS),
+        "characters of one word of a heading of a book, as written and with its references "
+        "filled in (a heading is not broken inside a word)": str(limits.MAX_HEADING_WORD_CHARS),
         "lines of a quick reference's title band (the title and subtitle, wrapped at the "
         "band's width)": str(card_band.MAX_BAND_LINES),
         "height of a quick reference's credit (the small print before the first chapter)": (

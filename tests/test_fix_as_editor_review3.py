@@ -26,7 +26,7 @@ from maerstanas_print.cli import main
 from maerstanas_print.io import editing
 from maerstanas_print.resources import sample_path
 from tests.access_lists import (
-    NOBODY_MAY_READ,
+    moved_into_shared_folder,
 )
 from tests.signal_scripts import signal_after_write
 
@@ -48,21 +48,7 @@ def _growing(size: int) -> bytes:
 def test_a_folders_default_access_list_does_not_reach_the_fixed_file(tmp_path: Path) -> None:
     """Review item 4: the file renamed over the old one took the folder's default
     access list, so `nobody` could read a file of mode 0640."""
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    default = NOBODY_MAY_READ
-    try:
-        os.setxattr(folder, "system.posix_acl_default", default)
-    except OSError as exc:
-        pytest.skip(
-            f"this file system keeps no access lists ({exc.strerror}); the next test covers it"
-        )
-    outside = tmp_path / "e.mrs"
-    outside.write_bytes(DAMAGED)
-    outside.chmod(0o640)
-    record = folder / "e.mrs"
-    os.rename(outside, record)  # moved in: it has no access list of its own
-    assert os.listxattr(record) == []
+    record = moved_into_shared_folder(tmp_path, "e.mrs", DAMAGED)
     assert main(["check", "--fix", str(record)]) == 0
     assert record.read_bytes() == FIXED
     assert os.listxattr(record) == []

@@ -32,8 +32,8 @@ from tests.access_lists import (
     ACL_GROUP_OBJ,
     ACL_OTHER,
     ACL_USER_OBJ,
-    NOBODY_MAY_READ,
     acl,
+    moved_into_shared_folder,
 )
 from tests.signal_scripts import signal_after_write
 
@@ -126,18 +126,7 @@ def test_ctrl_c_during_an_output_write_still_stops_it_at_once(tmp_path: Path) ->
 
 def test_an_output_over_a_file_gets_no_access_list_from_its_folder(tmp_path: Path) -> None:
     """`import -o acl/out.mrs` over a 0640 file: `nobody` could read it after."""
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    default = NOBODY_MAY_READ
-    try:
-        os.setxattr(folder, "system.posix_acl_default", default)
-    except OSError as exc:
-        pytest.skip(f"this file system keeps no access lists ({exc.strerror}); see the next test")
-    outside = tmp_path / "out.mrs"
-    outside.write_bytes(b"old\n")
-    outside.chmod(0o640)
-    target = folder / "out.mrs"
-    os.rename(outside, target)
+    target = moved_into_shared_folder(tmp_path, "out.mrs", b"old\n")
     write_output(target, b"new\n")
     assert target.read_bytes() == b"new\n"
     assert os.listxattr(target) == []

@@ -183,3 +183,16 @@ def test_an_option_name_in_a_web_table_never_breaks_mid_word() -> None:
     narrow = css[css.index("@media screen and (max-width") :]
     cell = re.search(r"td code\.notation\.long, th code\.notation\.long \{([^}]*)\}", narrow)
     assert cell is not None and "overflow-wrap: normal" in cell.group(1)
+
+
+@pytest.mark.parametrize("name", [n for n in PAGES if n.startswith("rulebook")])
+def test_no_page_of_a_printed_web_book_opens_with_a_stranded_word(products, name: str) -> None:
+    """Review 8-C #1: the Cyngesheall book printed from the browser opened p8 with
+    "G7." alone, the last word of a list item left on p7. A short item moves whole."""
+    for number, page in enumerate(PdfReader(io.BytesIO(products[name].pdf)).pages[1:], 2):
+        lines = [line.strip() for line in page.extract_text().splitlines() if line.strip()]
+        body = [line for line in lines[1:] if not line.isdigit()]  # past the head, folio
+        if body:
+            first = body[0]
+            stranded = len(first.split()) <= 2 and first.endswith((".", ",", ";", ":", ")"))
+            assert not stranded, (number, first)

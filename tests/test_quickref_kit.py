@@ -743,3 +743,16 @@ def test_a_big_paper_kits_cover_starts_where_its_sheets_do(paper: str) -> None:
     tops = [ink_edges(document[i])["top"] for i in range(len(document)) if i != 1]
     document.close()
     assert max(tops) - min(tops) < 1.5, tops
+
+
+def test_kit_help_says_what_the_ink_saver_cover_says(capsys) -> None:
+    """Reviewed: `kit --help` said ink-saver drew only "the board, stones and setup"
+    in light lines, after the theme had come to reach every part and the cover said
+    so. The help now says, word for word, what the ink-saver kit's cover says."""
+    cover = " ".join(all_text(kit_pdf(MAERSTANAS, "a4", "ink-saver")).split())
+    said = re.search(r"This is the ink-saver edition: (.+?)\.", cover)
+    assert said, cover[:300]
+    with pytest.raises(SystemExit):
+        main(["kit", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"ink-saver: {said.group(1).replace(' is drawn ', ' drawn ')}" in help_text

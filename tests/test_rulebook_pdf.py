@@ -323,3 +323,53 @@ def test_a_table_ending_its_page_leaves_no_runt() -> None:
     assert runt_free_split(7, rows, 0, 600.0, 600.0) == 7  # the page above would empty
     assert runt_free_split(3, rows, 0, 600.0, 120.0) == 3  # the rest is no runt
     assert runt_free_split(10, rows, 0, 600.0, 600.0) == 10  # it fits whole
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("slug", sorted(BOOKS))
+def test_no_two_lines_in_a_row_end_in_a_hyphen(slug: str, paper: str, books) -> None:
+    """Review 8-C #2: two lines in a row of the Cyngesheall book ended "(tradi-" and
+    "(tradi-". As TeX does, a paragraph sets itself again rather than stack hyphens."""
+    for page in reader(books[(slug, paper)]).pages:
+        lines = [line.rstrip() for line in page.extract_text().splitlines()]
+        for above, below in zip(lines, lines[1:], strict=False):
+            stacked = all(
+                len(t) > 1 and t.endswith("-") and t[-2].isalpha() for t in (above, below)
+            )
+            assert not stacked, (above, below)
+
+
+@pytest.mark.parametrize("slug", sorted(BOOKS))
+def test_a_cited_title_is_never_broken(slug: str, books) -> None:
+    """Review 8-C #2: "(see *About this edi-/tion*)" left the runt "tion)." on the
+    Cyngesheall book's p3. A title the text cites in italics is set on one line."""
+    text = all_text(books[(slug, "a4")])
+    assert "About this edition" in text  # every book cites it, whole, on one line
+    assert "About this edi-" not in text and "About this\nedition" not in text
+
+
+def test_the_setup_table_sets_its_headers_whole(books) -> None:
+    """Review 8-C #3: the Cyngesheall setup table broke "King (Woden-/stone)",
+    "Commander (thun-/der-stone)" and "Dark, tradi-/tionally first" while the King and
+    Commander columns held two letters. Each column is at least its longest word wide,
+    and a table whose words all fit is set without hyphens."""
+    text = all_text(books[("cyngesheall", "a4")])
+    for whole in ("(Woden-stone)", "(thunder-stone)", "traditionally first"):
+        assert whole in text, whole
+
+
+def test_columns_hold_their_longest_word_where_the_table_has_room() -> None:
+    from maerstanas_print.rulebook.table_widths import column_widths
+
+    # The source's shares stand where every word fits them.
+    assert column_widths([10, 10], [50, 50], 100, (0.3, 0.7)).widths == pytest.approx((30, 70))
+    # A column narrower than its longest word takes the room from the others' slack.
+    fit = column_widths([40, 10, 10], [60, 20, 90], 100, (0.2, 0.4, 0.4))
+    assert fit.whole_words and fit.widths[0] == pytest.approx(40)
+    assert sum(fit.widths) == pytest.approx(100)
+    assert all(w >= low for w, low in zip(fit.widths, [40, 10, 10], strict=True))
+    # Without shares, a table balances as a browser does; a table too narrow for its
+    # words keeps its shares and lets words break.
+    assert column_widths([10, 10], [20, 60], 160).widths == pytest.approx((40, 120))
+    narrow = column_widths([80, 80], [90, 90], 100, (0.5, 0.5))
+    assert not narrow.whole_words and narrow.widths == pytest.approx((50, 50))

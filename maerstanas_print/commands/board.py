@@ -14,6 +14,7 @@ from maerstanas_print.commands._output import (
     game_choice,
     number,
 )
+from maerstanas_print.draw.theme import theme_help
 from maerstanas_print.games.registry import all_games
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 
@@ -61,7 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--theme",
         default="print",
         metavar="{print,ink-saver}",
-        help="ink-saver: light lines and no filled areas (default: print)",
+        help=theme_help("the board"),
     )
     rules = parser.add_mutually_exclusive_group()
     rules.add_argument(

@@ -21,7 +21,9 @@ from maerstanas_print.commands._output import (
 )
 from maerstanas_print.commands.quickref import _has_card, add_paper_and_output
 from maerstanas_print.commands.stones import add_tokens_option
+from maerstanas_print.draw.theme import theme_help
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_USAGE, CommandError
+from maerstanas_print.rulebook.kit_cover import KIT_THEMED
 from maerstanas_print.rulebook.prepare import RulebookError
 from maerstanas_print.rulebook.print_and_play import kit_pdf
 from maerstanas_print.sheets.capabilities import FILE_PARTS
@@ -44,8 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--theme",
         default="print",
         metavar="{print,ink-saver}",
-        help="ink-saver: the board, stones and setup in light lines with no filled "
-        "areas (default: print)",
+        help=theme_help(KIT_THEMED),
     )
     add_game_option(parser, _has_card, "the kit")
     add_tokens_option(parser)

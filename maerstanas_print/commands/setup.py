@@ -14,6 +14,7 @@ from maerstanas_print.commands._output import (
     emit,
     game_choice,
 )
+from maerstanas_print.draw.theme import theme_help
 from maerstanas_print.sheets.capabilities import game_setup_sheet
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--theme",
         default="print",
         metavar="{print,ink-saver}",
-        help="ink-saver: light lines and no filled areas (default: print)",
+        help=theme_help("the board and its pieces"),
     )
     parser.set_defaults(func=run)
 

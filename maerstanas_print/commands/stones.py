@@ -14,6 +14,7 @@ from maerstanas_print.commands._output import (
     emit,
     game_choice,
 )
+from maerstanas_print.draw.theme import theme_help
 from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.stones_sheet import TOKEN_SHAPES, StonesSheetOptions, stones_sheet
 
@@ -41,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--theme",
         default="print",
         metavar="{print,ink-saver}",
-        help="ink-saver: Dark stones hatched instead of solid (default: print)",
+        help=theme_help("the pieces"),
     )
     add_tokens_option(parser)
     parser.set_defaults(func=run)

@@ -32,6 +32,17 @@ class Theme:
         return "#ffffff" if self.dark_fill else self.ink
 
 
+# What the ink-saver theme does to whatever it draws, in words: the kit's cover and
+# every command's `--theme` help say it from here, so the two cannot drift apart.
+INK_SAVER_DRAWS = "in light lines, without filled areas"
+
+
+def theme_help(drawn: str) -> str:
+    """A `--theme` option's help: what `drawn` (the command's boards, pieces, figures)
+    looks like in ink-saver, in the words the kit's cover uses."""
+    return f"ink-saver: {drawn} drawn {INK_SAVER_DRAWS} (default: print)"
+
+
 THEMES: dict[str, Theme] = {
     # Crisp black lines, a pale tinted coordinate band, solid Dark stones.
     "print": Theme(

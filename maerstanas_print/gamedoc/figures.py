@@ -629,6 +629,7 @@ def chart_shapes(
 
 VERDICT_ROWS = 2  # rows of verdict glyphs under an evaluation chart's move numbers
 VERDICT_ROW = 2.5  # mm
+VERDICT_SPACE = 0.9  # ems of the chart's font: the least gap between two glyphs of a row
 
 
 def evaluation_height(width: float, marked: bool = False) -> float:
@@ -724,7 +725,15 @@ def evaluation_shapes(
         verdict = verdicts[i - 1] if verdicts else None
         if verdict:
             half = 0.5 * len(verdict) * font * MM_PER_PT * 0.5
-            lane = next((k for k, end in enumerate(ends) if x - half >= end + 0.4), 0)
+            # Two glyphs share a row only a space's width apart or more: on a wide
+            # screen the verdicts of plies 14-16 stood 0.4 mm apart and read as one
+            # string ("?! ? ? ?!"), whose glyph under which dot no one could tell.
+            # Where no row has room, the one whose last glyph ends first takes it.
+            space = VERDICT_SPACE * font * MM_PER_PT
+            lane = next(
+                (k for k, end in enumerate(ends) if x - half >= end + space),
+                min(range(VERDICT_ROWS), key=lambda k: ends[k]),
+            )
             ends[lane] = x + half
             marks.append(Text(x, row0 + lane * VERDICT_ROW, verdict, font, "bold", "middle", ink))
     lines: list[Shape] = [

@@ -32,6 +32,7 @@ from maerstanas_print.notation.embedded import (
     loss_class,
     proved_loss,
 )
+from maerstanas_print.notation.engine_notes import best_line_ending
 from maerstanas_print.notation.record import NAG_GLYPHS, Comment
 from maerstanas_print.play.replayed import ReplayedGame, ReplayedLine, ReplayVisitor, Step
 from maerstanas_print.sides import DARK, LIGHT, SIDE_NAMES
@@ -429,6 +430,7 @@ class _Builder:
             walk = _VariationRuns(self.game.game, variation, board, prefix)
             walk.runs.append(Run("lead", lead))
             variation.accept(walk)
+            _best_line_in_lead(walk.runs)
             self._flush(walk.runs, depth=1)
             for caption, steps, vboard in walk.diagrams:
                 first = variation.steps.index(steps[0])
@@ -436,6 +438,20 @@ class _Builder:
                 self.add_diagram(
                     caption, "variation", start or before, vboard, steps, variation=True
                 )
+
+
+def _best_line_in_lead(runs: list[Run]) -> None:
+    """An engine's best line opens with its own note ("Engine: the best line, ending
+    -8."); after the lead ("Instead of Dark's 14th move (14. E6?!):") that read as two
+    labels in a row. The note joins the lead in one sentence: "..., the engine's best
+    line, ending -8:" (the margin as the record gives it)."""
+    if len(runs) < 2 or runs[0].kind != "lead" or runs[1].kind != "comment":
+        return
+    ending = best_line_ending(runs[1].text)
+    if ending is None:
+        return
+    lead = runs[0].text.removesuffix(":")
+    runs[0:2] = [Run("lead", f"{lead}, the engine’s best line, ending {ending}:")]
 
 
 class _VariationRuns(ReplayVisitor):

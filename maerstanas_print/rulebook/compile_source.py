@@ -39,11 +39,15 @@ from maerstanas_print.rulebook.model import (
     RecordText,
     Table,
     block_texts,
+    inside_markup,
     literal_value,
+    plain,
+    set_length,
     spans,
 )
-from maerstanas_print.rulebook.source import REFERENCE, ReadSource
+from maerstanas_print.rulebook.source import REFERENCE, ReadSource, references
 from maerstanas_print.rulebook.source_errors import SourceError, Where
+from maerstanas_print.rulebook.words import words
 
 BOOK_FIGURE_WIDTH = 156.0  # mm: the text width a book's figures are drawn in (A4, HTML)
 FIGURE_VALUES = ("figure", "number")
@@ -256,17 +260,67 @@ def compile_source(read: ReadSource) -> Book:
     if not values:
         return read.book
 
+    words_of = _figure_words(read, views)
+
     def fill(text: str) -> str:
-        filled = REFERENCE.sub(lambda m: values[m[0]], text)
-        if len(filled) > limits.MAX_BOOK_PARAGRAPH_CHARS:
+        filled = fill_references(text, values, words_of)
+        if set_length(filled) > limits.MAX_BOOK_PARAGRAPH_CHARS:
             raise _too_long(read, text, f"{limits.MAX_BOOK_PARAGRAPH_CHARS:,} characters")
         return filled
 
     book = _map_texts(read.book, fill)
-    total = sum(len(t) for c in book.chapters for b in c.blocks for t in block_texts(b))
+    _check_heading_words(read, book)
+    total = sum(set_length(t) for c in book.chapters for b in c.blocks for t in block_texts(b))
     if total > limits.MAX_BOOK_TEXT_CHARS:
         raise _too_long(read, "", f"{limits.MAX_BOOK_TEXT_CHARS:,} characters in all")
     return book
+
+
+def _check_heading_words(read: ReadSource, book: Book) -> None:
+    """R110 at the reference that makes a word of a heading longer than a heading's
+    word may be (`# A{{ book.title }}`): the limit was checked as written only."""
+    for written, filled in zip(read.book.chapters, book.chapters, strict=True):
+        texts = [(written.title, filled.title)] + [
+            (a.text, b.text)
+            for a, b in zip(written.blocks, filled.blocks, strict=True)
+            if isinstance(a, Heading) and isinstance(b, Heading)
+        ]
+        for before, after in texts:
+            longest = max(len(word) for word in [*plain(after).split(), ""])
+            if longest > limits.MAX_HEADING_WORD_CHARS and before != after:
+                raise SourceError(
+                    read.references[next(references(before))[0]],
+                    "R110",
+                    f"with its references filled in, a word of this heading is "
+                    f"{longest:,} characters long; the limit is "
+                    f"{limits.MAX_HEADING_WORD_CHARS} (a heading is not broken inside a word)",
+                    "shorten the value, or put a space between it and the words beside it",
+                )
+
+
+def _figure_words(read: ReadSource, views: dict[str, FigureView]) -> dict[str, str]:
+    """`{{ f.figure }}` as the words "figure 1" (in the book's language), for a place
+    where the book's `{fig:f}` cannot stand: inside emphasis, notation or a link's words
+    (the book's markup does not nest, so it was printed there as "{fig:f}")."""
+    template = words(read.language)("figure {number}")
+    return {
+        f"{{fig:{key}}}": literal_value(template.format(number=view.number).replace(" ", "\u00a0"))
+        for key, view in views.items()
+    }
+
+
+def fill_references(text: str, values: dict[str, str], words_of: dict[str, str]) -> str:
+    """`text` with each `{{ reference }}` it holds unescaped filled in from `values`;
+    a figure's (`{fig:f}`) inside emphasis, notation or a link's words as its words."""
+    nested = inside_markup(text)
+    out, start = [], 0
+    for found in references(text):
+        value = values[found[0]]
+        if value in words_of and any(a < found.start() < b for a, b in nested):
+            value = words_of[value]
+        out += [text[start : found.start()], value]
+        start = found.end()
+    return "".join([*out, text[start:]])
 
 
 def _check_figure_marks(read: ReadSource) -> None:
@@ -289,7 +343,7 @@ def _check_figure_marks(read: ReadSource) -> None:
 
 def _too_long(read: ReadSource, text: str, limit: str) -> SourceError:
     """R110 at the first reference of `text` (of the book, when it has none)."""
-    first = REFERENCE.search(text)
+    first = next(references(text), None)
     where = read.references[first[0]] if first else next(iter(read.references.values()))
     return SourceError(
         where,

@@ -44,11 +44,18 @@ from maerstanas_print.sheets.common import PAPERS
 from maerstanas_print.templating import environment
 
 FIGURE_WIDTH = 156.0  # mm: the PDF's text width on A4
+# A list item of up to this many characters (about four printed lines) moves whole to
+# the next page in print (rulebook.css): Chromium, weighing a heading's `break-after:
+# avoid` against an item's widows, left "G7." alone at the top of a page.
+SHORT_ITEM = 400
 NARROW_KEY_WIDTH = 80.0  # mm: the stone legend as a phone shows it (rulebook.css)
 # The narrowest column a figure stands in: a 320 px phone less the page's padding
 # (rulebook.css). A figure that needs more to keep its text 8 px tall scrolls
 # sideways in its own frame, which is then reachable with the keyboard.
 NARROWEST_COLUMN_PX = 320 - 2 * 16
+# A word longer than this (letters) in a table cell may break anywhere (`cell_class`):
+# the longest word of the shipped books' tables is well under it.
+LONG_WORD = 30
 RUNNING_HEAD = '"Title · Subtitle"'  # in rulebook.css, where each book puts its own
 _CSS_PLAIN = frozenset(" ·-_.,;:!?'()&+/")  # ASCII written as itself in a CSS string
 
@@ -105,7 +112,10 @@ class _Renderer:
         if isinstance(block, Bullets):
             tag = "ol" if block.numbered else "ul"
             items = Markup("").join(
-                Markup("<li>{}</li>").format(self.inline(i)) for i in block.items
+                Markup("<li{}>{}</li>").format(
+                    Markup(' class="long"') if len(plain(i)) > SHORT_ITEM else "", self.inline(i)
+                )
+                for i in block.items
             )
             return Markup("<{0}>{1}</{0}>").format(Markup(tag), items)
         if isinstance(block, Figure):
@@ -178,13 +188,26 @@ class _Renderer:
             self.inline(figure.caption),
         )
 
+    def cell_class(self, text: str) -> Markup:
+        """` class="long-word"` for a cell holding a word too long for a column: the
+        CSS lets such a cell break its words anywhere (its least width then no longer
+        holds the whole word), as the PDF does, instead of pushing the table past the
+        page, where print cuts it off. Other cells keep their layout."""
+        tokens = plain(text, self.prepared.numbers, self.language).split()
+        if any(len(token) > LONG_WORD for token in tokens):
+            return Markup(' class="long-word"')
+        return Markup("")
+
     def table(self, table: Table) -> Markup:
         head = Markup("").join(
-            Markup('<th scope="col">{}</th>').format(self.inline(c)) for c in table.header
+            Markup('<th scope="col"{}>{}</th>').format(self.cell_class(c), self.inline(c))
+            for c in table.header
         )
         rows = Markup("").join(
             Markup("<tr>{}</tr>").format(
-                Markup("").join(Markup("<td>{}</td>").format(self.inline(c)) for c in row)
+                Markup("").join(
+                    Markup("<td{}>{}</td>").format(self.cell_class(c), self.inline(c)) for c in row
+                )
             )
             for row in table.rows
         )

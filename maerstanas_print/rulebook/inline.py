@@ -23,6 +23,7 @@ LINK_COLOUR = "#6b2a1c"
 # A space before a full stop or comma that ends a phrase: the source's line break
 # after a figure reference, "(figure 5)\n.", read as a space. ("..." is kept.)
 _BEFORE_STOP = re.compile(r" +(?=[.,](?:\s|$))")
+WHOLE_TITLE = 32  # characters: a cited title this long or shorter is set on one line
 LONG_CODE = 24  # characters: longer notation (a tag, an option list) may wrap on screen
 
 
@@ -85,7 +86,12 @@ _HTML = {
 
 
 def _render(
-    text: str, figures: dict[str, int], forms: dict[str, str], code_space: str, language: str
+    text: str,
+    figures: dict[str, int],
+    forms: dict[str, str],
+    code_space: str,
+    language: str,
+    whole: frozenset[str] = frozenset(),
 ) -> str:
     out = []
     quote_open = False
@@ -100,6 +106,8 @@ def _render(
         else:
             typeset_text, quote_open = _typeset_span(span.text, language, quote_open)
             body = escape(bind_moves(typeset_text), quote=False)  # a move in prose stays whole
+            if span.text.strip() in whole and len(span.text) <= WHOLE_TITLE:
+                body = body.replace(" ", "\u00a0")  # a cited title is never broken
         kind = span.kind
         in_pdf = forms is _REPORTLAB
         if kind == "link" and (not allowed(span.url) or (in_pdf and is_place(span.url))):
@@ -108,8 +116,12 @@ def _render(
     return "".join(out)
 
 
-def to_reportlab(text: str, figures: dict[str, int], language: str = "en") -> str:
-    return _render(text, figures, _REPORTLAB, "\u00a0", language)
+def to_reportlab(
+    text: str, figures: dict[str, int], language: str = "en", whole: frozenset[str] = frozenset()
+) -> str:
+    """`text` as paragraph markup; an italic span or a link whose words are one of
+    `whole` (the titles a cross-reference cites) is set on one line."""
+    return _render(text, figures, _REPORTLAB, "\u00a0", language, whole)
 
 
 def to_html(text: str, figures: dict[str, int], language: str = "en") -> Markup:

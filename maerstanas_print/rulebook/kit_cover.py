@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from maerstanas_print.draw.board import board_shapes, spec_for_game
 from maerstanas_print.draw.shapes import Group, Line, Page, Shape, Stroke, Text, translate
+from maerstanas_print.draw.theme import INK_SAVER_DRAWS
 from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.sheets.common import FOOT_MM, INK, SOFT, header, paragraph
@@ -31,10 +32,11 @@ PICTURE_MM = 100.0  # the widest the cover's board is drawn: a picture, not a bo
 # position (Letter's shorter page leaves the 1992 board about 2.7 mm).
 MIN_PICTURE_CELL = 2.0
 
+# What the ink-saver theme reaches in a kit: every part (quick reference, setup, board,
+# stones, score sheets and this cover's picture). `kit --help` says it in these words.
+KIT_THEMED = "every board, piece and figure"
 # What a theme changes, as the cover says it (the theme's own name leads the sentence).
-THEME_WORDS = {
-    "ink-saver": "every board, piece and figure is drawn in light lines, without filled areas."
-}
+THEME_WORDS = {"ink-saver": f"{KIT_THEMED} is drawn {INK_SAVER_DRAWS}."}
 
 __all__ = ["KitCover", "KitEntry", "cover_page", "kit_footer"]
 

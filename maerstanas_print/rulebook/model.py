@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from maerstanas_print.rule_points import MARKER
 from maerstanas_print.rulebook.figures import Figure
 from maerstanas_print.rulebook.words import words
 
@@ -47,7 +48,8 @@ class Bullets:
 class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
-    widths: tuple[float, ...] = ()  # shares of the text width; even when empty
+    widths: tuple[float, ...] = ()  # shares of the text width; even when empty...
+    balanced: bool = False  # ...unless balanced: sized by what the columns hold
 
 
 @dataclass(frozen=True)
@@ -251,15 +253,18 @@ def heading_ids(chapters: tuple[Chapter, ...]) -> list[tuple[str, dict[int, str]
 
 # --- inline markup -----------------------------------------------------------
 
-# A backslash makes the next markup character plain text. The source reader
-# writes what Markdown already read as text this way, so the text of a link
-# Markdown refused, or a `*` it read as a star, is never read as markup again.
+# A backslash makes the next ASCII punctuation character plain text. The source
+# reader writes what Markdown already read as text this way, so the text of a link
+# Markdown refused, or a `*` it read as a star, is never read as markup again; and
+# it keeps the writer's own escapes (`\{`, `\}`, `\:`), so no brace markup of the
+# book (`{.lead}`, `{fig:f}`, `{{ ref }}`, `{§ 1}`) is read where one was escaped.
 MARKUP_CHARS = "\\`*[]"
+_PUNCTUATION = r"[!-/:-@\[-`{-~]"  # ASCII punctuation: what CommonMark lets a \ escape
 _ESCAPE = re.compile(r"([\\`*\[\]])")
 _ESCAPE_VALUE = re.compile(r"([\\`*\[\]{])")
-_ESCAPED = re.compile(r"\\([\\`*\[\]{])")
+_ESCAPED = re.compile(r"\\(" + _PUNCTUATION + ")")
 _INLINE = re.compile(
-    r"\\(?P<escaped>[\\`*\[\]{])"
+    r"\\(?P<escaped>" + _PUNCTUATION + ")"
     r"|`(?P<code>(?:\\.|[^`\\])+)`"
     r"|\*\*(?P<bold>(?:\\.|[^*\\])+)\*\*"
     r"|\*(?P<italic>(?:\\.|[^*\\])+)\*"
@@ -285,6 +290,45 @@ def literal_value(text: str) -> str:
 
 def _unescape(text: str) -> str:
     return _ESCAPED.sub(r"\1", text)
+
+
+def escaped(char: str) -> str:
+    """`char` as an escaped character of the book's markup: itself, never markup (an
+    ASCII punctuation character gets its backslash; any other is never markup)."""
+    return f"\\{char}" if _ESCAPED.fullmatch(f"\\{char}") else literal(char)
+
+
+def masked(text: str, chars: str = "") -> str:
+    """`text` with each backslash escape (of `chars` only, when given) blanked as two
+    U+001A, so places keep: brace markup found in it was not escaped by the writer.
+    It reads Markdown as written and the book's markup alike (both escape with a backslash)."""
+    return _ESCAPED.sub(lambda m: "\x1a\x1a" if m[1] in (chars or m[1]) else m[0], text)
+
+
+def ends_with_markup(text: str, markup: str) -> bool:
+    """Whether `text` ends with `markup` (`{.lead}`) unescaped: `p \\{.lead}` does not."""
+    return masked(text).endswith(markup)
+
+
+def unmarked(text: str) -> str:
+    """`text` without its `{§ ...}` rule-point markers, as it is printed; an escaped
+    brace (`\\{§ 1}`, `{§ 1\\}`) makes words, which are printed."""
+    out, start = [], 0
+    for found in MARKER.finditer(masked(text)):
+        out.append(text[start : found.start()])
+        start = found.end()
+    out.append(text[start:])
+    return "".join(out)
+
+
+def inside_markup(text: str) -> list[tuple[int, int]]:
+    """Where `text`'s emphasis, notation and links stand (start, end): a figure's
+    `{fig:...}` cannot be set there (the book's markup does not nest)."""
+    return [
+        found.span()
+        for found in _INLINE.finditer(text)
+        if found.lastgroup not in ("escaped", "fig")
+    ]
 
 
 @dataclass(frozen=True)
@@ -324,6 +368,12 @@ def spans(text: str) -> list[Span]:
     words.append(text[pos:])
     flush()
     return [span for span in out if span.text or span.kind != "text"]
+
+
+def set_length(text: str) -> int:
+    """How many characters `text` sets: its words, without the markup and escapes of
+    the book's markup (a figure's words counted as "figure N")."""
+    return sum(len(span.text) if span.kind != "fig" else 10 for span in spans(text))
 
 
 def links(text: str) -> list[str]:

@@ -20,6 +20,7 @@ from maerstanas_print.draw.pdf import draw_shapes
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.fonts import register_fonts
 from maerstanas_print.rulebook import layout
+from maerstanas_print.rulebook.cited import book_titles, cited_titles
 from maerstanas_print.rulebook.figures import Figure, figure_shapes
 from maerstanas_print.rulebook.fitting import fit_head
 from maerstanas_print.rulebook.hyphenation import hyphenator
@@ -30,6 +31,7 @@ from maerstanas_print.rulebook.inline import (
 )
 from maerstanas_print.rulebook.kept_box import kept_box_class
 from maerstanas_print.rulebook.kept_table import kept_table_class
+from maerstanas_print.rulebook.line_breaks import book_paragraph
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -45,12 +47,39 @@ from maerstanas_print.rulebook.model import (
     Table,
     literal_value,
     plain,
+    spans,
 )
 from maerstanas_print.rulebook.prepare import PreparedBook, RulebookError
+from maerstanas_print.rulebook.table_widths import column_widths
 from maerstanas_print.rulebook.words import typography, words
 from maerstanas_print.sheets.common import PAPERS
 
 INK, SOFT, ACCENT, TINT = "#1a1a1a", "#6b6b6b", "#8a3324", "#f4f0e6"
+
+
+CELL_PADDING = 4 + 6 + 0.5  # pt: the cells' left and right padding, and a hair to spare
+
+
+def _cell_extent(cell: str, style) -> tuple[float, float]:
+    """A table cell's longest word and its whole text on one line, in pt with the
+    cell's padding, in the cell's font: notation (a code span) counts as one word,
+    as it never breaks."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text = "".join(
+        span.text.replace(" ", "\u00a0") if span.kind == "code" else span.text
+        for span in spans(cell)
+    )
+    font, size = style.fontName, style.fontSize
+    longest = max(stringWidth(word, font, size) for word in text.split(" "))
+    return longest + CELL_PADDING, stringWidth(text, font, size) + CELL_PADDING
+
+
+def unhyphenated(style):
+    """`style` that never hyphenates (the cells of a table whose words all fit)."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    return ParagraphStyle(f"{style.name}-whole", parent=style, hyphenationLang="")
 
 
 def _styles(hyphenation: str = "en_GB"):
@@ -192,6 +221,7 @@ class _Builder:
         self.words = words(self.language)
         self.in_appendix = False
         self.styles = _styles(typography(self.language).hyphenation)
+        self.titles = book_titles(prepared.book)  # what a cross-reference may cite whole
         self.width_mm = self.paper.width - 2 * layout.SIDE_MARGIN
         # A table row taller than a page (a long text in a narrow column) may be split
         # across pages; only a book that cannot be set otherwise is set this way.
@@ -200,10 +230,10 @@ class _Builder:
         self.table_room = (self.paper.height - layout.TOP_MARGIN - layout.BOTTOM_MARGIN) * PT_PER_MM
 
     def p(self, text: str, style: str = "body"):
-        from reportlab.platypus import Paragraph
-
-        return Paragraph(
-            to_reportlab(text, self.prepared.numbers, self.language), self.styles[style]
+        return book_paragraph(
+            to_reportlab(text, self.prepared.numbers, self.language, self.titles),
+            self.styles[style],
+            keep_whole=cited_titles(text, self.titles),
         )
 
     def story(self) -> list:
@@ -388,12 +418,27 @@ class _Builder:
         RLTable = kept_table_class()  # noqa: N806 - a class
 
         width = self.width_mm * PT_PER_MM
-        shares = table.widths or tuple(1 / len(table.header) for _ in table.header)
-        rows = [[self.p(cell, "cell-head") for cell in table.header]]
-        rows += [[self.p(cell, "cell") for cell in row] for row in table.rows]
+        columns = list(zip(table.header, *table.rows, strict=True))
+        head, body = self.styles["cell-head"], self.styles["cell"]
+        extents = [
+            [_cell_extent(cell, head if i == 0 else body) for i, cell in enumerate(col)]
+            for col in columns
+        ]
+        fit = column_widths(
+            [max(low for low, _ in col) for col in extents],
+            [max(high for _, high in col) for col in extents],
+            width,
+            table.widths or (() if table.balanced else (1 / len(columns),) * len(columns)),
+        )
+        whole = "-whole" if fit.whole_words else ""
+        if whole:  # as this book sets its cells, without hyphens
+            for name in ("cell-head", "cell"):
+                self.styles[name + whole] = unhyphenated(self.styles[name])
+        rows = [[self.p(cell, f"cell-head{whole}") for cell in table.header]]
+        rows += [[self.p(cell, f"cell{whole}") for cell in row] for row in table.rows]
         out = RLTable(
             rows,
-            colWidths=[width * s for s in shares],
+            colWidths=list(fit.widths),
             repeatRows=1,
             spaceBefore=4,
             spaceAfter=12,

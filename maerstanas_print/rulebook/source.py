@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import unquote
 
 from maerstanas_print.diagnostics import Source
 from maerstanas_print.games.protocol import Game
@@ -25,7 +27,6 @@ from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError
 from maerstanas_print.io.inputs import read_text
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
-from maerstanas_print.rulebook.concordance import strip_markers
 from maerstanas_print.rulebook.figures import Figure
 from maerstanas_print.rulebook.front_matter import read_front_matter
 from maerstanas_print.rulebook.kit import kit_of
@@ -42,10 +43,14 @@ from maerstanas_print.rulebook.model import (
     SampleGame,
     StoneKey,
     Table,
+    ends_with_markup,
+    escaped,
     heading_ids,
     literal,
+    masked,
     plain,
     spans,
+    unmarked,
 )
 from maerstanas_print.rulebook.source_blocks import (
     FigurePlaces,
@@ -61,7 +66,9 @@ from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
 from maerstanas_print.sheets.capabilities import SHEETS
 from maerstanas_print.sheets.common import SheetError
 
-REFERENCE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
+# A `{{ reference }}`, found in `masked` text (so one with an escaped brace is words,
+# and a name holding an escape is no name): see `references`.
+REFERENCE = re.compile(r"\{\{\s*([^{}\x1a]*?)\s*\}\}")
 # A `{{ reference }}` in a link's address (`[b](https://x.org/{{ book.edition }})`):
 # Markdown reads no link there (the spaces) or one to `%7B%7B...`, never the value.
 _ADDRESS_REFERENCE = re.compile(r"\]\([^()]*?\{\{")
@@ -165,8 +172,8 @@ class _Reader:
                 "split it (docs/writing-rulebooks.md lists the limits)",
             )
         text = self.markup(token.content, where, params)
-        self.note_references(where, text)
-        return self.budget.take(text, where, what, known_class=known_class)
+        written = len(token.content)
+        return self.budget.take(text, where, what, known_class=known_class, written=written)
 
     def markup(self, content: str, where: Where, params: dict[str, str] | None = None) -> str:
         """`content` as written in the source (a paragraph's, a cell's, a caption's or a
@@ -175,17 +182,14 @@ class _Reader:
         assert self.parsing is not None  # set by `walk`
         markdown, env = self.parsing
         children = markdown.inline.parse(content, markdown, env, [])
-        for child in children:
-            if child.type == "text_special":  # an escaped character: text, as text_join does
-                child.type = "text"
         out: list[str] = []
         open_: list[str] = []  # the spans open here: the book's markup does not nest
         href = ""
         for child in children:
             kind = child.type
             self.refuse_nesting(where, open_, child, out)
-            if kind == "text" and child.markup == "\\{":  # `\{fig:f}`: words, as written
-                out.append("\\{")  # a `{` that `spans` takes as a letter
+            if kind == "text_special":  # `\{`, `\:`, `&#123;`: the character, never markup
+                out.append(escaped(child.content))
             elif kind == "text":
                 out.append(literal(child.content))  # what Markdown read as text stays text
             elif kind in ("softbreak", "hardbreak"):
@@ -210,9 +214,10 @@ class _Reader:
                     "use *italic*, **bold**, `notation` and [links](https://...)",
                 )
         refuse_address_reference(content, where)
-        text = strip_markers("".join(out))  # rule-point markers are for the concordance
+        text = unmarked("".join(out))  # rule-point markers are for the concordance
         for name, value in (params or {}).items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
+        self.note_references(where, text)
         return text
 
     def refuse_empty(self, source: Source, token, title: str) -> None:
@@ -245,7 +250,7 @@ class _Reader:
         head, plain words set before the figures are counted (they printed "figure 0");
         `figure {{ f.number }}` is plain words, and is set alike in all of them."""
         mark = next((f"{{fig:{s.text}}}" for s in spans(text) if s.kind == "fig"), None)
-        for match in REFERENCE.finditer(text):
+        for match in references(text):
             if mark is None and match[1].count(".") == 1 and match[1].endswith(".figure"):
                 mark = match[0]
         if mark is not None:
@@ -294,7 +299,7 @@ class _Reader:
     def link(self, where: Where, href: str) -> str:
         """`href` as the book's markup writes it, once the link policy allows it."""
         if "{{" in href or "%7B%7B" in href.upper():  # `<https://x/{{a}}>`, `[r]: ...{{a}}`
-            raise _address_reference(where)
+            raise _address_reference(self.address_place(where, href))
         reason = refusal(href)
         if reason is not None:
             scheme = href.partition(":")[0].strip()
@@ -308,8 +313,29 @@ class _Reader:
             self.read.places.append((href, where.find(href)))
         return href.replace("(", "%28").replace(")", "%29")
 
+    def address_place(self, where: Where, href: str) -> Where:
+        """Where the `{{` (or `%7B%7B`) of `href` is written: in the text read at `where`
+        (an autolink, an inline link), or in the reference definition that gave it."""
+        source = where.source
+        starts = [where.start]
+        assert self.parsing is not None  # set by `walk`
+        for definition in self.parsing[1].get("references", {}).values():
+            if definition.get("href") == href and definition.get("map"):
+                starts.insert(0, Where.at(source, definition["map"][0] + 1).start)
+        decoded = unquote(href)
+        for text, cut, mark in (
+            (decoded, decoded.find("{{"), 2),  # written as braces
+            (href, href.upper().find("%7B%7B"), 6),  # written percent-encoded
+        ):
+            needle = text[: cut + mark] if cut >= 0 else ""
+            for start in starts if needle else ():
+                found = source.text.find(needle, start)
+                if found >= 0:
+                    return Where(source, found + len(needle) - mark, found + len(needle))
+        return where.find("{{")
+
     def note_references(self, where: Where, text: str) -> None:
-        for match in REFERENCE.finditer(text):
+        for match in references(text):
             if match[0] not in self.read.references:
                 self.read.references[match[0]] = where.find(match[0])
 
@@ -324,8 +350,8 @@ class _Reader:
             text = self.inline(source, tokens[i + 1], params, "heading", chapter)
             self.refuse_heading_figure(self.where(source, token), text)
             if token.tag == "h1":
-                appendix = text.endswith("{.appendix}")
-                title = text.removesuffix("{.appendix}").strip()
+                appendix = ends_with_markup(text, "{.appendix}")
+                title = (text[: -len("{.appendix}")] if appendix else text).strip()
                 self.refuse_empty(source, token, title)
                 self.refuse_chapter_link(source, token, title)
                 if appendix and sum(a for _, a, _ in self.chapters) == limits.MAX_BOOK_APPENDICES:
@@ -351,9 +377,10 @@ class _Reader:
             return i + 3
         if kind == "paragraph_open":
             text = self.inline(source, tokens[i + 1], params, known_class="{.lead}")
-            lead = text.endswith("{.lead}")
+            lead = ends_with_markup(text, "{.lead}")
+            words = text[: -len("{.lead}")] if lead else text
             self.add(
-                Para(text.removesuffix("{.lead}").rstrip(), "lead" if lead else "body"),
+                Para(words.rstrip(), "lead" if lead else "body"),
                 self.where(source, token),
             )
             return i + 3
@@ -423,7 +450,7 @@ class _Reader:
 
     def table(self, source: Source, tokens: list, i: int, params: dict[str, str]) -> int:
         rows: list[list[str]] = []
-        placed: list[list[tuple[str, Where]]] = []  # each cell as set, with its place
+        placed: list[list[tuple[str, Where]]] = []  # each cell as written, with its place
         j = i + 1
         while tokens[j].type != "table_close":
             if tokens[j].type == "tr_open":
@@ -432,7 +459,7 @@ class _Reader:
             elif tokens[j].type == "inline":
                 rows[-1].append(self.inline(source, tokens[j], params))
                 where = self.where(source, tokens[j]).find(tokens[j].content[:40])
-                placed[-1].append((rows[-1][-1], where))
+                placed[-1].append((tokens[j].content, where))  # its length as written
             j += 1
         refuse_large_table(placed)
         delimiter = source.line_text(tokens[i].map[0] + 2)
@@ -463,8 +490,6 @@ class _Reader:
         body = token.content
         for name, value in params.items():
             body = body.replace(f"{{{{ include.{name} }}}}", value)
-        for match in REFERENCE.finditer(body):
-            self.read.references.setdefault(match[0], Where(source, 0, 1).find(match[0]))
         if kind == "figure":
             figure, places = read_figure(body, start, first, self.game, self.budget)
             self.unique(figure.key, start)
@@ -613,17 +638,29 @@ class _Reader:
         self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
 
 
+def references(text: str) -> Iterator[re.Match[str]]:
+    """The `{{ references }}` of `text` (in the book's markup, or Markdown as written)
+    that the writer did not escape: `\\{{ x }}`, `{{ x \\}}` and `{{ a\\.b }}` are words.
+    Each match's text is the reference as written (it holds no escape)."""
+    return REFERENCE.finditer(masked(text))
+
+
 def refuse_address_reference(content: str, where: Where) -> None:
     """SourceError R109 at a `{{ reference }}` written in a link's address. A reference
     is filled in after the links are read, and an address must pass the link policy as
     written, so the address is written in full (docs/writing-rulebooks.md)."""
-    if _ADDRESS_REFERENCE.search(content) is not None:
-        raise _address_reference(where)
+    found = _ADDRESS_REFERENCE.search(content)
+    if found is not None:  # the caret on its `{{`: the address's words up to it, found
+        needle = found[0].rsplit("\n", 1)[-1].lstrip()
+        place = where.find(needle)
+        if place != where:
+            raise _address_reference(Where(where.source, place.end - 2, place.end))
+        raise _address_reference(where.find("{{"))
 
 
 def _address_reference(where: Where) -> SourceError:
     return SourceError(
-        where.find("{{"),
+        where,
         "R109",
         "a link's address cannot hold a {{ reference }} (it is not filled in there)",
         "write the address in full; a reference may stand in the link's words",

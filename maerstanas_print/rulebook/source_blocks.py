@@ -18,11 +18,19 @@ from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.io import limits
 from maerstanas_print.rulebook.claim_base import ClaimError
-from maerstanas_print.rulebook.concordance import strip_markers
 from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.kit import kit_of
 from maerstanas_print.rulebook.links import refusal
-from maerstanas_print.rulebook.model import Glossary, RecordText, links, spans
+from maerstanas_print.rulebook.model import (
+    Glossary,
+    RecordText,
+    ends_with_markup,
+    links,
+    masked,
+    plain,
+    spans,
+    unmarked,
+)
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -102,11 +110,23 @@ def trailing_group(text: str) -> str:
     `{#id k="v"}`); any of them would be printed as it is written, so any `{...}` there
     that the book does not read is refused, whatever is inside the braces."""
     body = _CLOSING.sub("", text)
-    start = body.rfind("{")
-    if not body.endswith("}") or start < 0 or _REFERENCE_END.search(body):
+    hidden = masked(body)  # an escaped brace is a letter: `p \{x\}` ends in words
+    start = hidden.rfind("{")
+    if not hidden.endswith("}") or start < 0 or _REFERENCE_END.search(hidden):
         return ""
-    group = body[start:]
-    return "" if _FIGURE.fullmatch(group) else group
+    return "" if _FIGURE.fullmatch(hidden[start:]) else body[start:]
+
+
+def _class_markup(text: str) -> re.Match[str] | None:
+    """The first class markup of `text` (`{.x`, `]{`) the writer did not escape: an
+    escaped brace at either end (`\\{.x}`, `{.x\\}`) makes the group words."""
+    hidden, closes = masked(text, "{}"), masked(text, "}")  # an escaped `}` is \x1a there
+    for found in _CLASS.finditer(hidden):
+        begin = hidden.index("{", found.start())
+        close, escaped_close = hidden.find("}", begin), closes.find("\x1a", begin)
+        if escaped_close < 0 or 0 <= close < escaped_close:
+            return found
+    return None
 
 
 def refuse_classes(text: str, where: Where, known: str = "") -> None:
@@ -115,9 +135,9 @@ def refuse_classes(text: str, where: Where, known: str = "") -> None:
     any other `{.word}` (`{.Lead}`, `## H {.appendix}`, `x {.lead}{.lead}`), and any
     brace group ending the text that is not the book's own (`{#id}`, `{: .appendix}`,
     `{-}`), would be printed as it is written, so it is refused where it is written."""
-    bare = strip_markers(text)
-    bare = bare.removesuffix(known) if known else bare
-    found = _CLASS.search(bare)
+    bare = unmarked(text)
+    bare = bare.removesuffix(known) if known and ends_with_markup(bare, known) else bare
+    found = _class_markup(bare)
     if found is not None:
         begin = bare.index("{", found.start())
         end = bare.find("}", begin)
@@ -208,19 +228,20 @@ class TextBudget:
         """A text written in a block (a caption, an `alt`, a gloss) read as Markdown, as
         a paragraph's words are (`reader`), then taken. Its length is judged as written
         first, before the inline parser runs on it."""
-        self.refuse_long(text, where, kind)
+        self.refuse_long(len(text), where, kind)
         read = self.reader(text, where) if self.reader is not None else text
-        return self.take(read, where, kind)
+        return self.take(read, where, kind, written=len(text))
 
     @staticmethod
-    def refuse_long(text: str, where: Where, kind: str) -> None:
+    def refuse_long(length: int, where: Where, kind: str) -> None:
+        """R110 at a text of `length` characters as written, past its kind's limit."""
         short = kind in SHORT_TEXTS
         most = limits.MAX_BOOK_CAPTION_CHARS if short else limits.MAX_BOOK_PARAGRAPH_CHARS
-        if len(text) > most:
+        if length > most:
             raise SourceError(
                 where,
                 "R110",
-                f"this {kind} is {len(text):,} characters long; the limit is {most:,}",
+                f"this {kind} is {length:,} characters long; the limit is {most:,}",
                 "split it (docs/writing-rulebooks.md lists the limits)",
             )
 
@@ -231,10 +252,15 @@ class TextBudget:
         kind: str = "paragraph",
         markup: bool = True,
         known_class: str = "",
+        written: int | None = None,
     ) -> str:
-        self.refuse_long(text, where, kind)
+        """`text` (in the book's markup when `markup`) once it passes the limits, which
+        count what the writer wrote: `written` characters (`text`'s own length when
+        None), not the escapes the book's markup adds (`[` is written `\\[` there)."""
+        length = len(text) if written is None else written
+        self.refuse_long(length, where, kind)
         if kind == "heading":
-            longest = max(text.split(), key=len, default="")
+            longest = max(plain(text).split(), key=len, default="")
             if len(longest) > limits.MAX_HEADING_WORD_CHARS:
                 raise SourceError(
                     where,
@@ -244,7 +270,7 @@ class TextBudget:
                     "inside a word)",
                     "put a space or a hyphen in it",
                 )
-        self.used += max(len(text), limits.MIN_BOOK_TEXT_CHARGE)
+        self.used += max(length, limits.MIN_BOOK_TEXT_CHARGE)
         if self.used > limits.MAX_BOOK_TEXT_CHARS:
             raise SourceError(
                 where,
@@ -576,18 +602,14 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
             )
         entries.append([term.strip(), gloss.strip()])
         places.append(Where.at(start.source, line_no + n, 1, len(raw)))
+    pairs = zip(entries, places, strict=True)
+    written = [[(term, where), (gloss, where)] for (term, gloss), where in pairs]
     for entry, where in zip(entries, places, strict=True):
         budget.take(entry[0], where, "glossary term")
         refuse_markup(entry[0], where, "a glossary term")
         entry[1] = budget.take_text(entry[1], where, "paragraph")
-    refuse_large_table(
-        [
-            [(term, where), (gloss, where)]
-            for (term, gloss), where in zip(entries, places, strict=True)
-        ],
-        "glossary",
-    )
-    return Glossary(tuple((term, strip_markers(gloss).strip()) for term, gloss in entries))
+    refuse_large_table(written, "glossary")  # as written: the book's markup adds escapes
+    return Glossary(tuple((term, unmarked(gloss).strip()) for term, gloss in entries))
 
 
 def read_settings(

@@ -21,8 +21,8 @@ def setup_table(game: TaflGame) -> Table:
     """Where every piece starts, one row per side, from the game's setup string."""
 
     headings, rows = setup_rows(game)
-    widths = (0.14, 0.19, 0.23, 0.25, 0.19) if len(headings) == 5 else (0.17, 0.09, 0.56, 0.18)
-    return Table(tuple(headings), tuple(tuple(row) for row in rows), widths=widths)
+    # No shares typed here: the book sizes the columns by what they hold.
+    return Table(tuple(headings), tuple(tuple(row) for row in rows), balanced=True)
 
 
 def options_table(game: TaflGame, meanings: dict[tuple[str, str], str]) -> Table:

@@ -28,10 +28,11 @@ from maerstanas_print.games.maerstanas.analysis.review import GameReview, PlyRev
 from maerstanas_print.games.maerstanas.analysis.search import Evaluation
 from maerstanas_print.games.maerstanas.engine import Position
 from maerstanas_print.notation.embedded import EVAL, EngineValue, without
+from maerstanas_print.notation.engine_notes import ENGINE_MARK, best_line_comment
 from maerstanas_print.notation.record import Comment, GameRecord, Line, PlyNode, Tag
 from maerstanas_print.play.replayed import Step
 
-MARKER = "Engine:"
+MARKER = ENGINE_MARK
 ANNOTATOR = "maerstanas_print engine"
 ASSESSMENT_NAGS = frozenset(range(1, 7))  # ! ? !! ?? !? ?!
 NOT_ANALYSED = "not analysed up to here: the run's time budget (--budget) ran out."
@@ -118,7 +119,7 @@ def _best_line(before: Position, best: Evaluation) -> Line:
         removed = board.push(move, check=False)
         nodes.append(PlyNode(move, removed if move.kind == "thunder" else None))
     nodes[0].comments.append(value_comment(best))  # a best move keeps the value
-    return Line(nodes, [Comment(f"{MARKER} the best line, ending {best.value:+d}.")])
+    return Line(nodes, [Comment(best_line_comment(best.value))])
 
 
 def _sign(record: GameRecord) -> None:
