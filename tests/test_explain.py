@@ -223,3 +223,16 @@ def test_an_earlier_slip_near_the_stopped_move_is_found_however_far_back() -> No
     assert "6. D3 G6" in made.damaged and "9. G3" in made.damaged
     run = run_repair(made.damaged, made.original)
     assert 1 <= run.rank <= 2 and not run.unique
+
+
+def test_a_woden_stone_on_its_own_side_looks_for_the_swap_that_changed_hands() -> None:
+    # Light's 6... C6 and Dark's 7. F7 swapped (C6 is now Dark's), and 14. C5
+    # copied as C2 (occupied). With C5 written back the replay stops at 18. W C6:
+    # Dark's Woden-stone on Dark's own stone. Whose turn C6 was is the evidence:
+    # the old search looked no further back than its first slip and found no
+    # explanation with the copied game; now C6 given back to Light is found
+    # (the swap with F7, or with G6 after it, explains it alike).
+    made = _tuning_copy("two slips, second set", 135)
+    assert "6. E3 F7 7. C6 G6" in made.damaged and "14. C2" in made.damaged
+    run = run_repair(made.damaged, made.original)
+    assert 1 <= run.rank <= 2 and not run.unique

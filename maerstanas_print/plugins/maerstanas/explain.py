@@ -462,7 +462,7 @@ class Explainer:
                     if _one_character(was, square_name(new_items[i].move.square)):  # type: ignore[arg-type]
                         changes.append((new_items, (earlier, slip), i))
         if untouched(stop) and item.move.kind != "place" and len(node.slips) + 2 <= MAX_SLIPS:
-            changes += self._spent(items, stop, begin, positions)  # (c)
+            changes += self._whose_turn(items, stop, begin, positions, occupant)  # (c)
         for new_items, new_slips, j in changes:
             if self.evaluations >= MAX_EVALUATIONS:
                 self.complete = False
@@ -473,20 +473,27 @@ class Explainer:
                 continue
             yield Node(new_items, (*node.slips, *new_slips), node.lo, child, j, at)
 
-    def _spent(
-        self, items: list[Item], stop: int, begin: int, positions: list[Position]
+    def _whose_turn(
+        self, items: list[Item], stop: int, begin: int, positions: list[Position], occupant: int
     ) -> list[tuple[list[Item], tuple[Slip, ...], int]]:
-        """(c) of `_behind`: where the special stone at `stop` is already spent, the
-        earlier special stone of its kind swapped with the move before or after it
-        (so the other side played it), alone and with each square at `stop`."""
+        """(c) of `_behind`: a special stone at `stop` that its side has already
+        played, or a Woden-stone on its own side's stone, may be legal once an
+        earlier move changes hands: the earlier special stone of its kind, or the
+        move that put the stone the Woden-stone replaces, swapped with the move
+        before or after it; alone and with each square at `stop`."""
         item = items[stop]
-        if positions[stop - begin].move_problem(item.move) is None:
+        problem = positions[stop - begin].move_problem(item.move)
+        if problem is None:
             return []
-        earlier = next(
-            (e for e in range(stop - 1, begin - 1, -1) if items[e].move.kind == item.move.kind),
-            None,
-        )
-        if earlier is None:
+        earlier: int | None = None
+        if problem.kind == "spent":
+            earlier = next(
+                (e for e in range(stop - 1, begin - 1, -1) if items[e].move.kind == item.move.kind),
+                None,
+            )
+        elif problem.kind == "woden-target" and occupant < stop:
+            earlier = occupant
+        if earlier is None or earlier < begin:
             return []
         out: list[tuple[list[Item], tuple[Slip, ...], int]] = []
         for j, k in ((earlier, earlier + 1), (earlier - 1, earlier)):
