@@ -13,14 +13,17 @@ Where a hypothesis's replay first goes
 wrong (an illegal move, a move after the end, a game not over at its score
 line), some slip must lie at or before that move: it tries every board slip
 there (a wrong letter or digit, two moves swapped, a row written twice, a Pass
-put in or left out) and follows those that get the replay past that point. What
+put in or left out) and follows those that get the replay past that point, or
+to it with less evidence before it left over (a removal list that now agrees). What
 is still left over once every move replays (a move number, a removal list, the
 score line, the Result) is one slip each, unless a board slip explains it
 instead: a score line that the moves miss competes with the moves that would
 reach it. Slips need not show in the order they were made, so at a move that
 stays illegal the search also tries an earlier slip on a square that move's
-legality reads, and the move meant for a square an earlier slip took (both
-changed at once); two swaps that still replay, seen only in the score line,
+legality reads (however far back), the move meant for a square an earlier slip
+took (both changed at once), and, for a special stone already spent or a
+Woden-stone on its own side's stone, the earlier move swapped that changed
+hands (with the stopped move's square); two swaps that still replay, seen only in the score line,
 are paired by how far each moves the score. Rows left out (up to `MAX_GAPS`)
 are found from the move numbers and only reported.
 
