@@ -14,8 +14,8 @@ wrong (an illegal move, a move after the end, a game not over at its score
 line), some slip must lie at or before that move: it tries every board slip
 there (a wrong letter or digit, two moves swapped, a row written twice, a Pass
 put in or left out) and follows those that get the replay past that point, or
-to it with less evidence before it left over (a removal list that now agrees). What
-is still left over once every move replays (a move number, a removal list, the
+to it with less evidence left over before it (a removal list that now agrees).
+What is still left over once every move replays (a move number, a removal list, the
 score line, the Result) is one slip each, unless a board slip explains it
 instead: a score line that the moves miss competes with the moves that would
 reach it. Slips need not show in the order they were made, so at a move that
@@ -23,8 +23,8 @@ stays illegal the search also tries an earlier slip on a square that move's
 legality reads (however far back), the move meant for a square an earlier slip
 took (both changed at once), and, for a special stone already spent or a
 Woden-stone on its own side's stone, the earlier move swapped that changed
-hands (with the stopped move's square); two swaps that still replay, seen only in the score line,
-are paired by how far each moves the score. Rows left out (up to `MAX_GAPS`)
+hands (with the stopped move's square); two swaps that still replay, seen
+only in the score line, are paired by how far each moves the score. Rows left out (up to `MAX_GAPS`)
 are found from the move numbers and only reported.
 
 The search stops after `MAX_EVALUATIONS` replays of part of the game and keeps
@@ -394,12 +394,14 @@ class Explainer:
         were made: (a) after a later slip is found, an earlier one on a square the
         stopped move's legality reads (it, a neighbour or theirs) may be next,
         however far back (`6... G5` copied as `G6` shows only at ply 39, where a
-        thunder-stone's removals leave F6 taken); (b)
+        stone on F6 would have four hinges, G6 one of them); (b)
         the stopped move may be meant for a square an earlier slip took, so both
         change at once (`19. E1` meant `E4`, with `9... B4` copied as `E4`); (c)
-        the stopped move is a special stone its side has already played: the
-        earlier one may be the other side's, its move swapped with a neighbour
-        (whose turn it was is evidence), and the stopped move's square wrong too."""
+        the stopped move is a special stone its side has already played, or a
+        Woden-stone on its own side's stone: the earlier special stone, or the
+        stone replaced, may be the other side's, its move swapped with a
+        neighbour (whose turn it was is evidence), and the stopped move's square
+        wrong too (`_whose_turn`)."""
         items, stop = node.items, node.outcome.stop
         assert stop is not None
         target = items[stop].move.square
@@ -411,13 +413,9 @@ class Explainer:
         )
         # and every stone within reach of it (a neighbour's or theirs), however far
         # back: a slip there changes what the stopped move's legality reads
+        squares = [item.move.square for item in items[:stop]]
         within = next(
-            (
-                i
-                for i in range(stop)
-                if self.reach[target] >> (items[i].move.square or 0) & 1
-                and items[i].move.square is not None
-            ),
+            (i for i, sq in enumerate(squares) if sq is not None and self.reach[target] >> sq & 1),
             stop,
         )
         floor = min(max(0, stop - WINDOW), occupant, within)
