@@ -756,3 +756,27 @@ def test_kit_help_says_what_the_ink_saver_cover_says(capsys) -> None:
         main(["kit", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert f"ink-saver: {said.group(1).replace(' is drawn ', ' drawn ')}" in help_text
+
+
+def test_the_ink_saver_kits_stone_keys_are_drawn_like_their_figures() -> None:
+    """Reviewed (23, final 9-D #1): the tafl ink-saver kits' quick reference drew its
+    stone key in the print theme, solid Dark pieces and beige squares, above figures
+    that hatch Dark. The kit's theme reaches every key: no print fill is left in one."""
+    from maerstanas_print.draw.shapes import walk
+    from maerstanas_print.draw.theme import THEMES
+    from maerstanas_print.rulebook import layout
+    from maerstanas_print.rulebook.model import StoneKey
+    from maerstanas_print.rulebook.prepare import prepare
+    from maerstanas_print.rulebook.print_and_play import inked
+
+    keys = []
+    for slug in GAMES:
+        book = inked(prepare(quickref_for(game_named(slug))), "ink-saver").book
+        blocks = (*book.front, *(b for chapter in book.chapters for b in chapter.blocks))
+        keys += [block for block in blocks if isinstance(block, StoneKey)]
+    assert len(keys) >= 2 and {key.theme for key in keys} == {"ink-saver"}  # both tafl games
+    printed = {THEMES["print"].band_fill, THEMES["print"].dark_fill}
+    for key in keys:
+        shapes, _ = layout.stone_key(150.0, key.game, key.theme)
+        fills = {getattr(shape, "fill", None) for shape in walk(shapes)}
+        assert not fills & printed, (key.game, fills)

@@ -140,12 +140,12 @@ class _Renderer:
             )
             return Markup('<dl class="glossary">{}</dl>').format(rows)
         if isinstance(block, StoneKey):
-            shapes, height = layout.stone_key(FIGURE_WIDTH, block.game)
+            shapes, height = layout.stone_key(FIGURE_WIDTH, block.game, block.theme)
             label = layout.stone_key_label(block.game)
             key = Page(FIGURE_WIDTH, height, tuple(shapes), label)
             # A phone gets the legend wrapped to a narrow column, its text as large as
             # in print; paper and wide screens the one row of the PDF.
-            shapes, height = layout.stone_key(NARROW_KEY_WIDTH, block.game)
+            shapes, height = layout.stone_key(NARROW_KEY_WIDTH, block.game, block.theme)
             narrow = Page(NARROW_KEY_WIDTH, height, tuple(shapes), label)
             return Markup("{}{}").format(
                 self.frame("stone-key wide", [(key, "key")], label),

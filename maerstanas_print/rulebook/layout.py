@@ -89,8 +89,8 @@ def title_art_label(game: str) -> str:
 KEY_GAP = 3.0  # mm: the least room between two entries of a key, and between its rows
 
 
-def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
-    """The stone legend of the printed sheets, in `width` mm.
+def stone_key(width: float, game: str, theme: str = "print") -> tuple[list[Shape], float]:
+    """The stone legend of the printed sheets, in `width` mm, drawn in `theme`.
 
     A row of the legend whose entries do not fit side by side with `KEY_GAP`
     between them is wrapped into as few rows as hold them, each entry centred
@@ -100,12 +100,19 @@ def stone_key(width: float, game: str) -> tuple[list[Shape], float]:
     cell, inner = 9.0, min(width, 150.0)
     if not info.start_stones():  # a game that begins on an empty board
         group, height = legend(
-            (width - inner) / 2, 2.0, inner, "print", cell, 9.0, SHEETS.of(info).legend
+            (width - inner) / 2, 2.0, inner, theme, cell, 9.0, SHEETS.of(info).legend
         )
     else:
         inner = width if SHEETS.of(info).piece_notes else inner  # a note per piece
         group, height = game_legend(
-            info, spec_for_game(info), (width - inner) / 2, 2.0, inner, "print", cell, 9.0
+            info,
+            spec_for_game(info, theme=theme),
+            (width - inner) / 2,
+            2.0,
+            inner,
+            theme,
+            cell,
+            9.0,
         )
     rows = (
         [group]

@@ -70,6 +70,7 @@ class StoneKey:
     """The game's pieces in both colours (the default game's, by default)."""
 
     game: str = ""  # a Game tag; empty: the default game
+    theme: str = "print"  # a kit's theme reaches its key as it reaches the figures
 
 
 @dataclass(frozen=True)

@@ -387,7 +387,7 @@ class _Builder:
         if isinstance(block, Glossary):
             return [self.glossary(block)]
         if isinstance(block, StoneKey):
-            shapes, height = layout.stone_key(self.width_mm, block.game)
+            shapes, height = layout.stone_key(self.width_mm, block.game, block.theme)
             return [_shapes_flowable(shapes, self.width_mm, height)]
         if isinstance(block, SampleGame):
             return self.sample_game(block)

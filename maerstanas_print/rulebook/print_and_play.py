@@ -25,6 +25,7 @@ from maerstanas_print.rulebook.books import book_for, quickref_for
 from maerstanas_print.rulebook.card import ENLARGES, card_pdf
 from maerstanas_print.rulebook.kit_cover import MARGIN as SHEET_MARGIN
 from maerstanas_print.rulebook.kit_cover import KitCover, KitEntry, cover_page, kit_footer
+from maerstanas_print.rulebook.model import Block, StoneKey
 from maerstanas_print.rulebook.prepare import PreparedBook, prepare
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet, full_board_cell
 from maerstanas_print.sheets.capabilities import SHEETS
@@ -77,8 +78,8 @@ def kit_parts(game: Game, paper: str, theme: str = "print", tokens: str = "round
 
 def inked(prepared: PreparedBook, theme: str) -> PreparedBook:
     """`prepared` with every figure's boards inked in `theme`: the kit's one theme
-    reaches its quick reference too (the ink-saver kit's figures hatch Dark stones
-    instead of printing them solid)."""
+    reaches its quick reference too (the ink-saver kit's figures and its stone key hatch
+    Dark stones instead of printing them solid)."""
     figures = {
         key: replace(
             view,
@@ -88,7 +89,19 @@ def inked(prepared: PreparedBook, theme: str) -> PreparedBook:
         )
         for key, view in prepared.figures.items()
     }
-    return replace(prepared, figures=figures)
+    book = prepared.book
+    chapters = tuple(
+        replace(chapter, blocks=_keys_inked(chapter.blocks, theme)) for chapter in book.chapters
+    )
+    book = replace(book, chapters=chapters, front=_keys_inked(book.front, theme))
+    return replace(prepared, book=book, figures=figures)
+
+
+def _keys_inked(blocks: tuple[Block, ...], theme: str) -> tuple[Block, ...]:
+    """`blocks` with every stone key drawn in `theme`, like the figures beside it."""
+    return tuple(
+        replace(block, theme=theme) if isinstance(block, StoneKey) else block for block in blocks
+    )
 
 
 def _fitted(page: Page, paper: str) -> Page:

@@ -228,7 +228,7 @@ def _full_frame(
     room_top = top + 3.0
     room_bottom = licence_y - 5.0 - BAR_BLOCK - legend_h - LEGEND_GAP
     limit = _fit_cell(width, room_bottom - room_top, options, 0.0)
-    cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, f"a page of {paper.name}")
+    cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, f"a page of {paper.in_print_dialog}")
     return top_shapes, room_top, room_bottom, cell
 
 
@@ -271,7 +271,7 @@ def _full_board_page(paper: Paper, options: BoardSheetOptions) -> Page:
     )
     shapes.append(bar)
     shapes.append(licence_line(paper, text=game_licence(game)))
-    label = f"{game.title} playing board on {paper.name}, squares {cell:g} mm"
+    label = f"{game.title} playing board on {paper.in_print_dialog}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
 
@@ -309,7 +309,7 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
     limit = _fit_cell(tile_w, tile_h, options, game_line_h)
     where = (
         f"{options.per_page} boards to a {'landscape ' if paper.landscape else ''}page "
-        f"of {paper.name}"
+        f"of {paper.in_print_dialog}"
     )
     cell = _choose_cell(limit, options, DEFAULT_FULL_CELL, where)
     shapes: list[Shape] = list(top_shapes)
@@ -361,7 +361,7 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
         baseline = legend_top + strip_h + NOTE_GAP + number * PENCIL_PT * MM_PER_PT * 1.2 - 1.0
         shapes.append(Text(paper.width / 2, baseline, note, PENCIL_PT, "italic", "middle", INK))
     shapes.append(licence_line(paper, 6.5, text=game_licence(game)))
-    label = f"{options.per_page} {game.title} boards on {paper.name}, squares {cell:g} mm"
+    label = f"{options.per_page} {game.title} boards on {paper.in_print_dialog}, squares {cell:g} mm"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
 

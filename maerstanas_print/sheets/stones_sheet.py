@@ -389,7 +389,7 @@ def _intro(
             + "Print at 100 % on card, or glue the sheet to card, then cut along the grey "
             "lines with a ruler: first right across each block, then each strip into "
             f"{noun}. Each {one} is a square of {token.cut:g} mm, for the {token.square:g} mm "
-            f"squares of the playing board on {paper.name}."
+            f"squares of the playing board on {paper.in_print_dialog}."
         )
     return (
         plays
@@ -397,7 +397,7 @@ def _intro(
         + f"Print at 100 % on card, or glue the sheet to card, then cut each {one} out "
         f"{edge} (the four short marks round each {one} point at it). Each {one} is "
         f"{token.cut:g} mm across, for the {token.square:g} mm squares of the playing "
-        f"board on {paper.name}{bleed}."
+        f"board on {paper.in_print_dialog}{bleed}."
     )
 
 
@@ -441,7 +441,7 @@ def _page(paper: Paper, game: Game, theme: str, square: bool = False) -> Page:
         default=0,
     )
     if not copies:  # pragma: no cover - the games' sets fit every paper
-        raise SheetError(f"{game.title}'s {noun} do not fit a page of {paper.name}")
+        raise SheetError(f"{game.title}'s {noun} do not fit a page of {paper.in_print_dialog}")
     rows_of = [copies * rows for rows in set_rows]
     blocks: list[tuple[int, str, list[tuple[Stone, str] | None]]] = [
         (side, _set_heading(side_name, pieces, copies), _copies(side, pieces, copies, per_row))
@@ -505,7 +505,7 @@ def _page(paper: Paper, game: Game, theme: str, square: bool = False) -> Page:
     shapes.append(licence_line(paper, text=game_licence(game)))
     total = sum(_count(pieces) for _, _, pieces in sets)
     assert count == copies * total
-    label = f"{game.title}: {copies * total} {noun} to cut out on {paper.name}"
+    label = f"{game.title}: {copies * total} {noun} to cut out on {paper.in_print_dialog}"
     return Page(paper.width, paper.height, tuple(shapes), label)
 
 
