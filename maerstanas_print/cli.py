@@ -192,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
             problem = source_date_problem()  # ReportLab would end in a traceback
             if problem is not None:
                 raise CommandError(problem, EXIT_USAGE)
+            if getattr(args, "output", None) == "":  # every command, before any work
+                raise CommandError("-o '': names no file or folder; give a name", EXIT_USAGE)
             args.run_command = main  # for `build`, which runs other commands
             args.given = list(sys.argv[1:] if argv is None else argv)  # the words as written
             code = int(args.func(args) or 0)

@@ -196,6 +196,30 @@ def test_output_naming_a_folder_or_nothing_is_a_usage_error(
     assert sorted(os.listdir(tmp_path)) == []
 
 
+EVERY_OUTPUT = {
+    "build": [],
+    "puzzles": ["--margin", "1", str(SAMPLE_GAME)],
+    "scan": ["photo.jpg"],
+    "game": [str(SAMPLE_GAME)],
+    "board": [],
+    "kit": [],
+    "import": ["list.txt"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(EVERY_OUTPUT))
+def test_an_empty_output_name_is_a_usage_error_for_every_command(
+    tmp_path: Path, command: str
+) -> None:
+    """Review 26 files 9 #1: `build -o ''` wrote 55 files into the current folder,
+    `puzzles -o ''` wrote output/puzzles.pdf after its search, `scan -o ''` read the
+    photo first. An empty name is refused before any work, whatever the command."""
+    done = _cli(tmp_path, command, *EVERY_OUTPUT[command], "-o", "")
+    assert done.returncode == 2, done.stderr
+    assert "names no file" in done.stderr
+    assert sorted(os.listdir(tmp_path)) == []
+
+
 def test_a_printer_writes_its_default_name_into_dir_dot(tmp_path: Path) -> None:
     done = _cli(tmp_path, "game", str(SAMPLE_GAME), "-o", "nd/.")
     assert done.returncode == 0, done.stderr

@@ -361,7 +361,9 @@ def _tiled_page(paper: Paper, options: BoardSheetOptions) -> Page:
         baseline = legend_top + strip_h + NOTE_GAP + number * PENCIL_PT * MM_PER_PT * 1.2 - 1.0
         shapes.append(Text(paper.width / 2, baseline, note, PENCIL_PT, "italic", "middle", INK))
     shapes.append(licence_line(paper, 6.5, text=game_licence(game)))
-    label = f"{options.per_page} {game.title} boards on {paper.in_print_dialog}, squares {cell:g} mm"
+    label = (
+        f"{options.per_page} {game.title} boards on {paper.in_print_dialog}, squares {cell:g} mm"
+    )
     return Page(paper.width, paper.height, tuple(shapes), label)
 
 
