@@ -107,10 +107,25 @@ def visible(text: str) -> str:
 
 # Characters that look like nothing, or like a plain space, when a message quotes
 # them as the token at fault: Hangul fillers, the combining grapheme joiner,
-# the Khmer inherent vowels, and variation selectors (their categories are Lo
-# and Mn, so the category test below does not catch them).
+# the Khmer inherent vowels, variation selectors (Mongolian ones too) and the
+# blank braille pattern (their categories are Lo, Mn and So, so the category test
+# below does not catch them).
 _BLANK_LOOKING = frozenset(
-    (0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0, *range(0xFE00, 0xFE10))
+    (
+        0x034F,
+        0x115F,
+        0x1160,
+        0x17B4,
+        0x17B5,
+        0x180B,
+        0x180C,
+        0x180D,
+        0x180F,
+        0x2800,
+        0x3164,
+        0xFFA0,
+        *range(0xFE00, 0xFE10),
+    )
 )
 
 
@@ -131,8 +146,15 @@ def quoted_token(text: str) -> str:
     from a web page, U+3000, U+2007...), every format character (U+200C, U+200D)
     and every blank-looking filler or variation selector escaped too, since the
     user could not otherwise tell what is wrong. A single such character is
-    also named: "`\\u00a0` (no-break space)"."""
-    shown = "".join(_escape_char(char) if _invisible(char) else char for char in visible(text))
+    also named: "`\\u00a0` (no-break space)". A combining mark that opens the
+    token is escaped too: printed, it would merge with the backtick."""
+    seen = visible(text)
+    shown = "".join(
+        _escape_char(char)
+        if _invisible(char) or (index == 0 and unicodedata.category(char).startswith("M"))
+        else char  # a mark first would sit on the opening backtick
+        for index, char in enumerate(seen)
+    )
     name = unicodedata.name(text, "") if len(text) == 1 and shown != text else ""
     return f"`{shown}`" + (f" ({name.lower()})" if name else "")
 

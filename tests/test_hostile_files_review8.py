@@ -173,6 +173,9 @@ def test_output_over_another_users_file_keeps_its_owner(tmp_path: Path) -> None:
         ("\u200d", "`\\u200dE4`"),
         ("\u3164", "`\\u3164E4`"),
         ("\ufe0f", "`\\ufe0fE4`"),
+        ("\u180b", "`\\u180bE4`"),  # review 26 files 9 #2: Mongolian selector,
+        ("\u2800", "`\\u2800E4`"),  # the blank braille pattern,
+        ("\u0301", "`\\u0301E4`"),  # a mark that would sit on the backtick
     ],
 )
 def test_an_invisible_character_at_fault_is_escaped(tmp_path: Path, char: str, shown: str) -> None:
