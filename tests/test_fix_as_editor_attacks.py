@@ -69,6 +69,35 @@ def test_the_diff_of_any_name_applies_to_what_fix_writes(
     assert (work / base).read_bytes() == (tmp_path / base).read_bytes() == FIXED
 
 
+@pytest.mark.parametrize("where", ["up", "absolute"])
+def test_the_diff_of_a_file_outside_the_folder_applies_to_it_named(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsysbinary: pytest.CaptureFixture[bytes],
+    where: str,
+) -> None:
+    """Review 26 files 9 #3: `../x.mrs` got the headers `a/../x.mrs`, which neither
+    `patch -p1` nor `git apply` takes, though the docs said they did. `patch` takes
+    no name outside its folder from a header (it calls it dangerous), so the file is
+    named as given, without `a/`, and the docs say to name it: `patch FILE`."""
+    if shutil.which("patch") is None:
+        pytest.skip("patch is not installed")
+    record = tmp_path / "x.mrs"
+    record.write_bytes(DAMAGED)
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    name = "../x.mrs" if where == "up" else str(record)
+    assert main(["check", "--diff", "--", name]) == 1
+    patch = capsysbinary.readouterr().out
+    assert b"a/" not in patch.split(b"\n@@")[0]
+    applied = subprocess.run(
+        ["patch", name], cwd=here, input=patch, capture_output=True, check=False
+    )
+    assert applied.returncode == 0, applied.stdout + applied.stderr
+    assert record.read_bytes() == FIXED
+
+
 @pytest.mark.parametrize("swap", ["symlink", "same-text-new-file"])
 def test_a_name_that_leads_elsewhere_at_write_time_is_not_written(
     tmp_path: Path,

@@ -65,10 +65,10 @@ def unified_diff(text: str, edits: list[Edit], name: str, prefix: bytes = b"") -
         shift += grown
     if not out:
         return b""
-    if name.startswith("/"):
-        old = new = _header_name(name)
+    plain = posixpath.normpath(name)
+    if plain.startswith("/") or plain == ".." or plain.startswith("../"):
+        old = new = _header_name(plain)  # outside the folder: `patch FILE` (docs/errors.md)
     else:
-        plain = posixpath.normpath(name)
         old, new = _header_name("a/" + plain), _header_name("b/" + plain)
     return b"--- " + old + b"\n+++ " + new + b"\n" + b"".join(out)
 
