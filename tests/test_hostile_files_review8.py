@@ -227,3 +227,39 @@ def test_a_printer_writes_its_default_name_into_dir_dot(tmp_path: Path) -> None:
     done = _cli(tmp_path, "game", str(SAMPLE_GAME), "-o", "nd/.")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "nd" / "sample-game.pdf").is_file()
+
+
+# --- a standard error that cannot be written changes no exit code ---------------
+
+
+@pytest.mark.parametrize("stderr", ["full", "closed"])
+@pytest.mark.parametrize(
+    ("words", "code"),
+    [
+        (["check", "--fix", "missing.mrs"], 3),
+        (["import", "list.txt", "-o", "x.mrs"], 0),
+        (["analyse", str(SAMPLE_GAME), "--depth", "1"], 0),
+    ],
+    ids=["fix-missing", "import", "analyse"],
+)
+def test_a_standard_error_that_cannot_be_written_keeps_the_exit_code(
+    tmp_path: Path, words: list[str], code: int, stderr: str
+) -> None:
+    """Review 26 files 9 #4: with `2>/dev/full` a message's failed write raised while
+    the command said another, and with `2>&-` the progress line asked a closed stream
+    whether it was a terminal: exit 1 where the command meant 3 or 0."""
+    (tmp_path / "list.txt").write_text("D4 - standard stone (Player 1)\n", encoding="utf-8")
+    with open("/dev/full", "w") if stderr == "full" else open(os.devnull) as sink:
+        done = subprocess.run(
+            [sys.executable, "-m", "maerstanas_print", *words],
+            cwd=tmp_path,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=sink if stderr == "full" else None,
+            pass_fds=(),
+            preexec_fn=(lambda: os.close(2)) if stderr == "closed" else None,
+            timeout=300,
+            check=False,
+        )
+    assert done.returncode == code
+    assert (tmp_path / "x.mrs").exists() == (words[0] == "import")

@@ -459,16 +459,44 @@ class GuardedText:
 @contextlib.contextmanager
 def guarded_stdout() -> Iterator[GuardedText]:
     """Guard `sys.stdout` for the length of one command."""
-    before = sys.stdout
+    before, before_errors = sys.stdout, sys.stderr
     guarded = GuardedText(before)
     sys.stdout = guarded
     errors = _escape_names(sys.stderr)
+    sys.stderr = _QuietErrors(before_errors)
     try:
         yield guarded
     finally:
-        sys.stdout = before
+        sys.stdout, sys.stderr = before, before_errors
         if errors is not None:
             _escape_names(sys.stderr, errors)
+
+
+class _QuietErrors:
+    """Standard error that cannot fail: a message that cannot be written (`2>/dev/full`,
+    `2>&-`) is lost, but the command still ends with its own exit code instead of
+    an error raised while saying another."""
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if self._stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self._stream.write(text)
+                self._stream.flush()  # a message nobody can read must not wait for exit
+        return len(text)
+
+    def flush(self) -> None:
+        if self._stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self._stream.flush()
+
+    def isatty(self) -> bool:  # progress lines ask; a closed stream is no terminal
+        return bool(self._stream is not None and self._stream.isatty())
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
 
 
 def _escape_names(stream: IO[str] | None, errors: str = ERRORS) -> str | None:
