@@ -28,6 +28,7 @@ import pytest
 from maerstanas_print.cli import main
 from maerstanas_print.commands import check as check_command
 from maerstanas_print.play import checking
+from tests.process_helpers import HANG_S
 
 PY = [sys.executable, "-m", "maerstanas_print"]
 BOM = b"\xef\xbb\xbf"
@@ -344,9 +345,11 @@ def test_fix_refuses_dev_stdin(tmp_path: Path, stdin_kind: str) -> None:
     command = [*PY, "check", "--fix", "/dev/stdin"]
     if stdin_kind == "file":
         with record.open("rb") as handle:
-            done = subprocess.run(command, stdin=handle, capture_output=True, timeout=60)
+            done = subprocess.run(command, stdin=handle, capture_output=True, timeout=HANG_S)
     else:
-        done = subprocess.run(command, input=record.read_bytes(), capture_output=True, timeout=60)
+        done = subprocess.run(
+            command, input=record.read_bytes(), capture_output=True, timeout=HANG_S
+        )
     assert done.returncode == 3 and b"--fix rewrites record files only" in done.stderr
     assert b"Traceback" not in done.stderr and b"fixed" not in done.stdout
     assert record.read_bytes() == DAMAGED * 20_000
@@ -356,7 +359,10 @@ def test_diff_to_a_full_disk_and_a_closed_pipe_ends_cleanly(tmp_path: Path) -> N
     record = _file(tmp_path, DAMAGED * 3)
     with open("/dev/full", "wb") as full:
         done = subprocess.run(
-            [*PY, "check", "--diff", str(record)], stdout=full, stderr=subprocess.PIPE, timeout=60
+            [*PY, "check", "--diff", str(record)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=HANG_S,
         )
     assert done.returncode == 3
     assert done.stderr.decode().startswith("maerstanas-print: cannot write standard output")
@@ -366,7 +372,7 @@ def test_diff_to_a_full_disk_and_a_closed_pipe_ends_cleanly(tmp_path: Path) -> N
         shell=True,
         executable="/bin/bash",
         capture_output=True,
-        timeout=60,
+        timeout=HANG_S,
     )
     assert shell.returncode == 1 and shell.stderr == b""
     assert shell.stdout.decode().startswith("--- ")

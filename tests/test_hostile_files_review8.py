@@ -24,6 +24,7 @@ from record_helpers import ROOT
 
 from maerstanas_print.io.limits import MAX_PHOTO_PIXELS
 from maerstanas_print.scan.image_size import pixel_size
+from tests.process_helpers import HANG_S
 
 SHEET = ROOT / "maerstanas_print" / "samples" / "scanned-sheet.jpg"
 CASUAL = ROOT / "maerstanas_print" / "samples" / "casual-games.mrs"
@@ -37,7 +38,7 @@ def _cli(tmp_path: Path, *args: str, stdin: Path | None = None) -> subprocess.Co
             stdin=feed,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=HANG_S,
             check=False,
         )
 
@@ -258,7 +259,7 @@ def test_a_standard_error_that_cannot_be_written_keeps_the_exit_code(
             stderr=sink if stderr == "full" else None,
             pass_fds=(),
             preexec_fn=(lambda: os.close(2)) if stderr == "closed" else None,
-            timeout=300,
+            timeout=HANG_S,
             check=False,
         )
     assert done.returncode == code
