@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bench.repair_runs import run_repair, shares
+from bench.repair_runs import RepairRun, run_repair, shares
 from maerstanas_print.games.maerstanas.engine import SQUARES, Move, Position, square_name
 from maerstanas_print.play.slip_model import (
     character_chance,
@@ -118,13 +118,20 @@ def _tuning_copy(name: str, number: int) -> Copy:
     return spec.copies(number + 1)[number]
 
 
+def _repaired(name: str, number: int, *written: str) -> RepairRun:
+    """The repair of tuning copy `number` of set `name`, after checking that the copy
+    holds each of `written` (the slips a test's comment describes)."""
+    made = _tuning_copy(name, number)
+    assert all(text in made.damaged for text in written), written
+    return run_repair(made.damaged, made.original)
+
+
 def test_an_earlier_slip_found_after_a_later_one_is_explained() -> None:
     # 4. F7 copied as B7... as F7 where B7 was played (ply 6), and 7... C2 as G2
     # (ply 13). G2 is occupied, so the replay stops there first; with C2 written back
     # it stops at ply 24, where F7 gives a stone four hinges: the earlier slip shows
     # after the later. The old search looked for a second slip only after the first.
-    made = _tuning_copy("two slips, every kind", 28)
-    run = run_repair(made.damaged, made.original)
+    run = _repaired("two slips, every kind", 28)
     assert run.rank == 1 and not run.unique
 
 
@@ -132,9 +139,7 @@ def test_a_move_meant_for_a_square_an_earlier_slip_took_is_explained() -> None:
     # 9... B4 copied as E4, and 19. E4 as E1: E1 is occupied, and E4, what was
     # meant, is taken by the first slip, so no one change at 19. makes the move
     # legal; both change at once.
-    made = _tuning_copy("two slips", 28)
-    assert "9. E5 E4" in made.damaged and "19. E1" in made.damaged
-    run = run_repair(made.damaged, made.original)
+    run = _repaired("two slips", 28, "9. E5 E4", "19. E1")
     assert run.rank == 1 and not run.unique
 
 
@@ -196,9 +201,7 @@ def test_a_slip_that_first_shows_in_a_removal_list_is_taken_further() -> None:
     # illegal move at ply 30. B2 written back leaves the replay stopping at ply 30
     # as before, with the removal list now agreeing: the old search dropped it as
     # no progress and found no explanation with the copied game.
-    made = _tuning_copy("two slips", 81)
-    assert "2. B3 A3" in made.damaged and "10. C5 T A2xB2/A3" in made.damaged
-    run = run_repair(made.damaged, made.original)
+    run = _repaired("two slips", 81, "2. B3 A3", "10. C5 T A2xB2/A3")
     assert run.rank == 1 and not run.unique
 
 
@@ -207,9 +210,7 @@ def test_a_special_stone_played_twice_looks_for_the_swap_that_gave_it_away() -> 
     # thunder-stone), and Light's 17... T E7 copied as T A7: at A7 Light has
     # already played its thunder-stone and A7 is occupied. Whose turn the earlier
     # thunder-stone was is the evidence: the swap and the square together explain it.
-    made = _tuning_copy("two slips", 113)
-    assert "5. G4 T D5xC5 6. D3 B1" in made.damaged and "T A7xE6/D7" in made.damaged
-    run = run_repair(made.damaged, made.original)
+    run = _repaired("two slips", 113, "5. G4 T D5xC5 6. D3 B1", "T A7xE6/D7")
     assert run.rank == 1 and not run.unique
 
 
@@ -219,9 +220,7 @@ def test_an_earlier_slip_near_the_stopped_move_is_found_however_far_back() -> No
     # a stone on F6 would have four hinges, one of them the G6 beside it. G6 is
     # 28 plies back: the old search looked only 24 plies back and found no
     # explanation with the copied game (now it ties with G2 written at ply 20).
-    made = _tuning_copy("two slips, every kind", 7)
-    assert "6. D3 G6" in made.damaged and "9. G3" in made.damaged
-    run = run_repair(made.damaged, made.original)
+    run = _repaired("two slips, every kind", 7, "6. D3 G6", "9. G3")
     assert 1 <= run.rank <= 2 and not run.unique
 
 
@@ -232,7 +231,5 @@ def test_a_woden_stone_on_its_own_side_looks_for_the_swap_that_changed_hands() -
     # the old search looked no further back than its first slip and found no
     # explanation with the copied game; now C6 given back to Light is found
     # (the swap with F7, or with G6 after it, explains it alike).
-    made = _tuning_copy("two slips, second set", 135)
-    assert "6. E3 F7 7. C6 G6" in made.damaged and "14. C2" in made.damaged
-    run = run_repair(made.damaged, made.original)
+    run = _repaired("two slips, second set", 135, "6. E3 F7 7. C6 G6", "14. C2")
     assert 1 <= run.rank <= 2 and not run.unique
