@@ -16,16 +16,36 @@ import re
 # where a run of blanks starts: a search would otherwise read a long run that no
 # marker ends again from each of its offsets (time n squared).
 MARKER = re.compile(r"(?<!\s)\s*\{§([^{}]*)\}")
+PUNCTUATION = r"[!-/:-@\[-`{-~]"  # ASCII punctuation: what CommonMark lets a \ escape
+_ESCAPED = re.compile(r"\\(" + PUNCTUATION + ")")
+
+
+def masked(text: str, chars: str = "") -> str:
+    """`text` with each backslash escape (of `chars` only, when given) blanked as two
+    U+001A, so places keep: brace markup found in it was not escaped by the writer.
+    It reads Markdown as written and the book's markup alike (both escape with a backslash)."""
+    return _ESCAPED.sub(lambda m: "\x1a\x1a" if m[1] in (chars or m[1]) else m[0], text)
+
+
+def _markers(text: str) -> list[re.Match[str]]:
+    """The markers of `text` as written: an escaped brace (`\\{§ 1}`) makes words."""
+    return list(MARKER.finditer(masked(text)))
 
 
 def strip_markers(text: str) -> str:
-    """`text` without its `{§ ...}` markers, as it is printed."""
-    return MARKER.sub("", text)
+    """`text` without its `{§ ...}` markers, as it is printed; an escaped brace
+    (`\\{§ 1}`, `{§ 1\\}`) makes words, which are printed."""
+    out, start = [], 0
+    for found in _markers(text):
+        out.append(text[start : found.start()])
+        start = found.end()
+    out.append(text[start:])
+    return "".join(out)
 
 
 def points_in(text: str) -> tuple[str, ...]:
     """The point ids the markers of `text` name, in order."""
-    return tuple(word for found in MARKER.findall(text) for word in found.split())
+    return tuple(word for found in _markers(text) for word in found[1].split())
 
 
 def marked_spans(text: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -34,7 +54,7 @@ def marked_spans(text: str) -> list[tuple[str, tuple[str, ...]]]:
     point is a statement nothing stands behind."""
     spans: list[tuple[str, tuple[str, ...]]] = []
     start = 0
-    for found in MARKER.finditer(text):
+    for found in _markers(text):
         spans.append((" ".join(text[start : found.start()].split()), tuple(found[1].split())))
         start = found.end()
     rest = " ".join(text[start:].split())

@@ -191,6 +191,29 @@ def test_headings_that_share_a_slug_get_ids_of_their_own(tmp_path, capsys) -> No
     )
 
 
+def test_a_section_called_title_is_chapter_dash_section(tmp_path, capsys) -> None:
+    """`## Title` in `# A` is `#a-title`, as documented (`#chapter-section`): the
+    chapter's own heading took that id and the section got `a-title-2` (review 26 books 8)."""
+    text = HEAD + "[sec](#a-title) [ch](#a)\n\n# A\n\nx\n\n## Title\n\ny\n"
+    path = book(tmp_path, text)
+    out = tmp_path / "b.html"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    page = _Ids()
+    page.feed(out.read_text(encoding="utf-8"))
+    assert sorted({i for i in page.ids if page.ids.count(i) > 1}) == []
+    sections = re.findall(r'<h3[^>]* id="([^"]+)"', out.read_text(encoding="utf-8"))
+    assert sections == ["a-title"], sections
+    assert {"a-title", "a"} <= set(page.hrefs) <= set(page.ids)
+
+
+def test_a_missing_figure_is_shown_where_it_is_markup(tmp_path, capsys) -> None:
+    """The caret stands on the `{fig:zz}` that is markup, not on an escaped one or one
+    in notation written above it (the place was the first such text in the file)."""
+    text = HEAD + "a \\{fig:zz} `{fig:zz}`\n\n- see {fig:zz}\n"
+    err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, text))], "10:7")
+    assert "{fig:zz} names a figure the book does not have" in err
+
+
 def test_a_link_to_a_second_heading_of_one_name_is_checked(tmp_path, capsys) -> None:
     text = HEAD + "[x](#rules-3)\n\n# Rules\n\nx\n"
     err = refused(capsys, ["rulebook", "--check", str(book(tmp_path, text))], "8:5")

@@ -325,6 +325,14 @@ def test_a_marker_is_stripped_and_read_back() -> None:
     assert unmarked[1].points == ()
 
 
+def test_an_escaped_marker_is_words_the_concordance_does_not_read() -> None:
+    # As the typesetter prints it: `\{§ a}` is the words "{§ a}", no point (review 26 books 8 #1).
+    block = marked_blocks("# S\n\nCite \\{§ a} here. {§ b}\n")[0]
+    assert block.points == ("b",)
+    assert block.spans == (("Cite \\{§ a} here.", ("b",)),)
+    assert strip_markers("x \\{§ a} y {§ 1\\} z {§ c}") == "x \\{§ a} y {§ 1\\} z"
+
+
 def _missing_needs(table: Concordance, where: str, stated: set[str]) -> list[str]:
     """The points a text states without the points they need (`needs:` in the table)."""
     return [

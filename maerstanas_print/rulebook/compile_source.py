@@ -17,6 +17,7 @@ from maerstanas_print.fonts import text_width_mm
 from maerstanas_print.io import limits
 from maerstanas_print.io.limits import MAX_NUMBER_DIGITS as MAX_DIGITS
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
+from maerstanas_print.rule_points import masked
 from maerstanas_print.rulebook.figures import (
     LABEL_SIZE,
     PANEL_GAP,
@@ -327,18 +328,37 @@ def _check_figure_marks(read: ReadSource) -> None:
     """R106 at a `{fig:key}` written in the text for a figure the book does not have."""
     keys = {figure.key for figure in read.book.figures()}
     book = read.book
-    texts = [t for c in book.chapters for b in c.blocks for t in block_texts(b)]
-    texts += [t for b in book.front for t in block_texts(b)]
-    for text in texts:
-        for span in spans(text):
-            if span.kind == "fig" and span.text not in keys:
-                mark = f"{{fig:{span.text}}}"
-                raise SourceError(
-                    Where(read.source, 0, 1).find(mark),
-                    "R106",
-                    f"{mark} names a figure the book does not have",
-                    f"the figures are: {', '.join(sorted(keys)) or 'none'}",
-                )
+    start = Where(read.source, 0, 1)
+    placed = [(start, b) for b in book.front]
+    for index, chapter in enumerate(book.chapters):
+        places = read.block_places[index] if index < len(read.block_places) else []
+        placed += [
+            (places[i] if i < len(places) else start, block)
+            for i, block in enumerate(chapter.blocks)
+        ]
+    for where, block in placed:
+        for text in block_texts(block):
+            for span in spans(text):
+                if span.kind == "fig" and span.text not in keys:
+                    mark = f"{{fig:{span.text}}}"
+                    raise SourceError(
+                        _written(read, where, mark),
+                        "R106",
+                        f"{mark} names a figure the book does not have",
+                        f"the figures are: {', '.join(sorted(keys)) or 'none'}",
+                    )
+
+
+def _written(read: ReadSource, where: Where, mark: str) -> Where:
+    """The first place at or after `where` where `mark` is written as markup: not
+    escaped (`\\{fig:f}`) and not inside a code span on its line."""
+    text = masked(read.source.text)
+    found = text.find(mark, where.start)
+    while found >= 0:
+        if text.count("`", text.rfind("\n", 0, found) + 1, found) % 2 == 0:
+            return Where(read.source, found, found + len(mark))
+        found = text.find(mark, found + 1)
+    return where.find(mark)
 
 
 def _too_long(read: ReadSource, text: str, limit: str) -> SourceError:

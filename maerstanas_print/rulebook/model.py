@@ -16,7 +16,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from maerstanas_print.rule_points import MARKER
+from maerstanas_print.rule_points import PUNCTUATION as _PUNCTUATION
+from maerstanas_print.rule_points import masked
 from maerstanas_print.rulebook.figures import Figure
 from maerstanas_print.rulebook.words import words
 
@@ -224,8 +225,8 @@ def heading_ids(chapters: tuple[Chapter, ...]) -> list[tuple[str, dict[int, str]
 
     An id is the heading's slug (a section's after its chapter's); a later heading
     whose id is taken gets "-2", "-3", ..., so a `#place` link to a shared title goes
-    to the first, and the others are still reachable. A chapter's id `X` also takes
-    `X-title` (its heading)."""
+    to the first, and the others are still reachable. A chapter's heading is `X--title`
+    for a chapter `X`: no slug holds "--", so no section's id can be it."""
     taken: set[str] = set()
 
     def free(base: str, also: str = "") -> str:
@@ -242,7 +243,7 @@ def heading_ids(chapters: tuple[Chapter, ...]) -> list[tuple[str, dict[int, str]
 
     out = []
     for chapter in chapters:
-        anchor = free(chapter.anchor, "-title")
+        anchor = free(chapter.anchor, "--title")
         sections = {
             index: free(f"{anchor}-{block.anchor}")
             for index, block in enumerate(chapter.blocks)
@@ -260,7 +261,6 @@ def heading_ids(chapters: tuple[Chapter, ...]) -> list[tuple[str, dict[int, str]
 # it keeps the writer's own escapes (`\{`, `\}`, `\:`), so no brace markup of the
 # book (`{.lead}`, `{fig:f}`, `{{ ref }}`, `{§ 1}`) is read where one was escaped.
 MARKUP_CHARS = "\\`*[]"
-_PUNCTUATION = r"[!-/:-@\[-`{-~]"  # ASCII punctuation: what CommonMark lets a \ escape
 _ESCAPE = re.compile(r"([\\`*\[\]])")
 _ESCAPE_VALUE = re.compile(r"([\\`*\[\]{])")
 _ESCAPED = re.compile(r"\\(" + _PUNCTUATION + ")")
@@ -299,27 +299,9 @@ def escaped(char: str) -> str:
     return f"\\{char}" if _ESCAPED.fullmatch(f"\\{char}") else literal(char)
 
 
-def masked(text: str, chars: str = "") -> str:
-    """`text` with each backslash escape (of `chars` only, when given) blanked as two
-    U+001A, so places keep: brace markup found in it was not escaped by the writer.
-    It reads Markdown as written and the book's markup alike (both escape with a backslash)."""
-    return _ESCAPED.sub(lambda m: "\x1a\x1a" if m[1] in (chars or m[1]) else m[0], text)
-
-
 def ends_with_markup(text: str, markup: str) -> bool:
     """Whether `text` ends with `markup` (`{.lead}`) unescaped: `p \\{.lead}` does not."""
     return masked(text).endswith(markup)
-
-
-def unmarked(text: str) -> str:
-    """`text` without its `{§ ...}` rule-point markers, as it is printed; an escaped
-    brace (`\\{§ 1}`, `{§ 1\\}`) makes words, which are printed."""
-    out, start = [], 0
-    for found in MARKER.finditer(masked(text)):
-        out.append(text[start : found.start()])
-        start = found.end()
-    out.append(text[start:])
-    return "".join(out)
 
 
 def inside_markup(text: str) -> list[tuple[int, int]]:

@@ -27,6 +27,7 @@ from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError
 from maerstanas_print.io.inputs import read_text
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
+from maerstanas_print.rule_points import strip_markers
 from maerstanas_print.rulebook.figures import Figure
 from maerstanas_print.rulebook.front_matter import read_front_matter
 from maerstanas_print.rulebook.kit import kit_of
@@ -50,7 +51,6 @@ from maerstanas_print.rulebook.model import (
     masked,
     plain,
     spans,
-    unmarked,
 )
 from maerstanas_print.rulebook.source_blocks import (
     FigurePlaces,
@@ -214,7 +214,7 @@ class _Reader:
                     "use *italic*, **bold**, `notation` and [links](https://...)",
                 )
         refuse_address_reference(content, where)
-        text = unmarked("".join(out))  # rule-point markers are for the concordance
+        text = strip_markers("".join(out))  # rule-point markers are for the concordance
         for name, value in (params or {}).items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
         self.note_references(where, text)

@@ -17,6 +17,7 @@ from maerstanas_print.draw.board import Mark
 from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.io import limits
+from maerstanas_print.rule_points import strip_markers
 from maerstanas_print.rulebook.claim_base import ClaimError
 from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.kit import kit_of
@@ -29,7 +30,6 @@ from maerstanas_print.rulebook.model import (
     masked,
     plain,
     spans,
-    unmarked,
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 
@@ -135,7 +135,7 @@ def refuse_classes(text: str, where: Where, known: str = "") -> None:
     any other `{.word}` (`{.Lead}`, `## H {.appendix}`, `x {.lead}{.lead}`), and any
     brace group ending the text that is not the book's own (`{#id}`, `{: .appendix}`,
     `{-}`), would be printed as it is written, so it is refused where it is written."""
-    bare = unmarked(text)
+    bare = strip_markers(text)
     bare = bare.removesuffix(known) if known and ends_with_markup(bare, known) else bare
     found = _class_markup(bare)
     if found is not None:
@@ -609,7 +609,7 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
         refuse_markup(entry[0], where, "a glossary term")
         entry[1] = budget.take_text(entry[1], where, "paragraph")
     refuse_large_table(written, "glossary")  # as written: the book's markup adds escapes
-    return Glossary(tuple((term, unmarked(gloss).strip()) for term, gloss in entries))
+    return Glossary(tuple((term, strip_markers(gloss).strip()) for term, gloss in entries))
 
 
 def read_settings(
