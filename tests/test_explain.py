@@ -143,6 +143,30 @@ def test_a_move_meant_for_a_square_an_earlier_slip_took_is_explained() -> None:
     assert run.rank == 1 and not run.unique
 
 
+def test_a_swap_at_the_stop_onto_a_square_an_earlier_slip_took_is_explained() -> None:
+    # 3... F7 copied as E7, and 16. E7 W B2 as 16. W B2 E7: Dark's Woden-stone on its
+    # own B2 stops the replay; swapping the row back puts E7 where the first slip
+    # already stands, so neither slip alone gets the replay further: both at once.
+    run = _repaired("two slips", 14, "3. A4 E7", "16. W B2 E7")
+    assert run.rank == 1
+
+
+def test_an_earlier_stone_one_character_from_a_woden_stones_target_is_moved() -> None:
+    # 6... G3 copied as G7, and 12... A4 as D4 (D4 written twice). With D4 put right,
+    # 17. W G3 finds G3 empty: the stone meant for it is G7, eleven plies back and out
+    # of reach of G3's neighbours, one character from G3.
+    run = _repaired("two slips, second set", 91, "6. C7 G7", "12. G6 D4", "17. W G3")
+    assert run.rank in (1, 2)  # tied with D4 put right in the other row
+
+
+def test_a_second_slip_seen_only_in_the_score_line_is_looked_for_after_the_first() -> None:
+    # 3... D1 copied as D2 (D2 written twice), and 8. G7 F2 as 8. F2 G7. With D2
+    # put right the moves replay and only the score line disagrees: the swap, 22
+    # plies before the end, was outside the window the search looked in.
+    run = _repaired("two slips", 39, "3. G5 D2", "8. F2 G7")
+    assert 1 <= run.rank <= 3
+
+
 def test_two_swaps_seen_only_in_the_score_line_are_offered() -> None:
     from maerstanas_print.notation.parser import RecordReader
     from maerstanas_print.plugins.maerstanas.explain import Explainer, start_position

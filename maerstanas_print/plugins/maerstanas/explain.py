@@ -15,17 +15,19 @@ line), some slip must lie at or before that move: it tries every board slip
 there (a wrong letter or digit, two moves swapped, a row written twice, a Pass
 put in or left out) and follows those that get the replay past that point, or
 to it with less evidence left over before it (a removal list that now agrees).
-What is still left over once every move replays (a move number, a removal list, the
-score line, the Result) is one slip each, unless a board slip explains it
+What is still left over once every move replays (a move number, a removal list,
+the score line, the Result) is one slip each, unless a board slip explains it
 instead: a score line that the moves miss competes with the moves that would
 reach it. Slips need not show in the order they were made, so at a move that
 stays illegal the search also tries an earlier slip on a square that move's
-legality reads (however far back), the move meant for a square an earlier slip
-took (both changed at once), and, for a special stone already spent or a
-Woden-stone on its own side's stone, the earlier move swapped that changed
-hands (with the stopped move's square); two swaps that still replay, seen
-only in the score line, are paired by how far each moves the score. Rows left out (up to `MAX_GAPS`)
-are found from the move numbers and only reported.
+legality reads (however far back) or one character from its square or a
+neighbour's, the move meant for a square an earlier slip took (both changed at
+once), the move swapped with the next onto a square an earlier slip took, and,
+for a special stone already spent or a Woden-stone on its own side's stone, the
+earlier move swapped that changed hands (with the stopped move's square); two
+swaps that still replay, seen only in the score line, are paired by how far each
+moves the score. Rows left out (up to `MAX_GAPS`) are found from the move
+numbers and only reported.
 
 The search stops after `MAX_EVALUATIONS` replays of part of the game and keeps
 what it found; `complete` says whether it stopped early.
@@ -194,6 +196,16 @@ class Explainer:
             functools.reduce(operator.or_, (near[n] for n in squares_of(near[sq])), 0)
             for sq in range(SQUARES)
         ]
+        # per square: it and its neighbours; the squares one character from it (E4: E1-E7, A4-G4)
+        self.near = near
+        self.one_off = [
+            sum(
+                1 << other
+                for other in range(SQUARES)
+                if _one_character(square_name(sq), square_name(other)) and other != sq
+            )
+            for sq in range(SQUARES)
+        ]
         self.written = [
             Item(node.move, node.removals, node.number, i, None)
             for i, node in enumerate(self.nodes)
@@ -311,7 +323,11 @@ class Explainer:
         stop = outcome.stop
         high = self._last_evidence(outcome, len(items)) if stop is None else stop
         high = min(high, len(items) - 1)
-        low = node.lo if not slips else max(node.lo, high - WINDOW)
+        # Evidence at the end (the score line, the Result) reads every move after
+        # the last slip, so a further slip may be anywhere there (a swap at move 5
+        # that still replays shows only in the score line at move 20)
+        at_end = stop is None and (outcome.score is not None or outcome.result is not None)
+        low = node.lo if not slips or at_end else max(node.lo, high - WINDOW)
         low = max(low, node.first)
         if high < low:
             return
@@ -401,7 +417,10 @@ class Explainer:
         Woden-stone on its own side's stone: the earlier special stone, or the
         stone replaced, may be the other side's, its move swapped with a
         neighbour (whose turn it was is evidence), and the stopped move's square
-        wrong too (`_whose_turn`)."""
+        wrong too (`_whose_turn`); (a) also moves an earlier stone one character
+        onto the stopped move's square or a neighbour (`6... G3` copied as `G7`,
+        which `17. W G3` finds empty); (d) the stopped move swapped with the next
+        lands on a square an earlier slip took: both change at once."""
         items, stop = node.items, node.outcome.stop
         assert stop is not None
         target = items[stop].move.square
@@ -418,7 +437,26 @@ class Explainer:
             (i for i, sq in enumerate(squares) if sq is not None and self.reach[target] >> sq & 1),
             stop,
         )
-        floor = min(max(0, stop - WINDOW), occupant, within)
+        # and every stone one character from it or a neighbour (`G7` for `G3`, which
+        # a Woden-stone on G3 later finds empty): (a) below moves it there
+        near = self.near[target]
+        onto = [
+            i
+            for i, sq in enumerate(squares)
+            if sq is not None and not self.reach[target] >> sq & 1 and self.one_off[sq] & near
+        ]
+        # (d) below: the stopped move swapped with the next, which then lands on a
+        # square an earlier stone holds (the two slips show only together)
+        swaps = []
+        if len(node.slips) + 2 <= MAX_SLIPS and stop + 1 < len(items):
+            after = items[stop + 1]
+            if after.move.kind == "place" and after.move != items[stop].move:
+                held = next(
+                    (i for i in range(stop - 1, -1, -1) if squares[i] == after.move.square), -1
+                )
+                if held >= 0:
+                    swaps.append(held)
+        floor = min(max(0, stop - WINDOW), occupant, within, *onto[:1], *swaps)
         begin = min(floor, self._origin(items), len(self.base_positions) - 1)
         positions: list[Position] = []
         self.evaluate(items[: stop + 1], begin, self.base_positions[begin], positions)
@@ -435,6 +473,13 @@ class Explainer:
                 if untouched(j) and square is not None and self.reach[target] >> square & 1:
                     for new_items, slip, _nxt in self._squares(items, j, positions[j - begin]):
                         changes.append((new_items, (slip,), j))
+            for j in reversed(onto):
+                square = squares[j]
+                if untouched(j) and j >= begin and square is not None:
+                    for new_items, slip, _nxt in self._squares(items, j, positions[j - begin]):
+                        to = new_items[j].move.square
+                        if to is not None and near >> to & 1 and self.one_off[square] >> to & 1:
+                            changes.append((new_items, (slip,), j))
         item = items[stop]
         if (
             untouched(stop) and item.move.kind == "place" and len(node.slips) + 2 <= MAX_SLIPS
@@ -464,6 +509,17 @@ class Explainer:
                         changes.append((new_items, (earlier, slip), i))
         if untouched(stop) and item.move.kind != "place" and len(node.slips) + 2 <= MAX_SLIPS:
             changes += self._whose_turn(items, stop, begin, positions, occupant)  # (c)
+        for held in swaps:  # (d)
+            if not (untouched(held) and untouched(stop) and untouched(stop + 1)):
+                continue
+            kind = "column" if positions[stop - begin].ply % 2 == 0 else "swap"
+            swapped, swap, _nxt = self._swapped(items, stop, stop + 1, kind)
+            held_at = squares[held]
+            assert held_at is not None
+            for new_items, earlier, _n in self._squares(swapped, held, positions[held - begin]):
+                to = new_items[held].move.square
+                if to is not None and self.one_off[held_at] >> to & 1:
+                    changes.append((new_items, (earlier, swap), held))
         for new_items, new_slips, j in changes:
             if self.evaluations >= MAX_EVALUATIONS:
                 self.complete = False
