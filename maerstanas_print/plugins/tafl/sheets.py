@@ -40,7 +40,14 @@ def pencil_note(game: TaflGame) -> str:
     plain = "man" if game.look.pieces == "men" else "stone"
     lettered = lettered_pieces(game)
     named = sorted(lettered[DARK] | lettered[LIGHT], key="KC".find)
-    letters = [f"{letter} {PIECE_NAMES[letter].split()[-1]}" for letter in named]
+    both = lettered[DARK] & lettered[LIGHT]
+    letters = []
+    for letter in named:
+        whose = "" if letter in both else "Dark " if letter in lettered[DARK] else "Light "
+        letters.append(f"{letter} {whose}{PIECE_NAMES[letter].split()[-1]}")
+    if both:  # a K alone would not say whose king it is: Light's are ringed, as its O is
+        ringed = " and ".join(sorted(both, key="KC".find))
+        letters[-1] += f" (Light's {ringed} in a ring)"
     letters += [f"X Dark {plain}", f"O Light {plain}"]
     return (
         f"In pencil, ours: {', '.join(letters)}; when a piece moves, rub it out and "
