@@ -117,5 +117,8 @@ def test_no_payload_of_a_source_runs_and_every_one_shows_as_written(page_file, b
     printed = PdfReader(io.BytesIO(page.pdf(format="A4")))
     head = " ".join(printed.pages[2].extract_text().split())
     assert f"{TITLE} · </style><style>body{{display:none}}</style>" in head
+    # with every blank kept: one after an escaped character was taken as the
+    # escape's end ("</style>\\"", review 26 books 9)
+    assert f"{TITLE} · {SUBTITLE}" in head, head
     assert page.evaluate("typeof window.pwned") == "undefined"
     page.context.close()

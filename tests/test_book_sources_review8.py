@@ -51,6 +51,13 @@ LONG_WORDS = (
     + " end.\n\n| h | k |\n|---|---|\n| C"
     + "W" * 200
     + " | k |\n"
+    # a glossary's gloss and term (review 26 books 9: a grid column of 1fr grew to
+    # the long word, past the screen and the printed page)
+    + "\n```glossary\nterm: G"
+    + "W" * 300
+    + " und mehr.\nT"
+    + "W" * 40
+    + ": a gloss.\n```\n"
 )
 # Every text's right edge, and the document's width, against the viewport's.
 OVERFLOW = """() => {
@@ -70,7 +77,7 @@ OVERFLOW = """() => {
 @pytest.mark.parametrize(("media", "width"), [("print", 612), ("screen", 1280), ("screen", 390)])
 def test_a_long_word_wraps_inside_the_page_in_html(tmp_path, capsys, browser, media, width):
     """A 60-letter heading word (the documented limit) and a 300-letter word in a
-    paragraph or a cell: the PDF wraps them, the HTML cut them off at the printed
+    paragraph, a cell or a gloss: the PDF wraps them, the HTML cut them off at the printed
     page's edge (and dropped a table's second column) and ran past the screen's.
     612 px is A4's text width (162 mm) as Chromium prints it."""
     from tests.browser_support import new_context

@@ -63,13 +63,15 @@ _CSS_PLAIN = frozenset(" ·-_.,;:!?'()&+/")  # ASCII written as itself in a CSS 
 def css_string(text: str) -> str:
     """`text` as a quoted CSS string that nothing in it can end: inside `<style>` the
     HTML parser looks for `</style` before CSS is read, so every character but
-    letters, digits and a few marks is written as a CSS escape (`\\3c` for `<`)."""
+    letters, digits and a few marks is written as a CSS escape (`\\3c ` for `<`). An
+    escape ends with a space, which CSS takes as its end: a blank after it would be
+    taken instead (`\\002014 and` read as "—and")."""
     out = []
     for char in text:
         if char.isalnum() and (char.isascii() or char.isprintable()) or char in _CSS_PLAIN:
             out.append(char)
         else:
-            out.append(f"\\{ord(char):06x}")
+            out.append(f"\\{ord(char):x} ")
     return '"' + "".join(out) + '"'
 
 

@@ -114,6 +114,8 @@ def trailing_group(text: str) -> str:
     start = hidden.rfind("{")
     if not hidden.endswith("}") or start < 0 or _REFERENCE_END.search(hidden):
         return ""
+    if "\x1a" in hidden[start:] or body[max(0, start - 2) : start] == "\\{":
+        return ""  # a brace escaped in it or before it (`{fig\:f}`, `\{{ x }}`): words
     return "" if _FIGURE.fullmatch(hidden[start:]) else body[start:]
 
 

@@ -1,0 +1,47 @@
+"""The ninth re-review of book sources as untrusted input (issue 26): the documented
+escapes of the book's brace markup at the end of a text. Each test failed on the code
+it reviewed (the gloss that ran off the page and the running head's lost blanks are
+in tests/test_book_sources_review8.py and tests/test_book_sources_browser.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from maerstanas_print.cli import main
+from tests.test_book_sources_review8 import book
+
+HEAD = "---\ngame: Maerstanas\ntitle: TT\n---\n\n# A\n\n"  # body on line 8
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        ("p \\{{ book.title }}", "p {{ book.title }}"),
+        ("p {fig\\:f}", "p {fig:f}"),
+        ("p \\{{ book.title }} and \\{§ 1}", "p {{ book.title }} and {§ 1}"),
+        ("p \\{{ book.title \\}}", "p {{ book.title }}"),
+        ("- item \\{{ book.title }}", "item {{ book.title }}"),
+        ("> note {fig\\:f}", "note {fig:f}"),
+    ],
+)
+def test_an_escaped_brace_ending_a_text_prints_as_written(
+    tmp_path, capsys, written, printed
+) -> None:
+    """The docs' own examples (`\\{{ book.title }}`, `{fig\\:f}`, `\\{§ 1}`) were
+    refused as an unknown brace group (R101) when they ended a paragraph, item or
+    note; in the middle of one they printed right."""
+    path = book(tmp_path, HEAD + written + "\n")
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+    out = tmp_path / "b.html"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    text = re.sub(r"<[^>]+>", " ", out.read_text(encoding="utf-8"))
+    assert printed in " ".join(text.split())
+
+
+@pytest.mark.parametrize("written", ["p {#id}", "p \\*{#id}", "p x\\{ {#id}", "p {: .x}"])
+def test_an_attribute_group_of_another_dialect_is_still_refused(tmp_path, capsys, written):
+    assert main(["rulebook", "--check", str(book(tmp_path, HEAD + written + "\n"))]) == 1
+    assert "error R101: `{" in capsys.readouterr().err
