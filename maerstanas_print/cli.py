@@ -225,9 +225,21 @@ def run() -> None:
     try:  # a Ctrl-C just after the handlers are installed is caught here too
         install_signal_handlers()
         code = main()
+        ignore_stops()
     except (KeyboardInterrupt, Terminated):
+        ignore_stops()
         code = _stopped()
     sys.exit(code)
+
+
+def ignore_stops() -> None:
+    """The run is over and has said how: a signal now changes neither its exit
+    code nor its last line. (Python puts back the default actions as it shuts
+    down, and a signal then killed the run with 130 or 143 after "wrote FILE"
+    and no line of ours.)"""
+    for signum in (signal.SIGINT, *_STOPS):
+        with contextlib.suppress(OSError, ValueError):
+            signal.signal(signum, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

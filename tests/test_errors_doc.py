@@ -98,6 +98,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "characters in one tag value": f"{limits.MAX_TAG_CHARS:,}",
         "pixels of a photo given to `scan` (width times height, read from its header before "
         "it is decoded)": f"{limits.MAX_PHOTO_PIXELS:,}",
+        "scans of a JPEG given to `scan` (start-of-scan markers, counted before it is decoded: "
+        "the decoder passes over the whole picture once a scan)": f"{limits.MAX_JPEG_SCANS:,}",
         "characters of one game read from an open text handle by `read_game`, counted from "
         "its last tag line": f"{limits.MAX_HANDLE_GAME_CHARS:,}",
         "characters of text in one game set as PDF (whitespace runs counted once)": (

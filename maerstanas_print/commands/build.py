@@ -18,6 +18,8 @@ from pathlib import Path, PurePath
 from maerstanas_print.commands.capabilities import PRINTABLES
 from maerstanas_print.draw import raster
 from maerstanas_print.games.registry import all_games
+from maerstanas_print.io.exits import EXIT_IO, CommandError
+from maerstanas_print.io.inputs import display_name
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -72,8 +74,17 @@ def _preview_command(words: list[str]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     folder = Path(args.output)
-    for filename, command in jobs():
-        code = args.run_command([*command, "-o", str(folder / filename)])
+    planned = [(folder / filename, command) for filename, command in jobs()]
+    for target, _command in planned:  # before any work: a printer would write into it
+        if target.is_dir():
+            raise CommandError(
+                f"cannot write {display_name(str(target))}: it is a folder"
+                f"{' (a link to one)' if target.is_symlink() else ''}; move it away, or "
+                "choose another -o",
+                EXIT_IO,
+            )
+    for target, command in planned:
+        code = args.run_command([*command, "-o", str(target)])
         if code:
             return code
     return 0

@@ -11,9 +11,12 @@ did not ask to change and never races them:
 - The bytes are kept as read. The text the fix search sees leaves out a
   leading byte order mark (as every reader does); the mark is put back in
   front of the new text, and every other byte is the old file's.
-- Just before writing, the file is read again: if it differs from what was
-  read (someone saved it while the search ran), or the name now leads to
-  another file (replaced by a symlink or another file), nothing is written.
+- Just before writing, the file is read again, under an exclusive lock
+  (`flock`): if it differs from what was read (someone saved it while the
+  search ran), or the name as given now leads to another file (replaced by a
+  symlink or another file, or a symlink on its path pointed elsewhere),
+  nothing is written. Two runs of `--fix` on one file take turns under the
+  lock: the second finds the first's change and writes nothing.
 - A file the user may not write (`chmod 444`: no write bit, whoever runs
   us; `chattr +i` or `+a`) is refused. A file with other hard links, extended
   attributes (an access list, a security label, a user's note), inode flags
@@ -37,6 +40,8 @@ import codecs
 import contextlib
 import os
 import stat
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from io import FileIO
 from pathlib import Path
@@ -55,6 +60,9 @@ from maerstanas_print.io.outputs import (
 from maerstanas_print.io.overwrite_rules import must_write_in_place, why_not_writable
 from maerstanas_print.io.special_paths import is_special
 
+# How long `--fix` waits for a lock another program holds on the file (seconds)
+LOCK_WAIT_S = 10.0
+
 
 @dataclass(frozen=True, slots=True)
 class EditedFile:
@@ -67,6 +75,7 @@ class EditedFile:
     text: str
     prefix: bytes  # the byte order mark the text leaves out, or nothing
     identity: tuple[int, int] | None = None  # (device, inode) of the file read
+    given: str | None = None  # the path as given: it must still lead to that file
 
     def bytes_of(self, text: str) -> bytes:
         """The whole file with `text` (a new version of `self.text`) in it."""
@@ -137,7 +146,7 @@ def read_for_edit(path: str) -> EditedFile:
         raise
     name, data, text = _read_whole(fd, name)
     identity = (info.st_dev, info.st_ino)
-    return EditedFile(name, os.path.realpath(path), data, text, _prefix(data), identity)
+    return EditedFile(name, os.path.realpath(path), data, text, _prefix(data), identity, path)
 
 
 def _read_whole(fd: int, name: str) -> tuple[str, bytes, str]:
@@ -186,12 +195,63 @@ def write_edit(edited: EditedFile, payload: bytes) -> None:
     why = why_not_writable(path, info)
     if why is not None:
         raise OutputError(f"{name}: not written: {why}; the file is as it was")
-    if _read_again(path, edited.identity) != edited.data:
-        raise OutputError(_changed(name))
-    _within_size_limit(name, len(payload))
-    in_place = must_write_in_place(path, info)
-    if in_place or not _replace_keeping_owner(path, payload, info, edited):
-        _write_in_place(path, payload, edited, name)
+    with _locked(path, name):  # two runs of --fix on one file take turns
+        if _read_again(path, edited.identity) != edited.data or not _still_named(edited):
+            raise OutputError(_changed(name))
+        _within_size_limit(name, len(payload))
+        in_place = must_write_in_place(path, info)
+        if in_place or not _replace_keeping_owner(path, payload, info, edited):
+            _write_in_place(path, payload, edited, name)
+
+
+@contextlib.contextmanager
+def _locked(path: Path, name: str) -> Iterator[None]:
+    """An exclusive lock (`flock`) on the file for the last look and the write. A
+    second `check --fix` of the same file waits for the first, then finds the
+    file changed (or replaced by the first one's rename) and writes nothing. A
+    lock another program keeps longer than `LOCK_WAIT_S` is refused; a file
+    system without locks is written as before."""
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system
+        yield
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:  # the checks under the lock say why it cannot be written
+        yield
+        return
+    try:
+        waited = 0.0
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if waited >= LOCK_WAIT_S:
+                    raise OutputError(
+                        f"{name}: not written: another program has held a lock on it "
+                        f"for {LOCK_WAIT_S:.0f} s; the file is as it was"
+                    ) from None
+                time.sleep(0.05)
+                waited += 0.05
+            except OSError:  # no locks on this file system
+                break
+        yield
+    finally:
+        os.close(fd)
+
+
+def _still_named(edited: EditedFile) -> bool:
+    """Whether the name as given still leads to the file read (a symlink or a
+    folder on the path may have been pointed elsewhere while it was checked)."""
+    if edited.given is None or edited.identity is None:
+        return True
+    try:
+        info = os.stat(edited.given)
+    except OSError:
+        return False
+    return (info.st_dev, info.st_ino) == edited.identity
 
 
 def _within_limit(name: str, info: os.stat_result) -> None:
@@ -250,7 +310,7 @@ def _replace_keeping_owner(
                 handle.write(payload)
                 handle.flush()
                 os.fsync(handle.fileno())
-            if _read_again(path, edited.identity) != edited.data:  # the last moment
+            if _read_again(path, edited.identity) != edited.data or not _still_named(edited):
                 raise OutputError(_changed(edited.name))
             os.replace(tmp, path)
         except OSError as exc:
@@ -296,8 +356,10 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
     with os.fdopen(fd, "r+b", buffering=0) as handle:
         try:
             same = (
-                edited.identity is None or _identity(fd) == edited.identity
-            ) and handle.readall() == edited.data
+                (edited.identity is None or _identity(fd) == edited.identity)
+                and handle.readall() == edited.data
+                and _still_named(edited)
+            )
         except OSError as exc:
             raise OutputError(_as_it_was(name, exc)) from None
         if not same:

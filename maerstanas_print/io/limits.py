@@ -107,3 +107,10 @@ MAX_NUMBER_DIGITS = 100
 # a phone's photo has 12 to 48 million; decoding and straightening one costs
 # some bytes per pixel (a 25,000 x 25,000 PNG of 668 KB took 1.3 GB).
 MAX_PHOTO_PIXELS = 50_000_000
+
+# Scans of a JPEG given to `scan` (start-of-scan markers, counted before it is
+# decoded): the decoder passes over every block once a scan, so a small
+# progressive JPEG that repeats its last scan thousands of times costs minutes
+# (2,000 scans of 49 million pixels in 342 KB: 62 s). A camera's or an editor's
+# progressive JPEG has about ten, a thumbnail in its header a few more.
+MAX_JPEG_SCANS = 100

@@ -39,7 +39,11 @@ from maerstanas_print.io.errors import OutputError, SameFileError
 from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.inode_flags import copy_inode_flags
 from maerstanas_print.io.names import ERRORS, shown
-from maerstanas_print.io.overwrite_rules import must_write_in_place, why_not_writable
+from maerstanas_print.io.overwrite_rules import (
+    folder_keeps_its_names,
+    must_write_in_place,
+    why_not_writable,
+)
 from maerstanas_print.io.special_paths import is_special
 
 DEFAULT_OUTPUT_DIR = Path("output")
@@ -302,6 +306,9 @@ def temporary_beside(path: Path, mode: int = 0o600) -> tuple[int, str]:
     """(descriptor, name) of a new temporary file in `path`'s folder, named so
     that the next write of `path` removes it if this run is killed, created with
     `mode` (less the umask, or as the folder's default access list gives it)."""
+    keeps = folder_keeps_its_names(path)
+    if keeps is not None:  # the temporary file could be neither renamed nor removed
+        raise PermissionError(errno.EPERM, keeps)
     key = _target_key(path)
     _remove_stale(path.parent, key)
     # bytes, not text: a name that is not UTF-8 comes as surrogate escapes, which

@@ -6,7 +6,8 @@ write (`chmod 444`, whoever runs us, since the shell and `cp` refuse it too;
 another owner's file, an access list, `chattr +i` or `+a`; a read-only mount)
 is refused, and a file whose inode carries something a new file would not get
 (other hard links, extended attributes, inode flags, another user's file in a
-sticky folder) is rewritten in place rather than replaced by rename.
+sticky folder) or that sits in a folder where no file can be replaced (`chattr
++a` or `+i` on the folder) is rewritten in place rather than replaced by rename.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from maerstanas_print.io.inode_flags import APPEND_ONLY, IMMUTABLE, inode_flags
 
-__all__ = ["must_write_in_place", "why_not_writable"]
+__all__ = ["folder_keeps_its_names", "must_write_in_place", "why_not_writable"]
 
 
 def why_not_writable(path: Path, info: os.stat_result) -> str | None:
@@ -51,7 +52,20 @@ def must_write_in_place(path: Path, info: os.stat_result) -> bool:
         or _has_attributes(path)
         or inode_flags(path) != 0
         or _sticky_and_not_ours(path, info)
+        or folder_keeps_its_names(path) is not None
     )
+
+
+def folder_keeps_its_names(path: Path) -> str | None:
+    """Why no file in `path`'s folder can be renamed over or removed (`chattr +a`
+    or `+i` on the folder), as a phrase; None when one can. A temporary file made
+    there could never be renamed into place or removed again."""
+    flags = inode_flags(path.parent)
+    if flags & IMMUTABLE:
+        return "its folder is immutable (chattr +i): nothing can be renamed into place there"
+    if flags & APPEND_ONLY:
+        return "its folder is append-only (chattr +a): nothing can be renamed into place there"
+    return None
 
 
 def _on_read_only_file_system(path: Path) -> bool:

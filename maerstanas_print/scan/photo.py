@@ -46,8 +46,8 @@ class StraightPage:
 
 def decode_image(data: bytes) -> Image:
     """A JPEG or PNG file's bytes as a grey image (PhotoError when it is not one,
-    cannot be decoded, or has more pixels than `limits.MAX_PHOTO_PIXELS`: its
-    header is read before it is decoded)."""
+    cannot be decoded, or has more pixels than `limits.MAX_PHOTO_PIXELS` or more
+    scans than `limits.MAX_JPEG_SCANS`: both are read before it is decoded)."""
     if not (data.startswith(JPEG_START) or data.startswith(PNG_SIGNATURE)):
         raise PhotoError("not a JPEG or PNG image")
     size = pixel_size(data)
@@ -60,6 +60,12 @@ def decode_image(data: bytes) -> Image:
         raise PhotoError(
             f"the image is {size[0]:,}x{size[1]:,} pixels, more than a photo to scan may have "
             f"({limits.MAX_PHOTO_PIXELS:,} pixels); take or save it smaller"
+        )
+    scans = data.count(b"\xff\xda") if data.startswith(JPEG_START) else 0
+    if scans > limits.MAX_JPEG_SCANS:  # each one a pass over every block of the picture
+        raise PhotoError(
+            f"the JPEG has {scans:,} scans, more than a photo to scan may have "
+            f"({limits.MAX_JPEG_SCANS}); save it again as a plain (baseline) JPEG"
         )
     try:
         with _decoder_quiet():

@@ -1,0 +1,240 @@
+"""Hostile files, tenth review (issue 26): the kinds of failure it found.
+
+- `build` refuses, before any work, a product whose name in the output folder
+  is a folder or a link to one (a printer wrote into it: one level down, or
+  outside the output folder);
+- in a folder where nothing can be renamed (`chattr +a` or `+i` on it) no
+  temporary file is made: a new output is refused, an existing file (and
+  `check --fix`'s) is written in place;
+- a signal after the run has said what it did changes neither its exit code
+  nor its last line;
+- `check --fix` writes only while the name as given still leads to the file
+  it read, and under an exclusive lock, so two runs on one file take turns;
+- `scan` refuses a JPEG of more scans than a photo has before decoding it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from record_helpers import ROOT
+
+from maerstanas_print.commands.build import jobs
+from maerstanas_print.io import editing, inode_flags, overwrite_rules
+from maerstanas_print.io.errors import OutputError
+from maerstanas_print.io.limits import MAX_JPEG_SCANS
+from maerstanas_print.io.outputs import write_output
+from tests.process_helpers import HANG_S
+
+DAMAGED = b'[Game "Maerstanas"]\n\n1. D4 E4 3. C3 *\n'  # one sure fix: `2.` for `3.`
+
+
+def _cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "maerstanas_print", *args],
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )
+
+
+# --- build: a product's name that is a folder ------------------------------------
+
+
+@pytest.mark.parametrize("linked", [False, True])
+def test_build_refuses_a_product_name_that_is_a_folder(tmp_path: Path, linked: bool) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    last = jobs()[-1][0]  # the last product: every other one would be made first
+    if linked:
+        (out / last).symlink_to(elsewhere)
+    else:
+        (out / last).mkdir()
+    done = _cli(tmp_path, "build", "-o", "out")
+    assert done.returncode == 3, done.stderr
+    assert f"out/{last}: it is a folder" in done.stderr
+    assert ("a link to one" in done.stderr) == linked
+    assert "Traceback" not in done.stderr
+    assert sorted(p.name for p in out.iterdir()) == [last]  # nothing made before it
+    assert list(elsewhere.iterdir()) == [] and list((out / last).iterdir()) == []
+
+
+# --- a folder where nothing can be renamed (chattr +a, +i) -----------------------
+
+
+@pytest.fixture
+def append_only_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder the flags read as append-only (as `chattr +a` sets, which needs root
+    and a file system with flags): the rules see it as such, nothing else changes."""
+    folder = tmp_path / "ad"
+    folder.mkdir()
+    real = overwrite_rules.inode_flags
+
+    def flags(path: str | os.PathLike[str]) -> int:
+        if Path(path) == folder:
+            return inode_flags.APPEND_ONLY
+        return real(path)
+
+    monkeypatch.setattr(overwrite_rules, "inode_flags", flags)
+    return folder
+
+
+def test_a_new_output_in_an_append_only_folder_is_refused_and_leaves_nothing(
+    append_only_folder: Path,
+) -> None:
+    with pytest.raises(OutputError, match=r"append-only \(chattr \+a\)"):
+        write_output(append_only_folder / "new.mrs", "x\n")
+    assert list(append_only_folder.iterdir()) == []  # no temporary file either
+
+
+def test_an_existing_file_in_an_append_only_folder_is_written_in_place(
+    append_only_folder: Path,
+) -> None:
+    target = append_only_folder / "a.mrs"
+    target.write_bytes(DAMAGED)
+    inode = target.stat().st_ino
+    write_output(target, "new\n")
+    edited = editing.read_for_edit(str(target))
+    editing.write_edit(edited, b"newer\n")
+    assert target.read_bytes() == b"newer\n" and target.stat().st_ino == inode
+    assert [p.name for p in append_only_folder.iterdir()] == ["a.mrs"]
+
+
+def test_a_real_append_only_folder_gets_no_temporary_file(tmp_path: Path) -> None:
+    """The same with `chattr +a`, where the machine allows it (root, ext4 and kin)."""
+    folder = tmp_path / "ad"
+    folder.mkdir()
+    (folder / "a.mrs").write_bytes(DAMAGED)
+    try:
+        subprocess.run(["chattr", "+a", str(folder)], check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("chattr +a is not allowed here (needs root and a file system with flags)")
+    try:
+        fixed = _cli(tmp_path, "check", "--fix", "ad/a.mrs")
+        new = _cli(tmp_path, "fmt", "ad/a.mrs", "-o", "ad/new.mrs")
+    finally:
+        subprocess.run(["chattr", "-a", str(folder)], check=False)
+    assert fixed.returncode == 0, fixed.stderr
+    assert (folder / "a.mrs").read_bytes() == DAMAGED.replace(b"3. C3", b"2. C3")
+    assert new.returncode == 3 and "append-only" in new.stderr, new.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["a.mrs"]
+
+
+# --- a signal once the run has said what it did -----------------------------------
+
+
+def test_a_signal_after_the_run_said_wrote_keeps_its_exit_code_or_says_so(
+    tmp_path: Path,
+) -> None:
+    """Python puts back the default actions as it shuts down: a Ctrl-C just after
+    "wrote FILE" ended the run with 130 and no line of ours (6 in 6 tries). Now the
+    run ends 0, or (caught before it was over) 130 with its line."""
+    for _ in range(3):
+        err = tmp_path / "err"
+        with open(err, "wb") as stream:
+            run = subprocess.Popen(
+                [sys.executable, "-m", "maerstanas_print", "scoresheet", "-o", "s.pdf"],
+                cwd=tmp_path,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=stream,
+            )
+            waited = 0.0
+            while b"wrote" not in err.read_bytes() and run.poll() is None and waited < HANG_S:
+                time.sleep(0.002)
+                waited += 0.002
+            run.send_signal(signal.SIGINT)
+            code = run.wait(timeout=HANG_S)
+        said = err.read_text(encoding="utf-8")
+        assert code == 0 or (code == 130 and "maerstanas-print: interrupted" in said), (
+            code,
+            said,
+        )
+
+
+def test_the_handlers_ignore_the_stopping_signals_once_the_run_is_over() -> None:
+    from maerstanas_print.cli import ignore_stops
+
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    try:
+        ignore_stops()
+        assert all(signal.getsignal(s) == signal.SIG_IGN for s in saved)
+    finally:
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+
+
+# --- check --fix: the name as given, and one run at a time ------------------------
+
+
+def test_fix_writes_nothing_when_the_link_given_was_pointed_elsewhere(tmp_path: Path) -> None:
+    a, b, link = tmp_path / "a.mrs", tmp_path / "b.mrs", tmp_path / "l.mrs"
+    a.write_bytes(DAMAGED)
+    b.write_bytes(DAMAGED)
+    link.symlink_to("a.mrs")
+    edited = editing.read_for_edit(str(link))
+    link.unlink()
+    link.symlink_to("b.mrs")  # as `ln -sfn b.mrs l.mrs` while the fixes were searched
+    with pytest.raises(OutputError, match="changed while it was checked"):
+        editing.write_edit(edited, b"fixed\n")
+    assert a.read_bytes() == DAMAGED and b.read_bytes() == DAMAGED
+
+
+def test_fix_waits_for_a_lock_and_refuses_one_held_too_long(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    edited = editing.read_for_edit(str(target))
+    monkeypatch.setattr(editing, "LOCK_WAIT_S", 0.2)
+    with open(target, "rb") as holder:
+        fcntl.flock(holder.fileno(), fcntl.LOCK_EX)  # another run in its last look
+        with pytest.raises(OutputError, match="held a lock on it"):
+            editing.write_edit(edited, b"fixed\n")
+        assert target.read_bytes() == DAMAGED
+    editing.write_edit(edited, b"fixed\n")  # the lock released: written
+    assert target.read_bytes() == b"fixed\n"
+
+
+def test_the_second_of_two_fixes_read_together_writes_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    first, second = (editing.read_for_edit(str(target)) for _ in range(2))
+    editing.write_edit(first, b"one\n")
+    with pytest.raises(OutputError, match="changed while it was checked"):
+        editing.write_edit(second, b"two\n")
+    assert target.read_bytes() == b"one\n"
+
+
+# --- scan: a JPEG of thousands of scans -------------------------------------------
+
+
+def test_scan_refuses_a_jpeg_of_too_many_scans_before_decoding(tmp_path: Path) -> None:
+    pytest.importorskip("cv2", reason="the scan extra (OpenCV) is not installed")
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("L", (600, 600), 128).save(buffer, "JPEG", progressive=True)
+    photo = buffer.getvalue()
+    last = photo.rfind(b"\xff\xda")  # its last scan, repeated until EOI
+    bomb = photo[:-2] + photo[last:-2] * (MAX_JPEG_SCANS + 10) + b"\xff\xd9"
+    (tmp_path / "bomb.jpg").write_bytes(bomb)
+    done = _cli(tmp_path, "scan", "bomb.jpg", "-o", "s.mrs")
+    assert done.returncode == 3, done.stderr
+    assert f"more than a photo to scan may have ({MAX_JPEG_SCANS})" in done.stderr
+    assert not (tmp_path / "s.mrs").exists()
+    sheet = ROOT / "maerstanas_print" / "samples" / "scanned-sheet.jpg"
+    assert sheet.read_bytes().count(b"\xff\xda") <= MAX_JPEG_SCANS  # a real photo passes
