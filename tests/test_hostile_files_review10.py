@@ -238,3 +238,74 @@ def test_scan_refuses_a_jpeg_of_too_many_scans_before_decoding(tmp_path: Path) -
     assert not (tmp_path / "s.mrs").exists()
     sheet = ROOT / "maerstanas_print" / "samples" / "scanned-sheet.jpg"
     assert sheet.read_bytes().count(b"\xff\xda") <= MAX_JPEG_SCANS  # a real photo passes
+
+
+# --- -o under a name too long, or a folder we may not enter -----------------------
+
+SAMPLE = str(ROOT / "maerstanas_print" / "samples" / "sample-game.mrs")
+# Python 3.11's Path.exists() and is_dir() raise for these (os.path's never do)
+WRITERS = [["fmt", SAMPLE], ["board"], ["game", SAMPLE], ["build"]]
+
+
+@pytest.mark.parametrize("command", WRITERS, ids=lambda c: c[0])
+def test_an_output_under_a_name_too_long_is_one_line(tmp_path: Path, command) -> None:
+    done = _cli(tmp_path, *command, "-o", "a" * 256 + "/x.pdf")
+    assert done.returncode == 3, done.stderr
+    assert "Traceback" not in done.stderr and "File name too long" in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("maerstanas-print: ")
+
+
+def _as_a_user(*args: str) -> list[str]:
+    """`args` run without root's power to read and write every folder (setpriv)."""
+    caps = "-dac_override,-dac_read_search,-chown,-fowner,-fsetid"
+    return ["setpriv", f"--bounding-set={caps}", f"--inh-caps={caps}", "--", *args]
+
+
+def _can_drop_root(tmp_path: Path) -> bool:
+    if os.geteuid() != 0:
+        return False
+    try:
+        done = subprocess.run(_as_a_user("true"), capture_output=True, timeout=HANG_S)
+    except OSError:
+        return False
+    return done.returncode == 0
+
+
+@pytest.mark.parametrize("command", WRITERS, ids=lambda c: c[0])
+def test_an_output_in_a_folder_we_may_not_enter_is_one_line(tmp_path: Path, command) -> None:
+    if not _can_drop_root(tmp_path):
+        pytest.skip("needs root and setpriv to act as a user without access to the folder")
+    closed = tmp_path / "other"
+    closed.mkdir(mode=0o700)
+    os.chown(closed, 65534, 65534)  # nobody's private folder
+    done = subprocess.run(
+        _as_a_user(sys.executable, "-m", "maerstanas_print", *command, "-o", "other/sub/x.pdf"),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )
+    assert done.returncode == 3, done.stderr
+    assert "Traceback" not in done.stderr and "Permission denied" in done.stderr
+
+
+def test_a_rewrite_in_place_keeps_the_set_user_id_bit(tmp_path: Path) -> None:
+    """The kernel clears it on a write by a process that may not keep it."""
+    if not _can_drop_root(tmp_path):
+        pytest.skip("needs root and setpriv to write as a process without CAP_FSETID")
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    target.chmod(0o4755)
+    os.link(target, tmp_path / "b.mrs")  # another name: written in place
+    done = subprocess.run(
+        _as_a_user(sys.executable, "-m", "maerstanas_print", "check", "--fix", "a.mrs"),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert target.read_bytes() == DAMAGED.replace(b"3. C3", b"2. C3")
+    assert oct(target.stat().st_mode & 0o7777) == oct(0o4755)

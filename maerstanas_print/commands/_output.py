@@ -152,7 +152,7 @@ def _named_format(output: str | None) -> str | None:
     for no file name (no `-o`, `-`, a folder) or a name without an extension."""
     from pathlib import Path
 
-    if output is None or output == "-" or output.endswith(("/", os.sep)) or Path(output).is_dir():
+    if output is None or output == "-" or output.endswith(("/", os.sep)) or os.path.isdir(output):
         return None
     suffix = Path(output).suffix.lower().lstrip(".")
     if not suffix:

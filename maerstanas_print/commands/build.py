@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 from importlib.resources import files
 from pathlib import Path, PurePath
 
@@ -76,10 +77,10 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.output)
     planned = [(folder / filename, command) for filename, command in jobs()]
     for target, _command in planned:  # before any work: a printer would write into it
-        if target.is_dir():
+        if os.path.isdir(target):  # os.path: a name too long or a closed folder is no folder
             raise CommandError(
                 f"cannot write {display_name(str(target))}: it is a folder"
-                f"{' (a link to one)' if target.is_symlink() else ''}; move it away, or "
+                f"{' (a link to one)' if os.path.islink(target) else ''}; move it away, or "
                 "choose another -o",
                 EXIT_IO,
             )

@@ -10,6 +10,7 @@ pictures need the optional `raster` extra (`draw/raster.py`).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -76,7 +77,7 @@ def _format(args: argparse.Namespace) -> str:
     ending = Path(args.output).suffix.lower().lstrip(".") if args.output not in (None, "-") else ""
     if ending in FORMATS:
         return ending
-    if ending and not (args.output.endswith(("/", "\\")) or Path(args.output).is_dir()):
+    if ending and not (args.output.endswith(("/", "\\")) or os.path.isdir(args.output)):
         raise CommandError(
             f"diagram writes .svg, .png or .gif, not .{ending}; or say --format", EXIT_USAGE
         )

@@ -52,6 +52,7 @@ from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.inputs import decode_stream, display_name, read_record_bytes
 from maerstanas_print.io.outputs import (
+    keep_mode,
     reserve_space,
     take_place_of,
     temporary_beside,
@@ -366,6 +367,7 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
             raise OutputError(_changed(name))
         _within_size_limit(name, max(len(payload), len(edited.data)))
         with signals_held():
+            before = os.fstat(fd)
             _reserve(handle, name, len(payload), len(edited.data))
             try:
                 handle.seek(0)
@@ -373,6 +375,7 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
                 handle.truncate(len(payload))
             except OSError as exc:
                 _put_back(handle, edited, exc)
+            keep_mode(fd, before)  # set-user-ID and set-group-ID, which a write clears
         with contextlib.suppress(OSError):
             os.fsync(fd)
 

@@ -60,7 +60,7 @@ def resolve_output(option: str | None, default_name: str) -> str | Path:
     if option == "":
         raise SameFileError("-o '': names no file; give a file or folder name")
     path = Path(option)
-    if path.is_dir() or names_folder(option):
+    if os.path.isdir(path) or names_folder(option):  # never raises (a name too long)
         return path / default_name
     return path
 
@@ -273,12 +273,23 @@ def _write_over(path: Path, payload: bytes) -> None:
     old file whole), and no signal but SIGKILL stops the write half-way."""
     fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
     with signals_held(), os.fdopen(fd, "wb", buffering=0) as handle:
-        if len(payload) > os.fstat(fd).st_size:
+        before = os.fstat(fd)
+        if len(payload) > before.st_size:
             reserve_space(fd, len(payload))
         write_all(handle, payload)
         handle.truncate(len(payload))
+        keep_mode(fd, before)
         with contextlib.suppress(OSError):
             os.fsync(fd)
+
+
+def keep_mode(fd: int, before: os.stat_result) -> None:
+    """Give the file `fd` back the mode it had before it was written: the kernel
+    clears the set-user-ID and set-group-ID bits on a write by a process that may
+    not keep them (best effort: what the owner may set again is set)."""
+    with contextlib.suppress(OSError):
+        if os.fstat(fd).st_mode != before.st_mode:
+            os.fchmod(fd, stat.S_IMODE(before.st_mode))
 
 
 def take_place_of(fd: int, old: os.stat_result, keep_owner: bool) -> None:
@@ -361,7 +372,7 @@ def _running(pid: int) -> bool:
 def _blocking_file(path: Path) -> Path | None:
     """The first existing ancestor of `path` that is a file, not a folder."""
     for parent in reversed(path.parents):
-        if parent.exists() and not parent.is_dir():
+        if os.path.exists(parent) and not os.path.isdir(parent):
             return parent
     return None
 
