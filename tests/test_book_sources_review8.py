@@ -58,13 +58,29 @@ LONG_WORDS = (
     + " und mehr.\nT"
     + "W" * 40
     + ": a gloss.\n```\n"
+    # and a record's comment (review 26 books 9: a <pre> line is never wrapped)
+    + "\n```record\nid: r\ncaption: c\n\n1. D4 {R"
+    + "W" * 300
+    + "} E3 *\n```\n"
+    # and six columns of words under 30 letters, each too wide for a sixth of the page
+    + "\n| a | b | c | d | e | f |\n|---|---|---|---|---|---|\n"
+    + ("| Schifffahrtsgesellschaften " * 6)
+    + "|\n"
+    + ("| " + "W" * 29 + " ") * 6
+    + "|\n"
 )
-# Every text's right edge, and the document's width, against the viewport's.
+# Every text's right edge, and the document's width, against the viewport's. A table
+# in a frame that scrolls (a phone's screen) counts by the frame's own edge.
 OVERFLOW = """() => {
   const width = document.documentElement.clientWidth;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   let widest = 0;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const frame = node.parentElement.closest('.table-frame.scrolls');
+    if (frame && getComputedStyle(frame).overflowX === 'auto') {
+      widest = Math.max(widest, frame.getBoundingClientRect().right);
+      continue;
+    }
     const range = document.createRange();
     range.selectNodeContents(node);
     for (const rect of range.getClientRects()) widest = Math.max(widest, rect.right);

@@ -45,3 +45,27 @@ def test_an_escaped_brace_ending_a_text_prints_as_written(
 def test_an_attribute_group_of_another_dialect_is_still_refused(tmp_path, capsys, written):
     assert main(["rulebook", "--check", str(book(tmp_path, HEAD + written + "\n"))]) == 1
     assert "error R101: `{" in capsys.readouterr().err
+
+
+RECORD = (
+    "x\n\n```record\nid: r\ncaption: c\n\n1. D4 {https://example.org/maerstanas/club-archive/"
+    "2026/tuesday-evening-games/round-three/board-two/comments-and-analysis.html} E3 "
+    "2. A1 A3 3. B5 C7 4. G1 G3 5. E6 F4 *\n```\n"
+)
+
+
+def test_a_record_line_with_a_long_word_wraps_inside_the_page(tmp_path, capsys) -> None:
+    """A comment holding an address made a record line longer than the page: the
+    PDF set it on one line (XPreformatted) and lost its end past the paper's edge."""
+    import pypdfium2
+
+    path = book(tmp_path, HEAD + RECORD)
+    out = tmp_path / "b.pdf"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    pdf = pypdfium2.PdfDocument(str(out))
+    shown = ""
+    for page in pdf:
+        width, height = page.get_size()
+        shown += page.get_textpage().get_text_bounded(0, 0, width, height)
+    joined = "".join(shown.split())
+    assert "comments-and-analysis.html}E32.A1A33.B5C74.G1G35.E6F4*" in joined, shown

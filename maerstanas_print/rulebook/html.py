@@ -56,6 +56,21 @@ NARROWEST_COLUMN_PX = 320 - 2 * 16
 # A word longer than this (letters) in a table cell may break anywhere (`cell_class`):
 # the longest word of the shipped books' tables is well under it.
 LONG_WORD = 30
+# A table's room in print: A4's text width as Chromium prints it (Letter's is wider),
+# and a cell's text size (0.95rem of 16 px), to tell whether a word fits its column
+PRINT_TEXT_PX = 612.0
+CELL_PX_PER_EM = 15.2
+CELL_PADDING_PX = 10.0
+
+
+def word_px(word: str) -> float:
+    """A generous width of `word` in a table cell (Cardo: W and M near an em, capitals
+    about three quarters, the rest about half)."""
+    return CELL_PX_PER_EM * sum(
+        0.95 if c in "WMmw" else 0.75 if c.isupper() else 0.55 for c in word
+    )
+
+
 RUNNING_HEAD = '"Title · Subtitle"'  # in rulebook.css, where each book puts its own
 _CSS_PLAIN = frozenset(" ·-_.,;:!?'()&+/")  # ASCII written as itself in a CSS string
 
@@ -190,25 +205,51 @@ class _Renderer:
             self.inline(figure.caption),
         )
 
-    def cell_class(self, text: str) -> Markup:
-        """` class="long-word"` for a cell holding a word too long for a column: the
-        CSS lets such a cell break its words anywhere (its least width then no longer
-        holds the whole word), as the PDF does, instead of pushing the table past the
-        page, where print cuts it off. Other cells keep their layout."""
-        tokens = plain(text, self.prepared.numbers, self.language).split()
-        if any(len(token) > LONG_WORD for token in tokens):
+    def cell_class(self, text: str, share: float) -> Markup:
+        """` class="long-word"` for a cell holding a word too long for its column:
+        the CSS lets such a cell break its words anywhere (its least width then no
+        longer holds the whole word), as the PDF does, instead of pushing the table
+        past the page, where print cuts it off (print has no frame that scrolls).
+        `share` is the room a column of its table has (`column_share`). Other cells
+        keep their layout."""
+        tokens = self.words_of(text)
+        if any(len(token) > LONG_WORD or word_px(token) > share for token in tokens):
             return Markup(' class="long-word"')
         return Markup("")
 
+    def words_of(self, text: str) -> list[str]:
+        return plain(text, self.prepared.numbers, self.language).split()
+
+    def column_share(self, table: Table) -> float:
+        """The room a column's words must fit in: unlimited when each column's
+        longest word fits the printed page side by side (a column is never narrower
+        than its longest word, so nothing need break); else the page's width over
+        the columns (six columns of "Schifffahrtsgesellschaften" do not fit)."""
+        columns = len(table.header)
+        rows = (table.header, *table.rows)
+        longest = [
+            max(
+                (word_px(w) for row in rows if i < len(row) for w in self.words_of(row[i])),
+                default=0.0,
+            )
+            + CELL_PADDING_PX
+            for i in range(columns)
+        ]
+        if sum(longest) <= PRINT_TEXT_PX:
+            return float("inf")
+        return PRINT_TEXT_PX / max(1, columns) - CELL_PADDING_PX
+
     def table(self, table: Table) -> Markup:
+        share = self.column_share(table)
         head = Markup("").join(
-            Markup('<th scope="col"{}>{}</th>').format(self.cell_class(c), self.inline(c))
+            Markup('<th scope="col"{}>{}</th>').format(self.cell_class(c, share), self.inline(c))
             for c in table.header
         )
         rows = Markup("").join(
             Markup("<tr>{}</tr>").format(
                 Markup("").join(
-                    Markup("<td{}>{}</td>").format(self.cell_class(c), self.inline(c)) for c in row
+                    Markup("<td{}>{}</td>").format(self.cell_class(c, share), self.inline(c))
+                    for c in row
                 )
             )
             for row in table.rows

@@ -145,7 +145,12 @@ def _styles(hyphenation: str = "en_GB"):
             "cell-head", fontName="Cardo-Bold", fontSize=9.5, leading=12.5, spaceAfter=0
         ),
         "record": style(
-            "record", fontSize=9.5, leading=13, textColor=NOTATION_COLOUR, spaceAfter=0
+            "record",
+            fontSize=9.5,
+            leading=13,
+            textColor=NOTATION_COLOUR,
+            spaceAfter=0,
+            hyphenationLang="",  # notation is never hyphenated (a long word is split bare)
         ),
         "term": style("term", fontName="Cardo-Bold", fontSize=11, leading=14.6, spaceAfter=0),
         "title": style(
@@ -464,10 +469,10 @@ class _Builder:
         return out
 
     def record(self, block: RecordText):
-        from reportlab.platypus import KeepTogether, Spacer, XPreformatted
+        from reportlab.platypus import KeepTogether, Paragraph, Spacer
         from reportlab.platypus import Table as RLTable
 
-        text = XPreformatted(_xml(block.text), self.styles["record"])
+        text = Paragraph(_record_lines(block.text), self.styles["record"])
         box = RLTable(
             [[text]],
             colWidths=[self.width_mm * PT_PER_MM],
@@ -542,6 +547,18 @@ class _Builder:
             running_head=((book.running_head, book.title), label),
         )
         return _shapes_flowable(page.shapes, page.width, page.height)
+
+
+def _record_lines(text: str) -> str:
+    """A record's text as a paragraph: its own line breaks kept, its blanks kept
+    (no-break spaces but one before each word, so a line still breaks there), and
+    a line too long for the box wrapped at a space or, a word longer than the
+    line (an address in a comment), inside the word: never cut off at the edge."""
+    lines = []
+    for line in text.split("\n"):
+        words = _xml(line).split(" ")
+        lines.append(" ".join(word if word else "\u00a0" for word in words))
+    return "<br/>".join(lines)
 
 
 def _xml(text: str) -> str:
