@@ -100,6 +100,9 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "it is decoded)": f"{limits.MAX_PHOTO_PIXELS:,}",
         "scans of a JPEG given to `scan` (start-of-scan markers, counted before it is decoded: "
         "the decoder passes over the whole picture once a scan)": f"{limits.MAX_JPEG_SCANS:,}",
+        "characters of a record file read whole (every command but `check`, which reads one "
+        "in pieces: `fmt`, `game`, `diagram`, `analyse`, `annotate`, `puzzles`, `read_games`; "
+        "they hold all its games, about 2 GB at the limit)": f"{limits.MAX_WHOLE_RECORD_CHARS:,}",
         "characters of one game read from an open text handle by `read_game`, counted from "
         "its last tag line": f"{limits.MAX_HANDLE_GAME_CHARS:,}",
         "characters of text in one game set as PDF (whitespace runs counted once)": (

@@ -309,3 +309,38 @@ def test_a_rewrite_in_place_keeps_the_set_user_id_bit(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert target.read_bytes() == DAMAGED.replace(b"3. C3", b"2. C3")
     assert oct(target.stat().st_mode & 0o7777) == oct(0o4755)
+
+
+# --- a named pipe swapped in at the write; a record too large to read whole -------
+
+
+def test_fix_never_blocks_on_a_named_pipe_swapped_in_for_the_file(tmp_path: Path) -> None:
+    """`check --fix` held every signal around the write, and its last look opened
+    the name blocking: a FIFO put there (with no writer) hung it beyond SIGTERM."""
+    target = tmp_path / "t.mrs"
+    target.write_bytes(DAMAGED)
+    edited = editing.read_for_edit(str(target))
+    target.unlink()
+    os.mkfifo(target)
+    with pytest.raises(OutputError, match="no longer a regular file"):
+        editing.write_edit(edited, b"fixed\n")
+    # swapped in after that look: the last look and the write in place never block
+    assert editing._read_again(target, None) is None
+    with pytest.raises(OutputError, match="changed while it was checked"):
+        editing._write_in_place(target, b"fixed\n", edited, "t.mrs")
+
+
+def test_a_record_too_large_to_read_whole_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`fmt` of a 120 MB file ended in a MemoryError traceback at 3.9 GB."""
+    from maerstanas_print.cli import main
+    from maerstanas_print.io import limits
+
+    monkeypatch.setattr(limits, "MAX_WHOLE_RECORD_CHARS", 1000)
+    big = tmp_path / "big.mrs"
+    big.write_text(Path(SAMPLE).read_text(encoding="utf-8") * 3, encoding="utf-8")
+    for command in (["fmt", str(big), "-o", str(tmp_path / "o.mrs")], ["analyse", str(big)]):
+        assert main(command) == 1
+    assert not (tmp_path / "o.mrs").exists()
+    assert main(["check", "-q", str(big)]) == 0  # check reads it in pieces

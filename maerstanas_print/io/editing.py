@@ -271,13 +271,25 @@ def _prefix(data: bytes) -> bytes:
 def _read_again(path: Path, identity: tuple[int, int] | None) -> bytes | None:
     """The file's bytes now, or None when it cannot be read or the name leads to
     another file than the one read."""
+    try:  # never blocks: a named pipe swapped in for the file has no writer
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:
+        return None
     try:
-        with open(path, "rb") as stream:
-            if identity is not None and _identity(stream.fileno()) != identity:
-                return None
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        if identity is not None and (info.st_dev, info.st_ino) != identity:
+            return None
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as stream:
+            fd = -1
             return stream.read()
     except OSError:
         return None
+    finally:
+        if fd >= 0:
+            os.close(fd)
 
 
 def _identity(fd: int) -> tuple[int, int]:
@@ -350,10 +362,14 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
       signal but SIGKILL wait until the file is whole: stopped between the
       write and the truncation, it would be half old, half new.
     """
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
+    try:  # never blocks on a named pipe swapped in for the file
+        fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
     except OSError as exc:
         raise OutputError(f"{name}: not written: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OutputError(_changed(name))
+    os.set_blocking(fd, True)
     with os.fdopen(fd, "r+b", buffering=0) as handle:
         try:
             same = (

@@ -71,9 +71,22 @@ def display_name(path: str) -> str:
 
 
 def read_record(path: str) -> tuple[str, str]:
-    """(display name, text) of a record file; `-` reads standard input."""
+    """(display name, text) of a record file read whole; `-` reads standard input.
+    Reading stops (LimitError) past `MAX_WHOLE_RECORD_CHARS`: the commands that read
+    a record whole hold all its games (`check` reads one in pieces instead)."""
     name = display_name(path)
-    return name, "".join(_decoded(path, name))
+    most = limits.MAX_WHOLE_RECORD_CHARS
+    parts: list[str] = []
+    size = 0
+    for block in _decoded(path, name):
+        size += len(block)
+        if size > most:
+            raise LimitError(
+                f"{name}: more than {most:,} characters, the most a record read whole "
+                "may have; split it (check reads a record of any length)"
+            )
+        parts.append(block)
+    return name, "".join(parts)
 
 
 def read_text(path: str, what: str, max_bytes: int) -> tuple[str, str]:

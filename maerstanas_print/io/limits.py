@@ -17,6 +17,11 @@ MAX_STREAM_BYTES = 64 * 2**20
 # reads a file of any size in pieces).
 MAX_EDIT_BYTES = 64 * 2**20
 
+# Characters of a record file read whole: by every command but `check`, which
+# reads one in pieces (`fmt`, `game`, `analyse`, `annotate`, ... hold its games,
+# about 32 bytes of memory a character: this many take about 2 GB).
+MAX_WHOLE_RECORD_CHARS = 64 * 2**20
+
 # Characters of one game read from an open text handle (`notation.stream.read_game`),
 # counted from its last tag line: a handle's size is not known before it is read.
 MAX_HANDLE_GAME_CHARS = 64 * 2**20
