@@ -27,9 +27,20 @@ def masked(text: str, chars: str = "") -> str:
     return _ESCAPED.sub(lambda m: "\x1a\x1a" if m[1] in (chars or m[1]) else m[0], text)
 
 
+# A code span: a run of backticks, then text up to a run of as many (CommonMark)
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+
+
+def unquoted(text: str) -> str:
+    """`text` with each code span's inside blanked as U+001A, so places keep: brace
+    markup in notation (`` `{§ 1}` ``, `` `{.lead}` ``) is printed as written."""
+    return _CODE_SPAN.sub(lambda m: m[1] + "\x1a" * len(m[2]) + m[1], text)
+
+
 def _markers(text: str) -> list[re.Match[str]]:
-    """The markers of `text` as written: an escaped brace (`\\{§ 1}`) makes words."""
-    return list(MARKER.finditer(masked(text)))
+    """The markers of `text` as written: an escaped brace (`\\{§ 1}`) makes words,
+    and a marker inside notation is printed as written."""
+    return list(MARKER.finditer(unquoted(masked(text))))
 
 
 def strip_markers(text: str) -> str:
@@ -39,6 +50,9 @@ def strip_markers(text: str) -> str:
     for found in _markers(text):
         out.append(text[start : found.start()])
         start = found.end()
+        after = text[start : start + 1]
+        if found[0][:1].isspace() and after and not after.isspace() and after not in ".,;:!?)":
+            out.append(" ")  # `p {§ 1}{{ x }}`: the words on either side stay apart
     out.append(text[start:])
     return "".join(out)
 

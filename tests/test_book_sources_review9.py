@@ -69,3 +69,45 @@ def test_a_record_line_with_a_long_word_wraps_inside_the_page(tmp_path, capsys) 
         shown += page.get_textpage().get_text_bounded(0, 0, width, height)
     joined = "".join(shown.split())
     assert "comments-and-analysis.html}E32.A1A33.B5C74.G1G35.E6F4*" in joined, shown
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        ("p `{§ 1}` zz", "p {§ 1} zz"),
+        ("p zz `{.lead}` end", "p zz {.lead} end"),
+        ("p `a {§ 1} b` zz", "p a {§ 1} b zz"),
+        ("- item `{§ 1}` zz", "item {§ 1} zz"),
+        ("p {§ 1}{{ book.title }} zz", "p TT zz"),
+    ],
+)
+def test_brace_markup_in_notation_is_printed_as_written(tmp_path, capsys, written, printed):
+    """A marker inside a code span was stripped before the span was read (its two
+    backticks then printed: "p `` zz"), and `{.lead}` in one was refused (R101).
+    A marker between two words took the blank that kept them apart ("pTT zz")."""
+    path = book(tmp_path, HEAD + written + "\n")
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+    out = tmp_path / "b.html"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    text = " ".join(re.sub(r"<[^>]+>", " ", out.read_text(encoding="utf-8")).split())
+    assert printed in text and "``" not in text
+
+
+FIGURE = "x\n\n```figure\nid: f\ncaption: c\npanel: p\nstones: dark D4\n{}\n```\n"
+
+
+def test_a_claim_on_the_claims_line_is_checked(tmp_path, capsys) -> None:
+    """`claims: illegal E4` was dropped unchecked: the book said what the engine denies."""
+    path = book(tmp_path, HEAD + FIGURE.format("claims: illegal E4"))
+    assert main(["rulebook", "--check", str(path)]) == 1
+    assert "15:9: error R201" in capsys.readouterr().err
+    path = book(tmp_path, HEAD + FIGURE.format("claims: legal E4\n  legal E5"))
+    assert main(["rulebook", "--check", str(path)]) == 0
+    assert "2 claims" in capsys.readouterr().err
+
+
+def test_a_second_position_in_a_panel_is_refused(tmp_path, capsys) -> None:
+    """`stones:` and `record:` in one panel: one of the two was dropped unsaid."""
+    path = book(tmp_path, HEAD + FIGURE.format("record: 1. D4 *"))
+    assert main(["rulebook", "--check", str(path)]) == 1
+    assert "15:9: error R102: panel 'p' already has its position" in capsys.readouterr().err

@@ -17,7 +17,7 @@ from maerstanas_print.draw.board import Mark
 from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.io import limits
-from maerstanas_print.rule_points import strip_markers
+from maerstanas_print.rule_points import strip_markers, unquoted
 from maerstanas_print.rulebook.claim_base import ClaimError
 from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.kit import kit_of
@@ -110,7 +110,7 @@ def trailing_group(text: str) -> str:
     `{#id k="v"}`); any of them would be printed as it is written, so any `{...}` there
     that the book does not read is refused, whatever is inside the braces."""
     body = _CLOSING.sub("", text)
-    hidden = masked(body)  # an escaped brace is a letter: `p \{x\}` ends in words
+    hidden = unquoted(masked(body))  # an escaped brace, or one in notation, is a letter
     start = hidden.rfind("{")
     if not hidden.endswith("}") or start < 0 or _REFERENCE_END.search(hidden):
         return ""
@@ -122,7 +122,8 @@ def trailing_group(text: str) -> str:
 def _class_markup(text: str) -> re.Match[str] | None:
     """The first class markup of `text` (`{.x`, `]{`) the writer did not escape: an
     escaped brace at either end (`\\{.x}`, `{.x\\}`) makes the group words."""
-    hidden, closes = masked(text, "{}"), masked(text, "}")  # an escaped `}` is \x1a there
+    # an escaped `}` is \x1a there; brace markup in notation is printed as written
+    hidden, closes = unquoted(masked(text, "{}")), unquoted(masked(text, "}"))
     for found in _CLASS.finditer(hidden):
         begin = hidden.index("{", found.start())
         close, escaped_close = hidden.find("}", begin), closes.find("\x1a", begin)
@@ -325,13 +326,11 @@ def block_lines(body: str, first: Where, line_no: int) -> list[Line]:
                 "`caption:` or `claims:`; indent a line to continue the one above",
             )
         column = len(key) + 2 + (len(value) - len(value.lstrip()))
-        out.append(
-            Line(
-                key.strip(),
-                value.strip(),
-                Where.at(source, here, column, max(1, len(value.strip()))),
-            )
-        )
+        where = Where.at(source, here, column, max(1, len(value.strip())))
+        out.append(Line(key.strip(), value.strip(), where))
+        if out[-1].key == "claims" and out[-1].value:  # `claims: legal E4`: the first claim
+            out[-1].items.append((out[-1].value, where))
+            out[-1].value = ""
     return out
 
 
@@ -481,6 +480,20 @@ def read_figure(
             caption = budget.take_text(line.value, line.where, "caption")
         elif line.key == "alt":
             alt = budget.take_text(line.value, line.where, "alt text")
+        elif (
+            line.key in POSITION_KEYS
+            and panels
+            and "setup" in panels[-1]
+            and places[-1].label is not None
+        ):
+            raise SourceError(
+                line.where,
+                "R102",
+                f"panel {panels[-1]['label']!r} already has its position; one of the two "
+                "would be dropped",
+                "give a panel one of `stones:`, `record:` or `setup:`; start another with "
+                "`panel: LABEL`",
+            )
         elif line.key == "panel" or (
             line.key in POSITION_KEYS and (not panels or "setup" in panels[-1])
         ):
