@@ -103,6 +103,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "characters of a record file read whole (every command but `check`, which reads one "
         "in pieces: `fmt`, `game`, `diagram`, `analyse`, `annotate`, `puzzles`, `read_games`; "
         "they hold all its games, about 2 GB at the limit)": f"{limits.MAX_WHOLE_RECORD_CHARS:,}",
+        "frames of an animated GIF (`diagram -o X.gif`: the start and one a ply, all kept "
+        "until the file is written)": f"{limits.MAX_GIF_FRAMES:,}",
         "characters of one game read from an open text handle by `read_game`, counted from "
         "its last tag line": f"{limits.MAX_HANDLE_GAME_CHARS:,}",
         "characters of text in one game set as PDF (whitespace runs counted once)": (

@@ -344,3 +344,19 @@ def test_a_record_too_large_to_read_whole_is_one_line(
         assert main(command) == 1
     assert not (tmp_path / "o.mrs").exists()
     assert main(["check", "-q", str(big)]) == 0  # check reads it in pieces
+
+
+def test_an_animation_longer_than_the_frame_limit_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`diagram -o X.gif` of a legal 2,000-ply game (19 KB) ended in a MemoryError."""
+    pytest.importorskip("PIL", reason="the raster extra is not installed")
+    from maerstanas_print.cli import main
+    from maerstanas_print.io import limits
+
+    monkeypatch.setattr(limits, "MAX_GIF_FRAMES", 5)
+    out = tmp_path / "g.gif"
+    assert main(["diagram", SAMPLE, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "an animated GIF shows at most 4" in err and "Traceback" not in err
+    assert not out.exists()

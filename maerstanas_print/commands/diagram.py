@@ -22,6 +22,8 @@ from maerstanas_print.draw.shapes import Page
 from maerstanas_print.draw.svg import render_svg
 from maerstanas_print.gamedoc.model import step_text
 from maerstanas_print.gamedoc.parts import move_label
+from maerstanas_print.io import limits
+from maerstanas_print.io.errors import LimitError
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
 from maerstanas_print.io.numbers import whole_number
 from maerstanas_print.io.outputs import refuse_overwriting_input
@@ -112,6 +114,12 @@ def run(args: argparse.Namespace) -> int:
         )
     game = games[which - 1]
     if fmt == "gif":
+        if game.plies + 1 > limits.MAX_GIF_FRAMES:  # a frame a ply, all kept until written
+            raise LimitError(
+                f"{args.file}: game {which} has {game.plies:,} plies; an animated GIF shows "
+                f"at most {limits.MAX_GIF_FRAMES - 1:,}: show positions with --ply as SVG or "
+                "PNG, or the game as a page (game --format html)"
+            )
         return write_and_report(target, raster.gif_bytes(animation(game), GIF_SCALE))
     ply = game.plies if args.ply is None else _whole(args.ply, "--ply")
     if ply > game.plies:

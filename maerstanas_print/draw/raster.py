@@ -10,7 +10,7 @@ without them `RasterUnavailable` says what to install.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from maerstanas_print.draw.pdf import PdfInfo, render_pdf
@@ -48,13 +48,18 @@ def _require() -> None:
 
 def page_images(pages: Sequence[Page], scale: float = 2.0) -> list[Image]:
     """Each page as an RGB image, `scale` pixels per CSS pixel (2: sharp on a phone)."""
+    return list(_images(pages, scale))
+
+
+def _images(pages: Sequence[Page], scale: float) -> Iterator[Image]:
+    """Each page as an RGB image, one at a time (an animation keeps only its frames)."""
     _require()
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(render_pdf(pages, PdfInfo(title=pages[0].label or "diagram")))
     try:
-        # PDF points to pixels: 72 pt an inch, 96 CSS px an inch.
-        return [page.render(scale=scale * 96 / 72).to_pil().convert("RGB") for page in pdf]
+        for page in pdf:  # PDF points to pixels: 72 pt an inch, 96 CSS px an inch
+            yield page.render(scale=scale * 96 / 72).to_pil().convert("RGB")
     finally:
         pdf.close()
 
@@ -73,16 +78,19 @@ def gif_bytes(pages: Sequence[Page], scale: float = 1.0, frame_ms: int = 1200) -
     only what changed from the one before."""
     if not pages:
         raise ValueError("an animation needs at least one page")
-    images = page_images(pages, scale)
     from PIL import Image
 
     # One palette for every frame, taken from the first and the last (the start and
     # the fullest board), so unchanged pixels keep their index and compress away.
-    sample = Image.new("RGB", (images[0].width, images[0].height * 2), "white")
-    sample.paste(images[0], (0, 0))
-    sample.paste(images[-1], (0, images[0].height))
+    first, last = page_images([pages[0], pages[-1]], scale)
+    sample = Image.new("RGB", (first.width, first.height * 2), "white")
+    sample.paste(first, (0, 0))
+    sample.paste(last, (0, first.height))
     palette = sample.quantize(GIF_COLOURS, method=Image.Quantize.MEDIANCUT)
-    frames = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
+    # Each frame kept as palette indices (a byte a pixel), never all of them as RGB
+    frames = [
+        image.quantize(palette=palette, dither=Image.Dither.NONE) for image in _images(pages, scale)
+    ]
     durations = [frame_ms] * len(frames)
     durations[-1] = frame_ms * 3
     out = io.BytesIO()

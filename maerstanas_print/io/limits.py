@@ -22,6 +22,10 @@ MAX_EDIT_BYTES = 64 * 2**20
 # about 32 bytes of memory a character: this many take about 2 GB).
 MAX_WHOLE_RECORD_CHARS = 64 * 2**20
 
+# Frames of an animated GIF (`diagram -o X.gif`: one a ply and the start): every
+# frame is kept until the file is written (a third of a megabyte or more each).
+MAX_GIF_FRAMES = 400
+
 # Characters of one game read from an open text handle (`notation.stream.read_game`),
 # counted from its last tag line: a handle's size is not known before it is read.
 MAX_HANDLE_GAME_CHARS = 64 * 2**20
