@@ -111,3 +111,60 @@ def test_a_second_position_in_a_panel_is_refused(tmp_path, capsys) -> None:
     path = book(tmp_path, HEAD + FIGURE.format("record: 1. D4 *"))
     assert main(["rulebook", "--check", str(path)]) == 1
     assert "15:9: error R102: panel 'p' already has its position" in capsys.readouterr().err
+
+
+def test_a_word_longer_than_any_language_has_is_split_bare_not_hyphenated() -> None:
+    """ReportLab tries every hyphenation of a word again for each line it runs onto:
+    one 9,990-letter word in a paragraph took minutes (a card's check too)."""
+    from maerstanas_print.rulebook.hyphenation import LONGEST_HYPHENATED, hyphenator
+
+    for dictionary in ("en_GB", "de_DE"):
+        hyphenate = hyphenator(dictionary)
+        if hyphenate is None:
+            pytest.skip("pyphen is not installed")
+        word = ("donaudampfschifffahrt" * 10)[:LONGEST_HYPHENATED]
+        assert list(hyphenate(word))  # a long word of the language still breaks
+        assert list(hyphenate(word + "x")) == []
+
+
+def test_a_long_word_builds_and_is_shown_whole(tmp_path, capsys) -> None:
+    import pypdfium2
+
+    word = ("donaudampfschifffahrt" * 200)[:3000]
+    path = book(tmp_path, HEAD.replace("title: TT\n", "title: TT\nlanguage: de\n") + word + "\n")
+    out = tmp_path / "b.pdf"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    shown = "".join(page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(out))
+    assert word in "".join(shown.split())
+
+
+def test_a_paragraph_of_long_compounds_builds_as_a_book(tmp_path, capsys) -> None:
+    """A paragraph that set itself again (no two hyphens in a row) did not split where
+    ReportLab had measured it: "too large to set on a page" for a plain paragraph
+    `--check` passed. The book is then set without that care."""
+    import random
+
+    rng = random.Random(3)
+    parts = [
+        "donau",
+        "dampf",
+        "schiff",
+        "fahrts",
+        "gesell",
+        "schaft",
+        "kapitaens",
+        "muetzen",
+        "abzeichen",
+        "halter",
+        "ung",
+        "spiel",
+        "brett",
+        "stein",
+        "regel",
+        "buch",
+    ]
+    words = ["".join(rng.choice(parts) for _ in range(rng.randint(3, 6))) for _ in range(400)]
+    path = book(tmp_path, HEAD + " ".join(words)[:3710] + "\n")
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+    out = tmp_path / "b.pdf"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()

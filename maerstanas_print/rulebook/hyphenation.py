@@ -19,6 +19,10 @@ from functools import cache
 MIN_BEFORE = 3  # letters before a break
 MIN_AFTER = 4  # letters after it
 NOUNS_CAPITALISED = ("de",)  # languages whose capitals do not mark a name
+# A longer word is not hyphenated but split bare where the line ends: no word of
+# a language is this long, and ReportLab tries every break of a word again for
+# each line it runs onto (a 10,000-letter word took minutes; bare, a moment)
+LONGEST_HYPHENATED = 64
 
 Hyphenator = Callable[[str], Iterator[tuple[str, str]]]
 
@@ -34,11 +38,12 @@ def hyphenator(dictionary: str) -> Hyphenator | None:
     if dictionary not in pyphen.LANGUAGES:
         return None
     iterate = pyphen.Pyphen(lang=dictionary, left=MIN_BEFORE, right=MIN_AFTER).iterate
-    if dictionary.split("_")[0] in NOUNS_CAPITALISED:
-        return iterate
+    capitalised = dictionary.split("_")[0] in NOUNS_CAPITALISED
 
     def breaks(word: str) -> Iterator[tuple[str, str]]:
-        if word[:1].isupper():  # a name breaks only at its own hyphen ("Woden-/stone")
+        if len(word) > LONGEST_HYPHENATED:  # set bare: split at the line's edge
+            return iter(())
+        if word[:1].isupper() and not capitalised:  # a name breaks at its own hyphen only
             return (pair for pair in iterate(word) if pair[0].endswith("-"))
         return iterate(word)
 

@@ -42,14 +42,17 @@ def refusing(hyphenate: Hyphenator, kept: frozenset[str]) -> Hyphenator:
     return breaks
 
 
-def book_paragraph(text: str, style: Any, keep_whole: Iterable[str] = ()) -> Any:
+def book_paragraph(
+    text: str, style: Any, keep_whole: Iterable[str] = (), resets: int = MAX_RESETS
+) -> Any:
     """A ReportLab paragraph of `text` whose words in `keep_whole` never hyphenate and
-    whose lines do not end in two hyphens in a row where a setting can avoid it."""
-    return _paragraph_class()(text, style, keep_whole=keep_whole)
+    whose lines do not end in two hyphens in a row where one of at most `resets`
+    settings can avoid it (0: ReportLab's own setting, which every page can split)."""
+    return _paragraph_class(resets)(text, style, keep_whole=keep_whole)
 
 
 @cache
-def _paragraph_class() -> type:
+def _paragraph_class(resets: int) -> type:
     # Defined on first use: the books import ReportLab only when they draw.
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
@@ -78,7 +81,7 @@ def _paragraph_class() -> type:
 
         def breakLines(self, width: Any) -> Any:  # noqa: N802 - ReportLab's name
             lines = super().breakLines(width)
-            for _ in range(MAX_RESETS):
+            for _ in range(resets):
                 word = _second_of_stacked_hyphens(lines)
                 if word is None or word in self._kept or not callable(self._base_hyphenator):
                     break

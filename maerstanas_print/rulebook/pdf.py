@@ -31,7 +31,7 @@ from maerstanas_print.rulebook.inline import (
 )
 from maerstanas_print.rulebook.kept_box import kept_box_class
 from maerstanas_print.rulebook.kept_table import kept_table_class
-from maerstanas_print.rulebook.line_breaks import book_paragraph
+from maerstanas_print.rulebook.line_breaks import MAX_RESETS, book_paragraph
 from maerstanas_print.rulebook.model import (
     BlankBoards,
     Block,
@@ -231,6 +231,9 @@ class _Builder:
         # A table row taller than a page (a long text in a narrow column) may be split
         # across pages; only a book that cannot be set otherwise is set this way.
         self.split_rows = 0
+        # How often a paragraph may set itself again to keep hyphens from stacking:
+        # a book whose pages cannot split such a paragraph is set without (0)
+        self.resets = MAX_RESETS
         # The body frame's height: a table splits knowing how full it leaves a page.
         self.table_room = (self.paper.height - layout.TOP_MARGIN - layout.BOTTOM_MARGIN) * PT_PER_MM
 
@@ -239,6 +242,7 @@ class _Builder:
             to_reportlab(text, self.prepared.numbers, self.language, self.titles),
             self.styles[style],
             keep_whole=cited_titles(text, self.titles),
+            resets=self.resets,
         )
 
     def story(self) -> list:
@@ -754,11 +758,14 @@ def rulebook_pdf(prepared: PreparedBook, paper: str = "a4") -> bytes:
     from reportlab.platypus.doctemplate import LayoutError
 
     register_fonts()
-    for split_rows in (0, 1):  # rows split across pages only when a row is too tall
+    # Rows split across pages only when a row is too tall; a paragraph that set itself
+    # again to keep hyphens from stacking may not split where ReportLab measured
+    # it (a page of long compounds): then the book is set without that care.
+    for split_rows, resets in ((0, MAX_RESETS), (1, MAX_RESETS), (1, 0)):
         buffer = io.BytesIO()
         doc = _doc(buffer, prepared, paper)
         builder = _Builder(prepared, paper)
-        builder.split_rows = split_rows
+        builder.split_rows, builder.resets = split_rows, resets
         try:
             doc.multiBuild(builder.story())
         except LayoutError:
