@@ -498,11 +498,11 @@ def test_a_movement_games_pencil_boards_say_how_to_play_in_pencil(game) -> None:
     assert all(re.search(rf"\b{letter} ", line) for letter in letters), line
     # Whose piece each letter is (review 9-D: both Cyngesheall sides have a K and a C,
     # and the line said "K king" for both): a letter one side has names that side, a
-    # letter both have is told apart by a ring around Light's (as its O is a ring).
+    # letter both have is told apart by a ring around Light’s (as its O is a ring).
     lettered = lettered_pieces(game)
     for letter in set().union(*lettered.values()):
         sides = [name for side, name in ((0, "Dark"), (1, "Light")) if letter in lettered[side]]
         if len(sides) == 1:
             assert re.search(rf"\b{letter} {sides[0]} ", line), (letter, line)
         else:
-            assert re.search(rf"Light's [^)]*\b{letter}\b[^)]* in a ring", line), (letter, line)
+            assert re.search(rf"Light’s [^)]*\b{letter}\b[^)]* in a ring", line), (letter, line)

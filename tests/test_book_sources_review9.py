@@ -168,3 +168,26 @@ def test_a_paragraph_of_long_compounds_builds_as_a_book(tmp_path, capsys) -> Non
     assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
     out = tmp_path / "b.pdf"
     assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+
+
+def test_a_note_longer_than_a_page_builds_across_pages(tmp_path, capsys) -> None:
+    """A boxed note taller than the page was handed back whole by its box, which
+    ReportLab called a splitting error: `--check` passed, the PDF build failed."""
+    path = book(tmp_path, HEAD + "> " + "stone " * 700 + "\n")
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+    out = tmp_path / "b.pdf"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+
+
+def test_a_heading_breaks_between_its_words(tmp_path, capsys) -> None:
+    """A heading is among the titles a cross-reference cites whole, and its own words
+    were joined as one: "WWWW WWWW WWWW WW" / "WW WWWW WWWW"."""
+    import pypdfium2
+
+    path = book(tmp_path, HEAD.replace("# A", "# WWWW WWWW WWWW WWWW WWWW WWWW") + "x\n")
+    out = tmp_path / "b.pdf"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    page = pypdfium2.PdfDocument(out)[2].get_textpage().get_text_range()
+    lines = [line.strip() for line in page.splitlines() if "WW" in line]
+    heading = [line for line in lines if not line.startswith("TT")]  # not the running head
+    assert len(heading) == 2 and all(set(line.split()) == {"WWWW"} for line in heading), lines

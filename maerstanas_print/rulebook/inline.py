@@ -106,7 +106,8 @@ def _render(
         else:
             typeset_text, quote_open = _typeset_span(span.text, language, quote_open)
             body = escape(bind_moves(typeset_text), quote=False)  # a move in prose stays whole
-            if span.text.strip() in whole and len(span.text) <= WHOLE_TITLE:
+            cites = span.kind in ("italic", "link")  # a heading's own words may break
+            if cites and span.text.strip() in whole and len(span.text) <= WHOLE_TITLE:
                 body = body.replace(" ", "\u00a0")  # a cited title is never broken
         kind = span.kind
         in_pdf = forms is _REPORTLAB

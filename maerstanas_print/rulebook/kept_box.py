@@ -47,6 +47,11 @@ def kept_box_class() -> type:
             at_top = frame is not None and getattr(frame, "_atTop", False)
             if not at_top and moves_whole(self._H, aH, self.room):
                 return [FrameBreak(), *content]
+            if len(content) == 1 and aH < self._H:
+                # One paragraph taller than the room left: split it here, as ReportLab
+                # would have (handed back whole, it was "a splitting error" that no
+                # page could mend: a long note never built)
+                return content[0].split(aW, aH) or content
             return content
 
     return KeptBox

@@ -47,7 +47,7 @@ def pencil_note(game: TaflGame) -> str:
         letters.append(f"{letter} {whose}{PIECE_NAMES[letter].split()[-1]}")
     if both:  # a K alone would not say whose king it is: Light's are ringed, as its O is
         ringed = " and ".join(sorted(both, key="KC".find))
-        letters[-1] += f" (Light's {ringed} in a ring)"
+        letters[-1] += f" (Light’s {ringed} in a ring)"
     letters += [f"X Dark {plain}", f"O Light {plain}"]
     return (
         f"In pencil, ours: {', '.join(letters)}; when a piece moves, rub it out and "
