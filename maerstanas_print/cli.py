@@ -39,6 +39,7 @@ from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for call
     CommandError,
     exit_for,
 )
+from maerstanas_print.io.held import postponed, run_over
 from maerstanas_print.io.outputs import guarded_stdout
 
 # Each command's module in maerstanas_print.commands, with `register(subparsers)`;
@@ -79,6 +80,8 @@ _STOPS = {
 
 
 def _on_signal(signum: int, frame: object) -> None:
+    if postponed(signum):  # the run has said what it wrote: it ends as it said
+        return
     if signum in _STOPS:
         _Signals.terminated = True
         _Signals.by = signal.Signals(signum)
@@ -197,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             args.run_command = main  # for `build`, which runs other commands
             args.given = list(sys.argv[1:] if argv is None else argv)  # the words as written
             code = int(args.func(args) or 0)
+            run_over()
             sys.stdout.flush()
             return code
         except (CommandError, MaerstanasError) as exc:

@@ -102,7 +102,9 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "the decoder passes over the whole picture once a scan)": f"{limits.MAX_JPEG_SCANS:,}",
         "characters of a record file read whole (every command but `check`, which reads one "
         "in pieces: `fmt`, `game`, `diagram`, `analyse`, `annotate`, `puzzles`, `read_games`; "
-        "they hold all its games, about 2 GB at the limit)": f"{limits.MAX_WHOLE_RECORD_CHARS:,}",
+        "they hold all its games and their positions, at most about 2 GB at the limit)": (
+            f"{limits.MAX_WHOLE_RECORD_CHARS:,}"
+        ),
         "frames of an animated GIF (`diagram -o X.gif`: the start and one a ply, all kept "
         "until the file is written)": f"{limits.MAX_GIF_FRAMES:,}",
         "characters of one game read from an open text handle by `read_game`, counted from "

@@ -360,3 +360,92 @@ def test_an_animation_longer_than_the_frame_limit_is_one_line(
     err = capsys.readouterr().err
     assert "an animated GIF shows at most 4" in err and "Traceback" not in err
     assert not out.exists()
+
+
+# --- the eleventh review: the same kinds, other paths --------------------------------
+
+
+def test_a_signal_stops_the_wait_for_a_lock_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`check --fix` holds every signal around its write; the wait for another
+    program's lock sat inside that, so Ctrl-C waited up to 10 s and then came
+    with a second line. The signals this program handles now stop the wait."""
+    from maerstanas_print.io.held import signals_held
+
+    class Stop(Exception):
+        pass
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stop
+
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    edited = editing.read_for_edit(str(target))
+    monkeypatch.setattr(editing, "LOCK_WAIT_S", 3.0)
+    saved = signal.signal(signal.SIGALRM, stop)
+    try:
+        with open(target, "rb") as holder:
+            fcntl.flock(holder.fileno(), fcntl.LOCK_EX)
+            signal.setitimer(signal.ITIMER_REAL, 0.3)
+            with signals_held(), pytest.raises(Stop):
+                editing.write_edit(edited, b"fixed\n")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, saved)
+    assert target.read_bytes() == DAMAGED
+
+
+def test_a_new_output_in_a_folder_we_cannot_list_leaves_no_temporary_file(
+    tmp_path: Path,
+) -> None:
+    """A drop box (733): its flags cannot be read, so it may be append-only, where a
+    temporary file could be neither renamed nor removed: a new file is refused, an
+    existing one written in place."""
+    if not _can_drop_root(tmp_path):
+        pytest.skip("needs root and setpriv to act as a user who cannot list the folder")
+    box = tmp_path / "box"
+    box.mkdir()
+    (box / "a.mrs").write_bytes(DAMAGED)
+    (box / "a.mrs").chmod(0o666)
+    box.chmod(0o733)
+    os.chown(box, 65534, 65534)
+    run = [sys.executable, "-m", "maerstanas_print"]
+    new = subprocess.run(
+        _as_a_user(*run, "fmt", SAMPLE, "-o", "box/new.mrs"),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )
+    fixed = subprocess.run(
+        _as_a_user(*run, "check", "--fix", "box/a.mrs"),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )
+    box.chmod(0o755)
+    assert new.returncode == 3 and "cannot be listed" in new.stderr, new.stderr
+    assert fixed.returncode == 0, fixed.stderr
+    assert sorted(p.name for p in box.iterdir()) == ["a.mrs"]
+
+
+def test_a_rewrite_by_rename_keeps_the_set_user_id_bit(tmp_path: Path) -> None:
+    if not _can_drop_root(tmp_path):
+        pytest.skip("needs root and setpriv to write as a process without CAP_FSETID")
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    target.chmod(0o4755)
+    done = subprocess.run(
+        _as_a_user(sys.executable, "-m", "maerstanas_print", "check", "--fix", "a.mrs"),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert oct(target.stat().st_mode & 0o7777) == oct(0o4755)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from maerstanas_print.diagnostics import visible
 from maerstanas_print.games.registry import all_games, game_named
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.io.held import run_over
 from maerstanas_print.io.numbers import decimal_number
 from maerstanas_print.io.outputs import resolve_output, write_output
 from maerstanas_print.sheets.common import SheetError
@@ -192,5 +193,12 @@ def write_and_report(target: str | Path, data: bytes | str) -> int:
 
     write_output(target, data)
     if target != "-":
-        print(f"wrote {visible(str(target))}", file=sys.stderr)
+        say_written(str(target))
     return 0
+
+
+def say_written(target: str) -> None:
+    """`wrote FILE` on stderr; from then on a stopping signal no longer changes how
+    the run ends (`held.run_over`: it has said what it did)."""
+    print(f"wrote {visible(target)}", file=sys.stderr)
+    run_over()

@@ -20,6 +20,7 @@ from maerstanas_print.commands.capabilities import PRINTABLES
 from maerstanas_print.draw import raster
 from maerstanas_print.games.registry import all_games
 from maerstanas_print.io.exits import EXIT_IO, CommandError
+from maerstanas_print.io.held import run_goes_on
 from maerstanas_print.io.inputs import display_name
 
 
@@ -85,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
                 EXIT_IO,
             )
     for target, command in planned:
+        run_goes_on()  # a signal that came after the last file's `wrote` stops it here
         code = args.run_command([*command, "-o", str(target)])
         if code:
             return code

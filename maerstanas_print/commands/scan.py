@@ -17,6 +17,7 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from maerstanas_print.commands._output import say_written
 from maerstanas_print.diagnostics import visible
 from maerstanas_print.games.registry import game_named
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_IO, EXIT_OK, EXIT_USAGE, CommandError
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         write_output(args.output if args.output is not None else "-", result.record)
     if args.output not in (None, "-"):
-        print(f"wrote {visible(args.output)}", file=sys.stderr)
+        say_written(args.output)
     return _report(result)
 
 

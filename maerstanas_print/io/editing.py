@@ -49,7 +49,7 @@ from typing import NoReturn
 
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError, OutputError
-from maerstanas_print.io.held import signals_held
+from maerstanas_print.io.held import signals_held, signals_let_through
 from maerstanas_print.io.inputs import decode_stream, display_name, read_record_bytes
 from maerstanas_print.io.outputs import (
     keep_mode,
@@ -234,7 +234,8 @@ def _locked(path: Path, name: str) -> Iterator[None]:
                         f"{name}: not written: another program has held a lock on it "
                         f"for {LOCK_WAIT_S:.0f} s; the file is as it was"
                     ) from None
-                time.sleep(0.05)
+                with signals_let_through():  # Ctrl-C stops the wait: nothing is written yet
+                    time.sleep(0.05)
                 waited += 0.05
             except OSError:  # no locks on this file system
                 break
@@ -322,6 +323,7 @@ def _replace_keeping_owner(
                     return False
                 handle.write(payload)
                 handle.flush()
+                keep_mode(handle.fileno(), info)  # the write cleared set-user-ID bits
                 os.fsync(handle.fileno())
             if _read_again(path, edited.identity) != edited.data or not _still_named(edited):
                 raise OutputError(_changed(edited.name))

@@ -33,3 +33,46 @@ def signals_held(keep_handled: bool = False) -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+class _Run:
+    """Whether the run has said what it did (its last `wrote` line): a stopping
+    signal then waits (`postponed`) instead of changing the exit code, and is
+    delivered if the run goes on after all (`build` makes the next file)."""
+
+    over = False
+    pending: int | None = None
+
+
+def run_over() -> None:
+    """The run has written and said its output: a stopping signal now waits."""
+    _Run.over = True
+
+
+def run_goes_on() -> None:
+    """More work follows: a signal that waited is delivered now."""
+    _Run.over = False
+    pending, _Run.pending = _Run.pending, None
+    if pending is not None:
+        signal.raise_signal(pending)
+
+
+def postponed(signum: int) -> bool:
+    """Whether the handler of `signum` should let it wait (the run is over)."""
+    if _Run.over:
+        _Run.pending = signum
+        return True
+    return False
+
+
+@contextlib.contextmanager
+def signals_let_through() -> Iterator[None]:
+    """Inside `signals_held`: let the signals this program handles (Ctrl-C, SIGTERM,
+    SIGHUP, SIGQUIT) through for a wait that changes nothing (a lock another
+    program holds), so they stop the run at once, before anything is written."""
+    handled = {s for s in signal.valid_signals() if callable(signal.getsignal(s))}
+    before = signal.pthread_sigmask(signal.SIG_UNBLOCK, handled)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)

@@ -15,12 +15,14 @@ MAX_STREAM_BYTES = 64 * 2**20
 # Bytes of a record file `check --fix` rewrites or `check --diff` shows: the
 # fixes are searched and applied on the whole text at once (plain `check`
 # reads a file of any size in pieces).
-MAX_EDIT_BYTES = 64 * 2**20
+MAX_EDIT_BYTES = 4 * 2**20  # as MAX_WHOLE_RECORD_CHARS: the games are all held
 
 # Characters of a record file read whole: by every command but `check`, which
-# reads one in pieces (`fmt`, `game`, `analyse`, `annotate`, ... hold its games,
-# about 32 bytes of memory a character: this many take about 2 GB).
-MAX_WHOLE_RECORD_CHARS = 64 * 2**20
+# reads one in pieces (`fmt`, `game`, `analyse`, `annotate`, ... hold its games
+# and their positions: 32 bytes of memory a character for comment-heavy Mǽrstánas
+# records, 130 for bare moves, 460 for long 1992 Hnefatafl games; this many take
+# at most about 2 GB).
+MAX_WHOLE_RECORD_CHARS = 4 * 2**20
 
 # Frames of an animated GIF (`diagram -o X.gif`: one a ply and the start): every
 # frame is kept until the file is written (a third of a megabyte or more each).

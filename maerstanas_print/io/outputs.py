@@ -238,6 +238,9 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
                         return
                     copy_inode_flags(path, fd)  # chattr +d, +A, +S...
                 handle.write(payload)
+                if existing is not None:
+                    handle.flush()
+                    keep_mode(fd, existing)  # the write cleared set-user-ID bits
             os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(OSError):

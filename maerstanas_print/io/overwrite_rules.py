@@ -60,6 +60,15 @@ def folder_keeps_its_names(path: Path) -> str | None:
     """Why no file in `path`'s folder can be renamed over or removed (`chattr +a`
     or `+i` on the folder), as a phrase; None when one can. A temporary file made
     there could never be renamed into place or removed again."""
+    try:  # the flags are read through the folder opened for reading
+        os.close(os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_NONBLOCK))
+    except PermissionError:  # a drop box (chmod 733): its flags cannot be read
+        return (
+            "its folder cannot be listed, so whether a file there can be renamed into "
+            "place (chattr +a) cannot be told"
+        )
+    except OSError:
+        pass  # a missing folder: what follows says why nothing can be written there
     flags = inode_flags(path.parent)
     if flags & IMMUTABLE:
         return "its folder is immutable (chattr +i): nothing can be renamed into place there"
