@@ -107,6 +107,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         ),
         "frames of an animated GIF (`diagram -o X.gif`: the start and one a ply, all kept "
         "until the file is written)": f"{limits.MAX_GIF_FRAMES:,}",
+        "lines of a comment under an animated GIF's board (every frame is as tall as the "
+        "longest)": f"{limits.MAX_GIF_CAPTION_LINES:,}",
         "characters of one game read from an open text handle by `read_game`, counted from "
         "its last tag line": f"{limits.MAX_HANDLE_GAME_CHARS:,}",
         "characters of text in one game set as PDF (whitespace runs counted once)": (

@@ -449,3 +449,40 @@ def test_a_rewrite_by_rename_keeps_the_set_user_id_bit(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert oct(target.stat().st_mode & 0o7777) == oct(0o4755)
+
+
+def test_an_animation_refuses_a_comment_taller_than_a_frame(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every frame was as tall as the longest comment: 216 KB of one opening comment
+    ended in an OverflowError traceback at 3 GB."""
+    pytest.importorskip("PIL", reason="the raster extra is not installed")
+    from maerstanas_print.cli import main
+    from maerstanas_print.io.limits import MAX_GIF_CAPTION_LINES
+
+    moves = Path(SAMPLE).read_text(encoding="utf-8").split("\n\n", 1)[1]
+    long = tmp_path / "long.mrs"
+    long.write_text('[Game "Maerstanas"]\n\n{' + "lorem ipsum " * 400 + "}\n" + moves, "utf-8")
+    out = tmp_path / "g.gif"
+    assert main(["diagram", str(long), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"frame shows at most {MAX_GIF_CAPTION_LINES}" in err and not out.exists()
+
+
+def test_a_file_name_with_a_line_break_stays_on_one_line(tmp_path: Path) -> None:
+    named = tmp_path / "x\nmaerstanas-print: wrote ok.mrs"
+    named.write_text(Path(SAMPLE).read_text(encoding="utf-8"), encoding="utf-8")
+    for command, out in (("diagram", "o.svg"), ("game", "o.pdf")):
+        done = _cli(tmp_path, command, str(named), "--index", "5", "-o", str(tmp_path / out))
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.count("\n") == 1 and "x\\x0amaerstanas" in done.stderr, done.stderr
+
+
+def test_scans_are_counted_segment_by_segment_to_the_end_of_the_image() -> None:
+    """A photo with data after its end (a phone's motion photo) was refused as a
+    JPEG of 123 scans: every FF DA of the file was counted."""
+    from maerstanas_print.scan.image_size import jpeg_scans
+
+    sheet = (ROOT / "maerstanas_print" / "samples" / "scanned-sheet.jpg").read_bytes()
+    assert jpeg_scans(sheet) == 1
+    assert jpeg_scans(sheet + b"\xff\xda\x00\x08" * 5000) == 1

@@ -25,6 +25,7 @@ from maerstanas_print.gamedoc.parts import move_label
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import LimitError
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.io.inputs import display_name
 from maerstanas_print.io.numbers import whole_number
 from maerstanas_print.io.outputs import refuse_overwriting_input
 from maerstanas_print.play.loading import load_verified
@@ -109,18 +110,21 @@ def run(args: argparse.Namespace) -> int:
     _source, games = load_verified(args.file)
     if which > len(games):
         raise CommandError(
-            f"{args.file} has {len(games)} game{'s' * (len(games) != 1)}; there is no game {which}",
+            f"{display_name(args.file)} has {len(games)} game{'s' * (len(games) != 1)}; "
+            f"there is no game {which}",
             EXIT_USAGE,
         )
     game = games[which - 1]
     if fmt == "gif":
         if game.plies + 1 > limits.MAX_GIF_FRAMES:  # a frame a ply, all kept until written
             raise LimitError(
-                f"{args.file}: game {which} has {game.plies:,} plies; an animated GIF shows "
+                f"{display_name(args.file)}: game {which} has {game.plies:,} plies; an "
+                "animated GIF shows "
                 f"at most {limits.MAX_GIF_FRAMES - 1:,}: show positions with --ply as SVG or "
                 "PNG, or the game as a page (game --format html)"
             )
-        return write_and_report(target, raster.gif_bytes(animation(game), GIF_SCALE))
+        frames = animation(game, f"{display_name(args.file)}: game {which}")
+        return write_and_report(target, raster.gif_bytes(frames, GIF_SCALE))
     ply = game.plies if args.ply is None else _whole(args.ply, "--ply")
     if ply > game.plies:
         raise CommandError(f"--ply {ply}: the game's main line has {game.plies} plies", EXIT_USAGE)
@@ -169,12 +173,20 @@ def frame_captions(game: ReplayedGame) -> list[str]:
     return captions
 
 
-def animation(game: ReplayedGame) -> list[Page]:
-    """One page a ply of the main line, all of one size (the longest caption's)."""
+def animation(game: ReplayedGame, name: str = "the game") -> list[Page]:
+    """One page a ply of the main line, all of one size (the longest caption's). A
+    comment longer than `limits.MAX_GIF_CAPTION_LINES` lines is refused (LimitError):
+    every frame would be as tall as it."""
     captions = frame_captions(game)
     positions = game.main.positions()
     width = still(game, 0).width
     rows = max(len(caption_lines(text, width - 2 * MARGIN_MM)) for text in captions)
+    if rows > limits.MAX_GIF_CAPTION_LINES:
+        raise LimitError(
+            f"{name} has a comment of {rows:,} lines under its board; an animated GIF's "
+            f"frame shows at most {limits.MAX_GIF_CAPTION_LINES}: show the game as a page "
+            "(game --format html), or that position with --ply as SVG or PNG"
+        )
     return [
         position_page(
             game.game,

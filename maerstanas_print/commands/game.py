@@ -20,6 +20,7 @@ from maerstanas_print.gamedoc.pdf import game_pdf
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import LimitError
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
+from maerstanas_print.io.inputs import display_name
 from maerstanas_print.io.numbers import whole_number
 from maerstanas_print.io.outputs import refuse_overwriting_input
 from maerstanas_print.play.loading import load_verified
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     if which is not None:
         if which > len(games):
             raise CommandError(
-                f"{args.file} has {len(games)} game"
+                f"{display_name(args.file)} has {len(games)} game"
                 f"{'s' * (len(games) != 1)}; there is no game {which}",
                 EXIT_USAGE,
             )

@@ -27,6 +27,9 @@ MAX_WHOLE_RECORD_CHARS = 4 * 2**20
 # Frames of an animated GIF (`diagram -o X.gif`: one a ply and the start): every
 # frame is kept until the file is written (a third of a megabyte or more each).
 MAX_GIF_FRAMES = 400
+# Lines of a comment under an animated GIF's board: every frame is as tall as the
+# longest (a 54 KB comment made 37 frames of 24,709 pixels, 823 MB)
+MAX_GIF_CAPTION_LINES = 24
 
 # Characters of one game read from an open text handle (`notation.stream.read_game`),
 # counted from its last tag line: a handle's size is not known before it is read.

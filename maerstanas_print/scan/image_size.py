@@ -8,6 +8,8 @@ first and refuses a photo over `limits.MAX_PHOTO_PIXELS`.
 
 from __future__ import annotations
 
+import re
+
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 JPEG_START = b"\xff\xd8"
 # JPEG start-of-frame markers (every coding but the table and arithmetic ones),
@@ -61,3 +63,40 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
             return None
         pos += 2 + length
     return None
+
+
+# After a scan's header, its entropy-coded data runs to the next marker: a 0xFF
+# not followed by a stuffed zero, a restart marker (D0-D7) or another 0xFF (fill)
+_NEXT_MARKER = re.compile(rb"\xff(?![\x00\xd0-\xd7\xff])")
+
+
+def jpeg_scans(data: bytes) -> int:
+    """The scans (start-of-scan segments) of a JPEG, walked segment by segment from
+    its start to its end marker: what its decoding costs is a pass over the picture
+    a scan. Bytes after the end (a phone's motion photo appends its video there) and
+    markers inside other segments (a thumbnail in the EXIF) are not counted."""
+    pos, scans = len(JPEG_START), 0
+    while pos + 4 <= len(data):
+        if data[pos] != 0xFF:  # junk between segments, skipped as decoders skip it
+            pos += 1
+            continue
+        marker = data[pos + 1]
+        if marker in (0xFF, 0x00):
+            pos += 1 if marker == 0xFF else 2
+            continue
+        if marker in _STANDALONE:
+            pos += 2
+            continue
+        if marker == 0xD9:  # the end of the image
+            break
+        length = int.from_bytes(data[pos + 2 : pos + 4], "big")
+        if length < 2:
+            break
+        pos += 2 + length
+        if marker == 0xDA:
+            scans += 1
+            found = _NEXT_MARKER.search(data, pos)
+            if found is None:
+                break
+            pos = found.start()
+    return scans

@@ -23,7 +23,12 @@ import numpy as np
 
 from maerstanas_print.io import limits
 from maerstanas_print.scan.frame import FIDUCIAL, fiducial_boxes, qr_box
-from maerstanas_print.scan.image_size import JPEG_START, PNG_SIGNATURE, pixel_size
+from maerstanas_print.scan.image_size import (
+    JPEG_START,
+    PNG_SIGNATURE,
+    jpeg_scans,
+    pixel_size,
+)
 from maerstanas_print.scan.payload import PagePayload, PayloadError
 from maerstanas_print.sheets.paper import PAPERS
 
@@ -61,7 +66,7 @@ def decode_image(data: bytes) -> Image:
             f"the image is {size[0]:,}x{size[1]:,} pixels, more than a photo to scan may have "
             f"({limits.MAX_PHOTO_PIXELS:,} pixels); take or save it smaller"
         )
-    scans = data.count(b"\xff\xda") if data.startswith(JPEG_START) else 0
+    scans = jpeg_scans(data) if data.startswith(JPEG_START) else 0
     if scans > limits.MAX_JPEG_SCANS:  # each one a pass over every block of the picture
         raise PhotoError(
             f"the JPEG has {scans:,} scans, more than a photo to scan may have "
