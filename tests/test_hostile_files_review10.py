@@ -271,6 +271,18 @@ def _can_drop_root(tmp_path: Path) -> bool:
     return done.returncode == 0
 
 
+def _as_a_user_run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`maerstanas-print args` in `tmp_path`, run without root's powers (`_as_a_user`)."""
+    return subprocess.run(
+        _as_a_user(sys.executable, "-m", "maerstanas_print", *args),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )
+
+
 @pytest.mark.parametrize("command", WRITERS, ids=lambda c: c[0])
 def test_an_output_in_a_folder_we_may_not_enter_is_one_line(tmp_path: Path, command) -> None:
     if not _can_drop_root(tmp_path):
@@ -278,34 +290,22 @@ def test_an_output_in_a_folder_we_may_not_enter_is_one_line(tmp_path: Path, comm
     closed = tmp_path / "other"
     closed.mkdir(mode=0o700)
     os.chown(closed, 65534, 65534)  # nobody's private folder
-    done = subprocess.run(
-        _as_a_user(sys.executable, "-m", "maerstanas_print", *command, "-o", "other/sub/x.pdf"),
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-        check=False,
-    )
+    done = _as_a_user_run(tmp_path, *command, "-o", "other/sub/x.pdf")
     assert done.returncode == 3, done.stderr
     assert "Traceback" not in done.stderr and "Permission denied" in done.stderr
 
 
-def test_a_rewrite_in_place_keeps_the_set_user_id_bit(tmp_path: Path) -> None:
+@pytest.mark.parametrize("linked", [True, False], ids=["in place", "by rename"])
+def test_a_rewrite_keeps_the_set_user_id_bit(tmp_path: Path, linked: bool) -> None:
     """The kernel clears it on a write by a process that may not keep it."""
     if not _can_drop_root(tmp_path):
         pytest.skip("needs root and setpriv to write as a process without CAP_FSETID")
     target = tmp_path / "a.mrs"
     target.write_bytes(DAMAGED)
     target.chmod(0o4755)
-    os.link(target, tmp_path / "b.mrs")  # another name: written in place
-    done = subprocess.run(
-        _as_a_user(sys.executable, "-m", "maerstanas_print", "check", "--fix", "a.mrs"),
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-        check=False,
-    )
+    if linked:
+        os.link(target, tmp_path / "b.mrs")  # another name: written in place
+    done = _as_a_user_run(tmp_path, "check", "--fix", "a.mrs")
     assert done.returncode == 0, done.stderr
     assert target.read_bytes() == DAMAGED.replace(b"3. C3", b"2. C3")
     assert oct(target.stat().st_mode & 0o7777) == oct(0o4755)
@@ -410,45 +410,12 @@ def test_a_new_output_in_a_folder_we_cannot_list_leaves_no_temporary_file(
     (box / "a.mrs").chmod(0o666)
     box.chmod(0o733)
     os.chown(box, 65534, 65534)
-    run = [sys.executable, "-m", "maerstanas_print"]
-    new = subprocess.run(
-        _as_a_user(*run, "fmt", SAMPLE, "-o", "box/new.mrs"),
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-        check=False,
-    )
-    fixed = subprocess.run(
-        _as_a_user(*run, "check", "--fix", "box/a.mrs"),
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-        check=False,
-    )
+    new = _as_a_user_run(tmp_path, "fmt", SAMPLE, "-o", "box/new.mrs")
+    fixed = _as_a_user_run(tmp_path, "check", "--fix", "box/a.mrs")
     box.chmod(0o755)
     assert new.returncode == 3 and "cannot be listed" in new.stderr, new.stderr
     assert fixed.returncode == 0, fixed.stderr
     assert sorted(p.name for p in box.iterdir()) == ["a.mrs"]
-
-
-def test_a_rewrite_by_rename_keeps_the_set_user_id_bit(tmp_path: Path) -> None:
-    if not _can_drop_root(tmp_path):
-        pytest.skip("needs root and setpriv to write as a process without CAP_FSETID")
-    target = tmp_path / "a.mrs"
-    target.write_bytes(DAMAGED)
-    target.chmod(0o4755)
-    done = subprocess.run(
-        _as_a_user(sys.executable, "-m", "maerstanas_print", "check", "--fix", "a.mrs"),
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert oct(target.stat().st_mode & 0o7777) == oct(0o4755)
 
 
 def test_an_animation_refuses_a_comment_taller_than_a_frame(
