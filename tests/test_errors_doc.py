@@ -105,6 +105,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "they hold all its games and their positions, at most about 2 GB at the limit)": (
             f"{limits.MAX_WHOLE_RECORD_CHARS:,}"
         ),
+        "games of a record file read whole (the same commands; each is held with its "
+        "positions)": f"{limits.MAX_WHOLE_RECORD_GAMES:,}",
         "frames of an animated GIF (`diagram -o X.gif`: the start and one a ply, all kept "
         "until the file is written)": f"{limits.MAX_GIF_FRAMES:,}",
         "lines of a comment under an animated GIF's board (every frame is as tall as the "

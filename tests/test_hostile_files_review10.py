@@ -453,3 +453,21 @@ def test_scans_are_counted_segment_by_segment_to_the_end_of_the_image() -> None:
     sheet = (ROOT / "maerstanas_print" / "samples" / "scanned-sheet.jpg").read_bytes()
     assert jpeg_scans(sheet) == 1
     assert jpeg_scans(sheet + b"\xff\xda\x00\x08" * 5000) == 1
+
+
+def test_a_record_of_too_many_games_to_hold_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A megabyte of `*` lines is half a million empty games: `fmt` held them all,
+    900 MB in 47 s (5 MB: a MemoryError at 4 GB)."""
+    from maerstanas_print.cli import main
+    from maerstanas_print.io import limits
+
+    monkeypatch.setattr(limits, "MAX_WHOLE_RECORD_GAMES", 50)
+    stars = tmp_path / "stars.mrs"
+    stars.write_text("*\n" * 51, encoding="utf-8")
+    out = tmp_path / "o.mrs"
+    assert main(["fmt", str(stars), "-o", str(out)]) == 1
+    assert "more than 50 games" in capsys.readouterr().err and not out.exists()
+    stars.write_text("*\n" * 50, encoding="utf-8")
+    assert main(["fmt", str(stars), "-o", str(out)]) == 0

@@ -9,7 +9,7 @@ from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK
 from maerstanas_print.io.inputs import read_record
 from maerstanas_print.io.outputs import refuse_folder_name, refuse_overwriting_input, write_output
 from maerstanas_print.notation.export import export_games
-from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games
+from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, held_games
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     refuse_overwriting_input(output, args.file)  # before reading: a usage error comes first
     name, text = read_record(args.file)
     checked = check_games(text, name, strict=args.strict, budget=NO_FIX_SEARCH)
-    games = list(checked)
+    games = held_games(checked, name)
     problems = [*checked.diagnostics, *(d for game in games for d in game.errors)]
     if problems or not games:
         for diagnostic in problems:

@@ -23,6 +23,9 @@ MAX_EDIT_BYTES = 4 * 2**20  # as MAX_WHOLE_RECORD_CHARS: the games are all held
 # records, 130 for bare moves, 460 for long 1992 Hnefatafl games; this many take
 # at most about 2 GB).
 MAX_WHOLE_RECORD_CHARS = 4 * 2**20
+# and games of it: each is held with its positions (a megabyte of lines of `*`
+# is half a million empty games, 900 MB)
+MAX_WHOLE_RECORD_GAMES = 10_000
 
 # Frames of an animated GIF (`diagram -o X.gif`: one a ply and the start): every
 # frame is kept until the file is written (a third of a megabyte or more each).

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from maerstanas_print.diagnostics import Diagnostic, Source
+from maerstanas_print.io import limits
+from maerstanas_print.io.errors import LimitError
 from maerstanas_print.notation.parser import RecordReader
 from maerstanas_print.notation.record import GameRecord
 from maerstanas_print.play.repair import Edit, Fix, Repair, apply_edits, fix_lines, repair_game
@@ -158,6 +160,21 @@ def check_games(
         first_index=first_index,
         first_line=first_line,
     )
+
+
+def held_games(checked: CheckedText, name: str) -> list[CheckedGame]:
+    """Every game of a record read whole, each held with its positions: at most
+    `limits.MAX_WHOLE_RECORD_GAMES` (LimitError past it; `check` reads any number)."""
+    most = limits.MAX_WHOLE_RECORD_GAMES
+    games: list[CheckedGame] = []
+    for game in checked:
+        games.append(game)
+        if len(games) > most:
+            raise LimitError(
+                f"{name}: more than {most:,} games, the most a record read whole may "
+                "have; split it (check reads a record of any length)"
+            )
+    return games
 
 
 def first_error(checked: CheckedText, games: list[CheckedGame]) -> str | None:

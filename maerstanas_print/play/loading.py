@@ -12,7 +12,7 @@ import sys
 from maerstanas_print.diagnostics import Source
 from maerstanas_print.io.exits import EXIT_INVALID, CommandError
 from maerstanas_print.io.inputs import read_record
-from maerstanas_print.play.checking import check_games
+from maerstanas_print.play.checking import check_games, held_games
 from maerstanas_print.play.verify import ReplayedGame
 
 
@@ -24,7 +24,7 @@ def load_verified(
 
     name, text = read_record(path)
     checked = check_games(text, name, strict=strict, keep_positions=keep_positions)
-    games = list(checked)
+    games = held_games(checked, name)
     source = checked.source
     problems = [(d.start, source.format(d)) for d in checked.diagnostics]
     for game in games:

@@ -51,7 +51,11 @@ def kept_box_class() -> type:
                 # One paragraph taller than the room left: split it here, as ReportLab
                 # would have (handed back whole, it was "a splitting error" that no
                 # page could mend: a long note never built)
-                return content[0].split(aW, aH) or content
+                parts = content[0].split(aW, aH)
+                if parts:
+                    return parts
+                if not at_top:  # no room for two of its lines here: it starts a page
+                    return [FrameBreak(), *content]
             return content
 
     return KeptBox
