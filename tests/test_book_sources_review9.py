@@ -191,3 +191,40 @@ def test_a_heading_breaks_between_its_words(tmp_path, capsys) -> None:
     lines = [line.strip() for line in page.splitlines() if "WW" in line]
     heading = [line for line in lines if not line.startswith("TT")]  # not the running head
     assert len(heading) == 2 and all(set(line.split()) == {"WWWW"} for line in heading), lines
+
+
+def test_a_cited_title_in_a_narrow_cell_breaks_at_its_spaces(tmp_path, capsys) -> None:
+    """Bound with no-break spaces, a cited title too long for a card's cell was split
+    inside its words: "see Placin / g and taki / ng stones" (review 26 books 10)."""
+    import pypdfium2
+
+    text = HEAD + (
+        "x\n\n## Placing and taking stones\n\ny\n\n| a | b | c | d | e | f |\n"
+        "|---|---|---|---|---|---|\n| see *Placing and taking stones* | bbbbbbbbbbbb | "
+        "cccccccccccccc | ddddddddddddd | eeeeeeeeeeeeee | fffffffffffffff |\n"
+    )
+    out = tmp_path / "card.pdf"
+    assert main(["quickref", "--source", str(book(tmp_path, text)), "-o", str(out)]) == 0
+    shown = pypdfium2.PdfDocument(out)[0].get_textpage().get_text_range().split()
+    assert {"Placing", "taking", "stones"} <= set(shown), shown
+
+
+@pytest.mark.parametrize("command", ["rulebook", "quickref"])
+def test_a_bare_address_with_a_long_run_stays_on_the_page(tmp_path, capsys, command) -> None:
+    """ReportLab splits an address only at its slashes: a run of 140 letters after the
+    last one was left past the paper's edge, in a paragraph and in a record's comment
+    (review 26 books 10)."""
+    import pypdfium2
+
+    run = "a" * 140
+    comment = "https://example.org/tuesday-evening-games-round-three-board-two-comments.html"
+    record = f"```record\nid: r\ncaption: c\n\n1. D4 {{{comment}}} E3 *\n```\n"
+    text = HEAD + f"p https://e.org/{run} zz\n\n" + record
+    out = tmp_path / "out.pdf"
+    assert main([command, "--source", str(book(tmp_path, text)), "-o", str(out)]) == 0
+    shown = ""
+    for page in pypdfium2.PdfDocument(out):
+        width, height = page.get_size()
+        shown += page.get_textpage().get_text_bounded(0, 0, width, height)
+    joined = "".join(shown.replace("\u200b", "").split())
+    assert f"e.org/{run}zz" in joined and f"{comment}}}E3*" in joined, shown

@@ -64,11 +64,17 @@ CELL_PADDING_PX = 10.0
 
 
 def word_px(word: str) -> float:
-    """A generous width of `word` in a table cell (Cardo: W and M near an em, capitals
-    about three quarters, the rest about half)."""
-    return CELL_PX_PER_EM * sum(
-        0.95 if c in "WMmw" else 0.75 if c.isupper() else 0.55 for c in word
-    )
+    """A generous width of `word` in a table cell (Cardo: W and M near an em, other
+    capitals about three quarters, small letters and digits about half, and any
+    other character, `@`, `%`, `Œ`, `…`, counted as a whole em)."""
+    return CELL_PX_PER_EM * sum(_EMS.get(c, 1.0) for c in word)
+
+
+_EMS = {
+    **dict.fromkeys("abcdefghijklnopqrstuvxyz0123456789.,;:'-()", 0.55),
+    **dict.fromkeys("ABCDEFGHIJKLNOPQRSTUVXYZ", 0.75),
+    **dict.fromkeys("WMmw", 0.95),
+}
 
 
 RUNNING_HEAD = '"Title · Subtitle"'  # in rulebook.css, where each book puts its own

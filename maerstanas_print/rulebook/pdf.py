@@ -28,6 +28,7 @@ from maerstanas_print.rulebook.inline import (
     NOTATION_COLOUR,
     heading_entry,
     to_reportlab,
+    unstuck_addresses,
 )
 from maerstanas_print.rulebook.kept_box import kept_box_class
 from maerstanas_print.rulebook.kept_table import kept_table_class
@@ -238,8 +239,13 @@ class _Builder:
         self.table_room = (self.paper.height - layout.TOP_MARGIN - layout.BOTTOM_MARGIN) * PT_PER_MM
 
     def p(self, text: str, style: str = "body"):
+        # A cited title is set on one line in running text; in a table's narrow
+        # column or a glossary's term it may break at its spaces (bound, it was split
+        # inside its words: "Placin / g and taki / ng stones")
+        narrow = style.startswith("cell") or style == "term"
+        whole = frozenset() if narrow else self.titles
         return book_paragraph(
-            to_reportlab(text, self.prepared.numbers, self.language, self.titles),
+            to_reportlab(text, self.prepared.numbers, self.language, whole),
             self.styles[style],
             keep_whole=cited_titles(text, self.titles),
             resets=self.resets,
@@ -560,7 +566,7 @@ def _record_lines(text: str) -> str:
     line (an address in a comment), inside the word: never cut off at the edge."""
     lines = []
     for line in text.split("\n"):
-        words = _xml(line).split(" ")
+        words = unstuck_addresses(_xml(line)).split(" ")
         lines.append(" ".join(word if word else "\u00a0" for word in words))
     return "<br/>".join(lines)
 
