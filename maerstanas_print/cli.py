@@ -39,7 +39,7 @@ from maerstanas_print.io.exits import (  # noqa: F401  (the exit codes, for call
     CommandError,
     exit_for,
 )
-from maerstanas_print.io.held import postponed, run_over
+from maerstanas_print.io.held import postponed, run_over, run_starts
 from maerstanas_print.io.outputs import guarded_stdout
 
 # Each command's module in maerstanas_print.commands, with `register(subparsers)`;
@@ -184,6 +184,7 @@ def _say(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    run_starts()
     with guarded_stdout():
         try:
             # Inside the try: Ctrl-C while the sub-commands are imported is an

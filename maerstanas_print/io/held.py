@@ -44,6 +44,12 @@ class _Run:
     pending: int | None = None
 
 
+def run_starts() -> None:
+    """A run (a command line) begins: nothing is said yet, and no signal waits."""
+    _Run.over = False
+    _Run.pending = None
+
+
 def run_over() -> None:
     """The run has written and said its output: a stopping signal now waits."""
     _Run.over = True
