@@ -778,5 +778,6 @@ def rulebook_pdf(prepared: PreparedBook, paper: str = "a4") -> bytes:
             continue
         return buffer.getvalue()
     raise RulebookError(
-        "a table, glossary or record of the book is too large to set on a page; shorten it"
+        "a block of the book (a table, glossary, record, note or paragraph) is too large "
+        "to set on a page; shorten it"
     )
