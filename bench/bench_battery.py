@@ -153,6 +153,38 @@ ATTACKS = [
         5_000,
     ),
     Attack(
+        "16 Hnefatafl games of 10,000 moves in all (the document limit) as PDF",
+        lambda d, n: (
+            [
+                "game",
+                _file(
+                    d, "tafl-pdf.mrs", attacks.long_tafl_game(min(n, 2_000)) * max(1, n // 2_000)
+                ),
+                "-o",
+                str(d / "tafl.pdf"),
+            ],
+            "-",
+        ),
+        10_000,
+    ),
+    Attack(
+        "17 Hnefatafl games of 250,000 moves in all (the whole-record limit), game --index 1",
+        lambda d, n: (
+            [
+                "game",
+                "--index",
+                "1",
+                _file(
+                    d, "tafl-held.mrs", attacks.long_tafl_game(min(n, 2_000)) * max(1, n // 2_000)
+                ),
+                "-o",
+                str(d / "tafl1.html"),
+            ],
+            "-",
+        ),
+        250_000,
+    ),
+    Attack(
         "15 a 250 KB import line",
         lambda d, n: (
             [

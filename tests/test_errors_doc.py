@@ -102,11 +102,14 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "the decoder passes over the whole picture once a scan)": f"{limits.MAX_JPEG_SCANS:,}",
         "characters of a record file read whole (every command but `check`, which reads one "
         "in pieces: `fmt`, `game`, `diagram`, `analyse`, `annotate`, `puzzles`, `read_games`; "
-        "they hold all its games and their positions, at most about 2 GB at the limit)": (
-            f"{limits.MAX_WHOLE_RECORD_CHARS:,}"
-        ),
+        "they hold all its games and their positions)": (f"{limits.MAX_WHOLE_RECORD_CHARS:,}"),
         "games of a record file read whole (the same commands; each is held with its "
         "positions)": f"{limits.MAX_WHOLE_RECORD_GAMES:,}",
+        "moves of a record file read whole, all its games and variations together (the "
+        "same commands; at the limit they hold about 0.3 GB for Mǽrstánas, 1.3 GB for the "
+        "1992 Hnefatafl's 19x19 board)": f"{limits.MAX_WHOLE_RECORD_MOVES:,}",
+        "moves of the games one `game` document shows, variations included (HTML or PDF: "
+        "each move's position is drawn or held)": f"{limits.MAX_DOCUMENT_MOVES:,}",
         "frames of an animated GIF (`diagram -o X.gif`: the start and one a ply, all kept "
         "until the file is written)": f"{limits.MAX_GIF_FRAMES:,}",
         "lines of a comment under an animated GIF's board (every frame is as tall as the "
@@ -206,6 +209,9 @@ def test_the_reliability_page_gives_the_same_limits() -> None:
         f"| {limits.MAX_TAG_CHARS:,} |",
         f"| {limits.MAX_PDF_GAME_CHARS:,} characters",
         f"| {limits.MAX_PDF_DOCUMENT_CHARS:,} characters |",
+        f"| {limits.MAX_WHOLE_RECORD_CHARS // 2**20} Mi characters, "
+        f"{limits.MAX_WHOLE_RECORD_GAMES:,} games, {limits.MAX_WHOLE_RECORD_MOVES:,} moves |",
+        f"(HTML or PDF) | {limits.MAX_DOCUMENT_MOVES:,} |",
         f"| {limits.MAX_BOOK_SOURCE_BYTES // 2**20} MiB |",
         f"| {limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; {limits.MAX_FRONT_VALUE_CHARS:,} ",
         f"| {limits.MAX_BOOK_PARAGRAPH_CHARS:,}; {limits.MAX_BOOK_CAPTION_CHARS:,}; "

@@ -118,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
             )
         games = [games[which - 1]]
     title = stem if len(games) > 1 or which is None else f"{stem}, game {which}"
+    _refuse_long_documents(source, games)
     if fmt == "pdf":
         _refuse_huge_games(source, games)
 
@@ -142,6 +143,22 @@ def run(args: argparse.Namespace) -> int:
             preview_image=args.preview_image,
         )
     return write_and_report(target, data)
+
+
+def _refuse_long_documents(source: Source, games: list[ReplayedGame]) -> None:
+    """Refuse, at the game that passes it, a document of more moves than
+    `limits.MAX_DOCUMENT_MOVES`: a page holds every move's position and diagram."""
+    most, total = limits.MAX_DOCUMENT_MOVES, 0
+    for replayed in games:
+        record = replayed.record
+        total += sum(1 for _ in record.walk())
+        if total > most:
+            line, column = source.locate(record.start)
+            raise LimitError(
+                f"{source.name}:{line}:{column}: game {record.index} brings the document "
+                f"to {total:,} moves, more than one document shows ({most:,}, variations "
+                "included); show fewer games (--index N) or split the record"
+            )
 
 
 def _refuse_huge_games(source: Source, games: list[ReplayedGame]) -> None:

@@ -20,12 +20,16 @@ MAX_EDIT_BYTES = 4 * 2**20  # as MAX_WHOLE_RECORD_CHARS: the games are all held
 # Characters of a record file read whole: by every command but `check`, which
 # reads one in pieces (`fmt`, `game`, `analyse`, `annotate`, ... hold its games
 # and their positions: 32 bytes of memory a character for comment-heavy Mǽrstánas
-# records, 130 for bare moves, 460 for long 1992 Hnefatafl games; this many take
-# at most about 2 GB).
+# records, 130 for bare moves, 250 for long 1992 Hnefatafl games; this many take
+# at most about 1 GB, and fewer moves than `MAX_WHOLE_RECORD_MOVES` below).
 MAX_WHOLE_RECORD_CHARS = 4 * 2**20
 # and games of it: each is held with its positions (a megabyte of lines of `*`
 # is half a million empty games, 900 MB)
 MAX_WHOLE_RECORD_GAMES = 10_000
+# and moves of all its games, every variation included: each is held with its
+# position, up to 5 KB for a 19x19 board (297 long 1992 Hnefatafl games without
+# move numbers, 594,000 moves in 4 Mi characters, reached 4 GB)
+MAX_WHOLE_RECORD_MOVES = 250_000
 
 # Frames of an animated GIF (`diagram -o X.gif`: one a ply and the start): every
 # frame is kept until the file is written (a third of a megabyte or more each).
@@ -64,6 +68,12 @@ MAX_TAG_CHARS = 10_000
 # paragraph's length. HTML has no such limit.
 MAX_PDF_GAME_CHARS = 50_000
 MAX_PDF_DOCUMENT_CHARS = 500_000
+# Moves (variations included) of the games one `game` document shows, as HTML or
+# PDF: a page holds 20 to 30 KB of memory a move while it is made, and a diagram
+# every few moves (a record of 594,000 moves made a 1.7 GB HTML page at 15 GB;
+# 70,000 moves of 19x19 games a PDF in 150 s). At this many, the 1992
+# Hnefatafl's big boards take about 15 s and 300 MB either way.
+MAX_DOCUMENT_MOVES = 10_000
 
 # A rulebook or quick-reference source (`rulebook --source/--check`, `quickref
 # --source`) is untrusted input, set by ReportLab, whose time grows with the

@@ -39,7 +39,47 @@ def why_not_writable(path: Path, info: os.stat_result) -> str | None:
         return "the file is immutable (chattr +i)"
     if flags & APPEND_ONLY:
         return "the file is append-only (chattr +a)"
+    return _special_bit_lost(info)
+
+
+# Linux capabilities (`capabilities(7)`): CAP_FOWNER lets a process change the
+# mode of a file it does not own; CAP_FSETID keeps the set-user-ID and
+# set-group-ID bits through a write, and lets chmod set set-group-ID for a group
+# the process is not in.
+_CAP_FOWNER, _CAP_FSETID = 3, 4
+
+
+def _special_bit_lost(info: os.stat_result) -> str | None:
+    """Why a rewrite would silently drop the file's set-user-ID or set-group-ID
+    bit, as a phrase; None when it keeps them. The kernel clears them when a
+    process without CAP_FSETID writes the file, and gives them back to a chmod
+    only from the file's owner (set-group-ID: one in the file's group too)."""
+    mode = info.st_mode
+    if not mode & (stat.S_ISUID | stat.S_ISGID) or _capable(_CAP_FSETID):
+        return None
+    owner = os.geteuid() == info.st_uid or _capable(_CAP_FOWNER)
+    if mode & stat.S_ISUID and not owner:
+        return "a rewrite would clear its set-user-ID bit, which only its owner may set again"
+    in_group = info.st_gid == os.getegid() or info.st_gid in os.getgroups()
+    if mode & stat.S_ISGID and not (owner and in_group):
+        return (
+            "a rewrite would clear its set-group-ID bit, which only its owner, in its "
+            "group, may set again"
+        )
     return None
+
+
+def _capable(capability: int) -> bool:
+    """Whether this process holds a Linux capability (read from /proc; elsewhere,
+    or when that cannot be read, only root is taken to)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("CapEff:"):
+                    return bool(int(line.split()[1], 16) >> capability & 1)
+    except (OSError, ValueError, IndexError):
+        pass
+    return os.geteuid() == 0
 
 
 def must_write_in_place(path: Path, info: os.stat_result) -> bool:

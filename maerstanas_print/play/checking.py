@@ -10,7 +10,7 @@ file of any length is checked in bounded memory.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from maerstanas_print.diagnostics import Diagnostic, Source
@@ -100,8 +100,10 @@ class CheckedText:
         budget: FixBudget | None = None,
         first_index: int = 1,
         first_line: int = 1,
+        screen: Callable[[GameRecord], None] | None = None,
     ) -> None:
         self.reader = RecordReader(text, name, first_index=first_index, first_line=first_line)
+        self.screen = screen
         self.strict = strict
         self.keep_positions = keep_positions
         self.budget = budget if budget is not None else FixBudget()
@@ -120,8 +122,16 @@ class CheckedText:
         return self.reader.diagnostics
 
     def __iter__(self) -> Iterator[CheckedGame]:
-        for record in self.reader:
+        for record in self.screened():
             yield self.check(record)
+
+    def screened(self) -> Iterator[GameRecord]:
+        """The records as read, each passed to `screen` (which may raise) before it
+        is replayed: a command refuses a game it cannot use before paying for it."""
+        for record in self.reader:
+            if self.screen is not None:
+                self.screen(record)
+            yield record
 
     def check(self, record: GameRecord) -> CheckedGame:
         """Replay one game; search an invalid one while the budget lasts (only an
@@ -143,13 +153,15 @@ def check_games(
     budget: FixBudget | None = None,
     first_index: int = 1,
     first_line: int = 1,
+    screen: Callable[[GameRecord], None] | None = None,
 ) -> CheckedText:
     """Read, replay and (for invalid games) search fixes, one game at a time.
 
     `budget` bounds the fix searches (default: the first `MAX_GAMES_SEARCHED`
     invalid games; `NO_FIX_SEARCH` for none). `first_index` and `first_line`
-    place a piece of a larger file in it. Never raises on a bad record: every
-    problem is a diagnostic (a game beyond a limit raises LimitError).
+    place a piece of a larger file in it; `screen` sees each record before it
+    is replayed. Never raises on a bad record: every problem is a diagnostic (a
+    game beyond a limit raises LimitError).
     """
     return CheckedText(
         text,
@@ -159,21 +171,33 @@ def check_games(
         budget=budget,
         first_index=first_index,
         first_line=first_line,
+        screen=screen,
     )
 
 
 def held_games(checked: CheckedText, name: str) -> list[CheckedGame]:
     """Every game of a record read whole, each held with its positions: at most
-    `limits.MAX_WHOLE_RECORD_GAMES` (LimitError past it; `check` reads any number)."""
-    most = limits.MAX_WHOLE_RECORD_GAMES
+    `limits.MAX_WHOLE_RECORD_GAMES` games and `MAX_WHOLE_RECORD_MOVES` moves in
+    all (LimitError past either, at the game that passes it; `check` reads any
+    number)."""
+    most, most_moves = limits.MAX_WHOLE_RECORD_GAMES, limits.MAX_WHOLE_RECORD_MOVES
     games: list[CheckedGame] = []
-    for game in checked:
-        games.append(game)
-        if len(games) > most:
+    moves = 0
+    for game in checked.screened():
+        if len(games) == most:
             raise LimitError(
                 f"{name}: more than {most:,} games, the most a record read whole may "
                 "have; split it (check reads a record of any length)"
             )
+        moves += sum(1 for _ in game.walk())
+        if moves > most_moves:
+            line, column = checked.source.locate(game.start)
+            raise LimitError(
+                f"{name}:{line}:{column}: game {game.index} brings the record to more than "
+                f"{most_moves:,} moves, the most a record read whole may have (variations "
+                "included); split it (check reads a record of any length)"
+            )
+        games.append(checked.check(game))
     return games
 
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from maerstanas_print.games.maerstanas.analysis.review import GameReview
     from maerstanas_print.games.maerstanas.analysis.search import Evaluation
     from maerstanas_print.games.maerstanas.engine import Position
+    from maerstanas_print.notation.record import GameRecord
     from maerstanas_print.play.verify import ReplayedGame
 
 CORE_CHOICES = ("auto", "numba", "python")
@@ -181,15 +182,18 @@ def engine_settings(args: argparse.Namespace) -> EngineSettings:
 def load_maerstanas(path: str) -> list[ReplayedGame]:
     """The verified games of `path`; games of another game are refused (exit 1)."""
 
-    source, games = load_verified(path)
-    for game in games:
-        if not isinstance(game.game, MaerstanasGame):
+    def screen(record: GameRecord) -> None:
+        """Refused as it is read, before its replay (a long movement game costs more)."""
+        game = record.definition
+        if not isinstance(game, MaerstanasGame):
+            name = record.source.name if record.source is not None else path
+            title = getattr(game, "title", "another game")
             raise CommandError(
-                f"{source.name}: game {game.record.index} is "
-                f"{game.game.title}; the engine analyses Mǽrstánas only",
+                f"{name}: game {record.index} is {title}; the engine analyses Mǽrstánas only",
                 EXIT_INVALID,
             )
-    return games
+
+    return load_verified(path, screen=screen)[1]
 
 
 class Progress:
