@@ -31,6 +31,7 @@ from maerstanas_print.rulebook.card_band import (
 )
 from maerstanas_print.rulebook.figures import figure_cell, figure_shapes
 from maerstanas_print.rulebook.inline import to_reportlab
+from maerstanas_print.rulebook.line_breaks import book_paragraph
 from maerstanas_print.rulebook.model import BlankBoards, Book, Chapter, Para, SampleGame, plain
 from maerstanas_print.rulebook.pdf import (
     ACCENT,
@@ -189,7 +190,12 @@ def _card_styles(base: dict, scale: float) -> dict:
             "cell": style("card-cell", 8, 10, spaceAfter=0),
             "cell-head": style("card-cell-head", 8, 10, fontName="Cardo-Bold", spaceAfter=0),
             "record": style(
-                "card-record", 8, 10.5, spaceAfter=0, textColor=base["record"].textColor
+                "card-record",
+                8,
+                10.5,
+                spaceAfter=0,
+                textColor=base["record"].textColor,
+                hyphenationLang=base["record"].hyphenationLang,  # never: split bare
             ),
             "credit": style("card-credit", 7.5, 9, textColor=SOFT, alignment=1),
         }
@@ -614,11 +620,9 @@ def _band(canvas, book, geometry: CardGeometry, width: float, height: float) -> 
 def _credit_paragraph(builder: _CardBuilder, geometry: CardGeometry, width: float):
     """The credit and licence (the front matter's paragraphs), wrapped to the page's
     width between its side margins (`width`: the page's, pt)."""
-    from reportlab.platypus import Paragraph
-
     text = " ".join(block.text for block in builder.prepared.book.front if isinstance(block, Para))
     left = geometry.mm(SIDE_MM) * PT_PER_MM
-    paragraph = Paragraph(
+    paragraph = book_paragraph(
         to_reportlab(text, builder.prepared.numbers, builder.language), builder.styles["credit"]
     )
     paragraph.wrap(width - 2 * left, 200)

@@ -106,8 +106,6 @@ def _render(
         else:
             typeset_text, quote_open = _typeset_span(span.text, language, quote_open)
             body = escape(bind_moves(typeset_text), quote=False)  # a move in prose stays whole
-            if forms is _REPORTLAB:
-                body = unstuck_addresses(body)
             cites = span.kind in ("italic", "link")  # a heading's own words may break
             if cites and span.text.strip() in whole and len(span.text) <= WHOLE_TITLE:
                 body = body.replace(" ", "\u00a0")  # a cited title is never broken
@@ -117,19 +115,6 @@ def _render(
             kind = "text"
         out.append(forms[kind].format(body, url=escape(span.url), key=span.text))
     return "".join(out)
-
-
-# An address ReportLab would split only at its slashes, with a run of 40 characters
-# that has none: its `://` (the mark ReportLab knows an address by)
-_STUCK_ADDRESS = re.compile(r"(?<=:/)(?=/\S*[^\s/?#&=.]{40})")
-
-
-def unstuck_addresses(text: str) -> str:
-    """`text` with a zero-width space inside the `://` of an address that has a run of
-    40 characters without a slash: ReportLab then breaks it as a long word, at the
-    line's edge, instead of leaving the run past the page (a comment's or a
-    paragraph's bare address)."""
-    return _STUCK_ADDRESS.sub("\u200b", text)
 
 
 def to_reportlab(

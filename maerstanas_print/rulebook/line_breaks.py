@@ -19,6 +19,12 @@ from functools import cache
 from typing import Any
 
 MAX_RESETS = 4  # settings of one paragraph while two hyphens end lines in a row
+# A word wider than this share of its line is not hyphenated: ReportLab puts the
+# rest of a hyphenated word on the next line whole, never splitting it again, so a
+# word wider than the line ran past it (a card's column, into the next column).
+# Not hyphenated, a word wider than the line is split bare at the line's edge. The
+# share leaves room for a bold or italic word measured in the paragraph's font.
+HYPHENATED_SHARE = 0.85
 
 Hyphenator = Callable[[str], Iterator[tuple[str, str]]]
 
@@ -31,15 +37,27 @@ def letters(word: str) -> str:
     return "".join(ch for ch in word if ch.isalpha()).lower()
 
 
-def refusing(hyphenate: Hyphenator, kept: frozenset[str]) -> Hyphenator:
-    """`hyphenate`, except that a word whose `letters` are in `kept` never breaks."""
+def refusing(
+    hyphenate: Hyphenator,
+    kept: frozenset[str],
+    too_wide: Callable[[str], bool] = lambda word: False,
+) -> Hyphenator:
+    """`hyphenate`, except that a word whose `letters` are in `kept`, or that is
+    `too_wide`, never breaks."""
 
     def breaks(word: str) -> Iterator[tuple[str, str]]:
-        if letters(word) in kept:
+        if letters(word) in kept or too_wide(word):
             return iter(())
         return hyphenate(word)
 
     return breaks
+
+
+def wider_than(font: str, size: float, width: float) -> Callable[[str], bool]:
+    """Whether a word set in `font` at `size` is wider than `width` points."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return lambda word: stringWidth(word, font, size) > width
 
 
 def book_paragraph(
@@ -65,13 +83,21 @@ def _paragraph_class(resets: int) -> type:
             self._kept = frozenset(letters(w) for w in keep_whole) | getattr(
                 style, "_kept_whole", frozenset()
             )
+            self._widest: float | None = None  # points a hyphenated word may take
             super().__init__(text, self._style_keeping(style, self._kept), **kw)
 
         def _style_keeping(self, style: Any, kept: frozenset[str]) -> Any:
-            if not kept or not callable(self._base_hyphenator):
+            if not (kept or self._widest) or not callable(self._base_hyphenator):
                 return style
+            too_wide = (
+                wider_than(style.fontName, style.fontSize, self._widest)
+                if self._widest
+                else lambda word: False
+            )
             kept_style = ParagraphStyle(
-                style.name, parent=style, hyphenationLang=refusing(self._base_hyphenator, kept)
+                style.name,
+                parent=style,
+                hyphenationLang=refusing(self._base_hyphenator, kept, too_wide),
             )
             # A part split off to the next page is a new paragraph of this style: it
             # keeps the same words whole.
@@ -79,19 +105,52 @@ def _paragraph_class(resets: int) -> type:
             kept_style._kept_whole = kept
             return kept_style
 
+        def _restyle(self, change: Callable[[Any], Any]) -> None:
+            """Set the paragraph's style to `change(style)` (ReportLab's untyped field)."""
+            setattr(self, "style", change(getattr(self, "style")))  # noqa: B009, B010
+
         def breakLines(self, width: Any) -> Any:  # noqa: N802 - ReportLab's name
+            widths = list(width) if isinstance(width, list | tuple) else [width]
+            widest = HYPHENATED_SHARE * min(widths) if widths else None
+            if widest != self._widest:  # set for this width: wider words split bare
+                self._widest = widest
+                self._restyle(lambda style: self._style_keeping(style, self._kept))
             lines = super().breakLines(width)
+            if _overfull(lines, getattr(self, "style")) and callable(self._base_hyphenator):  # noqa: B009
+                # A piece ReportLab split off a word (at a hyphen or an address's
+                # slash) is never split again: set without hyphenation, a word
+                # wider than the line is split bare at its edge.
+                self._restyle(
+                    lambda style: ParagraphStyle(style.name, parent=style, hyphenationLang="")
+                )
+                return super().breakLines(width)
             for _ in range(resets):
                 word = _second_of_stacked_hyphens(lines)
                 if word is None or word in self._kept or not callable(self._base_hyphenator):
                     break
                 self._kept = self._kept | {word}
-                style: Any = getattr(self, "style")  # noqa: B009 - ReportLab's untyped field
-                setattr(self, "style", self._style_keeping(style, self._kept))  # noqa: B010
+                self._restyle(lambda style: self._style_keeping(style, self._kept))
                 lines = super().breakLines(width)
             return lines
 
     return BookParagraph
+
+
+def _overfull(lines: Any, style: Any) -> bool:
+    """Whether a set line is wider than its room, beyond the shrinking of its spaces
+    ReportLab allows (`spaceShrinkage` of a space each, a few points a line)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    shrink = style.spaceShrinkage * stringWidth(" ", style.fontName, style.fontSize)
+    for line in lines.lines:
+        spare = getattr(line, "extraSpace", None)
+        if spare is None:  # one font: (spare width, words)
+            spare, spaces = line[0], len(line[1]) - 1
+        else:
+            spaces = getattr(line, "wordCount", 1) - 1
+        if spare < -(shrink * max(spaces, 0) + 1.0):
+            return True
+    return False
 
 
 def _line_text(line: Any) -> str:

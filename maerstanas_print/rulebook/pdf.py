@@ -28,7 +28,6 @@ from maerstanas_print.rulebook.inline import (
     NOTATION_COLOUR,
     heading_entry,
     to_reportlab,
-    unstuck_addresses,
 )
 from maerstanas_print.rulebook.kept_box import kept_box_class
 from maerstanas_print.rulebook.kept_table import kept_table_class
@@ -566,7 +565,7 @@ def _record_lines(text: str) -> str:
     line (an address in a comment), inside the word: never cut off at the edge."""
     lines = []
     for line in text.split("\n"):
-        words = unstuck_addresses(_xml(line)).split(" ")
+        words = _xml(line).split(" ")
         lines.append(" ".join(word if word else "\u00a0" for word in words))
     return "<br/>".join(lines)
 

@@ -1,0 +1,106 @@
+"""Book and card sources, twelfth review (issue 26): the kinds of failure it found.
+
+- a long word that ReportLab hyphenated once had its rest set whole on the next
+  line, never split again: on a card it ran through the gutter into the other
+  column (a paragraph, a note, a gloss, a record's comment, a caption), and
+  `quickref --check` passed it;
+- an address split at the zero-width space put inside its `://` printed as
+  "https:/ /", and text copied from the PDF held the invisible space.
+
+Each word's glyphs are measured on the rendered page (pypdfium2): every glyph of
+the card's body stands inside one of its two columns.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from layout_rules import glyphs
+
+from maerstanas_print.cli import main
+from tests.test_book_sources_review8 import book
+from tests.test_book_sources_review9 import HEAD
+
+MM = 72 / 25.4
+# Mixed case, accents and wide capitals: 63 letters (the reviewer's word)
+WORD = "wYFpcXäLwMßmáEEáVWJZyRSNpYóqtbKPndjxUKþttnécVMßMaáQuwFǽjuwKcöQ"
+
+
+def _outside_the_columns(pdf: Path) -> list[str]:
+    """Glyphs of a card's body that stand in its gutter, across it or past its sides
+    (an A4 card: 12 mm side margins, a 7 mm gutter between two equal columns)."""
+    problems = []
+    for number, page in enumerate(pypdfium2.PdfDocument(pdf), 1):
+        width, height = page.get_size()
+        left, right = 12 * MM, width - 12 * MM
+        column = (width - 24 * MM - 7 * MM) / 2
+        gutter = (left + column, left + column + 7 * MM)
+        for glyph in glyphs(page):
+            x0, y0, x1, y1 = glyph.box
+            if x0 < left - 2 or x1 > right + 2:  # a J's hook may stand out 1 pt
+                problems.append(f"page {number}: {glyph.char!r} at {x0:.0f}-{x1:.0f} past the side")
+            elif 21 * MM < y0 < height - 30 * MM and x1 > gutter[0] + 1 and x0 < gutter[1] - 1:
+                problems.append(f"page {number}: {glyph.char!r} at {x0:.0f}-{x1:.0f} in the gutter")
+    return problems
+
+
+BLOCKS = {
+    "paragraph": "{prefix} {word} y\n",
+    "note": "> {prefix} {word} y\n",
+    "list item": "- {prefix} {word} y\n",
+    "gloss": "## Glossary\n\nterm\n: {prefix} {word} y\n",
+    "record comment": '```record\nid: r\n\n[Event "E"]\n\n1. G4 {{{prefix} {word} y}} D2 *\n```\n',
+    "caption": (
+        "x\n\n```figure\nid: f\ncaption: {prefix} {word} y\npanel: p\nstones: dark D4\n"
+        "claims:\n  legal E4\n```\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BLOCKS))
+@pytest.mark.parametrize("prefix", [25, 44])
+def test_a_long_word_never_leaves_its_card_column(tmp_path, capsys, kind, prefix) -> None:
+    text = HEAD + BLOCKS[kind].format(prefix="x" * prefix, word=WORD)
+    source = book(tmp_path, text)
+    if main(["quickref", "--check", str(source)]) != 0:
+        pytest.fail(capsys.readouterr().err)  # the card must be one the build sets
+    out = tmp_path / "card.pdf"
+    assert main(["quickref", "--source", str(source), "-o", str(out)]) == 0
+    shown = pypdfium2.PdfDocument(out)[0].get_textpage().get_text_range()
+    assert WORD[-20:] in "".join(shown.split()).replace("-", ""), shown
+    assert not _outside_the_columns(out), _outside_the_columns(out)
+
+
+def test_a_long_word_in_a_book_stays_inside_the_margins(tmp_path) -> None:
+    for prefix in (10, 40, 70):
+        text = HEAD + f"{'x' * prefix} {WORD} {WORD}{WORD} y\n"
+        out = tmp_path / "b.pdf"
+        assert main(["rulebook", "--source", str(book(tmp_path, text)), "-o", str(out)]) == 0
+        for page in pypdfium2.PdfDocument(out):
+            width, _ = page.get_size()
+            outside = [
+                g.char for g in glyphs(page) if g.box[0] < 20 * MM or g.box[2] > width - 20 * MM
+            ]
+            assert not outside, (prefix, outside)
+
+
+@pytest.mark.parametrize("command", ["quickref", "rulebook"])
+def test_an_address_is_copied_from_the_pdf_as_written(tmp_path, command) -> None:
+    """A zero-width space in its `://` printed as "https:/ /" on a card's record,
+    and text copied from any PDF carried it."""
+    first = "https://example.org/egeacbhfgfha-feabhfhefcb-hgghchgdbhaa"
+    second = "https://example.org/aaeffhhhf-ahfe-ddahdaa-hhbdeb-heacgfg-afad-dbfc-hgh"
+    words = "xúDiüm kGdßOWLóüqZgHuaßOíúcßQGkEXöwFbtxxKotWjSPävTcOfyBQüjXotrðþDAKfpo"
+    record = f'```record\nid: r\n\n[Event "E"]\n\n1. G4 {{{words} {first} {second}}} D2 *\n```\n'
+    paragraph = f"p https://e.org/{'a' * 140} zz\n\n"
+    out = tmp_path / "out.pdf"
+    source = book(tmp_path, HEAD + "x\n\n" + paragraph + record)
+    assert main([command, "--source", str(source), "-o", str(out)]) == 0
+    shown = "".join(page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(out))
+    assert "\u200b" not in shown and "/ /" not in shown, shown
+    joined = "".join(shown.split())
+    assert first in joined and second in joined and f"e.org/{'a' * 140}zz" in joined
+    if command == "quickref":
+        assert not _outside_the_columns(out)
