@@ -104,3 +104,41 @@ def test_an_address_is_copied_from_the_pdf_as_written(tmp_path, command) -> None
     assert first in joined and second in joined and f"e.org/{'a' * 140}zz" in joined
     if command == "quickref":
         assert not _outside_the_columns(out)
+
+
+RTL_PLACES = {
+    "paragraph": "Start שלום end.\n",
+    "title": None,
+    "table cell": "x\n\n| a | b |\n|---|---|\n| שלום | y |\n",
+    "glossary term": "x\n\n## Glossary\n\nשלום\n: y\n",
+    "panel label": (
+        "x\n\n```figure\nid: f\ncaption: c\npanel: שלום\nstones: dark D4\nclaims:\n"
+        "  legal E4\n```\n"
+    ),
+    "record comment": "x\n\n```record\nid: r\ncaption: c\n\n1. D4 {שלום} E3 *\n```\n",
+    "override mark": "a \u202eb\u202c c\n",
+}
+
+
+@pytest.mark.parametrize("place", sorted(RTL_PLACES))
+def test_right_to_left_text_is_refused_not_printed_backwards(tmp_path, capsys, place) -> None:
+    """ReportLab sets each line left to right: "שלום" was drawn as "םולש" in the
+    PDF (book and card) while `--check` passed it and the HTML showed it right."""
+    body = RTL_PLACES[place]
+    text = HEAD.replace("title: TT", "title: T שלום") + "x\n" if body is None else HEAD + body
+    source = book(tmp_path, text)
+    for command in (
+        ["rulebook", "--check", str(source)],
+        ["quickref", "--check", str(source)],
+        ["rulebook", "--source", str(source), "-o", str(tmp_path / "b.html")],
+        ["quickref", "--source", str(source), "-o", str(tmp_path / "c.pdf")],
+    ):
+        assert main(command) == 1, command
+        err = capsys.readouterr().err
+        assert "R101" in err and ("right to left" in err or "cannot be set" in err), err
+    assert not list(tmp_path.glob("b.*")) and not list(tmp_path.glob("c.*"))
+
+
+def test_greek_and_runes_are_still_set(tmp_path, capsys) -> None:
+    text = HEAD + "ᚦ and ἀρχή.\n"
+    assert main(["rulebook", "--check", str(book(tmp_path, text))]) == 0, capsys.readouterr()

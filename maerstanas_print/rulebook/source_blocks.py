@@ -10,6 +10,7 @@ game understands is decided by the game family's own claim module.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -67,6 +68,23 @@ def refuse_unsettable(text: str, where: Where) -> None:
             f"the character {char!r} (U+{ord(char):04X}) cannot be set in a rulebook",
             "Cardo has Latin, Greek, runes and the usual marks; write it another way",
         )
+    backwards = next((c for c in text if unicodedata.bidirectional(c) in _RIGHT_TO_LEFT), "")
+    if backwards:
+        raise SourceError(
+            where.find(backwards),
+            "R101",
+            f"the character {backwards!r} (U+{ord(backwards):04X}) is written right to left, "
+            "and the PDF would set its words letter by letter from the left, backwards",
+            "a book is set left to right; write the word in Latin letters",
+        )
+
+
+# Bidirectional classes the PDF cannot set in order (ReportLab does no bidi): the
+# letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, ...) and
+# the marks that embed, override or isolate a run of text.
+_RIGHT_TO_LEFT = frozenset(
+    {"R", "AL", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI", "PDF", "PDI"}
+)
 
 
 def refuse_markup(text: str, where: Where, what: str) -> None:
