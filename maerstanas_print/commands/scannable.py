@@ -7,6 +7,8 @@ games' scan kits, so this module names no game.
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
 from maerstanas_print.commands._output import (
     PAPER_CHOICES,
@@ -20,6 +22,7 @@ from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.registry import all_games
 from maerstanas_print.io.exits import EXIT_USAGE, CommandError
 from maerstanas_print.io.numbers import whole_number
+from maerstanas_print.io.outputs import same_file
 from maerstanas_print.scan.capabilities import SCAN_KITS, ScanOption
 from maerstanas_print.scan.frame import game_scannable_sheet
 from maerstanas_print.sheets.common import SheetError
@@ -65,6 +68,11 @@ def add_scannable_options(parser: argparse.ArgumentParser) -> None:
         )
 
 
+def _same_name(one: str | Path, other: str | Path) -> bool:
+    """Whether two output names lead to one file (the same path, or links to one)."""
+    return same_file(one, str(other)) or os.path.realpath(one) == os.path.realpath(other)
+
+
 def _scannable(game: Game) -> bool:
     return SCAN_KITS.of(game) is not None
 
@@ -101,6 +109,11 @@ def run_scannable(args: argparse.Namespace) -> int:
     layout_target = None
     if args.layout is not None:
         layout_target = output_target(args.layout, f"{made.sheet.file_stem}.json")
+        both_out = layout_target == "-" and target == "-"
+        if both_out or (target != "-" and _same_name(target, layout_target)):
+            raise CommandError(
+                "--layout and -o name the same file; give the layout its own name", EXIT_USAGE
+            )
     write_and_report(target, sheet_pdf(made.sheet))
     if layout_target is not None:
         write_and_report(layout_target, made.layout.to_json())

@@ -53,6 +53,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.scannable:
         return run_scannable(args)
+    if args.layout is not None:
+        raise CommandError(
+            "--layout is for --scannable sheets (the marks a scan reads)", EXIT_USAGE
+        )
     game = game_choice(args.game, _scored)
     paper = choice(args.paper, PAPER_CHOICES, "--paper")
     first = _first(args.first, game)

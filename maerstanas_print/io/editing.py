@@ -54,6 +54,7 @@ from maerstanas_print.io.inputs import decode_stream, display_name, read_record_
 from maerstanas_print.io.outputs import (
     keep_mode,
     reserve_space,
+    size_limit_refusal,
     take_place_of,
     temporary_beside,
     write_all,
@@ -197,7 +198,9 @@ def write_edit(edited: EditedFile, payload: bytes) -> None:
     if why is not None:
         raise OutputError(f"{name}: not written: {why}; the file is as it was")
     with _locked(path, name):  # two runs of --fix on one file take turns
-        if _read_again(path, edited.identity) != edited.data or not _still_named(edited):
+        if _read_again(path, edited.identity, len(edited.data)) != edited.data or not _still_named(
+            edited
+        ):
             raise OutputError(_changed(name))
         _within_size_limit(name, len(payload))
         in_place = must_write_in_place(path, info)
@@ -269,9 +272,10 @@ def _prefix(data: bytes) -> bytes:
     return codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
 
 
-def _read_again(path: Path, identity: tuple[int, int] | None) -> bytes | None:
-    """The file's bytes now, or None when it cannot be read or the name leads to
-    another file than the one read."""
+def _read_again(path: Path, identity: tuple[int, int] | None, most: int) -> bytes | None:
+    """The file's bytes now (at most `most` and one more: a file that grew is
+    changed, however large it grew), or None when it cannot be read or the name
+    leads to another file than the one read."""
     try:  # never blocks: a named pipe swapped in for the file has no writer
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError:
@@ -285,7 +289,7 @@ def _read_again(path: Path, identity: tuple[int, int] | None) -> bytes | None:
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb") as stream:
             fd = -1
-            return stream.read()
+            return stream.read(most + 1)
     except OSError:
         return None
     finally:
@@ -325,7 +329,9 @@ def _replace_keeping_owner(
                 handle.flush()
                 keep_mode(handle.fileno(), info)  # the write cleared set-user-ID bits
                 os.fsync(handle.fileno())
-            if _read_again(path, edited.identity) != edited.data or not _still_named(edited):
+            if _read_again(
+                path, edited.identity, len(edited.data)
+            ) != edited.data or not _still_named(edited):
                 raise OutputError(_changed(edited.name))
             os.replace(tmp, path)
         except OSError as exc:
@@ -376,7 +382,7 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
         try:
             same = (
                 (edited.identity is None or _identity(fd) == edited.identity)
-                and handle.readall() == edited.data
+                and handle.read(len(edited.data) + 1) == edited.data
                 and _still_named(edited)
             )
         except OSError as exc:
@@ -400,16 +406,9 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
 
 def _within_size_limit(name: str, size: int) -> None:
     """Refuse a write the process's file-size limit (`ulimit -f`) would cut short."""
-    try:
-        import resource  # not on every system; only an edit needs it
-    except ImportError:  # pragma: no cover - Windows
-        return
-    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
-    if limit != resource.RLIM_INFINITY and size > limit:
-        raise OutputError(
-            f"{name}: not written: it takes {size:,} bytes, more than this run's "
-            f"file-size limit of {limit:,} bytes (ulimit -f); the file is as it was"
-        )
+    refused = size_limit_refusal(size)
+    if refused is not None:
+        raise OutputError(f"{name}: not written: {refused}; the file is as it was")
 
 
 def _reserve(handle: FileIO, name: str, new_size: int, old_size: int) -> None:

@@ -199,6 +199,9 @@ def _write_stream(fd: int, payload: bytes) -> None:
 def _write_directly(path: Path, payload: bytes, fifo: bool, truncate: bool = False) -> None:
     """A device, a pipe or a terminal (or, with `truncate`, a regular file named
     through `/dev/fd/N` or `/proc`): written in place, never renamed over."""
+    refused = size_limit_refusal(len(payload)) if truncate else None
+    if refused is not None:  # before the truncation empties the file
+        raise OutputError(f"cannot write {shown(visible(str(path)))}: {refused}")
     flags = os.O_WRONLY | (os.O_NONBLOCK if fifo else 0) | (os.O_TRUNC if truncate else 0)
     try:
         fd = os.open(path, flags)
@@ -269,21 +272,79 @@ def write_all(handle: IO[bytes], data: bytes) -> None:
         view = view[done:]
 
 
+# Bytes of an existing file written over in place that are kept to be put back
+# if the write fails part-way (a larger one is said to be damaged instead)
+MAX_PUT_BACK_BYTES = 64 * 2**20
+
+
+def size_limit_refusal(size: int) -> str | None:
+    """Why this process may not write a file of `size` bytes (its file-size limit,
+    `ulimit -f`, would cut the write short), as a phrase; None when it may."""
+    try:
+        import resource  # not on every system
+    except ImportError:  # pragma: no cover - Windows
+        return None
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    if limit == resource.RLIM_INFINITY or size <= limit:
+        return None
+    return (
+        f"it takes {size:,} bytes, more than this run's file-size limit of "
+        f"{limit:,} bytes (ulimit -f)"
+    )
+
+
 def _write_over(path: Path, payload: bytes) -> None:
     """Rewrite an existing regular file through its own inode, so its other
-    names, owner, group, mode, attributes and flags stay. The space a longer
-    file needs is reserved before a byte changes (a full disk then leaves the
-    old file whole), and no signal but SIGKILL stops the write half-way."""
-    fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
-    with signals_held(), os.fdopen(fd, "wb", buffering=0) as handle:
+    names, owner, group, mode, attributes and flags stay. The file ends with its
+    old bytes or the new ones: a write the file-size limit would cut short is
+    refused first, the space a longer file needs is reserved before a byte
+    changes (a full disk then leaves the old file whole), a write that fails all
+    the same is undone with the old bytes, and no signal but SIGKILL stops the
+    write half-way."""
+    name = shown(visible(str(path)))
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_CLOEXEC)
+    except PermissionError:  # write-only for us: nothing to put back can be read
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
+    with signals_held(), os.fdopen(fd, "r+b" if _readable(fd) else "wb", buffering=0) as handle:
         before = os.fstat(fd)
+        refused = size_limit_refusal(max(len(payload), before.st_size))
+        if refused is not None:
+            raise OutputError(f"cannot write {name}: {refused}; the file is as it was")
+        old = None
+        if _readable(fd) and before.st_size <= MAX_PUT_BACK_BYTES:
+            old = handle.read(before.st_size + 1)
         if len(payload) > before.st_size:
             reserve_space(fd, len(payload))
-        write_all(handle, payload)
-        handle.truncate(len(payload))
+        try:
+            handle.seek(0)
+            write_all(handle, payload)
+            handle.truncate(len(payload))
+        except OSError as exc:
+            raise OutputError(f"cannot write {name}: {_undone(handle, old, exc)}") from None
         keep_mode(fd, before)
         with contextlib.suppress(OSError):
             os.fsync(fd)
+
+
+def _readable(fd: int) -> bool:
+    import fcntl
+
+    return fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDWR
+
+
+def _undone(handle: IO[bytes], old: bytes | None, failure: OSError) -> str:
+    """Put the old bytes back after a write that failed part-way; what to say."""
+    why = failure.strerror or str(failure)
+    if old is not None:
+        try:
+            handle.seek(0)
+            write_all(handle, old)
+            handle.truncate(len(old))
+            return f"{why}; the file is as it was"
+        except OSError:
+            pass
+    return f"{why}; the write stopped part-way and the file is damaged"
 
 
 def keep_mode(fd: int, before: os.stat_result) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from maerstanas_print.diagnostics import visible
 from maerstanas_print.games.maerstanas.analysis.puzzles import find_puzzles
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 from maerstanas_print.io.numbers import whole_number
@@ -115,5 +116,6 @@ def run(args: argparse.Namespace) -> int:
         write_output(output, render_pdf_book(puzzles, args.paper))
     else:
         write_output(output, render_html_book(puzzles))
-    print(f"{output}: {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}", file=sys.stderr)
+    shown = visible(str(output))  # one line, whatever the name holds
+    print(f"{shown}: {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}", file=sys.stderr)
     return EXIT_OK
