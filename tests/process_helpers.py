@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -32,3 +33,16 @@ def wait_until_busy(proc: subprocess.Popen[str], cpu: float) -> None:
             proc.kill()
             raise TimeoutError(f"used under {cpu} s of CPU in {HANG_S} s: a hang")
         time.sleep(0.05)
+
+
+def run_python(cwd: Path, code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """`python -c code args` in `cwd`, bounded by `HANG_S`: a run with its own limits
+    or descriptors (`resource.setrlimit`, `os.dup2`) set before the program starts."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )

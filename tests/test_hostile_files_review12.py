@@ -17,8 +17,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import tracemalloc
 from pathlib import Path
 
@@ -30,7 +28,7 @@ from maerstanas_print.cli import main
 from maerstanas_print.io import limits
 from maerstanas_print.play import checking
 from maerstanas_print.play.checking import check_games
-from tests.process_helpers import HANG_S
+from tests.process_helpers import run_python
 
 FIXED = DAMAGED.replace(b"3. C3", b"2. C3")
 SAMPLE = Path(__file__).resolve().parents[1] / "maerstanas_print" / "samples" / "sample-game.mrs"
@@ -218,21 +216,12 @@ def test_the_tafl_record_that_reached_4_gb_is_one_line_quickly(tmp_path: Path) -
     """The reviewer's record, cut down with the limit: refused in one line."""
     text = long_tafl_game(200)
     (tmp_path / "t.mrs").write_text(text * 3, encoding="utf-8")
-    env = dict(os.environ)
     code = (
         "import sys; from maerstanas_print.io import limits; from maerstanas_print.cli import main;"
         "limits.MAX_WHOLE_RECORD_MOVES = 500; sys.exit(main(sys.argv[1:]))"
     )
     for command in (["fmt", "t.mrs", "-o", "o.mrs"], ["game", "t.mrs", "-o", "o.html"]):
-        done = subprocess.run(
-            [sys.executable, "-c", code, *command],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=HANG_S,
-            check=False,
-        )
+        done = run_python(tmp_path, code, *command)
         assert done.returncode == 1, done.stderr
         assert "game 3 brings the record to more than 500 moves" in done.stderr
         assert done.stderr.count("\n") == 1 and not list(tmp_path.glob("o.*"))

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import errno
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -25,7 +23,7 @@ from maerstanas_print.cli import main
 from maerstanas_print.io import editing, outputs
 from maerstanas_print.io.errors import OutputError
 from maerstanas_print.resources import sample_path
-from tests.process_helpers import HANG_S
+from tests.process_helpers import run_python
 
 
 def _photo(tmp_path: Path) -> Path:
@@ -54,14 +52,7 @@ def test_scan_never_writes_over_its_photo_by_another_name(tmp_path: Path, how: s
         "fd = os.open('s.jpg', os.O_RDWR); os.dup2(fd, 5);"
         "sys.exit(main(['scan', 's.jpg', '-o', sys.argv[1]]))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code, name],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-        check=False,
-    )
+    done = run_python(tmp_path, code, name)
     assert done.returncode == 2, done.stderr
     assert "-o names one of the photos" in done.stderr
     assert photo.read_bytes() == before
@@ -127,14 +118,7 @@ def test_an_output_written_in_place_past_the_size_limit_is_refused_whole(tmp_pat
         "import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048));"
         "from maerstanas_print.cli import main; sys.exit(main(sys.argv[1:]))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code, "fmt", casual, "-o", "out.mrs"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-        check=False,
-    )
+    done = run_python(tmp_path, code, "fmt", casual, "-o", "out.mrs")
     assert done.returncode == 3, done.stderr
     assert "file-size limit of 2,048 bytes" in done.stderr and "as it was" in done.stderr
     assert out.read_text(encoding="utf-8") == "OLD " * 5000
