@@ -52,6 +52,7 @@ from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.held import signals_held, signals_let_through
 from maerstanas_print.io.inputs import decode_stream, display_name, read_record_bytes
 from maerstanas_print.io.outputs import (
+    capabilities_of,
     keep_mode,
     reserve_space,
     size_limit_refusal,
@@ -391,7 +392,7 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
             raise OutputError(_changed(name))
         _within_size_limit(name, max(len(payload), len(edited.data)))
         with signals_held():
-            before = os.fstat(fd)
+            before, capabilities = os.fstat(fd), capabilities_of(fd)
             _reserve(handle, name, len(payload), len(edited.data))
             try:
                 handle.seek(0)
@@ -399,7 +400,7 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
                 handle.truncate(len(payload))
             except OSError as exc:
                 _put_back(handle, edited, exc)
-            keep_mode(fd, before)  # set-user-ID and set-group-ID, which a write clears
+            keep_mode(fd, before, capabilities)  # the privileges a write clears
         with contextlib.suppress(OSError):
             os.fsync(fd)
 

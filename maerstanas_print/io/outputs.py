@@ -40,6 +40,7 @@ from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.inode_flags import copy_inode_flags
 from maerstanas_print.io.names import ERRORS, shown
 from maerstanas_print.io.overwrite_rules import (
+    FILE_CAPABILITIES,
     folder_keeps_its_names,
     must_write_in_place,
     why_not_writable,
@@ -307,7 +308,7 @@ def _write_over(path: Path, payload: bytes) -> None:
     except PermissionError:  # write-only for us: nothing to put back can be read
         fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
     with signals_held(), os.fdopen(fd, "r+b" if _readable(fd) else "wb", buffering=0) as handle:
-        before = os.fstat(fd)
+        before, capabilities = os.fstat(fd), capabilities_of(fd)
         refused = size_limit_refusal(max(len(payload), before.st_size))
         if refused is not None:
             raise OutputError(f"cannot write {name}: {refused}; the file is as it was")
@@ -322,7 +323,7 @@ def _write_over(path: Path, payload: bytes) -> None:
             handle.truncate(len(payload))
         except OSError as exc:
             raise OutputError(f"cannot write {name}: {_undone(handle, old, exc)}") from None
-        keep_mode(fd, before)
+        keep_mode(fd, before, capabilities)
         with contextlib.suppress(OSError):
             os.fsync(fd)
 
@@ -347,13 +348,26 @@ def _undone(handle: IO[bytes], old: bytes | None, failure: OSError) -> str:
     return f"{why}; the write stopped part-way and the file is damaged"
 
 
-def keep_mode(fd: int, before: os.stat_result) -> None:
-    """Give the file `fd` back the mode it had before it was written: the kernel
-    clears the set-user-ID and set-group-ID bits on a write by a process that may
-    not keep them (best effort: what the owner may set again is set)."""
+def keep_mode(fd: int, before: os.stat_result, capabilities: bytes | None = None) -> None:
+    """Give the file `fd` back the mode it had before it was written, and its file
+    `capabilities` (as read before by `capabilities_of`): the kernel clears the
+    set-user-ID and set-group-ID bits on a write by a process that may not keep
+    them, and the capabilities on any write (best effort: what may be set again
+    is set; `why_not_writable` refuses a file whose privileges would be lost)."""
     with contextlib.suppress(OSError):
         if os.fstat(fd).st_mode != before.st_mode:
             os.fchmod(fd, stat.S_IMODE(before.st_mode))
+    if capabilities is not None:
+        with contextlib.suppress(OSError):
+            os.setxattr(fd, FILE_CAPABILITIES, capabilities)
+
+
+def capabilities_of(fd: int) -> bytes | None:
+    """The file capabilities of the open file `fd` (setcap), or None."""
+    try:
+        return os.getxattr(fd, FILE_CAPABILITIES)
+    except (OSError, AttributeError):
+        return None
 
 
 def take_place_of(fd: int, old: os.stat_result, keep_owner: bool) -> None:

@@ -39,21 +39,29 @@ def why_not_writable(path: Path, info: os.stat_result) -> str | None:
         return "the file is immutable (chattr +i)"
     if flags & APPEND_ONLY:
         return "the file is append-only (chattr +a)"
-    return _special_bit_lost(info)
+    return _special_bit_lost(path, info)
 
 
 # Linux capabilities (`capabilities(7)`): CAP_FOWNER lets a process change the
 # mode of a file it does not own; CAP_FSETID keeps the set-user-ID and
 # set-group-ID bits through a write, and lets chmod set set-group-ID for a group
-# the process is not in.
-_CAP_FOWNER, _CAP_FSETID = 3, 4
+# the process is not in; CAP_SETFCAP lets it give a file capabilities.
+_CAP_FOWNER, _CAP_FSETID, _CAP_SETFCAP = 3, 4, 31
+FILE_CAPABILITIES = "security.capability"  # the kernel removes it on any write
 
 
-def _special_bit_lost(info: os.stat_result) -> str | None:
-    """Why a rewrite would silently drop the file's set-user-ID or set-group-ID
-    bit, as a phrase; None when it keeps them. The kernel clears them when a
-    process without CAP_FSETID writes the file, and gives them back to a chmod
-    only from the file's owner (set-group-ID: one in the file's group too)."""
+def _special_bit_lost(path: Path, info: os.stat_result) -> str | None:
+    """Why a rewrite would silently drop a privilege of the file for good, as a
+    phrase; None when every one it has is kept or given back. The kernel clears
+    set-user-ID on a write by a process without CAP_FSETID, and set-group-ID when
+    the group may execute the file or the writer is not in its group; a chmod
+    gives them back only from the file's owner (set-group-ID: one in its group).
+    It removes the file's capabilities on any write; only CAP_SETFCAP restores them."""
+    if has_file_capabilities(path) and not _capable(_CAP_SETFCAP):
+        return (
+            "a rewrite would remove its file capabilities (setcap), which only a "
+            "process with CAP_SETFCAP may give back"
+        )
     mode = info.st_mode
     if not mode & (stat.S_ISUID | stat.S_ISGID) or _capable(_CAP_FSETID):
         return None
@@ -61,12 +69,21 @@ def _special_bit_lost(info: os.stat_result) -> str | None:
     if mode & stat.S_ISUID and not owner:
         return "a rewrite would clear its set-user-ID bit, which only its owner may set again"
     in_group = info.st_gid == os.getegid() or info.st_gid in os.getgroups()
-    if mode & stat.S_ISGID and not (owner and in_group):
+    cleared = not in_group or bool(mode & stat.S_IXGRP)
+    if mode & stat.S_ISGID and cleared and not (owner and in_group):
         return (
             "a rewrite would clear its set-group-ID bit, which only its owner, in its "
             "group, may set again"
         )
     return None
+
+
+def has_file_capabilities(path: Path | int) -> bool:
+    """Whether the file (a path or an open descriptor) carries file capabilities."""
+    try:
+        return FILE_CAPABILITIES in os.listxattr(path)
+    except (OSError, AttributeError):
+        return False
 
 
 def _capable(capability: int) -> bool:

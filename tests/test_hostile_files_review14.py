@@ -1,0 +1,110 @@
+"""Hostile files, fourteenth review (issue 26): the kinds of failure it found.
+
+- a file's capabilities (`setcap`), which the kernel removes on any write, were
+  dropped without a word by `check --fix` and `-o`: they are now given back, or
+  the file is refused when they cannot be;
+- the refusal of a set-group-ID file refused one the kernel keeps the bit of (a
+  writer in the file's group, the group may not execute it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from test_hostile_files_review10 import DAMAGED
+
+from tests.process_helpers import HANG_S
+
+FIXED = DAMAGED.replace(b"3. C3", b"2. C3")
+
+
+def _root_with(*tools: str) -> bool:
+    return os.geteuid() == 0 and all(shutil.which(tool) for tool in ("setpriv", *tools))
+
+
+def _run(tmp_path: Path, prefix: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "maerstanas_print", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )
+
+
+def _capabilities(path: Path) -> str:
+    done = subprocess.run(["getcap", str(path)], capture_output=True, text=True, check=False)
+    return done.stdout.strip()
+
+
+@pytest.mark.parametrize(
+    "command", [["check", "--fix", "a.mrs"], ["fmt", "b.mrs", "-o", "a.mrs"]], ids=["fix", "fmt"]
+)
+def test_file_capabilities_are_given_back(tmp_path: Path, command: list[str]) -> None:
+    if not _root_with("setcap", "getcap"):
+        pytest.skip("needs root, setcap and getcap")
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    (tmp_path / "b.mrs").write_bytes(FIXED)
+    subprocess.run(["setcap", "cap_net_raw+ep", str(target)], check=True)
+    done = _run(tmp_path, [], *command)
+    assert done.returncode == 0, done.stderr
+    assert b"2. C3" in target.read_bytes()  # fixed, or b.mrs as fmt writes it
+    assert "cap_net_raw" in _capabilities(target)
+
+
+def test_file_capabilities_that_cannot_be_given_back_are_refused(tmp_path: Path) -> None:
+    if not _root_with("setcap", "getcap"):
+        pytest.skip("needs root, setcap and getcap")
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    subprocess.run(["setcap", "cap_net_raw+ep", str(target)], check=True)
+    without = ["setpriv", "--bounding-set=-setfcap", "--inh-caps=-setfcap", "--"]
+    done = _run(tmp_path, without, "check", "--fix", "a.mrs")
+    assert done.returncode == 3, done.stderr
+    assert "file capabilities" in done.stderr and done.stderr.count("\n") == 1
+    assert target.read_bytes() == DAMAGED and "cap_net_raw" in _capabilities(target)
+
+
+def test_a_set_group_id_file_of_the_writers_group_is_written_and_keeps_the_bit(
+    tmp_path: Path,
+) -> None:
+    """The writer is in the file's group and the group may not execute it: the
+    kernel keeps the bit, and the run was refused."""
+    if not _root_with():
+        pytest.skip("needs root and setpriv to act as another user")
+    # a folder another user may reach (the test's own is under root's private one)
+    tmp_path = Path(tempfile.mkdtemp(prefix="mp-sgid-", dir="/tmp"))
+    tmp_path.chmod(0o777)
+    try:
+        _as_a_member_of_the_group(tmp_path)
+    finally:
+        shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def _as_a_member_of_the_group(tmp_path: Path) -> None:
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    os.chown(target, 3000, 4000)  # another owner; the writer's group
+    target.chmod(0o2666)
+    user = ["setpriv", "--reuid=1000", "--regid=4000", "--clear-groups", "--"]
+    done = _run(tmp_path, user, "check", "--fix", "a.mrs")
+    assert done.returncode == 0, done.stderr
+    assert target.read_bytes() == FIXED
+    assert oct(target.stat().st_mode & 0o7777) == oct(0o2666)
+    # the group may execute it: the kernel clears the bit, and only the owner may
+    # set it again
+    target.write_bytes(DAMAGED)
+    os.chown(target, 3000, 4000)
+    target.chmod(0o2676)
+    done = _run(tmp_path, user, "check", "--fix", "a.mrs")
+    assert done.returncode == 3, done.stderr
+    assert "set-group-ID bit" in done.stderr
+    assert target.read_bytes() == DAMAGED and oct(target.stat().st_mode & 0o7777) == oct(0o2676)
