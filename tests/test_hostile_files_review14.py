@@ -108,3 +108,27 @@ def _as_a_member_of_the_group(tmp_path: Path) -> None:
     assert done.returncode == 3, done.stderr
     assert "set-group-ID bit" in done.stderr
     assert target.read_bytes() == DAMAGED and oct(target.stat().st_mode & 0o7777) == oct(0o2676)
+
+
+@pytest.mark.parametrize(
+    ("record", "moves"),
+    [
+        ("1. D4 () *\n", "1. D4 () *"),
+        ("1. D4 E3 (1... C3 () C4) *\n", "1. D4 E3 (1... C3 () 2. C4) *"),
+        ('[Game "Cyngesheall"]\n\n1. CF6-E5 () *\n', "1. CF6-E5 () *"),
+    ],
+)
+def test_an_empty_variation_is_written_as_it_was(tmp_path: Path, record: str, moves: str) -> None:
+    """`check` calls `1. D4 () *` valid; `fmt` and `annotate` ended in an IndexError."""
+    (tmp_path / "e.mrs").write_text(record, encoding="utf-8")
+    for command in (
+        ["fmt", "e.mrs", "-o", "o.mrs"],
+        ["annotate", "--budget", "1", "e.mrs", "-o", "o.mrs"],
+    ):
+        if command[0] == "annotate" and "Cyngesheall" in record:
+            continue  # the engine annotates Mǽrstánas only
+        done = _run(tmp_path, [], *command)
+        assert done.returncode == 0, done.stderr
+        written = (tmp_path / "o.mrs").read_text(encoding="utf-8")
+        assert (moves if command[0] == "fmt" else "()") in written, written
+        assert _run(tmp_path, [], "check", "o.mrs").returncode == 0

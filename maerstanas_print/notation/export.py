@@ -114,8 +114,11 @@ class _Words(ReplayVisitor):
 
     def end_variation(self, line: ReplayedLine) -> None:
         first = self.opened.pop()
-        self.words[first] = "(" + self.words[first]
-        self.words[-1] += ")"
+        if first == len(self.words):  # `()`: nothing in it, kept as written
+            self.words.append("()")
+        else:
+            self.words[first] = "(" + self.words[first]
+            self.words[-1] += ")"
         self.interrupted = True
 
 
