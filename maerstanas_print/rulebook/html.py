@@ -140,7 +140,8 @@ class _Renderer:
                 )
                 for i in block.items
             )
-            return Markup("<{0}>{1}</{0}>").format(Markup(tag), items)
+            start = Markup(' start="{}"').format(block.start) if block.start != 1 else ""
+            return Markup("<{0}{1}>{2}</{0}>").format(Markup(tag), start, items)
         if isinstance(block, Figure):
             return self.figure(block)
         if isinstance(block, Table):

@@ -658,3 +658,20 @@ def read_settings(
             refuse_link(url, line.where)
         out[line.key] = (line.value, line.where)
     return out
+
+
+def written_cells(line: str) -> int:
+    """The cells of a table row as written: its unescaped pipes split it (also
+    inside backticks, as GitHub's tables read them), the outer ones excepted."""
+    text = line.strip().lstrip("> ")  # inside a note, its quote marks first
+    if text.startswith("|"):
+        text = text[1:]
+    count, i, end = 1, 0, len(text)
+    while i < end:
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == "|" and i < end - 1:  # a pipe that ends the row closes no new cell
+            count += 1
+        i += 1
+    return count
