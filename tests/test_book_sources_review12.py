@@ -217,3 +217,20 @@ def test_nested_links_and_markers_are_refused(tmp_path, capsys, text, says) -> N
 def test_escaped_link_and_marker_markup_is_still_words(tmp_path, capsys) -> None:
     text = HEAD + "a \\[b\\](c) and \\{§ 1} and `[d](e)` and {§ 2\\}\n"
     assert main(["rulebook", "--check", str(book(tmp_path, text))]) == 0, capsys.readouterr()
+
+
+def test_two_sample_games_on_one_page_have_ids_of_their_own(tmp_path, capsys) -> None:
+    """Two `sample-game` blocks gave 356 ids used twice: in-page links and each
+    viewer's script find their elements by id."""
+    import collections
+    import re
+
+    block = "```sample-game\nfile: {}\n```\n\n"
+    text = HEAD + "x\n\n" + block.format("sample-game.mrs") + "# B\n\n"
+    text += block.format("annotated-game.mrs")
+    out = tmp_path / "b.html"
+    assert main(["rulebook", "--source", str(book(tmp_path, text)), "-o", str(out)]) == 0, (
+        capsys.readouterr()
+    )
+    ids = collections.Counter(re.findall(r'\bid="([^"]+)"', out.read_text(encoding="utf-8")))
+    assert ids and not [name for name, count in ids.items() if count > 1]
