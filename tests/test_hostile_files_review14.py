@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from test_hostile_files_review10 import DAMAGED
 
+from maerstanas_print.io.errors import LimitError
 from tests.process_helpers import HANG_S
 
 FIXED = DAMAGED.replace(b"3. C3", b"2. C3")
@@ -132,3 +133,48 @@ def test_an_empty_variation_is_written_as_it_was(tmp_path: Path, record: str, mo
         written = (tmp_path / "o.mrs").read_text(encoding="utf-8")
         assert (moves if command[0] == "fmt" else "()") in written, written
         assert _run(tmp_path, [], "check", "o.mrs").returncode == 0
+
+
+@pytest.mark.parametrize("aside", ["()", "{}", "$1", "({c})"])
+def test_a_game_holds_a_bounded_number_of_variations_comments_and_nags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], aside: str
+) -> None:
+    """6.7 million `()` after one move (20 MB, one game) took plain `check` to a
+    MemoryError at 3.9 GB: the per-game limits counted moves and open variations."""
+    from maerstanas_print.cli import main
+    from maerstanas_print.io import limits
+    from maerstanas_print.notation.parser import parse
+
+    monkeypatch.setattr(limits, "MAX_GAME_ASIDES", 60)
+    monkeypatch.chdir(tmp_path)
+    many = 31 if aside == "({c})" else 61  # a variation with a comment is two
+    Path("r.mrs").write_text(f"1. D4 {' '.join([aside] * many)} E3 *\n", encoding="utf-8")
+    assert main(["check", "r.mrs"]) == 1
+    err = capsys.readouterr().err
+    assert "r.mrs:1:1: a game with more than 60 variations, comments and NAGs" in err, err
+    assert err.count("\n") == 1
+    with pytest.raises(LimitError, match="more than 60 variations"):
+        list(parse(Path("r.mrs").read_text(encoding="utf-8"), fast=False).games)
+    Path("r.mrs").write_text(f"1. D4 {' '.join([aside] * 30)} E3 *\n", encoding="utf-8")
+    assert main(["check", "r.mrs"]) == 0, capsys.readouterr().err
+
+
+def test_variations_and_comments_count_towards_a_record_read_whole_and_a_document(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One move and 1.3 million `()` (4 MB, every limit kept) made `game --format html`
+    reach a MemoryError at 3.6 GB: the record and document bounds counted moves."""
+    from maerstanas_print.cli import main
+    from maerstanas_print.io import limits
+
+    monkeypatch.chdir(tmp_path)
+    Path("r.mrs").write_text("1. D4 () {a} () $1 E3 *\n", encoding="utf-8")  # 2 moves, 4 more
+    monkeypatch.setattr(limits, "MAX_DOCUMENT_MOVES", 5)
+    assert main(["game", "r.mrs", "-o", "o.html"]) == 1
+    assert "game 1 brings the document to 6 moves, variations and comments" in (
+        capsys.readouterr().err
+    )
+    monkeypatch.setattr(limits, "MAX_WHOLE_RECORD_MOVES", 5)
+    assert main(["fmt", "r.mrs", "-o", "o.mrs"]) == 1
+    assert "more than 5 moves, variations and comments" in capsys.readouterr().err
+    assert not Path("o.html").exists() and not Path("o.mrs").exists()

@@ -23,6 +23,7 @@ from maerstanas_print.io.exits import EXIT_USAGE, CommandError
 from maerstanas_print.io.inputs import display_name
 from maerstanas_print.io.numbers import whole_number
 from maerstanas_print.io.outputs import refuse_overwriting_input
+from maerstanas_print.notation.record import held_items
 from maerstanas_print.play.loading import load_verified
 
 if TYPE_CHECKING:
@@ -146,18 +147,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _refuse_long_documents(source: Source, games: list[ReplayedGame]) -> None:
-    """Refuse, at the game that passes it, a document of more moves than
-    `limits.MAX_DOCUMENT_MOVES`: a page holds every move's position and diagram."""
+    """Refuse, at the game that passes it, a document of more moves, variations
+    and comments than `limits.MAX_DOCUMENT_MOVES`: a page holds every move's
+    position and diagram, and each variation and comment as much again."""
     most, total = limits.MAX_DOCUMENT_MOVES, 0
     for replayed in games:
         record = replayed.record
-        total += sum(1 for _ in record.walk())
+        total += held_items(record)
         if total > most:
             line, column = source.locate(record.start)
             raise LimitError(
                 f"{source.name}:{line}:{column}: game {record.index} brings the document "
-                f"to {total:,} moves, more than one document shows ({most:,}, variations "
-                "included); show fewer games (--index N) or split the record"
+                f"to {total:,} moves, variations and comments, more than one document "
+                f"shows ({most:,}); show fewer games (--index N) or split the record"
             )
 
 

@@ -17,7 +17,7 @@ from maerstanas_print.diagnostics import Diagnostic, Source
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import LimitError
 from maerstanas_print.notation.parser import RecordReader
-from maerstanas_print.notation.record import GameRecord
+from maerstanas_print.notation.record import GameRecord, held_items
 from maerstanas_print.play.repair import Edit, Fix, Repair, apply_edits, fix_lines, repair_game
 from maerstanas_print.play.verify import ReplayedGame, replay
 
@@ -189,13 +189,13 @@ def held_games(checked: CheckedText, name: str) -> list[CheckedGame]:
                 f"{name}: more than {most:,} games, the most a record read whole may "
                 "have; split it (check reads a record of any length)"
             )
-        moves += sum(1 for _ in game.walk())
+        moves += held_items(game)
         if moves > most_moves:
             line, column = checked.source.locate(game.start)
             raise LimitError(
                 f"{name}:{line}:{column}: game {game.index} brings the record to more than "
-                f"{most_moves:,} moves, the most a record read whole may have (variations "
-                "included); split it (check reads a record of any length)"
+                f"{most_moves:,} moves, variations and comments, the most a record read "
+                "whole may have; split it (check reads a record of any length)"
             )
         games.append(checked.check(game))
     return games
