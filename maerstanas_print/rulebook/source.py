@@ -60,6 +60,7 @@ from maerstanas_print.rulebook.source_blocks import (
     read_record,
     read_settings,
     refuse_large_table,
+    refuse_other_breaks,
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
@@ -484,6 +485,7 @@ class _Reader:
     def fence(self, source: Source, token, params: dict[str, str]) -> None:
         info = token.info.split()
         kind = info[0] if info else ""
+        refuse_other_breaks(source, token.map[0] + 1, token.map[1])
         start = self.where(source, token, 4, max(1, len(kind)))
         self.read.directives.append((kind, start))
         first = token.map[0] + 2  # the body's first line
