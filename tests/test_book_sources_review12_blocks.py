@@ -1,5 +1,9 @@
-"""Book sources, twelfth review (issue 26), failure 8: the fenced blocks.
+"""Book sources, twelfth review (issue 26), failures 7 and 8: the fenced blocks.
 
+- an `include` block's parameters were put into the shared text as they were
+  written, unread: raw HTML in one was printed as its characters, and an unknown
+  `{{ reference }}` in one was reported inside the shipped shared file, not at
+  the parameter the writer wrote;
 - a line break other than a newline (U+2028, U+2029, U+0085, a vertical tab, a
   form feed, the separators U+001C-U+001E) inside a block ended a line for the
   block reader (`str.splitlines`) but not for the source's places, so every
@@ -92,3 +96,59 @@ def test_a_line_separator_in_a_paragraph_is_still_no_line_end(tmp_path, capsys) 
     text = HEAD + "a\u2028b [x](ftp://e.org)\n"
     assert main(["rulebook", "--check", str(book(tmp_path, text))]) == 1
     assert ":10:9: error R109" in capsys.readouterr().err
+
+
+# -- failure 7: include parameters are read where they are written -------------------
+
+PARAMETERS = {  # each shared text with its parameters; `{}` is the one under test
+    "licence rules": "```include licence\nrules: {}\nversion: 1\n```\n",
+    "licence version": "```include licence\nrules: [a](https://e.org)\nversion: {}\n```\n",
+    "checked-figures example": "```include checked-figures\nexample: {}\n```\n",
+}
+
+
+def _parameter_place(block: str, written: str, needle: str) -> str:
+    lines = block.split("\n")
+    n = next(i for i, line in enumerate(lines) if "{}" in line)
+    column = lines[n].index("{}") + written.index(needle) + 1
+    return f"{HEAD.count(chr(10)) + n + 1}:{column}"
+
+
+@pytest.mark.parametrize("kind", sorted(PARAMETERS))
+@pytest.mark.parametrize(
+    ("written", "needle", "code", "says"),
+    [
+        ("<script>alert(1)</script>", "<script>", "R101", "raw HTML cannot be set"),
+        ('"<b>1</b>"', '"', "R101", "raw HTML cannot be set"),  # the value's place
+        ("![i](https://e.org/i.png)", "![i]", "R101", "an image cannot be set"),
+        ("{{ book.title }} {{ nothing.here }}", "{{ nothing.here }}", "R106", "names nothing"),
+        ("{{ include.version }}", "{{ include.version }}", "R106", "cannot name another"),
+        ("x {.lead}", "{.lead}", "R101", "is not markup a book knows here"),
+        ("[a](javascript:alert(1))", "javascript:", "R109", "javascript"),
+        ("a 漢", "漢", "R101", "cannot be set"),
+    ],
+)
+def test_an_include_parameter_is_read_and_refused_at_its_own_line(
+    tmp_path, capsys, kind, written, needle, code, says
+) -> None:
+    """Raw HTML in a parameter was printed as its characters (exit 0), and an unknown
+    reference in one was reported at "books/shared/licence.md:1:1"."""
+    block = PARAMETERS[kind]
+    place = _parameter_place(block, written, needle)
+    message = _refused(tmp_path, capsys, HEAD + block.format(written), place, code)
+    assert says in message
+    assert "books/shared" not in message
+
+
+@pytest.mark.parametrize("kind", sorted(PARAMETERS))
+def test_a_reference_in_an_include_parameter_is_filled_in_once(tmp_path, capsys, kind) -> None:
+    """A parameter is a paragraph's words: its `{{ book.title }}` is filled in, and
+    what it stands for (a title holding braces and stars) is never read again."""
+    head = HEAD.replace("title: TT", "title: 'T *x* {{ book.edition }}'")
+    path = book(tmp_path, head + PARAMETERS[kind].format("see *{{ book.title }}*"))
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+    assert main(["quickref", "--check", str(path)]) == 0, capsys.readouterr()
+    out = tmp_path / "b.html"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    html = out.read_text(encoding="utf-8")
+    assert "see <em>T *x* {{ book.edition }}</em>" in html

@@ -636,8 +636,25 @@ class _Reader:
                 "see docs/writing-rulebooks.md for the shared texts",
             ) from None
         settings = read_settings(body, start, first, ("example", "rules", "version"), "include")
-        params = {key: value for key, (value, _) in settings.items()}
+        params = {key: self.parameter(value, where) for key, (value, where) in settings.items()}
         self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
+
+    def parameter(self, value: str, where: Where) -> str:
+        """An include parameter as written at `where` (the user's own line), read as a
+        paragraph's words are and judged there: raw HTML is R101, a link goes through
+        the policy, an unknown `{{ reference }}` is R106 at this line. The shared text
+        then holds it as it was read, in the book's markup."""
+        text = self.budget.take_text(value, where, "include parameter")
+        for match in references(text):
+            if match[1].split(".")[0] == "include":
+                raise SourceError(
+                    where.find(match[0]),
+                    "R106",
+                    f"{match[0]} names nothing here: a parameter is filled into the "
+                    "shared text, and cannot name another",
+                    "write the value itself",
+                )
+        return text
 
 
 def references(text: str) -> Iterator[re.Match[str]]:
