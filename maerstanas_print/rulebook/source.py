@@ -60,6 +60,7 @@ from maerstanas_print.rulebook.source_blocks import (
     read_record,
     read_settings,
     refuse_large_table,
+    refuse_other_breaks,
     written_cells,
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
@@ -530,6 +531,7 @@ class _Reader:
     def fence(self, source: Source, token, params: dict[str, str]) -> None:
         info = token.info.split()
         kind = info[0] if info else ""
+        refuse_other_breaks(source, token.map[0] + 1, token.map[1])
         start = self.where(source, token, 4, max(1, len(kind)))
         self.read.directives.append((kind, start))
         first = token.map[0] + 2  # the body's first line
@@ -680,8 +682,25 @@ class _Reader:
                 "see docs/writing-rulebooks.md for the shared texts",
             ) from None
         settings = read_settings(body, start, first, ("example", "rules", "version"), "include")
-        params = {key: value for key, (value, _) in settings.items()}
+        params = {key: self.parameter(value, where) for key, (value, where) in settings.items()}
         self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
+
+    def parameter(self, value: str, where: Where) -> str:
+        """An include parameter as written at `where` (the user's own line), read as a
+        paragraph's words are and judged there: raw HTML is R101, a link goes through
+        the policy, an unknown `{{ reference }}` is R106 at this line. The shared text
+        then holds it as it was read, in the book's markup."""
+        text = self.budget.take_text(value, where, "include parameter")
+        for match in references(text):
+            if match[1].split(".")[0] == "include":
+                raise SourceError(
+                    where.find(match[0]),
+                    "R106",
+                    f"{match[0]} names nothing here: a parameter is filled into the "
+                    "shared text, and cannot name another",
+                    "write the value itself",
+                )
+        return text
 
 
 def references(text: str) -> Iterator[re.Match[str]]:
