@@ -178,3 +178,28 @@ def test_variations_and_comments_count_towards_a_record_read_whole_and_a_documen
     assert main(["fmt", "r.mrs", "-o", "o.mrs"]) == 1
     assert "more than 5 moves, variations and comments" in capsys.readouterr().err
     assert not Path("o.html").exists() and not Path("o.mrs").exists()
+
+
+def test_read_games_keeps_the_bounds_of_a_record_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The library's `read_games` is one of the readers the limits name; it read
+    10,001 games and 250,001 moves without a word."""
+    import io as text_io
+
+    from maerstanas_print import read_games
+    from maerstanas_print.io import limits
+
+    monkeypatch.setattr(limits, "MAX_WHOLE_RECORD_GAMES", 3)
+    monkeypatch.setattr(limits, "MAX_WHOLE_RECORD_MOVES", 7)
+    path = tmp_path / "g.mrs"
+    path.write_text("1. D4 *\n" * 4, encoding="utf-8")
+    with pytest.raises(LimitError, match="more than 3 games"):
+        read_games(path)
+    with pytest.raises(LimitError, match="more than 3 games"):
+        read_games(text_io.StringIO("1. D4 *\n" * 4))
+    path.write_text("1. D4 E3 2. C3 C5 *\n\n1. D4 (1. E4) E3 2. C3 *\n", encoding="utf-8")
+    with pytest.raises(LimitError, match=r"g\.mrs:3:1: game 2 brings the record to more than 7"):
+        read_games(path)
+    path.write_text("1. D4 E3 *\n" * 3, encoding="utf-8")
+    assert len(read_games(path)) == 3
