@@ -203,3 +203,33 @@ def test_read_games_keeps_the_bounds_of_a_record_read_whole(
         read_games(path)
     path.write_text("1. D4 E3 *\n" * 3, encoding="utf-8")
     assert len(read_games(path)) == 3
+
+
+def test_the_numba_core_is_compiled_for_the_run_where_no_cache_can_be_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A user who may write neither the install's __pycache__ nor a home got a
+    RuntimeError traceback ("cannot cache function 'popcount': no locator
+    available") from analyse, annotate and puzzles."""
+    pytest.importorskip("numba")
+    from maerstanas_print.games.maerstanas.analysis import cores
+
+    for name in (cores._COMPILED_NAME, cores._COMPILED_NAME + "_uncached"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    real = cores._load_kernel_as
+    tried = []
+
+    def nowhere_to_cache(name: str):  # type: ignore[no-untyped-def]
+        tried.append(name)
+        if not name.endswith("_uncached"):
+            raise RuntimeError(
+                "cannot cache function 'popcount': no locator available for file 'kernel.py'"
+            )
+        return real(name)
+
+    monkeypatch.setattr(cores, "_load_kernel_as", nowhere_to_cache)
+    module = cores._compiled_kernel()
+    assert tried == [cores._COMPILED_NAME, cores._COMPILED_NAME + "_uncached"]
+    assert module._CACHE is False and module.__name__.endswith("_uncached")
+    assert cores._compiled_kernel() is module  # loaded once a run
+    monkeypatch.delitem(sys.modules, module.__name__)
