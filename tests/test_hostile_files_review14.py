@@ -233,3 +233,21 @@ def test_the_numba_core_is_compiled_for_the_run_where_no_cache_can_be_kept(
     assert module._CACHE is False and module.__name__.endswith("_uncached")
     assert cores._compiled_kernel() is module  # loaded once a run
     monkeypatch.delitem(sys.modules, module.__name__)
+
+
+@pytest.mark.parametrize("mode", [0o2666, 0o4666, 0o6666])
+def test_a_rootless_container_does_not_pass_for_the_files_owner(tmp_path: Path, mode: int) -> None:
+    """In a user namespace root holds every capability, but not over a file whose
+    owner and group the namespace does not map: the bits were lost and rc was 0."""
+    if not _root_with("unshare"):
+        pytest.skip("needs root and unshare to make a user namespace")
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    os.chown(target, 1000, 12345)  # neither is mapped by `unshare -r`
+    target.chmod(mode)
+    done = _run(tmp_path, ["unshare", "-U", "-r", "--"], "check", "--fix", "a.mrs")
+    if "unshare failed" in done.stderr or "Operation not permitted" in done.stderr:
+        pytest.skip("user namespaces are not allowed here")
+    assert done.returncode == 3, done.stderr
+    assert "bit" in done.stderr and target.read_bytes() == DAMAGED
+    assert oct(target.stat().st_mode & 0o7777) == oct(mode)
