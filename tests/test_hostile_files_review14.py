@@ -171,7 +171,7 @@ def test_variations_and_comments_count_towards_a_record_read_whole_and_a_documen
     Path("r.mrs").write_text("1. D4 () {a} () $1 E3 *\n", encoding="utf-8")  # 2 moves, 4 more
     monkeypatch.setattr(limits, "MAX_DOCUMENT_MOVES", 5)
     assert main(["game", "r.mrs", "-o", "o.html"]) == 1
-    assert "game 1 brings the document to 6 moves, variations and comments" in (
+    assert "game 1 brings the document to 7 moves, variations and comments" in (
         capsys.readouterr().err
     )
     monkeypatch.setattr(limits, "MAX_WHOLE_RECORD_MOVES", 5)

@@ -146,6 +146,11 @@ def run(args: argparse.Namespace) -> int:
     return write_and_report(target, data)
 
 
+# Squares of the largest board whose moves and diagrams count once against the
+# document limit (11x11); a 19x19 board's count three times.
+DOCUMENT_BOARD_SQUARES = 121
+
+
 def _refuse_long_documents(source: Source, games: list[ReplayedGame]) -> None:
     """Refuse, at the game that passes it, a document of more moves, variations
     and comments than `limits.MAX_DOCUMENT_MOVES`: a page holds every move's
@@ -153,13 +158,17 @@ def _refuse_long_documents(source: Source, games: list[ReplayedGame]) -> None:
     most, total = limits.MAX_DOCUMENT_MOVES, 0
     for replayed in games:
         record = replayed.record
-        total += held_items(record)
+        # the game itself counts one (its heading and final diagram); a board of
+        # more squares than 11x11 draws every diagram larger, in proportion
+        squares = replayed.game.board.size**2
+        total += (held_items(record) + 1) * max(1, round(squares / DOCUMENT_BOARD_SQUARES))
         if total > most:
             line, column = source.locate(record.start)
             raise LimitError(
                 f"{source.name}:{line}:{column}: game {record.index} brings the document "
-                f"to {total:,} moves, variations and comments, more than one document "
-                f"shows ({most:,}); show fewer games (--index N) or split the record"
+                f"to {total:,} moves, variations and comments as counted (a game counts "
+                f"one, a board of more than 121 squares in proportion), more than one "
+                f"document shows ({most:,}); show fewer games (--index N) or split the record"
             )
 
 
