@@ -107,7 +107,7 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "positions)": f"{limits.MAX_WHOLE_RECORD_GAMES:,}",
         "moves, variations, comments and NAGs of a record file read whole, all its games "
         "together (the same commands; at the limit they hold about 0.3 GB for Mǽrstánas, "
-        "1.3 GB for the 1992 Hnefatafl's 19x19 board)": f"{limits.MAX_WHOLE_RECORD_MOVES:,}",
+        "1.7 GB for the 1992 Hnefatafl's 19x19 board)": f"{limits.MAX_WHOLE_RECORD_MOVES:,}",
         "moves, variations, comments and NAGs of the games one `game` document shows, and "
         "one for each game (HTML or PDF: each move's position is drawn or held, each "
         "variation and comment set; on a board of more than 121 squares each counts in "

@@ -28,7 +28,8 @@ MAX_WHOLE_RECORD_CHARS = 4 * 2**20
 MAX_WHOLE_RECORD_GAMES = 10_000
 # and moves of all its games, every variation included: each is held with its
 # position, up to 5 KB for a 19x19 board (297 long 1992 Hnefatafl games without
-# move numbers, 594,000 moves in 4 Mi characters, reached 4 GB)
+# move numbers, 594,000 moves in 4 Mi characters, reached 4 GB; at this many,
+# `game` holds up to 1.7 GB for 19x19 games)
 MAX_WHOLE_RECORD_MOVES = 250_000
 
 # Frames of an animated GIF (`diagram -o X.gif`: one a ply and the start): every
