@@ -234,3 +234,16 @@ def test_two_sample_games_on_one_page_have_ids_of_their_own(tmp_path, capsys) ->
     )
     ids = collections.Counter(re.findall(r'\bid="([^"]+)"', out.read_text(encoding="utf-8")))
     assert ids and not [name for name, count in ids.items() if count > 1]
+
+
+@pytest.mark.parametrize(
+    "items", ["-\n", "1.\n", "- a\n-\n", "- {§ 1}\n", "- &#32;\n", "p\n\n* \n"]
+)
+def test_a_list_item_without_words_is_refused(tmp_path, capsys, items) -> None:
+    """A bare `-` passed the check and ended the PDF and the card in an IndexError
+    traceback (review 26 books 13); next to a real item it was dropped unsaid."""
+    source = book(tmp_path, HEAD + items)
+    for command in (["rulebook", "--check"], ["quickref", "--check"], ["rulebook", "--source"]):
+        assert main([*command, str(source)]) == 1
+        err = capsys.readouterr().err
+        assert "R101: a list item without words cannot be set" in err and "Traceback" not in err

@@ -111,9 +111,7 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "moves, variations, comments and NAGs of the games one `game` document shows, and "
         "one for each game (HTML or PDF: each move's position is drawn or held, each "
         "variation and comment set; on a board of more than 121 squares each counts in "
-        "proportion, three times on 19x19)": (
-            f"{limits.MAX_DOCUMENT_MOVES:,}"
-        ),
+        "proportion, three times on 19x19)": (f"{limits.MAX_DOCUMENT_MOVES:,}"),
         "variations, comments and NAGs in one game, empty ones (`()`, `{}`) included": (
             f"{limits.MAX_GAME_ASIDES:,}"
         ),

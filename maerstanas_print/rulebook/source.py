@@ -445,8 +445,23 @@ class _Reader:
         items, j = [], i + 1
         while tokens[j].type != close:
             kind = tokens[j].type
+            if kind == "list_item_open" and tokens[j + 1].type == "list_item_close":
+                raise SourceError(  # Markdown reads a bare `-` or `1.` as an empty item
+                    self.where(source, tokens[j]),
+                    "R101",
+                    "a list item without words cannot be set",
+                    "write the item's words after its `-` or number, or leave the line out",
+                )
             if kind == "inline":
-                items.append(self.inline(source, tokens[j], params))
+                text = self.inline(source, tokens[j], params)
+                if not plain(text).strip():  # only a marker or a blank entity
+                    raise SourceError(
+                        self.where(source, tokens[j]),
+                        "R101",
+                        "a list item without words cannot be set",
+                        "write the item's words after its `-` or number, or leave the line out",
+                    )
+                items.append(text)
             elif kind not in _LIST_ITEM_PARTS:  # nothing in an item is dropped unsaid
                 what = {
                     "html_block": "raw HTML",
