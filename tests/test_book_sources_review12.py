@@ -247,3 +247,27 @@ def test_a_list_item_without_words_is_refused(tmp_path, capsys, items) -> None:
         assert main([*command, str(source)]) == 1
         err = capsys.readouterr().err
         assert "R101: a list item without words cannot be set" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_long_address_in_a_card_table_cell_stays_in_its_column(
+    tmp_path, capsys, language
+) -> None:
+    """After a paragraph, the address broke once after `https://` and its 160-letter
+    rest ran across both columns and off the paper (review 26 books 13)."""
+    address = (
+        "https://example.org/beebhbghebgabcdc-dcbbhdhhhahbabhch-gfacaehc-dbeaacgafccbfdfgad"
+        "-fchcdafdfg-hhgh-cfeegcd-hhgb-gfee-bdchheacabd-aefedbgh-ghabcegcfh-bbagecafhbbdhceb"
+        "b-hbaabf-abhgehbheaebbgbc"
+    )
+    head = HEAD.replace("title: TT", f"title: T68\nlanguage: {language}")
+    text = (
+        head + "xxxxxxxx " * 40 + f"\n\n| a | b |\n|---|---|\n| xxxxxxxxxx xx {address} y | x |\n"
+    )
+    source = book(tmp_path, text)
+    assert main(["quickref", "--check", str(source)]) == 0, capsys.readouterr()
+    out = tmp_path / "card.pdf"
+    assert main(["quickref", "--source", str(source), "-o", str(out)]) == 0
+    assert not _outside_the_columns(out), _outside_the_columns(out)
+    shown = "".join(pypdfium2.PdfDocument(out)[0].get_textpage().get_text_range().split())
+    assert address[-30:] in shown.replace("-", "").replace("\u00ad", "") or address[-20:] in shown
