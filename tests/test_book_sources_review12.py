@@ -271,3 +271,16 @@ def test_a_long_address_in_a_card_table_cell_stays_in_its_column(
     assert not _outside_the_columns(out), _outside_the_columns(out)
     shown = "".join(pypdfium2.PdfDocument(out)[0].get_textpage().get_text_range().split())
     assert address[-30:] in shown.replace("-", "").replace("\u00ad", "") or address[-20:] in shown
+
+
+def test_a_list_item_of_two_paragraphs_is_refused(tmp_path, capsys) -> None:
+    """ "1. first step / its second paragraph / 2. second step" printed three numbered
+    steps, the second step as 3 (review 26 books 13)."""
+    text = HEAD + "1. first step\n\n   its second paragraph\n\n2. second step\n"
+    source = book(tmp_path, text)
+    for command in ("rulebook", "quickref"):
+        assert main([command, "--check", str(source)]) == 1
+        err = capsys.readouterr().err
+        assert "book.md:10:1: error R101: a list item holds one paragraph" in err, err
+    loose = HEAD + "- a\n\n- b\n\n1. x\n2. y\n"
+    assert main(["rulebook", "--check", str(book(tmp_path, loose))]) == 0, capsys.readouterr()

@@ -155,7 +155,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
             f"{limits.MAX_BOOK_TABLE_CHARS:,}"
         ),
         "characters of one word of a heading of a book, as written and with its references "
-        "filled in (a heading is not broken inside a word)": str(limits.MAX_HEADING_WORD_CHARS),
+        "filled in (a longer word is a mistake; one wider than its line is split at the "
+        "line's edge)": str(limits.MAX_HEADING_WORD_CHARS),
         "lines of a quick reference's title band (the title and subtitle, wrapped at the "
         "band's width)": str(card_band.MAX_BAND_LINES),
         "height of a quick reference's credit (the small print before the first chapter)": (

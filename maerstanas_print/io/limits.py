@@ -95,9 +95,9 @@ MAX_FRONT_VALUE_CHARS = 1_000
 MAX_BOOK_PARAGRAPH_CHARS = 10_000
 MAX_BOOK_CAPTION_CHARS = 2_000
 MAX_BOOK_TEXT_CHARS = 500_000
-# A heading is never broken inside a word: one word wider than the page stops the
-# PDF (a 1,800-letter word passed --check, then the build failed). Our longest
-# heading word has 16 letters.
+# Letters of one word of a heading: a longer one is a mistake (a 1,800-letter word
+# passed --check, then the build failed). A word wider than its line is split at
+# the line's edge, without a hyphen. Our longest heading word has 16 letters.
 MAX_HEADING_WORD_CHARS = 60
 MAX_FIGURE_PANELS = 6
 # Each text of a book is a paragraph to set, however short (a table of 100,000

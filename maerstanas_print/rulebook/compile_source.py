@@ -294,7 +294,7 @@ def _check_heading_words(read: ReadSource, book: Book) -> None:
                     "R110",
                     f"with its references filled in, a word of this heading is "
                     f"{longest:,} characters long; the limit is "
-                    f"{limits.MAX_HEADING_WORD_CHARS} (a heading is not broken inside a word)",
+                    f"{limits.MAX_HEADING_WORD_CHARS}",
                     "shorten the value, or put a space between it and the words beside it",
                 )
 

@@ -453,6 +453,14 @@ class _Reader:
                     "write the item's words after its `-` or number, or leave the line out",
                 )
             if kind == "inline":
+                if tokens[j - 2].type != "list_item_open":  # not the item's first paragraph
+                    raise SourceError(
+                        self.where(source, tokens[j]),
+                        "R101",
+                        "a list item holds one paragraph; this one would be set as an item "
+                        "of its own",
+                        "join the paragraphs, or end the list and write this one after it",
+                    )
                 text = self.inline(source, tokens[j], params)
                 if not plain(text).strip():  # only a marker or a blank entity
                     raise SourceError(

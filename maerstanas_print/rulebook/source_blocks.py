@@ -310,8 +310,7 @@ class TextBudget:
                     where,
                     "R110",
                     f"a word of this heading is {len(longest):,} characters long; the "
-                    f"limit is {limits.MAX_HEADING_WORD_CHARS} (a heading is not broken "
-                    "inside a word)",
+                    f"limit is {limits.MAX_HEADING_WORD_CHARS}",
                     "put a space or a hyphen in it",
                 )
         self.used += max(length, limits.MIN_BOOK_TEXT_CHARGE)
