@@ -43,6 +43,11 @@ def _markers(text: str) -> list[re.Match[str]]:
     return list(MARKER.finditer(unquoted(masked(text))))
 
 
+def holds_markers(text: str) -> bool:
+    """Whether `text` holds a `{§ ...}` marker as written (not escaped, not notation)."""
+    return bool(_markers(text))
+
+
 def strip_markers(text: str) -> str:
     """`text` without its `{§ ...}` markers, as it is printed; an escaped brace
     (`\\{§ 1}`, `{§ 1\\}`) makes words, which are printed."""

@@ -105,11 +105,16 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "they hold all its games and their positions)": (f"{limits.MAX_WHOLE_RECORD_CHARS:,}"),
         "games of a record file read whole (the same commands; each is held with its "
         "positions)": f"{limits.MAX_WHOLE_RECORD_GAMES:,}",
-        "moves of a record file read whole, all its games and variations together (the "
-        "same commands; at the limit they hold about 0.3 GB for Mǽrstánas, 1.3 GB for the "
-        "1992 Hnefatafl's 19x19 board)": f"{limits.MAX_WHOLE_RECORD_MOVES:,}",
-        "moves of the games one `game` document shows, variations included (HTML or PDF: "
-        "each move's position is drawn or held)": f"{limits.MAX_DOCUMENT_MOVES:,}",
+        "moves, variations, comments and NAGs of a record file read whole, all its games "
+        "together (the same commands; at the limit they hold about 0.3 GB for Mǽrstánas, "
+        "1.7 GB for the 1992 Hnefatafl's 19x19 board)": f"{limits.MAX_WHOLE_RECORD_MOVES:,}",
+        "moves, variations, comments and NAGs of the games one `game` document shows, and "
+        "one for each game (HTML or PDF: each move's position is drawn or held, each "
+        "variation and comment set; on a board of more than 121 squares each counts in "
+        "proportion, three times on 19x19)": (f"{limits.MAX_DOCUMENT_MOVES:,}"),
+        "variations, comments and NAGs in one game, empty ones (`()`, `{}`) included": (
+            f"{limits.MAX_GAME_ASIDES:,}"
+        ),
         "frames of an animated GIF (`diagram -o X.gif`: the start and one a ply, all kept "
         "until the file is written)": f"{limits.MAX_GIF_FRAMES:,}",
         "lines of a comment under an animated GIF's board (every frame is as tall as the "
@@ -210,7 +215,8 @@ def test_the_reliability_page_gives_the_same_limits() -> None:
         f"| {limits.MAX_PDF_GAME_CHARS:,} characters",
         f"| {limits.MAX_PDF_DOCUMENT_CHARS:,} characters |",
         f"| {limits.MAX_WHOLE_RECORD_CHARS // 2**20} Mi characters, "
-        f"{limits.MAX_WHOLE_RECORD_GAMES:,} games, {limits.MAX_WHOLE_RECORD_MOVES:,} moves |",
+        f"{limits.MAX_WHOLE_RECORD_GAMES:,} games, {limits.MAX_WHOLE_RECORD_MOVES:,} moves, ",
+        f"NAGs in one game, empty ones too | {limits.MAX_GAME_ASIDES:,} |",
         f"(HTML or PDF) | {limits.MAX_DOCUMENT_MOVES:,} |",
         f"| {limits.MAX_BOOK_SOURCE_BYTES // 2**20} MiB |",
         f"| {limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; {limits.MAX_FRONT_VALUE_CHARS:,} ",

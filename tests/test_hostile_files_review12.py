@@ -199,8 +199,8 @@ def test_a_document_of_too_many_moves_is_refused_at_the_game_that_passes_it(
     Path("r.mrs").write_text(_moves_record(3), encoding="utf-8")
     assert main(["game", "r.mrs", "-o", f"o.{fmt}"]) == 1
     err = capsys.readouterr().err
-    assert "r.mrs:9:1: game 3 brings the document to 18 moves" in err
-    assert "(15, variations included)" in err and not Path(f"o.{fmt}").exists()
+    assert "r.mrs:9:1: game 3 brings the document to 21 moves, variations and comments" in err
+    assert "more than one document shows (15)" in err and not Path(f"o.{fmt}").exists()
     assert main(["game", "r.mrs", "--index", "3", "-o", f"o.{fmt}"]) == 0
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from test_hostile_files_review10 import DAMAGED
 
+from maerstanas_print.io.errors import LimitError
 from tests.process_helpers import HANG_S
 
 FIXED = DAMAGED.replace(b"3. C3", b"2. C3")
@@ -132,3 +133,121 @@ def test_an_empty_variation_is_written_as_it_was(tmp_path: Path, record: str, mo
         written = (tmp_path / "o.mrs").read_text(encoding="utf-8")
         assert (moves if command[0] == "fmt" else "()") in written, written
         assert _run(tmp_path, [], "check", "o.mrs").returncode == 0
+
+
+@pytest.mark.parametrize("aside", ["()", "{}", "$1", "({c})"])
+def test_a_game_holds_a_bounded_number_of_variations_comments_and_nags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], aside: str
+) -> None:
+    """6.7 million `()` after one move (20 MB, one game) took plain `check` to a
+    MemoryError at 3.9 GB: the per-game limits counted moves and open variations."""
+    from maerstanas_print.cli import main
+    from maerstanas_print.io import limits
+    from maerstanas_print.notation.parser import parse
+
+    monkeypatch.setattr(limits, "MAX_GAME_ASIDES", 60)
+    monkeypatch.chdir(tmp_path)
+    many = 31 if aside == "({c})" else 61  # a variation with a comment is two
+    Path("r.mrs").write_text(f"1. D4 {' '.join([aside] * many)} E3 *\n", encoding="utf-8")
+    assert main(["check", "r.mrs"]) == 1
+    err = capsys.readouterr().err
+    assert "r.mrs:1:1: a game with more than 60 variations, comments and NAGs" in err, err
+    assert err.count("\n") == 1
+    with pytest.raises(LimitError, match="more than 60 variations"):
+        list(parse(Path("r.mrs").read_text(encoding="utf-8"), fast=False).games)
+    Path("r.mrs").write_text(f"1. D4 {' '.join([aside] * 30)} E3 *\n", encoding="utf-8")
+    assert main(["check", "r.mrs"]) == 0, capsys.readouterr().err
+
+
+def test_variations_and_comments_count_towards_a_record_read_whole_and_a_document(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One move and 1.3 million `()` (4 MB, every limit kept) made `game --format html`
+    reach a MemoryError at 3.6 GB: the record and document bounds counted moves."""
+    from maerstanas_print.cli import main
+    from maerstanas_print.io import limits
+
+    monkeypatch.chdir(tmp_path)
+    Path("r.mrs").write_text("1. D4 () {a} () $1 E3 *\n", encoding="utf-8")  # 2 moves, 4 more
+    monkeypatch.setattr(limits, "MAX_DOCUMENT_MOVES", 5)
+    assert main(["game", "r.mrs", "-o", "o.html"]) == 1
+    assert "game 1 brings the document to 7 moves, variations and comments" in (
+        capsys.readouterr().err
+    )
+    monkeypatch.setattr(limits, "MAX_WHOLE_RECORD_MOVES", 5)
+    assert main(["fmt", "r.mrs", "-o", "o.mrs"]) == 1
+    assert "more than 5 moves, variations and comments" in capsys.readouterr().err
+    assert not Path("o.html").exists() and not Path("o.mrs").exists()
+
+
+def test_read_games_keeps_the_bounds_of_a_record_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The library's `read_games` is one of the readers the limits name; it read
+    10,001 games and 250,001 moves without a word."""
+    import io as text_io
+
+    from maerstanas_print import read_games
+    from maerstanas_print.io import limits
+
+    monkeypatch.setattr(limits, "MAX_WHOLE_RECORD_GAMES", 3)
+    monkeypatch.setattr(limits, "MAX_WHOLE_RECORD_MOVES", 7)
+    path = tmp_path / "g.mrs"
+    path.write_text("1. D4 *\n" * 4, encoding="utf-8")
+    with pytest.raises(LimitError, match="more than 3 games"):
+        read_games(path)
+    with pytest.raises(LimitError, match="more than 3 games"):
+        read_games(text_io.StringIO("1. D4 *\n" * 4))
+    path.write_text("1. D4 E3 2. C3 C5 *\n\n1. D4 (1. E4) E3 2. C3 *\n", encoding="utf-8")
+    with pytest.raises(LimitError, match=r"g\.mrs:3:1: game 2 brings the record to more than 7"):
+        read_games(path)
+    path.write_text("1. D4 E3 *\n" * 3, encoding="utf-8")
+    assert len(read_games(path)) == 3
+
+
+def test_the_numba_core_is_compiled_for_the_run_where_no_cache_can_be_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A user who may write neither the install's __pycache__ nor a home got a
+    RuntimeError traceback ("cannot cache function 'popcount': no locator
+    available") from analyse, annotate and puzzles."""
+    pytest.importorskip("numba")
+    from maerstanas_print.games.maerstanas.analysis import cores
+
+    for name in (cores._COMPILED_NAME, cores._COMPILED_NAME + "_uncached"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    real = cores._load_kernel_as
+    tried = []
+
+    def nowhere_to_cache(name: str):  # type: ignore[no-untyped-def]
+        tried.append(name)
+        if not name.endswith("_uncached"):
+            raise RuntimeError(
+                "cannot cache function 'popcount': no locator available for file 'kernel.py'"
+            )
+        return real(name)
+
+    monkeypatch.setattr(cores, "_load_kernel_as", nowhere_to_cache)
+    module = cores._compiled_kernel()
+    assert tried == [cores._COMPILED_NAME, cores._COMPILED_NAME + "_uncached"]
+    assert module._CACHE is False and module.__name__.endswith("_uncached")
+    assert cores._compiled_kernel() is module  # loaded once a run
+    monkeypatch.delitem(sys.modules, module.__name__)
+
+
+@pytest.mark.parametrize("mode", [0o2666, 0o4666, 0o6666])
+def test_a_rootless_container_does_not_pass_for_the_files_owner(tmp_path: Path, mode: int) -> None:
+    """In a user namespace root holds every capability, but not over a file whose
+    owner and group the namespace does not map: the bits were lost and rc was 0."""
+    if not _root_with("unshare"):
+        pytest.skip("needs root and unshare to make a user namespace")
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    os.chown(target, 1000, 12345)  # neither is mapped by `unshare -r`
+    target.chmod(mode)
+    done = _run(tmp_path, ["unshare", "-U", "-r", "--"], "check", "--fix", "a.mrs")
+    if "unshare failed" in done.stderr or "Operation not permitted" in done.stderr:
+        pytest.skip("user namespaces are not allowed here")
+    assert done.returncode == 3, done.stderr
+    assert "bit" in done.stderr and target.read_bytes() == DAMAGED
+    assert oct(target.stat().st_mode & 0o7777) == oct(mode)

@@ -23,6 +23,7 @@ from maerstanas_print.io.exits import EXIT_USAGE, CommandError
 from maerstanas_print.io.inputs import display_name
 from maerstanas_print.io.numbers import whole_number
 from maerstanas_print.io.outputs import refuse_overwriting_input
+from maerstanas_print.notation.record import held_items
 from maerstanas_print.play.loading import load_verified
 
 if TYPE_CHECKING:
@@ -145,19 +146,29 @@ def run(args: argparse.Namespace) -> int:
     return write_and_report(target, data)
 
 
+# Squares of the largest board whose moves and diagrams count once against the
+# document limit (11x11); a 19x19 board's count three times.
+DOCUMENT_BOARD_SQUARES = 121
+
+
 def _refuse_long_documents(source: Source, games: list[ReplayedGame]) -> None:
-    """Refuse, at the game that passes it, a document of more moves than
-    `limits.MAX_DOCUMENT_MOVES`: a page holds every move's position and diagram."""
+    """Refuse, at the game that passes it, a document of more moves, variations
+    and comments than `limits.MAX_DOCUMENT_MOVES`: a page holds every move's
+    position and diagram, and each variation and comment as much again."""
     most, total = limits.MAX_DOCUMENT_MOVES, 0
     for replayed in games:
         record = replayed.record
-        total += sum(1 for _ in record.walk())
+        # the game itself counts one (its heading and final diagram); a board of
+        # more squares than 11x11 draws every diagram larger, in proportion
+        squares = replayed.game.board.size**2
+        total += (held_items(record) + 1) * max(1, round(squares / DOCUMENT_BOARD_SQUARES))
         if total > most:
             line, column = source.locate(record.start)
             raise LimitError(
                 f"{source.name}:{line}:{column}: game {record.index} brings the document "
-                f"to {total:,} moves, more than one document shows ({most:,}, variations "
-                "included); show fewer games (--index N) or split the record"
+                f"to {total:,} moves, variations and comments as counted (a game counts "
+                f"one, a board of more than 121 squares in proportion), more than one "
+                f"document shows ({most:,}); show fewer games (--index N) or split the record"
             )
 
 

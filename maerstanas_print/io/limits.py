@@ -28,7 +28,8 @@ MAX_WHOLE_RECORD_CHARS = 4 * 2**20
 MAX_WHOLE_RECORD_GAMES = 10_000
 # and moves of all its games, every variation included: each is held with its
 # position, up to 5 KB for a 19x19 board (297 long 1992 Hnefatafl games without
-# move numbers, 594,000 moves in 4 Mi characters, reached 4 GB)
+# move numbers, 594,000 moves in 4 Mi characters, reached 4 GB; at this many,
+# `game` holds up to 1.7 GB for 19x19 games)
 MAX_WHOLE_RECORD_MOVES = 250_000
 
 # Frames of an animated GIF (`diagram -o X.gif`: one a ply and the start): every
@@ -53,6 +54,9 @@ FIFO_WAIT_SECONDS = 10.0
 # Moves in one game, counting every variation: about 2 KB of memory each
 # while a game is replayed, so one game stays under about 100 MB.
 MAX_GAME_MOVES = 50_000
+# Variations (an empty `()` too), comments (`{}` too) and NAGs in one game: each
+# is held as a move is (6.7 million `()` after one move took `check` to 3.9 GB)
+MAX_GAME_ASIDES = 50_000
 
 # Variations open at once (a `(` not yet closed). Beyond 50 the record builder
 # reports M109 and reads on; beyond this the reader stops: the grammar's

@@ -57,15 +57,15 @@ def _special_bit_lost(path: Path, info: os.stat_result) -> str | None:
     the group may execute the file or the writer is not in its group; a chmod
     gives them back only from the file's owner (set-group-ID: one in its group).
     It removes the file's capabilities on any write; only CAP_SETFCAP restores them."""
-    if has_file_capabilities(path) and not _capable(_CAP_SETFCAP):
+    if has_file_capabilities(path) and not _capable(_CAP_SETFCAP, info):
         return (
             "a rewrite would remove its file capabilities (setcap), which only a "
             "process with CAP_SETFCAP may give back"
         )
     mode = info.st_mode
-    if not mode & (stat.S_ISUID | stat.S_ISGID) or _capable(_CAP_FSETID):
+    if not mode & (stat.S_ISUID | stat.S_ISGID) or _capable(_CAP_FSETID, info):
         return None
-    owner = os.geteuid() == info.st_uid or _capable(_CAP_FOWNER)
+    owner = os.geteuid() == info.st_uid or _capable(_CAP_FOWNER, info)
     if mode & stat.S_ISUID and not owner:
         return "a rewrite would clear its set-user-ID bit, which only its owner may set again"
     in_group = info.st_gid == os.getegid() or info.st_gid in os.getgroups()
@@ -86,17 +86,33 @@ def has_file_capabilities(path: Path | int) -> bool:
         return False
 
 
-def _capable(capability: int) -> bool:
-    """Whether this process holds a Linux capability (read from /proc; elsewhere,
-    or when that cannot be read, only root is taken to)."""
+def _capable(capability: int, info: os.stat_result) -> bool:
+    """Whether this process holds a Linux capability over the file `info` describes:
+    in its effective set (read from /proc; elsewhere, or when that cannot be read,
+    only root is taken to), and with the file's owner and group mapped into its
+    user namespace (in a rootless container root holds every capability, but not
+    over a file of a user the container does not map)."""
     try:
         with open("/proc/self/status", encoding="ascii", errors="replace") as status:
-            for line in status:
-                if line.startswith("CapEff:"):
-                    return bool(int(line.split()[1], 16) >> capability & 1)
+            held = next(
+                (int(line.split()[1], 16) for line in status if line.startswith("CapEff:")), 0
+            )
     except (OSError, ValueError, IndexError):
-        pass
-    return os.geteuid() == 0
+        return os.geteuid() == 0
+    if not held >> capability & 1:
+        return False
+    return _mapped(info.st_uid, "/proc/self/uid_map") and _mapped(info.st_gid, "/proc/self/gid_map")
+
+
+def _mapped(number: int, table: str) -> bool:
+    """Whether an owner or group number is mapped into this user namespace (the
+    `inside outside count` lines of /proc/self/uid_map or gid_map)."""
+    try:
+        with open(table, encoding="ascii") as lines:
+            ranges = [tuple(int(n) for n in line.split()[:3]) for line in lines if line.strip()]
+    except (OSError, ValueError):
+        return True  # no user namespaces here: every owner is the system's
+    return any(inside <= number < inside + count for inside, _outside, count in ranges)
 
 
 def must_write_in_place(path: Path, info: os.stat_result) -> bool:

@@ -406,3 +406,29 @@ class _MovesWithDepth(RecordVisitor[list[tuple[PlyNode, int]]]):
 
     def result(self) -> list[tuple[PlyNode, int]]:
         return self.moves
+
+
+class _HeldItems(RecordVisitor[int]):
+    """Counts what a record holds once read: moves, NAGs, comments, variations."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def visit_comment(self, comment: Comment) -> None:
+        self.count += 1
+
+    def visit_move(self, node: PlyNode) -> None:
+        self.count += 1 + len(node.nags)
+
+    def begin_variation(self, line: Line) -> None:
+        self.count += 1
+
+    def result(self) -> int:
+        return self.count
+
+
+def held_items(record: GameRecord) -> int:
+    """The moves, NAGs, comments and variations of `record` (empty ones too): what
+    its replay and every document of it hold one of each, at about the cost of a
+    move (the bounds of records read whole and of documents count these)."""
+    return record.accept(_HeldItems())

@@ -23,12 +23,19 @@ from maerstanas_print.notation.record import MoveNumber
 
 class TooManyMoves(Exception):
     """A game with more than `limits.MAX_GAME_MOVES` moves from `offset` on, or
-    (`deep`) more than `limits.MAX_OPEN_VARIATIONS` variations open at `offset`."""
+    (`asides`) more than `limits.MAX_GAME_ASIDES` variations, comments and NAGs,
+    or (`deep`) more than `limits.MAX_OPEN_VARIATIONS` variations open at `offset`."""
 
-    def __init__(self, offset: int, deep: bool = False) -> None:
+    def __init__(self, offset: int, deep: bool = False, asides: bool = False) -> None:
         super().__init__(offset)
         self.offset = offset
         self.deep = deep
+        self.asides = asides
+
+
+# What a game holds besides its moves, each as large as a move once read: a
+# variation (even an empty one), a comment (even `{}`), a NAG
+_ASIDE_KINDS = frozenset({"open", "comment", "lcomment", "nag", "glyph"})
 
 
 _WS = r"[ \t\f\r\n]*"
@@ -136,7 +143,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
     append = items.append
     depth = 0
     game_start = pos
-    moves = 0
+    moves = asides = 0
     most = limits.MAX_GAME_MOVES
     moves_seen = ended = False
     token = _token(version())
@@ -184,7 +191,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                 yield items, start
                 items, ended, moves_seen = [], False, False
                 append = items.append
-                game_start, moves = start, 0
+                game_start, moves, asides = start, 0, 0
             moves_seen = True
             digits, dots, square, second = m.group(_PN, _PDOTS, _P1, _P2)  # one call
             number_end = start + len(digits) + len(dots)
@@ -209,7 +216,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                 yield items, start
                 items, ended = [], False
                 append = items.append
-                game_start, moves = start, 0
+                game_start, moves, asides = start, 0, 0
             moves_seen = True
             moves += 1
             if moves > most:
@@ -223,7 +230,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             yield items, start
             items, ended, moves_seen = [], False, False
             append = items.append
-            game_start, moves = start, 0
+            game_start, moves, asides = start, 0, 0
         if kind == "tag":
             append(("tag", start, end, m.group(_TNAME, _TVALUE)))
             continue
@@ -232,6 +239,10 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             moves += 1
             if moves > most:
                 raise TooManyMoves(game_start)
+        elif kind in _ASIDE_KINDS:
+            asides += 1
+            if asides > limits.MAX_GAME_ASIDES:
+                raise TooManyMoves(game_start, asides=True)
         if kind == "number":
             append(
                 (

@@ -31,7 +31,7 @@ from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError, LimitError
 from maerstanas_print.io.inputs import cut_pieces, looks_like_tag_line, read_record
 from maerstanas_print.notation.parser import RecordReader, parse
-from maerstanas_print.notation.record import GameRecord
+from maerstanas_print.notation.record import GameRecord, held_items
 
 __all__ = ["TextHandle", "read_game", "read_games"]
 
@@ -119,6 +119,9 @@ def read_games(source: str | os.PathLike[str] | TextHandle) -> list[GameRecord]:
         name, text = read_record(os.fspath(source))
         parsed = parse(text, name)
         _give_to_the_next_game(parsed.diagnostics, parsed.games)
+        budget = WholeRecordBudget(name)  # the bounds of every record read whole
+        for record in parsed.games:
+            budget.take(record)
         return parsed.games
     try:
         kept = _STREAMS.pop(source, None)  # where read_game stopped, if it started
@@ -129,7 +132,9 @@ def read_games(source: str | os.PathLike[str] | TextHandle) -> list[GameRecord]:
         kept = _Stream(cut_pieces(_lines(source), least=1))
     games = []
     name = _name_of(source)
+    budget = WholeRecordBudget(name)
     while (game := _next_game(kept, name)) is not None:
+        budget.take(game)
         games.append(game)
     return games
 
@@ -224,3 +229,31 @@ def _lines(handle: TextHandle) -> Iterator[str]:
                 "split the games with their tags"
             )
         yield line
+
+
+class WholeRecordBudget:
+    """What a record read whole may hold: `limits.MAX_WHOLE_RECORD_GAMES` games and
+    `MAX_WHOLE_RECORD_MOVES` moves, variations, comments and NAGs in all. `take`
+    each game as it is read; LimitError at the game that passes either (`check`,
+    which holds one game at a time, reads any number)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.games = self.items = 0
+
+    def take(self, record: GameRecord) -> None:
+        most, most_items = limits.MAX_WHOLE_RECORD_GAMES, limits.MAX_WHOLE_RECORD_MOVES
+        self.games += 1
+        if self.games > most:
+            raise LimitError(
+                f"{self.name}: more than {most:,} games, the most a record read whole may "
+                "have; split it (check reads a record of any length)"
+            )
+        self.items += held_items(record)
+        if self.items > most_items:
+            where = f"{self.name}:{':'.join(map(str, record.locate(record.start)))}"
+            raise LimitError(
+                f"{where}: game {record.index} brings the record to more "
+                f"than {most_items:,} moves, variations and comments, the most a record read "
+                "whole may have; split it (check reads a record of any length)"
+            )

@@ -14,10 +14,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from maerstanas_print.diagnostics import Diagnostic, Source
-from maerstanas_print.io import limits
-from maerstanas_print.io.errors import LimitError
 from maerstanas_print.notation.parser import RecordReader
 from maerstanas_print.notation.record import GameRecord
+from maerstanas_print.notation.stream import WholeRecordBudget
 from maerstanas_print.play.repair import Edit, Fix, Repair, apply_edits, fix_lines, repair_game
 from maerstanas_print.play.verify import ReplayedGame, replay
 
@@ -176,27 +175,12 @@ def check_games(
 
 
 def held_games(checked: CheckedText, name: str) -> list[CheckedGame]:
-    """Every game of a record read whole, each held with its positions: at most
-    `limits.MAX_WHOLE_RECORD_GAMES` games and `MAX_WHOLE_RECORD_MOVES` moves in
-    all (LimitError past either, at the game that passes it; `check` reads any
-    number)."""
-    most, most_moves = limits.MAX_WHOLE_RECORD_GAMES, limits.MAX_WHOLE_RECORD_MOVES
+    """Every game of a record read whole, each held with its positions, within a
+    `WholeRecordBudget` (LimitError at the game that passes it)."""
+    budget = WholeRecordBudget(name)
     games: list[CheckedGame] = []
-    moves = 0
     for game in checked.screened():
-        if len(games) == most:
-            raise LimitError(
-                f"{name}: more than {most:,} games, the most a record read whole may "
-                "have; split it (check reads a record of any length)"
-            )
-        moves += sum(1 for _ in game.walk())
-        if moves > most_moves:
-            line, column = checked.source.locate(game.start)
-            raise LimitError(
-                f"{name}:{line}:{column}: game {game.index} brings the record to more than "
-                f"{most_moves:,} moves, the most a record read whole may have (variations "
-                "included); split it (check reads a record of any length)"
-            )
+        budget.take(game)
         games.append(checked.check(game))
     return games
 

@@ -101,6 +101,7 @@ class _Renderer:
         self.prepared = prepared
         self.paper = paper
         self.extra_css: list[str] = []
+        self.sample_games = 0  # each game's viewer has ids of its own on the page
         self.language = prepared.book.language
         self.words = words(self.language)
 
@@ -140,7 +141,8 @@ class _Renderer:
                 )
                 for i in block.items
             )
-            return Markup("<{0}>{1}</{0}>").format(Markup(tag), items)
+            start = Markup(' start="{}"').format(block.start) if block.start != 1 else ""
+            return Markup("<{0}{1}>{2}</{0}>").format(Markup(tag), start, items)
         if isinstance(block, Figure):
             return self.figure(block)
         if isinstance(block, Table):
@@ -273,7 +275,9 @@ class _Renderer:
         gamedoc = layout.gamedoc()
         if gamedoc is not None:
             self.extra_css.append(gamedoc.game_css())
-            return Markup(gamedoc.game_html_fragment(game, id_prefix="sample"))
+            self.sample_games += 1
+            prefix = "sample" if self.sample_games == 1 else f"sample{self.sample_games}"
+            return Markup(gamedoc.game_html_fragment(game, id_prefix=prefix))
         shapes, height = layout.final_diagram(game, FIGURE_WIDTH)
         svg = self.svg(
             shapes, FIGURE_WIDTH, height, "The final position of the sample game", "final"

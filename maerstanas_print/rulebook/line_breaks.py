@@ -84,9 +84,16 @@ def _paragraph_class(resets: int) -> type:
                 style, "_kept_whole", frozenset()
             )
             self._widest: float | None = None  # points a hyphenated word may take
+            # set without hyphens for good once a line ran past its room (a part
+            # split off to the next page, a new paragraph of the style, too)
+            self._bare = bool(getattr(style, "_bare", False))
             super().__init__(text, self._style_keeping(style, self._kept), **kw)
 
         def _style_keeping(self, style: Any, kept: frozenset[str]) -> Any:
+            if self._bare:
+                bare = ParagraphStyle(style.name, parent=style, hyphenationLang="")
+                bare._bare = True
+                return bare
             if not (kept or self._widest) or not callable(self._base_hyphenator):
                 return style
             too_wide = (
@@ -120,9 +127,8 @@ def _paragraph_class(resets: int) -> type:
                 # A piece ReportLab split off a word (at a hyphen or an address's
                 # slash) is never split again: set without hyphenation, a word
                 # wider than the line is split bare at its edge.
-                self._restyle(
-                    lambda style: ParagraphStyle(style.name, parent=style, hyphenationLang="")
-                )
+                self._bare = True
+                self._restyle(lambda style: self._style_keeping(style, self._kept))
                 return super().breakLines(width)
             for _ in range(resets):
                 word = _second_of_stacked_hyphens(lines)

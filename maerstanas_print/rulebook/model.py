@@ -43,6 +43,7 @@ class Heading:
 class Bullets:
     items: tuple[str, ...]
     numbered: bool = False
+    start: int = 1  # a numbered list's first number, as written (`3.` continues one)
 
 
 @dataclass(frozen=True)

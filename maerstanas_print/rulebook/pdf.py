@@ -342,17 +342,17 @@ class _Builder:
         from reportlab.platypus import KeepTogether
 
         if isinstance(lead, Bullets) and len(lead.items) > 1:
-            head = Bullets(lead.items[:-1], lead.numbered)
-            tail = Bullets(lead.items[-1:], lead.numbered)
+            head = Bullets(lead.items[:-1], lead.numbered, lead.start)
+            tail = Bullets(lead.items[-1:], lead.numbered, lead.start + len(lead.items) - 1)
             return [
                 # the gap between the two parts is the list's own between items
                 self.bullets(head, space_after=self.styles["bullet"].spaceAfter),
-                KeepTogether([self.bullets(tail, first=len(lead.items)), *figure]),
+                KeepTogether([self.bullets(tail), *figure]),
             ]
         return [KeepTogether([*self.block(lead), *figure])]
 
-    def bullets(self, block: Bullets, first: int = 1, space_after: float = 6):
-        """A list, numbered from `first` if it is numbered."""
+    def bullets(self, block: Bullets, space_after: float = 6):
+        """A list, numbered from its `start` if it is numbered."""
         from reportlab.platypus import ListFlowable, ListItem
 
         indent = self.list_indent
@@ -362,7 +362,7 @@ class _Builder:
                 "bulletType": "1",
                 "bulletFormat": "%s.",
                 "bulletFontName": "Cardo-Bold",
-                **({"start": first} if first != 1 else {}),
+                **({"start": block.start} if block.start != 1 else {}),
             }
             if block.numbered
             else {"bulletType": "bullet", "start": "•", "bulletFontName": "Cardo"}

@@ -27,7 +27,7 @@ from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError
 from maerstanas_print.io.inputs import read_text
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
-from maerstanas_print.rule_points import strip_markers
+from maerstanas_print.rule_points import holds_markers, strip_markers
 from maerstanas_print.rulebook.figures import Figure
 from maerstanas_print.rulebook.front_matter import read_front_matter
 from maerstanas_print.rulebook.kit import kit_of
@@ -60,6 +60,8 @@ from maerstanas_print.rulebook.source_blocks import (
     read_record,
     read_settings,
     refuse_large_table,
+    refuse_other_breaks,
+    written_cells,
 )
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 from maerstanas_print.sheets.board_sheet import BoardSheetOptions, board_sheet
@@ -72,6 +74,8 @@ REFERENCE = re.compile(r"\{\{\s*([^{}\x1a]*?)\s*\}\}")
 # A `{{ reference }}` in a link's address (`[b](https://x.org/{{ book.edition }})`):
 # Markdown reads no link there (the spaces) or one to `%7B%7B...`, never the value.
 _ADDRESS_REFERENCE = re.compile(r"\]\([^()]*?\{\{")
+# The largest first number of a numbered list: its number stands in the list's margin.
+MAX_LIST_START = 999
 BOOKS_PACKAGE = "maerstanas_print.games"  # the shipped sources live in its books/ folder
 
 
@@ -184,13 +188,15 @@ class _Reader:
         children = markdown.inline.parse(content, markdown, env, [])
         out: list[str] = []
         open_: list[str] = []  # the spans open here: the book's markup does not nest
-        href = ""
+        href = stray = ""  # stray: text that holds a link's `](` Markdown did not read
         for child in children:
             kind = child.type
             self.refuse_nesting(where, open_, child, out)
             if kind == "text_special":  # `\{`, `\:`, `&#123;`: the character, never markup
                 out.append(escaped(child.content))
             elif kind == "text":
+                if "](" in child.content and not stray:  # `[a [b](u) c](v)`: no outer link
+                    stray = child.content.strip()
                 out.append(literal(child.content))  # what Markdown read as text stays text
             elif kind in ("softbreak", "hardbreak"):
                 out.append(" ")
@@ -214,7 +220,23 @@ class _Reader:
                     "use *italic*, **bold**, `notation` and [links](https://...)",
                 )
         refuse_address_reference(content, where)
+        if stray:
+            raise SourceError(
+                where.find(stray),
+                "R101",
+                "link markup that makes no link (a link inside a link's words, or an "
+                "address with a space) would be printed as its brackets",
+                "write the links one after the other: [the rules](https://...) and "
+                "[the notes](https://...)",
+            )
         text = strip_markers("".join(out))  # rule-point markers are for the concordance
+        if holds_markers(text):  # `{§ {§ 1}}`: the outer one's `{§ }` is left
+            raise SourceError(
+                where.find("{§"),
+                "R101",
+                "a rule-point marker {§ ...} holds no braces and no other marker",
+                "write the markers one after the other: {§ 1}{§ 2}",
+            )
         for name, value in (params or {}).items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
         self.note_references(where, text)
@@ -423,8 +445,23 @@ class _Reader:
         items, j = [], i + 1
         while tokens[j].type != close:
             kind = tokens[j].type
+            if kind == "list_item_open" and tokens[j + 1].type == "list_item_close":
+                raise SourceError(  # Markdown reads a bare `-` or `1.` as an empty item
+                    self.where(source, tokens[j]),
+                    "R101",
+                    "a list item without words cannot be set",
+                    "write the item's words after its `-` or number, or leave the line out",
+                )
             if kind == "inline":
-                items.append(self.inline(source, tokens[j], params))
+                text = self.inline(source, tokens[j], params)
+                if not plain(text).strip():  # only a marker or a blank entity
+                    raise SourceError(
+                        self.where(source, tokens[j]),
+                        "R101",
+                        "a list item without words cannot be set",
+                        "write the item's words after its `-` or number, or leave the line out",
+                    )
+                items.append(text)
             elif kind not in _LIST_ITEM_PARTS:  # nothing in an item is dropped unsaid
                 what = {
                     "html_block": "raw HTML",
@@ -445,7 +482,15 @@ class _Reader:
                     "write the item's words without the four spaces that make code",
                 )
             j += 1
-        self.add(Bullets(tuple(items), numbered), self.where(source, tokens[i]))
+        start = int(tokens[i].attrs.get("start", 1)) if numbered else 1
+        if not 1 <= start <= MAX_LIST_START:  # a larger number would not fit the margin
+            raise SourceError(
+                self.where(source, tokens[i]),
+                "R110",
+                f"a numbered list starts at {start:,}; it may start at 1 to {MAX_LIST_START}",
+                "number the list from 1, or from where the list it continues stopped",
+            )
+        self.add(Bullets(tuple(items), numbered, start), self.where(source, tokens[i]))
         return j + 1
 
     def table(self, source: Source, tokens: list, i: int, params: dict[str, str]) -> int:
@@ -454,6 +499,8 @@ class _Reader:
         j = i + 1
         while tokens[j].type != "table_close":
             if tokens[j].type == "tr_open":
+                if rows:  # the header row sets the count; Markdown drops any cell past it
+                    self.refuse_dropped_cells(source, tokens[j], len(rows[0]))
                 rows.append([])
                 placed.append([])
             elif tokens[j].type == "inline":
@@ -481,9 +528,25 @@ class _Reader:
         )
         return j + 1
 
+    def refuse_dropped_cells(self, source: Source, row, header: int) -> None:
+        """SourceError R102 at a table row written with more cells than its header
+        has: Markdown drops the rest, words and all, without a word. A pipe splits
+        cells even inside `notation` (escape it: `\\|`)."""
+        line = row.map[0] + 1
+        written = written_cells(source.line_text(line))
+        if written > header:
+            raise SourceError(
+                Where.at(source, line),
+                "R102",
+                f"this row has {written} cells and the table's header {header}: the cells "
+                "past the header's would be left out",
+                "give the header as many cells, or escape a | that is not a cell's edge (\\|)",
+            )
+
     def fence(self, source: Source, token, params: dict[str, str]) -> None:
         info = token.info.split()
         kind = info[0] if info else ""
+        refuse_other_breaks(source, token.map[0] + 1, token.map[1])
         start = self.where(source, token, 4, max(1, len(kind)))
         self.read.directives.append((kind, start))
         first = token.map[0] + 2  # the body's first line
@@ -634,8 +697,25 @@ class _Reader:
                 "see docs/writing-rulebooks.md for the shared texts",
             ) from None
         settings = read_settings(body, start, first, ("example", "rules", "version"), "include")
-        params = {key: value for key, (value, _) in settings.items()}
+        params = {key: self.parameter(value, where) for key, (value, where) in settings.items()}
         self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
+
+    def parameter(self, value: str, where: Where) -> str:
+        """An include parameter as written at `where` (the user's own line), read as a
+        paragraph's words are and judged there: raw HTML is R101, a link goes through
+        the policy, an unknown `{{ reference }}` is R106 at this line. The shared text
+        then holds it as it was read, in the book's markup."""
+        text = self.budget.take_text(value, where, "include parameter")
+        for match in references(text):
+            if match[1].split(".")[0] == "include":
+                raise SourceError(
+                    where.find(match[0]),
+                    "R106",
+                    f"{match[0]} names nothing here: a parameter is filled into the "
+                    "shared text, and cannot name another",
+                    "write the value itself",
+                )
+        return text
 
 
 def references(text: str) -> Iterator[re.Match[str]]:

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from maerstanas_print.diagnostics import Source
 from maerstanas_print.draw.board import Mark
 from maerstanas_print.fonts import FACES, missing_glyphs
 from maerstanas_print.games.protocol import Game
@@ -52,6 +53,28 @@ def refuse_link(url: str, where: Where) -> None:
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# The characters besides "\n" (and "\r", refused in every text) that end a line for
+# str.splitlines(): a block is read line by line, and one of them read as a line end
+# would put every later place of the block a line off (see `refuse_other_breaks`).
+_OTHER_BREAK = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def refuse_other_breaks(source: Source, first: int, last: int) -> None:
+    """SourceError R101 at a line break that is not a newline (U+2028, U+0085, a form
+    feed, ...) in lines `first` to `last` of `source`, a fenced block. Its lines are
+    `key: value` lines, as the front matter's are, and the front matter refuses them
+    for the same reason: they would end a line for one reader and not for another."""
+    starts = source._starts()
+    begin = starts[first - 1]
+    end = starts[last] if last < len(starts) else len(source.text)
+    odd = _OTHER_BREAK.search(source.text, begin, end)
+    if odd is not None:
+        raise SourceError(
+            Where(source, odd.start(), odd.start() + 1),
+            "R101",
+            f"a block has a line break {odd[0]!r} (U+{ord(odd[0]):04X}) that is not a newline",
+            "end each line with a plain newline; indent a line to continue the one above",
+        )
 
 
 def refuse_unsettable(text: str, where: Where) -> None:
@@ -321,7 +344,7 @@ def block_lines(body: str, first: Where, line_no: int) -> list[Line]:
     """Split a block body (starting on file line `line_no`) into its entries."""
     source = first.source
     out: list[Line] = []
-    for n, raw in enumerate(body.splitlines()):
+    for n, raw in enumerate(body.split("\n")):
         here = line_no + n
         if not raw.strip():
             continue
@@ -610,7 +633,7 @@ def read_record(
             raise _unknown(line, ("id", "caption"), "record")
         refuse_twice(line, given, "record block")
     # Shown as written (no markup, so no links), less the spaces no reader can see.
-    text = "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
+    text = "\n".join(line.rstrip() for line in text.strip("\n").split("\n"))
     budget.take(text, start, "record", markup=False)
     return RecordText(text, caption), key, where
 
@@ -619,7 +642,7 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
     """`term: gloss` a line (indented lines continue the gloss); terms may have spaces."""
     entries: list[list[str]] = []
     places: list[Where] = []
-    for n, raw in enumerate(body.splitlines()):
+    for n, raw in enumerate(body.split("\n")):
         if not raw.strip():
             continue
         if raw[0].isspace() and entries:
@@ -658,3 +681,20 @@ def read_settings(
             refuse_link(url, line.where)
         out[line.key] = (line.value, line.where)
     return out
+
+
+def written_cells(line: str) -> int:
+    """The cells of a table row as written: its unescaped pipes split it (also
+    inside backticks, as GitHub's tables read them), the outer ones excepted."""
+    text = line.strip().lstrip("> ")  # inside a note, its quote marks first
+    if text.startswith("|"):
+        text = text[1:]
+    count, i, end = 1, 0, len(text)
+    while i < end:
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == "|" and i < end - 1:  # a pipe that ends the row closes no new cell
+            count += 1
+        i += 1
+    return count

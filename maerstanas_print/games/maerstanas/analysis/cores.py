@@ -31,21 +31,33 @@ def numba_available() -> bool:
 
 
 def _compiled_kernel() -> ModuleType:
-    module = sys.modules.get(_COMPILED_NAME)
-    if module is not None:
-        return module
+    for name in (_COMPILED_NAME, _COMPILED_NAME + "_uncached"):
+        module = sys.modules.get(name)
+        if module is not None:
+            return module
     if not numba_available():
         raise CoreUnavailable(
             "the numba core needs numba: pip install 'maerstanas_print[analysis]'"
         )
-    spec = importlib.util.spec_from_file_location(_COMPILED_NAME, kernel.__file__)
+    try:
+        return _load_kernel_as(_COMPILED_NAME)
+    except RuntimeError as exc:  # "cannot cache function ...: no locator available"
+        if "cache" not in str(exc):
+            raise
+        # no folder to keep compiled code in (a read-only install, no writable
+        # home): compiled for this run only
+        return _load_kernel_as(_COMPILED_NAME + "_uncached")
+
+
+def _load_kernel_as(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, kernel.__file__)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[_COMPILED_NAME] = module  # numba's cache finds functions by module
+    sys.modules[name] = module  # numba's cache finds functions by module
     try:
         spec.loader.exec_module(module)
     except BaseException:
-        del sys.modules[_COMPILED_NAME]
+        del sys.modules[name]
         raise
     return module
 

@@ -27,16 +27,19 @@ from __future__ import annotations
 
 from typing import Any
 
-if __name__.endswith("_kernel_numba"):  # the compiled copy (see the docstring)
+if "_kernel_numba" in __name__:  # the compiled copy (see the docstring)
     import numba
 
-    jit: Any = numba.njit(cache=True, nogil=True, error_model="numpy")
+    # Compiled code is kept in __pycache__ (or the user's cache folder); a copy
+    # loaded as `..._uncached` is compiled afresh, where neither can be written.
+    _CACHE = not __name__.endswith("_uncached")
+    jit: Any = numba.njit(cache=_CACHE, nogil=True, error_model="numpy")
 
     def jit_typed(signature: str) -> Any:
         """Compile with one explicit signature: a recursive function must keep a
         single specialisation (a literal argument would otherwise make a second
         one, and numba's recursion between the two crashes)."""
-        return numba.njit(signature, cache=True, nogil=True, error_model="numpy")
+        return numba.njit(signature, cache=_CACHE, nogil=True, error_model="numpy")
 else:
 
     def jit(function: Any) -> Any:
