@@ -17,7 +17,7 @@ import io
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 Face = Literal["regular", "italic", "bold"]
 FACES: tuple[Face, ...] = ("regular", "italic", "bold")
@@ -84,6 +84,58 @@ def text_width_mm(text: str, face: Face, size_pt: float) -> float:
     from reportlab.pdfbase import pdfmetrics
 
     return pdfmetrics.stringWidth(text, pdf_font_name(face), size_pt) * 25.4 / 72
+
+
+@dataclass(frozen=True, slots=True)
+class Ink:
+    """Where one character's ink lies (mm, y up) from its pen position on the
+    baseline, and how far the pen advances: how close two glyphs may stand apart
+    is a matter of their ink, not of their advance widths."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+    advance: float
+
+
+@lru_cache(maxsize=256)
+def glyph_ink(char: str, face: Face, size_pt: float) -> Ink:
+    """The ink box and advance of `char` set in `face` at `size_pt`, from the font's
+    own outlines (an empty glyph has a box of nothing at its pen position)."""
+    font = _outline_font(face)
+    name = font.getBestCmap()[ord(char)]
+    glyph = font["glyf"][name]
+    scale = size_pt * 25.4 / 72 / font["head"].unitsPerEm
+    advance = font["hmtx"][name][0] * scale
+    if not hasattr(glyph, "xMin"):
+        return Ink(0.0, 0.0, 0.0, 0.0, advance)
+    return Ink(
+        glyph.xMin * scale, glyph.yMin * scale, glyph.xMax * scale, glyph.yMax * scale, advance
+    )
+
+
+def text_ink(text: str, face: Face, size_pt: float) -> Ink:
+    """The ink box and advance of `text` (such as a row number "12") set on one
+    line, glyph after glyph as ReportLab sets it (no kerning)."""
+    pen, left, right = 0.0, float("inf"), float("-inf")
+    bottom, top = float("inf"), float("-inf")
+    for char in text:
+        ink = glyph_ink(char, face, size_pt)
+        if ink.right > ink.left:
+            left, right = min(left, pen + ink.left), max(right, pen + ink.right)
+            bottom, top = min(bottom, ink.bottom), max(top, ink.top)
+        pen += ink.advance
+    if left > right:  # no ink at all
+        return Ink(0.0, 0.0, 0.0, 0.0, pen)
+    return Ink(left, bottom, right, top, pen)
+
+
+@cache
+def _outline_font(face: Face) -> Any:  # fontTools has no type hints
+    from fontTools.ttLib import TTFont
+
+    return TTFont(str(font_path(face)))
 
 
 @lru_cache(maxsize=8)

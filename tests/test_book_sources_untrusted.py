@@ -337,9 +337,16 @@ def test_a_figure_has_at_most_six_panels_and_check_says_so(tmp_path, capsys, cou
     refused(capsys, ["rulebook", "--source", str(path), "-o", str(tmp_path / "b.pdf")], "R110")
 
 
-def test_six_panels_are_set_in_a_book_and_on_a_card(tmp_path) -> None:
+def test_six_panels_are_set_in_a_book_and_refused_on_a_card(tmp_path, capsys) -> None:
+    """A card's column draws six boards too small for their coordinates to stay apart
+    (review 26 books 12 #9; measured in tests/test_book_sources_review12_panels.py):
+    check and build refuse them at the figure; the book's wider page sets them."""
     path = book(tmp_path, FIGURE.format(caption="Six.", panels=_panels(6)))
-    assert main(["quickref", "--source", str(path), "-o", str(tmp_path / "q.pdf")]) == 0
+    line = path.read_text(encoding="utf-8").splitlines().index("```figure") + 1
+    err = refused(capsys, ["quickref", "--check", str(path)], "R110")
+    assert f"{path}:{line}:" in err and "print on top of each other" in err
+    refused(capsys, ["quickref", "--source", str(path), "-o", str(tmp_path / "q.pdf")], "R110")
+    assert not (tmp_path / "q.pdf").exists()
     assert main(["rulebook", "--source", str(path), "-o", str(tmp_path / "b.pdf")]) == 0
 
 

@@ -8,9 +8,12 @@ keeps them upright for its one reader. A window keeps the real coordinates.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from maerstanas_print.draw.shapes import MM_PER_PT, Shape, Text
 from maerstanas_print.draw.spec import BoardSpec
 from maerstanas_print.draw.theme import Theme
+from maerstanas_print.fonts import text_ink
 from maerstanas_print.geometry import FILES
 
 
@@ -69,3 +72,40 @@ def coordinate_labels(spec: BoardSpec, theme: Theme, gx: float, gy: float) -> li
                 )
             )
     return out
+
+
+# The least white between two neighbouring coordinates: a hair space, the thinnest
+# space type sets (a twentieth of the type size), so each reads as its own.
+HAIR_SPACE_EM = 1 / 20
+
+
+def least_legible_cell(spec: BoardSpec, step: float = 0.05) -> float:
+    """The smallest square size (mm, in `step`s) at which no two neighbouring
+    coordinates of `spec`'s board touch: neighbours stand one square apart, so a
+    square must hold the ink of half of each and a hair space between them. Found
+    from the font's outlines at the coordinates' own size (`label_size`, which grows
+    with the square), so it holds for any board and view."""
+    steps = 1
+    while steps * step < coordinate_room(replace(spec, cell=steps * step)):
+        steps += 1
+    return round(steps * step, 6)
+
+
+def coordinate_room(spec: BoardSpec) -> float:
+    """How far apart (mm) the centres of neighbouring coordinates of `spec` must
+    stand for their ink to keep a hair space apart, at `spec`'s coordinate size."""
+    size = spec.label_size
+    col0, row0, cols, rows = spec.view
+    need = [0.0]
+    files = [FILES[col0 + i] for i in range(cols)] if spec.labels & {"top", "bottom"} else []
+    numbers = [str(row0 + i + 1) for i in range(rows)] if spec.labels & {"left", "right"} else []
+    for first, second in zip(files, files[1:], strict=False):
+        a, b = text_ink(first, "regular", size), text_ink(second, "regular", size)
+        upright = (a.right - a.advance / 2) + (b.advance / 2 - b.left)
+        turned = (a.advance / 2 - a.left) + (b.right - b.advance / 2)
+        need.append(max(upright, turned))
+    for first, second in zip(numbers, numbers[1:], strict=False):
+        a, b = text_ink(first, "regular", size), text_ink(second, "regular", size)
+        # a row's number stands above the next one's (upright), or below it (turned)
+        need.append(max(b.top - a.bottom, a.top - b.bottom))
+    return max(need) + HAIR_SPACE_EM * size * MM_PER_PT

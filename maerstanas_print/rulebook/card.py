@@ -29,7 +29,7 @@ from maerstanas_print.rulebook.card_band import (
     line_drop,
     room_pt,
 )
-from maerstanas_print.rulebook.figures import figure_cell, figure_shapes
+from maerstanas_print.rulebook.figures import figure_cell, figure_shapes, least_cell
 from maerstanas_print.rulebook.inline import to_reportlab
 from maerstanas_print.rulebook.line_breaks import book_paragraph
 from maerstanas_print.rulebook.model import BlankBoards, Book, Chapter, Para, SampleGame, plain
@@ -256,6 +256,11 @@ class _CardBuilder(_Builder):
         view = self.prepared.figure(figure.key)
         cap = (FIGURE_CELL_MM if len(view.panels) > 1 else SINGLE_FIGURE_CELL_MM) * self.grow
         cell = min(figure_cell(view, self.width_mm), self.geometry.mm(cap))
+        if cell < least_cell(view):  # a source's check says where (`check_card`)
+            raise RulebookError(
+                f"figure {view.number} has too many panels for a column of the card: "
+                "their coordinates would print on top of each other"
+            )
         shapes, height = figure_shapes(view, self.width_mm, cell)
         label = self.words("Figure {number}.").format(number=view.number)
         caption = self.p(f"**{label}** {figure.caption}", "caption")

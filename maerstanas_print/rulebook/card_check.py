@@ -15,6 +15,7 @@ card the check passes is a card the build sets.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 
 from maerstanas_print.rulebook.card import (
@@ -23,6 +24,7 @@ from maerstanas_print.rulebook.card import (
     FIGURE_CELL_MM,
     FOOT_MM,
     MAX_FOOT_EXTRA_MM,
+    MAX_GROW,
     SIDE_MM,
     SINGLE_FIGURE_CELL_MM,
     CardGeometry,
@@ -32,7 +34,7 @@ from maerstanas_print.rulebook.card import (
 )
 from maerstanas_print.rulebook.card_band import MAX_BAND_LINES, TITLE_PT
 from maerstanas_print.rulebook.compile_source import check_labels
-from maerstanas_print.rulebook.figures import figure_cell
+from maerstanas_print.rulebook.figures import FigureView, figure_cell, least_cell
 from maerstanas_print.rulebook.model import Book, Bullets, Glossary, Para, RecordText, Table
 from maerstanas_print.rulebook.prepare import PreparedBook, RulebookError, prepare
 from maerstanas_print.rulebook.source import ReadSource
@@ -70,8 +72,7 @@ def check_card(read: ReadSource, book: Book, paper: str) -> None:
             "shorten it; a card's credit is a line or two",
         )
     for view in prepared.figures.values():  # drawn as `_CardBuilder.figure` draws them
-        cap = FIGURE_CELL_MM if len(view.panels) > 1 else SINGLE_FIGURE_CELL_MM
-        check_labels(read, view, min(figure_cell(view, geometry.column), geometry.mm(cap)))
+        _check_figure(read, view, geometry)
     problem = _overflow(prepared, paper)
     if problem is None:
         _set_as_built(read, prepared, paper)
@@ -93,6 +94,35 @@ def check_card(read: ReadSource, book: Book, paper: str) -> None:
         message,
         "shorten this chapter or an earlier one, or leave a figure out",
     )
+
+
+def _check_figure(read: ReadSource, view: FigureView, geometry: CardGeometry) -> None:
+    """R110 at a figure whose boards the card's column draws too small to read (at its
+    ``` line), or at a panel label with no room under its board (at its `panel:`),
+    for every square size the build may draw it with: the least (as the fitting pass
+    sets it) up to the figures grown into spare room (`MAX_GROW`)."""
+    cap = geometry.mm(FIGURE_CELL_MM if len(view.panels) > 1 else SINGLE_FIGURE_CELL_MM)
+    widest = figure_cell(view, geometry.column)
+    cell, least = min(widest, cap), least_cell(view)
+    if cell < least:
+        fitting = [
+            count
+            for count in range(1, len(view.panels))
+            if figure_cell(dataclasses.replace(view, panels=view.panels[:count]), geometry.column)
+            >= least
+        ]
+        raise SourceError(
+            read.figures[view.key].start,
+            "R110",
+            f"a column of the quick reference draws the {len(view.panels)} boards of this "
+            f"figure with squares of {math.floor(cell * 10) / 10:.1f} mm; their coordinates "
+            f"need {math.ceil(least * 10) / 10:.1f} mm, or they print on top of each other",
+            f"split it into figures of at most {max(fitting, default=1)} panels"
+            if len(view.panels) > 1
+            else "draw part of the board (`window:`)",
+        )
+    check_labels(read, view, cell, geometry.column)
+    check_labels(read, view, min(widest, cap * MAX_GROW), geometry.column)
 
 
 def _set_as_built(read: ReadSource, prepared: PreparedBook, paper: str) -> None:

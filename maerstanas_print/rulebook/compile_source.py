@@ -10,6 +10,7 @@ can know is typed by hand. The values are listed in docs/writing-rulebooks.md.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ from maerstanas_print.rulebook.figures import (
     FigureView,
     Panel,
     figure_cell,
+    label_centres,
     panel_width,
     realise,
 )
@@ -89,20 +91,30 @@ def realise_all(read: ReadSource) -> dict[str, FigureView]:
     return views
 
 
-def check_labels(read: ReadSource, view: FigureView, cell: float) -> None:
+def check_labels(
+    read: ReadSource, view: FigureView, cell: float, width: float | None = None
+) -> None:
     """R110 at a panel label wider than its board and the gap beside it, with squares
     of `cell` mm (as the book's page draws them; a card draws them smaller): a label
     is one line under its board, so a longer one would run over the next panel's
-    label, or off the page."""
-    for index, panel in enumerate(view.panels):
-        room = panel_width(panel, cell) + PANEL_GAP
-        width = text_width_mm(panel.label, "italic", LABEL_SIZE)
-        if width > room:
+    label, or off the page. With the `width` the figure is centred in (a card's
+    column), the outermost labels get only the room inside it: no gap lies beyond
+    the first and the last board."""
+    rooms = [panel_width(panel, cell) + PANEL_GAP for panel in view.panels]
+    if width is not None:
+        centres = label_centres(view, width, cell)
+        rooms[0] = min(rooms[0], 2 * centres[0])
+        rooms[-1] = min(rooms[-1], 2 * (width - centres[-1]))
+    for index, (panel, room) in enumerate(zip(view.panels, rooms, strict=True)):
+        width_mm = text_width_mm(panel.label, "italic", LABEL_SIZE)
+        if width_mm > room:
             place = read.figures[view.key].panels[index]
+            # a tenth of a mm, the width rounded up and the room down: never "33 and 33"
+            wide, left = math.ceil(width_mm * 10) / 10, math.floor(room * 10) / 10
             raise SourceError(
                 place.label or place.setup,
                 "R110",
-                f"this panel label is {width:.0f} mm wide, and its board leaves it {room:.0f} mm",
+                f"this panel label is {wide:.1f} mm wide, and its board leaves it {left:.1f} mm",
                 "shorten the label, or say more in the caption",
             )
 

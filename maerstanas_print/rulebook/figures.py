@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from maerstanas_print.draw.board import BoardSpec, Mark, board_shapes
+from maerstanas_print.draw.coordinates import least_legible_cell
 from maerstanas_print.draw.shapes import MM_PER_PT, Group, Shape, Text
 from maerstanas_print.rulebook.claim_base import ClaimError
 
@@ -139,8 +140,7 @@ def figure_shapes(
     cell = cell or figure_cell(view, width)
     specs = [_resize(panel.spec, cell) for panel in view.panels]
     sizes = [spec.size() for spec in specs]
-    total = sum(w for w, _ in sizes) + PANEL_GAP * (len(specs) - 1)
-    x = (width - total) / 2
+    x = _first_board_x(specs, width)
     # A cropped board's lines run on past a cut bottom edge: keep the label clear of them.
     board_h = max(
         h + (0.4 * spec.cell if "bottom" in spec.cut() else 0.0)
@@ -163,6 +163,31 @@ def figure_shapes(
         shapes.append(Group((board, label), title=panel.label, desc=board.desc))
         x += w + PANEL_GAP
     return shapes, board_h + 1.2 + label_line + 0.6
+
+
+def _first_board_x(specs: list[BoardSpec], width: float) -> float:
+    """Where the first board starts: the boards and the gaps between them centred."""
+    total = sum(spec.size()[0] for spec in specs) + PANEL_GAP * (len(specs) - 1)
+    return (width - total) / 2
+
+
+def label_centres(view: FigureView, width: float, cell: float) -> list[float]:
+    """Where (mm from the left of `width`) each panel's label is centred, as
+    `figure_shapes` draws them: under the middle of its board's grid."""
+    specs = [_resize(panel.spec, cell) for panel in view.panels]
+    x = _first_board_x(specs, width)
+    centres = []
+    for spec in specs:
+        centres.append(spec.grid_origin(x, 0.0)[0] + spec.grid_size[0] / 2)
+        x += spec.size()[0] + PANEL_GAP
+    return centres
+
+
+def least_cell(view: FigureView) -> float:
+    """The smallest squares (mm) every board of the figure can be drawn with and keep
+    its coordinates apart (`least_legible_cell`): smaller, letters and numbers print
+    on top of each other."""
+    return max(least_legible_cell(panel.spec) for panel in view.panels)
 
 
 def panel_width(panel: PanelView, cell: float) -> float:
