@@ -68,6 +68,17 @@ CASES = [
 ]
 
 
+def _check_and_build(tmp_path, capsys, path, paper):
+    """(the check's exit code, its messages, the card's file): the build must agree."""
+    checked = main(["quickref", "--paper", paper, "--check", str(path)])
+    check_err = capsys.readouterr().err
+    out = tmp_path / "q.pdf"
+    built = main(["quickref", "--paper", paper, "--source", str(path), "-o", str(out)])
+    build_err = capsys.readouterr().err
+    assert checked == built, (check_err, build_err)
+    return checked, check_err, out
+
+
 @pytest.mark.parametrize(("panels", "paper"), CASES)
 def test_a_card_sets_a_figure_legibly_or_its_check_refuses_it(
     tmp_path, capsys, panels, paper
@@ -75,12 +86,7 @@ def test_a_card_sets_a_figure_legibly_or_its_check_refuses_it(
     """Five boards on A4 printed with squares under 1 mm: their letters and numbers
     overlapped, and G stood outside the frame, while the check passed."""
     path = _source(tmp_path, panels, "a")
-    checked = main(["quickref", "--paper", paper, "--check", str(path)])
-    check_err = capsys.readouterr().err
-    out = tmp_path / "q.pdf"
-    built = main(["quickref", "--paper", paper, "--source", str(path), "-o", str(out)])
-    build_err = capsys.readouterr().err
-    assert checked == built, (check_err, build_err)
+    checked, check_err, out = _check_and_build(tmp_path, capsys, path, paper)
     if checked:
         assert f"m.md:{FIGURE_LINE}:" in check_err and "error R110" in check_err, check_err
         assert "print on top of each other" in check_err
@@ -131,12 +137,7 @@ def test_panel_labels_stay_inside_the_column_or_are_refused(
     outermost boards have no gap outside them: their labels ran into the gutter or
     past the column's edge, and the check passed."""
     path = _source(tmp_path, panels, label)
-    checked = main(["quickref", "--paper", paper, "--check", str(path)])
-    check_err = capsys.readouterr().err
-    out = tmp_path / "q.pdf"
-    built = main(["quickref", "--paper", paper, "--source", str(path), "-o", str(out)])
-    build_err = capsys.readouterr().err
-    assert checked == built, (check_err, build_err)
+    checked, check_err, out = _check_and_build(tmp_path, capsys, path, paper)
     if checked:
         # the first or the last panel's `panel:` line: the outermost labels
         outermost = (FIRST_PANEL_LINE, FIRST_PANEL_LINE + 2 * (panels - 1))
