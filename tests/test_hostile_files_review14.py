@@ -91,6 +91,15 @@ def test_a_set_group_id_file_of_the_writers_group_is_written_and_keeps_the_bit(
 
 
 def _as_a_member_of_the_group(tmp_path: Path) -> None:
+    user = ["setpriv", "--reuid=1000", "--regid=4000", "--clear-groups", "--"]
+    probe = subprocess.run(
+        [*user, sys.executable, "-c", "import maerstanas_print"],
+        capture_output=True,
+        timeout=HANG_S,
+        check=False,
+    )
+    if probe.returncode != 0:  # a private checkout (CI's clone) another user cannot read
+        pytest.skip("another user cannot import the package from this checkout")
     target = tmp_path / "a.mrs"
     target.write_bytes(DAMAGED)
     os.chown(target, 3000, 4000)  # another owner; the writer's group
@@ -251,3 +260,28 @@ def test_a_rootless_container_does_not_pass_for_the_files_owner(tmp_path: Path, 
     assert done.returncode == 3, done.stderr
     assert "bit" in done.stderr and target.read_bytes() == DAMAGED
     assert oct(target.stat().st_mode & 0o7777) == oct(mode)
+
+
+def test_a_full_namespace_map_does_not_map_the_overflow_owner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rootless container maps 0..65535: an unmapped owner shows as 65534, which
+    that range holds, so the bits were taken as kept and lost with rc 0 (review 26
+    files 15); file capabilities written back there become the namespace's own."""
+    from maerstanas_print.io import overwrite_rules as rules
+
+    if os.geteuid() != 0:
+        pytest.skip("the namespace's root holds every capability: run as root")
+    target = tmp_path / "a.mrs"
+    target.write_bytes(DAMAGED)
+    info = os.stat_result((0o106666, 0, 0, 1, 65534, 65534, 37, 0, 0, 0))
+    monkeypatch.setattr(rules, "_id_map", lambda table: [(0, 100000, 65536)])
+    monkeypatch.setattr(rules, "_overflow", lambda table: 65534)
+    monkeypatch.setattr(rules, "has_file_capabilities", lambda path: False)
+    assert "set-user-ID" in (rules._special_bit_lost(target, info) or "")
+    owned = os.stat_result((0o106666, 0, 0, 1, 0, 0, 37, 0, 0, 0))  # root's: mapped
+    assert rules._special_bit_lost(target, owned) is None
+    monkeypatch.setattr(rules, "has_file_capabilities", lambda path: True)
+    assert "file capabilities" in (rules._special_bit_lost(target, owned) or "")
+    monkeypatch.setattr(rules, "_id_map", lambda table: [(0, 0, 4294967295)])
+    assert rules._special_bit_lost(target, owned) is None  # the system's own namespace

@@ -57,10 +57,14 @@ def _special_bit_lost(path: Path, info: os.stat_result) -> str | None:
     the group may execute the file or the writer is not in its group; a chmod
     gives them back only from the file's owner (set-group-ID: one in its group).
     It removes the file's capabilities on any write; only CAP_SETFCAP restores them."""
-    if has_file_capabilities(path) and not _capable(_CAP_SETFCAP, info):
+    # file capabilities written back from a user namespace of our own are the
+    # namespace's (`[rootid=N]`), no longer the system's
+    if has_file_capabilities(path) and not (
+        _capable(_CAP_SETFCAP, info) and _in_initial_namespace()
+    ):
         return (
             "a rewrite would remove its file capabilities (setcap), which only a "
-            "process with CAP_SETFCAP may give back"
+            "process with CAP_SETFCAP, outside any container's user namespace, may give back"
         )
     mode = info.st_mode
     if not mode & (stat.S_ISUID | stat.S_ISGID) or _capable(_CAP_FSETID, info):
@@ -106,13 +110,42 @@ def _capable(capability: int, info: os.stat_result) -> bool:
 
 def _mapped(number: int, table: str) -> bool:
     """Whether an owner or group number is mapped into this user namespace (the
-    `inside outside count` lines of /proc/self/uid_map or gid_map)."""
+    `inside outside count` lines of /proc/self/uid_map or gid_map). An unmapped
+    owner shows as the overflow number (65534), which a full map also holds: in a
+    namespace of its own, that number counts as unmapped."""
+    ranges = _id_map(table)
+    if ranges is None:
+        return True  # no user namespaces here: every owner is the system's
+    if ranges != _WHOLE_MAP and number == _overflow(table):
+        return False
+    return any(inside <= number < inside + count for inside, _outside, count in ranges)
+
+
+_WHOLE_MAP = [(0, 0, 4294967295)]  # the initial user namespace's map
+
+
+def _id_map(table: str) -> list[tuple[int, ...]] | None:
     try:
         with open(table, encoding="ascii") as lines:
-            ranges = [tuple(int(n) for n in line.split()[:3]) for line in lines if line.strip()]
+            return [tuple(int(n) for n in line.split()[:3]) for line in lines if line.strip()]
     except (OSError, ValueError):
-        return True  # no user namespaces here: every owner is the system's
-    return any(inside <= number < inside + count for inside, _outside, count in ranges)
+        return None
+
+
+def _overflow(table: str) -> int:
+    """The number an unmapped owner (uid_map) or group (gid_map) shows as."""
+    name = "overflowuid" if "uid" in table else "overflowgid"
+    try:
+        with open(f"/proc/sys/kernel/{name}", encoding="ascii") as value:
+            return int(value.read())
+    except (OSError, ValueError):
+        return 65534
+
+
+def _in_initial_namespace() -> bool:
+    """Whether this process runs in the system's own user namespace."""
+    ranges = _id_map("/proc/self/uid_map")
+    return ranges is None or ranges == _WHOLE_MAP
 
 
 def must_write_in_place(path: Path, info: os.stat_result) -> bool:
