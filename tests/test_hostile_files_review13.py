@@ -101,7 +101,7 @@ def test_puzzles_shows_its_output_name_on_one_line(
     monkeypatch.chdir(tmp_path)
     name = "x\nmaerstanas-print: wrote \x1b[31mred.html"
     casual = str(sample_path("casual-games.mrs"))
-    assert main(["puzzles", "--budget", "5", casual, "-o", name]) == 0
+    assert main(["puzzles", "--budget", "600", casual, "-o", name]) == 0  # done long before
     err = capsys.readouterr().err
     assert "\x1b" not in err and err.count("\n") == 1, err
     assert "x\\x0amaerstanas-print" in err or "x\\nmaerstanas-print" in err, err

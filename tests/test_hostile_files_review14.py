@@ -285,3 +285,48 @@ def test_a_full_namespace_map_does_not_map_the_overflow_owner(
     assert "file capabilities" in (rules._special_bit_lost(target, owned) or "")
     monkeypatch.setattr(rules, "_id_map", lambda table: [(0, 0, 4294967295)])
     assert rules._special_bit_lost(target, owned) is None  # the system's own namespace
+
+
+@pytest.mark.parametrize("name", ["/proc/self/cwd/ro.mrs", "/dev/fd/5"])
+def test_an_output_by_a_special_name_keeps_the_rules_of_the_file(tmp_path: Path, name: str) -> None:
+    """`-o /proc/self/cwd/ro.mrs` or `/dev/fd/5` (even open read-only) rewrote a
+    `chmod 444` file that its own name is refused for (review 26 files 15)."""
+    target = tmp_path / "ro.mrs"
+    target.write_bytes(DAMAGED)
+    target.chmod(0o444)
+    code = (
+        "import os, sys; from maerstanas_print.cli import main;"
+        "os.dup2(os.open('ro.mrs', os.O_RDONLY), 5);"
+        "sys.exit(main(['fmt', 'b.mrs', '-o', sys.argv[1]]))"
+    )
+    (tmp_path / "b.mrs").write_bytes(FIXED)
+    done = subprocess.run(
+        [sys.executable, "-c", code, name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        check=False,
+    )
+    assert done.returncode == 3, done.stderr
+    assert "read-only for you" in done.stderr and target.read_bytes() == DAMAGED
+
+
+def test_a_layout_and_a_sheet_never_share_standard_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--layout /dev/stdout -o -` wrote the PDF and the JSON into one stream."""
+    from maerstanas_print.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    with (tmp_path / "both.out").open("wb") as out:
+        saved = os.dup(1)
+        os.dup2(out.fileno(), 1)
+        try:
+            code = main(["scoresheet", "--scannable", "--layout", "/dev/stdout", "-o", "-"])
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+    assert code == 2
+    assert "--layout and -o name the same file" in capsys.readouterr().err
+    assert (tmp_path / "both.out").stat().st_size == 0

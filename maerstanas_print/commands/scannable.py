@@ -69,8 +69,13 @@ def add_scannable_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _same_name(one: str | Path, other: str | Path) -> bool:
-    """Whether two output names lead to one file (the same path, or links to one)."""
+    """Whether two output names lead to one file (the same path, or links to one;
+    `-` is standard output, whatever it was redirected to)."""
+    one, other = (_STDOUT if name == "-" else name for name in (one, other))
     return same_file(one, str(other)) or os.path.realpath(one) == os.path.realpath(other)
+
+
+_STDOUT = "/dev/stdout"
 
 
 def _scannable(game: Game) -> bool:
@@ -109,8 +114,7 @@ def run_scannable(args: argparse.Namespace) -> int:
     layout_target = None
     if args.layout is not None:
         layout_target = output_target(args.layout, f"{made.sheet.file_stem}.json")
-        both_out = layout_target == "-" and target == "-"
-        if both_out or (target != "-" and _same_name(target, layout_target)):
+        if _same_name(target, layout_target):
             raise CommandError(
                 "--layout and -o name the same file; give the layout its own name", EXIT_USAGE
             )

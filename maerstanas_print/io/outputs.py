@@ -145,6 +145,13 @@ def write_output(target: str | Path, data: bytes | str) -> None:
             _write_directly(path, payload, stat.S_ISFIFO(info.st_mode))
             return
         if info is not None and is_special(str(path)):
+            real = Path(os.path.realpath(path))  # /proc/self/cwd/x, /dev/fd/N: the file
+            if _is_the_file(real, info):  # its rules as by its own name, written in place
+                refused = why_not_writable(real, info)
+                if refused is not None:
+                    raise OutputError(f"cannot write {shown(visible(str(path)))}: {refused}")
+                _write_over(real, payload)
+                return
             _write_directly(path, payload, fifo=False, truncate=True)
             return
         real = Path(os.path.realpath(path)) if path.is_symlink() else path
@@ -159,6 +166,17 @@ def write_output(target: str | Path, data: bytes | str) -> None:
         blocking = _blocking_file(path)
         why = f"{blocking} is a file, not a folder" if blocking else exc.strerror or exc
         raise OutputError(f"cannot write {shown(visible(str(path)))}: {why}") from None
+
+
+def _is_the_file(real: Path, info: os.stat_result) -> bool:
+    """Whether `real` names the regular file `info` describes (a deleted file or
+    one of no name, behind /dev/fd/N, has none)."""
+    try:
+        found = os.stat(real)
+    except OSError:
+        return False
+    same = (found.st_dev, found.st_ino) == (info.st_dev, info.st_ino)
+    return same and stat.S_ISREG(info.st_mode)
 
 
 def _stat(path: Path) -> os.stat_result | None:
