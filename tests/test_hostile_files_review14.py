@@ -330,3 +330,44 @@ def test_a_layout_and_a_sheet_never_share_standard_output(
     assert code == 2
     assert "--layout and -o name the same file" in capsys.readouterr().err
     assert (tmp_path / "both.out").stat().st_size == 0
+
+
+@pytest.mark.parametrize("command", [["fmt", "in.mrs"], ["annotate", "--budget", "1", "in.mrs"]])
+def test_standard_output_opened_on_the_input_is_refused(tmp_path: Path, command: list[str]) -> None:
+    """`fmt in.mrs 1<>in.mrs` wrote over its input and left its old tail behind."""
+    target = tmp_path / "in.mrs"
+    target.write_bytes(FIXED)
+    with target.open("r+b") as stdout:
+        done = subprocess.run(
+            [sys.executable, "-m", "maerstanas_print", *command],
+            cwd=tmp_path,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=HANG_S,
+            check=False,
+        )
+    assert done.returncode == 2, done.stderr
+    assert "standard output (-): the output would overwrite the input" in done.stderr
+    assert target.read_bytes() == FIXED
+
+
+def test_annotate_never_writes_a_record_past_the_limits_it_is_read_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A comment a move took a game near the limit past it: annotate wrote it, and
+    check and fmt then refused the record. The annotated text is read again with
+    the limits before a byte is written."""
+    from maerstanas_print.io import limits
+    from maerstanas_print.io.exits import CommandError
+    from maerstanas_print.plugins.maerstanas.commands.annotate import _refuse_past_the_limits
+
+    monkeypatch.setattr(limits, "MAX_GAME_ASIDES", 3)
+    annotated = "1. D4 {[%eval +1]} E3 {[%eval -1]} 2. C3 {[%eval +1]} C5 {[%eval 0]} *\n"
+    with pytest.raises(CommandError, match="more than 3 variations, comments and NAGs"):
+        _refuse_past_the_limits(annotated)
+    monkeypatch.setattr(limits, "MAX_GAME_ASIDES", 4)
+    _refuse_past_the_limits(annotated)
+    monkeypatch.setattr(limits, "MAX_WHOLE_RECORD_MOVES", 7)
+    with pytest.raises(CommandError, match="more than 7 moves, variations and comments"):
+        _refuse_past_the_limits(annotated)

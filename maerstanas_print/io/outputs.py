@@ -77,8 +77,8 @@ def same_file(target: str | Path, source: str) -> bool:
     """Whether writing `target` would replace the input file `source`
     (also through a symlink or a hard link). For `-`, the input is whatever
     standard input reads: a shell's `< FILE` makes `-o /dev/stdin` that file."""
-    if target == "-":
-        return False
+    if target == "-":  # standard output: the input itself when a shell's `1<>` made it so
+        return source != "-" and _is_standard_output(source)
     if source == "-":
         return _is_standard_input(target)
     try:
@@ -87,6 +87,19 @@ def same_file(target: str | Path, source: str) -> bool:
         return os.path.realpath(target) == os.path.realpath(source)
     except (OSError, ValueError):
         return False
+
+
+def _is_standard_output(source: str) -> bool:
+    """Whether standard output is the regular file `source` (`fmt x.mrs 1<>x.mrs`)."""
+    try:
+        given = os.fstat(1)
+        info = os.stat(source)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(given.st_mode) and (given.st_dev, given.st_ino) == (
+        info.st_dev,
+        info.st_ino,
+    )
 
 
 def _is_standard_input(target: str | Path) -> bool:
@@ -105,9 +118,8 @@ def refuse_overwriting_input(target: str | Path, source: str) -> None:
     """Refuse an output that would replace its own input: a typo in `-o` must not
     cost the user their record."""
     if same_file(target, source):
-        raise SameFileError(
-            f"{visible(str(target))}: the output would overwrite the input; pick another -o"
-        )
+        where = "standard output (-)" if target == "-" else visible(str(target))
+        raise SameFileError(f"{where}: the output would overwrite the input; pick another -o")
 
 
 def refuse_folder_name(target: str | Path) -> None:

@@ -6,9 +6,12 @@ import argparse
 
 from maerstanas_print.games.maerstanas.analysis.annotate import annotate
 from maerstanas_print.games.maerstanas.analysis.review import positions_of
+from maerstanas_print.io.errors import LimitError
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, CommandError
 from maerstanas_print.io.outputs import refuse_folder_name, refuse_overwriting_input, write_output
 from maerstanas_print.notation.export import export_game
+from maerstanas_print.notation.parser import parse
+from maerstanas_print.notation.stream import WholeRecordBudget
 from maerstanas_print.play.verify import replay
 from maerstanas_print.plugins.maerstanas.commands.analyse import (
     add_engine_options,
@@ -55,5 +58,19 @@ def run(args: argparse.Namespace) -> int:
                 EXIT_INVALID,
             )
         texts.append(export_game(replayed))
-    write_output(output, "\n".join(texts))
+    annotated = "\n".join(texts)
+    _refuse_past_the_limits(annotated)
+    write_output(output, annotated)
     return EXIT_OK
+
+
+def _refuse_past_the_limits(text: str) -> None:
+    """Refuse a record the annotations take past a limit it is read with (a comment a
+    move may pass the variations, comments and NAGs a game or a record may hold): it
+    would be written, and then `check` and `fmt` would refuse it."""
+    try:
+        budget = WholeRecordBudget("the annotated record")
+        for record in parse(text, "the annotated record").games:
+            budget.take(record)
+    except LimitError as exc:
+        raise CommandError(f"{exc}; nothing written", EXIT_INVALID) from None
