@@ -284,3 +284,15 @@ def test_a_list_item_of_two_paragraphs_is_refused(tmp_path, capsys) -> None:
         assert "book.md:10:1: error R101: a list item holds one paragraph" in err, err
     loose = HEAD + "- a\n\n- b\n\n1. x\n2. y\n"
     assert main(["rulebook", "--check", str(book(tmp_path, loose))]) == 0, capsys.readouterr()
+
+
+def test_the_narrowest_table_column_is_told_as_it_is_enforced(tmp_path, capsys) -> None:
+    """ "each at least 8% of the width" refused a column of 8 in 100 (the limit is
+    1/12): the message named a limit the writer could meet and be refused again."""
+    row = "| x | y |\n"
+    narrow = HEAD + "| a | b |\n|" + "-" * 8 + "|" + "-" * 92 + "|\n" + row
+    assert main(["rulebook", "--check", str(book(tmp_path, narrow))]) == 1
+    assert "each at least 1/12 (8.4 in 100) of the width" in capsys.readouterr().err
+    for dashes in ((84, 916), (1, 11)):
+        wide = HEAD + "| a | b |\n|" + "-" * dashes[0] + "|" + "-" * dashes[1] + "|\n" + row
+        assert main(["rulebook", "--check", str(book(tmp_path, wide))]) == 0, capsys.readouterr()

@@ -527,7 +527,8 @@ class _Reader:
                 Where.at(source, tokens[i].map[0] + 2),
                 "R110",
                 f"a table has at most {limits.MAX_TABLE_COLUMNS} columns, each at least "
-                f"{limits.MIN_TABLE_COLUMN_SHARE:.0%} of the width (its share of the dashes)",
+                f"{_share_words(limits.MIN_TABLE_COLUMN_SHARE)} of the width (its share of "
+                "the dashes)",
                 "split the table, or give a narrow column more dashes",
             )
         self.add(
@@ -731,6 +732,16 @@ def references(text: str) -> Iterator[re.Match[str]]:
     that the writer did not escape: `\\{{ x }}`, `{{ x \\}}` and `{{ a\\.b }}` are words.
     Each match's text is the reference as written (it holds no escape)."""
     return REFERENCE.finditer(masked(text))
+
+
+def _share_words(share: float) -> str:
+    """`1/12 (8.4 in 100)`: a share as a fraction, and in hundredths rounded up (a
+    column of 8.3 in 100 is narrower than 1/12)."""
+    import math
+    from fractions import Fraction
+
+    fraction = Fraction(share).limit_denominator(100)
+    return f"{fraction} ({math.ceil(share * 1000) / 10:g} in 100)"
 
 
 def refuse_address_reference(content: str, where: Where) -> None:
