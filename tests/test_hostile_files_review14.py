@@ -277,11 +277,11 @@ def test_a_full_namespace_map_does_not_map_the_overflow_owner(
     info = os.stat_result((0o106666, 0, 0, 1, 65534, 65534, 37, 0, 0, 0))
     monkeypatch.setattr(rules, "_id_map", lambda table: [(0, 100000, 65536)])
     monkeypatch.setattr(rules, "_overflow", lambda table: 65534)
-    monkeypatch.setattr(rules, "has_file_capabilities", lambda path: False)
+    monkeypatch.setattr(rules, "file_capabilities", lambda path: None)
     assert "set-user-ID" in (rules._special_bit_lost(target, info) or "")
     owned = os.stat_result((0o106666, 0, 0, 1, 0, 0, 37, 0, 0, 0))  # root's: mapped
     assert rules._special_bit_lost(target, owned) is None
-    monkeypatch.setattr(rules, "has_file_capabilities", lambda path: True)
+    monkeypatch.setattr(rules, "file_capabilities", lambda path: b"caps")
     assert "file capabilities" in (rules._special_bit_lost(target, owned) or "")
     monkeypatch.setattr(rules, "_id_map", lambda table: [(0, 0, 4294967295)])
     assert rules._special_bit_lost(target, owned) is None  # the system's own namespace

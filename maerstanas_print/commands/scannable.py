@@ -7,7 +7,6 @@ games' scan kits, so this module names no game.
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from maerstanas_print.commands._output import (
@@ -72,7 +71,7 @@ def _same_name(one: str | Path, other: str | Path) -> bool:
     """Whether two output names lead to one file (the same path, or links to one;
     `-` is standard output, whatever it was redirected to)."""
     one, other = (_STDOUT if name == "-" else name for name in (one, other))
-    return same_file(one, str(other)) or os.path.realpath(one) == os.path.realpath(other)
+    return same_file(one, str(other))  # by its inode, or (not there yet) its real path
 
 
 _STDOUT = "/dev/stdout"

@@ -52,7 +52,6 @@ from maerstanas_print.io.errors import InputError, LimitError, OutputError
 from maerstanas_print.io.held import signals_held, signals_let_through
 from maerstanas_print.io.inputs import decode_stream, display_name, read_record_bytes
 from maerstanas_print.io.outputs import (
-    capabilities_of,
     keep_mode,
     reserve_space,
     size_limit_refusal,
@@ -60,7 +59,11 @@ from maerstanas_print.io.outputs import (
     temporary_beside,
     write_all,
 )
-from maerstanas_print.io.overwrite_rules import must_write_in_place, why_not_writable
+from maerstanas_print.io.overwrite_rules import (
+    file_capabilities,
+    must_write_in_place,
+    why_not_writable,
+)
 from maerstanas_print.io.special_paths import is_special
 
 # How long `--fix` waits for a lock another program holds on the file (seconds)
@@ -392,7 +395,7 @@ def _write_in_place(path: Path, payload: bytes, edited: EditedFile, name: str) -
             raise OutputError(_changed(name))
         _within_size_limit(name, max(len(payload), len(edited.data)))
         with signals_held():
-            before, capabilities = os.fstat(fd), capabilities_of(fd)
+            before, capabilities = os.fstat(fd), file_capabilities(fd)
             _reserve(handle, name, len(payload), len(edited.data))
             try:
                 handle.seek(0)

@@ -41,6 +41,7 @@ from maerstanas_print.io.inode_flags import copy_inode_flags
 from maerstanas_print.io.names import ERRORS, shown
 from maerstanas_print.io.overwrite_rules import (
     FILE_CAPABILITIES,
+    file_capabilities,
     folder_keeps_its_names,
     must_write_in_place,
     why_not_writable,
@@ -334,16 +335,16 @@ def _write_over(path: Path, payload: bytes) -> None:
     write half-way."""
     name = shown(visible(str(path)))
     try:
-        fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_CLOEXEC)
+        fd, readable = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_CLOEXEC), True
     except PermissionError:  # write-only for us: nothing to put back can be read
-        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
-    with signals_held(), os.fdopen(fd, "r+b" if _readable(fd) else "wb", buffering=0) as handle:
-        before, capabilities = os.fstat(fd), capabilities_of(fd)
+        fd, readable = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC), False
+    with signals_held(), os.fdopen(fd, "r+b" if readable else "wb", buffering=0) as handle:
+        before, capabilities = os.fstat(fd), file_capabilities(fd)
         refused = size_limit_refusal(max(len(payload), before.st_size))
         if refused is not None:
             raise OutputError(f"cannot write {name}: {refused}; the file is as it was")
         old = None
-        if _readable(fd) and before.st_size <= MAX_PUT_BACK_BYTES:
+        if readable and before.st_size <= MAX_PUT_BACK_BYTES:
             old = handle.read(before.st_size + 1)
         if len(payload) > before.st_size:
             reserve_space(fd, len(payload))
@@ -356,12 +357,6 @@ def _write_over(path: Path, payload: bytes) -> None:
         keep_mode(fd, before, capabilities)
         with contextlib.suppress(OSError):
             os.fsync(fd)
-
-
-def _readable(fd: int) -> bool:
-    import fcntl
-
-    return fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDWR
 
 
 def _undone(handle: IO[bytes], old: bytes | None, failure: OSError) -> str:
@@ -380,7 +375,7 @@ def _undone(handle: IO[bytes], old: bytes | None, failure: OSError) -> str:
 
 def keep_mode(fd: int, before: os.stat_result, capabilities: bytes | None = None) -> None:
     """Give the file `fd` back the mode it had before it was written, and its file
-    `capabilities` (as read before by `capabilities_of`): the kernel clears the
+    `capabilities` (as read before by `file_capabilities`): the kernel clears the
     set-user-ID and set-group-ID bits on a write by a process that may not keep
     them, and the capabilities on any write (best effort: what may be set again
     is set; `why_not_writable` refuses a file whose privileges would be lost)."""
@@ -390,14 +385,6 @@ def keep_mode(fd: int, before: os.stat_result, capabilities: bytes | None = None
     if capabilities is not None:
         with contextlib.suppress(OSError):
             os.setxattr(fd, FILE_CAPABILITIES, capabilities)
-
-
-def capabilities_of(fd: int) -> bytes | None:
-    """The file capabilities of the open file `fd` (setcap), or None."""
-    try:
-        return os.getxattr(fd, FILE_CAPABILITIES)
-    except (OSError, AttributeError):
-        return None
 
 
 def take_place_of(fd: int, old: os.stat_result, keep_owner: bool) -> None:

@@ -59,7 +59,7 @@ def _special_bit_lost(path: Path, info: os.stat_result) -> str | None:
     It removes the file's capabilities on any write; only CAP_SETFCAP restores them."""
     # file capabilities written back from a user namespace of our own are the
     # namespace's (`[rootid=N]`), no longer the system's
-    if has_file_capabilities(path) and not (
+    if file_capabilities(path) is not None and not (
         _capable(_CAP_SETFCAP, info) and _in_initial_namespace()
     ):
         return (
@@ -82,12 +82,13 @@ def _special_bit_lost(path: Path, info: os.stat_result) -> str | None:
     return None
 
 
-def has_file_capabilities(path: Path | int) -> bool:
-    """Whether the file (a path or an open descriptor) carries file capabilities."""
+def file_capabilities(file: Path | int) -> bytes | None:
+    """The file capabilities (setcap) of a file, by its path or an open descriptor;
+    None when it has none."""
     try:
-        return FILE_CAPABILITIES in os.listxattr(path)
+        return os.getxattr(file, FILE_CAPABILITIES)
     except (OSError, AttributeError):
-        return False
+        return None
 
 
 def _capable(capability: int, info: os.stat_result) -> bool:
