@@ -92,19 +92,15 @@ def test_a_set_group_id_file_of_the_writers_group_is_written_and_keeps_the_bit(
 
 def _as_a_member_of_the_group(tmp_path: Path) -> None:
     user = ["setpriv", "--reuid=1000", "--regid=4000", "--clear-groups", "--"]
-    probe = subprocess.run(
-        [*user, sys.executable, "-c", "import maerstanas_print"],
-        capture_output=True,
-        timeout=HANG_S,
-        check=False,
-    )
-    if probe.returncode != 0:  # a private checkout (CI's clone) another user cannot read
+    # run as the test runs it (from the folder, not from the checkout, which a
+    # `-c` probe would find through its working directory)
+    if _run(tmp_path, user, "--version").returncode != 0:
+        # a private checkout (CI's clone) another user cannot read
         pytest.skip("another user cannot import the package from this checkout")
     target = tmp_path / "a.mrs"
     target.write_bytes(DAMAGED)
     os.chown(target, 3000, 4000)  # another owner; the writer's group
     target.chmod(0o2666)
-    user = ["setpriv", "--reuid=1000", "--regid=4000", "--clear-groups", "--"]
     done = _run(tmp_path, user, "check", "--fix", "a.mrs")
     assert done.returncode == 0, done.stderr
     assert target.read_bytes() == FIXED
