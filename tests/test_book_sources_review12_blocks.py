@@ -123,6 +123,8 @@ def _parameter_place(block: str, written: str, needle: str) -> str:
         ("![i](https://e.org/i.png)", "![i]", "R101", "an image cannot be set"),
         ("{{ book.title }} {{ nothing.here }}", "{{ nothing.here }}", "R106", "names nothing"),
         ("{{ include.version }}", "{{ include.version }}", "R106", "cannot name another"),
+        # quoted as written, not as the inline reader marked it up (`**class**`)
+        ("a {{ book.__class__ }}", "{{ book.__class__ }}", "R106", "{{ book.__class__ }} names"),
         ("x {.lead}", "{.lead}", "R101", "is not markup a book knows here"),
         ("[a](javascript:alert(1))", "javascript:", "R109", "javascript"),
         ("a 漢", "漢", "R101", "cannot be set"),
@@ -152,3 +154,23 @@ def test_a_reference_in_an_include_parameter_is_filled_in_once(tmp_path, capsys,
     assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
     html = out.read_text(encoding="utf-8")
     assert "see <em>T *x* {{ book.edition }}</em>" in html
+
+
+@pytest.mark.parametrize(
+    ("written", "quoted"),
+    [
+        ("{{ book.__class__ }}", "{{ book.__class__ }}"),
+        ("{{ book._x_ }}", "{{ book._x_ }}"),
+        ("{{ a_b_c.`d` }}", "{{ a_b_c.`d` }}"),
+        ("{{ book.*x* }}", "{{ book.*x* }}"),
+    ],
+)
+def test_an_unknown_reference_is_quoted_and_placed_as_written(
+    tmp_path, capsys, written, quoted
+) -> None:
+    """Review 26 books 14 #2: `{{ book.__class__ }}` was quoted as
+    `{{ book.**class** }}` (the inline reader's markup) and placed at column 1."""
+    line = f"see *this* and {written} here"
+    place = f"{HEAD.count(chr(10)) + 1}:{line.index(written) + 1}"
+    message = _refused(tmp_path, capsys, HEAD + line + "\n", place, "R106")
+    assert message.strip().startswith(f"{quoted} names nothing")

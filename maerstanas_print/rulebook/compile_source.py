@@ -231,7 +231,9 @@ def resolve(
             known = sorted([*views, *games])
             hint = f"the figures and records are: {', '.join(known) or 'none'}"
         if got is None:
-            raise SourceError(where, "R106", f"{ref} names nothing the book can compute", hint)
+            written = where.source.text[where.start : where.end]
+            shown = written if REFERENCE.fullmatch(written) else ref  # as the writer wrote it
+            raise SourceError(where, "R106", f"{shown} names nothing the book can compute", hint)
         out[ref] = got
     return out
 

@@ -239,7 +239,7 @@ class _Reader:
             )
         for name, value in (params or {}).items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)
-        self.note_references(where, text)
+        self.note_references(where, text, content)
         return text
 
     def refuse_empty(self, source: Source, token, title: str) -> None:
@@ -356,10 +356,16 @@ class _Reader:
                     return Where(source, found + len(needle) - mark, found + len(needle))
         return where.find("{{")
 
-    def note_references(self, where: Where, text: str) -> None:
+    def note_references(self, where: Where, text: str, written: str) -> None:
+        """The first place of each `{{ reference }}` of `text` (in the book's markup),
+        found as `written` in the source: the inline reader may have turned a part of
+        it into markup (`{{ book.__class__ }}` holds `**class**`), and a message
+        quotes and marks the reference as the writer wrote it."""
+        as_written = {_unmarked(m[0]): m[0] for m in reversed(list(references(written)))}
         for match in references(text):
             if match[0] not in self.read.references:
-                self.read.references[match[0]] = where.find(match[0])
+                found = as_written.get(_unmarked(match[0]), match[0])
+                self.read.references[match[0]] = where.find(found)
 
     # -- blocks -------------------------------------------------------------------
 
@@ -725,6 +731,11 @@ class _Reader:
                     "write the value itself",
                 )
         return text
+
+
+def _unmarked(reference: str) -> str:
+    """A reference without the characters Markdown may read as emphasis or code."""
+    return re.sub(r"[*_`\\\s]", "", reference)
 
 
 def references(text: str) -> Iterator[re.Match[str]]:
