@@ -185,6 +185,19 @@ ATTACKS = [
         250_000,
     ),
     Attack(
+        "18 an animated GIF at both its limits (plies; a 24-line comment each)",
+        lambda d, n: (
+            [
+                "diagram",
+                _file(d, "gif.mrs", attacks.commented_tafl_game(n)),
+                "-o",
+                str(d / "g.gif"),
+            ],
+            "-",
+        ),
+        399,
+    ),
+    Attack(
         "15 a 250 KB import line",
         lambda d, n: (
             [

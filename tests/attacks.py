@@ -71,3 +71,15 @@ def long_tafl_game(plies: int, seed: int = 7) -> str:
 def ansi_record() -> str:
     """A record that would retitle and clear the terminal if echoed raw."""
     return "1. D4 \x1b]0;owned\x07\x1b[2J H9 *\n"
+
+
+def commented_tafl_game(plies: int) -> str:
+    """`long_tafl_game` with a comment after every move as long as an animated GIF's
+    caption may be (24 lines under the 19x19 board)."""
+    head, moves = long_tafl_game(plies).split("\n\n", 1)
+    comment = "{" + " ".join(["word"] * 200) + "}"
+    words = [
+        f"{word} {comment}" if not word.endswith(".") and word != "*" else word
+        for word in moves.split()
+    ]
+    return f"{head}\n\n{' '.join(words)}\n"

@@ -87,18 +87,20 @@ def gif_bytes(pages: Sequence[Page], scale: float = 1.0, frame_ms: int = 1200) -
     sample.paste(first, (0, 0))
     sample.paste(last, (0, first.height))
     palette = sample.quantize(GIF_COLOURS, method=Image.Quantize.MEDIANCUT)
-    # Each frame kept as palette indices (a byte a pixel), never all of them as RGB
-    frames = [
+    # Each frame made as the writer asks for it, as palette indices (a byte a pixel):
+    # the writer keeps its own copy of every frame until the file is written, so a
+    # list of ours would hold them all twice
+    frames = (
         image.quantize(palette=palette, dither=Image.Dither.NONE) for image in _images(pages, scale)
-    ]
-    durations = [frame_ms] * len(frames)
+    )
+    durations = [frame_ms] * len(pages)
     durations[-1] = frame_ms * 3
     out = io.BytesIO()
-    frames[0].save(
+    next(frames).save(
         out,
         format="GIF",
         save_all=True,
-        append_images=frames[1:],
+        append_images=frames,
         duration=durations,
         loop=0,
         optimize=True,

@@ -33,7 +33,8 @@ MAX_WHOLE_RECORD_GAMES = 10_000
 MAX_WHOLE_RECORD_MOVES = 250_000
 
 # Frames of an animated GIF (`diagram -o X.gif`: one a ply and the start): every
-# frame is kept until the file is written (a third of a megabyte or more each).
+# frame is kept until the file is written (a third of a megabyte or more each; at
+# both GIF limits, 19x19 frames of 828 x 1,042 pixels, a run takes about 470 MB).
 MAX_GIF_FRAMES = 400
 # Lines of a comment under an animated GIF's board: every frame is as tall as the
 # longest (a 54 KB comment made 37 frames of 24,709 pixels, 823 MB)
