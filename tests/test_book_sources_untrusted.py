@@ -354,14 +354,14 @@ def test_six_panels_are_set_in_a_book_and_refused_on_a_card(tmp_path, capsys) ->
     ("body", "what"),
     [
         ("word " * 60 + "\n", "paragraph"),
-        ("- " + "word " * 60 + "\n", "paragraph"),
+        ("- " + "word " * 60 + "\n", "list item"),
         ("## " + "word " * 30 + "\n", "heading"),
         (FIGURE.format(caption="word " * 30, panels="stones: dark D4\n"), "caption"),
         (
             FIGURE.format(caption="c", panels="panel: " + "w" * 130 + "\nstones: dark D4\n"),
             "panel label",
         ),
-        ("```glossary\nterm: " + "word " * 60 + "\n```\n", "paragraph"),
+        ("```glossary\nterm: " + "word " * 60 + "\n```\n", "gloss"),
         ("```record\nid: r\ncaption: c\n\n1. D4 {" + "w " * 70 + "} *\n```\n", "record"),
     ],
 )

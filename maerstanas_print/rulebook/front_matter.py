@@ -19,6 +19,7 @@ from typing import Any
 
 from maerstanas_print.io import limits
 from maerstanas_print.rulebook.links import as_read, refusal
+from maerstanas_print.rulebook.model import has_ink
 from maerstanas_print.rulebook.source_blocks import refuse_unsettable
 from maerstanas_print.rulebook.source_errors import SourceError, Where
 from maerstanas_print.rulebook.words import languages
@@ -240,7 +241,7 @@ def _text(source, key: str, node) -> str:
             f"`{key}:` is a text here, not a list or a table",
             "write a word or a quoted text",
         )
-    if node.tag == _NULL or not node.value.strip():
+    if node.tag == _NULL or not has_ink(node.value):  # spaces, U+200B: nothing printed
         raise SourceError(
             here,
             "R100",

@@ -13,6 +13,7 @@ file the page was opened from), is refused where it is written.
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 SCHEMES = ("http", "https", "mailto")
@@ -51,8 +52,38 @@ def refusal(url: str) -> str | None:
             f"the link {url!r} is not a whole web address "
             "(scheme://host/path: a host, no user name, no backslash)"
         )
+    if scheme[1].lower() in ("http", "https") and (mixed := _mixed_label(url)):
+        label, scripts = mixed
+        return (
+            f"the host name {label!r} of the link mixes {' and '.join(scripts)} letters, "
+            "as an address made to look like another does"
+        )
     if scheme[1].lower() == "mailto" and len(url) == len("mailto:"):
         return "the mailto: link names no address"
+    return None
+
+
+# Scripts whose letters look alike: a host name that mixes them in one label
+# (`eхample.org` with a Cyrillic х) passes for another. Browsers show such a name
+# as punycode; a printed page cannot, so the book refuses it.
+_LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE")
+
+
+def _mixed_label(url: str) -> tuple[str, tuple[str, ...]] | None:
+    """The look-alike scripts mixed in one label of `url`'s host, written in its own
+    letters or as punycode (none when each label is in one script, as `bücher.example`
+    and `пример.рф` are)."""
+    import unicodedata
+
+    host = re.split(r"[:/?#]", url.split("//", 1)[1], maxsplit=1)[0]
+    for label in host.split("."):
+        if label.lower().startswith("xn--"):  # punycode, as Markdown writes a link's host
+            with contextlib.suppress(UnicodeError):  # not punycode: judged as written
+                label = label.encode("ascii").decode("idna")
+        scripts = {unicodedata.name(char, "").split(" ")[0] for char in label if char.isalpha()}
+        mixed = tuple(sorted(scripts & set(_LOOK_ALIKE_SCRIPTS)))
+        if len(mixed) > 1:
+            return label, tuple(name.capitalize() for name in mixed)
     return None
 
 

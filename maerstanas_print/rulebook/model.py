@@ -365,6 +365,18 @@ def links(text: str) -> list[str]:
     return [span.url for span in spans(text) if span.kind == "link"]
 
 
+def has_ink(text: str) -> bool:
+    """Whether `text` prints a mark: it holds a character that is not white space, a
+    control or a format character (U+200B, U+2060, a soft hyphen ...). A text of only
+    such characters would be set as an empty-looking heading, item, term or value."""
+    import unicodedata
+
+    return any(
+        not char.isspace() and unicodedata.category(char) not in ("Cc", "Cf", "Zs", "Zl", "Zp")
+        for char in text
+    )
+
+
 def plain(text: str, figures: dict[str, int] | None = None, language: str = "en") -> str:
     """The words of `text` without markup (for glyph checks, alt text and the outline)."""
 

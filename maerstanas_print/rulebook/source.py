@@ -46,6 +46,7 @@ from maerstanas_print.rulebook.model import (
     Table,
     ends_with_markup,
     escaped,
+    has_ink,
     heading_ids,
     literal,
     masked,
@@ -245,7 +246,7 @@ class _Reader:
     def refuse_empty(self, source: Source, token, title: str) -> None:
         """SourceError R101 at a heading with no words (`#`, `## {.appendix}`, a space):
         it would be an empty line of the contents and of the page."""
-        if not plain(title).strip():
+        if not has_ink(plain(title)):
             raise SourceError(
                 self.where(source, token),
                 "R101",
@@ -310,7 +311,7 @@ class _Reader:
             open_.append(kind.removesuffix("_open"))
         elif kind.endswith("_close") and open_:
             open_.pop()
-            if kind == "link_close" and out and out[-1] == "[":
+            if kind == "link_close" and not has_ink(plain("".join(out[_last(out, "[") + 1 :]))):
                 raise SourceError(
                     where,
                     "R101",
@@ -467,15 +468,7 @@ class _Reader:
                         "of its own",
                         "join the paragraphs, or end the list and write this one after it",
                     )
-                text = self.inline(source, tokens[j], params)
-                if not plain(text).strip():  # only a marker or a blank entity
-                    raise SourceError(
-                        self.where(source, tokens[j]),
-                        "R101",
-                        "a list item without words cannot be set",
-                        "write the item's words after its `-` or number, or leave the line out",
-                    )
-                items.append(text)
+                items.append(self.inline(source, tokens[j], params, "list item"))
             elif kind not in _LIST_ITEM_PARTS:  # nothing in an item is dropped unsaid
                 what = {
                     "html_block": "raw HTML",
@@ -518,7 +511,7 @@ class _Reader:
                 rows.append([])
                 placed.append([])
             elif tokens[j].type == "inline":
-                rows[-1].append(self.inline(source, tokens[j], params))
+                rows[-1].append(self.inline(source, tokens[j], params, "table cell"))
                 where = self.where(source, tokens[j]).find(tokens[j].content[:40])
                 placed[-1].append((tokens[j].content, where))  # its length as written
             j += 1
@@ -561,6 +554,7 @@ class _Reader:
     def fence(self, source: Source, token, params: dict[str, str]) -> None:
         info = token.info.split()
         kind = info[0] if info else ""
+        refuse_unclosed(source, token)
         refuse_other_breaks(source, token.map[0] + 1, token.map[1])
         start = self.where(source, token, 4, max(1, len(kind)))
         self.read.directives.append((kind, start))
@@ -731,6 +725,26 @@ class _Reader:
                     "write the value itself",
                 )
         return text
+
+
+def refuse_unclosed(source: Source, token) -> None:
+    """SourceError R101 at a fenced block that is never closed: Markdown runs it to the
+    end of the source, so every chapter written after it would be read as the block's
+    lines (and a figure's or a record's could even pass as such)."""
+    last = source.line_text(token.map[1]).strip() if token.map[1] > token.map[0] + 1 else ""
+    fence = token.markup
+    if not (len(last) >= len(fence) and set(last) == {fence[0]}):
+        raise SourceError(
+            Where.at(source, token.map[0] + 1, 1, len(fence)),
+            "R101",
+            f"this {fence} block is never closed: it would run to the end of the source",
+            f"end the block with a line of {fence}",
+        )
+
+
+def _last(parts: list[str], part: str) -> int:
+    """The index of the last `part` in `parts` (the link's `[` a close belongs to)."""
+    return len(parts) - 1 - parts[::-1].index(part)
 
 
 def _unmarked(reference: str) -> str:

@@ -28,6 +28,7 @@ from maerstanas_print.rulebook.model import (
     Glossary,
     RecordText,
     ends_with_markup,
+    has_ink,
     links,
     masked,
     plain,
@@ -234,6 +235,19 @@ def refuse_large_table(rows: list[list[tuple[str, Where]]], what: str = "table")
 
 # The texts a caption's limit holds (MAX_BOOK_CAPTION_CHARS), each named as it is.
 SHORT_TEXTS = ("caption", "alt text", "panel label", "glossary term", "record", "heading")
+# the texts that are printed for their words: one of only spaces, U+200B or a
+# rule-point marker would print as an empty space (a table cell may be empty)
+WORDED_TEXTS = (
+    "paragraph",
+    "list item",
+    "heading",
+    "caption",
+    "alt text",
+    "panel label",
+    "glossary term",
+    "gloss",
+    "include parameter",
+)
 
 
 @dataclass
@@ -320,6 +334,14 @@ class TextBudget:
                 "R110",
                 f"the book's text runs past {limits.MAX_BOOK_TEXT_CHARS:,} characters here",
                 "split it into more than one book",
+            )
+        if kind in WORDED_TEXTS and not has_ink(plain(text) if markup else text):
+            raise SourceError(
+                where,
+                "R101",
+                f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} without words cannot be set: "
+                "it would print as an empty space",
+                "write its words, or leave it out",
             )
         refuse_unsettable(text, where)
         for url in links(text) if markup else ():
@@ -659,10 +681,21 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
         places.append(Where.at(start.source, line_no + n, 1, len(raw)))
     pairs = zip(entries, places, strict=True)
     written = [[(term, where), (gloss, where)] for (term, gloss), where in pairs]
+    seen: dict[str, Where] = {}
     for entry, where in zip(entries, places, strict=True):
         budget.take(entry[0], where, "glossary term")
         refuse_markup(entry[0], where, "a glossary term")
-        entry[1] = budget.take_text(entry[1], where, "paragraph")
+        term = " ".join(entry[0].casefold().split())
+        if term in seen:
+            raise SourceError(
+                where.find(entry[0]),
+                "R102",
+                f"the glossary gives the term {entry[0]!r} twice (first on line "
+                f"{seen[term].source.locate(seen[term].start)[0]})",
+                "write its meanings in one entry",
+            )
+        seen[term] = where
+        entry[1] = budget.take_text(entry[1], where, "gloss")
     refuse_large_table(written, "glossary")  # as written: the book's markup adds escapes
     return Glossary(tuple((term, strip_markers(gloss).strip()) for term, gloss in entries))
 
