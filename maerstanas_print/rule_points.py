@@ -43,6 +43,21 @@ def _markers(text: str) -> list[re.Match[str]]:
     return list(MARKER.finditer(unquoted(masked(text))))
 
 
+def marker_in_braces(text: str) -> bool:
+    """Whether a `{§ ...}` marker of `text` stands inside other braces written there
+    (`{fig:{§ 1}}`, `{{ book.{§ 1}title }}`): taking it out would leave them another
+    reference (`{fig:}`), printed as its characters."""
+    view = unquoted(masked(text))
+
+    def unbalanced(start: int, end: int, more: str, less: str) -> bool:
+        return view.count(more, start, end) > view.count(less, start, end)
+
+    return any(  # a brace left open before it and closed after it
+        unbalanced(0, found.start(), "{", "}") and unbalanced(found.end(), len(view), "}", "{")
+        for found in MARKER.finditer(view)
+    )
+
+
 def holds_markers(text: str) -> bool:
     """Whether `text` holds a `{§ ...}` marker as written (not escaped, not notation)."""
     return bool(_markers(text))

@@ -147,3 +147,37 @@ def test_a_host_in_one_script_of_its_own_passes(tmp_path, capsys) -> None:
     )
     path = book(tmp_path, HEAD + text)
     assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [("see {fig:{§ 1}} here\n", 10), ("see {{ book.{§ 1}title }} here\n", 13)],
+    ids=["figure", "reference"],
+)
+def test_a_marker_inside_other_braces_is_refused(tmp_path, capsys, text, column) -> None:
+    """`{fig:{§ 1}}` printed "{fig:}"; `{{ book.{§ 1}title }}` became a reference."""
+    figure = "\n```figure\nid: f\ncaption: c\nstones: dark D3\n```\n"
+    message = _refused(tmp_path, capsys, HEAD + text + figure, f"10:{column}", "R101")
+    assert "stands in no other braces" in message
+
+
+def test_a_marker_after_a_brace_left_open_in_words_is_no_error(tmp_path, capsys) -> None:
+    path = book(tmp_path, HEAD + "a set { of b {§ 1}, and \\{ c {§ 2}\n")
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+
+
+@pytest.mark.parametrize("entity", ["&lt;b&gt;", "&amp;", "&#8203;", "&#x41;"])
+@pytest.mark.parametrize(
+    ("block", "column"),
+    [
+        ("```glossary\nx{} y: gloss\n```\n", 2),
+        ("```figure\nid: f\ncaption: c\npanel: x{} y\nstones: dark D3\n```\n", 9),
+    ],
+    ids=["glossary term", "panel label"],
+)
+def test_an_entity_in_a_plain_text_field_is_refused(tmp_path, capsys, entity, block, column):
+    """A glossary term and a panel label are plain words: `&lt;b&gt;` printed as
+    written, `&lt;b&gt;`."""
+    line = 10 + block.split("\n").index(next(x for x in block.split("\n") if "{}" in x))
+    message = _refused(tmp_path, capsys, HEAD + block.format(entity), f"{line}:{column}", "R101")
+    assert "entities (&amp;) are not set in it" in message

@@ -27,7 +27,7 @@ from maerstanas_print.io import limits
 from maerstanas_print.io.errors import InputError
 from maerstanas_print.io.inputs import read_text
 from maerstanas_print.play.checking import NO_FIX_SEARCH, check_games, first_error
-from maerstanas_print.rule_points import holds_markers, strip_markers
+from maerstanas_print.rule_points import holds_markers, marker_in_braces, strip_markers
 from maerstanas_print.rulebook.figures import Figure
 from maerstanas_print.rulebook.front_matter import read_front_matter
 from maerstanas_print.rulebook.kit import kit_of
@@ -230,13 +230,15 @@ class _Reader:
                 "write the links one after the other: [the rules](https://...) and "
                 "[the notes](https://...)",
             )
-        text = strip_markers("".join(out))  # rule-point markers are for the concordance
-        if holds_markers(text):  # `{§ {§ 1}}`: the outer one's `{§ }` is left
+        marked = "".join(out)
+        text = strip_markers(marked)  # rule-point markers are for the concordance
+        if holds_markers(text) or marker_in_braces(marked):  # `{§ {§ 1}}`, `{fig:{§ 1}}`
             raise SourceError(
                 where.find("{§"),
                 "R101",
-                "a rule-point marker {§ ...} holds no braces and no other marker",
-                "write the markers one after the other: {§ 1}{§ 2}",
+                "a rule-point marker {§ ...} holds no braces and no other marker, and "
+                "stands in no other braces ({fig:...}, {{ ... }})",
+                "write the markers one after the other, after the words: {fig:f} {§ 1}{§ 2}",
             )
         for name, value in (params or {}).items():
             text = text.replace(f"{{{{ include.{name} }}}}", value)

@@ -117,17 +117,24 @@ def refuse_markup(text: str, where: Where, what: str) -> None:
     `**`, `` ` ``, a link, `{fig:...}`, a `{{ reference }}` (not filled in there) or a
     backslash escape would show up as those characters."""
     marked = next((span for span in spans(text) if span.kind != "text"), None)
-    if marked is None and "\\" not in text and "{{" not in text:
+    entity = _ENTITY.search(text)
+    if marked is None and "\\" not in text and "{{" not in text and entity is None:
         return
     mark = {"code": "`", "link": "[", "fig": "{fig:", "bold": "**", "italic": "*"}
-    first = mark.get(marked.kind, "\\") if marked else ("\\" if "\\" in text else "{{")
+    written = (mark.get(marked.kind, "") if marked else "", "\\", "{{", entity[0] if entity else "")
+    first = next((sign for sign in written if sign and sign in text), text[:1])
     raise SourceError(
         where.find(first),
         "R101",
-        f"{what} is plain text: *, **, `, links, {{fig:...}}, {{{{ references }}}} and \\ "
-        "are not set in it",
-        "write the words alone",
+        f"{what} is plain text: *, **, `, links, {{fig:...}}, {{{{ references }}}}, \\ "
+        "and entities (&amp;) are not set in it",
+        "write the words alone, each character as itself (& for &amp;)",
     )
+
+
+# An HTML entity as Markdown reads one (`&amp;`, `&#8203;`, `&#x41;`): in a plain-text
+# field it would be printed as its characters.
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 # Class markup (`{.lead}`, `{ .x`) anywhere: a book knows two classes, each in one place;
