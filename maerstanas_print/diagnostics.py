@@ -82,10 +82,12 @@ CODES: dict[str, str] = {
 # they are printed as escapes. The zero width joiner and non-joiner (U+200C/D)
 # stay: scripts and emoji need them, and they reorder nothing; so do the other
 # format characters, visible signs of their scripts (Arabic number signs, ...).
+# The code points Unicode keeps unassigned but ignorable (U+2065, U+FFF0-FFF8,
+# the rest of the tag block) are escaped too: a terminal shows them as nothing.
 _CONTROL = re.compile(
     "[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u180e\u200b\u200e\u200f\u2028\u2029"
-    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
-    "\U000e0001\U000e0020-\U000e007f]"
+    "\u202a-\u202e\u2060-\u206f\ufeff\ufff0-\ufffb"
+    "\U000e0000-\U000e00ff\U000e01f0-\U000e0fff]"
 )
 
 

@@ -308,9 +308,11 @@ def test_import_tag_option_with_a_tab_names_the_character(tmp_path: Path) -> Non
 
 BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 INVISIBLE = "\u00ad\u200b\u2060\u2063\ufeff\U000e0041"
+# unassigned, but ignorable: a terminal shows them as nothing (session 6's leftover)
+IGNORABLE = "\u2065\ufff0\ufff8\U000e0000\U000e0002\U000e0080\U000e0fff"
 
 
-@pytest.mark.parametrize("char", list(BIDI_CONTROLS + INVISIBLE))
+@pytest.mark.parametrize("char", list(BIDI_CONTROLS + INVISIBLE + IGNORABLE))
 def test_bidi_and_invisible_characters_are_escaped(char: str) -> None:
     code = ord(char)
     shown = (
@@ -321,6 +323,10 @@ def test_bidi_and_invisible_characters_are_escaped(char: str) -> None:
         else f"\\U{code:08x}"
     )
     assert visible(f"a{char}b.mrs") == f"a{shown}b.mrs"
+
+
+def test_variation_selectors_of_ideographs_are_left_as_they_are() -> None:
+    assert visible("\u845b\U000e0100.mrs") == "\u845b\U000e0100.mrs"
 
 
 def test_a_file_name_with_the_arabic_letter_mark_is_shown_escaped(tmp_path: Path) -> None:
