@@ -104,9 +104,13 @@ MAX_FIGURE_PANELS = 6
 # Each text of a book is a paragraph to set, however short (a table of 100,000
 # one-letter cells took minutes), so it counts as at least this many characters
 # of the whole; each figure and record block is drawn and checked by the
-# engine (2,000 figures took 32 s), so a book has at most this many.
+# engine (2,000 figures took 32 s), so a book has at most this many. Every other
+# drawn block counts too (a stone key, a table, a sheet of pencil boards), and a
+# sample game, a whole game document, as ten (it took 0.09 s, five figures' time,
+# and 124 KB of HTML; 4,000 of them had ended in a MemoryError).
 MIN_BOOK_TEXT_CHARGE = 100
 MAX_BOOK_FIGURES = 200
+SAMPLE_GAME_FIGURES = 10
 # Chapters and sections of one book: each is an entry of the contents, which
 # ReportLab sets again on every pass that settles the page numbers (4,800 took 82 s).
 MAX_BOOK_HEADINGS = 300

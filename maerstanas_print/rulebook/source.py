@@ -560,6 +560,8 @@ class _Reader:
         refuse_other_breaks(source, token.map[0] + 1, token.map[1])
         start = self.where(source, token, 4, max(1, len(kind)))
         self.read.directives.append((kind, start))
+        if kind in DRAWN_BLOCKS:  # figures and records count themselves, once read
+            self.budget.count_figure(start, DRAWN_BLOCKS[kind])
         first = token.map[0] + 2  # the body's first line
         body = token.content
         for name, value in params.items():
@@ -727,6 +729,17 @@ class _Reader:
                     "write the value itself",
                 )
         return text
+
+
+# The blocks drawn from the engine or a shipped file, each counted against the book's
+# figures as this many (a sample game is a whole game document).
+DRAWN_BLOCKS = {
+    "stone-key": 1,
+    "pencil-boards": 1,
+    "setup-table": 1,
+    "options-table": 1,
+    "sample-game": limits.SAMPLE_GAME_FIGURES,
+}
 
 
 def refuse_unclosed(source: Source, token) -> None:

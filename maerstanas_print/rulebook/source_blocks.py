@@ -279,13 +279,15 @@ class TextBudget:
                 "split it into more than one book",
             )
 
-    def count_figure(self, where: Where) -> None:
-        self.figures += 1
+    def count_figure(self, where: Where, weight: int = 1) -> None:
+        """Count a drawn block: a figure, a record, or another (`weight` figures)."""
+        self.figures += weight
         if self.figures > limits.MAX_BOOK_FIGURES:
             raise SourceError(
                 where,
                 "R110",
-                f"the book has more than {limits.MAX_BOOK_FIGURES} figures and records",
+                f"the book has more than {limits.MAX_BOOK_FIGURES} figures, records and "
+                f"other drawn blocks (a sample game counts as {limits.SAMPLE_GAME_FIGURES})",
                 "split it into more than one book",
             )
 
