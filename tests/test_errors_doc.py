@@ -112,7 +112,7 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "one for each game (HTML or PDF: each move's position is drawn or held, each "
         "variation and comment set; on a board of more than 121 squares each counts in "
         "proportion, three times on 19x19)": (f"{limits.MAX_DOCUMENT_MOVES:,}"),
-        "variations, comments and NAGs in one game, empty ones (`()`, `{}`) included": (
+        "variations, comments, NAGs and tags in one game, empty ones (`()`, `{}`) included": (
             f"{limits.MAX_GAME_ASIDES:,}"
         ),
         "frames of an animated GIF (`diagram -o X.gif`: the start and one a ply, all kept "
@@ -221,7 +221,7 @@ def test_the_reliability_page_gives_the_same_limits() -> None:
         f"| {limits.MAX_PDF_DOCUMENT_CHARS:,} characters |",
         f"| {limits.MAX_WHOLE_RECORD_CHARS // 2**20} Mi characters, "
         f"{limits.MAX_WHOLE_RECORD_GAMES:,} games, {limits.MAX_WHOLE_RECORD_MOVES:,} moves, ",
-        f"NAGs in one game, empty ones too | {limits.MAX_GAME_ASIDES:,} |",
+        f"NAGs and tags in one game, empty ones too | {limits.MAX_GAME_ASIDES:,} |",
         f"(HTML or PDF) | {limits.MAX_DOCUMENT_MOVES:,} |",
         f"| {limits.MAX_BOOK_SOURCE_BYTES // 2**20} MiB |",
         f"| {limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; {limits.MAX_FRONT_VALUE_CHARS:,} ",

@@ -156,7 +156,7 @@ def test_a_game_holds_a_bounded_number_of_variations_comments_and_nags(
     Path("r.mrs").write_text(f"1. D4 {' '.join([aside] * many)} E3 *\n", encoding="utf-8")
     assert main(["check", "r.mrs"]) == 1
     err = capsys.readouterr().err
-    assert "r.mrs:1:1: a game with more than 60 variations, comments and NAGs" in err, err
+    assert "r.mrs:1:1: a game with more than 60 variations, comments, NAGs and tags" in err, err
     assert err.count("\n") == 1
     with pytest.raises(LimitError, match="more than 60 variations"):
         list(parse(Path("r.mrs").read_text(encoding="utf-8"), fast=False).games)
@@ -360,7 +360,7 @@ def test_annotate_never_writes_a_record_past_the_limits_it_is_read_with(
 
     monkeypatch.setattr(limits, "MAX_GAME_ASIDES", 3)
     annotated = "1. D4 {[%eval +1]} E3 {[%eval -1]} 2. C3 {[%eval +1]} C5 {[%eval 0]} *\n"
-    with pytest.raises(CommandError, match="more than 3 variations, comments and NAGs"):
+    with pytest.raises(CommandError, match="more than 3 variations, comments, NAGs and tags"):
         _refuse_past_the_limits(annotated)
     monkeypatch.setattr(limits, "MAX_GAME_ASIDES", 4)
     _refuse_past_the_limits(annotated)

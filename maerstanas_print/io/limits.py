@@ -55,8 +55,9 @@ FIFO_WAIT_SECONDS = 10.0
 # Moves in one game, counting every variation: about 2 KB of memory each
 # while a game is replayed, so one game stays under about 100 MB.
 MAX_GAME_MOVES = 50_000
-# Variations (an empty `()` too), comments (`{}` too) and NAGs in one game: each
-# is held as a move is (6.7 million `()` after one move took `check` to 3.9 GB)
+# Variations (an empty `()` too), comments (`{}` too), NAGs and tags in one game:
+# each is held as a move is (6.7 million `()` after one move took `check` to
+# 3.9 GB; 9 million tag lines 4 GB)
 MAX_GAME_ASIDES = 50_000
 
 # Variations open at once (a `(` not yet closed). Beyond 50 the record builder

@@ -157,7 +157,7 @@ class RecordReader:
             if exc.asides:
                 raise LimitError(
                     f"{where}: a game with more than {limits.MAX_GAME_ASIDES:,} variations, "
-                    "comments and NAGs (the limit, empty ones included); split it into "
+                    "comments, NAGs and tags (the limit, empty ones included); split it into "
                     "several games"
                 ) from None
             raise LimitError(
@@ -281,7 +281,8 @@ def _count_moves(text: str, start: int, end: int) -> None:
     if end - start <= min(most * 4, deepest):
         return  # too short to hold that many moves or variations
     words = depth = 0
-    if text.count("(", start, end) + text.count("{", start, end) > limits.MAX_GAME_ASIDES:
+    asides = sum(text.count(sign, start, end) for sign in ("(", "{", "\n["))  # "\n[": tags
+    if asides > limits.MAX_GAME_ASIDES:
         raise TooManyMoves(start, asides=True)  # each is held as a move is, even empty
     for m in _words_and_parens(text, start, end):
         word, paren = m.group(1), m.group(2)

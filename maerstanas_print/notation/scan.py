@@ -23,7 +23,7 @@ from maerstanas_print.notation.record import MoveNumber
 
 class TooManyMoves(Exception):
     """A game with more than `limits.MAX_GAME_MOVES` moves from `offset` on, or
-    (`asides`) more than `limits.MAX_GAME_ASIDES` variations, comments and NAGs,
+    (`asides`) more than `limits.MAX_GAME_ASIDES` variations, comments, NAGs and tags,
     or (`deep`) more than `limits.MAX_OPEN_VARIATIONS` variations open at `offset`."""
 
     def __init__(self, offset: int, deep: bool = False, asides: bool = False) -> None:
@@ -231,7 +231,10 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             items, ended, moves_seen = [], False, False
             append = items.append
             game_start, moves, asides = start, 0, 0
-        if kind == "tag":
+        if kind == "tag":  # held as an aside is (9 million tag lines reached 4 GB)
+            asides += 1
+            if asides > limits.MAX_GAME_ASIDES:
+                raise TooManyMoves(game_start, asides=True)
             append(("tag", start, end, m.group(_TNAME, _TVALUE)))
             continue
         moves_seen = True
