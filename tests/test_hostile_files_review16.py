@@ -1,6 +1,11 @@
 """Files, sixteenth review of issue 26: what it found, each test failing on the
 code it reviewed.
 
+1. Standard output opened on the input (`check --fix 1 h.mrs 1<>h.mrs`) was
+   refused for the `-o` writers but not for `check` and `analyse`, whose report
+   was written over the record (the fixed one too).
+2. A socket, or a terminal device with nothing behind it, given as `-o` was
+   called "a named pipe that nobody reads".
 3. Tag lines were counted by no limit: plain `check` of one game of nine million
    tag lines (134 MB) grew to 4 GB and ended in a MemoryError traceback. Tags now
    count with the variations, comments and NAGs of their game.
@@ -8,6 +13,10 @@ code it reviewed.
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +25,10 @@ from maerstanas_print.cli import main
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import LimitError
 from maerstanas_print.notation.parser import parse
+from maerstanas_print.resources import sample_path
+from tests.process_helpers import HANG_S
+
+SAMPLE = sample_path("sample-game.mrs").read_bytes()
 
 
 @pytest.mark.parametrize(
@@ -52,3 +65,83 @@ def test_tags_and_comments_share_the_limit_and_each_game_has_its_own(
     Path("r.mrs").write_text(game.replace("E3 *", "{c} E3 *"), encoding="utf-8")
     assert main(["check", "r.mrs"]) == 1
     assert "NAGs and tags" in capsys.readouterr().err
+
+
+# --- 1. standard output opened on the input, for the commands that report there ------
+
+DAMAGED = sample_path("damaged-game.mrs").read_bytes()
+
+
+def _tool(tmp_path: Path, *args: str, stdout, stdin=subprocess.DEVNULL):
+    return subprocess.run(
+        [sys.executable, "-m", "maerstanas_print", *args],
+        cwd=tmp_path,
+        stdin=stdin,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        timeout=HANG_S,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["check"], ["check", "--json"], ["check", "--fix", "1"], ["check", "--diff"], ["analyse"]],
+    ids=lambda c: " ".join(c),
+)
+@pytest.mark.parametrize("linked", [False, True], ids=["file", "hard link"])
+def test_a_report_is_never_written_over_its_own_input(
+    tmp_path: Path, command: list[str], linked: bool
+) -> None:
+    """`check --fix 1 h.mrs 1<>h.mrs` left h.mrs holding only diagnostics."""
+    record = tmp_path / "h.mrs"
+    record.write_bytes(DAMAGED if command[0] == "check" else SAMPLE)
+    before = record.read_bytes()
+    if linked:
+        os.link(record, tmp_path / "h2.mrs")
+    args = [*command, "h.mrs"] if command != ["analyse"] else ["analyse", "--budget", "2", "h.mrs"]
+    with open(tmp_path / ("h2.mrs" if linked else "h.mrs"), "r+b") as onto:
+        done = _tool(tmp_path, *args, stdout=onto)
+    assert done.returncode == 2, done.stderr
+    assert b"standard output is h.mrs, which this run reads" in done.stderr
+    assert record.read_bytes() == before
+
+
+def test_a_report_is_never_written_over_standard_input(tmp_path: Path) -> None:
+    record = tmp_path / "h.mrs"
+    record.write_bytes(SAMPLE)
+    with open(record, "rb") as given, open(record, "r+b") as onto:
+        done = _tool(tmp_path, "check", "-", stdin=given, stdout=onto)
+    assert done.returncode == 2, done.stderr
+    assert b"standard output is standard input" in done.stderr
+    assert record.read_bytes() == SAMPLE
+
+
+def test_a_report_may_go_to_another_file_or_be_appended_to_one(tmp_path: Path) -> None:
+    (tmp_path / "h.mrs").write_bytes(SAMPLE)
+    with open(tmp_path / "log.txt", "ab") as onto:
+        done = _tool(tmp_path, "check", "h.mrs", stdout=onto)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "log.txt").read_text(encoding="utf-8") == "h.mrs: 1 game, valid\n"
+
+
+# --- 2. an output that cannot be opened for writing (ENXIO) is named for what it is --
+
+
+def test_a_socket_is_not_called_a_named_pipe(tmp_path: Path) -> None:
+    (tmp_path / "s.mrs").write_bytes(SAMPLE)
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(tmp_path / "sock.mrs"))
+        done = _tool(tmp_path, "fmt", "s.mrs", "-o", "sock.mrs", stdout=subprocess.PIPE)
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.decode().strip() == (
+        "maerstanas-print: cannot write sock.mrs: a socket, which takes no file written to it"
+    )
+
+
+def test_a_named_pipe_nobody_reads_is_still_named_so(tmp_path: Path) -> None:
+    (tmp_path / "s.mrs").write_bytes(SAMPLE)
+    os.mkfifo(tmp_path / "ff")
+    done = _tool(tmp_path, "fmt", "s.mrs", "-o", "ff", stdout=subprocess.PIPE)
+    assert done.returncode == 3, done.stderr
+    assert b"cannot write ff: a named pipe that nobody reads" in done.stderr

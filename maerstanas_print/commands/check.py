@@ -16,6 +16,7 @@ from maerstanas_print.io.held import signals_held
 from maerstanas_print.io.inputs import display_name, read_record_pieces
 from maerstanas_print.io.names import shown
 from maerstanas_print.io.numbers import within_digits
+from maerstanas_print.io.outputs import refuse_report_over_inputs
 from maerstanas_print.io.patches import unified_diff
 from maerstanas_print.play.checking import FixBudget, check_games, fix_text
 from maerstanas_print.play.repair import describe, fix_as_json
@@ -86,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
     does not grow with the number of games."""
     _read_fix_choice(args)
     files = list(args.files)
+    refuse_report_over_inputs(files)  # the report, the diff and the fixed lines
     worst = EXIT_OK
     if args.fix or args.diff:
         if args.json:

@@ -21,7 +21,7 @@ from maerstanas_print.commands._output import say_written
 from maerstanas_print.diagnostics import visible
 from maerstanas_print.games.registry import game_named
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_IO, EXIT_OK, EXIT_USAGE, CommandError
-from maerstanas_print.io.outputs import same_file, write_output
+from maerstanas_print.io.outputs import refuse_report_over_inputs, same_file, write_output
 
 if TYPE_CHECKING:
     from maerstanas_print.scan.reading import ScanResult
@@ -89,7 +89,9 @@ def _read_bytes(path: str) -> bytes:
 def run(args: argparse.Namespace) -> int:
     if len(args.photos) > MAX_PHOTOS:
         raise CommandError(f"at most {MAX_PHOTOS} photos at a time", EXIT_USAGE)
-    if args.output not in (None, "-") and any(same_file(args.output, p) for p in args.photos):
+    if args.output in (None, "-"):  # the record to standard output
+        refuse_report_over_inputs(list(args.photos))
+    elif any(same_file(args.output, p) for p in args.photos):
         # by any name: a link, /proc/self/cwd/..., /dev/fd/N (the photo may be the
         # only copy of a hand-written sheet)
         raise CommandError("-o names one of the photos: refusing to overwrite it", EXIT_USAGE)

@@ -30,7 +30,7 @@ import re
 import stat
 import sys
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -90,11 +90,45 @@ def same_file(target: str | Path, source: str) -> bool:
         return False
 
 
+def _nothing_behind(path: str | Path) -> str:
+    """What a file that cannot be opened for writing with ENXIO is: a named pipe
+    with no reader, a socket (which a file cannot be written to), or a device with
+    nothing behind it (`/dev/tty` without a terminal)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "no such device or address"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe that nobody reads"
+    if stat.S_ISSOCK(mode):
+        return "a socket, which takes no file written to it"
+    return "a device with nothing behind it (no such device or address)"
+
+
 def _is_standard_output(source: str) -> bool:
     """Whether standard output is the regular file `source` (`fmt x.mrs 1<>x.mrs`)."""
+    return _same_regular_file(lambda: os.fstat(1), lambda: os.stat(source))
+
+
+def _standard_output_reads(name: str) -> bool:
+    """Whether standard output is the regular file input `name` (`-`: standard input)."""
+    if name != "-":
+        return _is_standard_output(name)
+    return _same_regular_file(lambda: os.fstat(1), lambda: os.fstat(0))
+
+
+def _is_standard_input(target: str | Path) -> bool:
+    """Whether `target` is the regular file standard input was redirected from (a
+    pipe or a terminal holds nothing to lose)."""
+    return _same_regular_file(lambda: os.fstat(0), lambda: os.stat(target))
+
+
+def _same_regular_file(
+    stream: Callable[[], os.stat_result], other: Callable[[], os.stat_result]
+) -> bool:
+    """Whether the stream's file is a regular file and the same as `other`'s."""
     try:
-        given = os.fstat(1)
-        info = os.stat(source)
+        given, info = stream(), other()
     except (OSError, ValueError):
         return False
     return stat.S_ISREG(given.st_mode) and (given.st_dev, given.st_ino) == (
@@ -103,24 +137,25 @@ def _is_standard_output(source: str) -> bool:
     )
 
 
-def _is_standard_input(target: str | Path) -> bool:
-    """Whether `target` is the regular file standard input was redirected from."""
-    try:
-        given = os.fstat(0)
-        info = os.stat(target)
-    except (OSError, ValueError):
-        return False
-    if not stat.S_ISREG(given.st_mode):  # a pipe or a terminal holds nothing to lose
-        return False
-    return (given.st_dev, given.st_ino) == (info.st_dev, info.st_ino)
-
-
 def refuse_overwriting_input(target: str | Path, source: str) -> None:
     """Refuse an output that would replace its own input: a typo in `-o` must not
     cost the user their record."""
     if same_file(target, source):
         where = "standard output (-)" if target == "-" else visible(str(target))
         raise SameFileError(f"{where}: the output would overwrite the input; pick another -o")
+
+
+def refuse_report_over_inputs(inputs: list[str]) -> None:
+    """Refuse a run whose report goes to standard output when that is one of its
+    input files (`check x.mrs 1<>x.mrs`): the report would be written over the
+    record it is about, and `check --fix` would lose the fixed record too."""
+    for name in inputs:
+        if _standard_output_reads(name):
+            shown = "standard input" if name == "-" else visible(name)
+            raise SameFileError(
+                f"standard output is {shown}, which this run reads: its report would be "
+                "written over it; send the output elsewhere"
+            )
 
 
 def refuse_folder_name(target: str | Path) -> None:
@@ -238,8 +273,8 @@ def _write_directly(path: Path, payload: bytes, fifo: bool, truncate: bool = Fal
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        if exc.errno == errno.ENXIO:
-            raise OSError(exc.errno, "a named pipe that nobody reads") from None
+        if exc.errno == errno.ENXIO:  # the system's words, "No such device or address"
+            raise OSError(exc.errno, _nothing_behind(path)) from None
         raise
     try:
         os.set_blocking(fd, True)

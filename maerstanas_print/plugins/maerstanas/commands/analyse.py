@@ -25,6 +25,7 @@ from maerstanas_print.games.maerstanas.analysis.review import (
 from maerstanas_print.games.maerstanas.engine import SIDE_NAMES
 from maerstanas_print.io.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, CommandError
 from maerstanas_print.io.numbers import decimal_number, whole_number
+from maerstanas_print.io.outputs import refuse_report_over_inputs
 from maerstanas_print.play.loading import load_verified
 
 if TYPE_CHECKING:
@@ -239,6 +240,7 @@ def review_all(games: list[ReplayedGame], args: argparse.Namespace) -> list[Game
 
 def run(args: argparse.Namespace) -> int:
     engine_settings(args)  # a usage error before any reading
+    refuse_report_over_inputs([args.file])
     games = load_maerstanas(args.file)
     reviews = review_all(games, args)
     if args.json:
