@@ -155,8 +155,23 @@ def _cmap_and_placeholders(face: Face) -> tuple[dict[int, str], frozenset[str]]:
     return cmap, frozenset(placeholders)
 
 
+# Format characters a browser sets as nothing. ReportLab does no shaping, so it
+# draws whatever glyph Cardo has for one: U+200C, U+200D and U+200E are tall bars
+# (afii61664, afii301, afii299). Only U+200B and the soft hyphen (a hyphen at a
+# break, nothing elsewhere) are set as nothing.
+_SET_AS_NOTHING = frozenset("\u00ad\u200b")
+
+
+def drawn_as_a_mark(char: str) -> bool:
+    """Whether `char` is an invisible format character the PDF would draw."""
+    import unicodedata
+
+    return unicodedata.category(char) == "Cf" and char not in _SET_AS_NOTHING
+
+
 def missing_glyphs(text: str, face: Face = "regular") -> list[str]:
-    """Characters of `text` that `face` would draw as a box (absent or placeholder).
+    """Characters of `text` that `face` would draw as a box (absent or placeholder),
+    or as a mark where the text means none (`drawn_as_a_mark`).
 
     Falls back to ReportLab's cmap when fontTools is absent (placeholders then pass).
     """
@@ -172,7 +187,7 @@ def missing_glyphs(text: str, face: Face = "regular") -> list[str]:
         if char.isspace():
             continue
         glyph = cmap.get(ord(char))
-        if glyph is None or glyph in placeholders:
+        if glyph is None or glyph in placeholders or drawn_as_a_mark(char):
             bad.add(char)
     return sorted(bad)
 

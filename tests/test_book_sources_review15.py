@@ -53,3 +53,54 @@ def test_drawn_blocks_and_figures_share_one_count(tmp_path, capsys) -> None:
     path = book(tmp_path, HEAD + figures + SAMPLE)
     assert main(["rulebook", "--check", str(path)]) == 1
     assert "error R110" in capsys.readouterr().err
+
+
+# -- 4. format characters a browser sets as nothing, which the PDF drew as bars -------
+
+FORMAT_CHARACTERS = ["\u200c", "\u200d", "\u200e", "\ufeff"]
+
+
+@pytest.mark.parametrize("char", FORMAT_CHARACTERS, ids=ascii)
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Die Auf{}lage.\n", "10:8"),
+        ("## Auf{}lage\n\nx\n", "10:7"),
+        ("```figure\nid: f\ncaption: Auf{}lage\nstones: dark D3\n```\n", "12:13"),
+    ],
+    ids=["paragraph", "heading", "caption"],
+)
+def test_a_format_character_the_pdf_would_draw_is_refused(
+    tmp_path, capsys, char: str, text: str, place: str
+) -> None:
+    """Cardo draws U+200C, U+200D and U+200E as tall bars, and ReportLab set them
+    (`Auf|lage`) where the HTML page shows nothing; `--check` called them fine."""
+    message = _refused(tmp_path, capsys, HEAD + text.format(char), place, "R101")
+    assert "invisible format character, which Cardo draws as a visible mark" in message
+
+
+def test_a_format_character_in_the_title_is_refused(tmp_path, capsys) -> None:
+    path = book(tmp_path, "---\ngame: Maerstanas\ntitle: Auf\u200clage\n---\n\n# A\n\nx\n")
+    assert main(["rulebook", "--check", str(path)]) == 1
+    assert ":3:11: error R101: the character '\\u200c'" in capsys.readouterr().err
+
+
+def test_a_zero_width_space_and_a_soft_hyphen_are_still_set(tmp_path, capsys) -> None:
+    path = book(tmp_path, HEAD + "Die Auf\u200blage und Schil\u00adfeld.\n")
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+
+
+def test_a_game_document_sets_a_joiner_in_a_comment_as_nothing(tmp_path, capsys) -> None:
+    """A record is the user's own text: its PDF leaves the mark out, as its page does."""
+    import pypdfium2 as pdfium
+
+    record = tmp_path / "zw.mrs"
+    record.write_text('[Game "Maerstanas"]\n\n1. D4 {Auf\u200clage} E3 *\n', encoding="utf-8")
+    out = tmp_path / "zw.pdf"
+    assert main(["game", str(record), "-o", str(out)]) == 0, capsys.readouterr()
+    pdf = pdfium.PdfDocument(str(out))
+    try:
+        text = pdf[0].get_textpage().get_text_range()
+    finally:
+        pdf.close()
+    assert "Auflage" in text and "\u200c" not in text

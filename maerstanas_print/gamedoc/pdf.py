@@ -17,7 +17,7 @@ from maerstanas_print.draw.flow import FloatingFigures
 from maerstanas_print.draw.pdf import draw_shapes, pdf_color
 from maerstanas_print.draw.shapes import PT_PER_MM, Shape
 from maerstanas_print.draw.typography import prose
-from maerstanas_print.fonts import register_fonts
+from maerstanas_print.fonts import drawn_as_a_mark, register_fonts
 from maerstanas_print.gamedoc import figures
 from maerstanas_print.gamedoc.metadata import document_info
 from maerstanas_print.gamedoc.model import (
@@ -115,12 +115,14 @@ CAPTION_GAP_PT = 5.5  # about 2 mm
 
 
 def _text(text: str) -> str:
-    return escape(text)
+    """`text` for ReportLab: escaped, and without the format characters a browser
+    sets as nothing and ReportLab would draw (a joiner in a comment is no bar)."""
+    return escape("".join(char for char in text if not drawn_as_a_mark(char)))
 
 
 def _move(text: str) -> str:
     """A move never breaks across lines: `16. W E1` stays whole."""
-    return escape(text).replace(" ", NBSP)
+    return _text(text).replace(" ", NBSP)
 
 
 def runs_markup(runs: Sequence[Run], main: bool) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from maerstanas_print.diagnostics import Source
 from maerstanas_print.draw.board import Mark
-from maerstanas_print.fonts import FACES, missing_glyphs
+from maerstanas_print.fonts import FACES, drawn_as_a_mark, missing_glyphs
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.io import limits
 from maerstanas_print.rule_points import strip_markers, unquoted
@@ -85,6 +85,15 @@ def refuse_unsettable(text: str, where: Where) -> None:
     the build sets)."""
     missing = {c for face in FACES for c in missing_glyphs(text, face)}
     char = next((c for c in text if c in missing or _CONTROL.match(c)), "")
+    drawn = next((c for c in text if drawn_as_a_mark(c)), "")
+    if drawn and (not char or text.index(drawn) <= text.index(char)):
+        raise SourceError(
+            where.find(drawn),
+            "R101",
+            f"the character {drawn!r} (U+{ord(drawn):04X}) is an invisible format "
+            "character, which Cardo draws as a visible mark in the PDF",
+            "leave it out (the PDF sets no ligatures a joiner or non-joiner would change)",
+        )
     if char:
         raise SourceError(
             where.find(char),
