@@ -104,3 +104,26 @@ def test_a_game_document_sets_a_joiner_in_a_comment_as_nothing(tmp_path, capsys)
     finally:
         pdf.close()
     assert "Auflage" in text and "\u200c" not in text
+
+
+# -- 2. a figure's record past the reader's limits, or of two games -------------------
+
+FIGURE_RECORD = "```figure\nid: f\ncaption: c\nrecord: {}\n```\n"
+
+
+@pytest.mark.parametrize(
+    ("record", "says"),
+    [
+        ("1. D4 " + "{} " * 61 + "E3 *", "the record is past a limit: a game with more than 60"),
+        ('[Event "' + "x" * 10_001 + '"] 1. D4 E3 *', "the record is past a limit: the Event tag"),
+        ("1. D4 E3 * 1. D4 *", "the record holds 2 games; a panel shows one"),
+    ],
+    ids=["asides", "tag", "two games"],
+)
+def test_a_figures_record_is_refused_at_its_line_with_the_reason(
+    tmp_path, capsys, monkeypatch, record: str, says: str
+) -> None:
+    """It was "<figure>:1:1: ..." with no file, line or code, or "does not read: "."""
+    monkeypatch.setattr(limits, "MAX_GAME_ASIDES", 60)
+    message = _refused(tmp_path, capsys, HEAD + FIGURE_RECORD.format(record), "13:9", "R105")
+    assert says in message and "<figure>" not in message
