@@ -127,3 +127,14 @@ def test_a_figures_record_is_refused_at_its_line_with_the_reason(
     monkeypatch.setattr(limits, "MAX_GAME_ASIDES", 60)
     message = _refused(tmp_path, capsys, HEAD + FIGURE_RECORD.format(record), "13:9", "R105")
     assert says in message and "<figure>" not in message
+
+
+# -- 3. a setting the game does not read ---------------------------------------------
+
+
+@pytest.mark.parametrize("window", ["A1:B2", "banana"])
+def test_a_window_in_a_maerstanas_figure_is_refused_at_its_line(tmp_path, capsys, window) -> None:
+    """It was accepted and ignored: the whole board drawn, no word said."""
+    block = f"```figure\nid: f\ncaption: c\nstones: dark D4\nwindow: {window}\n```\n"
+    message = _refused(tmp_path, capsys, HEAD + block, "14:9", "R105")
+    assert "`window:` is for the movement games" in message

@@ -135,6 +135,12 @@ def play_written(position: Position, written: str) -> tuple[Position, dict[int, 
 
 def realise_maerstanas_panel(panel: Panel, where: str, cell: float, index: int = 0) -> PanelView:
     """Replay a Mǽrstánas panel, check its claims, and describe its board."""
+    if panel.window:  # read by the movement games only: never dropped unsaid here
+        raise FigureError(
+            f"{where}: `window:` is for the movement games; a Mǽrstánas board is drawn whole",
+            index,
+            "window",
+        )
     part = "setup"
     try:
         position = panel.setup.position()
