@@ -138,3 +138,23 @@ def test_a_window_in_a_maerstanas_figure_is_refused_at_its_line(tmp_path, capsys
     block = f"```figure\nid: f\ncaption: c\nstones: dark D4\nwindow: {window}\n```\n"
     message = _refused(tmp_path, capsys, HEAD + block, "14:9", "R105")
     assert "`window:` is for the movement games" in message
+
+
+# -- 5. a link to a heading whose title has accents -------------------------------------
+
+UBER = "x [a](#a-{}) y\n\n## Über uns\n\nz\n"
+
+
+def test_a_link_written_with_the_accents_of_its_heading_reaches_it(tmp_path, capsys) -> None:
+    """`[a](#a-über-uns)`, as the docs say to write it, was refused as "#a-%C3%BCber-uns"."""
+    path = book(tmp_path, HEAD + UBER.format("über-uns"))
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+    out = tmp_path / "b.html"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    html = out.read_text(encoding="utf-8")
+    assert 'href="#a-uber-uns"' in html and 'id="a-uber-uns"' in html
+
+
+def test_a_link_to_no_heading_is_quoted_as_written_at_its_column(tmp_path, capsys) -> None:
+    message = _refused(tmp_path, capsys, HEAD + UBER.format("über-unz"), "10:7", "R106")
+    assert message.strip().startswith("the link #a-über-unz names no chapter")

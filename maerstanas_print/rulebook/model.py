@@ -205,12 +205,17 @@ def block_texts(block: Block) -> Iterator[str]:
 
 def slug(text: str) -> str:
     """An ASCII id for an anchor: "The Woden-stone" -> "the-woden-stone"."""
-    import unicodedata
-
     # The words only: a link's address or a {fig:...} mark is no part of the name.
     text = "".join(span.text for span in spans(text) if span.kind != "fig")
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "section"
+    return re.sub(r"[^a-z0-9]+", "-", ascii_letters(text).lower()).strip("-") or "section"
+
+
+def ascii_letters(text: str) -> str:
+    """`text` with its letters' accents dropped and any other non-ASCII letter left
+    out ("Über" -> "Uber"): how an id is made from a heading."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
 
 
 # The ids the HTML book gives its other parts (figures, drawings, the contents, the

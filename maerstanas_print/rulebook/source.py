@@ -44,6 +44,7 @@ from maerstanas_print.rulebook.model import (
     SampleGame,
     StoneKey,
     Table,
+    ascii_letters,
     ends_with_markup,
     escaped,
     has_ink,
@@ -325,17 +326,21 @@ class _Reader:
         """`href` as the book's markup writes it, once the link policy allows it."""
         if "{{" in href or "%7B%7B" in href.upper():  # `<https://x/{{a}}>`, `[r]: ...{{a}}`
             raise _address_reference(self.address_place(where, href))
+        written = href
+        if is_place(href) and not unquote(href).isascii():  # Markdown encoded `#über-uns`
+            written = unquote(href)
+            href = "#" + ascii_letters(written[1:])  # as the heading's id drops accents
         reason = refusal(href)
         if reason is not None:
             scheme = href.partition(":")[0].strip()
             raise SourceError(
-                where.find(href) if where.find(href) != where else where.find(scheme),
+                where.find(written) if where.find(written) != where else where.find(scheme),
                 "R109",
-                reason,
+                reason.replace(repr(href), repr(written)),
                 "a book links to http, https and mailto addresses, and to #places in itself",
             )
         if is_place(href):
-            self.read.places.append((href, where.find(href)))
+            self.read.places.append((href, where.find(written)))
         return href.replace("(", "%28").replace(")", "%29")
 
     def address_place(self, where: Where, href: str) -> Where:
@@ -920,11 +925,15 @@ def _check_places(places: list[tuple[str, Where]], chapters: tuple[Chapter, ...]
         known.update(f"fig-{b.key}" for b in chapter.blocks if isinstance(b, Figure))
     for href, where in places:
         if href[1:] not in known:
+            written = where.source.text[where.start : where.end]
             raise SourceError(
                 where,
                 "R106",
-                f"the link {href} names no chapter, section or figure of the book",
-                "link to #chapter-title, #chapter-title-section-title or #fig-ID",
+                f"the link {written if written.startswith('#') else href} names no "
+                "chapter, section or figure of the book",
+                "link to #chapter-title, #chapter-title-section-title or #fig-ID (an id is "
+                "the title in lower case, accents dropped, words joined by hyphens: "
+                "## Über uns is #uber-uns)",
             )
 
 
