@@ -158,3 +158,20 @@ def test_a_link_written_with_the_accents_of_its_heading_reaches_it(tmp_path, cap
 def test_a_link_to_no_heading_is_quoted_as_written_at_its_column(tmp_path, capsys) -> None:
     message = _refused(tmp_path, capsys, HEAD + UBER.format("über-unz"), "10:7", "R106")
     assert message.strip().startswith("the link #a-über-unz names no chapter")
+
+
+# -- 6. a shared text's reference to a front-matter value the book does not give ------
+
+
+@pytest.mark.parametrize(
+    ("front", "key"),
+    [("", "edition"), ('edition: "2"\n', "released")],
+    ids=["no edition", "no release date"],
+)
+def test_include_edition_is_refused_at_the_users_line(tmp_path, capsys, front, key) -> None:
+    """It was reported at books/shared/edition.md:1:17 as a reference that "names
+    nothing", with the user's file not named."""
+    head = HEAD.replace("title: TT\n", f"title: TT\n{front}")
+    place = f"{head.count(chr(10)) + 1}:4"
+    message = _refused(tmp_path, capsys, head + "```include edition\n```\n", place, "R106")
+    assert f"needs `{key}:` in the front matter" in message  # at the user's own line

@@ -163,6 +163,13 @@ def _record_value(game, value: str) -> str | None:
     return value_of
 
 
+def _as_written(ref: str, where: Where) -> str:
+    """The reference as the writer wrote it at `where` (or `ref`, when `where` is
+    the ```include line of the shared text that holds it)."""
+    written = where.source.text[where.start : where.end]
+    return written if REFERENCE.fullmatch(written) else ref
+
+
 def _book_value(read: ReadSource, value: str) -> str | None:
     """A value of the front matter, as plain text in the book's markup."""
     got = _front_value(read, value)
@@ -198,6 +205,15 @@ def resolve(
         if name == "book" and len(parts) == 2:
             got = _book_value(read, value)
             hint = f"the book's values are {', '.join(BOOK_VALUES)} (from the front matter)"
+            if got is None and value in BOOK_VALUES:
+                key = "released" if value == "year" else value
+                raise SourceError(
+                    where,
+                    "R106",
+                    f"{_as_written(ref, where)} needs `{key}:` in the front matter, which "
+                    "this book does not give",
+                    f"add `{key}: ...` to the front matter (docs/writing-rulebooks.md)",
+                )
         elif name in views and len(parts) in (2, 3):
             figure = views[name].figure
             if len(parts) == 2 and value in FIGURE_VALUES:
@@ -231,8 +247,7 @@ def resolve(
             known = sorted([*views, *games])
             hint = f"the figures and records are: {', '.join(known) or 'none'}"
         if got is None:
-            written = where.source.text[where.start : where.end]
-            shown = written if REFERENCE.fullmatch(written) else ref  # as the writer wrote it
+            shown = _as_written(ref, where)
             raise SourceError(where, "R106", f"{shown} names nothing the book can compute", hint)
         out[ref] = got
     return out

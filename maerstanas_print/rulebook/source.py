@@ -116,6 +116,9 @@ class _Reader:
         self.budget = TextBudget()
         self.budget.reader = self.markup  # captions and glosses read as paragraphs are
         self.parsing: tuple[Any, dict] | None = None  # the parser and env of the text walked
+        # the user's ```include line while a shared text is walked: a reference the
+        # shared text makes is the user's to answer (`edition:` in the front matter)
+        self.included_at: Where | None = None
 
     def walk(self, source: Source, text: str, params: dict[str, str] | None = None) -> None:
         from markdown_it import MarkdownIt
@@ -373,7 +376,7 @@ class _Reader:
         for match in references(text):
             if match[0] not in self.read.references:
                 found = as_written.get(_unmarked(match[0]), match[0])
-                self.read.references[match[0]] = where.find(found)
+                self.read.references[match[0]] = self.included_at or where.find(found)
 
     # -- blocks -------------------------------------------------------------------
 
@@ -716,7 +719,11 @@ class _Reader:
             ) from None
         settings = read_settings(body, start, first, ("example", "rules", "version"), "include")
         params = {key: self.parameter(value, where) for key, (value, where) in settings.items()}
-        self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
+        outer, self.included_at = self.included_at, start
+        try:
+            self.walk(Source(f"books/shared/{args[0]}.md", text), text, params)
+        finally:
+            self.included_at = outer
 
     def parameter(self, value: str, where: Where) -> str:
         """An include parameter as written at `where` (the user's own line), read as a
