@@ -180,4 +180,4 @@ def test_an_entity_in_a_plain_text_field_is_refused(tmp_path, capsys, entity, bl
     written, `&lt;b&gt;`."""
     line = 10 + block.split("\n").index(next(x for x in block.split("\n") if "{}" in x))
     message = _refused(tmp_path, capsys, HEAD + block.format(entity), f"{line}:{column}", "R101")
-    assert "entities (&amp;) are not set in it" in message
+    assert "entities (&amp;) and rule-point markers" in message

@@ -175,3 +175,54 @@ def test_include_edition_is_refused_at_the_users_line(tmp_path, capsys, front, k
     place = f"{head.count(chr(10)) + 1}:4"
     message = _refused(tmp_path, capsys, head + "```include edition\n```\n", place, "R106")
     assert f"needs `{key}:` in the front matter" in message  # at the user's own line
+
+
+# -- 7. a note, paragraph or gloss of only a marker or a blank entity ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "says"),
+    [
+        ("> {§ x}\n", "10:1", "a paragraph without words"),
+        ("> &#32;\n", "10:1", "a paragraph without words"),
+        ("{§ x}\n", "10:1", "a paragraph without words"),
+        ("```glossary\nt: {§ x}\n```\n", "11:1", "a gloss without words"),
+    ],
+    ids=["note of a marker", "note of an entity", "paragraph of a marker", "gloss"],
+)
+def test_a_text_of_only_a_marker_or_entity_is_refused(tmp_path, capsys, text, place, says):
+    """Each printed an empty tinted box, paragraph or gloss, and `--check` passed."""
+    assert says in _refused(tmp_path, capsys, HEAD + text, place, "R101")
+
+
+# -- 8. a rule-point marker in a plain-text field ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("block", "place"),
+    [
+        ("```glossary\nterm {§ x}: gloss\n```\n", "11:6"),
+        ("```figure\nid: f\ncaption: c\npanel: p {§ y}\nstones: dark D3\n```\n", "13:10"),
+    ],
+    ids=["glossary term", "panel label"],
+)
+def test_a_marker_in_a_term_or_label_is_refused(tmp_path, capsys, block, place) -> None:
+    """ "term {§ x}" and "p {§ y}" were printed, braces and section sign."""
+    message = _refused(tmp_path, capsys, HEAD + block, place, "R101")
+    assert "rule-point markers {§ ...} are not set in it" in message
+
+
+# -- 9. a #place link that two headings' ids answer to ---------------------------------
+
+
+def test_a_link_two_headings_answer_to_is_refused(tmp_path, capsys) -> None:
+    """`#a-title` went to the section Title of chapter A, not to the chapter A title."""
+    text = "see [the chapter](#a-title)\n\n## Title\n\ny\n\n# A title\n\nz\n"
+    message = _refused(tmp_path, capsys, HEAD + text, "10:19", "R106")
+    assert "could name the chapter 'A title' or the section 'Title' of 'A'" in message
+
+
+def test_two_chapters_of_one_name_are_still_told_apart_by_number(tmp_path, capsys) -> None:
+    text = "see [a](#rules) and [b](#rules-2)\n\n# Rules\n\ny\n\n# Rules\n\nz\n"
+    path = book(tmp_path, HEAD + text)
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()

@@ -926,13 +926,29 @@ def read_source(text: str, name: str) -> ReadSource:
 def _check_places(places: list[tuple[str, Where]], chapters: tuple[Chapter, ...]) -> None:
     """R106 at a `#place` link that names no chapter, section or figure of the book."""
     known = set()
+    named: dict[str, set[str]] = {}  # the id the docs' rule gives -> the headings it names
     for chapter, (anchor, sections) in zip(chapters, heading_ids(chapters), strict=True):
         known.add(anchor)
         known.update(sections.values())
         known.update(f"fig-{b.key}" for b in chapter.blocks if isinstance(b, Figure))
+        named.setdefault(chapter.anchor, set()).add(f"the chapter {plain(chapter.title)!r}")
+        for index in sections:
+            section = chapter.blocks[index]
+            assert isinstance(section, Heading)
+            named.setdefault(f"{anchor}-{section.anchor}", set()).add(
+                f"the section {plain(section.text)!r} of {plain(chapter.title)!r}"
+            )
     for href, where in places:
+        written = where.source.text[where.start : where.end]
+        if len(named.get(href[1:], ())) > 1:  # `# A` + `## Title` and `# A title`
+            raise SourceError(
+                where,
+                "R106",
+                f"the link {written if written.startswith('#') else href} could name "
+                + " or ".join(sorted(named[href[1:]])),
+                "give one of them another title, so that each has an id of its own",
+            )
         if href[1:] not in known:
-            written = where.source.text[where.start : where.end]
             raise SourceError(
                 where,
                 "R106",

@@ -19,7 +19,7 @@ from maerstanas_print.draw.board import Mark
 from maerstanas_print.fonts import FACES, drawn_as_a_mark, missing_glyphs
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.io import limits
-from maerstanas_print.rule_points import strip_markers, unquoted
+from maerstanas_print.rule_points import holds_markers, strip_markers, unquoted
 from maerstanas_print.rulebook.claim_base import ClaimError
 from maerstanas_print.rulebook.figures import Figure, Panel
 from maerstanas_print.rulebook.kit import kit_of
@@ -127,16 +127,23 @@ def refuse_markup(text: str, where: Where, what: str) -> None:
     backslash escape would show up as those characters."""
     marked = next((span for span in spans(text) if span.kind != "text"), None)
     entity = _ENTITY.search(text)
-    if marked is None and "\\" not in text and "{{" not in text and entity is None:
+    marker = "{§" if holds_markers(text) else ""  # a rule point is a paragraph's, never a label's
+    if marked is None and "\\" not in text and "{{" not in text and not entity and not marker:
         return
     mark = {"code": "`", "link": "[", "fig": "{fig:", "bold": "**", "italic": "*"}
-    written = (mark.get(marked.kind, "") if marked else "", "\\", "{{", entity[0] if entity else "")
+    written = (
+        mark.get(marked.kind, "") if marked else "",
+        "\\",
+        "{{",
+        entity[0] if entity else "",
+        marker,
+    )
     first = next((sign for sign in written if sign and sign in text), text[:1])
     raise SourceError(
         where.find(first),
         "R101",
-        f"{what} is plain text: *, **, `, links, {{fig:...}}, {{{{ references }}}}, \\ "
-        "and entities (&amp;) are not set in it",
+        f"{what} is plain text: *, **, `, links, {{fig:...}}, {{{{ references }}}}, \\, "
+        "entities (&amp;) and rule-point markers {§ ...} are not set in it",
         "write the words alone, each character as itself (& for &amp;)",
     )
 
