@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import io
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -164,8 +165,6 @@ _SET_AS_NOTHING = frozenset("\u00ad\u200b")
 
 def drawn_as_a_mark(char: str) -> bool:
     """Whether `char` is an invisible format character the PDF would draw."""
-    import unicodedata
-
     return unicodedata.category(char) == "Cf" and char not in _SET_AS_NOTHING
 
 

@@ -80,36 +80,33 @@ def refuse_other_breaks(source: Source, first: int, last: int) -> None:
 
 def refuse_unsettable(text: str, where: Where) -> None:
     """SourceError R101 at the first character of `text` that the book cannot print: a
-    control character, or one Cardo has no glyph for. The build refuses both, so the
-    check refuses them first, where they are written (`--check` then passes only what
-    the build sets)."""
+    control character, one Cardo has no glyph for, a format character it would draw
+    as a mark, or a right-to-left one. The build refuses them, so the check refuses
+    them first, where they are written (`--check` then passes only what the build
+    sets); each is told why."""
     missing = {c for face in FACES for c in missing_glyphs(text, face)}
-    char = next((c for c in text if c in missing or _CONTROL.match(c)), "")
-    drawn = next((c for c in text if drawn_as_a_mark(c)), "")
-    if drawn and (not char or text.index(drawn) <= text.index(char)):
-        raise SourceError(
-            where.find(drawn),
-            "R101",
-            f"the character {drawn!r} (U+{ord(drawn):04X}) is an invisible format "
-            "character, which Cardo draws as a visible mark in the PDF",
-            "leave it out (the PDF sets no ligatures a joiner or non-joiner would change)",
-        )
-    if char:
-        raise SourceError(
-            where.find(char),
-            "R101",
-            f"the character {char!r} (U+{ord(char):04X}) cannot be set in a rulebook",
-            "Cardo has Latin, Greek, runes and the usual marks; write it another way",
-        )
-    backwards = next((c for c in text if unicodedata.bidirectional(c) in _RIGHT_TO_LEFT), "")
-    if backwards:
-        raise SourceError(
-            where.find(backwards),
-            "R101",
-            f"the character {backwards!r} (U+{ord(backwards):04X}) is written right to left, "
-            "and the PDF would set its words letter by letter from the left, backwards",
-            "a book is set left to right; write the word in Latin letters",
-        )
+    for char in text:
+        said = f"the character {char!r} (U+{ord(char):04X})"
+        if unicodedata.bidirectional(char) in _RIGHT_TO_LEFT:
+            message, hint = (
+                f"{said} is written right to left, and the PDF would set its words letter "
+                "by letter from the left, backwards",
+                "a book is set left to right; write the word in Latin letters",
+            )
+        elif drawn_as_a_mark(char):
+            message, hint = (
+                f"{said} is an invisible format character, which Cardo draws as a visible "
+                "mark in the PDF",
+                "leave it out (the PDF sets no ligatures a joiner or non-joiner would change)",
+            )
+        elif char in missing or _CONTROL.match(char):
+            message, hint = (
+                f"{said} cannot be set in a rulebook",
+                "Cardo has Latin, Greek, runes and the usual marks; write it another way",
+            )
+        else:
+            continue
+        raise SourceError(where.find(char), "R101", message, hint)
 
 
 # Bidirectional classes the PDF cannot set in order (ReportLab does no bidi): the
