@@ -224,3 +224,61 @@ def test_the_excerpt_is_the_same_as_cutting_the_whole_line() -> None:
         for width in (1, 9, 500):
             end = start + width
             assert source.excerpt(start, end) == _naive_excerpt(source, start, end), start
+
+
+# --- 5. a space reservation that fails part-way is taken back ----------------------------
+
+
+@pytest.mark.parametrize(
+    "command", [["fmt", "big.mrs", "-o", "a.mrs"], ["check", "--fix", "a.mrs"]], ids=["fmt", "fix"]
+)
+def test_a_reservation_that_fails_part_way_leaves_the_file_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, command: list[str]
+) -> None:
+    """On a nearly full ext4, fallocate lengthens the file by each extent it places
+    before ENOSPC: "my old notes" was left followed by 214,003 NUL bytes."""
+    import errno
+
+    monkeypatch.chdir(tmp_path)
+    old = b"my old notes\n"
+    Path("a.mrs").write_bytes(old)
+    os.link("a.mrs", "b.mrs")  # another name: written in place
+    Path("big.mrs").write_bytes(SAMPLE * 3)
+
+    def full_disk(fd: int, offset: int, size: int) -> None:
+        now = os.fstat(fd).st_size
+        os.ftruncate(fd, now + (size - now) // 2)  # ext4 lengthens it, then runs out
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "posix_fallocate", full_disk)
+    if command[0] == "check":  # a fix that makes the record longer: `10.` for `1.`
+        old = SAMPLE.replace(b"10. ", b"1. ", 1)
+        Path("a.mrs").write_bytes(old)
+    assert main(command) == 3
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "the file is as it was" in err, err
+    assert Path("a.mrs").read_bytes() == old
+
+
+# --- 6. a name through a /proc link that cannot be followed --------------------------------
+
+
+def test_a_name_whose_links_cannot_be_followed_is_one_line_and_the_rest_are_fixed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """`check --fix /proc/1/cwd/x.mrs n.mrs` (a link root may not read here) ended in a
+    PermissionError traceback, and n.mrs was not fixed."""
+    real = os.path.realpath
+
+    def refused(path, *args, **kwargs):
+        if "locked" in str(path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.chdir(tmp_path)
+    Path("n.mrs").write_bytes(b"1. D4 E3 3. C5 *\n")
+    monkeypatch.setattr(os.path, "realpath", refused)
+    assert main(["check", "--fix", "locked/x.mrs", "n.mrs"]) == 3
+    err = capsys.readouterr().err
+    assert "locked/x.mrs: no such file" in err and "Traceback" not in err, err
+    assert Path("n.mrs").read_bytes() == b"1. D4 E3 2. C5 *\n"  # fixed all the same
