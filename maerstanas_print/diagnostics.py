@@ -187,6 +187,7 @@ class Source:
         self.text = text
         self.first_line = first_line  # the file's line number of the text's first line
         self._line_starts: list[int] | None = None
+        self._last_span: tuple[int, tuple[int, int]] = (0, (0, 0))  # line -> its span
 
     def _starts(self) -> list[int]:
         if self._line_starts is None:
@@ -207,10 +208,21 @@ class Source:
         return line + 1, offset - starts[line] + 1
 
     def line_text(self, line: int) -> str:
+        begin, end = self._line_span(line)
+        return self.text[begin:end]
+
+    def _line_span(self, line: int) -> tuple[int, int]:
+        """Where 1-based `line` starts and ends in the text (its CRs left out), found
+        without copying it: many diagnostics on one long line must not each copy it."""
+        if self._last_span[0] == line:  # diagnostics come line by line
+            return self._last_span[1]
         starts = self._starts()
         begin = starts[line - 1]
         end = starts[line] - 1 if line < len(starts) else len(self.text)
-        return self.text[begin:end].rstrip("\r")
+        while end > begin and self.text[end - 1] == "\r":
+            end -= 1
+        self._last_span = (line, (begin, end))
+        return begin, end
 
     def excerpt(self, start: int, end: int) -> str:
         """The source line with a caret under [start, end) (clipped to the line).
@@ -220,17 +232,20 @@ class Source:
         a megabyte per diagnostic.
         """
         line, column = self.locate(start)
-        text = self.line_text(line)
-        width = max(1, min(end, start + len(text) - column + 1) - start)
+        first, last = self._line_span(line)
+        length = last - first
+        width = max(1, min(end, start + length - column + 1) - start)
         at = column - 1
-        if len(text) > EXCERPT_WIDTH:
-            begin = max(0, min(at - EXCERPT_WIDTH // 3, len(text) - EXCERPT_WIDTH))
+        if length > EXCERPT_WIDTH:
+            begin = max(0, min(at - EXCERPT_WIDTH // 3, length - EXCERPT_WIDTH))
             finish = begin + EXCERPT_WIDTH
+            text = self.text[first + begin : first + finish]  # only the window is copied
             cut = "…" if begin else ""
-            shown = cut + visible(text[begin:finish]) + ("…" if finish < len(text) else "")
-            before = cut + visible(text[begin:at])
-            marked = visible(text[at : at + min(width, finish - at)])
+            shown = cut + visible(text) + ("…" if finish < length else "")
+            before = cut + visible(text[: at - begin])
+            marked = visible(text[at - begin : at - begin + min(width, finish - at)])
         else:
+            text = self.text[first:last]
             shown, before = visible(text), visible(text[:at])
             marked = visible(text[at : at + width])
         width = max(1, len(marked))

@@ -112,7 +112,13 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "one for each game (HTML or PDF: each move's position is drawn or held, each "
         "variation and comment set; on a board of more than 121 squares each counts in "
         "proportion, three times on 19x19)": (f"{limits.MAX_DOCUMENT_MOVES:,}"),
-        "variations, comments, NAGs and tags in one game, empty ones (`()`, `{}`) included": (
+        "move numbers written apart from a move in one game (each stands before a move)": (
+            f"{limits.MAX_GAME_MOVES:,}"
+        ),
+        "problems (errors and warnings) found reading one game, each kept to be reported "
+        "with its line": f"{limits.MAX_GAME_PROBLEMS:,}",
+        "variations, comments, NAGs and tags in one game, empty ones (`()`, `{}`) included, "
+        "and each `[%command]` of a comment": (
             f"{limits.MAX_GAME_ASIDES:,}"
         ),
         "frames of an animated GIF (`diagram -o X.gif`: the start and one a ply, all kept "
@@ -221,7 +227,8 @@ def test_the_reliability_page_gives_the_same_limits() -> None:
         f"| {limits.MAX_PDF_DOCUMENT_CHARS:,} characters |",
         f"| {limits.MAX_WHOLE_RECORD_CHARS // 2**20} Mi characters, "
         f"{limits.MAX_WHOLE_RECORD_GAMES:,} games, {limits.MAX_WHOLE_RECORD_MOVES:,} moves, ",
-        f"NAGs and tags in one game, empty ones too | {limits.MAX_GAME_ASIDES:,} |",
+        "NAGs and tags in one game, empty ones too (each `[%command]` too) | "
+        f"{limits.MAX_GAME_ASIDES:,} |",
         f"(HTML or PDF) | {limits.MAX_DOCUMENT_MOVES:,} |",
         f"| {limits.MAX_BOOK_SOURCE_BYTES // 2**20} MiB |",
         f"| {limits.MAX_FRONT_MATTER_BYTES // 2**10} KiB; {limits.MAX_FRONT_VALUE_CHARS:,} ",

@@ -145,3 +145,140 @@ def test_a_named_pipe_nobody_reads_is_still_named_so(tmp_path: Path) -> None:
     done = _tool(tmp_path, "fmt", "s.mrs", "-o", "ff", stdout=subprocess.PIPE)
     assert done.returncode == 3, done.stderr
     assert b"cannot write ff: a named pipe that nobody reads" in done.stderr
+
+
+# --- 3 (b). what a game's reading holds besides its items: lone move numbers, the
+# problems it reports, the commands of its comments ----------------------------------
+
+
+def _refused_with(tmp_path: Path, capsys, text: str, says: str) -> None:
+    (tmp_path / "r.mrs").write_text(text, encoding="utf-8")
+    assert main(["check", str(tmp_path / "r.mrs")]) == 1
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_move_numbers_without_moves_are_bounded(tmp_path, monkeypatch, capsys) -> None:
+    """Twelve million lines of `1.` (an M108 each) ended in a MemoryError at 3.9 GB."""
+    monkeypatch.setattr(limits, "MAX_GAME_MOVES", 60)
+    # the last `1.` goes with `D4`: 61 stand alone
+    _refused_with(tmp_path, capsys, "1.\n" * 62 + "D4 *\n", "more than 60 move numbers")
+    (tmp_path / "r.mrs").write_text("1.\n" * 31 + "D4 *\n", encoding="utf-8")
+    assert main(["check", str(tmp_path / "r.mrs")]) == 1  # M108s, each reported
+    assert capsys.readouterr().out.count("M108") == 30
+
+
+def test_the_problems_one_game_reports_are_bounded(tmp_path, monkeypatch, capsys) -> None:
+    """A comment of 320,000 unreadable `[%eval]` (an M407 each) held 188 MB."""
+    monkeypatch.setattr(limits, "MAX_GAME_PROBLEMS", 20)
+    text = "1. D4 {" + "[%eval x]\n" * 21 + "} *\n"
+    _refused_with(tmp_path, capsys, text, "more than 20 problems to report")
+    (tmp_path / "r.mrs").write_text(
+        text.replace("\n" * 1, "\n", 1)[:0] + "1. D4 {" + "[%eval x]\n" * 20 + "} *\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(tmp_path / "r.mrs")]) == 0
+    assert "(20 warnings)" in capsys.readouterr().out
+
+
+def test_the_commands_of_a_games_comments_count_as_asides(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(limits, "MAX_GAME_ASIDES", 60)
+    text = "1. D4 {" + "[%eval 1]" * 61 + "} *\n"
+    _refused_with(tmp_path, capsys, text, "each [%command] of a comment too")
+
+
+# --- 4. the excerpt of a diagnostic on a long line copies only its window ---------------
+
+
+def _naive_excerpt(source, start: int, end: int) -> str:
+    """The excerpt as it was made before: the whole line copied, then cut."""
+    from maerstanas_print.diagnostics import EXCERPT_WIDTH, visible
+
+    line, column = source.locate(start)
+    starts = [0] + [i + 1 for i, c in enumerate(source.text) if c == "\n"]
+    begin = starts[line - 1]
+    stop = starts[line] - 1 if line < len(starts) else len(source.text)
+    text = source.text[begin:stop].rstrip("\r")
+    width = max(1, min(end, start + len(text) - column + 1) - start)
+    at = column - 1
+    if len(text) > EXCERPT_WIDTH:
+        first = max(0, min(at - EXCERPT_WIDTH // 3, len(text) - EXCERPT_WIDTH))
+        finish = first + EXCERPT_WIDTH
+        cut = "…" if first else ""
+        shown = cut + visible(text[first:finish]) + ("…" if finish < len(text) else "")
+        before = cut + visible(text[first:at])
+        marked = visible(text[at : at + min(width, finish - at)])
+    else:
+        shown, before, marked = visible(text), visible(text[:at]), visible(text[at : at + width])
+    lead = "".join("\t" if ch == "\t" else " " for ch in before)
+    return f"  {shown}\n  {lead}^{'~' * (max(1, len(marked)) - 1)}"
+
+
+def test_the_excerpt_is_the_same_as_cutting_the_whole_line() -> None:
+    from maerstanas_print.diagnostics import Source
+
+    long = "1. D4 {" + "[%eval x]" * 200 + "} *"
+    text = f"short line\r\n{long}\r\r\n\tx\n{long}"
+    source = Source("r.mrs", text)
+    for start in [0, 3, 12, 14, 100, 900, len(text) - 40, len(text) - 2, len(text)]:
+        for width in (1, 9, 500):
+            end = start + width
+            assert source.excerpt(start, end) == _naive_excerpt(source, start, end), start
+
+
+# --- 5. a space reservation that fails part-way is taken back ----------------------------
+
+
+@pytest.mark.parametrize(
+    "command", [["fmt", "big.mrs", "-o", "a.mrs"], ["check", "--fix", "a.mrs"]], ids=["fmt", "fix"]
+)
+def test_a_reservation_that_fails_part_way_leaves_the_file_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, command: list[str]
+) -> None:
+    """On a nearly full ext4, fallocate lengthens the file by each extent it places
+    before ENOSPC: "my old notes" was left followed by 214,003 NUL bytes."""
+    import errno
+
+    monkeypatch.chdir(tmp_path)
+    old = b"my old notes\n"
+    Path("a.mrs").write_bytes(old)
+    os.link("a.mrs", "b.mrs")  # another name: written in place
+    Path("big.mrs").write_bytes(SAMPLE * 3)
+
+    def full_disk(fd: int, offset: int, size: int) -> None:
+        now = os.fstat(fd).st_size
+        os.ftruncate(fd, now + (size - now) // 2)  # ext4 lengthens it, then runs out
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "posix_fallocate", full_disk)
+    if command[0] == "check":  # a fix that makes the record longer: `10.` for `1.`
+        old = SAMPLE.replace(b"10. ", b"1. ", 1)
+        Path("a.mrs").write_bytes(old)
+    assert main(command) == 3
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "the file is as it was" in err, err
+    assert Path("a.mrs").read_bytes() == old
+
+
+# --- 6. a name through a /proc link that cannot be followed --------------------------------
+
+
+def test_a_name_whose_links_cannot_be_followed_is_one_line_and_the_rest_are_fixed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """`check --fix /proc/1/cwd/x.mrs n.mrs` (a link root may not read here) ended in a
+    PermissionError traceback, and n.mrs was not fixed."""
+    real = os.path.realpath
+
+    def refused(path, *args, **kwargs):
+        if "locked" in str(path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.chdir(tmp_path)
+    Path("n.mrs").write_bytes(b"1. D4 E3 3. C5 *\n")
+    monkeypatch.setattr(os.path, "realpath", refused)
+    assert main(["check", "--fix", "locked/x.mrs", "n.mrs"]) == 3
+    err = capsys.readouterr().err
+    assert "locked/x.mrs: no such file" in err and "Traceback" not in err, err
+    assert Path("n.mrs").read_bytes() == b"1. D4 E3 2. C5 *\n"  # fixed all the same

@@ -421,10 +421,8 @@ def _reserve(handle: FileIO, name: str, new_size: int, old_size: int) -> None:
     if new_size <= old_size:
         return
     try:
-        reserve_space(handle.fileno(), new_size)
+        reserve_space(handle.fileno(), new_size, old_size)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.ftruncate(handle.fileno(), old_size)  # the old bytes were never touched
         raise OutputError(_as_it_was(name, exc)) from None
 
 

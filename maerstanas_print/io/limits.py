@@ -59,6 +59,10 @@ MAX_GAME_MOVES = 50_000
 # each is held as a move is (6.7 million `()` after one move took `check` to
 # 3.9 GB; 9 million tag lines 4 GB)
 MAX_GAME_ASIDES = 50_000
+# Problems (errors and warnings) found reading one game: each is kept to be
+# reported with its excerpt (a comment of 320,000 unreadable `[%eval]` held 188 MB,
+# and two million on one line did not finish in five minutes)
+MAX_GAME_PROBLEMS = 10_000
 
 # Variations open at once (a `(` not yet closed). Beyond 50 the record builder
 # reports M109 and reads on; beyond this the reader stops: the grammar's

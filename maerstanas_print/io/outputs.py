@@ -318,14 +318,18 @@ def _replace(path: Path, payload: bytes, existing: os.stat_result | None) -> Non
             raise
 
 
-def reserve_space(fd: int, size: int) -> None:
-    """Reserve `size` bytes for the open file `fd` before any of its bytes change,
-    so that a full disk or quota refuses the write while the file is whole
-    (OSError); a file system that cannot reserve is let be."""
+def reserve_space(fd: int, size: int, old_size: int) -> None:
+    """Reserve `size` bytes for the open file `fd` (now `old_size` long) before any
+    of its bytes change, so that a full disk or quota refuses the write while the
+    file is whole (OSError); a file system that cannot reserve is let be. A
+    reservation that fails part-way is taken back: ext4 lengthens the file by each
+    extent it could place before it runs out (with NUL bytes)."""
     try:
         os.posix_fallocate(fd, 0, size)
     except OSError as exc:
         if exc.errno not in (errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL):
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, old_size)  # the old bytes were never touched
             raise
 
 
@@ -382,7 +386,12 @@ def _write_over(path: Path, payload: bytes) -> None:
         if readable and before.st_size <= MAX_PUT_BACK_BYTES:
             old = handle.read(before.st_size + 1)
         if len(payload) > before.st_size:
-            reserve_space(fd, len(payload))
+            try:
+                reserve_space(fd, len(payload), before.st_size)
+            except OSError as exc:
+                keep_mode(fd, before, capabilities)
+                why = exc.strerror or str(exc)
+                raise OutputError(f"cannot write {name}: {why}; the file is as it was") from None
         try:
             handle.seek(0)
             write_all(handle, payload)

@@ -24,8 +24,13 @@ def is_special(path: str) -> bool:
     """Whether `path` names a device or a process's own stream (`/dev/stdin`,
     `/proc/self/fd/0`), as written, at any symlink on the way (the kernel
     resolves `/proc/self/fd/0` to the file a shell redirected, so the end of
-    the chain alone does not tell), or once its links are followed."""
-    return any(_special_place(p) for p in (*_link_chain(path), os.path.realpath(path)))
+    the chain alone does not tell), or once its links are followed. A chain that
+    cannot be followed (`/proc/1/cwd` of another user) is left to the reader, which
+    says so in one line when it opens the file."""
+    try:
+        return any(_special_place(p) for p in (*_link_chain(path), os.path.realpath(path)))
+    except OSError:
+        return False
 
 
 def _special_place(path: str) -> bool:

@@ -22,6 +22,7 @@ from maerstanas_print.games.base import OffBoard
 from maerstanas_print.games.protocol import Game
 from maerstanas_print.games.registry import default_game, game_named
 from maerstanas_print.geometry import FILES
+from maerstanas_print.io import limits
 from maerstanas_print.notation.embedded import split, unreadable_evals
 from maerstanas_print.notation.record import (
     GLYPH_NAGS,
@@ -57,9 +58,40 @@ def unescape_tag_value(raw: str) -> str:
     return _TAG_ESCAPE.sub(r"\1", inner) if "\\" in inner else inner  # most have no escape
 
 
+class TooManyMoves(Exception):
+    """A game with more than `limits.MAX_GAME_MOVES` moves from `offset` on, or
+    (`asides`) more than `limits.MAX_GAME_ASIDES` variations, comments, NAGs and tags,
+    or (`deep`) more than `limits.MAX_OPEN_VARIATIONS` variations open at `offset`, or
+    (`numbers`) more move numbers than moves may be, or (`problems`) more than
+    `limits.MAX_GAME_PROBLEMS` problems found reading it."""
+
+    def __init__(
+        self,
+        offset: int,
+        deep: bool = False,
+        asides: bool = False,
+        numbers: bool = False,
+        problems: bool = False,
+    ) -> None:
+        super().__init__(offset)
+        self.offset = offset
+        self.deep = deep
+        self.asides = asides
+        self.numbers = numbers
+        self.problems = problems
+
+
 def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
     text, diagram, commands = split(raw[1:] if line_comment else raw[1:-1])
     return Comment(text, start, end, diagram, commands)
+
+
+def _note(game: GameRecord, diagnostic: Diagnostic) -> None:
+    """Keep a problem found reading `game`, up to `limits.MAX_GAME_PROBLEMS`: each
+    is held and reported with its excerpt."""
+    game.diagnostics.append(diagnostic)
+    if len(game.diagnostics) > limits.MAX_GAME_PROBLEMS:
+        raise TooManyMoves(game.start, problems=True)
 
 
 def _shown(value: str) -> str:
@@ -156,6 +188,7 @@ class GameBuilder:
 
     __slots__ = (
         "first_index",
+        "commands",
         "games",
         "game",
         "lines",
@@ -176,6 +209,7 @@ class GameBuilder:
         self.phase = _IN_TAGS
         self.definition: Game = default_game()
         self.known = moves_read(self.definition)  # the definition's placements read
+        self.commands = 0  # `[%...]` commands in the game's comments, each held as an aside
 
     def build(self, items: list[Item], text_length: int) -> list[GameRecord]:
         """Add every item and finish. Moves and move numbers, nearly every item
@@ -276,12 +310,21 @@ class GameBuilder:
         self.game.tags.append(Tag(name, unescape_tag_value(raw), start, end))
 
     def _comment(self, game: GameRecord, start: int, end: int, payload: str) -> None:
+        self._count_commands(game, payload)
         self._attach(make_comment(payload, start, end, line_comment=False))
         self._check_evals(game, start, payload)
 
     def _line_comment(self, game: GameRecord, start: int, end: int, payload: str) -> None:
+        self._count_commands(game, payload)
         self._attach(make_comment(payload, start, end, line_comment=True))
         self._check_evals(game, start, payload)
+
+    def _count_commands(self, game: GameRecord, payload: str) -> None:
+        """Each `[%...]` command of a comment is held as an aside is: a comment of
+        two million of them must not be read (counted before it is split)."""
+        self.commands += payload.count("[%")
+        if self.commands > limits.MAX_GAME_ASIDES:
+            raise TooManyMoves(game.start, asides=True)
 
     def _check_evals(self, game: GameRecord, start: int, payload: str) -> None:
         """A warning (an error with --strict) at each `[%eval]` that is ignored
@@ -289,7 +332,8 @@ class GameBuilder:
         if "[%eval" not in payload:  # nearly every comment
             return
         for first, last, value in unreadable_evals(payload):
-            game.diagnostics.append(
+            _note(
+                game,
                 Diagnostic(
                     "warning",
                     "M407",
@@ -298,7 +342,7 @@ class GameBuilder:
                     start + last,
                     "write a whole number in the digits 0-9, `+3` for a proved value, "
                     "`~-2,9` for an estimate 9 plies deep",
-                )
+                ),
             )
 
     def _attach(self, comment: Comment) -> None:
@@ -411,6 +455,7 @@ class GameBuilder:
         game.mainline.start = start
         self.games.append(game)
         self.game, self.lines, self.nodes = game, [game.mainline], game.mainline.nodes
+        self.commands = 0
         return game
 
     def _close_game(self, end: int) -> None:
@@ -419,7 +464,8 @@ class GameBuilder:
         game.mainline.end = end
         game.end = end
         if game.termination is None:
-            game.diagnostics.append(
+            _note(
+                game,
                 Diagnostic(
                     "warning",
                     "M404",
@@ -427,7 +473,7 @@ class GameBuilder:
                     end,
                     end,
                     "end each game with its score line (`Dark: 42, Light: 39`) or `*`",
-                )
+                ),
             )
 
     def _drop_number(self) -> None:
@@ -455,7 +501,7 @@ class GameBuilder:
     def _error(
         game: GameRecord, code: str, message: str, start: int, end: int, hint: str | None = None
     ) -> None:
-        game.diagnostics.append(Diagnostic("error", code, message, start, end, hint))
+        _note(game, Diagnostic("error", code, message, start, end, hint))
 
 
 # The method for each kind of item but moves, numbers and tags (see `GameBuilder.add`).

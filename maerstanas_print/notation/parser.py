@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from maerstanas_print.diagnostics import Diagnostic, Source, quoted_token
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import LimitError
-from maerstanas_print.notation.build import Item, build_games
+from maerstanas_print.notation.build import Item, TooManyMoves, build_games
 from maerstanas_print.notation.move_kinds import marked_kinds, version
 from maerstanas_print.notation.record import GameRecord, MoveNumber
-from maerstanas_print.notation.scan import TooManyMoves, scan, scan_games
+from maerstanas_print.notation.scan import scan, scan_games
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -154,10 +154,22 @@ class RecordReader:
                     f"{where}: more than {limits.MAX_OPEN_VARIATIONS:,} variations "
                     "open at once (the limit); close them with `)`"
                 ) from None
+            if exc.numbers:
+                raise LimitError(
+                    f"{where}: a game with more than {limits.MAX_GAME_MOVES:,} move numbers "
+                    "(the limit: a move number stands before a move); split it into "
+                    "several games"
+                ) from None
+            if exc.problems:
+                raise LimitError(
+                    f"{where}: a game with more than {limits.MAX_GAME_PROBLEMS:,} problems to "
+                    "report (the limit, warnings included); check it in parts"
+                ) from None
             if exc.asides:
                 raise LimitError(
                     f"{where}: a game with more than {limits.MAX_GAME_ASIDES:,} variations, "
-                    "comments, NAGs and tags (the limit, empty ones included); split it into "
+                    "comments, NAGs and tags (the limit, empty ones included, and each "
+                    "[%command] of a comment too); split it into "
                     "several games"
                 ) from None
             raise LimitError(

@@ -16,22 +16,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from maerstanas_print.io import limits
-from maerstanas_print.notation.build import Item
+from maerstanas_print.notation.build import Item, TooManyMoves
 from maerstanas_print.notation.move_kinds import MoveKind, marked_kinds, version
 from maerstanas_print.notation.record import MoveNumber
-
-
-class TooManyMoves(Exception):
-    """A game with more than `limits.MAX_GAME_MOVES` moves from `offset` on, or
-    (`asides`) more than `limits.MAX_GAME_ASIDES` variations, comments, NAGs and tags,
-    or (`deep`) more than `limits.MAX_OPEN_VARIATIONS` variations open at `offset`."""
-
-    def __init__(self, offset: int, deep: bool = False, asides: bool = False) -> None:
-        super().__init__(offset)
-        self.offset = offset
-        self.deep = deep
-        self.asides = asides
-
 
 # What a game holds besides its moves, each as large as a move once read: a
 # variation (even an empty one), a comment (even `{}`), a NAG
@@ -143,7 +130,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
     append = items.append
     depth = 0
     game_start = pos
-    moves = asides = 0
+    moves = asides = numbers = 0  # numbers: those written apart from a move
     most = limits.MAX_GAME_MOVES
     moves_seen = ended = False
     token = _token(version())
@@ -191,7 +178,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                 yield items, start
                 items, ended, moves_seen = [], False, False
                 append = items.append
-                game_start, moves, asides = start, 0, 0
+                game_start, moves, asides, numbers = start, 0, 0, 0
             moves_seen = True
             digits, dots, square, second = m.group(_PN, _PDOTS, _P1, _P2)  # one call
             number_end = start + len(digits) + len(dots)
@@ -216,7 +203,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                 yield items, start
                 items, ended = [], False
                 append = items.append
-                game_start, moves, asides = start, 0, 0
+                game_start, moves, asides, numbers = start, 0, 0, 0
             moves_seen = True
             moves += 1
             if moves > most:
@@ -230,7 +217,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             yield items, start
             items, ended, moves_seen = [], False, False
             append = items.append
-            game_start, moves, asides = start, 0, 0
+            game_start, moves, asides, numbers = start, 0, 0, 0
         if kind == "tag":  # held as an aside is (9 million tag lines reached 4 GB)
             asides += 1
             if asides > limits.MAX_GAME_ASIDES:
@@ -247,6 +234,9 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
             if asides > limits.MAX_GAME_ASIDES:
                 raise TooManyMoves(game_start, asides=True)
         if kind == "number":
+            numbers += 1  # each stands before a move: `1.` a million times is no game
+            if numbers > most:
+                raise TooManyMoves(game_start, numbers=True)
             append(
                 (
                     "number",
