@@ -118,9 +118,7 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "problems (errors and warnings) found reading one game, each kept to be reported "
         "with its line": f"{limits.MAX_GAME_PROBLEMS:,}",
         "variations, comments, NAGs and tags in one game, empty ones (`()`, `{}`) included, "
-        "and each `[%command]` of a comment": (
-            f"{limits.MAX_GAME_ASIDES:,}"
-        ),
+        "and each `[%command]` of a comment": (f"{limits.MAX_GAME_ASIDES:,}"),
         "frames of an animated GIF (`diagram -o X.gif`: the start and one a ply, all kept "
         "until the file is written; at both GIF limits, 399 plies of the 19 x 19 board with "
         "a 24-line comment at each, the run took 470 MB and 13 s here)": (
