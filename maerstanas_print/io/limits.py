@@ -61,8 +61,9 @@ MAX_GAME_MOVES = 50_000
 MAX_GAME_ASIDES = 50_000
 # Problems (errors and warnings) found reading one game: each is kept to be
 # reported with its excerpt (a comment of 320,000 unreadable `[%eval]` held 188 MB,
-# and two million on one line did not finish in five minutes)
-MAX_GAME_PROBLEMS = 10_000
+# and two million on one line did not finish in five minutes). The bounds on a
+# game's moves, asides and numbers keep them under this; it is the last guard.
+MAX_GAME_PROBLEMS = 100_000
 
 # Variations open at once (a `(` not yet closed). Beyond 50 the record builder
 # reports M109 and reads on; beyond this the reader stops: the grammar's
