@@ -179,6 +179,9 @@ class Diagnostic:
         )
 
 
+_COUNTED_LOOKUPS = 8  # then the index of line starts is built, once
+
+
 class Source:
     """A record text with its name, for turning offsets into lines and columns."""
 
@@ -187,6 +190,7 @@ class Source:
         self.text = text
         self.first_line = first_line  # the file's line number of the text's first line
         self._line_starts: list[int] | None = None
+        self._counted = 0  # places found without the index of line starts
         self._last_span: tuple[int, tuple[int, int]] = (0, (0, 0))  # line -> its span
 
     def _starts(self) -> list[int]:
@@ -201,9 +205,15 @@ class Source:
         return self._line_starts
 
     def locate(self, offset: int) -> tuple[int, int]:
-        """1-based (line, column) of a character offset."""
-        starts = self._starts()
+        """1-based (line, column) of a character offset. The first few are counted
+        in the text: an index of every line start costs 36 bytes a line (430 MB for
+        twelve million lines), far more than the one place a limit's message needs."""
         offset = max(0, min(offset, len(self.text)))
+        if self._line_starts is None and self._counted < _COUNTED_LOOKUPS:
+            self._counted += 1
+            line_start = self.text.rfind("\n", 0, offset) + 1
+            return self.text.count("\n", 0, line_start) + 1, offset - line_start + 1
+        starts = self._starts()
         line = bisect.bisect_right(starts, offset) - 1
         return line + 1, offset - starts[line] + 1
 

@@ -282,3 +282,21 @@ def test_a_name_whose_links_cannot_be_followed_is_one_line_and_the_rest_are_fixe
     err = capsys.readouterr().err
     assert "locked/x.mrs: no such file" in err and "Traceback" not in err, err
     assert Path("n.mrs").read_bytes() == b"1. D4 E3 2. C5 *\n"  # fixed all the same
+
+
+def test_a_place_is_found_alike_with_and_without_the_index_of_lines() -> None:
+    """The first few places are counted in the text (twelve million lines of `1.`
+    had built a 430 MB index for the one place a limit's message names)."""
+    from maerstanas_print.diagnostics import Source
+
+    text = "ab\r\n\ncd\n\n\nefg\nh"
+    offsets = [0, 1, 2, 3, 4, 5, 7, 8, 10, 11, 13, 14, len(text), len(text) + 5, -3]
+
+    def naive(offset: int) -> tuple[int, int]:
+        offset = max(0, min(offset, len(text)))
+        before = text[:offset]
+        return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+    counted = Source("r.mrs", text)
+    assert [counted.locate(o) for o in offsets] == [naive(o) for o in offsets]
+    assert counted._line_starts is not None  # built after the first few
