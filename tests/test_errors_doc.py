@@ -115,6 +115,8 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "move numbers written apart from a move in one game (each stands before a move)": (
             f"{limits.MAX_GAME_MOVES:,}"
         ),
+        "squares of one removal or capture list (the largest board's squares; a wrong list's "
+        "message names the first 12 and how many)": f"{limits.MAX_REMOVAL_SQUARES:,}",
         "problems (errors and warnings) found reading one game, each kept to be reported "
         "with its line": f"{limits.MAX_GAME_PROBLEMS:,}",
         "variations, comments, NAGs and tags in one game, empty ones (`()`, `{}`) included, "

@@ -300,3 +300,39 @@ def test_a_place_is_found_alike_with_and_without_the_index_of_lines() -> None:
     counted = Source("r.mrs", text)
     assert [counted.locate(o) for o in offsets] == [naive(o) for o in offsets]
     assert counted._line_starts is not None  # built after the first few
+
+
+def test_a_writer_reading_standard_input_never_writes_over_its_file(tmp_path: Path) -> None:
+    """`fmt - < f 1<>f` wrote a broken record over f, rc 0."""
+    record = tmp_path / "f.mrs"
+    record.write_bytes(SAMPLE)
+    with open(record, "rb") as given, open(record, "r+b") as onto:
+        done = _tool(tmp_path, "fmt", "-", stdin=given, stdout=onto)
+    assert done.returncode == 2, done.stderr
+    assert record.read_bytes() == SAMPLE
+
+
+# --- 7. a long removal list ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("squares", [190, 361])
+def test_a_long_removal_list_is_one_error_with_a_short_message(tmp_path: Path, capsys, squares):
+    """190 squares ended every reading command in `ValueError: math domain error`
+    ((1/49) ** 190 is 0.0 as a float); the message named every square."""
+    record = tmp_path / "r.mrs"
+    record.write_text("1. D4 E3 2. C5 F4 3. T E4x" + "/".join(["A1"] * squares) + " *\n")
+    assert main(["check", str(record)]) == 1
+    out = capsys.readouterr().out
+    assert "error M302: the removal list says A1, " in out and f"… ({squares} squares)" in out
+    assert len(out.splitlines()[0]) < 300
+
+
+@pytest.mark.parametrize("squares", [362, 20_000, 500_000])
+def test_a_removal_list_longer_than_any_board_is_refused(tmp_path: Path, capsys, squares):
+    """500,000 squares (1.5 MB) took 800 MB and 20 s."""
+    record = tmp_path / "r.mrs"
+    record.write_text("1. D4 E3 2. C5 F4 3. T E4x" + "/".join(["A1"] * squares) + " *\n")
+    assert main(["check", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "removal list of more than 361 squares" in err or "squares and numbers" in err

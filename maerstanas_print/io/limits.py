@@ -64,6 +64,9 @@ MAX_GAME_ASIDES = 50_000
 # and two million on one line did not finish in five minutes). The bounds on a
 # game's moves, asides and numbers keep them under this; it is the last guard.
 MAX_GAME_PROBLEMS = 100_000
+# Squares of one move's removal (or capture) list: the largest board's (19 x 19);
+# a list of 500,000 took 800 MB and 20 s to explain
+MAX_REMOVAL_SQUARES = 361
 
 # Variations open at once (a `(` not yet closed). Beyond 50 the record builder
 # reports M109 and reads on; beyond this the reader stops: the grammar's

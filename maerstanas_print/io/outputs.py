@@ -79,7 +79,7 @@ def same_file(target: str | Path, source: str) -> bool:
     (also through a symlink or a hard link). For `-`, the input is whatever
     standard input reads: a shell's `< FILE` makes `-o /dev/stdin` that file."""
     if target == "-":  # standard output: the input itself when a shell's `1<>` made it so
-        return source != "-" and _is_standard_output(source)
+        return _standard_output_reads(source)  # `fmt - < f 1<>f` too
     if source == "-":
         return _is_standard_input(target)
     try:

@@ -63,7 +63,9 @@ class TooManyMoves(Exception):
     (`asides`) more than `limits.MAX_GAME_ASIDES` variations, comments, NAGs and tags,
     or (`deep`) more than `limits.MAX_OPEN_VARIATIONS` variations open at `offset`, or
     (`numbers`) more move numbers than moves may be, or (`problems`) more than
-    `limits.MAX_GAME_PROBLEMS` problems found reading it."""
+    `limits.MAX_GAME_PROBLEMS` problems found reading it, or (`removals`) a removal
+    list longer than `limits.MAX_REMOVAL_SQUARES`, or (`words`) more words than the
+    grammar is given to read for one game."""
 
     def __init__(
         self,
@@ -72,6 +74,8 @@ class TooManyMoves(Exception):
         asides: bool = False,
         numbers: bool = False,
         problems: bool = False,
+        removals: bool = False,
+        words: bool = False,
     ) -> None:
         super().__init__(offset)
         self.offset = offset
@@ -79,6 +83,8 @@ class TooManyMoves(Exception):
         self.asides = asides
         self.numbers = numbers
         self.problems = problems
+        self.removals = removals
+        self.words = words
 
 
 def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
@@ -141,6 +147,8 @@ def make_move(
         return node
     removals = pieces = None
     if removal_texts is not None:
+        if len(removal_texts) > limits.MAX_REMOVAL_SQUARES:  # read by the grammar
+            raise TooManyMoves(start, removals=True)
         # `KA5`: the king taken on A5; `K10`: whatever stood on K10 (19x19)
         squares = [r[1:] if r[1] > "9" else r for r in removal_texts]
         removals = tuple(_index(r, game) for r in squares)

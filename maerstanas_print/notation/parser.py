@@ -160,6 +160,18 @@ class RecordReader:
                     "(the limit: a move number stands before a move); split it into "
                     "several games"
                 ) from None
+            if exc.words:  # the grammar's guard: it cannot tell a move from a square yet
+                raise LimitError(
+                    f"{where}: a game with more than {limits.MAX_GAME_MOVES * 4:,} moves, "
+                    "squares and numbers to read (the limit; a game has at most "
+                    f"{limits.MAX_GAME_MOVES:,} moves); split it into several games"
+                ) from None
+            if exc.removals:
+                raise LimitError(
+                    f"{where}: a game with a removal list of more than "
+                    f"{limits.MAX_REMOVAL_SQUARES:,} squares (the limit: the largest board's "
+                    "squares); no move removes more"
+                ) from None
             if exc.problems:
                 raise LimitError(
                     f"{where}: a game with more than {limits.MAX_GAME_PROBLEMS:,} problems to "
@@ -301,7 +313,7 @@ def _count_moves(text: str, start: int, end: int) -> None:
         if word is not None and not word.isdigit():
             words += 1
             if words > most * 4:
-                raise TooManyMoves(start)
+                raise TooManyMoves(start, words=True)
         elif paren == "(":
             depth += 1
             if depth > deepest:

@@ -20,6 +20,12 @@ from maerstanas_print.notation.build import Item, TooManyMoves
 from maerstanas_print.notation.move_kinds import MoveKind, marked_kinds, version
 from maerstanas_print.notation.record import MoveNumber
 
+
+def _removal_list(removals: str | None) -> tuple[str, ...] | None:
+    """The squares of a move's `x` list as written."""
+    return None if removals is None else tuple(_REMOVAL_SPLIT.split(removals))
+
+
 # What a game holds besides its moves, each as large as a move once read: a
 # variation (even an empty one), a comment (even `{}`), a NAG
 _ASIDE_KINDS = frozenset({"open", "comment", "lcomment", "nag", "glyph"})
@@ -38,7 +44,7 @@ _TOKEN_PATTERN = r"""
   | (?P<tag>\[{_WS}(?P<tname>[A-Za-z][A-Za-z0-9_]*){_WS}
             (?P<tvalue>"[^"\\\n]*(?:\\.[^"\\\n]*)*"){_WS}\])
   | (?P<movement>(?P<mpiece>{_PIECE})?(?P<morigin>{_SQ}){_WS}-{_WS}(?P<mtarget>{_SQ})
-                 (?:{_WS}x{_WS}(?P<mrem>(?:{_PIECE})?{_SQ}(?:{_WS}/{_WS}(?:{_PIECE})?{_SQ})*))?)
+                 (?:{_WS}x{_WS}(?P<mrem>(?:{_PIECE})?{_SQ}(?:{_WS}/{_WS}(?:{_PIECE})?{_SQ}){{0,{_MOST_REMOVED}}}))?)
   | (?P<result>1-0|0-1|1/2-1/2)
   | (?P<number>(?P<n>[0-9]{{1,6}})(?P<dots>\.\.\.|\.|\u2026))
   {MARKED}
@@ -57,7 +63,7 @@ _TOKEN_PATTERN = r"""
 # The marked moves the games registered (`move_kinds`): those that may write a
 # removal list (`T E4xE3/D4`), then the others (`W C5`).
 _WITH_REMOVALS = r"""| (?P<rmarked>(?P<rmark>[{MARKS}]){_MARK_END}{_WS}(?P<rsq>{_SQ})
-                (?:{_WS}x{_WS}(?P<rrem>{_SQ}(?:{_WS}/{_WS}{_SQ})*))?)"""
+                (?:{_WS}x{_WS}(?P<rrem>{_SQ}(?:{_WS}/{_WS}{_SQ}){{0,{_MOST_REMOVED}}}))?)"""
 _WITHOUT_REMOVALS = r"| (?P<marked>(?P<mark>[{MARKS}]){_MARK_END}{_WS}(?P<msq>{_SQ}))"
 _MOVE_KINDS = frozenset(("rmarked", "movement", "marked", "pass"))
 _REMOVAL_SPLIT = re.compile(rf"{_WS}/{_WS}")
@@ -69,7 +75,15 @@ class _Token:
     each mark's kind (both cases)."""
 
     def __init__(self, kinds: tuple[MoveKind, ...]) -> None:
-        parts = {"_SQ": _SQ, "_WS": _WS, "_PIECE": _PIECE, "_MARK_END": _MARK_END}
+        parts = {
+            "_SQ": _SQ,
+            "_WS": _WS,
+            "_PIECE": _PIECE,
+            "_MARK_END": _MARK_END,
+            # a longer list is left to the grammar (and refused by the builder):
+            # `re` keeps a little state for every repetition it may go back on
+            "_MOST_REMOVED": limits.MAX_REMOVAL_SQUARES - 1,
+        }
         marked = ""
         for pattern, removals in ((_WITH_REMOVALS, True), (_WITHOUT_REMOVALS, False)):
             marks = "".join(k.mark + k.mark.lower() for k in kinds if k.with_removals == removals)
@@ -256,7 +270,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                         kind_of[mark],
                         mark,
                         m.group(_RSQ),
-                        tuple(_REMOVAL_SPLIT.split(removals)) if removals is not None else None,
+                        _removal_list(removals),
                         None,
                     ),
                 )
@@ -272,7 +286,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
                         "move",
                         m.group(_MPIECE),
                         m.group(_MTARGET),
-                        tuple(_REMOVAL_SPLIT.split(removals)) if removals is not None else None,
+                        _removal_list(removals),
                         m.group(_MORIGIN),
                     ),
                 )

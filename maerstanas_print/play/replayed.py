@@ -31,6 +31,8 @@ from maerstanas_print.notation.record import GameRecord, PlyNode, Tag
 from maerstanas_print.notation.tags import TagDate, date_hint, parse_options
 from maerstanas_print.sides import SIDE_NAMES
 
+_LISTED = 12  # squares of a wrong removal list a message names, then how many in all
+
 # The replayed types live beside `Game` (each names the other); they are named
 # here too, where every replayer and reader has always found them.
 __all__ = [
@@ -255,7 +257,9 @@ class BaseReplayer:
                 )
             return False
         if sorted(written) != sorted(removed):
-            listed = ", ".join(name(sq) for sq in written) or "nothing"
+            listed = ", ".join(name(sq) for sq in written[:_LISTED]) or "nothing"
+            if len(written) > _LISTED:  # a message names a few, not hundreds
+                listed += f", … ({len(written)} squares)"
             self.report(
                 "error",
                 "M302",

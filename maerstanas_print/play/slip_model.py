@@ -157,7 +157,8 @@ def removals_cost(written: tuple[str, ...], computed: tuple[str, ...]) -> float:
     if not extra and len(missing) == 1:
         return -math.log(chance * REMOVALS_LEFT_OUT / len(computed))
     differing = max(len(extra), len(missing))
-    return -math.log(chance * REMOVALS_OTHER * (1 / 49) ** differing)
+    # in logs: (1/49) ** 190 is no number a float holds (its log was a ValueError)
+    return -math.log(chance * REMOVALS_OTHER) + differing * math.log(49)
 
 
 def cost(kind: str) -> float:
