@@ -226,3 +226,40 @@ def test_two_chapters_of_one_name_are_still_told_apart_by_number(tmp_path, capsy
     text = "see [a](#rules) and [b](#rules-2)\n\n# Rules\n\ny\n\n# Rules\n\nz\n"
     path = book(tmp_path, HEAD + text)
     assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+
+
+# -- 13. a combining mark Cardo gives an advance --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [("sta\u0304n\n", "10:4"), ("*Wo\u0304den*\n", "10:4"), ("a\u034fb\n", "10:2")],
+    ids=["macron", "macron in italics", "grapheme joiner"],
+)
+def test_a_combining_mark_the_pdf_would_set_with_a_gap_is_refused(
+    tmp_path, capsys, text: str, place: str
+) -> None:
+    """a + U+0304 printed "stā n" (Cardo Regular gives the macron 1.7 mm; ReportLab
+    places no mark on its letter), while the HTML showed "stān"."""
+    message = _refused(tmp_path, capsys, HEAD + text, place, "R101")
+    assert "is a combining mark, which the PDF would set after its letter" in message
+
+
+def test_a_composed_letter_and_marks_of_no_advance_are_set(tmp_path, capsys) -> None:
+    path = book(tmp_path, HEAD + "st\u0101n and W\u014dden and a\u0301\n")  # U+0301: no advance
+    assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
+
+
+def test_a_game_documents_pdf_sets_a_decomposed_letter_composed(tmp_path, capsys) -> None:
+    import pypdfium2 as pdfium
+
+    record = tmp_path / "m.mrs"
+    record.write_text('[Game "Maerstanas"]\n\n1. D4 {sta\u0304n} E3 *\n', encoding="utf-8")
+    out = tmp_path / "m.pdf"
+    assert main(["game", str(record), "-o", str(out)]) == 0, capsys.readouterr()
+    pdf = pdfium.PdfDocument(str(out))
+    try:
+        text = pdf[0].get_textpage().get_text_range()
+    finally:
+        pdf.close()
+    assert "st\u0101n" in text and "\u0304" not in text

@@ -9,6 +9,7 @@ comment saying `<b>` prints those three characters.
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -115,9 +116,11 @@ CAPTION_GAP_PT = 5.5  # about 2 mm
 
 
 def _text(text: str) -> str:
-    """`text` for ReportLab: escaped, and without the format characters a browser
-    sets as nothing and ReportLab would draw (a joiner in a comment is no bar)."""
-    return escape("".join(char for char in text if not drawn_as_a_mark(char)))
+    """`text` for ReportLab: composed (NFC: ReportLab places no combining mark on its
+    letter, and Cardo gives some an advance, "stā n"), escaped, and without the
+    format characters a browser sets as nothing and ReportLab would draw."""
+    composed = unicodedata.normalize("NFC", text)
+    return escape("".join(char for char in composed if not drawn_as_a_mark(char)))
 
 
 def _move(text: str) -> str:

@@ -93,6 +93,13 @@ def refuse_unsettable(text: str, where: Where) -> None:
                 "by letter from the left, backwards",
                 "a book is set left to right; write the word in Latin letters",
             )
+        elif char in missing and unicodedata.category(char).startswith("M"):
+            message, hint = (
+                f"{said} is a combining mark, which the PDF would set after its letter "
+                "with a gap (it places no mark on a letter)",
+                "write the accented letter as one character (as ā, U+0101, for a and "
+                "U+0304): most editors can save text composed (NFC)",
+            )
         elif drawn_as_a_mark(char):
             message, hint = (
                 f"{said} is an invisible format character, which Cardo draws as a visible "
