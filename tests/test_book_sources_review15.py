@@ -263,3 +263,58 @@ def test_a_game_documents_pdf_sets_a_decomposed_letter_composed(tmp_path, capsys
     finally:
         pdf.close()
     assert "st\u0101n" in text and "\u0304" not in text
+
+
+# -- 12. a heading or a table's header row taller than a page ----------------------------
+
+
+def test_a_heading_too_long_for_a_page_is_refused_by_the_check(tmp_path, capsys) -> None:
+    """1,979 characters of a chapter title passed --check, and the PDF build stopped
+    with "a block of the book ... is too large to set on a page", no place given."""
+    title = " ".join(["W" * 59] * 33)
+    text = f"---\ngame: Maerstanas\ntitle: T\n---\n\n# {title}\n\nx\n"
+    message = _refused(tmp_path, capsys, text, "6:1", "R110")
+    assert f"this heading is 1,979 characters long; the limit is {limits.MAX_HEADING_CHARS}" in (
+        message
+    )
+
+
+def test_a_header_cell_too_long_for_a_page_is_refused(tmp_path, capsys) -> None:
+    cell = " ".join(["WWWWW"] * 165)
+    text = HEAD + f"| {cell} | b |\n|-|-----------|\n| x | y |\n"
+    message = _refused(tmp_path, capsys, text, "10:3", "R110")
+    assert "this header cell is 989 characters long" in message
+
+
+def test_a_heading_and_a_header_cell_at_their_limits_build(tmp_path, capsys) -> None:
+    title = ("W" * 59 + " ") * 3
+    cell = " ".join(["WWWWW"] * 17)[: limits.MAX_TABLE_HEADER_CELL_CHARS]
+    table = f"| {cell} | b |\n|-|-----------|\n| x | y |\n"
+    body = f"# {title[: limits.MAX_HEADING_CHARS].strip()}\n\n{table}"
+    path = book(tmp_path, HEAD + body)
+    for args in (["--check", str(path)], ["--source", str(path), "-o", str(tmp_path / "b.pdf")]):
+        assert main(["rulebook", *args]) == 0, capsys.readouterr()
+
+
+# -- 11. a notation span longer than its line -----------------------------------------------
+
+OPENING = "1. D4 E3 2. C5 F4 3. T E4xE3/D4/F4 W C5 4. B6 F6 5. G7 A1 6. E5 C3 7. B2 F2"
+
+
+@pytest.mark.parametrize("command", ["quickref", "rulebook"])
+def test_a_long_notation_span_breaks_between_moves_only(tmp_path, capsys, command) -> None:
+    """On the card it was split inside a square ("4. B6 F" / "6 5. G7")."""
+    import pypdfium2 as pdfium
+
+    path = book(tmp_path, HEAD + f"The opening `{OPENING}` shows it, {'and more words ' * 6}\n")
+    out = tmp_path / "b.pdf"
+    assert main([command, "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    pdf = pdfium.PdfDocument(str(out))
+    try:
+        text = "".join(page.get_textpage().get_text_range() for page in pdf)
+    finally:
+        pdf.close()
+    lines = " | ".join(line.strip() for line in text.splitlines())
+    for move in ["1. D4", "2. C5", "3. T E4xE3/D4/F4", "W C5", "4. B6", "F6", "5. G7", "7. B2 F2"]:
+        assert move in lines, (move, lines)  # a move split at a line's end holds " | "
+    assert "F | 6" not in lines and "D | 4" not in lines

@@ -147,6 +147,10 @@ def test_the_limits_table_gives_the_limits_of_the_code() -> None:
         "printed": (f"{limits.MAX_BOOK_PARAGRAPH_CHARS:,}"),
         "characters of one heading or caption of a book (figure, record, `alt`, panel label, "
         "glossary term), or of a record block": f"{limits.MAX_BOOK_CAPTION_CHARS:,}",
+        "characters of one heading of a book; of one header cell of a table (neither is ever "
+        "split across pages)": (
+            f"{limits.MAX_HEADING_CHARS}; {limits.MAX_TABLE_HEADER_CELL_CHARS}"
+        ),
         "characters of a book's whole text, references filled in (each text counts as at "
         f"least {limits.MIN_BOOK_TEXT_CHARGE})": f"{limits.MAX_BOOK_TEXT_CHARS:,}",
         "figures, record blocks and other drawn blocks in one book (a `sample-game` counts "

@@ -109,6 +109,12 @@ MAX_BOOK_TEXT_CHARS = 500_000
 # passed --check, then the build failed). A word wider than its line is split at
 # the line's edge, without a hyphen. Our longest heading word has 16 letters.
 MAX_HEADING_WORD_CHARS = 60
+# A heading, and a table's header cell, stay on the page they start: neither is
+# ever split (a 1,979-character chapter title, or a header cell of 989 in a column
+# of 1/12, passed --check and stopped the PDF build). 200 characters of a chapter
+# title take five lines; 100 in the narrowest column about 20 lines of it.
+MAX_HEADING_CHARS = 200
+MAX_TABLE_HEADER_CELL_CHARS = 100
 MAX_FIGURE_PANELS = 6
 # Each text of a book is a paragraph to set, however short (a table of 100,000
 # one-letter cells took minutes), so it counts as at least this many characters

@@ -125,16 +125,18 @@ def replay_records(read: ReadSource) -> dict[str, Any]:
     games = {}
     for key, (record, where) in read.records.items():
         checked = check_games(record.text, key, budget=NO_FIX_SEARCH)
-        first = list(checked)[:1]
-        problem = first_error(checked, first)
-        if problem is not None or not first:
+        every = list(checked)
+        problem = first_error(checked, every[:1])
+        if problem is None and len(every) > 1:  # the block shows one game, and its values
+            problem = f"it holds {len(every)} games; a record block shows one"
+        if problem is not None or not every:
             raise SourceError(
                 where,
                 "R107",
                 f"record {key!r} is not valid: {problem or 'no game in it'}",
                 "run `maerstanas-print check` on the record to see every problem",
             )
-        games[key] = first[0].replayed
+        games[key] = every[0].replayed
     return games
 
 

@@ -13,7 +13,7 @@ from html import escape
 
 from markupsafe import Markup
 
-from maerstanas_print.draw.typography import bind_moves
+from maerstanas_print.draw.typography import NBSP, bind_moves
 from maerstanas_print.rulebook.links import allowed, is_place
 from maerstanas_print.rulebook.model import Span, plain, spans
 from maerstanas_print.rulebook.words import typography, words
@@ -25,6 +25,15 @@ LINK_COLOUR = "#6b2a1c"
 _BEFORE_STOP = re.compile(r" +(?=[.,](?:\s|$))")
 WHOLE_TITLE = 32  # characters: a cited title this long or shorter is set on one line
 LONG_CODE = 24  # characters: longer notation (a tag, an option list) may wrap on screen
+
+
+def notation_words(text: str) -> str:
+    """A code span as the PDF sets it: one unbreakable word when short; when longer
+    than `LONG_CODE`, its moves held whole and free to break between them (a span
+    wider than its line was split at the line's edge, "19. D" / "4 E3")."""
+    if len(text) > LONG_CODE:
+        return bind_moves(text)
+    return text.replace(" ", NBSP)
 
 
 def typeset(text: str, language: str = "en", quote_open: bool = False) -> str:
@@ -98,11 +107,14 @@ def _render(
     for span in spans(text):
         if span.kind == "fig":
             body = _figure_words(span, figures, language)
-        elif span.kind == "code":  # notation is never broken across lines in the PDF
-            body = escape(span.text, quote=False).replace(" ", code_space)
-            if len(span.text) > LONG_CODE and forms is _HTML:  # may wrap on a phone
-                out.append(f'<code class="notation long">{body}</code>')
-                continue
+        elif span.kind == "code":  # notation is never broken inside a move
+            if len(span.text) > LONG_CODE:  # it may wrap, between moves, in print too
+                body = escape(notation_words(span.text), quote=False)
+                if forms is _HTML:  # and on a phone
+                    out.append(f'<code class="notation long">{body.replace(NBSP, " ")}</code>')
+                    continue
+            else:
+                body = escape(span.text, quote=False).replace(" ", code_space)
         else:
             typeset_text, quote_open = _typeset_span(span.text, language, quote_open)
             body = escape(bind_moves(typeset_text), quote=False)  # a move in prose stays whole

@@ -27,6 +27,7 @@ from maerstanas_print.rulebook.hyphenation import hyphenator
 from maerstanas_print.rulebook.inline import (
     NOTATION_COLOUR,
     heading_entry,
+    notation_words,
     to_reportlab,
 )
 from maerstanas_print.rulebook.kept_box import kept_box_class
@@ -62,13 +63,12 @@ CELL_PADDING = 4 + 6 + 0.5  # pt: the cells' left and right padding, and a hair 
 
 def _cell_extent(cell: str, style) -> tuple[float, float]:
     """A table cell's longest word and its whole text on one line, in pt with the
-    cell's padding, in the cell's font: notation (a code span) counts as one word,
-    as it never breaks."""
+    cell's padding, in the cell's font: notation (a code span) breaks where it
+    does in print (`notation_words`)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     text = "".join(
-        span.text.replace(" ", "\u00a0") if span.kind == "code" else span.text
-        for span in spans(cell)
+        notation_words(span.text) if span.kind == "code" else span.text for span in spans(cell)
     )
     font, size = style.fontName, style.fontSize
     longest = max(stringWidth(word, font, size) for word in text.split(" "))

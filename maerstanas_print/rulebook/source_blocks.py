@@ -235,8 +235,17 @@ def refuse_large_table(rows: list[list[tuple[str, Where]]], what: str = "table")
     a row's text (see `limits`), so these bounds are far below a paragraph's."""
     row_name = "row" if what == "table" else "entry"
     total = 0
-    for cells in rows:
+    for row, cells in enumerate(rows):
         for text, where in cells if what == "table" else ():
+            if row == 0 and len(text) > limits.MAX_TABLE_HEADER_CELL_CHARS:
+                raise SourceError(
+                    where,
+                    "R110",
+                    f"this header cell is {len(text):,} characters long; the limit is "
+                    f"{limits.MAX_TABLE_HEADER_CELL_CHARS:,} (the header row is never split "
+                    "across pages, and is set again on each)",
+                    "shorten the column's name, and say more in the rows or a paragraph",
+                )
             if len(text) > limits.MAX_BOOK_TABLE_CELL_CHARS:
                 raise SourceError(
                     where,
@@ -347,6 +356,14 @@ class TextBudget:
         length = len(text) if written is None else written
         self.refuse_long(length, where, kind)
         if kind == "heading":
+            if length > limits.MAX_HEADING_CHARS:
+                raise SourceError(
+                    where,
+                    "R110",
+                    f"this heading is {length:,} characters long; the limit is "
+                    f"{limits.MAX_HEADING_CHARS} (a heading is never split across pages)",
+                    "shorten it, and say more in a paragraph under it",
+                )
             longest = max(plain(text).split(), key=len, default="")
             if len(longest) > limits.MAX_HEADING_WORD_CHARS:
                 raise SourceError(
