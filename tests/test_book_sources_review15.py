@@ -90,19 +90,29 @@ def test_a_zero_width_space_and_a_soft_hyphen_are_still_set(tmp_path, capsys) ->
     assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
 
 
-def test_a_game_document_sets_a_joiner_in_a_comment_as_nothing(tmp_path, capsys) -> None:
-    """A record is the user's own text: its PDF leaves the mark out, as its page does."""
+def _pdf_text(path) -> str:
+    """The text of every page of the PDF at `path`, as a reader would copy it."""
     import pypdfium2 as pdfium
 
-    record = tmp_path / "zw.mrs"
-    record.write_text('[Game "Maerstanas"]\n\n1. D4 {Auf\u200clage} E3 *\n', encoding="utf-8")
-    out = tmp_path / "zw.pdf"
-    assert main(["game", str(record), "-o", str(out)]) == 0, capsys.readouterr()
-    pdf = pdfium.PdfDocument(str(out))
+    pdf = pdfium.PdfDocument(str(path))
     try:
-        text = pdf[0].get_textpage().get_text_range()
+        return "".join(page.get_textpage().get_text_range() for page in pdf)
     finally:
         pdf.close()
+
+
+def _game_pdf_text(tmp_path, capsys, comment: str) -> str:
+    """The text of the game document's PDF of `1. D4 {comment} E3 *`."""
+    record = tmp_path / "g.mrs"
+    record.write_text(f'[Game "Maerstanas"]\n\n1. D4 {{{comment}}} E3 *\n', encoding="utf-8")
+    out = tmp_path / "g.pdf"
+    assert main(["game", str(record), "-o", str(out)]) == 0, capsys.readouterr()
+    return _pdf_text(out)
+
+
+def test_a_game_document_sets_a_joiner_in_a_comment_as_nothing(tmp_path, capsys) -> None:
+    """A record is the user's own text: its PDF leaves the mark out, as its page does."""
+    text = _game_pdf_text(tmp_path, capsys, "Auf\u200clage")
     assert "Auflage" in text and "\u200c" not in text
 
 
@@ -251,17 +261,7 @@ def test_a_composed_letter_and_marks_of_no_advance_are_set(tmp_path, capsys) -> 
 
 
 def test_a_game_documents_pdf_sets_a_decomposed_letter_composed(tmp_path, capsys) -> None:
-    import pypdfium2 as pdfium
-
-    record = tmp_path / "m.mrs"
-    record.write_text('[Game "Maerstanas"]\n\n1. D4 {sta\u0304n} E3 *\n', encoding="utf-8")
-    out = tmp_path / "m.pdf"
-    assert main(["game", str(record), "-o", str(out)]) == 0, capsys.readouterr()
-    pdf = pdfium.PdfDocument(str(out))
-    try:
-        text = pdf[0].get_textpage().get_text_range()
-    finally:
-        pdf.close()
+    text = _game_pdf_text(tmp_path, capsys, "sta\u0304n")
     assert "st\u0101n" in text and "\u0304" not in text
 
 
@@ -304,16 +304,10 @@ OPENING = "1. D4 E3 2. C5 F4 3. T E4xE3/D4/F4 W C5 4. B6 F6 5. G7 A1 6. E5 C3 7.
 @pytest.mark.parametrize("command", ["quickref", "rulebook"])
 def test_a_long_notation_span_breaks_between_moves_only(tmp_path, capsys, command) -> None:
     """On the card it was split inside a square ("4. B6 F" / "6 5. G7")."""
-    import pypdfium2 as pdfium
-
     path = book(tmp_path, HEAD + f"The opening `{OPENING}` shows it, {'and more words ' * 6}\n")
     out = tmp_path / "b.pdf"
     assert main([command, "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
-    pdf = pdfium.PdfDocument(str(out))
-    try:
-        text = "".join(page.get_textpage().get_text_range() for page in pdf)
-    finally:
-        pdf.close()
+    text = _pdf_text(out)
     lines = " | ".join(line.strip() for line in text.splitlines())
     for move in ["1. D4", "2. C5", "3. T E4xE3/D4/F4", "W C5", "4. B6", "F6", "5. G7", "7. B2 F2"]:
         assert move in lines, (move, lines)  # a move split at a line's end holds " | "
