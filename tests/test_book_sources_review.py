@@ -162,10 +162,13 @@ def test_a_source_date_epoch_with_leading_zeros_is_its_number(tmp_path, monkeypa
 def test_a_heading_word_wider_than_the_page_is_refused_at_check(tmp_path, capsys) -> None:
     """Final re-review: a chapter title of one 1,800-letter word passed --check, then
     the PDF build stopped with a message about tables."""
-    path = book(tmp_path, HEAD + "x\n\n# " + "W" * 1800 + "\n\nx\n")
+    path = book(tmp_path, HEAD + "x\n\n# " + "W" * 180 + "\n\nx\n")  # under 200 in all
     assert main(["rulebook", "--check", str(path)]) == 1
     err = capsys.readouterr().err
     assert "R110" in err and "a word of this heading is" in err and "Traceback" not in err
+    path = book(tmp_path, HEAD + "x\n\n# " + "W" * 1800 + "\n\nx\n")  # the heading's own limit
+    assert main(["rulebook", "--check", str(path)]) == 1
+    assert "this heading is 1,800 characters long" in capsys.readouterr().err
     path = book(tmp_path, HEAD + "x\n\n# " + "W" * 60 + "\n\nx\n")
     assert main(["rulebook", "--check", str(path)]) == 0
 
