@@ -243,8 +243,14 @@ def test_two_chapters_of_one_name_are_still_told_apart_by_number(tmp_path, capsy
 
 @pytest.mark.parametrize(
     ("text", "place"),
-    [("sta\u0304n\n", "10:4"), ("*Wo\u0304den*\n", "10:4"), ("a\u034fb\n", "10:2")],
-    ids=["macron", "macron in italics", "grapheme joiner"],
+    [
+        ("sta\u0304n\n", "10:4"),
+        ("*Wo\u0304den*\n", "10:4"),
+        ("a\u034fb\n", "10:2"),
+        ("*cafe\u0301*\n", "10:6"),  # no advance, but drawn beside the e in italics
+        ("I\u0307\n", "10:2"),
+    ],
+    ids=["macron", "macron in italics", "grapheme joiner", "acute", "dot above"],
 )
 def test_a_combining_mark_the_pdf_would_set_with_a_gap_is_refused(
     tmp_path, capsys, text: str, place: str
@@ -252,11 +258,11 @@ def test_a_combining_mark_the_pdf_would_set_with_a_gap_is_refused(
     """a + U+0304 printed "stā n" (Cardo Regular gives the macron 1.7 mm; ReportLab
     places no mark on its letter), while the HTML showed "stān"."""
     message = _refused(tmp_path, capsys, HEAD + text, place, "R101")
-    assert "is a combining mark, which the PDF would set after its letter" in message
+    assert "is a combining mark, which the PDF would set beside its letter" in message
 
 
-def test_a_composed_letter_and_marks_of_no_advance_are_set(tmp_path, capsys) -> None:
-    path = book(tmp_path, HEAD + "st\u0101n and W\u014dden and a\u0301\n")  # U+0301: no advance
+def test_composed_letters_are_set(tmp_path, capsys) -> None:
+    path = book(tmp_path, HEAD + "st\u0101n and W\u014dden and caf\u00e9\n")
     assert main(["rulebook", "--check", str(path)]) == 0, capsys.readouterr()
 
 
@@ -312,3 +318,22 @@ def test_a_long_notation_span_breaks_between_moves_only(tmp_path, capsys, comman
     for move in ["1. D4", "2. C5", "3. T E4xE3/D4/F4", "W C5", "4. B6", "F6", "5. G7", "7. B2 F2"]:
         assert move in lines, (move, lines)  # a move split at a line's end holds " | "
     assert "F | 6" not in lines and "D | 4" not in lines
+
+
+# -- re-review 16 #1: a record block without its blank line ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("block", "place"),
+    [
+        ("```record\nid: r\n1. D4 *\n```\n", "12:1"),
+        ("```record\nid: r\ncaption: c\n1. D4 *\n```\n", "13:1"),
+    ],
+    ids=["after the id", "after the caption"],
+)
+def test_a_record_without_its_blank_line_is_told_so_where_it_begins(
+    tmp_path, capsys, block, place
+) -> None:
+    """It was "the record block has no `id:`" at the ``` line, with `id: r` there."""
+    message = _refused(tmp_path, capsys, HEAD + block, place, "R103")
+    assert "needs a blank line between its `id:` and `caption:` lines and the record" in message

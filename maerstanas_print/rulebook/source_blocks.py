@@ -93,10 +93,10 @@ def refuse_unsettable(text: str, where: Where) -> None:
                 "by letter from the left, backwards",
                 "a book is set left to right; write the word in Latin letters",
             )
-        elif char in missing and unicodedata.category(char).startswith("M"):
+        elif unicodedata.category(char) in ("Mn", "Me"):
             message, hint = (
-                f"{said} is a combining mark, which the PDF would set after its letter "
-                "with a gap (it places no mark on a letter)",
+                f"{said} is a combining mark, which the PDF would set beside its letter "
+                "or after it with a gap (it places no mark on a letter)",
                 "write the accented letter as one character (as ā, U+0101, for a and "
                 "U+0304): most editors can save text composed (NFC)",
             )
@@ -681,11 +681,22 @@ def read_record(
 ) -> tuple[RecordText, str, Where]:
     """A record block: `id:` and `caption:` lines, a blank line, then the record."""
     head, blank, text = body.partition("\n\n")
-    if not re.match(r"^(id|caption):", head) or not blank:
+    if not re.match(r"^(id|caption):", head):
         raise SourceError(
             start,
             "R103",
             "the record block has no `id:`",
+            "write `id: NAME` and `caption: ...`, a blank line, then the record",
+        )
+    lines = head.split("\n")
+    stray = next((n for n, line in enumerate(lines) if not re.match(r"^(id|caption):", line)), None)
+    if not blank or stray is not None:  # the record begins before a blank line
+        n = len(lines) if stray is None else stray
+        raise SourceError(
+            Where.at(start.source, line_no + n, 1, 1),
+            "R103",
+            "a record block needs a blank line between its `id:` and `caption:` lines "
+            "and the record",
             "write `id: NAME` and `caption: ...`, a blank line, then the record",
         )
     budget.count_figure(start)
