@@ -336,3 +336,17 @@ def test_a_removal_list_longer_than_any_board_is_refused(tmp_path: Path, capsys,
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "removal list of more than 361 squares" in err or "squares and numbers" in err
+
+
+@pytest.mark.parametrize("output", [[], ["-o", "o.mrs"]], ids=["record out", "record to a file"])
+def test_scan_never_writes_over_a_photo_standard_output_is_opened_on(tmp_path: Path, output):
+    """Re-review 17 #1: `scan ss.jpg -o o.mrs --json 1<>ss.jpg` wrote its JSON over the
+    photo, rc 0 (--json goes to standard output whatever -o says)."""
+    photo = tmp_path / "ss.jpg"
+    photo.write_bytes(b"\xff\xd8\xff\xe0 a photo of a score sheet")
+    before = photo.read_bytes()
+    with open(photo, "r+b") as onto:
+        done = _tool(tmp_path, "scan", "ss.jpg", *output, "--json", stdout=onto)
+    assert done.returncode == 2, done.stderr
+    assert b"standard output is ss.jpg, which this run reads" in done.stderr
+    assert photo.read_bytes() == before and not (tmp_path / "o.mrs").exists()

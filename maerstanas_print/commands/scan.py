@@ -89,9 +89,9 @@ def _read_bytes(path: str) -> bytes:
 def run(args: argparse.Namespace) -> int:
     if len(args.photos) > MAX_PHOTOS:
         raise CommandError(f"at most {MAX_PHOTOS} photos at a time", EXIT_USAGE)
-    if args.output in (None, "-"):  # the record to standard output
+    if args.output in (None, "-") or args.json:  # the record or the report to standard output
         refuse_report_over_inputs(list(args.photos))
-    elif any(same_file(args.output, p) for p in args.photos):
+    if args.output not in (None, "-") and any(same_file(args.output, p) for p in args.photos):
         # by any name: a link, /proc/self/cwd/..., /dev/fd/N (the photo may be the
         # only copy of a hand-written sheet)
         raise CommandError("-o names one of the photos: refusing to overwrite it", EXIT_USAGE)
