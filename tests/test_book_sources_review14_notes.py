@@ -124,8 +124,9 @@ LOOK_ALIKE = "https://e\u0445ample.org/"  # a Cyrillic х among Latin letters
         (f"see [a][r] here\n\n[r]: {LOOK_ALIKE}\n", "12:6"),
         ("see [a](https://xn--eample-bsf.org/) here\n", "10:9"),  # the same, as punycode
         ("see [a](https://www.\u0440aypal.com/) here\n", "10:9"),  # a Cyrillic р
+        ("see [a](https://XN--PYPAL-4VE.com/) here\n", "10:9"),  # punycode in capitals
     ],
-    ids=["inline", "autolink", "reference", "punycode", "paypal"],
+    ids=["inline", "autolink", "reference", "punycode", "paypal", "capitals"],
 )
 def test_a_host_that_mixes_look_alike_scripts_is_refused(tmp_path, capsys, text, place) -> None:
     message = _refused(tmp_path, capsys, HEAD + text, place, "R109")

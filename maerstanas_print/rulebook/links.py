@@ -79,7 +79,7 @@ def _mixed_label(url: str) -> tuple[str, tuple[str, ...]] | None:
     for label in host.split("."):
         if label.lower().startswith("xn--"):  # punycode, as Markdown writes a link's host
             with contextlib.suppress(UnicodeError):  # not punycode: judged as written
-                label = label.encode("ascii").decode("idna")
+                label = label.lower().encode("ascii").decode("idna")  # `XN--` too
         scripts = {unicodedata.name(char, "").split(" ")[0] for char in label if char.isalpha()}
         mixed = tuple(sorted(scripts & set(_LOOK_ALIKE_SCRIPTS)))
         if len(mixed) > 1:

@@ -689,7 +689,10 @@ def read_record(
             "write `id: NAME` and `caption: ...`, a blank line, then the record",
         )
     lines = head.split("\n")
-    stray = next((n for n, line in enumerate(lines) if not re.match(r"^(id|caption):", line)), None)
+    stray = next(  # an indented line continues the one above (a long caption)
+        (n for n, line in enumerate(lines) if not re.match(r"^(id:|caption:|[ \t])", line)),
+        None,
+    )
     if not blank or stray is not None:  # the record begins before a blank line
         n = len(lines) if stray is None else stray
         raise SourceError(
