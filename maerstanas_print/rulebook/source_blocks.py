@@ -688,13 +688,13 @@ def read_record(
             "the record block has no `id:`",
             "write `id: NAME` and `caption: ...`, a blank line, then the record",
         )
-    lines = head.split("\n")
+    head_lines = head.split("\n")
     stray = next(  # an indented line continues the one above (a long caption)
-        (n for n, line in enumerate(lines) if not re.match(r"^(id:|caption:|[ \t])", line)),
+        (n for n, line in enumerate(head_lines) if not re.match(r"^(id:|caption:|[ \t])", line)),
         None,
     )
     if not blank or stray is not None:  # the record begins before a blank line
-        n = len(lines) if stray is None else stray
+        n = len(head_lines) if stray is None else stray
         raise SourceError(
             Where.at(start.source, line_no + n, 1, 1),
             "R103",
