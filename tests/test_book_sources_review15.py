@@ -337,3 +337,47 @@ def test_a_record_without_its_blank_line_is_told_so_where_it_begins(
     """It was "the record block has no `id:`" at the ``` line, with `id: r` there."""
     message = _refused(tmp_path, capsys, HEAD + block, place, "R103")
     assert "needs a blank line between its `id:` and `caption:` lines and the record" in message
+
+
+# -- re-review 16 #4, #5, #6, #8 -------------------------------------------------------------
+
+
+def test_the_heading_and_header_limits_hold_with_references_filled_in(tmp_path, capsys) -> None:
+    """A heading or header cell made long by a front-matter value passed --check and
+    stopped the PDF build with no place given."""
+    value = " ".join(["W" * 20] * 45)
+    head = HEAD.replace("title: TT\n", f'title: TT\nedition: "{value}"\n')
+    heading = "# B {{ book.edition }} {{ book.edition }}\n\nx\n"
+    message = _refused(tmp_path, capsys, head + heading, f"{head.count(chr(10)) + 1}:5", "R110")
+    assert "with its references filled in, this heading is" in message
+    table = "| {{ book.edition }} | b |\n|-|-----------|\n| x | y |\n"
+    message = _refused(tmp_path, capsys, head + table, f"{head.count(chr(10)) + 1}:3", "R110")
+    assert "with its references filled in, this header cell is" in message
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [('"q"', "\u201cq\u201d"), ("it's", "it\u2019s"), ("ab", "a\u00adb"), ("ab", "a\u200bb")],
+    ids=["quotes", "apostrophe", "soft hyphen", "zero-width space"],
+)
+def test_a_glossary_term_given_twice_as_printed_is_refused(tmp_path, capsys, first, second):
+    block = f"```glossary\n{first}: one\n{second}: two\n```\n"
+    message = _refused(tmp_path, capsys, HEAD + block, "12:1", "R102")
+    assert "twice (first on line 11)" in message
+
+
+def test_a_comment_inside_long_notation_is_never_hyphenated(tmp_path, capsys) -> None:
+    span = " ".join(f"{i}. D4 {{a comment here}} E3" for i in range(1, 30))
+    path = book(tmp_path, HEAD + f"x `{span}` y\n")
+    out = tmp_path / "b.pdf"
+    assert main(["rulebook", "--source", str(path), "-o", str(out)]) == 0, capsys.readouterr()
+    text = _pdf_text(out)
+    assert "com-" not in text and text.count("{a comment here}") == 29
+
+
+def test_a_problem_inside_an_options_table_is_reported_where_it_is(tmp_path, capsys) -> None:
+    """It was wrapped in an R102 at the block's ``` line, its own text flattened."""
+    head = HEAD.replace("game: Maerstanas", "game: Cyngesheall")
+    block = "```options-table\ncorner_access=all: [a](javascript:x)\n```\n"
+    message = _refused(tmp_path, capsys, head + block, "11:24", "R109")
+    assert "javascript" in message and "error R" not in message

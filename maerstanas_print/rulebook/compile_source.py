@@ -317,7 +317,30 @@ def _check_heading_words(read: ReadSource, book: Book) -> None:
             for a, b in zip(written.blocks, filled.blocks, strict=True)
             if isinstance(a, Heading) and isinstance(b, Heading)
         ]
+        for a, b in zip(written.blocks, filled.blocks, strict=True):
+            if not (isinstance(a, Table) and isinstance(b, Table)):
+                continue
+            for before, after in zip(a.header, b.header, strict=True):
+                if len(after) > limits.MAX_TABLE_HEADER_CELL_CHARS and before != after:
+                    raise SourceError(
+                        read.references[next(references(before))[0]],
+                        "R110",
+                        f"with its references filled in, this header cell is {len(after):,} "
+                        "characters long; the limit is "
+                        f"{limits.MAX_TABLE_HEADER_CELL_CHARS} (the header row is never "
+                        "split across pages)",
+                        "shorten the value, or name it in the rows",
+                    )
         for before, after in texts:
+            if len(after) > limits.MAX_HEADING_CHARS and before != after:
+                raise SourceError(
+                    read.references[next(references(before))[0]],
+                    "R110",
+                    f"with its references filled in, this heading is {len(after):,} "
+                    f"characters long; the limit is {limits.MAX_HEADING_CHARS} (a heading "
+                    "is never split across pages)",
+                    "shorten the value, or name it in a paragraph under the heading",
+                )
             longest = max(len(word) for word in [*plain(after).split(), ""])
             if longest > limits.MAX_HEADING_WORD_CHARS and before != after:
                 raise SourceError(

@@ -31,12 +31,13 @@ def notation_words(text: str) -> str:
     """A code span as the PDF sets it: one unbreakable word when short; when longer
     than `LONG_CODE`, its moves held whole and free to break between them (a span
     wider than its line was split at the line's edge, "19. D" / "4 E3")."""
-    if len(text) > LONG_CODE:  # a tag pair (`[Setup "..."]`) is one word too
-        return _TAG_PAIR.sub(lambda pair: pair[0].replace(" ", NBSP), bind_moves(text))
+    if len(text) > LONG_CODE:  # a tag pair (`[Setup "..."]`) and a comment are words too
+        return _WHOLE_IN_NOTATION.sub(lambda part: part[0].replace(" ", NBSP), bind_moves(text))
     return text.replace(" ", NBSP)
 
 
-_TAG_PAIR = re.compile(r"\[[^\[\]]*\]")
+# A tag pair and a comment inside notation: never broken, so never hyphenated either
+_WHOLE_IN_NOTATION = re.compile(r"\[[^\[\]]*\]|\{[^{}]*\}")
 
 
 def typeset(text: str, language: str = "en", quote_open: bool = False) -> str:

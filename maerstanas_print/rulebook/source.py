@@ -636,6 +636,8 @@ class _Reader:
                         for name, _, value in [term.partition("=")]
                     }
                     self.add(kit.options_table(meanings), start)
+            except SourceError:  # the reader's own, placed where it is written
+                raise
             except LookupError:
                 raise SourceError(
                     start,

@@ -745,7 +745,7 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
     for entry, where in zip(entries, places, strict=True):
         budget.take(entry[0], where, "glossary term")
         refuse_markup(entry[0], where, "a glossary term")
-        term = " ".join(entry[0].casefold().split())
+        term = _as_printed(entry[0])
         if term in seen:
             raise SourceError(
                 where.find(entry[0]),
@@ -758,6 +758,22 @@ def read_glossary(body: str, start: Where, line_no: int, budget: TextBudget) -> 
         entry[1] = budget.take_text(entry[1], where, "gloss")
     refuse_large_table(written, "glossary")  # as written: the book's markup adds escapes
     return Glossary(tuple((term, strip_markers(gloss).strip()) for term, gloss in entries))
+
+
+def _as_printed(term: str) -> str:
+    """A glossary term as a reader sees it printed, to find one given twice: composed,
+    without the characters that print nothing, quotes as the typesetter sets them,
+    in any case and spacing."""
+    shown = "".join(c for c in unicodedata.normalize("NFC", term) if not _prints_nothing(c))
+    shown = shown.translate(_QUOTES)
+    return " ".join(shown.casefold().split())
+
+
+_QUOTES = str.maketrans("\u201c\u201d\u201e\u2018\u2019\u201a", "\"\"\"'''")
+
+
+def _prints_nothing(char: str) -> bool:
+    return unicodedata.category(char) == "Cf"
 
 
 def read_settings(
