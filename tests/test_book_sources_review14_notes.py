@@ -125,8 +125,9 @@ LOOK_ALIKE = "https://e\u0445ample.org/"  # a Cyrillic х among Latin letters
         ("see [a](https://xn--eample-bsf.org/) here\n", "10:9"),  # the same, as punycode
         ("see [a](https://www.\u0440aypal.com/) here\n", "10:9"),  # a Cyrillic р
         ("see [a](https://XN--PYPAL-4VE.com/) here\n", "10:9"),  # punycode in capitals
+        ("see [a](mailto:me@XN--PYPAL-4VE.com) here\n", "10:9"),  # a mail address's host
     ],
-    ids=["inline", "autolink", "reference", "punycode", "paypal", "capitals"],
+    ids=["inline", "autolink", "reference", "punycode", "paypal", "capitals", "mailto"],
 )
 def test_a_host_that_mixes_look_alike_scripts_is_refused(tmp_path, capsys, text, place) -> None:
     message = _refused(tmp_path, capsys, HEAD + text, place, "R109")

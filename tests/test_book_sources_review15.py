@@ -381,3 +381,15 @@ def test_a_problem_inside_an_options_table_is_reported_where_it_is(tmp_path, cap
     block = "```options-table\ncorner_access=all: [a](javascript:x)\n```\n"
     message = _refused(tmp_path, capsys, head + block, "11:24", "R109")
     assert "javascript" in message and "error R" not in message
+
+
+def test_an_options_table_line_for_no_option_of_the_game_is_refused(tmp_path, capsys) -> None:
+    """Re-review 16 #7: `bogus=1: ...` passed --check and printed nowhere."""
+    from importlib import resources
+
+    shipped = resources.files("maerstanas_print.games").joinpath("books", "cyngesheall.md")
+    lines = shipped.read_text("utf-8").split("```options-table\n", 1)[1].split("```", 1)[0]
+    block = f"```options-table\n{lines}bogus=1: BOGUS\n```\n"
+    head = HEAD.replace("game: Maerstanas", "game: Cyngesheall")
+    message = _refused(tmp_path, capsys, head + block, "10:4", "R102")
+    assert "the game has no option bogus=1, so its line would print nowhere" in message

@@ -52,7 +52,8 @@ def refusal(url: str) -> str | None:
             f"the link {url!r} is not a whole web address "
             "(scheme://host/path: a host, no user name, no backslash)"
         )
-    if scheme[1].lower() in ("http", "https") and (mixed := _mixed_label(url)):
+    host_of = url if scheme[1].lower() != "mailto" else "mailto://" + url.rpartition("@")[2]
+    if scheme[1].lower() in SCHEMES and (mixed := _mixed_label(host_of)):
         label, scripts = mixed
         return (
             f"the host name {label!r} of the link mixes {' and '.join(scripts)} letters, "

@@ -647,7 +647,11 @@ class _Reader:
                 ) from None
             except ValueError as exc:
                 raise SourceError(
-                    start, "R102", str(exc), "add a line `option=value: what it does` for it"
+                    start,
+                    "R102",
+                    str(exc),
+                    "write one line `option=value: what it does` for each value the game "
+                    "offers, and no other",
                 ) from None
         elif kind == "include":
             self.include(source, token, start, info[1:], body, first)

@@ -29,6 +29,13 @@ def options_table(game: TaflGame, meanings: dict[tuple[str, str], str]) -> Table
     """Every option and value the game's rules offer: `name=value`, what it does, and
     which is the default. `meanings` says what each (name, value) does."""
     rules = game.tafl
+    offered = {(name, value) for name, values in rules.choices.items() for value in values}
+    for name, value in sorted(set(meanings) - offered):  # a misspelt line is never dropped
+        known = ", ".join(f"{n}={v}" for n, vs in rules.choices.items() for v in vs)
+        raise ValueError(
+            f"the game has no option {name}={value}, so its line would print nowhere "
+            f"(the options are {known})"
+        )
     rows = []
     for name, values in rules.choices.items():
         for value in values:
