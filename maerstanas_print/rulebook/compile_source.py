@@ -332,15 +332,6 @@ def _check_heading_words(read: ReadSource, book: Book) -> None:
                         "shorten the value, or name it in the rows",
                     )
         for before, after in texts:
-            if len(after) > limits.MAX_HEADING_CHARS and before != after:
-                raise SourceError(
-                    read.references[next(references(before))[0]],
-                    "R110",
-                    f"with its references filled in, this heading is {len(after):,} "
-                    f"characters long; the limit is {limits.MAX_HEADING_CHARS} (a heading "
-                    "is never split across pages)",
-                    "shorten the value, or name it in a paragraph under the heading",
-                )
             longest = max(len(word) for word in [*plain(after).split(), ""])
             if longest > limits.MAX_HEADING_WORD_CHARS and before != after:
                 raise SourceError(
@@ -350,6 +341,15 @@ def _check_heading_words(read: ReadSource, book: Book) -> None:
                     f"{longest:,} characters long; the limit is "
                     f"{limits.MAX_HEADING_WORD_CHARS}",
                     "shorten the value, or put a space between it and the words beside it",
+                )
+            if len(after) > limits.MAX_HEADING_CHARS and before != after:
+                raise SourceError(
+                    read.references[next(references(before))[0]],
+                    "R110",
+                    f"with its references filled in, this heading is {len(after):,} "
+                    f"characters long; the limit is {limits.MAX_HEADING_CHARS} (a heading "
+                    "is never split across pages)",
+                    "shorten the value, or name it in a paragraph under the heading",
                 )
 
 
