@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 from weakref import WeakKeyDictionary
 
 from maerstanas_print.diagnostics import Diagnostic, visible
@@ -58,33 +58,22 @@ def unescape_tag_value(raw: str) -> str:
     return _TAG_ESCAPE.sub(r"\1", inner) if "\\" in inner else inner  # most have no escape
 
 
-class TooManyMoves(Exception):
-    """A game with more than `limits.MAX_GAME_MOVES` moves from `offset` on, or
-    (`asides`) more than `limits.MAX_GAME_ASIDES` variations, comments, NAGs and tags,
-    or (`deep`) more than `limits.MAX_OPEN_VARIATIONS` variations open at `offset`, or
-    (`numbers`) more move numbers than moves may be, or (`problems`) more than
-    `limits.MAX_GAME_PROBLEMS` problems found reading it, or (`removals`) a removal
-    list longer than `limits.MAX_REMOVAL_SQUARES`, or (`words`) more words than the
-    grammar is given to read for one game."""
+Bound = Literal["moves", "asides", "deep", "numbers", "problems", "removals", "words"]
 
-    def __init__(
-        self,
-        offset: int,
-        deep: bool = False,
-        asides: bool = False,
-        numbers: bool = False,
-        problems: bool = False,
-        removals: bool = False,
-        words: bool = False,
-    ) -> None:
+
+class TooManyMoves(Exception):
+    """A game past one of the reader's bounds, from `offset` on. `what` names the
+    bound: "moves" (`limits.MAX_GAME_MOVES`, variations included), "asides"
+    (`limits.MAX_GAME_ASIDES` variations, comments, NAGs, tags and [%commands]),
+    "deep" (`limits.MAX_OPEN_VARIATIONS` open at once), "numbers" (more move numbers
+    than moves may be), "problems" (`limits.MAX_GAME_PROBLEMS`), "removals" (a list
+    longer than `limits.MAX_REMOVAL_SQUARES`) or "words" (more words than the grammar
+    is given to read for one game). The parser says it (`parser._limit_message`)."""
+
+    def __init__(self, offset: int, what: Bound = "moves") -> None:
         super().__init__(offset)
         self.offset = offset
-        self.deep = deep
-        self.asides = asides
-        self.numbers = numbers
-        self.problems = problems
-        self.removals = removals
-        self.words = words
+        self.what = what
 
 
 def make_comment(raw: str, start: int, end: int, line_comment: bool) -> Comment:
@@ -97,7 +86,7 @@ def _note(game: GameRecord, diagnostic: Diagnostic) -> None:
     is held and reported with its excerpt."""
     game.diagnostics.append(diagnostic)
     if len(game.diagnostics) > limits.MAX_GAME_PROBLEMS:
-        raise TooManyMoves(game.start, problems=True)
+        raise TooManyMoves(game.start, "problems")
 
 
 def _shown(value: str) -> str:
@@ -148,7 +137,7 @@ def make_move(
     removals = pieces = None
     if removal_texts is not None:
         if len(removal_texts) > limits.MAX_REMOVAL_SQUARES:  # read by the grammar
-            raise TooManyMoves(start, removals=True)
+            raise TooManyMoves(start, "removals")
         # `KA5`: the king taken on A5; `K10`: whatever stood on K10 (19x19)
         squares = [r[1:] if r[1] > "9" else r for r in removal_texts]
         removals = tuple(_index(r, game) for r in squares)
@@ -332,7 +321,7 @@ class GameBuilder:
         two million of them must not be read (counted before it is split)."""
         self.commands += payload.count("[%")
         if self.commands > limits.MAX_GAME_ASIDES:
-            raise TooManyMoves(game.start, asides=True)
+            raise TooManyMoves(game.start, "asides")
 
     def _check_evals(self, game: GameRecord, start: int, payload: str) -> None:
         """A warning (an error with --strict) at each `[%eval]` that is ignored

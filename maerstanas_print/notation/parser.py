@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from maerstanas_print.diagnostics import Diagnostic, Source, quoted_token
 from maerstanas_print.io import limits
 from maerstanas_print.io.errors import LimitError
-from maerstanas_print.notation.build import Item, TooManyMoves, build_games
+from maerstanas_print.notation.build import Bound, Item, TooManyMoves, build_games
 from maerstanas_print.notation.move_kinds import marked_kinds, version
 from maerstanas_print.notation.record import GameRecord, MoveNumber
 from maerstanas_print.notation.scan import scan, scan_games
@@ -149,45 +149,7 @@ class RecordReader:
         except TooManyMoves as exc:
             line, column = self.source.locate(exc.offset)
             where = f"{self.source.name}:{line + self.source.first_line - 1}:{column}"
-            if exc.deep:
-                raise LimitError(
-                    f"{where}: more than {limits.MAX_OPEN_VARIATIONS:,} variations "
-                    "open at once (the limit); close them with `)`"
-                ) from None
-            if exc.numbers:
-                raise LimitError(
-                    f"{where}: a game with more than {limits.MAX_GAME_MOVES:,} move numbers "
-                    "(the limit: a move number stands before a move); split it into "
-                    "several games"
-                ) from None
-            if exc.words:  # the grammar's guard: it cannot tell a move from a square yet
-                raise LimitError(
-                    f"{where}: a game with more than {limits.MAX_GAME_MOVES * 4:,} moves, "
-                    "squares and numbers to read (the limit; a game has at most "
-                    f"{limits.MAX_GAME_MOVES:,} moves); split it into several games"
-                ) from None
-            if exc.removals:
-                raise LimitError(
-                    f"{where}: a game with a removal list of more than "
-                    f"{limits.MAX_REMOVAL_SQUARES:,} squares (the limit: the largest board's "
-                    "squares); no move removes more"
-                ) from None
-            if exc.problems:
-                raise LimitError(
-                    f"{where}: a game with more than {limits.MAX_GAME_PROBLEMS:,} problems to "
-                    "report (the limit, warnings included); check it in parts"
-                ) from None
-            if exc.asides:
-                raise LimitError(
-                    f"{where}: a game with more than {limits.MAX_GAME_ASIDES:,} variations, "
-                    "comments, NAGs and tags (the limit, empty ones included, and each "
-                    "[%command] of a comment too); split it into "
-                    "several games"
-                ) from None
-            raise LimitError(
-                f"{where}: a game with more than {limits.MAX_GAME_MOVES:,} moves (the limit, "
-                "variations included); split it into several games"
-            ) from None
+            raise LimitError(f"{where}: {_limit_message(exc.what)}") from None
 
     def _check_tags(self, game: GameRecord) -> None:
         for tag in game.tags:
@@ -296,6 +258,29 @@ def _words_and_parens(text: str, start: int, end: int) -> Iterator[re.Match[str]
         pos = restart
 
 
+def _limit_message(what: Bound) -> str:
+    """What a game past the reader's bound `what` (`TooManyMoves.what`) is told."""
+    most = limits.MAX_GAME_MOVES
+    return {
+        "deep": f"more than {limits.MAX_OPEN_VARIATIONS:,} variations open at once (the "
+        "limit); close them with `)`",
+        "numbers": f"a game with more than {most:,} move numbers (the limit: a move number "
+        "stands before a move); split it into several games",
+        "words": f"a game with more than {most * 4:,} moves, squares and numbers to read "
+        f"(the limit; a game has at most {most:,} moves); split it into several games",
+        "removals": "a game with a removal list of more than "
+        f"{limits.MAX_REMOVAL_SQUARES:,} squares (the limit: the largest board's squares); "
+        "no move removes more",
+        "problems": f"a game with more than {limits.MAX_GAME_PROBLEMS:,} problems to report "
+        "(the limit, warnings included); check it in parts",
+        "asides": f"a game with more than {limits.MAX_GAME_ASIDES:,} variations, comments, "
+        "NAGs and tags (the limit, empty ones included, and each [%command] of a comment "
+        "too); split it into several games",
+        "moves": f"a game with more than {most:,} moves (the limit, variations included); "
+        "split it into several games",
+    }[what]
+
+
 def _count_moves(text: str, start: int, end: int) -> None:
     """Raise TooManyMoves when a region the grammar is about to read holds more
     words (moves, at most) than one game may have, or more variations open at
@@ -307,17 +292,17 @@ def _count_moves(text: str, start: int, end: int) -> None:
     words = depth = 0
     asides = sum(text.count(sign, start, end) for sign in ("(", "{", "\n["))  # "\n[": tags
     if asides > limits.MAX_GAME_ASIDES:
-        raise TooManyMoves(start, asides=True)  # each is held as a move is, even empty
+        raise TooManyMoves(start, "asides")  # each is held as a move is, even empty
     for m in _words_and_parens(text, start, end):
         word, paren = m.group(1), m.group(2)
         if word is not None and not word.isdigit():
             words += 1
             if words > most * 4:
-                raise TooManyMoves(start, words=True)
+                raise TooManyMoves(start, "words")
         elif paren == "(":
             depth += 1
             if depth > deepest:
-                raise TooManyMoves(m.start(), deep=True)
+                raise TooManyMoves(m.start(), "deep")
         elif paren == ")" and depth:
             depth -= 1
 

@@ -235,7 +235,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
         if kind == "tag":  # held as an aside is (9 million tag lines reached 4 GB)
             asides += 1
             if asides > limits.MAX_GAME_ASIDES:
-                raise TooManyMoves(game_start, asides=True)
+                raise TooManyMoves(game_start, "asides")
             append(("tag", start, end, m.group(_TNAME, _TVALUE)))
             continue
         moves_seen = True
@@ -246,11 +246,11 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
         elif kind in _ASIDE_KINDS:
             asides += 1
             if asides > limits.MAX_GAME_ASIDES:
-                raise TooManyMoves(game_start, asides=True)
+                raise TooManyMoves(game_start, "asides")
         if kind == "number":
             numbers += 1  # each stands before a move: `1.` a million times is no game
             if numbers > most:
-                raise TooManyMoves(game_start, numbers=True)
+                raise TooManyMoves(game_start, "numbers")
             append(
                 (
                     "number",
@@ -299,7 +299,7 @@ def scan_games(text: str, pos: int = 0) -> Iterator[tuple[list[Item], int] | int
         elif kind == "open":
             depth += 1
             if depth > limits.MAX_OPEN_VARIATIONS:
-                raise TooManyMoves(start, deep=True)
+                raise TooManyMoves(start, "deep")
             append(("open", start, end, None))
         elif kind == "close":
             if depth == 0:
