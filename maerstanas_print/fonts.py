@@ -139,12 +139,19 @@ def _outline_font(face: Face) -> Any:  # fontTools has no type hints
     return TTFont(str(font_path(face)))
 
 
+@cache
+def _lazy_font(face: Face) -> Any:
+    """The face's font file, its tables read as they are asked for: the glyph checks
+    read its cmap, outlines and advances once (`_outline_font` reads it whole)."""
+    from fontTools.ttLib import TTFont
+
+    return TTFont(str(font_path(face)), lazy=True)
+
+
 @lru_cache(maxsize=8)
 def _cmap_and_placeholders(face: Face) -> tuple[dict[int, str], frozenset[str]]:
     """The face's cmap, and the glyphs that merely point at a placeholder outline."""
-    from fontTools.ttLib import TTFont
-
-    font = TTFont(str(font_path(face)), lazy=True)
+    font = _lazy_font(face)
     cmap = dict(font.getBestCmap())
     glyf = font["glyf"]
     placeholders = set(_PLACEHOLDER_GLYPHS)
@@ -202,10 +209,9 @@ def _spacing_marks(face: Face) -> frozenset[str]:
     letter, so the pen moves on after one and the word is set with a gap ("stā n"
     for a + U+0304 in Cardo Regular). Empty when fontTools is not installed."""
     try:
-        from fontTools.ttLib import TTFont
+        font = _lazy_font(face)
     except ImportError:
         return frozenset()
-    font = TTFont(str(font_path(face)), lazy=True)
     metrics = font["hmtx"]
     return frozenset(
         chr(code)
